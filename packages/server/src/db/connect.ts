@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, type MigrationResultSet } from 'kysely';
+import pg from 'pg';
+import type { Dialect } from './dialect';
+import { migrationProvider } from './migrations';
+import type { Database } from './schema';
+
+export type { Dialect } from './dialect';
+
+/** Either a PostgreSQL URL (postgres://… or postgresql://…) or an SQLite file path. */
+export type DbConfig = { databaseUrl: string } | { sqliteFile: string };
+
+export const SQLITE_FILE_NAME = 'portal.sqlite';
+
+/** DATABASE_URL selects PostgreSQL; otherwise the embedded SQLite file under the data directory. */
+export function dbConfigFromEnv(env: { DATABASE_URL?: string }, dataDir: string): DbConfig {
+  const url = env.DATABASE_URL?.trim();
+  if (url && /^postgres(ql)?:\/\//.test(url)) return { databaseUrl: url };
+  return { sqliteFile: path.join(dataDir, SQLITE_FILE_NAME) };
+}
+
+// bigint (count(*), sum) and numeric come back as strings from pg; parse them so query results are
+// numbers on both databases (our values stay far below 2^53).
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
+
+export function createDb(config: DbConfig): Kysely<Database> {
+  if ('databaseUrl' in config) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  if (config.sqliteFile !== ':memory:') fs.mkdirSync(path.dirname(config.sqliteFile), { recursive: true });
+  const sqlite = new SQLite(config.sqliteFile);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+export function dialectOf(db: Kysely<Database>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/** Applies every pending migration; throws with the failing migration's error. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet['results']> {
+  const migrator = new Migrator({ db, provider: migrationProvider(dialectOf(db)) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return results;
+}

@@ -1,0 +1,18 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import type { Dialect } from '../dialect';
+import { dataModel } from './0001_data_model';
+
+/**
+ * In-code migration provider: migrations are compiled with the server (no file-system scanning), named
+ * with a zero-padded sequence so Kysely's alphabetical order is the intended order. Never edit a released
+ * migration; add the next number.
+ */
+export function migrationProvider(dialect: Dialect): MigrationProvider {
+  return {
+    async getMigrations(): Promise<Record<string, Migration>> {
+      return {
+        '0001_data_model': dataModel(dialect),
+      };
+    },
+  };
+}
