@@ -1,0 +1,103 @@
+import moment from 'moment';
+import {
+  LOCALES, commonResources, expectCompleteTranslations, getAntdLocale, getLanguage, i18n, isRtl,
+  LANGUAGE_STORAGE_KEY, registerTranslations, setLanguage, weekStartDay,
+} from './index';
+
+afterEach(async () => {
+  await setLanguage('es');
+});
+
+describe('defaults', () => {
+  it('starts in Spanish with the nine locales', () => {
+    expect(getLanguage()).toBe('es');
+    expect(LOCALES).toEqual(['en-GB', 'en-US', 'es', 'ca', 'fr', 'pt', 'nl', 'pl', 'ar']);
+    expect(i18n.t('common:noLibrarySelected')).toBe('Ninguna biblioteca seleccionada');
+  });
+
+  it('falls back to Spanish for an unknown language and for a key missing in a locale', async () => {
+    expect(await setLanguage('de')).toBe('es');
+    registerTranslations('fallbackProbe', {
+      'en-GB': {}, 'en-US': {}, es: { only: 'solo en español' }, ca: {}, fr: {}, pt: {}, nl: {}, pl: {}, ar: {},
+    });
+    await setLanguage('fr');
+    expect(i18n.t('fallbackProbe:only')).toBe('solo en español');
+  });
+});
+
+describe('common namespace', () => {
+  it('is complete in all nine locales', () => {
+    expect(() => expectCompleteTranslations(commonResources)).not.toThrow();
+  });
+
+  it('holds the error texts of the login and export messages', async () => {
+    await setLanguage('en-GB');
+    expect(i18n.t('common:errors.login.USER_NO_PRIVILEGES')).toBe('You do not have privileges to access this application');
+    expect(i18n.t('common:errors.export.MAX_XLS_ROWS_EXCEEDED')).toBe(
+      'The number of rows exceeds the maximum allowed for Excel exports');
+    expect(i18n.t('common:FieldRequiredMessage', { field: 'Name' })).toBe('Name is required');
+  });
+});
+
+describe('expectCompleteTranslations', () => {
+  const full = Object.fromEntries(LOCALES.map((l) => [l, { a: { b: `x ${l}` } }]));
+
+  it('passes when every locale has every key', () => {
+    expect(() => expectCompleteTranslations(full)).not.toThrow();
+  });
+
+  it('fails naming the locale and key that is missing', () => {
+    expect(() => expectCompleteTranslations({ ...full, pl: { a: {} } })).toThrow('pl: missing "a.b"');
+    expect(() => expectCompleteTranslations({ ...full, ar: { a: { b: '' } } })).toThrow('ar: missing "a.b"');
+    const { nl: _nl, ...withoutNl } = full;
+    expect(() => expectCompleteTranslations(withoutNl)).toThrow('nl: locale missing');
+  });
+
+  it('fails when a translation drops a placeholder', () => {
+    const withField = Object.fromEntries(LOCALES.map((l) => [l, { m: '{{field}} !' }]));
+    expect(() => expectCompleteTranslations({ ...withField, ca: { m: 'camp obligatori' } }))
+      .toThrow('ca: placeholders differ in "m"');
+  });
+});
+
+describe('setLanguage', () => {
+  it('switches texts, moment, html dir and lang, and remembers the choice', async () => {
+    await setLanguage('ar');
+    expect(i18n.t('common:ok')).toBe('موافق');
+    expect(isRtl('ar')).toBe(true);
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(document.documentElement.lang).toBe('ar');
+    expect(moment.locale()).toBe('ar');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('ar');
+
+    await setLanguage('en-GB');
+    expect(document.documentElement.dir).toBe('ltr');
+    expect(moment.locale()).toBe('en-gb');
+    await setLanguage('en-US');
+    expect(moment.locale()).toBe('en');
+  });
+
+  it('keeps Western digits in Arabic so dates sent to the server stay parseable', async () => {
+    await setLanguage('ar');
+    expect(moment('2024-03-05').format('YYYY-MM-DD')).toBe('2024-03-05');
+  });
+});
+
+describe('locale data', () => {
+  it('gives each locale its first weekday', () => {
+    expect(weekStartDay('en-US')).toBe(0);
+    expect(weekStartDay('en-GB')).toBe(1);
+    expect(weekStartDay('es')).toBe(1);
+    expect(weekStartDay('ar')).toBe(6);
+  });
+
+  it('maps each locale to its antd locale', () => {
+    expect(getAntdLocale('es').locale).toBe('es');
+    expect(getAntdLocale('fr').locale).toBe('fr');
+    expect(getAntdLocale('ar').locale).toBe('ar');
+    expect(getAntdLocale('en-US').locale).toBe('en');
+    expect(getAntdLocale('en-GB').locale).toBe('en-gb');
+    expect(getAntdLocale('xx').locale).toBe('es');
+    expect(isRtl('es')).toBe(false);
+  });
+});
