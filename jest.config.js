@@ -5,8 +5,11 @@ const swc = ['@swc/jest', {
   module: { type: 'commonjs' },
 }];
 const common = {
-  transform: { '^.+\\.(t|j)sx?$': swc },
-  moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
+  // typebox 1.x ships only ES modules: let swc compile it to CommonJS for jest (everything else in
+  // node_modules stays untransformed).
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/typebox@|typebox/))'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 module.exports = {
