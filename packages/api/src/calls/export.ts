@@ -1,0 +1,38 @@
+import { downloadFile } from '../download';
+import type { ExportFormat, Order } from '../types';
+
+/** A column as the export dialog knows it: dataIndex is a field name or a path (joined by '.'). */
+export interface ExportColumnSource {
+  dataIndex: string | readonly string[];
+  title: string;
+}
+export interface ExportColumn {
+  id: string;
+  title: string;
+}
+
+export function toExportColumns(columns: readonly ExportColumnSource[]): ExportColumn[] {
+  return columns.map(({ dataIndex, title }) => ({
+    id: typeof dataIndex === 'string' ? dataIndex : dataIndex.join('.'),
+    title,
+  }));
+}
+
+export interface ExportItemsRequest {
+  /** The export URL supplied by the calling list. */
+  url: string;
+  fileName?: string;
+  format: ExportFormat;
+  columns: ExportColumn[];
+  order: Order;
+  searchTexts?: Record<string, string>;
+}
+
+export function exportFileName(fileName: string | undefined, fileType: string): string {
+  return `${fileName && fileName.trim() !== '' ? fileName.trim() : 'export'}.${fileType}`;
+}
+
+/** POST {export URL} with {format, columns, order, searchTexts}; saves '{file name or "export"}.{fileType}'. */
+export function exportItems({ url, fileName, format, columns, order, searchTexts = {} }: ExportItemsRequest): Promise<void> {
+  return downloadFile(url, { format, columns, order, searchTexts }, exportFileName(fileName, format.fileType));
+}

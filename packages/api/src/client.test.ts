@@ -1,0 +1,83 @@
+import { api, configureApi, REQUEST_TIMEOUT_MS } from './client';
+import { fakeServer } from './testing';
+import { getStoresTree, putFormat, signIn, getStores, updateUserSettings, deleteUsers } from './index';
+import { getSelfcheckDistribution } from './dashboard';
+
+afterEach(() => configureApi({ getToken: () => null, onUnauthorized: () => {} }));
+
+describe('api instance', () => {
+  it('sends x-access-token from the token getter, waits 300000 ms and resolves to the body', async () => {
+    const seen = fakeServer(() => ({ status: 200, data: { version: '1.2.3' } }));
+    configureApi({ getToken: () => 'tok-1' });
+    await expect(api.get('/api/misc/version')).resolves.toEqual({ version: '1.2.3' });
+    expect(seen[0].headers.get('x-access-token')).toBe('tok-1');
+    expect(seen[0].timeout).toBe(REQUEST_TIMEOUT_MS);
+    expect(REQUEST_TIMEOUT_MS).toBe(300000);
+  });
+
+  it('sends no token header when signed out', async () => {
+    const seen = fakeServer(() => ({ status: 200, data: {} }));
+    configureApi({ getToken: () => null });
+    await api.get('/api/misc/version');
+    expect(seen[0].headers.has('x-access-token')).toBe(false);
+  });
+
+  it('calls onUnauthorized on a 401 of a request made with a session, not on a failed sign-in', async () => {
+    const onUnauthorized = jest.fn();
+    fakeServer(() => ({ status: 401, data: { code: 'INVALID_TOKEN' } }));
+    configureApi({ getToken: () => null, onUnauthorized });
+    await expect(signIn({ userName: 'a', password: 'b' })).rejects.toBeTruthy();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    configureApi({ getToken: () => 'expired' });
+    await expect(api.get('/api/stores')).rejects.toBeTruthy();
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('typed calls', () => {
+  it('getStoresTree asks for the tree with the wanted levels', async () => {
+    const seen = fakeServer(() => ({ status: 200, data: [] }));
+    await getStoresTree(['area', 'name']);
+    await getStoresTree();
+    expect(decodeURIComponent(seen[0].url)).toBe('/api/stores?mode=tree&levels=area,name');
+    expect(seen[1].url).toBe('/api/stores?mode=tree');
+  });
+
+  it('list params: order as field,dir and searchTexts as JSON', async () => {
+    const seen = fakeServer(() => ({ status: 200, data: { items: [], total: 0 } }));
+    await getStores({ searchTexts: { name: 'Norte' }, order: ['name', 'asc'], offset: 25, limit: 25 });
+    const query = new URL(seen[0].url, 'http://x').searchParams;
+    expect(JSON.parse(query.get('searchTexts') as string)).toEqual({ name: 'Norte' });
+    expect(query.get('order')).toBe('name,asc');
+    expect(query.get('offset')).toBe('25');
+  });
+
+  it('dashboard calls send selectedStoreIds comma-joined', async () => {
+    const seen = fakeServer(() => ({ status: 200, data: [] }));
+    await getSelfcheckDistribution([3, 7], 'RENEW', { weekStartDay: 1, date: '2024-05-06' });
+    const query = new URL(seen[0].url, 'http://x').searchParams;
+    expect(seen[0].url.startsWith('/api/dashboard/selfcheckDistribution?')).toBe(true);
+    expect(Object.fromEntries(query)).toEqual({
+      selectedStoreIds: '3,7', type: 'RENEW', weekStartDay: '1', date: '2024-05-06',
+    });
+  });
+
+  it('putFormat sends an absent otherSeparator as empty text', async () => {
+    const seen = fakeServer((req) => ({ status: 200, data: req.data }));
+    await putFormat({ fileType: 'csv', firstRowHeader: true, dateFormat: 'YYYY-MM-DD', separator: 'comma' });
+    expect(seen[0]).toMatchObject({ method: 'PUT', url: '/api/format' });
+    expect(seen[0].data).toMatchObject({ otherSeparator: '' });
+  });
+
+  it('updateUserSettings PUTs {settings} to the user', async () => {
+    const seen = fakeServer((req) => ({ status: 200, data: (req.data as { settings: unknown }).settings }));
+    await expect(updateUserSettings(4, { selectedStoreId: 9 })).resolves.toEqual({ selectedStoreId: 9 });
+    expect(seen[0]).toMatchObject({ method: 'PUT', url: '/api/users/4/settings', data: { settings: { selectedStoreId: 9 } } });
+  });
+
+  it('deleteUsers names the ids in the path', async () => {
+    const seen = fakeServer(() => ({ status: 200, data: {} }));
+    await deleteUsers([1, 2]);
+    expect(seen[0]).toMatchObject({ method: 'DELETE', url: '/api/users/1,2' });
+  });
+});

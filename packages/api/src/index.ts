@@ -1,0 +1,11 @@
+export { api, configureApi, REQUEST_TIMEOUT_MS, ACCESS_TOKEN_HEADER, type Api, type ApiConfig } from './client';
+export { normalizeError, normalizeErrorAsync, readBlobErrorBody, isApiError, ERROR_CODES, type ApiError } from './errors';
+export { downloadFile, saveBlob, type DownloadOptions } from './download';
+export { serializeParams } from './query';
+export * from './types';
+export { signIn } from './calls/auth';
+export * from './calls/users';
+export * from './calls/stores';
+export * from './calls/misc';
+export * from './dashboard';
+export * from './calls/export';
