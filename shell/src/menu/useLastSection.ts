@@ -1,0 +1,48 @@
+import { useEffect, useMemo } from 'react';
+import { useSelector } from 'react-redux';
+import { useLocation } from 'react-router-dom';
+import { selectSession } from '@portal/session';
+import { buildSidebar, permittedPaths } from './buildMenu';
+import { DEFAULT_SECTION } from './groups';
+import { useMenuEntries } from './MenuEntriesContext';
+import { isUnder, longestMatch } from './paths';
+
+export const LAST_SECTION_KEY = 'portal.lastSection';
+
+function readLastSection(): string | null {
+  try {
+    return window.localStorage.getItem(LAST_SECTION_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Remembers the last sidebar section the user opened and answers where unknown paths go (spec: "the last
+ * selected menu section, by default the dashboard"). A remembered section the current user may not open
+ * (another user signed in since) falls back to the dashboard.
+ */
+export function useLastSection(): string {
+  const { menuEntries, routes } = useMenuEntries();
+  const { role, permissions } = useSelector(selectSession);
+  const { pathname } = useLocation();
+
+  const sidebarEntries = useMemo(
+    () => buildSidebar(menuEntries, { role, permissions }).flatMap((section) => section.entries),
+    [menuEntries, role, permissions],
+  );
+  const section = longestMatch(pathname, sidebarEntries)?.path;
+
+  useEffect(() => {
+    if (!section) return;
+    try {
+      window.localStorage.setItem(LAST_SECTION_KEY, section);
+    } catch {
+      // Storage may be unavailable (private mode); remembering is only a convenience.
+    }
+  }, [section]);
+
+  const remembered = section ?? readLastSection();
+  const allowed = permittedPaths(menuEntries, routes, { role, permissions });
+  return remembered && allowed.some((entry) => isUnder(remembered, entry.path)) ? remembered : DEFAULT_SECTION;
+}
