@@ -9,3 +9,5 @@ export * from './calls/stores';
 export * from './calls/misc';
 export * from './dashboard';
 export * from './calls/export';
+export * from './lists';
+export * from './catalogues';
