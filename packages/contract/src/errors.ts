@@ -1,0 +1,57 @@
+import { Type, type Static } from 'typebox';
+
+/** Every error response body of the API. */
+export const ErrorBody = Type.Object(
+  {
+    code: Type.String(),
+    message: Type.Optional(Type.String()),
+    details: Type.Optional(Type.Unknown()),
+  },
+  { $id: 'ErrorBody' },
+);
+export type ErrorBody = Static<typeof ErrorBody>;
+
+/** Error codes the server answers with (status in comments). */
+export const ERROR_CODES = {
+  // 400
+  VALIDATION_ERROR: 'VALIDATION_ERROR',
+  INVALID_JSON: 'INVALID_JSON',
+  EMAIL_REQUIRED: 'EMAIL_REQUIRED',
+  UNKNOWN_REGION: 'UNKNOWN_REGION',
+  INVALID_FILE: 'INVALID_FILE',
+  // 401 (sign-in and tokens)
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+  INVALID_PASSWORD: 'INVALID_PASSWORD',
+  TOKEN_MISSING: 'TOKEN_MISSING',
+  TOKEN_INVALID: 'TOKEN_INVALID',
+  TOKEN_EXPIRED: 'TOKEN_EXPIRED',
+  // 403
+  USER_NO_PRIVILEGES: 'USER_NO_PRIVILEGES',
+  /** Missing permission, or a resource that is not yours or does not exist (same answer for both). */
+  FORBIDDEN: 'FORBIDDEN',
+  ROLE_NOT_ALLOWED: 'ROLE_NOT_ALLOWED',
+  OWN_ROLE_CHANGE: 'OWN_ROLE_CHANGE',
+  PERMISSION_NOT_ALLOWED: 'PERMISSION_NOT_ALLOWED',
+  FIELD_NOT_EDITABLE: 'FIELD_NOT_EDITABLE',
+  USER_NOT_DELETABLE: 'USER_NOT_DELETABLE',
+  // 404
+  NOT_FOUND: 'NOT_FOUND',
+  AVATAR_NOT_FOUND: 'AVATAR_NOT_FOUND',
+  // 405
+  METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
+  // 409
+  USER_NAME_EXISTS: 'USER_NAME_EXISTS',
+  EMAIL_EXISTS: 'EMAIL_EXISTS',
+  STORE_CODE_EXISTS: 'STORE_CODE_EXISTS',
+  // 413
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FILE_TOO_LARGE: 'FILE_TOO_LARGE',
+  // 415
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  INVALID_FILE_TYPE: 'INVALID_FILE_TYPE',
+  // 429
+  TOO_MANY_ATTEMPTS: 'TOO_MANY_ATTEMPTS',
+  // 500
+  INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

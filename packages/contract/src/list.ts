@@ -1,0 +1,86 @@
+/**
+ * The generic list call (data-areas §2, §7): GET with searchTexts, order, offset, limit → { items, total }.
+ * In the query string `searchTexts` travels as JSON text ({"name":"x"}) and `order` as "field,direction"
+ * (a JSON pair ["field","asc"] is accepted too); `encodeListParams` / `decodeListParams` are the reference.
+ */
+import { Type, type Static, type TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+
+export const PAGE_SIZE = 25;
+export const MAX_LIST_LIMIT = 1000;
+
+export const SortDirection = Type.Union([Type.Literal('asc'), Type.Literal('desc')]);
+export type SortDirection = Static<typeof SortDirection>;
+
+/** [field, 'asc' | 'desc'], or null when unsorted. */
+export const ListOrder = Type.Union([Type.Tuple([Type.String({ minLength: 1, maxLength: 100 }), SortDirection]), Type.Null()]);
+export type ListOrder = Static<typeof ListOrder>;
+
+/** Field → search text (a '/…/' text is a regular expression; matching ignores case and accents). */
+export const SearchTexts = Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 200 }), { maxProperties: 50 });
+export type SearchTexts = Static<typeof SearchTexts>;
+
+/** The decoded list parameters. */
+export interface ListParams {
+  searchTexts?: SearchTexts;
+  order?: ListOrder;
+  offset?: number;
+  limit?: number;
+}
+
+/** The list query string as sent. */
+export const ListQuery = Type.Object(
+  {
+    searchTexts: Type.Optional(Type.String({ maxLength: 12000 })),
+    order: Type.Optional(Type.String({ maxLength: 300 })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIST_LIMIT })),
+  },
+  { additionalProperties: false },
+);
+export type ListQuery = Static<typeof ListQuery>;
+
+export function ListResponse<T extends TSchema>(item: T) {
+  return Type.Object({ items: Type.Array(item), total: Type.Integer({ minimum: 0 }) });
+}
+
+export function encodeListParams(params: ListParams): ListQuery {
+  const query: ListQuery = {};
+  if (params.searchTexts && Object.keys(params.searchTexts).length) query.searchTexts = JSON.stringify(params.searchTexts);
+  if (params.order) query.order = params.order.join(',');
+  if (params.offset !== undefined) query.offset = params.offset;
+  if (params.limit !== undefined) query.limit = params.limit;
+  return query;
+}
+
+const checkSearchTexts = Compile(SearchTexts);
+const checkOrder = Compile(ListOrder);
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function splitOrder(text: string): { ok: true; value: unknown } {
+  const comma = text.lastIndexOf(',');
+  return { ok: true, value: comma < 0 ? text : [text.slice(0, comma), text.slice(comma + 1)] };
+}
+
+/** Decodes a list query; returns the name of the offending parameter when it is not valid. */
+export function decodeListParams(query: ListQuery): { ok: true; params: ListParams } | { ok: false; param: 'searchTexts' | 'order' } {
+  const params: ListParams = { offset: query.offset, limit: query.limit };
+  if (query.searchTexts !== undefined && query.searchTexts !== '') {
+    const parsed = parseJson(query.searchTexts);
+    if (!parsed.ok || !checkSearchTexts.Check(parsed.value)) return { ok: false, param: 'searchTexts' };
+    params.searchTexts = parsed.value as SearchTexts;
+  }
+  if (query.order !== undefined && query.order !== '') {
+    const parsed = query.order.startsWith('[') ? parseJson(query.order) : splitOrder(query.order);
+    if (!parsed.ok || !checkOrder.Check(parsed.value)) return { ok: false, param: 'order' };
+    params.order = parsed.value as ListOrder;
+  }
+  return { ok: true, params };
+}
