@@ -11,3 +11,9 @@ if (!window.matchMedia) {
 if (!(globalThis as { ResizeObserver?: unknown }).ResizeObserver) {
   (globalThis as { ResizeObserver?: unknown }).ResizeObserver = class { observe() {} unobserve() {} disconnect() {} };
 }
+// jsdom lacks TextEncoder/TextDecoder, which typebox (@portal/contract) uses at module load.
+if (!(globalThis as { TextEncoder?: unknown }).TextEncoder) {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const util = require('util') as typeof import('util');
+  Object.assign(globalThis, { TextEncoder: util.TextEncoder, TextDecoder: util.TextDecoder });
+}

@@ -2,6 +2,7 @@ import { api, configureApi, REQUEST_TIMEOUT_MS } from './client';
 import { fakeServer } from './testing';
 import { getStoresTree, putFormat, signIn, getStores, updateUserSettings, deleteUsers } from './index';
 import { getSelfcheckDistribution } from './dashboard';
+import { decodeListParams } from '@portal/contract';
 
 afterEach(() => configureApi({ getToken: () => null, onUnauthorized: () => {} }));
 
@@ -43,13 +44,22 @@ describe('typed calls', () => {
     expect(seen[1].url).toBe('/api/stores?mode=tree');
   });
 
-  it('list params: order as field,dir and searchTexts as JSON', async () => {
+  it('list params travel as the contract encodes them, so the server decodes what was asked', async () => {
     const seen = fakeServer(() => ({ status: 200, data: { items: [], total: 0 } }));
-    await getStores({ searchTexts: { name: 'Norte' }, order: ['name', 'asc'], offset: 25, limit: 25 });
-    const query = new URL(seen[0].url, 'http://x').searchParams;
-    expect(JSON.parse(query.get('searchTexts') as string)).toEqual({ name: 'Norte' });
-    expect(query.get('order')).toBe('name,asc');
-    expect(query.get('offset')).toBe('25');
+    const params = { searchTexts: { name: 'Norte' }, order: ['name', 'asc'] as ['name', 'asc'], offset: 25, limit: 25 };
+    await getStores(params);
+    const query = Object.fromEntries(new URL(seen[0].url, 'http://x').searchParams);
+    expect(decodeListParams({ ...query, offset: Number(query.offset), limit: Number(query.limit) }))
+      .toEqual({ ok: true, params });
+  });
+
+  it('generic list params (objects, pairs) also decode on the server when passed unencoded', async () => {
+    const seen = fakeServer(() => ({ status: 200, data: { items: [], total: 0 } }));
+    await api.get('/api/x', { params: { searchTexts: { code: '1' }, order: ['code', 'desc'], offset: 0 } });
+    const query = Object.fromEntries(new URL(seen[0].url, 'http://x').searchParams);
+    expect(decodeListParams({ ...query, offset: 0 })).toEqual({
+      ok: true, params: { searchTexts: { code: '1' }, order: ['code', 'desc'], offset: 0, limit: undefined },
+    });
   });
 
   it('dashboard calls send selectedStoreIds comma-joined', async () => {

@@ -1,140 +1,51 @@
 /**
- * Request/response types of the calls (access-shell-dashboard §3/§7, data-areas §3/§7).
- * TODO(contract): replace each interface with `Static<typeof …Schema>` from @portal/contract once the
- * server engineer commits those schemas; the names here are the ones callers already use.
+ * Request/response types of the calls, from the schemas the server validates with (@portal/contract),
+ * under the names callers of @portal/api use.
  */
+import type {
+  AvatarResponse, CreateStoreBody, CreateUserBody, DeleteUsersResponse, ExportFormat as ContractExportFormat,
+  ListOrder, ListParams as ContractListParams, NumUsersResponse, RegionNode as ContractRegionNode, SignInBody,
+  SignInResponse as ContractSignInResponse, SortDirection as ContractSortDirection, Store as ContractStore,
+  UpdateStoreBody, UpdateUserBody, UpdateUserSettingsBody, User as ContractUser, UserExistsBody,
+  UserSettings as ContractUserSettings, VersionResponse as ContractVersionResponse,
+} from '@portal/contract';
 
 export type Role = 'user' | 'supervisor' | 'admin';
 export type Flavor = '{product}' | 'LIBTECS' | 'DIALOCID';
-export type SortDirection = 'asc' | 'desc';
+export type SortDirection = ContractSortDirection;
 /** A [field, direction] pair, or null when unsorted. */
-export type Order = [string, SortDirection] | null;
+export type Order = ListOrder;
 
-/** Per-user settings (§3 User settings). */
-export interface UserSettings {
-  selectedStoreId?: number | null;
-  /** Section key → chosen widget keys. */
-  dashboardItems?: Record<string, string[]>;
-  /** List name → ordered column keys. */
-  visibleColumns?: Record<string, string[]>;
-}
+export type UserSettings = ContractUserSettings;
+/** Body of PUT /api/users/{userId}/settings: any subset; the server merges. */
+export type UserSettingsUpdate = UpdateUserSettingsBody['settings'];
 
-export interface SignInRequest {
-  userName: string;
-  password: string;
-}
+export type SignInRequest = SignInBody;
+export type SignInResponse = ContractSignInResponse;
 
-/** The sign-in response fields the client reads (§3). */
-export interface SignInResponse {
-  token: string;
-  userId: number;
-  userFullName: string;
-  userFlavor: Flavor;
-  userToken: string;
-  role: Role;
-  permissions: string[];
-  settings: UserSettings;
-  storeIds: number[];
-  /** Seconds until the token expires. */
-  expiresIn: number;
-}
+export type Store = ContractStore;
+export type StoreInput = CreateStoreBody;
+export type StoreUpdate = UpdateStoreBody;
+export type RegionNode = ContractRegionNode;
 
-export interface Store {
-  tid: number;
-  code: string;
-  country: string;
-  area: string;
-  province: string;
-  city: string;
-  name: string;
-  address: string;
-  manager: string;
-  managertel: string;
-  capacity: number;
-  resetTime: string;
-  startTime: string;
-  endTime: string;
-  timezone: string;
-  /** YYYY-MM-DD */
-  expirationDate: string;
-  fieldCode: string;
-  fieldObjectId: string;
-  field1: string;
-  field2: string;
-  field3: string;
-  field4: string;
-  field5: string;
-  field6: string;
-}
-export type StoreInput = Omit<Store, 'tid'>;
-
-/** A node of the region tree (area → name → sensor); leaves also carry key and disabled. */
-export interface RegionNode {
-  title: string;
-  value: string;
-  key?: string;
-  fullName?: string;
-  level?: 'area' | 'name' | 'sensor';
-  capacity?: number | null;
-  resetTime?: string;
-  startTime?: string;
-  endTime?: string;
-  storeIds: number[];
-  disabled?: boolean;
-  children?: RegionNode[];
-}
-
-export interface User {
-  tid: number;
-  userName: string;
-  fullName: string;
-  address: string;
-  telephone: string;
-  email: string | null;
-  flavor: Flavor;
-  role: Role;
-  permissions: string[];
-  regions: string[];
-  storeIds: number[];
-  token: string;
-  parent?: { userName: string } | null;
-  avatarUrl?: string | null;
-  avatarUpdatedAt?: string | null;
-}
-/** Body of POST/PUT /api/users: password only when creating or changing it. */
-export type UserInput = Omit<User, 'tid' | 'token' | 'parent' | 'avatarUrl' | 'avatarUpdatedAt'> & { password?: string };
-
-export interface UserExistsRequest {
-  userId?: number;
-  userName?: string;
-  email?: string;
-}
+export type User = ContractUser;
+export type UserInput = CreateUserBody;
+export type UserUpdate = UpdateUserBody;
+export type UserExistsRequest = UserExistsBody;
+export type { AvatarResponse, DeleteUsersResponse, NumUsersResponse };
 
 /** Generic list query (data-areas §2 generic list screen). */
-export interface ListParams {
-  searchTexts?: Record<string, string>;
-  order?: Order;
-  offset?: number;
-  limit?: number;
-}
+export type ListParams = ContractListParams;
 export interface ListResponse<T> {
   items: T[];
   total: number;
 }
 
-export type FileType = 'csv' | 'xlsx' | 'txt';
-export type Separator = 'comma' | 'semicolon' | 'tabulator' | 'other';
-/** Export format (§3). */
-export interface ExportFormat {
-  fileType: FileType;
-  firstRowHeader: boolean;
-  dateFormat: string;
-  codePrefix?: string;
-  codeSuffix?: string;
-  separator: Separator;
-  otherSeparator?: string;
-}
+export type ExportFormat = ContractExportFormat;
+export type FileType = ExportFormat['fileType'];
+export type Separator = ExportFormat['separator'];
+/** PUT /api/format input: the texts may be absent (sent as ''). */
+export type ExportFormatInput = Omit<ExportFormat, 'codePrefix' | 'codeSuffix' | 'otherSeparator'> &
+  Partial<Pick<ExportFormat, 'codePrefix' | 'codeSuffix' | 'otherSeparator'>>;
 
-export interface VersionResponse {
-  version: string;
-}
+export type VersionResponse = ContractVersionResponse;

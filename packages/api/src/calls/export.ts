@@ -1,5 +1,5 @@
 import { downloadFile } from '../download';
-import type { ExportFormat, Order } from '../types';
+import type { ExportFormatInput, Order } from '../types';
 
 /** A column as the export dialog knows it: dataIndex is a field name or a path (joined by '.'). */
 export interface ExportColumnSource {
@@ -22,7 +22,7 @@ export interface ExportItemsRequest {
   /** The export URL supplied by the calling list. */
   url: string;
   fileName?: string;
-  format: ExportFormat;
+  format: ExportFormatInput;
   columns: ExportColumn[];
   order: Order;
   searchTexts?: Record<string, string>;

@@ -1,5 +1,5 @@
 import { api } from '../client';
-import type { ExportFormat, VersionResponse } from '../types';
+import type { ExportFormat, ExportFormatInput, VersionResponse } from '../types';
 
 /** GET /api/misc/version */
 export function getVersion(): Promise<VersionResponse> {
@@ -12,6 +12,6 @@ export function getFormat(): Promise<ExportFormat> {
 }
 
 /** PUT /api/format: an absent otherSeparator is sent as empty text (spec §7). */
-export function putFormat(format: ExportFormat): Promise<ExportFormat> {
+export function putFormat(format: ExportFormatInput): Promise<ExportFormat> {
   return api.put('/api/format', { ...format, otherSeparator: format.otherSeparator ?? '' });
 }
