@@ -1,0 +1,39 @@
+import {
+  authReducer, initialAuthState, loginFailure, loginRequest, loginSuccess, settingsSaved, updateSettings,
+} from './authSlice';
+import { toSessionData } from './sagas/auth';
+import { signInResponse } from './testUtils';
+
+describe('auth reducer', () => {
+  it('loginRequest turns loading on and clears the error', () => {
+    const state = authReducer({ ...initialAuthState, error: 'INVALID_PASSWORD' }, loginRequest({ userName: 'a', password: 'b' }));
+    expect(state).toMatchObject({ loading: true, error: null });
+  });
+
+  it('loginFailure stores the error code and turns loading off', () => {
+    const state = authReducer({ ...initialAuthState, loading: true }, loginFailure('USER_NOT_FOUND'));
+    expect(state).toMatchObject({ loading: false, error: 'USER_NOT_FOUND', token: null });
+  });
+
+  it('loginSuccess stores the session fields with expiresAt = now + expiresIn seconds', () => {
+    const session = toSessionData(signInResponse({ expiresIn: 60 }), 1_000_000);
+    const state = authReducer({ ...initialAuthState, loading: true }, loginSuccess(session));
+    expect(state).toEqual({
+      token: 'tok-7', userId: 7, userFullName: 'Ana García', userFlavor: 'LIBTECS', userToken: 'pub-7', role: 'user',
+      permissions: ['manager', 'inventories'], storeIds: [3, 4], expiresAt: 1_060_000,
+      settings: { selectedStoreId: 4, dashboardItems: {}, visibleColumns: {} }, error: null, loading: false,
+    });
+  });
+
+  it('updateSettings merges at once: selectedStoreId replaces, maps merge per key', () => {
+    const start = { ...initialAuthState, settings: { selectedStoreId: 1, dashboardItems: { main: ['a'] }, visibleColumns: { users: ['x'] } } };
+    const state = authReducer(start, updateSettings({ dashboardItems: { alarms: ['b'] } }));
+    expect(state.settings).toEqual({ selectedStoreId: 1, dashboardItems: { main: ['a'], alarms: ['b'] }, visibleColumns: { users: ['x'] } });
+    expect(authReducer(state, updateSettings({ selectedStoreId: 9 })).settings.selectedStoreId).toBe(9);
+  });
+
+  it('settingsSaved takes the server copy', () => {
+    const saved = { selectedStoreId: 2, dashboardItems: {}, visibleColumns: {} };
+    expect(authReducer(initialAuthState, settingsSaved(saved)).settings).toEqual(saved);
+  });
+});

@@ -1,0 +1,81 @@
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { SignInRequest, UserSettings } from '@portal/api';
+import { EMPTY_SETTINGS, mergeSettings } from './settings';
+import type { StoredSession } from './storage';
+
+/** The Session of access-shell-dashboard §3, plus the expiry and the store ids the user holds. */
+export interface AuthState {
+  token: string | null;
+  userId: number | null;
+  userFullName: string;
+  userFlavor: string;
+  userToken: string | null;
+  role: string | null;
+  permissions: string[];
+  settings: UserSettings;
+  storeIds: number[];
+  /** Epoch milliseconds when the token expires. */
+  expiresAt: number | null;
+  /** Normalised error code of the last failed sign-in. */
+  error: string | null;
+  loading: boolean;
+}
+
+export type SessionData = StoredSession & { settings: UserSettings };
+
+export const initialAuthState: AuthState = {
+  token: null,
+  userId: null,
+  userFullName: '',
+  userFlavor: '',
+  userToken: null,
+  role: null,
+  permissions: [],
+  settings: EMPTY_SETTINGS,
+  storeIds: [],
+  expiresAt: null,
+  error: null,
+  loading: false,
+};
+
+const signedIn = (state: AuthState, session: SessionData): AuthState => ({
+  ...state, ...session, error: null, loading: false,
+});
+
+/** Resets every slice, injected ones included (the root reducer handles it). */
+export const logout = createAction('auth/logout');
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {
+    loginRequest: {
+      reducer: (state) => {
+        state.loading = true;
+        state.error = null;
+      },
+      prepare: (credentials: SignInRequest) => ({ payload: credentials }),
+    },
+    loginSuccess: (state, action: PayloadAction<SessionData>) => signedIn(state, action.payload),
+    loginFailure: (state, action: PayloadAction<string>) => {
+      state.loading = false;
+      state.error = action.payload;
+    },
+    /** At start: the saved session is put back (its expiry is still in the future). */
+    sessionRestored: (state, action: PayloadAction<SessionData>) => signedIn(state, action.payload),
+    restoreSession: () => undefined,
+    /** Applies at once (the UI follows the choice); the saga saves it on the server. */
+    updateSettings: (state, action: PayloadAction<Partial<UserSettings>>) => {
+      state.settings = mergeSettings(state.settings, action.payload);
+    },
+    /** The settings as the server saved them. */
+    settingsSaved: (state, action: PayloadAction<UserSettings>) => {
+      state.settings = action.payload;
+    },
+  },
+});
+
+export const {
+  loginRequest, loginSuccess, loginFailure, sessionRestored, restoreSession, updateSettings, settingsSaved,
+} = authSlice.actions;
+export const authReducer = authSlice.reducer;

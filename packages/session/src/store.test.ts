@@ -1,0 +1,56 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { put, takeEvery } from 'redux-saga/effects';
+import { loginRequest, logout } from './authSlice';
+import { settle, setup } from './testUtils';
+
+const items = createSlice({
+  name: 'items',
+  initialState: { count: 0, echoed: 0 },
+  reducers: {
+    add: (state, action: PayloadAction<number>) => { state.count += action.payload; },
+    echoed: (state) => { state.echoed += 1; },
+  },
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('the one store', () => {
+  it('injectReducer adds a namespaced slice that logout resets', () => {
+    const { store, injectReducer } = setup();
+    injectReducer('items', items.reducer);
+    store.dispatch(items.actions.add(2));
+    expect((store.getState() as unknown as { items: { count: number } }).items.count).toBe(2);
+    store.dispatch(logout());
+    expect((store.getState() as unknown as { items: { count: number } }).items.count).toBe(0);
+  });
+
+  it('refuses to replace a core slice', () => {
+    const { injectReducer } = setup();
+    expect(() => injectReducer('auth', items.reducer)).toThrow('reserved');
+  });
+
+  it('injectSaga runs a remote saga once per key, under the root saga', () => {
+    const { store, injectReducer, injectSaga } = setup();
+    injectReducer('items', items.reducer);
+    const saga = function* () {
+      yield takeEvery(items.actions.add.type, function* () { yield put(items.actions.echoed()); });
+    };
+    injectSaga('items', saga);
+    injectSaga('items', saga);
+    store.dispatch(items.actions.add(1));
+    expect((store.getState() as unknown as { items: { echoed: number } }).items.echoed).toBe(1);
+  });
+
+  it('a crashing injected saga does not stop the session sagas', async () => {
+    const { store, injectSaga } = setup();
+    injectSaga('broken', function* () { yield put({ type: 'x' }); throw new Error('bug in a remote'); });
+    store.dispatch(loginRequest({ userName: 'ana', password: 'x' }));
+    await settle();
+    expect(store.getState().auth.token).toBe('tok-7');
+    expect(console.error).toHaveBeenCalledWith('[session] saga "broken" stopped', expect.any(Error));
+  });
+});
