@@ -43,6 +43,8 @@ export const ERROR_CODES = {
   USER_NAME_EXISTS: 'USER_NAME_EXISTS',
   EMAIL_EXISTS: 'EMAIL_EXISTS',
   STORE_CODE_EXISTS: 'STORE_CODE_EXISTS',
+  /** A concurrent change won (unique or reference constraint). */
+  CONFLICT: 'CONFLICT',
   // 413
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   FILE_TOO_LARGE: 'FILE_TOO_LARGE',

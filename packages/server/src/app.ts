@@ -1,0 +1,72 @@
+import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import multipart from '@fastify/multipart';
+import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Kysely } from 'kysely';
+import { ERROR_CODES } from '@portal/contract';
+import { createTokenService } from './auth/tokens';
+import type { ServerConfig } from './config';
+import type { Database } from './db/schema';
+import { ApiError } from './errors';
+import { registerAuth } from './plugins/auth';
+import { registerDocs } from './plugins/docs';
+import { containsNul, registerErrorHandling } from './plugins/errors';
+import { registerPortal } from './plugins/portal';
+import { registerSecurityHeaders } from './plugins/security';
+import { authRoutes } from './routes/auth';
+import { formatRoutes } from './routes/format';
+import { miscRoutes } from './routes/misc';
+import { storesRoutes } from './routes/stores';
+import { usersRoutes } from './routes/users';
+import type { Deps } from './services/context';
+import { Lockout } from './services/lockout';
+import { localFileStorage, type FileStorage } from './storage/files';
+
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse<IncomingMessage>, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+export interface BuildAppOptions {
+  db: Kysely<Database>;
+  config: ServerConfig;
+  /** Defaults to local disk under <dataDir>/files. */
+  storage?: FileStorage;
+}
+
+/** Builds the Fastify app (not listening): tests use app.inject, main.ts calls listen. */
+export async function buildApp({ db, config, storage }: BuildAppOptions): Promise<App> {
+  const app: App = Fastify({
+    logger: config.logger,
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 12000 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  registerErrorHandling(app);
+
+  const deps: Deps = {
+    db,
+    config,
+    tokens: await createTokenService(db, config.tokenTtlSeconds, config.now),
+    lockout: new Lockout(db, config.lockout, config.now),
+    storage: storage ?? localFileStorage(path.join(config.dataDir, 'files')),
+  };
+
+  await registerSecurityHeaders(app);
+  await app.register(multipart, { limits: { fileSize: config.bodyLimit, files: 1, fields: 10, parts: 11 } });
+  await registerDocs(app, config.version);
+  registerAuth(app, deps);
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+      throw new ApiError(400, ERROR_CODES.VALIDATION_ERROR, 'Text must not contain NUL characters');
+    }
+  });
+
+  authRoutes(app, deps);
+  usersRoutes(app, deps);
+  storesRoutes(app, deps);
+  formatRoutes(app, deps);
+  miscRoutes(app, deps);
+
+  await registerPortal(app, config.portalRoot);
+  return app;
+}

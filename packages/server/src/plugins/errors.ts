@@ -1,0 +1,81 @@
+/**
+ * One error shape for every failure: `{ code, message?, details? }`. Validation, parsing and size errors
+ * become 4xx codes; anything unexpected is logged and answered 500 INTERNAL_SERVER_ERROR.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_CODES, type ErrorBody } from '@portal/contract';
+import type { App } from '../app';
+import { ApiError } from '../errors';
+
+interface ValidationIssue {
+  instancePath?: string;
+  path?: string;
+  message?: string;
+}
+
+const BY_FASTIFY_CODE: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, ERROR_CODES.UNSUPPORTED_MEDIA_TYPE],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, ERROR_CODES.UNSUPPORTED_MEDIA_TYPE],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, ERROR_CODES.PAYLOAD_TOO_LARGE],
+  FST_REQ_FILE_TOO_LARGE: [413, ERROR_CODES.FILE_TOO_LARGE],
+  FST_PARTS_LIMIT: [413, ERROR_CODES.PAYLOAD_TOO_LARGE],
+  FST_FILES_LIMIT: [413, ERROR_CODES.PAYLOAD_TOO_LARGE],
+  FST_FIELDS_LIMIT: [413, ERROR_CODES.PAYLOAD_TOO_LARGE],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, ERROR_CODES.INVALID_JSON],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, ERROR_CODES.INVALID_JSON],
+  FST_INVALID_JSON_FIELD_ERROR: [400, ERROR_CODES.INVALID_JSON],
+  FST_PROTO_VIOLATION: [400, ERROR_CODES.INVALID_JSON],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, ERROR_CODES.VALIDATION_ERROR],
+  FST_ERR_BAD_URL: [400, ERROR_CODES.VALIDATION_ERROR],
+  FST_NO_FORM_DATA: [400, ERROR_CODES.INVALID_FILE],
+  FST_MP_PREMATURE_CLOSE: [400, ERROR_CODES.INVALID_FILE],
+};
+
+/** Unique and foreign-key violations of SQLite and PostgreSQL: a concurrent change won a race. */
+function isConstraintViolation(error: { code?: unknown }): boolean {
+  return typeof error.code === 'string' && (error.code.startsWith('SQLITE_CONSTRAINT') || error.code === '23505' || error.code === '23503');
+}
+
+export function toErrorReply(error: FastifyError | ApiError | Error): { status: number; body: ErrorBody; headers: Record<string, string> } {
+  if (error instanceof ApiError) {
+    const body: ErrorBody = { code: error.code, message: error.message };
+    if (error.details !== undefined) body.details = error.details;
+    return { status: error.statusCode, body, headers: error.headers };
+  }
+  const e = error as Omit<FastifyError, 'validation'> & { validation?: ValidationIssue[]; validationContext?: string };
+  if (e.validation) {
+    const details = e.validation.map((v) => ({ in: e.validationContext, path: v.instancePath ?? v.path ?? '', message: v.message ?? '' }));
+    return { status: 400, body: { code: ERROR_CODES.VALIDATION_ERROR, message: 'Invalid request', details }, headers: {} };
+  }
+  const mapped = e.code ? BY_FASTIFY_CODE[e.code] : undefined;
+  if (mapped) return { status: mapped[0], body: { code: mapped[1], message: e.message }, headers: {} };
+  if (e instanceof SyntaxError && e.statusCode === 400) {
+    return { status: 400, body: { code: ERROR_CODES.INVALID_JSON, message: 'Malformed JSON body' }, headers: {} };
+  }
+  if (isConstraintViolation(e)) {
+    return { status: 409, body: { code: ERROR_CODES.CONFLICT, message: 'The data changed meanwhile, try again' }, headers: {} };
+  }
+  if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+    return { status: e.statusCode, body: { code: e.statusCode === 404 ? ERROR_CODES.NOT_FOUND : ERROR_CODES.VALIDATION_ERROR, message: e.message }, headers: {} };
+  }
+  return { status: 500, body: { code: ERROR_CODES.INTERNAL_SERVER_ERROR, message: 'Internal server error' }, headers: {} };
+}
+
+export function registerErrorHandling(app: App): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const { status, body, headers } = toErrorReply(error);
+    if (status >= 500) request.log.error({ err: error }, 'unexpected error');
+    return reply.code(status).headers(headers).type('application/json; charset=utf-8').send(body);
+  });
+}
+
+/** Rejects text containing NUL characters anywhere in the input: PostgreSQL cannot store them. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (depth > 64) return true;
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some((v) => containsNul(v, depth + 1));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1));
+  }
+  return false;
+}

@@ -1,0 +1,85 @@
+/**
+ * Serves the built portal from the same process (notes/interfaces.md): shell/dist at /, each remote's dist
+ * under /remotes/<app>/, /registry.json, the public entry for /capacities/* and /sipOperations/{storeCode},
+ * and shell/dist/index.html as the SPA fallback. Hashed assets are cached for a year; html, registry.json
+ * and mf-manifest.json are never cached. A missing build only makes those paths 404 (API-only mode).
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { ERROR_CODES } from '@portal/contract';
+import type { App } from '../app';
+
+export const REMOTE_APPS = ['mf-dashboard', 'mf-items', 'mf-statistics', 'mf-selfcheck', 'mf-settings', 'mf-public'] as const;
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
+
+export function cacheControlFor(fileName: string): string {
+  const base = path.basename(fileName);
+  if (base.endsWith('.html') || base === 'registry.json' || base === 'mf-manifest.json') return 'no-cache';
+  return HASHED.test(base) ? IMMUTABLE : 'no-cache';
+}
+
+/** The file under root for a URL path, or null when it escapes root or is not a regular file. */
+async function existingFile(root: string, urlPath: string): Promise<string | null> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\u0000') || decoded.split('/').includes('..')) return null;
+  const file = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
+  if (!file.startsWith(root + path.sep)) return null;
+  try {
+    return (await fs.stat(file)).isFile() ? file : null;
+  } catch {
+    return null;
+  }
+}
+
+function notBuilt(reply: FastifyReply, what: string) {
+  return reply.code(404).type('application/json; charset=utf-8').send({ code: ERROR_CODES.NOT_FOUND, message: `${what} is not built` });
+}
+
+export async function registerPortal(app: App, portalRoot: string | null): Promise<void> {
+  const root = portalRoot ? path.resolve(portalRoot) : null;
+  await app.register(fastifyStatic, { root: root ?? process.cwd(), serve: false });
+
+  const send = async (reply: FastifyReply, dir: string, urlPath: string, what: string) => {
+    const base = root ? path.join(root, dir) : null;
+    const file = base ? await existingFile(base, urlPath) : null;
+    if (!base || !file) return notBuilt(reply, what);
+    reply.header('cache-control', cacheControlFor(file));
+    return reply.sendFile(path.relative(base, file), base, { cacheControl: false });
+  };
+
+  app.get('/registry.json', { schema: { hide: true } }, (_req, reply) => send(reply, 'shell/dist', 'registry.json', 'registry.json'));
+
+  app.get<{ Params: { app: string; '*': string } }>('/remotes/:app/*', { schema: { hide: true } }, (request, reply) => {
+    const remote = request.params.app;
+    if (!(REMOTE_APPS as readonly string[]).includes(remote)) return notBuilt(reply, remote);
+    return send(reply, `${remote}/dist`, request.params['*'], remote);
+  });
+
+  const publicEntry = (_req: FastifyRequest, reply: FastifyReply) => send(reply, 'mf-public/dist', 'public.html', 'The public entry');
+  app.get('/capacities', { schema: { hide: true } }, publicEntry);
+  app.get('/capacities/*', { schema: { hide: true } }, publicEntry);
+  app.get('/sipOperations/:storeCode', { schema: { hide: true } }, publicEntry);
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const urlPath = request.url.split('?')[0];
+    if (urlPath === '/api' || urlPath.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send({ code: ERROR_CODES.NOT_FOUND, message: 'Not found' });
+    }
+    const shell = root ? path.join(root, 'shell/dist') : null;
+    if (shell && urlPath !== '/' && (await existingFile(shell, urlPath.slice(1)))) return send(reply, 'shell/dist', urlPath.slice(1), 'The shell');
+    // A missing asset (path with an extension) is a plain 404, not the app page.
+    if (path.posix.extname(urlPath) && !urlPath.endsWith('.html')) {
+      return reply.code(404).send({ code: ERROR_CODES.NOT_FOUND, message: 'Not found' });
+    }
+    return send(reply, 'shell/dist', 'index.html', 'The shell');
+  });
+}

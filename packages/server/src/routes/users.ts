@@ -1,0 +1,77 @@
+import {
+  AVATAR_FIELD, AVATAR_MAX_BYTES, AvatarResponse, CreateUserBody, DeleteUsersResponse, ERROR_CODES, ExistsResponse, ListQuery,
+  ListResponse, NumUsersResponse, UpdateUserBody, UpdateUserSettingsBody, User, UserExistsBody, UserIdParams, UserIdsParams,
+  UserSettings,
+} from '@portal/contract';
+import { Type } from 'typebox';
+import type { App } from '../app';
+import { badRequest } from '../errors';
+import { currentUser } from '../plugins/auth';
+import { readAvatar, removeAvatar, saveAvatar } from '../services/avatars';
+import type { Deps } from '../services/context';
+import { updateSettings } from '../services/settings';
+import { countUsers, createUser, deleteUsers, getUser, listUsers, updateUser, userExists } from '../services/users';
+
+export function usersRoutes(app: App, deps: Deps): void {
+  app.get('/api/users/numUsers', {
+    config: { requirement: 'supervisor' },
+    schema: { tags: ['users'], summary: 'Number of users the caller manages', response: { 200: NumUsersResponse } },
+  }, (request) => countUsers(deps, currentUser(request)));
+
+  app.get('/api/users', {
+    config: { requirement: 'supervisor' },
+    schema: { tags: ['users'], summary: 'Users the caller manages', querystring: ListQuery, response: { 200: ListResponse(User) } },
+  }, (request) => listUsers(deps, currentUser(request), request.query));
+
+  app.post('/api/users', {
+    config: { requirement: 'supervisor' },
+    schema: { tags: ['users'], summary: 'Create a user', body: CreateUserBody, response: { 200: User } },
+  }, (request) => createUser(deps, currentUser(request), request.body));
+
+  app.post('/api/users/exists', {
+    config: { requirement: 'supervisor' },
+    schema: { tags: ['users'], summary: 'Is a user name or email taken by another user?', body: UserExistsBody, response: { 200: ExistsResponse } },
+  }, (request) => userExists(deps, request.body));
+
+  app.get('/api/users/:userId', {
+    schema: { tags: ['users'], summary: 'A user (yourself or one you manage)', params: UserIdParams, response: { 200: User } },
+  }, (request) => getUser(deps, currentUser(request), request.params.userId));
+
+  app.put('/api/users/:userId', {
+    schema: { tags: ['users'], summary: 'Edit a user', params: UserIdParams, body: UpdateUserBody, response: { 200: User } },
+  }, (request) => updateUser(deps, currentUser(request), request.params.userId, request.body));
+
+  app.delete('/api/users/:ids', {
+    config: { requirement: 'supervisor' },
+    schema: { tags: ['users'], summary: 'Delete users (never admins or supervisors), ids comma-separated', params: UserIdsParams, response: { 200: DeleteUsersResponse } },
+  }, (request) => deleteUsers(deps, currentUser(request), request.params.ids));
+
+  app.put('/api/users/:userId/settings', {
+    schema: {
+      tags: ['users'], summary: 'Merge and save your own settings; returns the saved settings',
+      params: UserIdParams, body: UpdateUserSettingsBody, response: { 200: UserSettings },
+    },
+  }, (request) => updateSettings(deps.db, currentUser(request), request.params.userId, request.body, deps.config.now()));
+
+  app.post('/api/users/:userId/avatar', {
+    schema: {
+      tags: ['users'], summary: `Upload an avatar (multipart field "${AVATAR_FIELD}", PNG/JPEG/GIF/WebP, at most ${AVATAR_MAX_BYTES} bytes)`,
+      consumes: ['multipart/form-data'], params: UserIdParams, response: { 200: AvatarResponse },
+    },
+  }, (request) => saveAvatar(deps, currentUser(request), request.params.userId, async () => {
+    const part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
+    if (!part || part.fieldname !== AVATAR_FIELD) throw badRequest(ERROR_CODES.INVALID_FILE, `Send the image in the multipart field "${AVATAR_FIELD}"`);
+    return part.toBuffer();
+  }));
+
+  app.delete('/api/users/:userId/avatar', {
+    schema: { tags: ['users'], summary: 'Remove the avatar', params: UserIdParams, response: { 200: Type.Object({ avatarUrl: Type.Null() }) } },
+  }, (request) => removeAvatar(deps, currentUser(request), request.params.userId));
+
+  app.get('/api/users/:userId/avatar', {
+    schema: { tags: ['users'], summary: 'The avatar image', params: UserIdParams, querystring: Type.Object({ v: Type.Optional(Type.String({ maxLength: 20 })) }, { additionalProperties: false }) },
+  }, async (request, reply) => {
+    const { data, mime } = await readAvatar(deps, currentUser(request), request.params.userId);
+    return reply.type(mime).header('cache-control', 'private, max-age=0, must-revalidate').send(data);
+  });
+}

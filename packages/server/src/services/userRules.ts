@@ -1,0 +1,40 @@
+/** Who may manage whom, and what a manager may grant (data-areas §5, §6). */
+import { ERROR_CODES, hasPermission } from '@portal/contract';
+import type { UserRow } from '../db/schema';
+import { forbidden } from '../errors';
+import type { AuthUser } from './context';
+
+/**
+ * Admins manage every user. A supervisor manages the non-admin users all of whose libraries are among
+ * the supervisor's own (themselves included). Nobody else manages users.
+ */
+export function canManage(actor: AuthUser, target: Pick<UserRow, 'id' | 'role'>, targetStoreIds: readonly number[]): boolean {
+  if (actor.role === 'admin') return true;
+  if (!hasPermission(actor, 'supervisor')) return false;
+  if (target.role === 'admin') return false;
+  return targetStoreIds.every((id) => actor.storeIds.includes(id));
+}
+
+/** A supervisor grants only permissions they hold; `previous` are kept even if the supervisor lacks them. */
+export function assertGrantable(actor: AuthUser, next: readonly string[], previous: readonly string[] = []): void {
+  if (actor.role === 'admin') return;
+  const notHeld = next.filter((p) => !previous.includes(p) && !actor.permissions.includes(p));
+  if (notHeld.length) {
+    throw forbidden(ERROR_CODES.PERMISSION_NOT_ALLOWED, `You cannot grant: ${notHeld.join(', ')}`);
+  }
+}
+
+/** Only an admin may assign the admin role. */
+export function assertRoleAssignable(actor: AuthUser, role: string): void {
+  if (role === 'admin' && actor.role !== 'admin') throw forbidden(ERROR_CODES.ROLE_NOT_ALLOWED, 'Only an administrator may assign the admin role');
+}
+
+/** Every store id must be one the actor holds (for an admin: one that exists). */
+export function assertStoresGrantable(actor: AuthUser, storeIds: readonly number[]): void {
+  if (storeIds.some((id) => !actor.storeIds.includes(id))) throw forbidden(ERROR_CODES.FORBIDDEN, 'Library not available');
+}
+
+export function normalizeEmail(email: string | null | undefined): string | null {
+  const trimmed = email?.trim().toLowerCase();
+  return trimmed ? trimmed : null;
+}
