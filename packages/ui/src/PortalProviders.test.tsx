@@ -1,0 +1,41 @@
+import { act, render, screen } from '@testing-library/react';
+import { setLanguage, useTranslation } from '@portal/i18n';
+import { createPortalStore, selectIsLoggedIn } from '@portal/session';
+import { ConfigProvider } from 'antd';
+import { useContext } from 'react';
+import { useSelector } from 'react-redux';
+import { PortalProviders } from './PortalProviders';
+
+function Probe() {
+  const { direction, locale } = useContext(ConfigProvider.ConfigContext);
+  const { t } = useTranslation('common');
+  const loggedIn = useSelector(selectIsLoggedIn);
+  return <p data-testid="probe">{`${direction ?? 'ltr'}|${locale?.locale}|${t('cancel')}|${String(loggedIn)}`}</p>;
+}
+
+afterEach(async () => { await act(() => setLanguage('es')); });
+
+describe('PortalProviders', () => {
+  it('gives children the store, i18n and antd in Spanish by default', async () => {
+    await act(() => setLanguage('es'));
+    render(<PortalProviders store={createPortalStore().store}><Probe /></PortalProviders>);
+    expect(screen.getByTestId('probe')).toHaveTextContent('ltr|es|Cancelar|false');
+  });
+
+  it('switches antd to right-to-left with the Arabic locale when the language becomes ar', async () => {
+    render(<PortalProviders><Probe /></PortalProviders>);
+    await act(() => setLanguage('ar'));
+    expect(screen.getByTestId('probe')).toHaveTextContent('rtl|ar|إلغاء|false');
+    await act(() => setLanguage('fr'));
+    expect(screen.getByTestId('probe')).toHaveTextContent('ltr|fr|Annuler|false');
+  });
+
+  it('keeps a rendering failure inside its boundary', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    await act(() => setLanguage('en-GB'));
+    const Broken = () => { throw new Error('boom'); };
+    render(<PortalProviders><Broken /></PortalProviders>);
+    expect(screen.getByText('Something went wrong')).toBeInTheDocument();
+    jest.restoreAllMocks();
+  });
+});

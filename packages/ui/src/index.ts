@@ -1,0 +1,14 @@
+export { PortalProviders, type PortalProvidersProps } from './PortalProviders';
+export {
+  createRemoteLifecycles, resolveDomElement, PORTAL_CONTENT_ID, type RemoteLifecycles, type RemoteProps,
+} from './createRemoteLifecycles';
+export { ErrorBoundary, type ErrorBoundaryProps } from './ErrorBoundary';
+export { RemoteError, type RemoteErrorProps } from './RemoteError';
+export { PageFrame, type PageFrameProps } from './PageFrame';
+export { LoadingOverlay, LOADING_OVERLAY_DELAY_MS, type LoadingOverlayProps } from './LoadingOverlay';
+export { UserAvatar, type UserAvatarProps } from './UserAvatar';
+export { formatNumber } from './formatNumber';
+export { PALETTE, colorForLabel, colorMapFor } from './palette';
+export { initials } from './initials';
+export { BRANDS, getBrand, PRODUCT_NAME, DEFAULT_PRODUCT_NAME, type Brand, type BrandFlavor } from './brands/brands';
+export { portalTheme, SIDEBAR_WIDTH } from './theme';
