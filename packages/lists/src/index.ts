@@ -1,2 +1,25 @@
 // @portal/lists: the generic list screen and the shared dialogs (spec data-areas §2, access-shell-dashboard §2).
-export {};
+export { LISTS_NS, listsResources, useListsTranslation } from './i18n';
+export { LIST_DATE_FORMAT, EVENT_DATE_FORMAT, formatListDate, formatEventDate } from './format/dates';
+
+export { GenericList, type GenericListProps } from './list/GenericList';
+export { useListController, type ListController, type ListState, type ListActions, type ListSelection } from './list/useListController';
+export { ListContextProvider, useListState, useListSelection, useListActions } from './list/ListContexts';
+export { readVisibleColumns, defaultColumnKeys, useVisibleColumns } from './list/visibleColumns';
+export { CopyUrl, COPIED_TOOLTIP_MS } from './list/CopyUrl';
+export { Highlight } from './list/Highlight';
+export { EXPIRED_ROW_CLASS } from './list/ListTable';
+export type { ExtraMenuItem } from './list/ListHeader';
+export { PAGE_SIZE, BOTTOM_THRESHOLD_PX, SCROLL_DEBOUNCE_MS, UNGROUPED } from './list/constants';
+export type { ListColumn, ListColumnType, ListRow, ListHandle, FetchPage, SearchTexts, ListId, Order } from './list/types';
+
+export { ModalForm, MODAL_FORM_WIDTH, MODAL_FORM_BODY_MAX_HEIGHT, type ModalFormProps } from './modal-form/ModalForm';
+export type { FormField, FieldType, FieldOption, FormValues, Dynamic } from './modal-form/types';
+export { isEmptyValue } from './modal-form/rules';
+
+export { FormatDialog, type FormatDialogProps } from './format-dialog/FormatDialog';
+export { FormatButton } from './format-dialog/FormatButton';
+export { ExportItemsDialog, type ExportItemsDialogProps, type ExportOutcome } from './export-dialog/ExportItemsDialog';
+export { ImportModal, IMPORT_MODAL_WIDTH, type ImportModalProps } from './import-modal/ImportModal';
+export { SyncModal, type SyncModalProps, type SyncPhase } from './sync-modal/SyncModal';
+export { AddItemsToModal, type AddItemsToModalProps } from './add-items-to/AddItemsToModal';

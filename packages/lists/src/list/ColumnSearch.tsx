@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import { Button, Input, Space, Typography } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { useListsTranslation } from '../i18n';
+
+interface ColumnSearchProps {
+  title: string;
+  value: string | undefined;
+  open: boolean;
+  onSearch: (text: string | null) => void;
+  close: () => void;
+}
+
+/** A column's search box (its filter dropdown). The text is sent as typed: /…/ is a regular expression. */
+export function ColumnSearch({ title, value, open, onSearch, close }: ColumnSearchProps) {
+  const { t } = useListsTranslation();
+  const [text, setText] = useState(value ?? '');
+  useEffect(() => { if (open) setText(value ?? ''); }, [open, value]);
+  const search = () => { onSearch(text); close(); };
+  const reset = () => { setText(''); onSearch(null); close(); };
+  return (
+    <div style={{ padding: 8, width: 240 }} onKeyDown={(e) => e.stopPropagation()}>
+      <Input
+        autoFocus
+        aria-label={t('searchIn', { column: title })}
+        placeholder={t('searchIn', { column: title })}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onPressEnter={search}
+        style={{ marginBottom: 8 }}
+      />
+      <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, marginBottom: 8 }}>
+        {t('regexHint')}
+      </Typography.Text>
+      <Space>
+        <Button type="primary" size="small" icon={<SearchOutlined />} onClick={search}>{t('search')}</Button>
+        <Button size="small" onClick={reset}>{t('reset')}</Button>
+      </Space>
+    </div>
+  );
+}

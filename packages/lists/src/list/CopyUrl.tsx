@@ -1,0 +1,37 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Tooltip, Typography } from 'antd';
+import { CopyOutlined } from '@ant-design/icons';
+import { useListsTranslation } from '../i18n';
+
+/** data-areas §9: the 'Copied!' tooltip shows for 2 s. */
+export const COPIED_TOOLTIP_MS = 2000;
+
+/** A URL as a link with a copy button that confirms with a 'Copied!' tooltip for 2 seconds. */
+export function CopyUrl({ url, showLink = true }: { url: string; showLink?: boolean }) {
+  const { t } = useListsTranslation();
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => { if (timer.current) clearTimeout(timer.current); }, []);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch (error) {
+      console.error('URL not copied', error);
+      return;
+    }
+    setCopied(true);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), COPIED_TOOLTIP_MS);
+  };
+
+  return (
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4, maxWidth: '100%' }}>
+      {showLink && <Typography.Link href={url} target="_blank" rel="noopener noreferrer" ellipsis>{url}</Typography.Link>}
+      <Tooltip title={t('copied')} open={copied}>
+        <Button type="text" size="small" aria-label={t('copyUrl')} icon={<CopyOutlined />}
+          onClick={(e) => { e.stopPropagation(); void copy(); }} />
+      </Tooltip>
+    </span>
+  );
+}

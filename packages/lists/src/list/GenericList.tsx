@@ -1,0 +1,168 @@
+import { useImperativeHandle, useMemo, useState, type ReactNode, type Ref } from 'react';
+import { message, Modal } from 'antd';
+import type { ImportRequest, ItemsCountResult } from '@portal/api';
+import { AddItemsToModal } from '../add-items-to/AddItemsToModal';
+import { ExportItemsDialog } from '../export-dialog/ExportItemsDialog';
+import { useListsTranslation } from '../i18n';
+import { ImportModal } from '../import-modal/ImportModal';
+import { SyncModal } from '../sync-modal/SyncModal';
+import { ListContextProvider } from './ListContexts';
+import { ListHeader, type ExtraMenuItem, type ListMenuKey } from './ListHeader';
+import { ListTable } from './ListTable';
+import { SelectFieldsModal } from './SelectFieldsModal';
+import type { FetchPage, ListColumn, ListHandle, ListId, ListRow } from './types';
+import { useAvailableHeight } from './useAvailableHeight';
+import { useDeleteConfirm } from './useDeleteConfirm';
+import { useOptionalStableCallback } from './useStableCallback';
+import { useListController } from './useListController';
+import { useVisibleColumns } from './visibleColumns';
+
+export interface GenericListProps<T extends ListRow> {
+  /** Key of the list in the user's visibleColumns setting. */
+  listName: string;
+  columns: ListColumn<T>[];
+  fetchPage: FetchPage<T>;
+  /** Usually the URL path: a change clears filters and reloads from offset 0. */
+  resetKey?: string;
+  title?: ReactNode;
+  extra?: ReactNode;
+  /** Rows area height in px (default: what the window leaves). */
+  height?: number;
+  ref?: Ref<ListHandle>;
+  /** The parent (e.g. the catalogue of an items list): an edit circle button unless it is UNGROUPED. */
+  parent?: { tid: ListId; onEdit: () => void };
+  onAdd?: () => void;
+  onEdit?: (row: T) => void;
+  onRowDoubleClick?: (row: T) => void;
+  onDelete?: (ids: ListId[]) => Promise<unknown>;
+  canDeleteRow?: (row: T) => boolean;
+  onDeleteAll?: () => Promise<unknown>;
+  importer?: { multiple?: boolean; onImport: (request: ImportRequest) => Promise<ItemsCountResult> };
+  exporter?: { url: string; fileName?: string };
+  /** Offered only when the list has a sync URL. */
+  sync?: { url: string | null | undefined; onSync: () => Promise<ItemsCountResult> };
+  addItemsTo?: { storeId: number; from: string; parentId?: ListId; compareId?: ListId };
+  extraMenuItems?: ExtraMenuItem[];
+  isRowExpired?: (row: T) => boolean;
+}
+
+type Dialog = null | 'import' | 'export' | 'sync' | 'selectFields' | 'addAll' | 'addSelected';
+
+/**
+ * The generic list screen of data-areas §2: header actions and menu, per-column search and sort,
+ * saved column choice, infinite virtual rows and the shared dialogs. State lives in useListController.
+ */
+export function GenericList<T extends ListRow>(props: GenericListProps<T>) {
+  const {
+    listName, columns, fetchPage, resetKey, title, extra, height, ref, parent, onAdd, onEdit, onRowDoubleClick,
+    onDelete, canDeleteRow, onDeleteAll, importer, exporter, sync, addItemsTo, extraMenuItems, isRowExpired,
+  } = props;
+  const { t } = useListsTranslation();
+  const controller = useListController<T>({ fetchPage, resetKey });
+  const { actions, state, selection } = controller;
+  const columnChoice = useVisibleColumns(listName, columns);
+  const rowsHeight = useAvailableHeight(height);
+  const [modal, modalHolder] = Modal.useModal();
+  const [toast, toastHolder] = message.useMessage();
+  const { confirmDelete, confirmDeleteAll } = useDeleteConfirm(modal.confirm);
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  useImperativeHandle(ref, () => ({ refresh: actions.refresh }), [actions]);
+
+  const runDelete = (run: () => Promise<unknown>) => async () => {
+    try {
+      await run();
+    } catch (error) {
+      console.error('Delete failed', error);
+      void toast.error(t('deleteFailed'));
+    }
+    actions.refresh();
+  };
+  const deleteIds = onDelete ? (ids: ListId[]) => confirmDelete(ids.length, runDelete(() => onDelete(ids))) : undefined;
+  // Stable identities keep the memoised table from re-rendering when only the header's state changes.
+  const onDeleteRow = useOptionalStableCallback(deleteIds ? (row: T) => deleteIds([row.tid]) : undefined);
+  const onEditRow = useOptionalStableCallback(onEdit);
+  const onRowOpen = useOptionalStableCallback(onRowDoubleClick);
+
+  const menu: Partial<Record<ListMenuKey, () => void>> = {
+    ...(addItemsTo ? { addAllItemsTo: () => setDialog('addAll'), addSelectedItemsTo: () => setDialog('addSelected') } : {}),
+    ...(sync?.url ? { syncItems: () => setDialog('sync') } : {}),
+    ...(exporter ? { exportItems: () => setDialog('export') } : {}),
+    selectFields: () => setDialog('selectFields'),
+    ...(onDeleteAll ? { deleteAll: () => confirmDeleteAll(runDelete(onDeleteAll)) } : {}),
+    refresh: actions.refresh,
+    resetAllFilters: actions.resetFilters,
+  };
+  const close = (changed: boolean) => {
+    setDialog(null);
+    if (changed) actions.refresh();
+  };
+  const exportColumns = useMemo(
+    () => columnChoice.visible.filter((c) => c.exportable !== false).map((c) => ({ dataIndex: c.dataIndex ?? c.key, title: c.title })),
+    [columnChoice.visible],
+  );
+
+  return (
+    <ListContextProvider value={controller}>
+      {modalHolder}
+      {toastHolder}
+      <ListHeader
+        title={title}
+        extra={extra}
+        parent={parent}
+        onAdd={onAdd}
+        onDeleteSelected={deleteIds}
+        onImport={importer ? () => setDialog('import') : undefined}
+        menu={menu}
+        extraMenuItems={extraMenuItems}
+      />
+      <ListTable<T>
+        columns={columnChoice.visible}
+        height={rowsHeight}
+        selectable={Boolean(onDelete || addItemsTo)}
+        onEdit={onEditRow}
+        onDeleteRow={onDeleteRow}
+        canDeleteRow={canDeleteRow}
+        onRowDoubleClick={onRowOpen}
+        isRowExpired={isRowExpired}
+      />
+      <SelectFieldsModal
+        open={dialog === 'selectFields'}
+        columns={columns}
+        visibleKeys={columnChoice.visibleKeys}
+        onSave={columnChoice.save}
+        onResetToDefault={columnChoice.resetToDefault}
+        onClose={() => setDialog(null)}
+      />
+      {importer && (
+        <ImportModal open={dialog === 'import'} multiple={importer.multiple} onImport={importer.onImport} onClose={close} />
+      )}
+      {exporter && (
+        <ExportItemsDialog
+          open={dialog === 'export'}
+          url={exporter.url}
+          defaultFileName={exporter.fileName}
+          columns={exportColumns}
+          order={state.order}
+          searchTexts={state.searchTexts}
+          onFinish={() => setDialog(null)}
+        />
+      )}
+      {sync?.url && (
+        <SyncModal open={dialog === 'sync'} syncUrl={sync.url} onSync={sync.onSync} onClose={close} />
+      )}
+      {addItemsTo && (
+        <AddItemsToModal
+          open={dialog === 'addAll' || dialog === 'addSelected'}
+          storeId={addItemsTo.storeId}
+          from={addItemsTo.from}
+          parentId={addItemsTo.parentId}
+          compareId={addItemsTo.compareId}
+          itemIds={dialog === 'addSelected' ? selection.selectedIds : []}
+          searchTexts={state.searchTexts}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </ListContextProvider>
+  );
+}

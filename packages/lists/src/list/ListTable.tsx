@@ -1,0 +1,138 @@
+import { memo, useMemo, type UIEvent } from 'react';
+import { Button, Space, Table, Tooltip, type TableProps } from 'antd';
+import { DeleteOutlined, EditOutlined, SearchOutlined } from '@ant-design/icons';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useListsTranslation } from '../i18n';
+import { renderCell } from './cells';
+import { ColumnSearch } from './ColumnSearch';
+import { useListActions, useListSelection, useListState } from './ListContexts';
+import type { ListColumn, ListId, ListRow, Order } from './types';
+
+export const DEFAULT_COLUMN_WIDTH = 180;
+const ACTIONS_WIDTH = 96;
+
+/** Expired libraries are shown dimmed (spec data-areas §2). */
+export const EXPIRED_ROW_CLASS = 'portal-list-row-expired';
+const EXPIRED_ROW_STYLE = { color: 'rgba(0, 0, 0, 0.45)', backgroundColor: '#fafafa', fontStyle: 'italic' } as const;
+
+export interface ListTableProps<T extends ListRow> {
+  columns: ListColumn<T>[];
+  height: number;
+  selectable: boolean;
+  onEdit?: (row: T) => void;
+  onDeleteRow?: (row: T) => void;
+  canDeleteRow?: (row: T) => boolean;
+  onRowDoubleClick?: (row: T) => void;
+  isRowExpired?: (row: T) => boolean;
+}
+
+const toSortOrder = (order: Order, key: string) => (order && order[0] === key ? (order[1] === 'asc' ? 'ascend' : 'descend') : null);
+
+/**
+ * The rows of a generic list: antd's virtual table (only the visible rows are in the page, so ten thousand
+ * loaded rows scroll smoothly). Cells re-render only when their row changes, not on selection changes.
+ */
+function ListTableView<T extends ListRow>({
+  columns, height, selectable, onEdit, onDeleteRow, canDeleteRow, onRowDoubleClick, isRowExpired,
+}: ListTableProps<T>) {
+  const { t, i18n } = useListsTranslation();
+  const { items, loading, searchTexts, order } = useListState<T>();
+  const { selectedIds, setSelectedIds } = useListSelection();
+  const actions = useListActions();
+
+  const tableColumns = useMemo(() => {
+    const result: NonNullable<TableProps<T>['columns']> = columns.map((column) => {
+      const search = searchTexts[column.key];
+      return {
+        key: column.key,
+        title: column.title,
+        width: column.width ?? DEFAULT_COLUMN_WIDTH,
+        ellipsis: true,
+        shouldCellUpdate: (row: T, prev: T) => row !== prev,
+        render: (_: unknown, row: T) => renderCell(column, row, search, !isRowExpired?.(row), t),
+        sorter: column.sortable !== false,
+        sortOrder: toSortOrder(order, column.key),
+        ...(column.searchable !== false ? {
+          filteredValue: search ? [search] : null,
+          filterIcon: (filtered: boolean) => <SearchOutlined style={{ color: filtered ? '#1677ff' : undefined }} />,
+          filterDropdown: ({ visible, close }: { visible: boolean; close: () => void }) => (
+            <ColumnSearch
+              title={column.title}
+              value={search}
+              open={visible}
+              onSearch={(text) => actions.setSearchText(column.key, text)}
+              close={close}
+            />
+          ),
+        } : {}),
+      };
+    });
+    if (onEdit || onDeleteRow) {
+      result.push({
+        key: '__actions',
+        title: '',
+        width: ACTIONS_WIDTH,
+        fixed: 'right',
+        render: (_: unknown, row: T) => (
+          <Space size={4}>
+            {onEdit && (
+              <Tooltip title={t('edit')}>
+                <Button type="text" size="small" aria-label={t('edit')} icon={<EditOutlined />} onClick={() => onEdit(row)} />
+              </Tooltip>
+            )}
+            {onDeleteRow && (canDeleteRow?.(row) ?? true) && (
+              <Tooltip title={t('delete')}>
+                <Button type="text" size="small" danger aria-label={t('delete')} icon={<DeleteOutlined />} onClick={() => onDeleteRow(row)} />
+              </Tooltip>
+            )}
+          </Space>
+        ),
+      });
+    }
+    return result;
+  }, [columns, searchTexts, order, actions, t, onEdit, onDeleteRow, canDeleteRow, isRowExpired]);
+
+  const scrollX = tableColumns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : DEFAULT_COLUMN_WIDTH), selectable ? 48 : 0);
+
+  const onChange: TableProps<T>['onChange'] = (_pagination, _filters, sorter, extra) => {
+    if (extra.action !== 'sort') return; // searches are applied by the column's own search box
+    const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T> | undefined;
+    actions.setOrder(s?.order && s.columnKey ? [String(s.columnKey), s.order === 'ascend' ? 'asc' : 'desc'] : null);
+  };
+
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const { scrollTop, scrollHeight, clientHeight } = event.currentTarget;
+    actions.onScroll({ scrollTop, scrollHeight, clientHeight });
+  };
+
+  return (
+    <Table<T>
+      // Cells only re-render when their row changes, so a language switch renders the table afresh.
+      key={i18n.language}
+      virtual
+      size="small"
+      rowKey="tid"
+      columns={tableColumns}
+      dataSource={items}
+      pagination={false}
+      loading={loading && items.length === 0}
+      scroll={{ x: scrollX, y: height }}
+      onChange={onChange}
+      onScroll={onScroll}
+      showSorterTooltip={false}
+      rowSelection={selectable ? {
+        selectedRowKeys: selectedIds,
+        onChange: (keys) => setSelectedIds(keys as ListId[]),
+        preserveSelectedRowKeys: false,
+      } : undefined}
+      rowClassName={(row) => (isRowExpired?.(row) ? EXPIRED_ROW_CLASS : '')}
+      onRow={(row) => ({
+        onDoubleClick: onRowDoubleClick ? () => onRowDoubleClick(row) : undefined,
+        style: isRowExpired?.(row) ? EXPIRED_ROW_STYLE : undefined,
+      })}
+    />
+  );
+}
+
+/** Memoised: the list's owner re-renders on every state change, the rows only when their inputs do. */
+export const ListTable = memo(ListTableView) as typeof ListTableView;

@@ -1,0 +1,177 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ListParams } from '@portal/api';
+import { useListController } from './useListController';
+
+interface Row { tid: number; name: string }
+const rows = (from: number, count: number): Row[] => Array.from({ length: count }, (_, i) => ({ tid: from + i, name: `Row ${from + i}` }));
+
+/** A server of `total` rows answering pages the way the list engine does. */
+function server(total: number) {
+  return jest.fn(async ({ offset = 0, limit = 25 }: ListParams) => ({ items: rows(offset, Math.max(0, Math.min(limit, total - offset))), total }));
+}
+
+const NEAR_BOTTOM = { scrollTop: 995, scrollHeight: 1400, clientHeight: 400 }; // 5 px left
+const NOT_NEAR = { scrollTop: 994, scrollHeight: 1400, clientHeight: 400 }; // 6 px left
+
+async function mounted(fetchPage: ReturnType<typeof server>, resetKey = '/a') {
+  const hook = renderHook((props: { resetKey: string }) => useListController<Row>({ fetchPage, resetKey: props.resetKey }), {
+    initialProps: { resetKey },
+  });
+  await waitFor(() => expect(hook.result.current.state.loading).toBe(false));
+  return hook;
+}
+
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+describe('useListController paging', () => {
+  it('loads the first page of 25 from offset 0, unsorted and unfiltered', async () => {
+    const fetchPage = server(60);
+    const { result } = await mounted(fetchPage);
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+    expect(fetchPage).toHaveBeenCalledWith({ searchTexts: {}, order: null, offset: 0, limit: 25 });
+    expect(result.current.state.items).toHaveLength(25);
+    expect(result.current.state).toMatchObject({ total: 60, hasMore: true, isFiltered: false });
+  });
+
+  it('asks for the next page 300 ms after scrolling within 5 px of the bottom, once per burst', async () => {
+    const fetchPage = server(60);
+    const { result } = await mounted(fetchPage);
+    jest.useFakeTimers();
+    act(() => {
+      result.current.actions.onScroll(NOT_NEAR);
+      result.current.actions.onScroll(NEAR_BOTTOM);
+      result.current.actions.onScroll(NEAR_BOTTOM);
+    });
+    act(() => { jest.advanceTimersByTime(299); });
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+    await act(async () => { jest.advanceTimersByTime(1); });
+    expect(fetchPage).toHaveBeenCalledTimes(2);
+    expect(fetchPage).toHaveBeenLastCalledWith({ searchTexts: {}, order: null, offset: 25, limit: 25 });
+    jest.useRealTimers();
+    await waitFor(() => expect(result.current.state.items).toHaveLength(50));
+  });
+
+  it('does not page when the last scroll stopped 6 px above the bottom', async () => {
+    const fetchPage = server(60);
+    const { result } = await mounted(fetchPage);
+    jest.useFakeTimers();
+    act(() => {
+      result.current.actions.onScroll(NEAR_BOTTOM);
+      result.current.actions.onScroll(NOT_NEAR);
+    });
+    await act(async () => { jest.advanceTimersByTime(1000); });
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops once every row is loaded', async () => {
+    const fetchPage = server(30);
+    const { result } = await mounted(fetchPage);
+    act(() => result.current.actions.loadMore());
+    await waitFor(() => expect(result.current.state.items).toHaveLength(30));
+    expect(result.current.state.hasMore).toBe(false);
+    act(() => result.current.actions.loadMore());
+    expect(fetchPage).toHaveBeenCalledTimes(2);
+  });
+
+  it('never asks for the same offset twice while a page is on its way', async () => {
+    const fetchPage = server(100);
+    const { result } = await mounted(fetchPage);
+    act(() => {
+      result.current.actions.loadMore();
+      result.current.actions.loadMore();
+    });
+    await waitFor(() => expect(result.current.state.items).toHaveLength(50));
+    expect(fetchPage.mock.calls.map(([p]) => p.offset)).toEqual([0, 25]);
+  });
+});
+
+describe('useListController search and sort', () => {
+  it('a new search clears the rows and reloads from offset 0 with the text as typed (regular expressions too)', async () => {
+    const fetchPage = server(60);
+    const { result } = await mounted(fetchPage);
+    act(() => result.current.actions.loadMore());
+    await waitFor(() => expect(result.current.state.items).toHaveLength(50));
+    act(() => result.current.actions.setSearchText('name', '/^Row 1\\d$/'));
+    expect(result.current.state.items).toHaveLength(0);
+    await waitFor(() => expect(result.current.state.loading).toBe(false));
+    expect(fetchPage).toHaveBeenLastCalledWith({ searchTexts: { name: '/^Row 1\\d$/' }, order: null, offset: 0, limit: 25 });
+    expect(result.current.state.isFiltered).toBe(true);
+  });
+
+  it('an empty search text removes that column filter', async () => {
+    const fetchPage = server(10);
+    const { result } = await mounted(fetchPage);
+    act(() => result.current.actions.setSearchText('name', 'abc'));
+    await waitFor(() => expect(result.current.state.isFiltered).toBe(true));
+    act(() => result.current.actions.setSearchText('name', '   '));
+    await waitFor(() => expect(result.current.state.loading).toBe(false));
+    expect(result.current.state.isFiltered).toBe(false);
+    expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ searchTexts: {}, offset: 0 }));
+  });
+
+  it('a new sort reloads from offset 0 with [field, direction], and null when unsorted', async () => {
+    const fetchPage = server(60);
+    const { result } = await mounted(fetchPage);
+    act(() => result.current.actions.setOrder(['name', 'desc']));
+    await waitFor(() => expect(fetchPage).toHaveBeenCalledTimes(2));
+    expect(fetchPage).toHaveBeenLastCalledWith({ searchTexts: {}, order: ['name', 'desc'], offset: 0, limit: 25 });
+    act(() => result.current.actions.setOrder(null));
+    await waitFor(() => expect(fetchPage).toHaveBeenCalledTimes(3));
+    expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ order: null, offset: 0 }));
+  });
+
+  it('a URL change clears the filters and the selection and reloads once from offset 0', async () => {
+    const fetchPage = server(60);
+    const hook = await mounted(fetchPage);
+    act(() => hook.result.current.actions.setSearchText('name', 'x'));
+    await waitFor(() => expect(fetchPage).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(hook.result.current.state.loading).toBe(false));
+    act(() => hook.result.current.selection.setSelectedIds([1, 2]));
+    hook.rerender({ resetKey: '/b' });
+    await waitFor(() => expect(hook.result.current.state.loading).toBe(false));
+    expect(fetchPage).toHaveBeenCalledTimes(3);
+    expect(fetchPage).toHaveBeenLastCalledWith({ searchTexts: {}, order: null, offset: 0, limit: 25 });
+    expect(hook.result.current.state.isFiltered).toBe(false);
+    expect(hook.result.current.selection.selectedIds).toEqual([]);
+  });
+
+  it('Reset All Filters clears every search text', async () => {
+    const fetchPage = server(60);
+    const { result } = await mounted(fetchPage);
+    act(() => {
+      result.current.actions.setSearchText('name', 'a');
+      result.current.actions.setSearchText('code', 'b');
+    });
+    await waitFor(() => expect(result.current.state.searchTexts).toEqual({ name: 'a', code: 'b' }));
+    act(() => result.current.actions.resetFilters());
+    await waitFor(() => expect(result.current.state.loading).toBe(false));
+    expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ searchTexts: {}, offset: 0 }));
+  });
+
+  it('drops the answer to an older search that arrives late', async () => {
+    let release: (v: { items: Row[]; total: number }) => void = () => {};
+    const fetchPage = jest.fn((params: ListParams) => (params.searchTexts?.name === 'slow'
+      ? new Promise<{ items: Row[]; total: number }>((resolve) => { release = resolve; })
+      : Promise.resolve({ items: [{ tid: 99, name: 'fresh' }], total: 1 })));
+    const { result } = renderHook(() => useListController<Row>({ fetchPage }));
+    await waitFor(() => expect(result.current.state.loading).toBe(false));
+    act(() => result.current.actions.setSearchText('name', 'slow'));
+    act(() => result.current.actions.setSearchText('name', 'fast'));
+    await waitFor(() => expect(result.current.state.items).toEqual([{ tid: 99, name: 'fresh' }]));
+    await act(async () => release({ items: [{ tid: 1, name: 'stale' }], total: 1 }));
+    expect(result.current.state.items).toEqual([{ tid: 99, name: 'fresh' }]);
+  });
+});
+
+describe('useListController failures', () => {
+  it('a failed fetch only logs: no rows, no thrown error, loading ends', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const fetchPage = jest.fn().mockRejectedValue(new Error('offline'));
+    const { result } = renderHook(() => useListController<Row>({ fetchPage }));
+    await waitFor(() => expect(error).toHaveBeenCalled());
+    expect(result.current.state).toMatchObject({ items: [], total: 0, loading: false });
+  });
+});

@@ -1,0 +1,159 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ListResponse } from '@portal/api';
+import { BOTTOM_THRESHOLD_PX, PAGE_SIZE, SCROLL_DEBOUNCE_MS } from './constants';
+import type { FetchPage, ListId, ListRow, Order, SearchTexts } from './types';
+
+export interface ScrollMetrics {
+  scrollTop: number;
+  scrollHeight: number;
+  clientHeight: number;
+}
+
+export interface ListControllerOptions<T> {
+  fetchPage: FetchPage<T>;
+  /** Usually the URL: when it changes the filters are cleared and the list reloads from offset 0. */
+  resetKey?: string;
+  pageSize?: number;
+}
+
+export interface ListState<T> {
+  items: T[];
+  total: number;
+  loading: boolean;
+  searchTexts: SearchTexts;
+  order: Order;
+  hasMore: boolean;
+  /** A search is active (the Filtered tag shows). */
+  isFiltered: boolean;
+}
+
+export interface ListSelection {
+  selectedIds: ListId[];
+  setSelectedIds: (ids: ListId[]) => void;
+}
+
+/** Stable callbacks: views that only act on the list never re-render when its data or selection change. */
+export interface ListActions {
+  setSearchText: (key: string, text: string | null) => void;
+  setOrder: (order: Order) => void;
+  resetFilters: () => void;
+  refresh: () => void;
+  loadMore: () => void;
+  onScroll: (metrics: ScrollMetrics) => void;
+}
+
+export interface ListController<T> {
+  state: ListState<T>;
+  selection: ListSelection;
+  actions: ListActions;
+}
+
+/** What the current page of rows is asked with; a new object means clear and reload from offset 0. */
+interface Query {
+  searchTexts: SearchTexts;
+  order: Order;
+  resetKey: string | undefined;
+}
+
+export const isNearBottom = ({ scrollTop, scrollHeight, clientHeight }: ScrollMetrics): boolean =>
+  scrollHeight - scrollTop - clientHeight <= BOTTOM_THRESHOLD_PX;
+
+function appendUnique<T extends ListRow>(items: T[], page: T[]): T[] {
+  const seen = new Set(items.map((item) => item.tid));
+  return [...items, ...page.filter((item) => !seen.has(item.tid))];
+}
+
+/**
+ * Holds a generic list's state and data access (react-admin style controller): infinite paging, per-column
+ * search texts, sort order and selection. Fetch failures are logged only (spec data-areas §8).
+ */
+export function useListController<T extends ListRow>({ fetchPage, resetKey, pageSize = PAGE_SIZE }: ListControllerOptions<T>): ListController<T> {
+  const [query, setQuery] = useState<Query>({ searchTexts: {}, order: null, resetKey });
+  const [page, setPage] = useState<{ items: T[]; total: number }>({ items: [], total: 0 });
+  const [loading, setLoading] = useState(false);
+  const [selectedIds, setSelectedIds] = useState<ListId[]>([]);
+
+  // A URL change clears the filters (keeping the sort); adjusting state while rendering avoids a second load.
+  if (query.resetKey !== resetKey) setQuery({ searchTexts: {}, order: query.order, resetKey });
+
+  const latest = useRef({ fetchPage, pageSize, query });
+  latest.current = { fetchPage, pageSize, query };
+  /** The loaded rows, kept in step with the state so paging never asks for an offset twice. */
+  const loaded = useRef(page);
+  /** A page request is under way (a ref, so a scroll burst cannot start a second one before re-rendering). */
+  const busy = useRef(false);
+  /** Bumped by every reset: answers to an older query are dropped. */
+  const generation = useRef(0);
+  const scrollTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const load = useCallback(async (offset: number, current: number) => {
+    const { fetchPage: fetch, pageSize: limit, query: q } = latest.current;
+    busy.current = true;
+    setLoading(true);
+    let response: ListResponse<T> | null = null;
+    try {
+      response = await fetch({ searchTexts: q.searchTexts, order: q.order, offset, limit });
+    } catch (error) {
+      console.error('List page could not be loaded', error);
+    }
+    if (current !== generation.current) return;
+    if (response) {
+      const { items, total } = response;
+      loaded.current = { items: offset === 0 ? items : appendUnique(loaded.current.items, items), total };
+      setPage(loaded.current);
+    }
+    busy.current = false;
+    setLoading(false);
+  }, []);
+
+  useEffect(() => {
+    const current = ++generation.current;
+    loaded.current = { items: [], total: 0 };
+    setPage(loaded.current);
+    setSelectedIds([]);
+    void load(0, current);
+  }, [query, load]);
+
+  useEffect(() => () => { if (scrollTimer.current) clearTimeout(scrollTimer.current); }, []);
+
+  const actions = useMemo<ListActions>(() => {
+    const loadMore = () => {
+      const { items, total } = loaded.current;
+      if (busy.current || items.length >= total) return;
+      void load(items.length, generation.current);
+    };
+    return {
+      setSearchText: (key, text) => setQuery((q) => {
+        const searchTexts = { ...q.searchTexts };
+        if (text === null || text.trim() === '') delete searchTexts[key];
+        else searchTexts[key] = text.trim();
+        return { ...q, searchTexts };
+      }),
+      setOrder: (order) => setQuery((q) => ({ ...q, order })),
+      resetFilters: () => setQuery((q) => ({ ...q, searchTexts: {} })),
+      refresh: () => setQuery((q) => ({ ...q })),
+      loadMore,
+      onScroll: (metrics) => {
+        if (scrollTimer.current) clearTimeout(scrollTimer.current);
+        scrollTimer.current = setTimeout(() => {
+          scrollTimer.current = null;
+          if (isNearBottom(metrics)) loadMore();
+        }, SCROLL_DEBOUNCE_MS);
+      },
+    };
+  }, [load]);
+
+  const state = useMemo<ListState<T>>(() => ({
+    items: page.items,
+    total: page.total,
+    loading,
+    searchTexts: query.searchTexts,
+    order: query.order,
+    hasMore: page.items.length < page.total,
+    isFiltered: Object.keys(query.searchTexts).length > 0,
+  }), [page, loading, query]);
+
+  const selection = useMemo<ListSelection>(() => ({ selectedIds, setSelectedIds }), [selectedIds]);
+
+  return { state, selection, actions };
+}
