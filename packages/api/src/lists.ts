@@ -62,6 +62,11 @@ export function deleteAllListItems(url: string): Promise<unknown> {
   return api.delete(url);
 }
 
+/** POST {url}: creates an element of the list (e.g. a catalogue) and answers it with its tid. */
+export function createListEntry<T extends { tid: ListId }>(url: string, body: Record<string, unknown>): Promise<T> {
+  return api.post(url, body);
+}
+
 /** POST {url}/exists → {exists}; the body names the element being edited (if any) and the value to check. */
 export function listEntryExists(url: string, body: Record<string, unknown>): Promise<{ exists: boolean }> {
   return api.post(`${url}/exists`, body);

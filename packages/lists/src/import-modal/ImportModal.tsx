@@ -1,0 +1,121 @@
+import type { ReactNode } from 'react';
+import { Alert, Button, Modal, Progress, Result, Space, Spin, Typography, Upload } from 'antd';
+import { InboxOutlined } from '@ant-design/icons';
+import type { ImportRequest, ItemsCountResult } from '@portal/api';
+import { useListsTranslation } from '../i18n';
+import { SheetMapping } from './SheetMapping';
+import { useImportController } from './useImportController';
+
+/** data-areas §9: the Import modal is 640 wide. */
+export const IMPORT_MODAL_WIDTH = 640;
+const ACCEPT = '.csv,.txt,.xlsx,.xls';
+
+export interface ImportModalProps {
+  open: boolean;
+  /** One new list per sheet (the multi-import of catalogues and search lists). */
+  multiple?: boolean;
+  title?: ReactNode;
+  onImport: (request: ImportRequest) => Promise<ItemsCountResult>;
+  /** imported: whether items were imported (the list then reloads). */
+  onClose: (imported: boolean) => void;
+}
+
+/** The Import modal: drop area, upload progress, sheet preview with column mapping, result or error. */
+export function ImportModal({ open, multiple = false, title, onImport, onClose }: ImportModalProps) {
+  const { t } = useListsTranslation();
+  const c = useImportController(onImport, multiple);
+  const { state } = c;
+
+  const cancel = () => {
+    c.discard();
+    onClose(false);
+  };
+  const finish = () => {
+    c.discard();
+    onClose(true);
+  };
+
+  const dropArea = (
+    <Upload.Dragger accept={ACCEPT} multiple={false} showUploadList={false} beforeUpload={(file) => { void c.upload(file); return false; }}>
+      <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+      <p className="ant-upload-text">{t('import.dropText')}</p>
+      <p className="ant-upload-hint">{t('import.dropHint')}</p>
+    </Upload.Dragger>
+  );
+  const tryAgain = <Button size="small" onClick={c.tryAgain}>{t('import.tryAgain')}</Button>;
+
+  let body: ReactNode;
+  switch (state.phase) {
+    case 'noFile':
+      body = state.uploadFailedFor
+        ? <Alert type="error" showIcon title={t('ErrorUploadingFileMessage', { fileName: state.uploadFailedFor })} action={tryAgain} />
+        : dropArea;
+      break;
+    case 'uploading':
+      body = (
+        <div>
+          <Typography.Text>{t('import.uploading', { fileName: state.originalName })}</Typography.Text>
+          <Progress percent={state.progress} status="active" />
+        </div>
+      );
+      break;
+    case 'reading':
+      body = <Spin description={t('import.reading')}><div style={{ height: 120 }} /></Spin>;
+      break;
+    case 'ready':
+    case 'importing':
+      body = (
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <Typography.Text strong>{state.originalName}</Typography.Text>
+          <SheetMapping
+            sheets={state.sheets}
+            sheetIndex={state.sheetIndex}
+            mapping={state.mappings[state.sheetIndex]}
+            showsSheetScope={c.showsSheetScope}
+            scope={state.scope}
+            disabled={state.phase === 'importing'}
+            onSelectSheet={c.selectSheet}
+            onScope={c.setScope}
+            onMap={c.mapColumn}
+          />
+          {!c.importEnabled && state.phase === 'ready' && <Typography.Text type="warning">{t('import.mapHint')}</Typography.Text>}
+        </Space>
+      );
+      break;
+    case 'result':
+      body = (
+        <Result
+          status="success"
+          title={t('import.result', { imported: state.result?.numItemsInserted ?? 0, total: state.result?.numItems ?? 0 })}
+        />
+      );
+      break;
+    case 'error':
+      body = <Alert type="error" showIcon title={t('import.failed')} description={state.error} action={tryAgain} />;
+      break;
+  }
+
+  const footer = state.phase === 'result'
+    ? [<Button key="close" type="primary" onClick={finish}>{t('close')}</Button>]
+    : [
+      <Button key="cancel" onClick={cancel}>{t('cancel')}</Button>,
+      <Button key="import" type="primary" disabled={!c.importEnabled && state.phase !== 'importing'} loading={state.phase === 'importing'}
+        onClick={() => void c.runImport()}>
+        {t('import.import')}
+      </Button>,
+    ];
+
+  return (
+    <Modal
+      open={open}
+      title={title ?? t('import.title')}
+      width={IMPORT_MODAL_WIDTH}
+      footer={footer}
+      onCancel={state.phase === 'result' ? finish : cancel}
+      mask={{ closable: false }}
+      destroyOnHidden
+    >
+      {body}
+    </Modal>
+  );
+}
