@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom';
 
 // jsdom lacks these browser APIs that antd relies on.
-if (!window.matchMedia) {
+// Guarded so a test may opt into the node environment (@jest-environment node), e.g. to run webpack.
+if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query: string) => ({
     matches: false, media: query, onchange: null,
     addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {},

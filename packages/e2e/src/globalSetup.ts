@@ -1,0 +1,16 @@
+import { ensureChromium } from './browser';
+import { startServer, type RunningServer } from './server';
+
+declare global {
+  // eslint-disable-next-line no-var
+  var portalE2eServer: RunningServer | undefined;
+}
+
+/** One server for the whole run (tests use fresh browser profiles, so sessions never leak between them). */
+export default async function globalSetup(): Promise<void> {
+  ensureChromium();
+  if (process.env.PORTAL_E2E_URL) return; // an already running portal, e.g. while developing tests
+  const server = await startServer();
+  globalThis.portalE2eServer = server;
+  process.env.PORTAL_E2E_URL = server.url;
+}

@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** A free TCP port on loopback (never the reserved 8080). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => (port === 8080 ? freePort().then(resolve, reject) : resolve(port)));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/api/misc/version`);
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not answer within ${timeoutMs} ms:\n${output()}`);
+}
+
+/**
+ * The real server (packages/server main.ts) serving the production builds, on a random port with a fresh
+ * data directory (embedded SQLite and the demo accounts: password = user name).
+ */
+export async function startServer(): Promise<RunningServer> {
+  if (!existsSync(path.join(REPO_ROOT, 'shell', 'dist', 'registry.json'))) {
+    throw new Error('No build found (shell/dist/registry.json): run `pnpm build` before the end-to-end tests');
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  const tsx = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+  // Embedded SQLite in the temp folder, whatever the caller's environment says.
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const child = spawn(tsx, [path.join(REPO_ROOT, 'packages', 'server', 'src', 'main.ts')], {
+    cwd: REPO_ROOT,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PORTAL_DEMO: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  await waitUntilUp(url, child, () => log, 120_000);
+  return {
+    url,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,181 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import AntdMomentWebpackPlugin from '@ant-design/moment-webpack-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MinimizerPlugin from 'minimizer-webpack-plugin';
+import type { Configuration, PathData, WebpackPluginInstance } from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { findWorkspaceRoot, readCatalog } from './catalog';
+import { RegistryPartPlugin, remoteBasePath } from './registryPart';
+import { buildShared, sharedPackageDirs } from './shared';
+import { SharedDuplicateCheckPlugin } from './sharedDuplicateCheck';
+
+/** An extra html page built from its own entry, e.g. mf-public's standalone public.html. */
+export interface PageOptions {
+  /** Entry (and chunk) name. */
+  name: string;
+  /** Entry module, relative to the app folder. */
+  entry: string;
+  /** Emitted html file name. */
+  filename: string;
+  /** Paths the dev server answers with this page instead of index.html. */
+  devPaths?: RegExp;
+}
+
+export interface AppOptions {
+  /** The app folder (its webpack.config.js passes __dirname). */
+  appDir: string;
+  /** Module Federation name: 'shell' or the folder name with '_' (mf_dashboard). */
+  name: string;
+  /** Exposed modules of a remote; remotes expose only './lifecycles'. */
+  exposes?: Record<string, string>;
+  /** The shell: served at the site root, loads remotes at run time from /registry.json. */
+  isHost?: boolean;
+  /** webpack-dev-server port of `pnpm dev`. */
+  port: number;
+  pages?: PageOptions[];
+}
+
+type Mode = 'production' | 'development';
+interface CliArgv { mode?: string }
+
+/** Where the reference server listens in development; the dev servers proxy /api (and the shell its remotes) to it. */
+const devBackend = () => process.env.PORTAL_SERVER_URL ?? 'http://localhost:8080';
+
+// Loaders are resolved here: the apps do not install them, only @portal/mf-config does.
+function swcLoader(development: boolean) {
+  return {
+    loader: require.resolve('swc-loader'),
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development } },
+        target: 'es2020',
+      },
+      module: { type: 'es6' },
+    },
+  };
+}
+
+/**
+ * `[name].[contenthash:8].js`, except when asked before content hashes exist: Module Federation's runtime
+ * module only needs the output folder depth then, and a plain template would make webpack throw.
+ */
+function contentHashedJs(pathData: PathData): string {
+  const contentHash = (pathData.chunk as { contentHash?: Record<string, string> } | undefined)?.contentHash;
+  return pathData.chunk && !contentHash?.javascript ? '[name].js' : '[name].[contenthash:8].js';
+}
+
+function devServer(options: AppOptions): DevServerConfiguration {
+  const rewrites = (options.pages ?? [])
+    .filter((page) => page.devPaths)
+    .map((page) => ({ from: page.devPaths as RegExp, to: `/${page.filename}` }));
+  return {
+    port: options.port,
+    hot: false, // a remote is re-fetched whole by the host; live reload is enough and avoids HMR across containers
+    historyApiFallback: { rewrites, index: '/index.html' },
+    // The shell on another port loads this remote's manifest and chunks.
+    headers: { 'Access-Control-Allow-Origin': '*' },
+    proxy: [{
+      context: options.isHost ? ['/api', '/registry.json', '/remotes'] : ['/api'],
+      target: devBackend(),
+      changeOrigin: true,
+    }],
+    client: { overlay: { errors: true, warnings: false } },
+  };
+}
+
+function htmlPages(options: AppOptions, htmlPublicPath: string): WebpackPluginInstance[] {
+  const template = path.join(options.appDir, 'public', 'index.html');
+  const main = new HtmlWebpackPlugin({
+    filename: 'index.html',
+    chunks: ['main'],
+    publicPath: htmlPublicPath,
+    ...(existsSync(template) ? { template } : { title: options.name }),
+  });
+  const pages = (options.pages ?? []).map((page) => {
+    const pageTemplate = path.join(options.appDir, 'public', page.filename);
+    return new HtmlWebpackPlugin({
+      filename: page.filename,
+      chunks: [page.name],
+      publicPath: htmlPublicPath,
+      ...(existsSync(pageTemplate) ? { template: pageTemplate } : { title: options.name }),
+    });
+  });
+  return [main, ...pages];
+}
+
+/**
+ * The one webpack + Module Federation configuration of every app (shell and remotes): swc for TypeScript,
+ * the shared singletons from the single list with catalog versions, mf-manifest.json, content-hashed
+ * files, antd pickers on moment, and the build-time checks (shared library bundled twice, registry part).
+ * The returned function is what webpack.config.js exports (webpack-cli passes --mode in argv).
+ */
+export function createWebpackConfig(options: AppOptions) {
+  return (_env: unknown, argv: CliArgv = {}): Configuration => {
+    const mode: Mode = argv.mode === 'development' || (!argv.mode && process.env.WEBPACK_SERVE) ? 'development' : 'production';
+    const development = mode === 'development';
+    const { appDir, name } = options;
+    const rootDir = findWorkspaceRoot(appDir);
+    const shared = buildShared(appDir, readCatalog(rootDir));
+    const isRemote = !options.isHost;
+    const app = path.basename(appDir);
+    // html files are served from deep URLs (/inventories/3/sections, /capacities/x), so their script tags must
+    // be absolute; chunks themselves use publicPath 'auto' (wherever remoteEntry.js or the entry was loaded from).
+    const htmlPublicPath = development || !isRemote ? '/' : remoteBasePath(app);
+    const hashed = development ? '[name].js' : contentHashedJs;
+
+    return {
+      mode,
+      context: appDir,
+      entry: {
+        main: './src/index.ts',
+        ...Object.fromEntries((options.pages ?? []).map((page) => [page.name, page.entry])),
+      },
+      output: {
+        path: path.join(appDir, 'dist'),
+        publicPath: 'auto',
+        filename: hashed,
+        chunkFilename: hashed,
+        assetModuleFilename: development ? '[name][ext]' : '[name].[contenthash:8][ext]',
+        uniqueName: name,
+        clean: true,
+      },
+      devtool: development ? 'eval-cheap-module-source-map' : false,
+      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+      module: {
+        rules: [
+          { test: /\.[cm]?tsx?$/, exclude: /node_modules/, use: swcLoader(development) },
+          { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+          { test: /\.(png|jpe?g|gif|svg|webp|ico|woff2?|ttf|eot)$/, type: 'asset' },
+        ],
+      },
+      plugins: [
+        ...htmlPages(options, htmlPublicPath),
+        new AntdMomentWebpackPlugin(),
+        new ModuleFederationPlugin({
+          name,
+          ...(options.exposes ? { filename: 'remoteEntry.js', exposes: options.exposes } : {}),
+          // No remote is compiled in: the shell registers them at run time from /registry.json.
+          remotes: {},
+          shared,
+          // The default ('version-first') fetches every remote entry at start: one dead remote would break the
+          // shell and the public page would load everything.
+          shareStrategy: 'loaded-first',
+          manifest: true,
+          dts: false,
+        }),
+        new SharedDuplicateCheckPlugin(sharedPackageDirs(appDir, shared), rootDir),
+        ...(isRemote ? [new RegistryPartPlugin(appDir)] : []),
+      ],
+      optimization: development ? {} : {
+        minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, extractComments: false, parallel: 1 })],
+      },
+      performance: { hints: false },
+      devServer: devServer(options),
+      stats: development ? 'minimal' : 'errors-warnings',
+      infrastructureLogging: { level: 'warn' },
+    };
+  };
+}

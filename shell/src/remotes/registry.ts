@@ -1,0 +1,20 @@
+import { parseRegistry, type RegistryRemote } from '@portal/contract';
+import { registerTranslations, type Locale } from '@portal/i18n';
+
+export const REGISTRY_URL = '/registry.json';
+
+/**
+ * The deploy-time registry: fetched fresh on every start (a remote released since the last visit is
+ * picked up), validated entry by entry so one broken remote never hides the others. Each remote's menu
+ * labels and route titles are registered right away: the sidebar needs them before any remote loads.
+ */
+export async function loadRegistry(fetchImpl: typeof fetch = fetch): Promise<RegistryRemote[]> {
+  const response = await fetchImpl(REGISTRY_URL, { cache: 'no-cache', headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${REGISTRY_URL} answered ${response.status}`);
+  const { remotes, problems } = parseRegistry(await response.json());
+  if (problems.length) console.error(`${REGISTRY_URL}: entries left out:\n  ${problems.join('\n  ')}`);
+  for (const remote of remotes) {
+    registerTranslations(remote.namespace, remote.translations as Record<Locale, object>);
+  }
+  return remotes;
+}

@@ -1,0 +1,48 @@
+import { start } from 'single-spa';
+import type { RegistryRemote } from '@portal/contract';
+import { selectPermissionHolder, store as sessionStore, type PortalStore } from '@portal/session';
+import { handleApplicationErrors, syncApplications } from './applications';
+import { initFederation, registerFederationRemotes } from './federation';
+import { planApplications } from './plan';
+import { loadRegistry } from './registry';
+import { publishRegistry, publishRegistryFailure } from './state';
+
+let started = false;
+
+/**
+ * Starts the remotes once, at shell start: Module Federation runtime, the registry, and one single-spa
+ * application per remote the signed-in user may see, kept in step with the session (login, logout,
+ * another user). Loading is never all-or-nothing: each remote loads, fails and retries on its own.
+ */
+export function startRemotes(store: PortalStore = sessionStore): void {
+  if (started) return;
+  started = true;
+  initFederation();
+  handleApplicationErrors();
+  start({ urlRerouteOnly: true });
+
+  let remotes: readonly RegistryRemote[] = [];
+  let lastHolder: unknown;
+  const sync = () => {
+    const holder = selectPermissionHolder(store.getState());
+    if (holder === lastHolder) return Promise.resolve();
+    lastHolder = holder;
+    return syncApplications(planApplications(remotes, holder));
+  };
+
+  const load = async () => {
+    try {
+      remotes = await loadRegistry();
+    } catch (error) {
+      console.error('the remote registry could not be loaded', error);
+      publishRegistryFailure(() => void load());
+      return;
+    }
+    registerFederationRemotes(remotes);
+    publishRegistry(remotes);
+    lastHolder = undefined;
+    store.subscribe(() => void sync());
+    await sync();
+  };
+  void load();
+}
