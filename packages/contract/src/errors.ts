@@ -19,6 +19,24 @@ export const ERROR_CODES = {
   EMAIL_REQUIRED: 'EMAIL_REQUIRED',
   UNKNOWN_REGION: 'UNKNOWN_REGION',
   INVALID_FILE: 'INVALID_FILE',
+  /** Lists: a '/…/' search that is not a valid, safe regular expression (or takes too long). */
+  INVALID_REGEX: 'INVALID_REGEX',
+  /** xlsx export above Excel's row limit (header included). */
+  MAX_XLS_ROWS_EXCEEDED: 'MAX_XLS_ROWS_EXCEEDED',
+  /** Items: with an objectId column, code or objectId is required (data-areas §5). */
+  AT_LEAST_ONE_CODE: 'AtLeastOneCodeMessage',
+  /** Items: without an objectId column, code is required. */
+  CODE_REQUIRED: 'CODE_REQUIRED',
+  /** Sync URL that is not an http(s) URL (shown as 'Invalid URL'). */
+  INVALID_URL: 'INVALID_URL',
+  /** Sync URL resolving to a loopback, private or otherwise non-public address. */
+  URL_NOT_ALLOWED: 'URL_NOT_ALLOWED',
+  /** Sync asked for a list without a sync URL. */
+  NO_SYNC_URL: 'NO_SYNC_URL',
+  /** Import refused: details lists the rows ({sheet,row,code,field}); nothing was imported. */
+  IMPORT_FAILED: 'IMPORT_FAILED',
+  /** A temporary file name that is not one the server generated. */
+  INVALID_FILE_NAME: 'INVALID_FILE_NAME',
   // 401 (sign-in and tokens)
   USER_NOT_FOUND: 'USER_NOT_FOUND',
   INVALID_PASSWORD: 'INVALID_PASSWORD',
@@ -37,12 +55,18 @@ export const ERROR_CODES = {
   // 404
   NOT_FOUND: 'NOT_FOUND',
   AVATAR_NOT_FOUND: 'AVATAR_NOT_FOUND',
+  /** A temporary file that does not exist (any more) or is not yours. */
+  FILE_NOT_FOUND: 'FILE_NOT_FOUND',
   // 405
   METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
   // 409
   USER_NAME_EXISTS: 'USER_NAME_EXISTS',
   EMAIL_EXISTS: 'EMAIL_EXISTS',
   STORE_CODE_EXISTS: 'STORE_CODE_EXISTS',
+  /** Catalogue/search list name taken in the library (data-areas §5). */
+  NAME_ALREADY_EXISTS: 'NameAlreadyExistsMessage',
+  /** Item code/objectId pair taken in its list (data-areas §5). */
+  ALREADY_EXISTS: 'AlreadyExists',
   /** A concurrent change won (unique or reference constraint). */
   CONFLICT: 'CONFLICT',
   // 413
@@ -51,6 +75,9 @@ export const ERROR_CODES = {
   // 415
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   INVALID_FILE_TYPE: 'INVALID_FILE_TYPE',
+  // 502
+  /** The sync URL could not be fetched or its content is not a list of items. */
+  SYNC_FAILED: 'SYNC_FAILED',
   // 429
   TOO_MANY_ATTEMPTS: 'TOO_MANY_ATTEMPTS',
   // 500

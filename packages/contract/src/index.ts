@@ -3,6 +3,8 @@ export * from './errors';
 export * from './text';
 export * from './common';
 export * from './list';
+export * from './lists';
+export * from './catalogues';
 export * from './settings';
 export * from './auth';
 export * from './users';
