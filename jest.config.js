@@ -4,12 +4,15 @@ const swc = ['@swc/jest', {
   jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
   module: { type: 'commonjs' },
 }];
+// Dependencies that ship only ES modules: swc compiles them to CommonJS for jest; the rest of
+// node_modules stays untransformed. typebox 1.x, jose 6, content-disposition/cookie (under fastify's
+// plugins), @ant-design/colors 8 (under @ant-design/icons). Add a name here when jest says
+// "Must use import to load ES Module".
+const ESM_ONLY = ['typebox', 'jose', 'content-disposition', 'cookie', '@ant-design/colors'];
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
-  // typebox 1.x ships only ES modules: let swc compile it to CommonJS for jest (everything else in
-  // node_modules stays untransformed).
-  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/typebox@|typebox/))'],
+  transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/(${ESM_ONLY.map((n) => n.replace('/', '\\+')).join('|')})@|(${ESM_ONLY.join('|')})/))`],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 module.exports = {
@@ -30,7 +33,10 @@ module.exports = {
         '<rootDir>/mf-statistics', '<rootDir>/mf-selfcheck', '<rootDir>/mf-settings', '<rootDir>/mf-public'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/jest.setup.web.ts'],
-      moduleNameMapper: { '\\.(css|less)$': '<rootDir>/jest.style-stub.js', '\\.(png|svg|jpg|gif)$': '<rootDir>/jest.file-stub.js' },
+      moduleNameMapper: {
+        // @ant-design/icons' CommonJS build requires @ant-design/colors' ES build; point it at the CommonJS one.
+        '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
+        '\\.(css|less)$': '<rootDir>/jest.style-stub.js', '\\.(png|svg|jpg|gif)$': '<rootDir>/jest.file-stub.js' },
     },
   ],
 };
