@@ -41,6 +41,8 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
     routerOptions: { maxParamLength: 12000 },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  // The API speaks JSON (and multipart for uploads): a text/plain body is 415, not a string to validate.
+  app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
 
   const deps: Deps = {

@@ -1,0 +1,61 @@
+/**
+ * A fresh, migrated database per test file: a temp SQLite file by default, or — when TEST_DATABASE_URL is
+ * set (see scripts/pg-cluster.sh) — a uniquely named PostgreSQL database created on that server and
+ * dropped afterwards.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { createDb, migrateToLatest } from '../db/connect';
+import type { Database } from '../db/schema';
+
+export interface TestDb {
+  db: Kysely<Database>;
+  dialect: 'sqlite' | 'postgres';
+  /** A temp directory for files of this test database. */
+  dir: string;
+  destroy(): Promise<void>;
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTestDb(): Promise<TestDb> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `portal_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+    await adminQuery(url, `CREATE DATABASE "${name}"`);
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const db = createDb({ databaseUrl: target.toString() });
+    await migrateToLatest(db);
+    return {
+      db, dialect: 'postgres', dir,
+      async destroy() {
+        await db.destroy();
+        await adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const db = createDb({ sqliteFile: path.join(dir, 'test.sqlite') });
+  await migrateToLatest(db);
+  return {
+    db, dialect: 'sqlite', dir,
+    async destroy() {
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
