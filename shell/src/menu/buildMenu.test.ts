@@ -47,4 +47,13 @@ describe('permittedPaths', () => {
     expect(paths).not.toContain('/inventories');
     expect(paths).not.toContain('/users');
   });
+
+  it('never opens public routes in the shell', () => {
+    const paths = permittedPaths(REGISTRY_MENU, REGISTRY_ROUTES, DEMO_USERS.admin).map((p) => p.path);
+    expect(paths).not.toContain('/capacities/:token');
+  });
+
+  it('gives nothing to a signed-out user', () => {
+    expect(permittedPaths(REGISTRY_MENU, REGISTRY_ROUTES, null)).toEqual([]);
+  });
 });

@@ -1,9 +1,9 @@
-import type { MenuGroup } from './types';
+import type { SidebarGroup } from './types';
 
 /** Sidebar groups in display order (spec access-shell-dashboard §2, Application shell). */
-export const SIDEBAR_GROUPS: readonly Exclude<MenuGroup, 'profile'>[] = ['home', 'items', 'statistics', 'selfchecks', 'settings'];
+export const SIDEBAR_GROUPS: readonly SidebarGroup[] = ['home', 'items', 'statistics', 'selfchecks', 'settings'];
 
-export const GROUP_ICONS: Record<Exclude<MenuGroup, 'profile'>, string> = {
+export const GROUP_ICONS: Record<SidebarGroup, string> = {
   home: 'HomeOutlined',
   items: 'DatabaseOutlined',
   statistics: 'BarChartOutlined',

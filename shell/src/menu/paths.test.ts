@@ -8,6 +8,12 @@ describe('paths', () => {
     expect(isUnder('/store', '/store')).toBe(true);
   });
 
+  it('matches route patterns with parameters', () => {
+    expect(isUnder('/searchLists/12', '/searchLists/:searchListId')).toBe(true);
+    expect(isUnder('/inventories/4/sections/9', '/inventories/:inventoryGroupId/sections')).toBe(true);
+    expect(isUnder('/inventories/4', '/inventories/:inventoryGroupId/sections')).toBe(false);
+  });
+
   it('picks the longest matching entry', () => {
     const entries = [{ path: '/inventories' }, { path: '/inventories/compare' }];
     expect(longestMatch('/inventories/compare/3', entries)?.path).toBe('/inventories/compare');

@@ -1,10 +1,14 @@
-/** True when `pathname` is `base` itself or one of its sub-routes (/searchLists/12 is under /searchLists, /stores is not under /store). */
-export function isUnder(pathname: string, base: string): boolean {
-  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return clean === base || clean.startsWith(`${base}/`);
+import { matchPath } from 'react-router-dom';
+
+/**
+ * True when `pathname` is the route `pattern` (react-router syntax, e.g. /searchLists/:searchListId) or one
+ * of its sub-routes, at segment boundaries: /inventories/3 is under /inventories, /stores is not under /store.
+ */
+export function isUnder(pathname: string, pattern: string): boolean {
+  return matchPath({ path: pattern, end: false }, pathname) !== null;
 }
 
-/** The longest of `bases` that `pathname` is under, so /inventories/3/items picks /inventories. */
+/** The entry with the longest path that `pathname` is under, so /inventories/3/items picks /inventories. */
 export function longestMatch<T extends { path: string }>(pathname: string, entries: readonly T[]): T | undefined {
   let best: T | undefined;
   for (const entry of entries) {

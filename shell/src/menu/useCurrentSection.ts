@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import { useLocation } from 'react-router-dom';
-import { selectSession } from '@portal/session';
-import { permittedEntries, permittedPaths } from './buildMenu';
+import { selectPermissionHolder } from '@portal/session';
+import { permittedEntries, permittedRoutes } from './buildMenu';
 import { useMenuEntries } from './MenuEntriesContext';
-import { isUnder, longestMatch } from './paths';
+import { longestMatch } from './paths';
 import type { MenuEntry } from './types';
 
 export interface CurrentSection {
@@ -18,12 +18,14 @@ export interface CurrentSection {
 
 export function useCurrentSection(): CurrentSection {
   const { menuEntries, routes } = useMenuEntries();
-  const { role, permissions } = useSelector(selectSession);
+  const user = useSelector(selectPermissionHolder);
   const { pathname } = useLocation();
   return useMemo(() => {
-    const user = { role, permissions };
     const entry = longestMatch(pathname, permittedEntries(menuEntries, user));
-    const isPermitted = permittedPaths(menuEntries, routes, user).some((allowed) => isUnder(pathname, allowed.path));
-    return { entry, isItems: entry?.group === 'items', isPermitted };
-  }, [menuEntries, routes, role, permissions, pathname]);
+    const route = longestMatch(pathname, permittedRoutes(routes, user));
+    const isPermitted = entry !== undefined || route !== undefined;
+    // The route's own group wins: it is declared for exactly this path (e.g. every Items sub-route).
+    const group = route?.group ?? entry?.group;
+    return { entry, isItems: group === 'items', isPermitted };
+  }, [menuEntries, routes, user, pathname]);
 }

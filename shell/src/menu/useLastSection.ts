@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import { useLocation } from 'react-router-dom';
-import { selectSession } from '@portal/session';
+import { selectPermissionHolder } from '@portal/session';
 import { buildSidebar, permittedPaths } from './buildMenu';
 import { DEFAULT_SECTION } from './groups';
 import { useMenuEntries } from './MenuEntriesContext';
@@ -24,12 +24,12 @@ function readLastSection(): string | null {
  */
 export function useLastSection(): string {
   const { menuEntries, routes } = useMenuEntries();
-  const { role, permissions } = useSelector(selectSession);
+  const user = useSelector(selectPermissionHolder);
   const { pathname } = useLocation();
 
   const sidebarEntries = useMemo(
-    () => buildSidebar(menuEntries, { role, permissions }).flatMap((section) => section.entries),
-    [menuEntries, role, permissions],
+    () => buildSidebar(menuEntries, user).flatMap((section) => section.entries),
+    [menuEntries, user],
   );
   const section = longestMatch(pathname, sidebarEntries)?.path;
 
@@ -43,6 +43,6 @@ export function useLastSection(): string {
   }, [section]);
 
   const remembered = section ?? readLastSection();
-  const allowed = permittedPaths(menuEntries, routes, { role, permissions });
+  const allowed = permittedPaths(menuEntries, routes, user);
   return remembered && allowed.some((entry) => isUnder(remembered, entry.path)) ? remembered : DEFAULT_SECTION;
 }

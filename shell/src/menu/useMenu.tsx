@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { selectSession } from '@portal/session';
+import { selectPermissionHolder } from '@portal/session';
 import { buildSidebar } from './buildMenu';
 import { GROUP_ICONS } from './groups';
 import { MenuIcon } from './icons';
@@ -24,11 +24,11 @@ export function useMenu(): SidebarMenu {
   const { t } = useTranslation('shell');
   const label = useEntryLabel();
   const { menuEntries } = useMenuEntries();
-  const { role, permissions } = useSelector(selectSession);
+  const user = useSelector(selectPermissionHolder);
   const { pathname } = useLocation();
   const navigate = useNavigate();
 
-  const sections = useMemo(() => buildSidebar(menuEntries, { role, permissions }), [menuEntries, role, permissions]);
+  const sections = useMemo(() => buildSidebar(menuEntries, user), [menuEntries, user]);
   const current = useMemo(() => longestMatch(pathname, sections.flatMap((section) => section.entries)), [pathname, sections]);
 
   // Groups open by the user stay open; navigating into a group opens it too.

@@ -1,0 +1,40 @@
+import { InfoCircleOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Dropdown, Space, Typography, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { useNavigate } from 'react-router-dom';
+import { selectSession } from '@portal/session';
+import { UserAvatar } from '@portal/ui';
+import { useAvatarImage } from './useAvatarImage';
+import { useLogout } from './useLogout';
+
+/** The header's user menu: full name, avatar (initials when the image is missing) and Profile, About, Logout. */
+export function AvatarMenu() {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const { userId, userFullName } = useSelector(selectSession);
+  const image = useAvatarImage(userId);
+  const { confirmLogout, holder } = useLogout();
+
+  const items: MenuProps['items'] = [
+    { key: 'profile', icon: <UserOutlined />, label: t('avatarMenu.profile'), onClick: () => navigate('/profile') },
+    { key: 'about', icon: <InfoCircleOutlined />, label: t('avatarMenu.about'), onClick: () => navigate('/about') },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: t('avatarMenu.logout'), onClick: confirmLogout },
+  ];
+
+  return (
+    <>
+      {holder}
+      <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+        <button type="button" aria-label={t('avatarMenu.label')}
+          style={{ background: 'none', border: 0, cursor: 'pointer', padding: 0, color: 'inherit' }}>
+          <Space>
+            <UserAvatar fullName={userFullName} src={image} />
+            <Typography.Text style={{ color: 'inherit' }}>{userFullName}</Typography.Text>
+          </Space>
+        </button>
+      </Dropdown>
+    </>
+  );
+}

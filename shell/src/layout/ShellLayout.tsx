@@ -1,0 +1,33 @@
+import { Layout } from 'antd';
+import { Outlet } from 'react-router-dom';
+import { PORTAL_CONTENT_ID } from '@portal/ui';
+import { AppHeader } from './AppHeader';
+import { ChangeLibraryProvider } from './changeLibrary/ChangeLibraryContext';
+import { Sidebar } from './Sidebar';
+import { StoresLoadingOverlay } from './StoresLoadingOverlay';
+import { useRemoteVisible } from './useRemoteVisible';
+
+/** The logged-in frame: sidebar, header and a content area holding shell pages and the remote mount point. */
+export function ShellLayout() {
+  return (
+    <ChangeLibraryProvider>
+      <Layout style={{ minHeight: '100vh' }}>
+        <Sidebar />
+        <Layout>
+          <AppHeader />
+          <Layout.Content style={{ margin: 16, position: 'relative' }}>
+            <Outlet />
+            <RemoteContent />
+            <StoresLoadingOverlay />
+          </Layout.Content>
+        </Layout>
+      </Layout>
+    </ChangeLibraryProvider>
+  );
+}
+
+/** Where remotes mount (shell/src/remotes): kept in the DOM while signed in, hidden when not in use. */
+function RemoteContent() {
+  const visible = useRemoteVisible();
+  return <div id={PORTAL_CONTENT_ID} hidden={!visible} data-testid={PORTAL_CONTENT_ID} />;
+}

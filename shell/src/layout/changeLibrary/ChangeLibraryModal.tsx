@@ -1,0 +1,49 @@
+import { Modal, Table, type TableColumnsType } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useChangeLibrary, type LibraryRow } from './useChangeLibrary';
+
+const EXPIRED_ROW_STYLE = `.portal-library-expired td { color: #a8071a; background: #fff1f0; text-decoration: line-through; }`;
+
+/** Change Library: pick one library (Area, Province, City, Name); expired libraries cannot be picked. */
+export function ChangeLibraryModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('shell');
+  const { rows, selectedId, select, confirm } = useChangeLibrary(open, onClose);
+
+  const columns = useMemo<TableColumnsType<LibraryRow>>(() => [
+    { title: t('changeLibrary.area'), dataIndex: 'area', key: 'area' },
+    { title: t('changeLibrary.province'), dataIndex: 'province', key: 'province' },
+    { title: t('changeLibrary.city'), dataIndex: 'city', key: 'city' },
+    { title: t('changeLibrary.name'), dataIndex: 'name', key: 'name',
+      render: (name: string, row) => (row.expired ? `${name} (${t('common:expired')})` : name) },
+  ], [t]);
+
+  return (
+    <Modal
+      title={t('changeLibrary.title')}
+      open={open}
+      onOk={confirm}
+      onCancel={onClose}
+      okButtonProps={{ disabled: selectedId === undefined }}
+      width={720}
+      destroyOnHidden
+    >
+      <style>{EXPIRED_ROW_STYLE}</style>
+      <Table<LibraryRow>
+        rowKey="tid"
+        size="small"
+        columns={columns}
+        dataSource={rows}
+        pagination={rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+        rowClassName={(row) => (row.expired ? 'portal-library-expired' : '')}
+        rowSelection={{
+          type: 'radio',
+          selectedRowKeys: selectedId === undefined ? [] : [selectedId],
+          onChange: (keys) => { if (keys[0] !== undefined) select(Number(keys[0])); },
+          getCheckboxProps: (row) => ({ disabled: row.expired, 'aria-label': row.name }),
+        }}
+        onRow={(row) => ({ onClick: () => select(row.tid) })}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,32 @@
+import { Modal } from 'antd';
+import { useCallback, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDispatch } from 'react-redux';
+import { useNavigate } from 'react-router-dom';
+import { logout } from '@portal/session';
+
+/**
+ * Logout with confirmation (spec: 'Are you sure you want to logout?' / 'You will be redirected to the login
+ * page'). Render the returned holder once so the confirm dialog gets the app's theme and direction.
+ */
+export function useLogout(): { confirmLogout: () => void; holder: ReactElement } {
+  const { t } = useTranslation('shell');
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const [modal, holder] = Modal.useModal();
+
+  const confirmLogout = useCallback(() => {
+    void modal.confirm({
+      title: t('logout.confirmTitle'),
+      content: t('logout.confirmText'),
+      okText: t('common:ok'),
+      cancelText: t('common:cancel'),
+      onOk: () => {
+        dispatch(logout());
+        navigate('/auth/login', { replace: true });
+      },
+    });
+  }, [dispatch, modal, navigate, t]);
+
+  return { confirmLogout, holder };
+}
