@@ -15,20 +15,33 @@ export type FakeReply =
   | { networkError: true }
   | { timeout: true };
 
-/** Replaces the HTTP layer of `api` with a function; returns the list of requests it saw. */
-export function fakeServer(reply: (req: SeenRequest) => FakeReply): SeenRequest[] {
+function parseBody(data: unknown): unknown {
+  if (typeof data !== 'string') return data;
+  try {
+    return JSON.parse(data) as unknown;
+  } catch {
+    return data;
+  }
+}
+
+/**
+ * Replaces the HTTP layer of `api` with a function; returns the list of requests it saw. The reply, or
+ * its data, may be a promise: a test holds an answer back by resolving it later.
+ */
+export function fakeServer(reply: (req: SeenRequest) => FakeReply | Promise<FakeReply>): SeenRequest[] {
   const seen: SeenRequest[] = [];
   const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
     const req: SeenRequest = {
       method: (config.method ?? 'get').toUpperCase(),
       url: api.getUri(config),
       headers: AxiosHeaders.from(config.headers),
-      data: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
+      data: parseBody(config.data),
       timeout: config.timeout,
       responseType: config.responseType,
     };
     seen.push(req);
-    const answer = reply(req);
+    const answer = await reply(req);
+    if ('data' in answer && answer.data instanceof Promise) answer.data = await answer.data;
     const fakeXhr = {};
     if ('networkError' in answer) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, fakeXhr);
     if ('timeout' in answer) throw new AxiosError('timeout exceeded', AxiosError.ECONNABORTED, config, fakeXhr);
