@@ -5,7 +5,7 @@ export interface ApiError {
   details?: unknown;
 }
 
-export const ERROR_CODES = {
+export const CLIENT_ERROR_CODES = {
   REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
   NO_RESPONSE_DATA: 'NO_RESPONSE_DATA',
   INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
@@ -33,23 +33,23 @@ export function isApiError(e: unknown): e is ApiError {
  */
 export function normalizeError(e: unknown): ApiError {
   if (isApiError(e)) return e;
-  if (!isObject(e)) return { status: 500, code: ERROR_CODES.UNKNOWN_ERROR };
+  if (!isObject(e)) return { status: 500, code: CLIENT_ERROR_CODES.UNKNOWN_ERROR };
   const { response, request, message } = e as ErrorLike;
   if (isObject(response)) {
     const status = typeof response.status === 'number' ? response.status : 500;
     const data = response.data;
     if (data === undefined || data === null || data === '' || (isBlob(data) && data.size === 0)) {
-      return { status, code: ERROR_CODES.NO_RESPONSE_DATA };
+      return { status, code: CLIENT_ERROR_CODES.NO_RESPONSE_DATA };
     }
-    if (isBlob(data)) return { status, code: ERROR_CODES.BLOB_PARSE_ERROR };
+    if (isBlob(data)) return { status, code: CLIENT_ERROR_CODES.BLOB_PARSE_ERROR };
     if (isObject(data) && typeof data.code === 'string' && data.code !== '') {
       return { status, code: data.code, details: data.details ?? data.message };
     }
-    return { status, code: ERROR_CODES.INTERNAL_SERVER_ERROR, details: data };
+    return { status, code: CLIENT_ERROR_CODES.INTERNAL_SERVER_ERROR, details: data };
   }
-  if (request) return { status: 408, code: ERROR_CODES.REQUEST_TIMEOUT };
+  if (request) return { status: 408, code: CLIENT_ERROR_CODES.REQUEST_TIMEOUT };
   if (typeof message === 'string' && message !== '') return { status: 500, code: message };
-  return { status: 500, code: ERROR_CODES.UNKNOWN_ERROR };
+  return { status: 500, code: CLIENT_ERROR_CODES.UNKNOWN_ERROR };
 }
 
 function blobText(blob: Blob): Promise<string> {

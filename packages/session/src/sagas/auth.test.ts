@@ -133,8 +133,9 @@ describe('restoreSession at start', () => {
     saveStoredSession(NOW + 10_000);
     const { store, calls } = setup();
     store.dispatch(restoreSession());
-    await settle();
+    // Synchronous: the shell's first render already sees the session (no flash of the login page).
     expect(store.getState().auth).toMatchObject({ token: 'tok-old', userId: 7, expiresAt: NOW + 10_000 });
+    await settle();
     expect(store.getState().auth.settings.selectedStoreId).toBe(4);
     expect(calls()).toContain('GET /api/stores?mode=tree');
     // …and still ends it when that expiry passes.
