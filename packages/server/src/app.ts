@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import multipart from '@fastify/multipart';
-import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import { ERROR_CODES } from '@portal/contract';
 import { createTokenService } from './auth/tokens';
@@ -14,6 +14,7 @@ import { registerDocs } from './plugins/docs';
 import { containsNul, registerErrorHandling } from './plugins/errors';
 import { registerPortal } from './plugins/portal';
 import { registerSecurityHeaders } from './plugins/security';
+import { registerValidation } from './plugins/validation';
 import { authRoutes } from './routes/auth';
 import { formatRoutes } from './routes/format';
 import { miscRoutes } from './routes/misc';
@@ -40,7 +41,7 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 12000 },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  registerValidation(app);
   // The API speaks JSON (and multipart for uploads): a text/plain body is 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
