@@ -1,25 +1,28 @@
-/** First-start work on an empty database: demo data, or the initial admin account. */
+/** First-start work on a database: migrate, then demo data or the initial admin account when empty. */
 import type { Kysely } from 'kysely';
-import type { Argon2Params } from './auth/password';
-import { hashPassword } from './auth/password';
+import { hashPassword, type Argon2Params } from './auth/password';
+import { migrateToLatest } from './db/connect';
 import type { Database } from './db/schema';
 import { newUserToken } from './demo/insertAccounts';
 import { loadDemoGenerator } from './demo/loadGenerator';
 import { seedMinimal } from './demo/seedMinimal';
+
+/** A start-up refusal with a message for the operator. */
+export class StartupError extends Error {}
 
 export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
   return (await db.selectFrom('users').select('id').limit(1).execute()).length === 0;
 }
 
 /** Returns which seed ran. */
-export async function seedDemo(db: Kysely<Database>, argon2: Argon2Params, now: Date): Promise<'generator' | 'minimal'> {
+export async function seedDemo(db: Kysely<Database>, argon2: Argon2Params, now: Date): Promise<'demo generator' | 'minimal demo'> {
   const generate = await loadDemoGenerator();
   if (generate) {
     await generate(db, { argon2, now });
-    return 'generator';
+    return 'demo generator';
   }
   await seedMinimal(db, argon2);
-  return 'minimal';
+  return 'minimal demo';
 }
 
 /** The one account of a non-demo installation: user name admin, role admin. */
@@ -30,4 +33,28 @@ export async function createInitialAdmin(db: Kysely<Database>, password: string,
     password_hash: await hashPassword(password, argon2), flavor: '{product}', role: 'admin', permissions: '[]',
     regions: '[]', token: newUserToken(), parent_id: null, created_at: ts, updated_at: ts,
   }).execute();
+}
+
+export interface PrepareOptions {
+  demo: boolean;
+  adminPassword: string | undefined;
+  argon2: Argon2Params;
+  now: Date;
+  /** How demo data is created; defaults to seedDemo (the generator, or the minimal seed). */
+  seed?: (db: Kysely<Database>, argon2: Argon2Params, now: Date) => Promise<string>;
+}
+
+/**
+ * Migrates, and on an empty database creates the demo data (demo on) or the admin account from
+ * ADMIN_PASSWORD (demo off; without it start-up is refused). Returns what was created, or null.
+ */
+export async function prepareDatabase(db: Kysely<Database>, options: PrepareOptions): Promise<string | null> {
+  await migrateToLatest(db);
+  if (!(await isEmpty(db))) return null;
+  if (options.demo) return (options.seed ?? seedDemo)(db, options.argon2, options.now);
+  if (!options.adminPassword) {
+    throw new StartupError('The database is empty and PORTAL_DEMO=0: set ADMIN_PASSWORD to create the admin account (user name "admin").');
+  }
+  await createInitialAdmin(db, options.adminPassword, options.argon2, options.now);
+  return 'admin account';
 }

@@ -1,13 +1,13 @@
 /**
  * Starts the portal: PORT (8080), DATA_DIR (<repo>/.data), DATABASE_URL (postgres://… selects PostgreSQL,
- * otherwise SQLite in DATA_DIR), PORTAL_DEMO (on unless 0/false/off), ADMIN_PASSWORD (required for an
+ * otherwise SQLite in DATA_DIR), PORTAL_DEMO (on unless 0/false/off/no), ADMIN_PASSWORD (required for an
  * empty database without demo), HOST (0.0.0.0), TRUST_PROXY (1 behind a load balancer), LOG (1 logs requests).
  */
 import path from 'node:path';
 import { buildApp } from './app';
-import { isEmpty, createInitialAdmin, seedDemo } from './bootstrap';
+import { prepareDatabase, StartupError } from './bootstrap';
 import { defaultConfig, REPO_ROOT } from './config';
-import { createDb, dbConfigFromEnv, migrateToLatest } from './db/connect';
+import { createDb, dbConfigFromEnv } from './db/connect';
 import { DEMO_ACCOUNTS } from './demo/accounts';
 
 const OFF = new Set(['0', 'false', 'off', 'no']);
@@ -19,21 +19,14 @@ async function main(): Promise<void> {
   const demo = !OFF.has((env.PORTAL_DEMO ?? '1').toLowerCase());
   const config = defaultConfig({ dataDir, logger: env.LOG === '1', trustProxy: env.TRUST_PROXY === '1' });
   const dbConfig = dbConfigFromEnv(env, dataDir);
-
   const db = createDb(dbConfig);
-  await migrateToLatest(db);
-  let seeded: string | null = null;
-  if (await isEmpty(db)) {
-    if (demo) {
-      seeded = await seedDemo(db, config.argon2, config.now());
-    } else if (env.ADMIN_PASSWORD) {
-      await createInitialAdmin(db, env.ADMIN_PASSWORD, config.argon2, config.now());
-      seeded = 'admin';
-    } else {
-      await db.destroy();
-      console.error('The database is empty and PORTAL_DEMO=0: set ADMIN_PASSWORD to create the admin account (user name "admin").');
-      process.exit(1);
-    }
+
+  let created: string | null;
+  try {
+    created = await prepareDatabase(db, { demo, adminPassword: env.ADMIN_PASSWORD, argon2: config.argon2, now: config.now() });
+  } catch (e) {
+    await db.destroy();
+    throw e;
   }
 
   const app = await buildApp({ db, config });
@@ -48,14 +41,16 @@ async function main(): Promise<void> {
 
   const where = 'databaseUrl' in dbConfig ? 'PostgreSQL (DATABASE_URL)' : dbConfig.sqliteFile;
   console.log(`Library portal on http://localhost:${port}  (API docs: http://localhost:${port}/api/docs)`);
-  console.log(`Database: ${where}${seeded ? `  (first start: ${seeded} data created)` : ''}`);
+  console.log(`Database: ${where}${created ? `  (first start: ${created} created)` : ''}`);
   if (demo) {
     console.log('Demo accounts (password = user name):');
-    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.userName.padEnd(11)} role ${a.role.padEnd(10)} ${a.permissions.join(', ') || '(all)'}`);
+    for (const a of DEMO_ACCOUNTS) {
+      console.log(`  ${a.userName.padEnd(11)} role ${a.role.padEnd(10)} ${a.permissions.join(', ') || '(everything)'}`);
+    }
   }
 }
 
 main().catch((e: unknown) => {
-  console.error(e);
+  console.error(e instanceof StartupError ? e.message : e);
   process.exit(1);
 });

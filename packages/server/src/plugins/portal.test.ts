@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createTestApp, type TestApp } from '../testing/testApp';
+
+function write(root: string, file: string, content: string) {
+  fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  fs.writeFileSync(path.join(root, file), content);
+}
+
+describe('serving the built portal', () => {
+  let t: TestApp;
+  let root: string;
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'portal-root-'));
+    write(root, 'shell/dist/index.html', '<html>shell</html>');
+    write(root, 'shell/dist/main.0123abcd.js', 'console.log("shell")');
+    write(root, 'shell/dist/registry.json', '{"remotes":[]}');
+    write(root, 'shell/dist/favicon.ico', 'ico');
+    write(root, 'mf-dashboard/dist/mf-manifest.json', '{"name":"mf_dashboard"}');
+    write(root, 'mf-dashboard/dist/remoteEntry.js', 'var mf_dashboard;');
+    write(root, 'mf-dashboard/dist/chunk.89abcdef.js', 'chunk');
+    write(root, 'mf-public/dist/public.html', '<html>public</html>');
+    write(root, 'secret.txt', 'outside');
+    t = await createTestApp({ portalRoot: root });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+  it('serves the shell with the SPA fallback, uncached html', async () => {
+    for (const url of ['/', '/dashboard', '/inventories/3/sections', '/auth/login', '/sipOperations']) {
+      const res = await get(url);
+      expect([url, res.statusCode, res.body]).toEqual([url, 200, '<html>shell</html>']);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed assets for a year and never registry.json or manifests', async () => {
+    const asset = await get('/main.0123abcd.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const registry = await get('/registry.json');
+    expect([registry.statusCode, registry.headers['cache-control'], registry.json()]).toEqual([200, 'no-cache', { remotes: [] }]);
+    const manifest = await get('/remotes/mf-dashboard/mf-manifest.json');
+    expect([manifest.statusCode, manifest.headers['cache-control']]).toEqual([200, 'no-cache']);
+    expect((await get('/remotes/mf-dashboard/chunk.89abcdef.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/remotes/mf-dashboard/remoteEntry.js')).headers['cache-control']).toBe('no-cache');
+    expect((await get('/favicon.ico')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the public entry for capacities and the SIP public link', async () => {
+    for (const url of ['/capacities/abc', '/capacities/abc/BIB-001/es', '/sipOperations/BIB-001']) {
+      const res = await get(url);
+      expect([url, res.statusCode, res.body]).toEqual([url, 200, '<html>public</html>']);
+    }
+  });
+
+  it('does not serve outside the build folders, unknown remotes or missing assets', async () => {
+    for (const url of ['/remotes/mf-nope/x.js', '/remotes/mf-dashboard/../../secret.txt', '/remotes/mf-dashboard/%2e%2e/%2e%2e/secret.txt',
+      '/..%2fsecret.txt', '/missing.0123abcd.js', '/remotes/mf-items/mf-manifest.json']) {
+      const res = await get(url);
+      expect([url, res.statusCode]).toEqual([url, 404]);
+      expect(res.body).not.toContain('outside');
+    }
+  });
+
+  it('sends security headers with a same-origin CSP', async () => {
+    const res = await get('/dashboard');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect((await t.call('GET', '/api/misc/version')).headers['content-security-policy']).toBeDefined();
+  });
+
+  it('serves the OpenAPI document at /api/docs without a token', async () => {
+    const json = await get('/api/docs/json');
+    expect(json.statusCode).toBe(200);
+    const doc = json.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/signin', '/api/users', '/api/users/{userId}', '/api/stores', '/api/format', '/api/misc/version']));
+    expect(Object.keys(doc.paths)).not.toContain('/registry.json');
+    const ui = await get('/api/docs');
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+});
+
+describe('API-only mode', () => {
+  it('answers the API and 404 codes when no build exists', async () => {
+    const empty = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'portal-empty-'));
+    const t = await createTestApp({ portalRoot: empty });
+    try {
+      for (const url of ['/', '/dashboard', '/registry.json', '/remotes/mf-dashboard/mf-manifest.json', '/capacities/x']) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect([url, res.statusCode, res.json().code]).toEqual([url, 404, 'NOT_FOUND']);
+      }
+      expect((await t.call('GET', '/api/misc/version', { user: 'admin' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
