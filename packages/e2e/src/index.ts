@@ -1,5 +1,6 @@
 export { openBrowser, ensureChromium, CHROMIUM, type PortalBrowser } from './browser';
 export { startServer, freePort, REPO_ROOT, type RunningServer } from './server';
 export {
-  portalUrl, login, submitLogin, sidebarPaths, navigateInApp, contentTitle, waitForContentTitle, DEMO_USERS, type DemoUser,
+  portalUrl, login, submitLogin, logoutViaMenu, sidebarPaths, navigateInApp, contentTitle, waitForContentTitle, DEMO_USERS,
+  type DemoUser,
 } from './portal';

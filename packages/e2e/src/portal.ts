@@ -53,3 +53,13 @@ export function contentTitle(page: Page) {
 export async function waitForContentTitle(page: Page, title: string, timeout = 30_000): Promise<void> {
   await contentTitle(page).filter({ hasText: title }).first().waitFor({ state: 'visible', timeout });
 }
+
+/** Logout through the avatar menu and its confirmation (spec: 'Are you sure you want to logout?'). */
+export async function logoutViaMenu(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  const dialog = page.locator('.ant-modal-confirm').filter({ hasText: 'Are you sure you want to logout?' });
+  await dialog.getByText('You will be redirected to the login page').waitFor();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await page.waitForURL(/\/auth\/login$/);
+}

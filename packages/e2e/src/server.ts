@@ -29,7 +29,8 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output()}`);
     try {
-      const response = await fetch(`${url}/api/misc/version`);
+      // No keep-alive: an idle pooled socket would keep jest from exiting.
+      const response = await fetch(`${url}/api/misc/version`, { headers: { connection: 'close' } });
       if (response.status < 500) return;
     } catch {
       // not listening yet

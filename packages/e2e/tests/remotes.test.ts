@@ -1,4 +1,4 @@
-import { login, openBrowser, portalUrl, waitForContentTitle, type PortalBrowser } from '../src';
+import { login, navigateInApp, openBrowser, waitForContentTitle, type PortalBrowser } from '../src';
 
 let browser: PortalBrowser;
 beforeEach(async () => {
@@ -9,12 +9,101 @@ afterEach(async () => {
   await browser.close();
 });
 
+/** One route of each remote the shell mounts, with the title its page frame shows (en-GB). */
+const ROUTES = [
+  ['/dashboard', 'Dashboard', 'mf-dashboard'],
+  ['/inventories/7/sections', 'Inventory sections', 'mf-items'],
+  ['/counters', 'Counters', 'mf-statistics'],
+  ['/sipOperations', 'SIP Operations', 'mf-selfcheck'],
+  ['/users', 'Users', 'mf-settings'],
+] as const;
+
 describe('remotes inside the shell', () => {
-  it('mounts the dashboard remote into the content area after sign-in', async () => {
+  it('mounts a route of every remote into the content area, each from its own manifest', async () => {
     const { page, requests } = browser;
     await login(page, 'admin');
+    for (const [path, title, app] of ROUTES) {
+      await navigateInApp(page, path);
+      await waitForContentTitle(page, title);
+      expect(requests.some((url) => url.endsWith(`/remotes/${app}/mf-manifest.json`))).toBe(true);
+    }
+    // single-spa keeps only the active remote mounted.
+    expect(await page.locator('#portal-content .portal-page').count()).toBe(1);
+  });
+
+  it('opens a deep link of a remote directly (registry, then the remote) with a saved session', async () => {
+    const { page } = browser;
+    await login(page, 'admin');
+    await page.goto(page.url().replace(/\/dashboard$/, '/catalogues/5/compare'));
+    await waitForContentTitle(page, 'Compare');
+  });
+
+  it('shows an unavailable remote as an error with Retry in the content area only; the rest keeps working', async () => {
+    const { page } = browser;
+    const manifest = '**/remotes/mf-statistics/mf-manifest.json';
+    await page.route(manifest, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'gone' }));
+    await login(page, 'admin');
+
+    await navigateInApp(page, '/counters');
+    const failure = page.locator('#portal-content [data-remote-error="mf_statistics"]');
+    await failure.getByText('Counters is not available right now').waitFor();
+    const retry = failure.getByRole('button', { name: 'Retry' });
+    await retry.waitFor();
+
+    // Menu, header and the other remotes still work.
+    await page.locator('.ant-layout-sider').getByText('Dashboard').click();
     await waitForContentTitle(page, 'Dashboard');
-    expect(requests.some((url) => url.endsWith('/remotes/mf-dashboard/mf-manifest.json'))).toBe(true);
-    expect(requests.some((url) => url === portalUrl('/registry.json'))).toBe(true);
+    expect(await failure.count()).toBe(0);
+    await navigateInApp(page, '/users');
+    await waitForContentTitle(page, 'Users');
+
+    // Back on the broken remote, once it is reachable again Retry loads it.
+    await navigateInApp(page, '/counters');
+    await retry.waitFor();
+    await page.unroute(manifest);
+    await retry.click();
+    await waitForContentTitle(page, 'Counters');
+    expect(await failure.count()).toBe(0);
+  });
+
+  it('keeps a single copy of react, react-dom, antd and the session store for the shell and every remote', async () => {
+    const { page, context } = browser;
+    // A stand-in for React DevTools: every react-dom copy registers its renderer with this hook once.
+    await context.addInitScript(() => {
+      const renderers = new Map<number, unknown>();
+      Object.defineProperty(window, '__REACT_DEVTOOLS_GLOBAL_HOOK__', {
+        value: {
+          renderers, supportsFiber: true, isDisabled: false,
+          inject(renderer: unknown) { renderers.set(renderers.size + 1, renderer); return renderers.size; },
+          checkDCE() {}, onCommitFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, onScheduleFiberRoot() {},
+        },
+      });
+    });
+    await login(page, 'admin');
+    for (const [path, title] of ROUTES) {
+      await navigateInApp(page, path);
+      await waitForContentTitle(page, title);
+    }
+
+    const copies = await page.evaluate(() => {
+      type Share = { from: string; loaded?: boolean; lib?: unknown };
+      const federation = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, { default: Record<string, Record<string, Share>> }> } }).__FEDERATION__;
+      const keys = ['react', 'react-dom', 'antd', '@portal/session'];
+      const perScope = Object.entries(federation.__SHARE__).map(([instance, scopes]) => [instance, Object.fromEntries(keys.map((key) => {
+        const loaded = Object.entries(scopes.default[key] ?? {}).filter(([, share]) => share.loaded || share.lib);
+        return [key, loaded.map(([version, share]) => `${share.from}@${version}`)];
+      }))] as const);
+      const hook = (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { renderers: Map<number, unknown> } }).__REACT_DEVTOOLS_GLOBAL_HOOK__;
+      return { perScope: Object.fromEntries(perScope), reactDomRenderers: hook.renderers.size };
+    });
+
+    expect(copies.reactDomRenderers).toBe(1);
+    const instances = Object.keys(copies.perScope);
+    expect(instances).toEqual(expect.arrayContaining(['shell:0.1.0', 'mf_dashboard:0.1.0', 'mf_items:0.1.0', 'mf_statistics:0.1.0', 'mf_selfcheck:0.1.0', 'mf_settings:0.1.0']));
+    for (const instance of instances) {
+      expect(copies.perScope[instance]).toEqual({
+        react: ['shell@19.3.1'], 'react-dom': ['shell@19.3.1'], antd: ['shell@6.6.7'], '@portal/session': ['shell@0.1.0'],
+      });
+    }
   });
 });

@@ -1,0 +1,10 @@
+const { createWebpackConfig } = require('@portal/mf-config/load');
+
+module.exports = createWebpackConfig({
+  appDir: __dirname,
+  name: 'mf_public',
+  exposes: { './lifecycles': './src/lifecycles.tsx' },
+  port: 3006,
+  // The standalone public entry: /capacities/... without shell, login or any other remote.
+  pages: [{ name: 'public', entry: './src/public/index.ts', filename: 'public.html', devPaths: /^\/capacities(\/|$)/ }],
+});

@@ -1,0 +1,13 @@
+import type { ResourcesByLocale } from '@portal/i18n';
+import ar from './ar.json';
+import ca from './ca.json';
+import enGB from './en-GB.json';
+import enUS from './en-US.json';
+import es from './es.json';
+import fr from './fr.json';
+import nl from './nl.json';
+import pl from './pl.json';
+import pt from './pt.json';
+
+/** This remote's namespace in the nine locales (menu labels and route titles, then its pages' texts). */
+export const resources: ResourcesByLocale<object> = { 'en-GB': enGB, 'en-US': enUS, es, ca, fr, pt, nl, pl, ar };

@@ -1,0 +1,8 @@
+const { createWebpackConfig } = require('@portal/mf-config/load');
+
+module.exports = createWebpackConfig({
+  appDir: __dirname,
+  name: 'mf_statistics',
+  exposes: { './lifecycles': './src/lifecycles.tsx' },
+  port: 3003,
+});

@@ -1,0 +1,69 @@
+import {
+  login, logoutViaMenu, navigateInApp, openBrowser, portalUrl, sidebarPaths, submitLogin, waitForContentTitle,
+  type DemoUser, type PortalBrowser,
+} from '../src';
+
+let browser: PortalBrowser;
+beforeEach(async () => {
+  browser = await openBrowser();
+});
+afterEach(async () => {
+  if (browser.errors.length) console.log(`page errors:\n${browser.errors.join('\n')}`);
+  await browser.close();
+});
+
+/** The sidebar per user (access-shell-dashboard §6): the registry's entries filtered by permission. */
+const PERMITTED_MENU: Partial<Record<DemoUser, string[]>> = {
+  admin: ['/alarms', '/catalogues', '/counters', '/dashboard', '/idModifications', '/imagesets', '/inventories',
+    '/itemEvents', '/searchLists', '/sipOperations', '/stores', '/users'],
+  manager: ['/dashboard', '/stores'],
+  librarian: ['/catalogues', '/dashboard', '/idModifications', '/inventories', '/itemEvents', '/searchLists', '/stores'],
+};
+
+describe('sign-in and the permitted menu', () => {
+  it.each(Object.entries(PERMITTED_MENU))('%s sees exactly the permitted menu', async (user, menu) => {
+    await login(browser.page, user as DemoUser);
+    expect(await sidebarPaths(browser.page)).toEqual(menu);
+  });
+
+  it('never registers the remotes of routes a manager may not see', async () => {
+    const { page, requests } = browser;
+    await login(page, 'manager');
+    await waitForContentTitle(page, 'Dashboard');
+    await navigateInApp(page, '/inventories/3/sections');
+    await page.waitForURL(/\/dashboard$/);
+    await navigateInApp(page, '/users');
+    await page.waitForURL(/\/dashboard$/);
+    await navigateInApp(page, '/stores');
+    await waitForContentTitle(page, 'Libraries');
+    const remotesLoaded = new Set(requests.map((url) => /\/remotes\/(mf-[a-z]+)\//.exec(url)?.[1]).filter(Boolean));
+    expect([...remotesLoaded].sort()).toEqual(['mf-dashboard', 'mf-settings']);
+  });
+
+  it('refuses a user without the manager permission', async () => {
+    const { page } = browser;
+    await page.goto(portalUrl('/auth/login'));
+    await submitLogin(page, 'viewer');
+    await page.getByText('You do not have privileges to access this application').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/auth/login');
+  });
+});
+
+describe('signed out', () => {
+  it('logout asks for confirmation and lands on the login page; the remote is gone', async () => {
+    const { page } = browser;
+    await login(page, 'admin');
+    await waitForContentTitle(page, 'Dashboard');
+    await logoutViaMenu(page);
+    expect(await page.locator('#portal-content').count()).toBe(0);
+    await page.goto(portalUrl('/dashboard'));
+    await page.waitForURL(/\/auth\/login$/);
+  });
+
+  it.each(['/', '/dashboard', '/inventories/1/sections', '/users', '/no/such/page'])('a visit to %s lands on /auth/login', async (path) => {
+    const { page } = browser;
+    await page.goto(portalUrl(path));
+    await page.waitForURL(/\/auth\/login$/);
+    await page.locator('#login_userName').waitFor();
+  });
+});
