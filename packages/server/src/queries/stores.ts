@@ -3,6 +3,7 @@ import type { Database, NewStore, StoreRow, StoreUpdate } from '../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** Libraries with the given ids (undefined = every library). */
 export function listStores(db: Db, ids?: number[]): Promise<StoreRow[]> {
   let q = db.selectFrom('stores').selectAll().orderBy('id');
   if (ids) {
@@ -46,7 +47,12 @@ export async function deleteStores(db: Db, ids: number[]): Promise<void> {
   await db.deleteFrom('stores').where('id', 'in', ids).execute();
 }
 
-export function listSensors(db: Db, storeIds: number[]) {
-  if (!storeIds.length) return Promise.resolve([]);
-  return db.selectFrom('sensors').select(['id', 'store_id', 'name', 'capacity']).where('store_id', 'in', storeIds).orderBy('id').execute();
+/** Sensors of the given libraries (undefined = every library). */
+export function listSensors(db: Db, storeIds?: number[]) {
+  let q = db.selectFrom('sensors').select(['id', 'store_id', 'name', 'capacity']).orderBy('id');
+  if (storeIds) {
+    if (!storeIds.length) return Promise.resolve([]);
+    q = q.where('store_id', 'in', storeIds);
+  }
+  return q.execute();
 }

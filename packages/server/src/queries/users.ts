@@ -51,8 +51,10 @@ export async function updateUser(db: Db, id: number, changes: UserUpdate): Promi
 
 export async function replaceUserStores(db: Db, userId: number, storeIds: number[]): Promise<void> {
   await db.deleteFrom('user_stores').where('user_id', '=', userId).execute();
-  if (storeIds.length) {
-    await db.insertInto('user_stores').values(storeIds.map((store_id) => ({ user_id: userId, store_id }))).execute();
+  // Chunks keep each statement far below SQLite's and PostgreSQL's bound-parameter limits.
+  for (let i = 0; i < storeIds.length; i += 1000) {
+    const chunk = storeIds.slice(i, i + 1000);
+    await db.insertInto('user_stores').values(chunk.map((store_id) => ({ user_id: userId, store_id }))).execute();
   }
 }
 

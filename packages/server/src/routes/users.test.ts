@@ -43,6 +43,8 @@ describe('GET /api/users and numUsers', () => {
     expect(accent.json().total).toBe(1);
     const regex = await t.call('GET', `/api/users?searchTexts=${encodeURIComponent(JSON.stringify({ userName: '/^(admin|viewer)$/' }))}`, { user: 'admin' });
     expect(regex.json().total).toBe(2);
+    const evil = await t.call('GET', `/api/users?searchTexts=${encodeURIComponent(JSON.stringify({ fullName: '/(a+)+$/' }))}`, { user: 'admin' });
+    expect([evil.statusCode, evil.json().code]).toEqual([400, 'INVALID_REGEX']);
     const page = await t.call('GET', '/api/users?order=userName,desc&offset=1&limit=2', { user: 'admin' });
     expect(page.json().total).toBe(5);
     expect(page.json().items.map((u: { userName: string }) => u.userName)).toEqual(['supervisor', 'manager']);

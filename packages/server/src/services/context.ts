@@ -54,6 +54,11 @@ export async function findAuthUser(db: Kysely<Database>, id: number): Promise<Au
   return row ? loadAuthUser(db, row) : null;
 }
 
+/** The store ids to filter by, or undefined for an admin (every library: no id list in the SQL). */
+export function storeScope(user: AuthUser): number[] | undefined {
+  return user.role === 'admin' ? undefined : user.storeIds;
+}
+
 export function canReachStore(user: AuthUser, storeId: number): boolean {
   return user.storeIds.includes(storeId);
 }

@@ -2,8 +2,9 @@
  * In-memory search, sort and paging for the small lists (users, libraries: hundreds of rows at most, already
  * narrowed to what the caller may see). Item lists with many rows search in SQL on their search_text column.
  */
-import { searchMatcher, type ListParams } from '@portal/contract';
+import { isRegexSearch, searchMatcher, type ListParams } from '@portal/contract';
 import { badRequest } from '../errors';
+import { checkRegex, invalidRegex, RegexRejected } from '../lists/regex';
 
 export type FieldValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
@@ -27,6 +28,15 @@ export function applyList<T extends Record<string, FieldValue>>(rows: T[], param
   for (const [field, text] of Object.entries(params.searchTexts ?? {})) {
     if (!fields.includes(field)) throw badRequest(undefined, `Unknown search field: ${field}`, { field });
     if (!text) continue;
+    // The same safe regular-expression subset as the item lists: no pattern can stall the server.
+    if (isRegexSearch(text)) {
+      try {
+        checkRegex(text.slice(1, -1));
+      } catch (e) {
+        if (e instanceof RegexRejected) throw invalidRegex(e.message, field);
+        throw e;
+      }
+    }
     const matches = searchMatcher(text);
     result = result.filter((row) => matches(asText(row[field])));
   }

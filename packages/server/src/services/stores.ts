@@ -5,7 +5,7 @@ import {
 import type { NewStore, StoreRow, StoreUpdate } from '../db/schema';
 import { badRequest, conflict, forbidden } from '../errors';
 import * as q from '../queries/stores';
-import { assertStoreReachable, type AuthUser, type Deps } from './context';
+import { assertStoreReachable, storeScope, type AuthUser, type Deps } from './context';
 import { applyList } from './lists';
 import { buildRegionTree } from './regions';
 
@@ -29,7 +29,7 @@ const LIST_FIELDS = [
 export async function listStores(deps: Deps, user: AuthUser, query: ListQuery) {
   const decoded = decodeListParams(query);
   if (!decoded.ok) throw badRequest(undefined, `Invalid ${decoded.param}`, { param: decoded.param });
-  const rows = await q.listStores(deps.db, user.storeIds);
+  const rows = await q.listStores(deps.db, storeScope(user));
   return applyList(rows.map(toApiStore), decoded.params, LIST_FIELDS);
 }
 
@@ -46,8 +46,8 @@ export function parseLevels(text: string | undefined): RegionLevel[] {
 
 export async function storesTree(deps: Deps, user: AuthUser, levelsText: string | undefined): Promise<RegionNode[]> {
   const levels = parseLevels(levelsText);
-  const stores = await q.listStores(deps.db, user.storeIds);
-  const sensors = levels.includes('sensor') ? await q.listSensors(deps.db, user.storeIds) : [];
+  const stores = await q.listStores(deps.db, storeScope(user));
+  const sensors = levels.includes('sensor') ? await q.listSensors(deps.db, storeScope(user)) : [];
   return buildRegionTree(stores, sensors, levels, deps.config.now());
 }
 

@@ -8,7 +8,7 @@ import { newUserToken } from '../demo/insertAccounts';
 import { badRequest, conflict, forbidden } from '../errors';
 import * as stores from '../queries/stores';
 import * as q from '../queries/users';
-import { parsePermissions, type AuthUser, type Deps } from './context';
+import { parsePermissions, storeScope, type AuthUser, type Deps } from './context';
 import { applyList } from './lists';
 import { expandRegions } from './regions';
 import { assertGrantable, assertRoleAssignable, assertStoresGrantable, canManage, normalizeEmail } from './userRules';
@@ -94,8 +94,8 @@ export async function userExists(deps: Deps, body: UserExistsBody): Promise<{ ex
 async function resolveStoreIds(deps: Deps, actor: AuthUser, regions: string[] | undefined, storeIds: number[] | undefined): Promise<number[]> {
   const result = new Set<number>(storeIds ?? []);
   if (regions?.length) {
-    const reachable = await stores.listStores(deps.db, actor.storeIds);
-    const sensors = regions.some((r) => r.startsWith('sensor:')) ? await stores.listSensors(deps.db, actor.storeIds) : [];
+    const reachable = await stores.listStores(deps.db, storeScope(actor));
+    const sensors = regions.some((r) => r.startsWith('sensor:')) ? await stores.listSensors(deps.db, storeScope(actor)) : [];
     for (const id of expandRegions(regions, reachable, sensors)) result.add(id);
   }
   const ids = [...result].sort((a, b) => a - b);
