@@ -127,6 +127,23 @@ describe('POST /api/users', () => {
     const editManager = await t.call('PUT', `/api/users/${await t.userId('manager')}`, { user: sup2Id, body: { fullName: 'X' } });
     expect([editManager.statusCode, editManager.json().code]).toEqual([403, 'FORBIDDEN']);
   });
+
+  it('a supervisor does not manage peer supervisors or users holding permissions the supervisor lacks', async () => {
+    const devices = await t.call('POST', '/api/users', {
+      user: 'admin', body: newUser({ userName: 'tech', email: 'tech@example.com', permissions: ['manager', 'devices'] }),
+    });
+    const sup3 = await t.call('POST', '/api/users', {
+      user: 'admin', body: newUser({ userName: 'sup3', email: 'sup3@example.com', role: 'supervisor', storeIds: [await t.storeId('BIB-001')] }),
+    });
+    for (const id of [devices.json().tid, sup3.json().tid]) {
+      const res = await t.call('PUT', `/api/users/${id}`, { user: 'supervisor', body: { password: 'takeover' } });
+      expect([res.statusCode, res.json().code]).toEqual([403, 'FORBIDDEN']);
+    }
+    const names = (await t.call('GET', '/api/users', { user: 'supervisor' })).json().items.map((u: { userName: string }) => u.userName);
+    expect(names).not.toContain('tech');
+    expect(names).not.toContain('sup3');
+    expect(names).toContain('supervisor');
+  });
 });
 
 describe('PUT /api/users/{userId}', () => {

@@ -5,20 +5,27 @@ import { forbidden } from '../errors';
 import type { AuthUser } from './context';
 
 /**
- * Admins manage every user. A supervisor manages the non-admin users all of whose libraries are among
- * the supervisor's own (themselves included). Nobody else manages users.
+ * Admins manage every user. A supervisor manages themselves and the users they could have created: role
+ * user, every library among the supervisor's, every permission one the supervisor holds. (Managing a peer
+ * supervisor or a user with more permissions would let a supervisor reset that password and gain more
+ * than they hold.) Nobody else manages users.
  */
-export function canManage(actor: AuthUser, target: Pick<UserRow, 'id' | 'role'>, targetStoreIds: readonly number[]): boolean {
+export function canManage(
+  actor: AuthUser,
+  target: Pick<UserRow, 'id' | 'role'> & { permissions: readonly string[] },
+  targetStoreIds: readonly number[],
+): boolean {
   if (actor.role === 'admin') return true;
   if (!hasPermission(actor, 'supervisor')) return false;
-  if (target.role === 'admin') return false;
-  return targetStoreIds.every((id) => actor.storeIds.includes(id));
+  if (target.id === actor.id) return true;
+  if (target.role !== 'user') return false;
+  return targetStoreIds.every((id) => actor.storeIds.includes(id)) && target.permissions.every((p) => actor.permissions.includes(p));
 }
 
-/** A supervisor grants only permissions they hold; `previous` are kept even if the supervisor lacks them. */
-export function assertGrantable(actor: AuthUser, next: readonly string[], previous: readonly string[] = []): void {
+/** A supervisor grants only permissions they hold. */
+export function assertGrantable(actor: AuthUser, next: readonly string[]): void {
   if (actor.role === 'admin') return;
-  const notHeld = next.filter((p) => !previous.includes(p) && !actor.permissions.includes(p));
+  const notHeld = next.filter((p) => !actor.permissions.includes(p));
   if (notHeld.length) {
     throw forbidden(ERROR_CODES.PERMISSION_NOT_ALLOWED, `You cannot grant: ${notHeld.join(', ')}`);
   }

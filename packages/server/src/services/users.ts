@@ -37,7 +37,7 @@ async function manageableUsers(deps: Deps, actor: AuthUser): Promise<User[]> {
   const [rows, storeMap] = await Promise.all([q.listAllUsers(deps.db), q.allUserStoreIds(deps.db)]);
   const names = new Map(rows.map((r) => [r.id, r.user_name]));
   return rows
-    .filter((r) => canManage(actor, r, storeMap.get(r.id) ?? []))
+    .filter((r) => canManage(actor, { ...r, permissions: parsePermissions(r.permissions) }, storeMap.get(r.id) ?? []))
     .map((r) => toApiUser(r, storeMap.get(r.id) ?? [], r.parent_id === null ? null : names.get(r.parent_id) ?? null));
 }
 
@@ -49,7 +49,7 @@ export async function reachableUser(deps: Deps, actor: AuthUser, userId: number)
   const row = await q.findUserById(deps.db, userId);
   if (!row) throw forbidden();
   const storeIds = await q.userStoreIds(deps.db, row.id);
-  if (row.id !== actor.id && !canManage(actor, row, storeIds)) throw forbidden();
+  if (row.id !== actor.id && !canManage(actor, { ...row, permissions: parsePermissions(row.permissions) }, storeIds)) throw forbidden();
   return { row, storeIds };
 }
 
@@ -170,7 +170,7 @@ export async function updateUser(deps: Deps, actor: AuthUser, userId: number, bo
   const permissionsChanged = permissions.length !== currentPermissions.length || permissions.some((p) => !currentPermissions.includes(p));
   if (permissionsChanged) {
     if (!manages) throw notEditable('permissions');
-    assertGrantable(actor, permissions, currentPermissions);
+    assertGrantable(actor, permissions);
     changes.permissions = JSON.stringify(permissions);
   }
   let storeIds: number[] | null = null;
