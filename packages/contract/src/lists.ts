@@ -53,7 +53,7 @@ export const UploadResponse = Type.Object({
   /** The client's file name (metadata only). */
   name: Type.String(),
   size: Type.Integer(),
-  format: Type.Union(UPLOAD_FORMATS.map((f) => Type.Literal(f))),
+  format: Type.Union([Type.Literal('csv'), Type.Literal('txt'), Type.Literal('xlsx'), Type.Literal('json')]),
 });
 export type UploadResponse = Static<typeof UploadResponse>;
 

@@ -16,11 +16,14 @@ import { registerPortal } from './plugins/portal';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerValidation } from './plugins/validation';
 import { authRoutes } from './routes/auth';
+import { cataloguesRoutes } from './routes/catalogues';
 import { formatRoutes } from './routes/format';
 import { miscRoutes } from './routes/misc';
+import { miscFilesRoutes } from './routes/misc-files';
 import { storesRoutes } from './routes/stores';
 import { usersRoutes } from './routes/users';
 import type { Deps } from './services/context';
+import { createFilesDeps } from './services/files';
 import { Lockout } from './services/lockout';
 import { localFileStorage, type FileStorage } from './storage/files';
 
@@ -69,6 +72,10 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
   storesRoutes(app, deps);
   formatRoutes(app, deps);
   miscRoutes(app, deps);
+  // Lists: temporary files, import/export/sync, catalogues (one list engine, lists/).
+  const filesDeps = createFilesDeps(deps);
+  miscFilesRoutes(app, filesDeps);
+  cataloguesRoutes(app, filesDeps);
 
   await registerPortal(app, config.portalRoot);
   return app;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PRODUCTION_ARGON2, type Argon2Params } from './auth/password';
+import type { ListsConfig } from './lists/config';
 
 /** Repository root (packages/server/src → ../../..). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -32,6 +33,8 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Time source (tests move it to expire tokens and locks). */
   now: () => Date;
+  /** Overrides of the list/file/import/export/sync limits (lists/config.ts; environment and defaults otherwise). */
+  lists?: Partial<ListsConfig>;
 }
 
 function readVersion(): string {

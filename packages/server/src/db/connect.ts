@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Dialect } from './dialect';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
+import { prepareSqliteForLists, rememberSqliteHandle } from '../lists/sqlite';
 
 export type { Dialect } from './dialect';
 
@@ -36,7 +37,11 @@ export function createDb(config: DbConfig): Kysely<Database> {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // List searches: portal_fold() and a safe REGEXP; export readers open extra connections on the same file.
+  prepareSqliteForLists(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  rememberSqliteHandle(db, sqlite);
+  return db;
 }
 
 export function dialectOf(db: Kysely<Database>): Dialect {

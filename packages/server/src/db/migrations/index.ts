@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from '../dialect';
 import { dataModel } from './0001_data_model';
+import { listIndexes } from './0002_list_indexes';
 
 /**
  * In-code migration provider: migrations are compiled with the server (no file-system scanning), named
@@ -12,6 +13,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     async getMigrations(): Promise<Record<string, Migration>> {
       return {
         '0001_data_model': dataModel(dialect),
+        '0002_list_indexes': listIndexes,
       };
     },
   };

@@ -1,0 +1,50 @@
+/**
+ * Limits of lists, files, import, export and sync. Defaults here; ServerConfig.lists overrides (tests);
+ * the environment sets the deployment-specific ones:
+ *   SYNC_ALLOW_LIST   comma-separated addresses or CIDR ranges that sync may reach although they are not
+ *                     public (e.g. "10.1.2.3,192.168.10.0/24,fd00::/8"); empty by default.
+ *   UPLOAD_MAX_BYTES  largest accepted upload (default 50 MiB).
+ */
+import { MAX_XLS_ROWS } from '@portal/contract';
+
+export interface ListsConfig {
+  /** Largest upload accepted by POST /api/misc/upload. */
+  maxUploadBytes: number;
+  /** Temporary files older than this are deleted by the sweep (abandoned imports). */
+  tempFileTtlMs: number;
+  sweepIntervalMs: number;
+  /** Rows (header included) an xlsx export may hold: Excel's limit. */
+  maxXlsRows: number;
+  /** Rows read from one file (all sheets) or one sync payload. */
+  maxImportRows: number;
+  /** Non-public addresses or ranges that sync may reach anyway. */
+  syncAllowList: string[];
+  syncMaxBytes: number;
+  syncTimeoutMs: number;
+  syncMaxRedirects: number;
+}
+
+export const DEFAULT_LISTS_CONFIG: ListsConfig = {
+  maxUploadBytes: 50 * 1024 * 1024,
+  tempFileTtlMs: 60 * 60 * 1000,
+  sweepIntervalMs: 10 * 60 * 1000,
+  maxXlsRows: MAX_XLS_ROWS,
+  maxImportRows: 2_000_000,
+  syncAllowList: [],
+  syncMaxBytes: 50 * 1024 * 1024,
+  syncTimeoutMs: 30_000,
+  syncMaxRedirects: 5,
+};
+
+export function listsConfigFromEnv(env: NodeJS.ProcessEnv): Partial<ListsConfig> {
+  const out: Partial<ListsConfig> = {};
+  const allow = env.SYNC_ALLOW_LIST?.split(',').map((s) => s.trim()).filter(Boolean);
+  if (allow?.length) out.syncAllowList = allow;
+  const max = Number.parseInt(env.UPLOAD_MAX_BYTES ?? '', 10);
+  if (Number.isFinite(max) && max > 0) out.maxUploadBytes = max;
+  return out;
+}
+
+export function resolveListsConfig(overrides: Partial<ListsConfig> | undefined, env: NodeJS.ProcessEnv = process.env): ListsConfig {
+  return { ...DEFAULT_LISTS_CONFIG, ...listsConfigFromEnv(env), ...overrides };
+}

@@ -1,0 +1,42 @@
+/**
+ * A list as the engine knows it: its table, the API fields a caller may search, sort and export (each
+ * mapped to a fixed column: user input never names a column in SQL), and how a row becomes an item.
+ */
+import type { Database } from '../db/schema';
+
+/**
+ * text: free text, matched folded (case and accents ignored).
+ * timestamp: fixed-width date text (ISO instants, 'YYYY-MM-DD HH:mm:ss'), matched as written, exported with
+ * the format's dateFormat.
+ * integer / boolean: matched by value.
+ */
+export type ColumnType = 'text' | 'timestamp' | 'integer' | 'boolean';
+
+export interface ListColumn {
+  column: string;
+  type: ColumnType;
+  /** Exported as codePrefix + value + codeSuffix. */
+  isCode?: boolean;
+}
+
+export type Row = Record<string, unknown>;
+
+export interface ListDefinition<Item> {
+  table: keyof Database & string;
+  /** API field → column. Must contain 'tid' → 'id'. */
+  columns: Readonly<Record<string, ListColumn>>;
+  /**
+   * A column holding the folded concatenation (search_text) of these API fields: a cheap prefilter before
+   * the exact per-column test.
+   */
+  searchText?: { column: string; covers: readonly string[] };
+  toItem(row: Row): Item;
+}
+
+/** Fixed equality conditions that scope a list (e.g. store_id, catalogue_id); set by code, never by callers. */
+export type ListScope = Readonly<Record<string, number | string | null>>;
+
+export function defineList<Item>(def: ListDefinition<Item>): ListDefinition<Item> {
+  if (def.columns.tid?.column !== 'id') throw new Error(`List on ${def.table} needs tid → id`);
+  return def;
+}

@@ -1,0 +1,38 @@
+/** List definitions of the catalogue area and of the item tables that can feed Add Items To. */
+import type { Catalogue } from '@portal/contract';
+import { defineList, type Row } from './definition';
+import { ITEM_LIST_COLUMNS, ITEM_SEARCH_TEXT, toApiItem, type ApiItem } from './items';
+
+export function toApiCatalogue(row: Row): Catalogue {
+  return {
+    tid: Number(row.id),
+    name: String(row.name),
+    syncURL: row.sync_url === null || row.sync_url === undefined ? null : String(row.sync_url),
+    autoSync: Number(row.auto_sync) === 1,
+    lastSync: row.last_sync === null || row.last_sync === undefined ? null : String(row.last_sync),
+  };
+}
+
+export const CATALOGUES_LIST = defineList<Catalogue>({
+  table: 'catalogues',
+  columns: {
+    tid: { column: 'id', type: 'integer' },
+    name: { column: 'name', type: 'text' },
+    syncURL: { column: 'sync_url', type: 'text' },
+    autoSync: { column: 'auto_sync', type: 'boolean' },
+    lastSync: { column: 'last_sync', type: 'timestamp' },
+  },
+  toItem: toApiCatalogue,
+});
+
+export const CATALOGUE_ITEMS_LIST = defineList<ApiItem>({
+  table: 'catalogue_items', columns: ITEM_LIST_COLUMNS, searchText: ITEM_SEARCH_TEXT, toItem: toApiItem,
+});
+
+export const SEARCH_LIST_ITEMS_LIST = defineList<ApiItem>({
+  table: 'search_list_items', columns: ITEM_LIST_COLUMNS, searchText: ITEM_SEARCH_TEXT, toItem: toApiItem,
+});
+
+export const INVENTORY_ITEMS_LIST = defineList<ApiItem>({
+  table: 'inventory_items', columns: ITEM_LIST_COLUMNS, searchText: ITEM_SEARCH_TEXT, toItem: toApiItem,
+});

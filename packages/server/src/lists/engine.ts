@@ -1,0 +1,109 @@
+/**
+ * The one list engine behind every list endpoint: searchTexts (per field, plain or /regex/, case and
+ * accents ignored), order, offset, limit → { items, total }. Generic over tables through ListDefinition.
+ */
+import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import { decodeListParams, ERROR_CODES, MAX_LIST_LIMIT, type ListOrder, type ListParams, type ListQuery } from '@portal/contract';
+import { dialectOf } from '../db/connect';
+import type { Dialect } from '../db/dialect';
+import type { Database } from '../db/schema';
+import { badRequest } from '../errors';
+import type { ListDefinition, ListScope, Row } from './definition';
+import { invalidRegex } from './regex';
+import { hasRegex, planSearch, whereSql, type SearchTerm } from './search';
+import { openRegexBudget, RegexTimeout } from './sqlite';
+
+/** How long one request's regular-expression search may run. */
+export const REGEX_BUDGET_MS = 3000;
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+/** Decodes the query string of a list call (400 naming the bad parameter). */
+export function listParams(query: ListQuery): ListParams {
+  const decoded = decodeListParams(query);
+  if (!decoded.ok) throw badRequest(ERROR_CODES.VALIDATION_ERROR, `Invalid ${decoded.param}`, { param: decoded.param });
+  return decoded.params;
+}
+
+/** ORDER BY for a validated order: the field's column (nulls first ascending, last descending), then id. */
+export function orderSql<T>(def: ListDefinition<T>, order: ListOrder | undefined): RawBuilder<unknown> {
+  if (!order) return sql`${sql.ref('id')} asc`;
+  const [field, direction] = order;
+  const col = Object.hasOwn(def.columns, field) ? def.columns[field] : undefined;
+  if (!col) throw badRequest(ERROR_CODES.VALIDATION_ERROR, `Unknown order field: ${field}`, { field });
+  const dir = direction === 'desc' ? sql`desc` : sql`asc`;
+  if (col.column === 'id') return sql`${sql.ref('id')} ${dir}`;
+  const nulls = direction === 'desc' ? sql`nulls last` : sql`nulls first`;
+  return sql`${sql.ref(col.column)} ${dir} ${nulls}, ${sql.ref('id')} ${dir}`;
+}
+
+export function selectColumns<T>(def: ListDefinition<T>): RawBuilder<unknown> {
+  const columns = [...new Set(Object.values(def.columns).map((c) => c.column))];
+  return sql.join(columns.map((c) => sql.ref(c)));
+}
+
+/** Maps database failures of a search to 400 INVALID_REGEX (time budget, PostgreSQL regex errors). */
+export function searchFailure(error: unknown): unknown {
+  if (error instanceof RegexTimeout) return invalidRegex('Regular expression search took too long', undefined);
+  const code = (error as { code?: unknown }).code;
+  if (code === '57014') return invalidRegex('Regular expression search took too long', undefined);
+  if (code === '2201B') return invalidRegex((error as Error).message, undefined);
+  return error;
+}
+
+/**
+ * Runs `work` with the search's time budget: on SQLite a budget key for regexp(), on PostgreSQL a
+ * transaction with a statement timeout. Plain searches run as they are.
+ */
+export async function withSearchBudget<R>(db: Kysely<Database>, terms: readonly SearchTerm[], work: (db: Db, budgetKey: number | null, dialect: Dialect) => Promise<R>): Promise<R> {
+  const dialect = dialectOf(db);
+  try {
+    if (!hasRegex(terms)) return await work(db, null, dialect);
+    if (dialect === 'postgres') {
+      return await db.transaction().execute(async (trx) => {
+        await sql`set local statement_timeout = ${sql.lit(REGEX_BUDGET_MS)}`.execute(trx);
+        return work(trx, null, dialect);
+      });
+    }
+    const budget = openRegexBudget(REGEX_BUDGET_MS);
+    try {
+      return await work(db, budget.key, dialect);
+    } finally {
+      budget.close();
+    }
+  } catch (e) {
+    throw searchFailure(e);
+  }
+}
+
+/** One page of a list and the number of rows matching the search. */
+export async function listPage<T>(db: Kysely<Database>, def: ListDefinition<T>, scope: ListScope, params: ListParams): Promise<ListPage<T>> {
+  const terms = planSearch(def, params.searchTexts);
+  const order = orderSql(def, params.order ?? undefined);
+  const limit = Math.min(params.limit ?? MAX_LIST_LIMIT, MAX_LIST_LIMIT);
+  const offset = params.offset ?? 0;
+  return withSearchBudget(db, terms, async (conn, budgetKey, dialect) => {
+    const where = whereSql(dialect, def, scope, terms, budgetKey);
+    const table = sql.table(def.table);
+    const rows = await sql<Row>`select ${selectColumns(def)} from ${table} where ${where} order by ${order} limit ${limit} offset ${offset}`.execute(conn);
+    const total = rows.rows.length < limit && (offset === 0 || rows.rows.length > 0)
+      ? offset + rows.rows.length
+      : await countWhere(conn, def.table, where);
+    return { items: rows.rows.map((r) => def.toItem(r)), total };
+  });
+}
+
+async function countWhere(db: Db, table: string, where: RawBuilder<SqlBool>): Promise<number> {
+  const { rows } = await sql<{ total: number | string }>`select count(*) as total from ${sql.table(table)} where ${where}`.execute(db);
+  return Number(rows[0]?.total ?? 0);
+}
+
+/** The number of rows a search matches (export row limits, add-to counts). */
+export async function countMatching<T>(db: Kysely<Database>, def: ListDefinition<T>, scope: ListScope, terms: readonly SearchTerm[]): Promise<number> {
+  return withSearchBudget(db, terms, (conn, budgetKey, dialect) => countWhere(conn, def.table, whereSql(dialect, def, scope, terms, budgetKey)));
+}

@@ -1,0 +1,79 @@
+/**
+ * How a value becomes an export cell with the export format (access-shell-dashboard §3): dates with
+ * dateFormat, codes with codePrefix/codeSuffix, delimited text quoted per RFC 4180, and texts that a
+ * spreadsheet would run as a formula (starting with = + - @ tab or CR) neutralised with a leading "'".
+ */
+import type { ExportFormat } from '@portal/contract';
+import type { ListColumn } from '../definition';
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function neutralize(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+interface DateParts {
+  year: number; month: number; day: number; hour: number; minute: number; second: number; ms: number;
+}
+
+/** 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss' (library time) or an ISO instant (shown in UTC), read as written. */
+function dateParts(value: string): DateParts | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(value);
+  if (!m) return null;
+  return {
+    year: +m[1], month: +m[2], day: +m[3], hour: +(m[4] ?? 0), minute: +(m[5] ?? 0), second: +(m[6] ?? 0),
+    ms: +((m[7] ?? '0').padEnd(3, '0')),
+  };
+}
+
+/** moment-style tokens: YYYY YY MM M DD D HH H hh h mm m ss s SSS A a, [literal text]. */
+const TOKENS = /\[([^\]]*)\]|YYYY|YY|SSS|MM|M|DD|D|HH|H|hh|h|mm|m|ss|s|A|a/g;
+
+export function formatDate(value: string, pattern: string): string {
+  const d = dateParts(value);
+  if (!d) return value;
+  const h12 = d.hour % 12 === 0 ? 12 : d.hour % 12;
+  return pattern.replace(TOKENS, (token, literal: string | undefined) => {
+    if (literal !== undefined) return literal;
+    switch (token) {
+      case 'YYYY': return pad(d.year, 4);
+      case 'YY': return pad(d.year % 100);
+      case 'MM': return pad(d.month);
+      case 'M': return String(d.month);
+      case 'DD': return pad(d.day);
+      case 'D': return String(d.day);
+      case 'HH': return pad(d.hour);
+      case 'H': return String(d.hour);
+      case 'hh': return pad(h12);
+      case 'h': return String(h12);
+      case 'mm': return pad(d.minute);
+      case 'm': return String(d.minute);
+      case 'ss': return pad(d.second);
+      case 's': return String(d.second);
+      case 'SSS': return pad(d.ms, 3);
+      case 'A': return d.hour < 12 ? 'AM' : 'PM';
+      default: return d.hour < 12 ? 'am' : 'pm';
+    }
+  });
+}
+
+export type ExportCell = string | number;
+
+/** A value of the list as its export cell (numbers stay numbers; texts are neutralised). */
+export function exportCell(value: unknown, col: ListColumn, format: Pick<ExportFormat, 'dateFormat' | 'codePrefix' | 'codeSuffix'>): ExportCell {
+  if (value === null || value === undefined || value === '') return '';
+  if (col.type === 'integer') return Number(value);
+  if (col.type === 'boolean') return Number(value) === 1 || value === true ? 'true' : 'false';
+  let text = String(value);
+  if (col.type === 'timestamp') text = formatDate(text, format.dateFormat || 'YYYY-MM-DD HH:mm:ss');
+  if (col.isCode) text = `${format.codePrefix ?? ''}${text}${format.codeSuffix ?? ''}`;
+  return neutralize(text);
+}
+
+/** A neutralised header or cell text for delimited output, quoted when it holds the separator, a quote or a line break. */
+export function delimitedField(cell: ExportCell, separator: string): string {
+  const text = String(cell);
+  return text.includes(separator) || /["\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}

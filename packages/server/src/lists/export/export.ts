@@ -1,0 +1,141 @@
+/**
+ * Export of a list (access-shell-dashboard §7 export call): the rows matching searchTexts, in the given
+ * order, with the chosen columns, as csv, txt or xlsx in the caller's format, streamed with flat memory:
+ * rows come from the database in batches and the next batch is only read when the client has taken the
+ * previous output (backpressure). xlsx goes through exceljs' streaming WorkbookWriter and is refused with
+ * MAX_XLS_ROWS_EXCEEDED above Excel's row limit (header included).
+ */
+import { once } from 'node:events';
+import { PassThrough, Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { DEFAULT_EXPORT_FORMAT, ERROR_CODES, type ExportBody, type ExportFormat } from '@portal/contract';
+import { ApiError, badRequest } from '../../errors';
+import type { AuthUser, Deps } from '../../services/context';
+import { readFormat } from '../../services/format';
+import type { ListColumn, ListDefinition, ListScope, Row } from '../definition';
+import { countMatching } from '../engine';
+import { separatorText } from '../files/csv';
+import { planSearch } from '../search';
+import { streamRows } from '../stream';
+import { delimitedField, exportCell, neutralize, type ExportCell } from './cells';
+
+export interface ExportFile {
+  stream: Readable;
+  fileName: string;
+  contentType: string;
+}
+
+export interface ExportOptions {
+  maxXlsRows: number;
+  /** File name without extension (sanitised for Content-Disposition). */
+  baseName: string;
+  batchSize?: number;
+}
+
+const CONTENT_TYPES: Record<ExportFormat['fileType'], string> = {
+  csv: 'text/csv; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+interface Column {
+  title: string;
+  col: ListColumn;
+}
+
+function exportColumns<T>(def: ListDefinition<T>, requested: ExportBody['columns']): Column[] {
+  const list = requested?.length ? requested : Object.keys(def.columns).map((id) => ({ id, title: id }));
+  return list.map(({ id, title }) => {
+    const col = Object.hasOwn(def.columns, id) ? def.columns[id] : undefined;
+    if (!col) throw badRequest(ERROR_CODES.VALIDATION_ERROR, `Unknown export column: ${id}`, { column: id });
+    return { title, col };
+  });
+}
+
+async function effectiveFormat(deps: Deps, user: AuthUser, given: ExportBody['format']): Promise<ExportFormat> {
+  const saved = await readFormat(deps.db, user.id).catch(() => DEFAULT_EXPORT_FORMAT);
+  const merged = { ...saved, ...(given ?? {}) } as ExportFormat;
+  if (!['csv', 'txt', 'xlsx'].includes(merged.fileType)) throw badRequest(ERROR_CODES.VALIDATION_ERROR, 'fileType must be csv, txt or xlsx', { field: 'fileType' });
+  return merged;
+}
+
+/** Content-Disposition with an ASCII fallback name and the UTF-8 one. */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(0, 150) || 'export';
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
+export async function exportList<T>(deps: Deps, user: AuthUser, def: ListDefinition<T>, scope: ListScope, body: ExportBody, options: ExportOptions): Promise<ExportFile> {
+  const format = await effectiveFormat(deps, user, body.format);
+  const columns = exportColumns(def, body.columns);
+  const terms = planSearch(def, body.searchTexts);
+  if (format.fileType === 'xlsx') {
+    const rows = await countMatching(deps.db, def, scope, terms);
+    if (rows + (format.firstRowHeader ? 1 : 0) > options.maxXlsRows) {
+      throw new ApiError(400, ERROR_CODES.MAX_XLS_ROWS_EXCEEDED, 'The number of rows exceeds the maximum allowed for Excel exports', { rows, max: options.maxXlsRows });
+    }
+  }
+  const batches = streamRows(deps.db, { def, scope, terms, order: body.order ?? undefined, batchSize: options.batchSize });
+  // Read the first batch before answering: a failing search still gets its 4xx instead of a cut file.
+  const first = await batches.next();
+  const source = (async function* all(): AsyncGenerator<Row[]> {
+    if (!first.done) yield first.value;
+    yield* batches;
+  })();
+  const cells = (row: Row) => columns.map(({ col }) => exportCell(row[col.column], col, format));
+  const header = format.firstRowHeader ? columns.map((c) => neutralize(c.title)) : null;
+  const stream = format.fileType === 'xlsx' ? xlsxStream(header, source, cells) : delimitedStream(format, header, source, cells);
+  const fileName = `${options.baseName}.${format.fileType}`;
+  return { stream, fileName, contentType: CONTENT_TYPES[format.fileType] };
+}
+
+function delimitedStream(format: ExportFormat, header: string[] | null, source: AsyncGenerator<Row[]>, cells: (row: Row) => ExportCell[]): Readable {
+  const separator = separatorText(format);
+  const line = (values: readonly ExportCell[]) => `${values.map((v) => delimitedField(v, separator)).join(separator)}\r\n`;
+  async function* text(): AsyncGenerator<Buffer> {
+    // csv opens directly in spreadsheets, which need the BOM to read UTF-8; txt stays plain.
+    let out = format.fileType === 'csv' ? '\ufeff' : '';
+    if (header) out += line(header);
+    if (out) yield Buffer.from(out, 'utf8');
+    for await (const batch of source) {
+      let chunk = '';
+      for (const row of batch) chunk += line(cells(row));
+      yield Buffer.from(chunk, 'utf8');
+    }
+  }
+  return Readable.from(text(), { objectMode: false, highWaterMark: 64 * 1024 });
+}
+
+async function drainOrClose(stream: PassThrough): Promise<void> {
+  const stop = new AbortController();
+  try {
+    const settle = (event: string) => once(stream, event, { signal: stop.signal }).catch(() => undefined);
+    await Promise.race([settle('drain'), settle('close')]);
+  } finally {
+    stop.abort();
+  }
+}
+
+function xlsxStream(header: string[] | null, source: AsyncGenerator<Row[]>, cells: (row: Row) => ExportCell[]): Readable {
+  const out = new PassThrough({ highWaterMark: 256 * 1024 });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false, zip: { zlib: { level: 1 } } } as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookWriter>[0]);
+  const sheet = workbook.addWorksheet('Export');
+  const produce = async () => {
+    if (header) sheet.addRow(header).commit();
+    for await (const batch of source) {
+      for (const row of batch) sheet.addRow(cells(row)).commit();
+      // Let the zip catch up and wait while the client has not taken what is buffered.
+      await new Promise((resolve) => setImmediate(resolve));
+      while (out.writableNeedDrain) await drainOrClose(out);
+      if (out.destroyed) throw new Error('The client went away');
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  produce().catch((e: unknown) => {
+    source.return(undefined).catch(() => undefined);
+    out.destroy(e instanceof Error ? e : new Error(String(e)));
+  });
+  out.on('close', () => { source.return(undefined).catch(() => undefined); });
+  return out;
+}

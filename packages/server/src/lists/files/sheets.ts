@@ -1,0 +1,172 @@
+/**
+ * Uploaded files as sheets of rows, streamed: csv/txt through the incremental parser, xlsx through
+ * exceljs' streaming WorkbookReader (never SheetJS), json parsed whole (bounded by the upload size).
+ * csv, txt and json files are one sheet named after the client's file name.
+ */
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
+import { ERROR_CODES, type CellValue, type ReadFormat } from '@portal/contract';
+import { ApiError } from '../../errors';
+import type { TempFileMeta } from '../../storage/tempFiles';
+import { CsvParser, separatorText } from './csv';
+
+export interface SheetRow {
+  /** 1-based row number in the file. */
+  number: number;
+  cells: CellValue[];
+}
+
+export interface SheetReader {
+  name: string;
+  /** Position in the workbook (readFile and import use the same numbering). */
+  index: number;
+  hasHeader: boolean;
+  /** Must be consumed (or abandoned with return()) before the next sheet is read. */
+  rows: AsyncIterable<SheetRow>;
+}
+
+export const MAX_COLUMNS = 256;
+
+export const invalidFile = (message: string) => new ApiError(400, ERROR_CODES.INVALID_FILE, message);
+
+const baseName = (name: string) => name.replace(/\.[^.]*$/, '').slice(0, 100) || 'Sheet1';
+
+export function readSheets(path: string, meta: TempFileMeta, format: ReadFormat): AsyncGenerator<SheetReader> {
+  switch (meta.format) {
+    case 'xlsx': return xlsxSheets(path, format);
+    case 'json': return jsonSheets(path, meta, format);
+    default: return textSheets(path, meta, format);
+  }
+}
+
+async function* textSheets(path: string, meta: TempFileMeta, format: ReadFormat): AsyncGenerator<SheetReader> {
+  yield { name: baseName(meta.name), index: 0, hasHeader: format.firstRowHeader ?? true, rows: textRows(path, meta.encoding, separatorText(format)) };
+}
+
+async function* textRows(path: string, encoding: TempFileMeta['encoding'], separator: string): AsyncGenerator<SheetRow> {
+  const decoder = new TextDecoder(encoding);
+  const parser = new CsvParser(separator);
+  let number = 0;
+  let first = true;
+  for await (const chunk of fs.createReadStream(path, { highWaterMark: 256 * 1024 })) {
+    let text = decoder.decode(chunk as Buffer, { stream: true });
+    if (first) {
+      first = false;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
+    for (const cells of parser.push(text)) yield { number: ++number, cells: capColumns(cells) };
+  }
+  for (const cells of parser.push(decoder.decode())) yield { number: ++number, cells: capColumns(cells) };
+  for (const cells of parser.end()) yield { number: ++number, cells: capColumns(cells) };
+}
+
+function capColumns(cells: CellValue[]): CellValue[] {
+  if (cells.length > MAX_COLUMNS) throw invalidFile(`Rows are limited to ${MAX_COLUMNS} columns`);
+  return cells;
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+/** A spreadsheet value as plain data: dates as 'YYYY-MM-DD[ HH:mm:ss]', formulas as their result, rich text as text. */
+export function cellValue(value: unknown): CellValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return null;
+    const day = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
+    const h = value.getUTCHours(), m = value.getUTCMinutes(), s = value.getUTCSeconds();
+    return h || m || s ? `${day} ${pad(h)}:${pad(m)}:${pad(s)}` : day;
+  }
+  if (typeof value === 'object') {
+    const v = value as Record<string, unknown>;
+    if (Array.isArray(v.richText)) return (v.richText as Array<{ text?: unknown }>).map((r) => String(r.text ?? '')).join('');
+    if ('result' in v) return cellValue(v.result);
+    if ('text' in v) return cellValue(v.text);
+    if ('error' in v) return String(v.error);
+    if ('sharedFormula' in v || 'formula' in v) return null;
+  }
+  return String(value);
+}
+
+async function* xlsxSheets(path: string, format: ReadFormat): AsyncGenerator<SheetReader> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+    worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'ignore',
+  });
+  const model = workbook as unknown as { model?: { sheets?: Array<{ name: string }> } };
+  let fallbackIndex = 0;
+  try {
+    for await (const worksheet of workbook) {
+      const ws = worksheet as unknown as { name?: string } & AsyncIterable<{ number: number; values: unknown }>;
+      const order = model.model?.sheets?.findIndex((s) => s.name === ws.name) ?? -1;
+      const index = order >= 0 ? order : fallbackIndex;
+      fallbackIndex += 1;
+      yield { name: ws.name ?? `Sheet${index + 1}`, index, hasHeader: format.firstRowHeader ?? true, rows: xlsxRows(ws) };
+    }
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    throw invalidFile(`The workbook could not be read: ${(e as Error).message}`);
+  }
+}
+
+async function* xlsxRows(worksheet: AsyncIterable<{ number: number; values: unknown }>): AsyncGenerator<SheetRow> {
+  for await (const row of worksheet) {
+    const values = Array.isArray(row.values) ? (row.values as unknown[]) : [];
+    // exceljs rows are 1-based sparse arrays.
+    if (values.length - 1 > MAX_COLUMNS) throw invalidFile(`Rows are limited to ${MAX_COLUMNS} columns`);
+    const cells: CellValue[] = [];
+    for (let c = 1; c < values.length; c += 1) cells.push(cellValue(values[c]));
+    yield { number: row.number, cells };
+  }
+}
+
+async function* jsonSheets(path: string, meta: TempFileMeta, format: ReadFormat): AsyncGenerator<SheetReader> {
+  const text = new TextDecoder(meta.encoding).decode(await fs.promises.readFile(path));
+  const { rows, hasHeader } = jsonTable(text, format.firstRowHeader ?? false);
+  yield { name: baseName(meta.name), index: 0, hasHeader, rows: arrayRows(rows) };
+}
+
+async function* arrayRows(rows: CellValue[][]): AsyncGenerator<SheetRow> {
+  let number = 0;
+  for (const cells of rows) yield { number: ++number, cells };
+}
+
+const jsonCell = (v: unknown): CellValue =>
+  v === null || v === undefined || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? (v ?? null) as CellValue : JSON.stringify(v);
+
+/**
+ * JSON payloads: an array (or {items: array}) of objects — the keys become a header row — or of arrays
+ * (rows as they are; firstRowHeader tells whether the first is a header).
+ */
+export function jsonTable(text: string, arraysHaveHeader: boolean): { rows: CellValue[][]; hasHeader: boolean } {
+  let data: unknown;
+  try {
+    data = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch {
+    throw invalidFile('The file is not valid JSON');
+  }
+  if (data && typeof data === 'object' && !Array.isArray(data) && Array.isArray((data as { items?: unknown }).items)) {
+    data = (data as { items: unknown[] }).items;
+  }
+  if (!Array.isArray(data)) throw invalidFile('JSON files must hold an array of items');
+  if (data.every((r) => Array.isArray(r))) {
+    return { rows: (data as unknown[][]).map((r) => capColumns(r.map(jsonCell))), hasHeader: arraysHaveHeader };
+  }
+  if (!data.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r))) {
+    throw invalidFile('JSON items must all be objects or all be arrays');
+  }
+  const keys: string[] = [];
+  const seen = new Set<string>();
+  for (const item of data as Array<Record<string, unknown>>) {
+    for (const key of Object.keys(item)) {
+      if (!seen.has(key)) {
+        seen.add(key);
+        keys.push(key);
+        if (keys.length > MAX_COLUMNS) throw invalidFile(`Items are limited to ${MAX_COLUMNS} keys`);
+      }
+    }
+  }
+  const rows: CellValue[][] = [keys, ...(data as Array<Record<string, unknown>>).map((item) =>
+    keys.map((k) => (Object.hasOwn(item, k) ? jsonCell(item[k]) : null)))];
+  return { rows, hasHeader: true };
+}

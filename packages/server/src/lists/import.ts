@@ -1,0 +1,116 @@
+/**
+ * Import of an uploaded file into item lists, with one column mapping per sheet. Every row or none:
+ * a first pass checks every row (the §5 rules) and reports the refused rows (row number + code); only a
+ * clean file is written, in one transaction. The temporary file is deleted after a successful import.
+ */
+import type { Transaction } from 'kysely';
+import {
+  ERROR_CODES, ITEM_FIELDS, MAX_REPORTED_ROW_ERRORS, type ImportBody, type ImportFieldMap, type ImportRowError,
+  type ItemsCountResult,
+} from '@portal/contract';
+import type { Database } from '../db/schema';
+import { ApiError, badRequest } from '../errors';
+import type { AuthUser } from '../services/context';
+import { cappedSheets, effectiveReadFormat, ownFile, type FilesDeps } from '../services/files';
+import type { ItemValues } from './items';
+import { cellText, itemViolation, ItemInserter, type ItemTarget } from './itemWrites';
+import type { SheetReader } from './files/sheets';
+
+export interface ImportedSheet {
+  index: number;
+  name: string;
+}
+
+export interface ImportTargets {
+  /** Checks before anything is written (e.g. the names of catalogues to create). */
+  check?(sheets: ImportedSheet[]): Promise<void>;
+  /** The list a sheet goes into; called inside the import transaction. */
+  forSheet(trx: Transaction<Database>, sheet: ImportedSheet): Promise<ItemTarget>;
+}
+
+function rowValues(cells: readonly unknown[], map: ImportFieldMap): ItemValues {
+  const values = {} as ItemValues;
+  for (const f of ITEM_FIELDS) {
+    const column = map[f];
+    values[f] = column === undefined ? null : cellText(cells[column] as never);
+  }
+  return values;
+}
+
+const isEmpty = (v: ItemValues) => ITEM_FIELDS.every((f) => v[f] === null);
+
+interface SheetPlan extends ImportedSheet {
+  map: ImportFieldMap;
+  hasObjectIdColumn: boolean;
+}
+
+function planSheet(body: ImportBody, sheet: SheetReader): SheetPlan | null {
+  if (body.sheetIndex !== null && body.sheetIndex !== sheet.index) return null;
+  const map = body.fields[sheet.index] ?? {};
+  if (map.code === undefined && map.objectId === undefined) {
+    throw badRequest(ERROR_CODES.VALIDATION_ERROR, `Sheet "${sheet.name}": map a column to code or objectId`, { sheet: sheet.name });
+  }
+  return { index: sheet.index, name: sheet.name, map, hasObjectIdColumn: map.objectId !== undefined };
+}
+
+/** The item rows of one sheet (header and empty rows left out). */
+async function* itemRows(sheet: SheetReader, plan: SheetPlan): AsyncGenerator<{ number: number; values: ItemValues }> {
+  let first = true;
+  for await (const row of sheet.rows) {
+    const header = first && sheet.hasHeader;
+    first = false;
+    if (header) continue;
+    const values = rowValues(row.cells, plan.map);
+    if (!isEmpty(values)) yield { number: row.number, values };
+  }
+}
+
+async function drain(sheet: SheetReader): Promise<void> {
+  for await (const _row of sheet.rows) { /* the next sheet starts after this one */ }
+}
+
+export async function importFile(deps: FilesDeps, user: AuthUser, body: ImportBody, targets: ImportTargets): Promise<ItemsCountResult> {
+  const meta = await ownFile(deps, user, body.fileName);
+  const format = await effectiveReadFormat(deps, user, meta, body.format);
+
+  // Pass 1: every row is checked; nothing is written.
+  const errors: ImportRowError[] = [];
+  let errorCount = 0;
+  const planned: SheetPlan[] = [];
+  for await (const sheet of cappedSheets(deps, body.fileName, meta, format)) {
+    const plan = planSheet(body, sheet);
+    if (!plan) { await drain(sheet); continue; }
+    planned.push(plan);
+    for await (const row of itemRows(sheet, plan)) {
+      const violation = itemViolation(row.values, plan.hasObjectIdColumn);
+      if (!violation) continue;
+      errorCount += 1;
+      if (errors.length < MAX_REPORTED_ROW_ERRORS) errors.push({ sheet: plan.name, row: row.number, ...violation });
+    }
+  }
+  if (body.sheetIndex !== null && planned.length === 0) {
+    throw badRequest(ERROR_CODES.VALIDATION_ERROR, `The file has no sheet ${body.sheetIndex}`, { sheetIndex: body.sheetIndex });
+  }
+  if (errorCount > 0) {
+    throw new ApiError(400, ERROR_CODES.IMPORT_FAILED, `${errorCount} row(s) refused; nothing was imported`, { errors, errorCount });
+  }
+  await targets.check?.(planned);
+
+  // Pass 2: write everything in one transaction.
+  const createdAt = deps.config.now().toISOString();
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const total = { numItems: 0, numItemsInserted: 0 };
+    for await (const sheet of cappedSheets(deps, body.fileName, meta, format)) {
+      const plan = planned.find((p) => p.index === sheet.index);
+      if (!plan) { await drain(sheet); continue; }
+      const inserter = new ItemInserter(trx, await targets.forSheet(trx, plan), createdAt);
+      for await (const row of itemRows(sheet, plan)) await inserter.add(row.values);
+      await inserter.flush();
+      total.numItems += inserter.numItems;
+      total.numItemsInserted += inserter.numItemsInserted;
+    }
+    return total;
+  });
+  await deps.tempFiles.remove(body.fileName);
+  return result;
+}

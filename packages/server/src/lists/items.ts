@@ -1,0 +1,54 @@
+/**
+ * The columns every item table shares (catalogue, search list and inventory items: code, objectId,
+ * field1..field6 and the folded search_text), for list definitions of those tables.
+ */
+import { ITEM_FIELDS, itemSearchText, type ItemField, type ItemInput } from '@portal/contract';
+import type { ListColumn, Row } from './definition';
+
+export const ITEM_COLUMN: Readonly<Record<ItemField, string>> = {
+  code: 'code', objectId: 'object_id', field1: 'field1', field2: 'field2', field3: 'field3',
+  field4: 'field4', field5: 'field5', field6: 'field6',
+};
+
+export const ITEM_LIST_COLUMNS: Readonly<Record<string, ListColumn>> = {
+  tid: { column: 'id', type: 'integer' },
+  ...Object.fromEntries(ITEM_FIELDS.map((f) => [f, { column: ITEM_COLUMN[f], type: 'text', isCode: f === 'code' } satisfies ListColumn])),
+};
+
+export const ITEM_SEARCH_TEXT = { column: 'search_text', covers: ITEM_FIELDS } as const;
+
+export type ItemValues = Record<ItemField, string | null>;
+
+export interface ApiItem extends ItemValues {
+  tid: number;
+}
+
+const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+
+export function toApiItem(row: Row): ApiItem {
+  return {
+    tid: Number(row.id),
+    code: text(row.code), objectId: text(row.object_id),
+    field1: text(row.field1), field2: text(row.field2), field3: text(row.field3),
+    field4: text(row.field4), field5: text(row.field5), field6: text(row.field6),
+  };
+}
+
+/** Trims values; empty text is stored as null (so '' and a missing value are the same for uniqueness). */
+export function normalizeItem(input: ItemInput | Partial<Record<ItemField, unknown>>): ItemValues {
+  const out = {} as ItemValues;
+  for (const f of ITEM_FIELDS) {
+    const v = (input as Record<string, unknown>)[f];
+    const s = v === null || v === undefined ? '' : String(v).trim();
+    out[f] = s === '' ? null : s;
+  }
+  return out;
+}
+
+/** The database columns of an item (without its parent keys). */
+export function itemRow(values: ItemValues) {
+  return {
+    code: values.code, object_id: values.objectId, field1: values.field1, field2: values.field2, field3: values.field3,
+    field4: values.field4, field5: values.field5, field6: values.field6, search_text: itemSearchText(values),
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * All rows of a list in order, in batches, with memory flat however many rows match (exports, add-to).
+ * SQLite: a separate read-only connection iterates one statement (a consistent snapshot that does not hold
+ * the main connection). PostgreSQL: a cursor on one reserved pool connection, fetched batch by batch.
+ * The next batch is only read when the consumer asks for it (backpressure).
+ */
+import { sql, type Kysely } from 'kysely';
+import { dialectOf } from '../db/connect';
+import type { Database } from '../db/schema';
+import type { ListDefinition, ListScope, Row } from './definition';
+import { orderSql, REGEX_BUDGET_MS, searchFailure, selectColumns } from './engine';
+import { whereSql, type SearchTerm } from './search';
+import { openRegexBudget, openSqliteReader } from './sqlite';
+import type { ListOrder } from '@portal/contract';
+
+export const STREAM_BATCH = 2000;
+
+export interface StreamRequest<T> {
+  def: ListDefinition<T>;
+  scope: ListScope;
+  terms: readonly SearchTerm[];
+  order?: ListOrder;
+  batchSize?: number;
+}
+
+export function streamRows<T>(db: Kysely<Database>, request: StreamRequest<T>): AsyncGenerator<Row[]> {
+  return dialectOf(db) === 'postgres' ? streamPostgres(db, request) : streamSqlite(db, request);
+}
+
+function selectAll<T>(dialect: 'sqlite' | 'postgres', { def, scope, terms, order }: StreamRequest<T>, budgetKey: number | null) {
+  const where = whereSql(dialect, def, scope, terms, budgetKey);
+  return sql<Row>`select ${selectColumns(def)} from ${sql.table(def.table)} where ${where} order by ${orderSql(def, order ?? undefined)}`;
+}
+
+async function* streamSqlite<T>(db: Kysely<Database>, request: StreamRequest<T>): AsyncGenerator<Row[]> {
+  const size = request.batchSize ?? STREAM_BATCH;
+  const reader = openSqliteReader(db);
+  if (!reader) {
+    yield* streamByOffset(db, request, size);
+    return;
+  }
+  const budget = openRegexBudget(REGEX_BUDGET_MS);
+  try {
+    const compiled = selectAll('sqlite', request, budget.key).compile(db);
+    const iterator = reader.prepare(compiled.sql).iterate(...(compiled.parameters as unknown[])) as IterableIterator<Row>;
+    try {
+      for (;;) {
+        // Each batch is one synchronous stretch: its own time budget bounds how long a regex scan blocks.
+        budget.renew(REGEX_BUDGET_MS);
+        const batch: Row[] = [];
+        let done = false;
+        try {
+          while (batch.length < size) {
+            const next = iterator.next();
+            if (next.done) { done = true; break; }
+            batch.push(next.value);
+          }
+        } catch (e) {
+          throw searchFailure(e);
+        }
+        if (batch.length) yield batch;
+        if (done) return;
+      }
+    } finally {
+      iterator.return?.();
+    }
+  } finally {
+    budget.close();
+    reader.close();
+  }
+}
+
+/** In-memory SQLite only (tests): pages with offset through the main connection. */
+async function* streamByOffset<T>(db: Kysely<Database>, request: StreamRequest<T>, size: number): AsyncGenerator<Row[]> {
+  for (let offset = 0; ; offset += size) {
+    const { rows } = await sql<Row>`${selectAll('sqlite', request, null)} limit ${size} offset ${offset}`.execute(db);
+    if (rows.length) yield rows;
+    if (rows.length < size) return;
+  }
+}
+
+class Aborted extends Error {}
+
+async function* streamPostgres<T>(db: Kysely<Database>, request: StreamRequest<T>): AsyncGenerator<Row[]> {
+  const size = request.batchSize ?? STREAM_BATCH;
+  // The cursor lives on one reserved connection inside a callback; batches cross over through a
+  // one-slot hand-off so the cursor is only read when the consumer wants the next batch.
+  const slot: { deliver?: (batch: Row[] | null) => void; fail?: (e: unknown) => void; demand?: () => void; stopped: boolean } = { stopped: false };
+  const nextBatch = () => {
+    const p = new Promise<Row[] | null>((resolve, reject) => { slot.deliver = resolve; slot.fail = reject; });
+    p.catch(() => undefined); // handled when awaited; never an unhandled rejection meanwhile
+    return p;
+  };
+  const waitDemand = () => new Promise<void>((resolve) => { slot.demand = resolve; });
+
+  let pending = nextBatch();
+  const producer = db.connection().execute(async (conn) => {
+    await sql`begin read only`.execute(conn);
+    try {
+      await sql`set local statement_timeout = ${sql.lit(REGEX_BUDGET_MS * 10)}`.execute(conn);
+      await sql`declare portal_export no scroll cursor for ${selectAll('postgres', request, null)}`.execute(conn);
+      for (;;) {
+        const { rows } = await sql<Row>`fetch forward ${sql.lit(size)} from portal_export`.execute(conn);
+        if (slot.stopped) throw new Aborted();
+        const wanted = waitDemand();
+        slot.deliver?.(rows.length ? rows : null);
+        if (!rows.length) break;
+        await wanted;
+        if (slot.stopped) throw new Aborted();
+      }
+      await sql`commit`.execute(conn);
+    } catch (e) {
+      await sql`rollback`.execute(conn).catch(() => undefined);
+      if (!(e instanceof Aborted)) throw e;
+    }
+  }).catch((e: unknown) => { slot.fail?.(searchFailure(e)); });
+
+  try {
+    for (;;) {
+      const batch = await pending;
+      if (!batch) break;
+      pending = nextBatch();
+      yield batch;
+      slot.demand?.();
+    }
+  } finally {
+    slot.stopped = true;
+    slot.demand?.();
+    await producer;
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * Temporary files of the Import modal (data-areas §7 misc): upload (streamed, capped, typed by content),
+ * readFile (the sheets with their first rows and item counts), deleteFile, and the sweep of abandoned
+ * files. Every file belongs to the user who uploaded it; another user's file answers like a missing one.
+ */
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  DEFAULT_EXPORT_FORMAT, ERROR_CODES, PREVIEW_ROWS, type ImportSheet, type ReadFormat, type UploadResponse,
+} from '@portal/contract';
+import { ApiError } from '../errors';
+import { resolveListsConfig, type ListsConfig } from '../lists/config';
+import { classifyUpload } from '../lists/files/sniff';
+import { invalidFile, readSheets, type SheetReader } from '../lists/files/sheets';
+import { localTempFiles, TooLarge, type TempFileMeta, type TempFiles } from '../storage/tempFiles';
+import type { AuthUser, Deps } from './context';
+import { readFormat } from './format';
+
+export interface FilesDeps extends Deps {
+  tempFiles: TempFiles;
+  lists: ListsConfig;
+}
+
+/** The list engine's dependencies: the app's, the temporary files and the list limits. */
+export function createFilesDeps(deps: Deps): FilesDeps {
+  return { ...deps, tempFiles: localTempFiles(path.join(deps.config.dataDir, 'tmp-uploads')), lists: resolveListsConfig(deps.config.lists) };
+}
+
+const notFound = () => new ApiError(404, ERROR_CODES.FILE_NOT_FOUND, 'The file does not exist or has expired; upload it again');
+
+export function checkFileName(deps: FilesDeps, fileName: string): void {
+  if (!deps.tempFiles.isValidName(fileName)) throw new ApiError(400, ERROR_CODES.INVALID_FILE_NAME, 'Not a file name given by the upload');
+}
+
+export async function uploadFile(deps: FilesDeps, user: AuthUser, originalName: string, source: Readable): Promise<UploadResponse> {
+  try {
+    const { file, meta } = await deps.tempFiles.save(user.id, originalName, source, deps.lists.maxUploadBytes, classifyUpload);
+    return { file, name: meta.name, size: meta.size, format: meta.format };
+  } catch (e) {
+    if (e instanceof TooLarge) throw new ApiError(413, ERROR_CODES.FILE_TOO_LARGE, e.message);
+    throw e;
+  }
+}
+
+/** The caller's temporary file: 400 for a name the server did not generate, 404 when absent or not theirs. */
+export async function ownFile(deps: FilesDeps, user: AuthUser, fileName: string): Promise<TempFileMeta> {
+  checkFileName(deps, fileName);
+  const meta = await deps.tempFiles.meta(fileName, user.id);
+  if (!meta) throw notFound();
+  return meta;
+}
+
+/** How to split the file: the given format, else the one of the last read, else the caller's saved one. */
+export async function effectiveReadFormat(deps: FilesDeps, user: AuthUser, meta: TempFileMeta, given: ReadFormat | null | undefined): Promise<ReadFormat> {
+  if (given) return given;
+  if (meta.readFormat) return meta.readFormat;
+  return readFormat(deps.db, user.id).catch(() => DEFAULT_EXPORT_FORMAT);
+}
+
+/** Every row of every sheet, counted against the row cap of one file. */
+export async function* cappedSheets(deps: FilesDeps, fileName: string, meta: TempFileMeta, format: ReadFormat): AsyncGenerator<SheetReader> {
+  let total = 0;
+  const max = deps.lists.maxImportRows;
+  for await (const sheet of readSheets(deps.tempFiles.localPath(fileName), meta, format)) {
+    const source = sheet.rows;
+    yield {
+      ...sheet,
+      rows: (async function* counted() {
+        for await (const row of source) {
+          total += 1;
+          if (total > max) throw invalidFile(`Files are limited to ${max} rows`);
+          yield row;
+        }
+      })(),
+    };
+  }
+}
+
+export async function readFile(deps: FilesDeps, user: AuthUser, fileName: string, given: ReadFormat | null | undefined): Promise<ImportSheet[]> {
+  const meta = await ownFile(deps, user, fileName);
+  const format = await effectiveReadFormat(deps, user, meta, given);
+  const sheets: Array<{ index: number; sheet: ImportSheet }> = [];
+  try {
+    for await (const sheet of cappedSheets(deps, fileName, meta, format)) {
+      const data: ImportSheet['data'] = [];
+      let rows = 0;
+      for await (const row of sheet.rows) {
+        if (data.length < PREVIEW_ROWS) data.push(row.cells);
+        if (row.cells.some((c) => c !== null && c !== '')) rows += 1;
+      }
+      const firstIsHeader = sheet.hasHeader && data.length > 0;
+      sheets.push({ index: sheet.index, sheet: { name: sheet.name, data, totalItems: Math.max(0, rows - (firstIsHeader ? 1 : 0)), hasHeader: sheet.hasHeader } });
+    }
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    throw invalidFile(`The file could not be read: ${(e as Error).message}`);
+  }
+  await deps.tempFiles.updateMeta(fileName, { ...meta, readFormat: format });
+  return sheets.sort((a, b) => a.index - b.index).map((s) => s.sheet);
+}
+
+export async function deleteFile(deps: FilesDeps, user: AuthUser, fileName: string): Promise<{ deleted: boolean }> {
+  checkFileName(deps, fileName);
+  const meta = await deps.tempFiles.meta(fileName, user.id);
+  if (!meta) return { deleted: false };
+  await deps.tempFiles.remove(fileName);
+  return { deleted: true };
+}
+
+/** Starts the periodic sweep of abandoned temporary files; returns its stop function. */
+export function startSweep(tempFiles: TempFiles, config: ListsConfig, log: (e: unknown) => void): () => void {
+  const run = () => { tempFiles.sweep(config.tempFileTtlMs).catch(log); };
+  run();
+  const timer = setInterval(run, config.sweepIntervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,154 @@
+/**
+ * Temporary upload files (import): streamed to disk under a server-chosen name (32 random hex digits and
+ * the detected type), with a JSON sidecar holding the owner and the client's file name (metadata only).
+ * A name that does not match the generated pattern never reaches a path. Files older than the TTL are
+ * swept, so abandoned uploads disappear. Local disk; readers need a local path (exceljs, streaming csv).
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Transform, type Readable } from 'node:stream';
+import { TEMP_FILE_NAME_PATTERN, type ReadFormat, type UploadFormat } from '@portal/contract';
+
+const NAME = new RegExp(TEMP_FILE_NAME_PATTERN);
+const PART = /^[0-9a-f]{32}\.part$/;
+
+export interface TempFileMeta {
+  owner: number;
+  /** The client's file name, display only. */
+  name: string;
+  format: UploadFormat;
+  /** Text files: how the bytes decode. */
+  encoding: 'utf-8' | 'windows-1252';
+  size: number;
+  createdAt: string;
+  /** The split options of the last readFile (import uses them unless told otherwise). */
+  readFormat?: ReadFormat;
+}
+
+export class TooLarge extends Error {}
+
+/** What the upload saw while streaming: byte count, the first bytes, the last bytes and UTF-8 validity. */
+export interface UploadProbe {
+  size: number;
+  head: Buffer;
+  tail: Buffer;
+  utf8: boolean;
+  nul: boolean;
+}
+
+const HEAD_BYTES = 8192;
+const TAIL_BYTES = 65536;
+
+export interface TempFiles {
+  /** Streams `source` to a new temporary file; `classify` decides the type (or throws) from the probe. */
+  save(owner: number, originalName: string, source: Readable, maxBytes: number,
+    classify: (probe: UploadProbe, originalName: string) => { format: UploadFormat; encoding: TempFileMeta['encoding'] }): Promise<{ file: string; meta: TempFileMeta }>;
+  isValidName(file: string): boolean;
+  /** null when absent or not owned by `owner`. */
+  meta(file: string, owner: number): Promise<TempFileMeta | null>;
+  updateMeta(file: string, meta: TempFileMeta): Promise<void>;
+  localPath(file: string): string;
+  remove(file: string): Promise<void>;
+  /** Deletes files (and half-written parts) older than ttlMs; returns how many. */
+  sweep(ttlMs: number, now?: number): Promise<number>;
+}
+
+export function localTempFiles(root: string): TempFiles {
+  const at = (file: string) => {
+    if (!NAME.test(file)) throw new Error('Invalid temporary file name');
+    return path.join(root, file);
+  };
+  const metaPath = (file: string) => `${at(file)}.json`;
+
+  return {
+    isValidName: (file) => NAME.test(file),
+    localPath: at,
+
+    async save(owner, originalName, source, maxBytes, classify) {
+      await fsp.mkdir(root, { recursive: true });
+      const id = randomBytes(16).toString('hex');
+      const part = path.join(root, `${id}.part`);
+      const probe: UploadProbe = { size: 0, head: Buffer.alloc(0), tail: Buffer.alloc(0), utf8: true, nul: false };
+      const decoder = new TextDecoder('utf-8', { fatal: true });
+      const watch = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          probe.size += chunk.length;
+          if (probe.size > maxBytes) return done(new TooLarge(`The file is larger than ${maxBytes} bytes`));
+          if (probe.head.length < HEAD_BYTES) probe.head = Buffer.concat([probe.head, chunk.subarray(0, HEAD_BYTES - probe.head.length)]);
+          probe.tail = Buffer.concat([probe.tail, chunk]).subarray(-TAIL_BYTES);
+          if (!probe.nul && chunk.includes(0)) probe.nul = true;
+          if (probe.utf8) {
+            try { decoder.decode(chunk, { stream: true }); } catch { probe.utf8 = false; }
+          }
+          done(null, chunk);
+        },
+        flush(done) {
+          if (probe.utf8) {
+            try { decoder.decode(); } catch { probe.utf8 = false; }
+          }
+          done();
+        },
+      });
+      try {
+        await pipeline(source, watch, fs.createWriteStream(part, { flags: 'wx' }));
+        const { format, encoding } = classify(probe, originalName);
+        const file = `${id}.${format}`;
+        const meta: TempFileMeta = { owner, name: originalName.slice(0, 255), format, encoding, size: probe.size, createdAt: new Date().toISOString() };
+        await fsp.writeFile(metaPath(file), JSON.stringify(meta), { flag: 'wx' });
+        await fsp.rename(part, at(file));
+        return { file, meta };
+      } catch (e) {
+        await fsp.rm(part, { force: true });
+        throw e;
+      }
+    },
+
+    async meta(file, owner) {
+      if (!NAME.test(file)) return null;
+      try {
+        const meta = JSON.parse(await fsp.readFile(metaPath(file), 'utf8')) as TempFileMeta;
+        if (meta.owner !== owner) return null;
+        await fsp.access(at(file));
+        return meta;
+      } catch {
+        return null;
+      }
+    },
+
+    async updateMeta(file, meta) {
+      await fsp.writeFile(metaPath(file), JSON.stringify(meta));
+    },
+
+    async remove(file) {
+      await fsp.rm(at(file), { force: true });
+      await fsp.rm(metaPath(file), { force: true });
+    },
+
+    async sweep(ttlMs, now = Date.now()) {
+      let names: string[];
+      try {
+        names = await fsp.readdir(root);
+      } catch {
+        return 0;
+      }
+      let removed = 0;
+      for (const name of names) {
+        const base = name.endsWith('.json') ? name.slice(0, -5) : name;
+        if (!NAME.test(base) && !PART.test(name)) continue;
+        const full = path.join(root, name);
+        try {
+          const stat = await fsp.stat(full);
+          if (now - stat.mtimeMs < ttlMs) continue;
+          await fsp.rm(full, { force: true });
+          if (!name.endsWith('.json')) removed += 1;
+        } catch {
+          // Removed meanwhile by a request.
+        }
+      }
+      return removed;
+    },
+  };
+}
