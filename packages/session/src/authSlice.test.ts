@@ -36,4 +36,10 @@ describe('auth reducer', () => {
     const saved = { selectedStoreId: 2, dashboardItems: {}, visibleColumns: {} };
     expect(authReducer(initialAuthState, settingsSaved(saved)).settings).toEqual(saved);
   });
+
+  it('settingsSaved drops parts of the wrong shape', () => {
+    const odd = { selectedStoreId: '2', dashboardItems: { main: 'all' }, visibleColumns: { users: ['name'] } };
+    expect(authReducer(initialAuthState, settingsSaved(odd as never)).settings)
+      .toEqual({ selectedStoreId: null, dashboardItems: {}, visibleColumns: { users: ['name'] } });
+  });
 });

@@ -1,6 +1,6 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { SignInRequest, UserSettings } from '@portal/api';
-import { EMPTY_SETTINGS, mergeSettings } from './settings';
+import { EMPTY_SETTINGS, mergeSettings, toSettings } from './settings';
 import type { StoredSession } from './storage';
 
 /** The Session of access-shell-dashboard §3, plus the expiry and the store ids the user holds. */
@@ -68,9 +68,9 @@ const authSlice = createSlice({
     updateSettings: (state, action: PayloadAction<Partial<UserSettings>>) => {
       state.settings = mergeSettings(state.settings, action.payload);
     },
-    /** The settings as the server saved them. */
+    /** The settings as the server saved them (read defensively: a wrong shape falls back to empty values). */
     settingsSaved: (state, action: PayloadAction<UserSettings>) => {
-      state.settings = action.payload;
+      state.settings = toSettings(action.payload);
     },
   },
 });
