@@ -38,11 +38,11 @@ export function ImportModal({ open, multiple = false, title, onImport, onClose }
   const dropArea = (
     <Upload.Dragger accept={ACCEPT} multiple={false} showUploadList={false} beforeUpload={(file) => { void c.upload(file); return false; }}>
       <p className="ant-upload-drag-icon"><InboxOutlined /></p>
-      <p className="ant-upload-text">{t('import.dropText')}</p>
-      <p className="ant-upload-hint">{t('import.dropHint')}</p>
+      <p className="ant-upload-text">{t('importModal.dropText')}</p>
+      <p className="ant-upload-hint">{t('importModal.dropHint')}</p>
     </Upload.Dragger>
   );
-  const tryAgain = <Button size="small" onClick={c.tryAgain}>{t('import.tryAgain')}</Button>;
+  const tryAgain = <Button size="small" onClick={c.tryAgain}>{t('importModal.tryAgain')}</Button>;
 
   let body: ReactNode;
   switch (state.phase) {
@@ -54,13 +54,13 @@ export function ImportModal({ open, multiple = false, title, onImport, onClose }
     case 'uploading':
       body = (
         <div>
-          <Typography.Text>{t('import.uploading', { fileName: state.originalName })}</Typography.Text>
+          <Typography.Text>{t('importModal.uploading', { fileName: state.originalName })}</Typography.Text>
           <Progress percent={state.progress} status="active" />
         </div>
       );
       break;
     case 'reading':
-      body = <Spin description={t('import.reading')}><div style={{ height: 120 }} /></Spin>;
+      body = <Spin description={t('importModal.reading')}><div style={{ height: 120 }} /></Spin>;
       break;
     case 'ready':
     case 'importing':
@@ -78,7 +78,7 @@ export function ImportModal({ open, multiple = false, title, onImport, onClose }
             onScope={c.setScope}
             onMap={c.mapColumn}
           />
-          {!c.importEnabled && state.phase === 'ready' && <Typography.Text type="warning">{t('import.mapHint')}</Typography.Text>}
+          {!c.importEnabled && state.phase === 'ready' && <Typography.Text type="warning">{t('importModal.mapHint')}</Typography.Text>}
         </Space>
       );
       break;
@@ -86,12 +86,12 @@ export function ImportModal({ open, multiple = false, title, onImport, onClose }
       body = (
         <Result
           status="success"
-          title={t('import.result', { imported: state.result?.numItemsInserted ?? 0, total: state.result?.numItems ?? 0 })}
+          title={t('importModal.result', { imported: state.result?.numItemsInserted ?? 0, total: state.result?.numItems ?? 0 })}
         />
       );
       break;
     case 'error':
-      body = <Alert type="error" showIcon title={t('import.failed')} description={state.error} action={tryAgain} />;
+      body = <Alert type="error" showIcon title={t('importModal.failed')} description={state.error} action={tryAgain} />;
       break;
   }
 
@@ -101,14 +101,14 @@ export function ImportModal({ open, multiple = false, title, onImport, onClose }
       <Button key="cancel" onClick={cancel}>{t('cancel')}</Button>,
       <Button key="import" type="primary" disabled={!c.importEnabled && state.phase !== 'importing'} loading={state.phase === 'importing'}
         onClick={() => void c.runImport()}>
-        {t('import.import')}
+        {t('importModal.import')}
       </Button>,
     ];
 
   return (
     <Modal
       open={open}
-      title={title ?? t('import.title')}
+      title={title ?? t('importModal.title')}
       width={IMPORT_MODAL_WIDTH}
       footer={footer}
       onCancel={state.phase === 'result' ? finish : cancel}

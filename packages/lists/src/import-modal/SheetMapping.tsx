@@ -25,8 +25,8 @@ export function SheetMapping({ sheets, sheetIndex, mapping, showsSheetScope, sco
   const rows = (sheet?.data ?? []).slice(0, PREVIEW_ROWS);
   const width = rows.reduce((max, row) => Math.max(max, row.length), 0);
   const fieldOptions = [
-    { value: NONE, label: t('import.notImported') },
-    ...IMPORT_FIELDS.map((field) => ({ value: field, label: t(`import.fields.${field}`) })),
+    { value: NONE, label: t('importModal.notImported') },
+    ...IMPORT_FIELDS.map((field) => ({ value: field, label: t(`importModal.fields.${field}`) })),
   ];
   const columns = Array.from({ length: width }, (_, column) => ({
     key: column,
@@ -35,7 +35,7 @@ export function SheetMapping({ sheets, sheetIndex, mapping, showsSheetScope, sco
       <Select
         size="small"
         style={{ width: 136 }}
-        aria-label={t('import.columnN', { n: column + 1 })}
+        aria-label={t('importModal.columnN', { n: column + 1 })}
         disabled={disabled}
         value={fieldOfColumn(mapping, column) ?? NONE}
         onChange={(value: string) => onMap(column, value === NONE ? null : (value as ImportField))}
@@ -50,7 +50,7 @@ export function SheetMapping({ sheets, sheetIndex, mapping, showsSheetScope, sco
       <Space wrap>
         {sheets.length > 1 && (
           <Select
-            aria-label={t('import.sheet')}
+            aria-label={t('importModal.sheet')}
             style={{ minWidth: 180 }}
             value={sheetIndex}
             disabled={disabled}
@@ -60,11 +60,11 @@ export function SheetMapping({ sheets, sheetIndex, mapping, showsSheetScope, sco
         )}
         {showsSheetScope && (
           <Radio.Group value={scope} disabled={disabled} onChange={(e) => onScope(e.target.value as SheetScope)}>
-            <Radio value="all">{t('import.allSheets')}</Radio>
-            <Radio value="current">{t('import.currentSheet')}</Radio>
+            <Radio value="all">{t('importModal.allSheets')}</Radio>
+            <Radio value="current">{t('importModal.currentSheet')}</Radio>
           </Radio.Group>
         )}
-        {sheet && <Typography.Text type="secondary">{t('import.sheetItems', { count: sheet.totalItems })}</Typography.Text>}
+        {sheet && <Typography.Text type="secondary">{t('importModal.sheetItems', { count: sheet.totalItems })}</Typography.Text>}
       </Space>
       <Table<unknown[]>
         size="small"

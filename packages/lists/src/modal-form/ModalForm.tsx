@@ -7,6 +7,7 @@ import { fieldControl } from './FieldControl';
 import { ObjectField } from './ObjectField';
 import { fieldRules } from './rules';
 import type { Dynamic, FormField, FormValues } from './types';
+import { readBlobText } from '../format/readBlobText';
 import { useKeepContent } from './useKeepContent';
 import { exportedValues, importedValues, initialValues, submittedValues } from './values';
 
@@ -94,7 +95,7 @@ export function ModalForm<V extends FormValues = FormValues>({
   const importJson = async (file: File | undefined) => {
     if (!file) return;
     try {
-      form.setFieldsValue(importedValues(JSON.parse(await file.text()) as unknown, fields));
+      form.setFieldsValue(importedValues(JSON.parse(await readBlobText(file)) as unknown, fields));
     } catch (error) {
       console.error('Form import failed', error);
     }

@@ -1,0 +1,131 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { saveBlob } from '@portal/api';
+import { readBlobText, renderWithPortal } from '../testing/render';
+import { ModalForm, type ModalFormProps } from './ModalForm';
+import type { FormField } from './types';
+
+jest.mock('@portal/api', () => ({ ...jest.requireActual('@portal/api'), saveBlob: jest.fn() }));
+jest.setTimeout(60000);
+
+const FIELDS: FormField[] = [
+  { type: 'input', name: 'name', label: 'Name', required: true },
+  { type: 'select', name: 'method', label: 'Method', initialValue: 'POST', selectOptions: [{ value: 'POST', text: 'POST' }, { value: 'PUT', text: 'PUT' }] },
+  { type: 'switch', name: 'attachData', label: 'Attach Data', initialValue: false },
+  { type: 'input', name: 'url', label: 'URL', dependencies: ['attachData'], visible: (v) => v.attachData === true },
+  { type: 'object', name: 'params', label: 'Params', initialValue: { a: 'x' } },
+];
+
+function setup(props: Partial<ModalFormProps> = {}) {
+  const onOk = jest.fn();
+  const onCancel = jest.fn();
+  const utils = renderWithPortal(<ModalForm open title="Operation" fields={FIELDS} onOk={onOk} onCancel={onCancel} showImport showExport {...props} />);
+  return { ...utils, onOk, onCancel };
+}
+const user = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+const nameInput = () => screen.getByRole('textbox', { name: 'Name' });
+
+beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
+afterEach(() => jest.restoreAllMocks());
+
+describe('ModalForm', () => {
+  it('is 640 px wide with Cancel, a custom Save text, Import and Export', () => {
+    setup({ okText: 'Create' });
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveStyle({ width: '640px' });
+    for (const name of ['Cancel', 'Create', 'Import', 'Export']) expect(within(dialog).getByRole('button', { name: new RegExp(name) })).toBeInTheDocument();
+  });
+
+  it('rejects an empty required field with FieldRequiredMessage and its label', async () => {
+    const { onOk } = setup();
+    await user().click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(onOk).not.toHaveBeenCalled();
+  });
+
+  it('rejects a whitespace-only required field the same way', async () => {
+    const { onOk } = setup();
+    await user().type(nameInput(), '   ');
+    await user().click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(onOk).not.toHaveBeenCalled();
+  });
+
+  it('submits the values with object fields as objects, then resets the object fields', async () => {
+    const { onOk } = setup();
+    await user().type(nameInput(), 'Notify');
+    await user().type(screen.getByRole('textbox', { name: 'Value of row 1' }), 'yz');
+    await user().click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onOk).toHaveBeenCalledWith({ name: 'Notify', method: 'POST', attachData: false, params: { a: 'xyz' } }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Value of row 1' })).toHaveValue('x'));
+    expect(nameInput()).toHaveValue('Notify');
+  });
+
+  it('shows a field only while its visible rule holds', async () => {
+    setup();
+    expect(screen.queryByRole('textbox', { name: 'URL' })).not.toBeInTheDocument();
+    await user().click(screen.getByRole('switch', { name: 'Attach Data' }));
+    expect(await screen.findByRole('textbox', { name: 'URL' })).toBeInTheDocument();
+  });
+
+  it('imports a JSON file: a params object becomes key/value rows, nested objects stringified', async () => {
+    setup();
+    const file = new File([JSON.stringify({ name: 'Imported', method: 'PUT', params: { count: 2, nested: { on: true }, text: 'hi' } })], 'op.json');
+    fireEvent.change(screen.getByTestId('modal-form-import-input'), { target: { files: [file] } });
+    await waitFor(() => expect(nameInput()).toHaveValue('Imported'));
+    expect(screen.getByRole('textbox', { name: 'Key of row 1' })).toHaveValue('count');
+    expect(screen.getByRole('textbox', { name: 'Value of row 1' })).toHaveValue('2');
+    expect(screen.getByRole('textbox', { name: 'Key of row 2' })).toHaveValue('nested');
+    expect(screen.getByRole('textbox', { name: 'Value of row 2' })).toHaveValue('{"on":true}');
+    expect(screen.getByRole('textbox', { name: 'Value of row 3' })).toHaveValue('hi');
+  });
+
+  it('only logs a file that is not JSON, leaving the form as it was', async () => {
+    setup();
+    await user().type(nameInput(), 'Kept');
+    fireEvent.change(screen.getByTestId('modal-form-import-input'), { target: { files: [new File(['{not json'], 'bad.json')] } });
+    await waitFor(() => expect(console.error).toHaveBeenCalledWith('Form import failed', expect.anything()));
+    expect(nameInput()).toHaveValue('Kept');
+  });
+
+  it('exports export.json with param values parsed as JSON where possible', async () => {
+    setup();
+    await user().type(nameInput(), 'Out');
+    const row2 = async (key: string, value: string) => {
+      await user().click(screen.getByRole('button', { name: /Add row/ }));
+      const n = screen.getAllByRole('textbox', { name: /^Key of row/ }).length;
+      await user().type(screen.getByRole('textbox', { name: `Key of row ${n}` }), key);
+      fireEvent.change(screen.getByRole('textbox', { name: `Value of row ${n}` }), { target: { value } });
+    };
+    await row2('n', '5');
+    await row2('o', '{"deep":[1,2]}');
+    await user().click(screen.getByRole('button', { name: /Export/ }));
+    expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), 'export.json');
+    const blob = (saveBlob as jest.Mock).mock.calls[0][0] as Blob;
+    expect(JSON.parse(await readBlobText(blob))).toEqual({
+      name: 'Out', method: 'POST', attachData: false, params: { a: 'x', n: 5, o: { deep: [1, 2] } },
+    });
+  });
+
+  it('cancel resets the form and closes', async () => {
+    const { onCancel, rerender } = setup();
+    await user().type(nameInput(), 'Draft');
+    await user().click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalled();
+    expect(nameInput()).toHaveValue('');
+    rerender(<ModalForm open={false} title="Operation" fields={FIELDS} onOk={jest.fn()} onCancel={onCancel} />);
+  });
+
+  it('keeps its content for 500 ms after closing', () => {
+    jest.useFakeTimers();
+    const props = { title: 'Operation', fields: FIELDS, onOk: jest.fn(), onCancel: jest.fn() };
+    const { rerender } = renderWithPortal(<ModalForm open {...props} />);
+    expect(screen.getByText('Name')).toBeInTheDocument();
+    rerender(<ModalForm open={false} {...props} />);
+    act(() => { jest.advanceTimersByTime(499); });
+    expect(document.querySelector('#name')).not.toBeNull();
+    act(() => { jest.advanceTimersByTime(1); });
+    expect(document.querySelector('#name')).toBeNull();
+    jest.useRealTimers();
+  });
+});
