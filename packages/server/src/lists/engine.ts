@@ -31,7 +31,7 @@ export function listParams(query: ListQuery): ListParams {
 }
 
 /** ORDER BY for a validated order: the field's column (nulls first ascending, last descending), then id. */
-export function orderSql<T>(def: ListDefinition<T>, order: ListOrder | undefined): RawBuilder<unknown> {
+export function orderSql<T>(dialect: Dialect, def: ListDefinition<T>, order: ListOrder | undefined): RawBuilder<unknown> {
   if (!order) return sql`${sql.ref('id')} asc`;
   const [field, direction] = order;
   const col = Object.hasOwn(def.columns, field) ? def.columns[field] : undefined;
@@ -39,7 +39,10 @@ export function orderSql<T>(def: ListDefinition<T>, order: ListOrder | undefined
   const dir = direction === 'desc' ? sql`desc` : sql`asc`;
   if (col.column === 'id') return sql`${sql.ref('id')} ${dir}`;
   const nulls = direction === 'desc' ? sql`nulls last` : sql`nulls first`;
-  return sql`${sql.ref(col.column)} ${dir} ${nulls}, ${sql.ref('id')} ${dir}`;
+  // Texts order regardless of case on both databases (a byte or C collation puts every capital before 'a').
+  const ref = sql.ref(col.column);
+  const value = col.type !== 'text' ? sql`${ref}` : dialect === 'sqlite' ? sql`${ref} collate nocase` : sql`lower(${ref})`;
+  return sql`${value} ${dir} ${nulls}, ${sql.ref('id')} ${dir}`;
 }
 
 export function selectColumns<T>(def: ListDefinition<T>): RawBuilder<unknown> {
@@ -84,11 +87,11 @@ export async function withSearchBudget<R>(db: Kysely<Database>, terms: readonly 
 /** One page of a list and the number of rows matching the search. */
 export async function listPage<T>(db: Kysely<Database>, def: ListDefinition<T>, scope: ListScope, params: ListParams): Promise<ListPage<T>> {
   const terms = planSearch(def, params.searchTexts);
-  const order = orderSql(def, params.order ?? undefined);
   const limit = Math.min(params.limit ?? MAX_LIST_LIMIT, MAX_LIST_LIMIT);
   const offset = params.offset ?? 0;
   return withSearchBudget(db, terms, async (conn, budgetKey, dialect) => {
     const where = whereSql(dialect, def, scope, terms, budgetKey);
+    const order = orderSql(dialect, def, params.order ?? undefined);
     const table = sql.table(def.table);
     const rows = await sql<Row>`select ${selectColumns(def)} from ${table} where ${where} order by ${order} limit ${limit} offset ${offset}`.execute(conn);
     const total = rows.rows.length < limit && (offset === 0 || rows.rows.length > 0)

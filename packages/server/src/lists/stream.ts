@@ -29,7 +29,7 @@ export function streamRows<T>(db: Kysely<Database>, request: StreamRequest<T>): 
 
 function selectAll<T>(dialect: 'sqlite' | 'postgres', { def, scope, terms, order }: StreamRequest<T>, budgetKey: number | null) {
   const where = whereSql(dialect, def, scope, terms, budgetKey);
-  return sql<Row>`select ${selectColumns(def)} from ${sql.table(def.table)} where ${where} order by ${orderSql(def, order ?? undefined)}`;
+  return sql<Row>`select ${selectColumns(def)} from ${sql.table(def.table)} where ${where} order by ${orderSql(dialect, def, order ?? undefined)}`;
 }
 
 async function* streamSqlite<T>(db: Kysely<Database>, request: StreamRequest<T>): AsyncGenerator<Row[]> {

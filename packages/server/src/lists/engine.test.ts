@@ -1,0 +1,102 @@
+import { minimalStores } from '../demo/seedMinimal';
+import { createTestDb, type TestDb } from '../testing/testDb';
+import { CATALOGUE_ITEMS_LIST, CATALOGUES_LIST } from './definitions';
+import { listPage } from './engine';
+import { openRegexBudget } from './sqlite';
+import { addCatalogue } from './testing/helpers';
+import { sql } from 'kysely';
+
+let t: TestDb;
+let catalogueId: number;
+let otherId: number;
+let storeId: number;
+
+const ITEMS = [
+  { code: 'BC001', objectId: 'E2801', field1: 'Canción de cuna', field2: 'García Márquez' },
+  { code: 'BC002', objectId: 'E2802', field1: 'El árbol', field2: 'Lorca' },
+  { code: 'bc003', objectId: null, field1: 'NIÑO perdido', field2: 'garcia' },
+  { code: 'XZ-900', objectId: 'E2899', field1: 'Código 1234', field2: null },
+  { code: null, objectId: 'ONLY-OBJ', field1: 'Sin código', field2: 'Pérez' },
+  { code: 'BC010', objectId: 'E2810', field1: 'cancion', field2: 'Anónimo' },
+];
+
+beforeAll(async () => {
+  t = await createTestDb();
+  const [store] = await t.db.insertInto('stores').values(minimalStores()[0]).returning('id').execute();
+  storeId = store.id;
+  catalogueId = await addCatalogue(t.db, storeId, 'Main', ITEMS);
+  otherId = await addCatalogue(t.db, storeId, 'Other', [{ code: 'BC001', field1: 'Canción' }]);
+});
+afterAll(() => t.destroy());
+
+const page = (params: Parameters<typeof listPage>[3]) => listPage(t.db, CATALOGUE_ITEMS_LIST, { catalogue_id: catalogueId }, params);
+const codes = async (params: Parameters<typeof listPage>[3]) => (await page(params)).items.map((i) => i.code ?? i.objectId);
+
+describe(`list engine (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {
+  it('pages in id order with the total of the scoped list', async () => {
+    expect(await page({ offset: 0, limit: 2 })).toMatchObject({ total: 6, items: [{ code: 'BC001', field1: 'Canción de cuna' }, { code: 'BC002' }] });
+    expect(await codes({ offset: 4, limit: 25 })).toEqual(['ONLY-OBJ', 'BC010']);
+    expect(await page({ offset: 10, limit: 25 })).toEqual({ items: [], total: 6 });
+  });
+
+  it('matches plain texts as substrings ignoring case and accents, in the searched field only', async () => {
+    expect(await codes({ searchTexts: { field1: 'CANCIÓN' } })).toEqual(['BC001', 'BC010']);
+    expect(await codes({ searchTexts: { field1: 'nino' } })).toEqual(['bc003']);
+    expect(await codes({ searchTexts: { field2: 'garcía' } })).toEqual(['BC001', 'bc003']);
+    // 'garcia' is in field2 of BC001, not in its field1.
+    expect(await codes({ searchTexts: { field1: 'garcia' } })).toEqual([]);
+    expect(await codes({ searchTexts: { code: 'bc0' } })).toEqual(['BC001', 'BC002', 'bc003', 'BC010']);
+    expect((await page({ searchTexts: { code: 'bc0', field1: 'cancion' } })).total).toBe(2);
+    expect(await codes({ searchTexts: { field1: '%' } })).toEqual([]);
+    expect(await codes({ searchTexts: { tid: String((await page({ limit: 1 })).items[0].tid) } })).toEqual(['BC001']);
+  });
+
+  it('treats /text/ as a regular expression, ignoring case and accents', async () => {
+    expect(await codes({ searchTexts: { code: '/^bc00[13]$/' } })).toEqual(['BC001', 'bc003']);
+    expect(await codes({ searchTexts: { field1: '/^c[aá]ncion/' } })).toEqual(['BC001', 'BC010']);
+    expect(await codes({ searchTexts: { field1: '/código \\d+/' } })).toEqual(['XZ-900']);
+    expect(await codes({ searchTexts: { field2: '/^p.rez$/' } })).toEqual(['ONLY-OBJ']);
+    expect(await codes({ searchTexts: { code: '/\\D{2}-\\d+/' } })).toEqual(['XZ-900']);
+  });
+
+  it('refuses unsafe or invalid regular expressions with 400 INVALID_REGEX', async () => {
+    for (const pattern of ['/(a+)+$/', '/(a)\\1/', '/(?=x)/', '/[a/', `/${'a'.repeat(150)}/`]) {
+      await expect(page({ searchTexts: { code: pattern } })).rejects.toMatchObject({ statusCode: 400, code: 'INVALID_REGEX' });
+    }
+  });
+
+  it('refuses unknown fields in searchTexts and order', async () => {
+    await expect(page({ searchTexts: { search_text: 'x' } })).rejects.toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
+    await expect(page({ order: ['catalogue_id', 'asc'] })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(page({ searchTexts: { 'code; drop table stores': 'x' } })).rejects.toMatchObject({ statusCode: 400 });
+  });
+
+  it('orders by a field (nulls first ascending, last descending) with id breaking ties', async () => {
+    expect(await codes({ order: ['code', 'asc'], limit: 2 })).toEqual(['ONLY-OBJ', 'BC001']);
+    expect((await codes({ order: ['code', 'desc'] })).at(-1)).toBe('ONLY-OBJ');
+    expect(await codes({ order: ['field2', 'desc'], searchTexts: { code: 'bc0' }, offset: 1, limit: 2 })).toEqual(['BC001', 'bc003']);
+    // Case does not split the order.
+    expect(await codes({ order: ['field1', 'asc'], searchTexts: { code: 'bc0' } })).toEqual(['BC010', 'BC001', 'BC002', 'bc003']);
+  });
+
+  it('lists catalogues with boolean and text fields', async () => {
+    const scope = { store_id: storeId };
+    expect((await listPage(t.db, CATALOGUES_LIST, scope, { order: ['name', 'desc'] })).items.map((c) => c.name)).toEqual(['Other', 'Main']);
+    expect((await listPage(t.db, CATALOGUES_LIST, scope, { searchTexts: { autoSync: 'no' } })).total).toBe(2);
+    expect((await listPage(t.db, CATALOGUES_LIST, scope, { searchTexts: { name: '/^oth/' } })).items).toEqual([
+      { tid: otherId, name: 'Other', syncURL: null, autoSync: false, lastSync: null },
+    ]);
+  });
+
+  if (!process.env.TEST_DATABASE_URL) {
+    it('stops a SQLite regular-expression scan that runs past its time budget', async () => {
+      const budget = openRegexBudget(-1);
+      try {
+        const query = sql`select count(*) from catalogue_items a, catalogue_items b, catalogue_items c, catalogue_items d, catalogue_items e where regexp('^x', a.id || b.id || c.id || d.id || e.id, ${budget.key}) = 0`;
+        await expect(query.execute(t.db)).rejects.toThrow('took too long');
+      } finally {
+        budget.close();
+      }
+    });
+  }
+});
