@@ -34,8 +34,6 @@ module.exports = {
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/jest.setup.web.ts'],
       moduleNameMapper: {
-        // @ant-design/icons' CommonJS build requires @ant-design/colors' ES build; point it at the CommonJS one.
-        '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
         '\\.(css|less)$': '<rootDir>/jest.style-stub.js', '\\.(png|svg|jpg|gif)$': '<rootDir>/jest.file-stub.js' },
     },
   ],
