@@ -5,18 +5,16 @@
  * `src/manifest.ts`; its build adds version, manifestUrl and the menu/title translations and writes
  * `dist/registry-part.json`; `pnpm assemble` merges the parts into `shell/dist/registry.json`.
  */
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
 import { PERMISSIONS } from './permissions';
 
 export const MENU_GROUPS = ['home', 'items', 'statistics', 'selfchecks', 'settings', 'profile'] as const;
 export type MenuGroupName = (typeof MENU_GROUPS)[number];
 
-const Literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((value) => Type.Literal(value)));
-
-export const MenuGroupSchema = Literals(MENU_GROUPS);
+export const MenuGroupSchema = Type.Enum(MENU_GROUPS);
 /** A role requirement ('admin', 'supervisor') or a permission name (spec §6). */
-export const RequirementSchema = Literals(['admin', 'supervisor', ...PERMISSIONS] as const);
+export const RequirementSchema = Type.Enum(['admin', 'supervisor', ...PERMISSIONS]);
 /** A route path in react-router syntax: `/inventories/:inventoryGroupId/sections`, `:language?` optional. */
 export const RoutePathSchema = Type.String({ pattern: '^/[A-Za-z0-9/:?_-]*$' });
 /** `namespace:key.path`, resolved with the remote's own translations. */
@@ -78,7 +76,7 @@ export type RemoteManifest = Static<typeof RemoteManifestSchema>;
 export type RegistryRemote = Static<typeof RegistryRemoteSchema>;
 export type Registry = Static<typeof RegistrySchema>;
 
-function schemaProblems(schema: Parameters<typeof Value.Errors>[0], value: unknown, where: string): string[] {
+function schemaProblems(schema: TSchema, value: unknown, where: string): string[] {
   return Value.Errors(schema, value).map((error) => `${where}${error.instancePath || '/'}: ${error.message}`);
 }
 
