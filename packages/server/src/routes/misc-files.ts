@@ -23,7 +23,8 @@ export function miscFilesRoutes(app: App, deps: FilesDeps): void {
     },
   }, async (request) => {
     const user = currentUser(request);
-    const part = await request.file({ limits: { fileSize: deps.lists.maxUploadBytes, files: 1, fields: 10, parts: 11 } });
+    // One byte over the cap reaches the upload's own counter, which refuses the file (busboy would only truncate it).
+    const part = await request.file({ limits: { fileSize: deps.lists.maxUploadBytes + 1, files: 1, fields: 10, parts: 11 } });
     if (!part || part.fieldname !== UPLOAD_FIELD) throw badRequest(ERROR_CODES.INVALID_FILE, `Send the file in the multipart field "${UPLOAD_FIELD}"`);
     return uploadFile(deps, user, part.filename ?? 'file', part.file);
   });
