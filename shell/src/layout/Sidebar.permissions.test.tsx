@@ -46,12 +46,12 @@ describe('sidebar per demo account: exactly the permitted entries', () => {
   ];
 
   it.each(cases)('%s', async (account, expected) => {
-    renderShell({ user: account, path: '/dashboard' });
+    await renderShell({ user: account, path: '/dashboard' });
     expect(sidebarContents()).toEqual(expected);
   });
 
   it('navigates to an entry and marks it selected', async () => {
-    renderShell({ user: 'admin', path: '/dashboard' });
+    await renderShell({ user: 'admin', path: '/dashboard' });
     const user = userEvent.setup();
     await user.click(screen.getByRole('menuitem', { name: /Statistics/ }));
     await user.click(await screen.findByRole('menuitem', { name: /Counters/ }));

@@ -26,3 +26,16 @@ class ShimMessageChannel {
 if (typeof (globalThis as { MessageChannel?: unknown }).MessageChannel === 'undefined') {
   (globalThis as { MessageChannel?: unknown }).MessageChannel = ShimMessageChannel;
 }
+
+// antd measures the scrollbar with a pseudo-element; jsdom implements getComputedStyle without pseudo
+// elements and logs "Not implemented" for each call. The element's own style is a fine answer here.
+if (typeof window !== 'undefined') {
+  const getComputedStyle = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element: Element) => getComputedStyle(element);
+}
+
+// jsdom has no canvas: getContext answers null (as a browser without 2D support would) instead of logging
+// "Not implemented"; the login's particle field then draws nothing.
+if (typeof HTMLCanvasElement !== 'undefined') {
+  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
+}

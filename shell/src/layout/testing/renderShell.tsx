@@ -1,7 +1,7 @@
 // Test harness: the shell's routes on a real session store (own instance), a memory router and the
 // registry fixture. Not imported by application code.
 import './browserShims';
-import { render } from '@testing-library/react';
+import { act, render, screen, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation, useNavigationType } from 'react-router-dom';
 import type { Store } from '@portal/api';
 // The api package's own test double for its HTTP layer: the real client, interceptors and sagas run on top.
@@ -49,10 +49,14 @@ export function library(tid: number, name: string, expirationDate = '2099-12-31'
 function LocationProbe() {
   const location = useLocation();
   const navigationType = useNavigationType();
-  return <output data-testid="location" data-navigation={navigationType}>{location.pathname}</output>;
+  return <div data-testid="location" data-navigation={navigationType}>{location.pathname}</div>;
 }
 
-export function renderShell(options: ShellOptions = {}) {
+/**
+ * Renders inside an async act so the updates antd schedules right after mounting (rc-menu's key records,
+ * in a microtask) are applied before the test looks, instead of warning about updates outside act.
+ */
+export async function renderShell(options: ShellOptions = {}) {
   const routes = { ...DEFAULT_SERVER, ...options.server };
   const requests = fakeServer((req) => {
     const route = routes[`${req.method} ${decodeURIComponent(req.url)}`];
@@ -70,16 +74,29 @@ export function renderShell(options: ShellOptions = {}) {
   }
   if (options.stores) store.dispatch(fetchStoresSuccess({ stores: options.stores, regions: [] }));
 
-  const view = render(
-    <PortalProviders store={store}>
-      <MemoryRouter initialEntries={[options.path ?? '/']}>
-        <MenuEntriesProvider menuEntries={options.menuEntries ?? REGISTRY_MENU} routes={options.routes ?? REGISTRY_ROUTES}
-          ready={options.ready ?? true}>
-          <ShellRoutes />
-          <LocationProbe />
-        </MenuEntriesProvider>
-      </MemoryRouter>
-    </PortalProviders>,
-  );
+  let view!: RenderResult;
+  await act(async () => {
+    view = render(
+      <PortalProviders store={store}>
+        <MemoryRouter initialEntries={[options.path ?? '/']}>
+          <MenuEntriesProvider menuEntries={options.menuEntries ?? REGISTRY_MENU} routes={options.routes ?? REGISTRY_ROUTES}
+            ready={options.ready ?? true}>
+            <ShellRoutes />
+            <LocationProbe />
+          </MenuEntriesProvider>
+        </MemoryRouter>
+      </PortalProviders>,
+    );
+  });
   return { ...view, store, requests };
+}
+
+/**
+ * The open antd dialog with this title. Found by text: role queries with names are very slow on antd's
+ * large DOM in jsdom, and antd's test-mode ids (all "test-id") make accessible names unreliable.
+ */
+export async function findDialog(title: string): Promise<HTMLElement> {
+  // A confirm dialog carries its title twice (the modal's labelled title and the visible confirm title).
+  const [heading] = await screen.findAllByText(title, { selector: '.ant-modal-title, .ant-modal-confirm-title' });
+  return heading.closest('.ant-modal') as HTMLElement;
 }

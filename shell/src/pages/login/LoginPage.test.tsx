@@ -25,23 +25,19 @@ async function submit(userName = 'ana', password = 'secret') {
 }
 
 beforeAll(async () => { await setLanguage('en-GB'); });
-beforeEach(() => {
-  localStorage.clear();
-  // jsdom has no canvas: the particle field simply does not draw.
-  jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => null);
-});
+beforeEach(() => localStorage.clear());
 afterEach(() => jest.restoreAllMocks());
 
 describe('Login screen', () => {
-  it('disables autofill: username off, password new-password', () => {
-    renderShell({ path: '/auth/login' });
+  it('disables autofill: username off, password new-password', async () => {
+    await renderShell({ path: '/auth/login' });
     expect(screen.getByLabelText('User name')).toHaveAttribute('autocomplete', 'off');
     expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'new-password');
     expect(screen.getByTestId('particle-field')).toBeInTheDocument();
   });
 
   it('requires the user name and the password', async () => {
-    const { requests } = renderShell({ path: '/auth/login' });
+    const { requests } = await renderShell({ path: '/auth/login' });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Please input your user name!')).toBeInTheDocument();
     expect(screen.getByText('Please input your password!')).toBeInTheDocument();
@@ -53,7 +49,7 @@ describe('Login screen', () => {
     ['INVALID_PASSWORD', 401, 'Invalid password'],
     ['USER_NO_PRIVILEGES', 403, 'You do not have privileges to access this application'],
   ])('shows the %s message in a closable alert', async (code, status, message) => {
-    renderShell({ path: '/auth/login', server: signInAnswer(status, { code }) });
+    await renderShell({ path: '/auth/login', server: signInAnswer(status, { code }) });
     const user = await submit();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(message);
@@ -62,27 +58,27 @@ describe('Login screen', () => {
   });
 
   it('shows "An unknown error occurred" when the failure has no code', async () => {
-    const { store } = renderShell({ path: '/auth/login' });
+    const { store } = await renderShell({ path: '/auth/login' });
     act(() => { store.dispatch(loginFailure('')); });
     expect(await screen.findByRole('alert')).toHaveTextContent('An unknown error occurred');
   });
 
   it('shows nothing for any other code', async () => {
-    const { store } = renderShell({ path: '/auth/login', server: signInAnswer(429, { code: 'TOO_MANY_ATTEMPTS' }) });
+    const { store } = await renderShell({ path: '/auth/login', server: signInAnswer(429, { code: 'TOO_MANY_ATTEMPTS' }) });
     await submit();
     await waitFor(() => expect(store.getState().auth.error).toBe('TOO_MANY_ATTEMPTS'));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows the Login button loading while signing in', async () => {
-    renderShell({ path: '/auth/login' });
+    await renderShell({ path: '/auth/login' });
     api.defaults.adapter = () => new Promise(() => undefined); // the server never answers
     await submit();
     expect(screen.getByRole('button', { name: /Login/ })).toHaveClass('ant-btn-loading');
   });
 
   it('goes to /dashboard replacing the history entry after a successful login', async () => {
-    renderShell({ path: '/auth/login', server: signInAnswer(200, signedIn) });
+    await renderShell({ path: '/auth/login', server: signInAnswer(200, signedIn) });
     await submit();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
     expect(screen.getByTestId('location')).toHaveAttribute('data-navigation', 'REPLACE');
@@ -90,8 +86,8 @@ describe('Login screen', () => {
 });
 
 describe('when logged out', () => {
-  it.each(['/dashboard', '/inventories/3', '/about', '/'])('%s redirects to /auth/login', (path) => {
-    renderShell({ path });
+  it.each(['/dashboard', '/inventories/3', '/about', '/'])('%s redirects to /auth/login', async (path) => {
+    await renderShell({ path });
     expect(screen.getByTestId('location')).toHaveTextContent('/auth/login');
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
   });

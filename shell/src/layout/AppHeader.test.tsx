@@ -1,0 +1,97 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { LANGUAGE_STORAGE_KEY, setLanguage } from '@portal/i18n';
+import { getBrand, initials } from '@portal/ui';
+import { findDialog, renderShell } from './testing/renderShell';
+
+jest.setTimeout(30_000);
+
+beforeEach(async () => {
+  localStorage.clear();
+  await setLanguage('en-GB');
+});
+
+const header = () => within(document.querySelector('.ant-layout-header') as HTMLElement);
+
+describe('avatar', () => {
+  it('shows the full name and falls back to at most two initials when there is no avatar image', async () => {
+    const { requests } = await renderShell({ user: 'admin', path: '/dashboard', fullName: 'María José Pérez Gil' });
+    await waitFor(() => expect(requests.map((r) => r.url)).toContain('/api/users/7/avatar'));
+    expect(header().getByText('María José Pérez Gil')).toBeInTheDocument();
+    expect(header().getByText('MJ')).toBeInTheDocument();
+    expect(initials('María José Pérez Gil')).toBe('MJ');
+    expect(document.querySelector('.ant-layout-header img.ant-avatar-image, .ant-layout-header .ant-avatar img')).toBeNull();
+  });
+
+  it('shows the avatar image fetched with the session token', async () => {
+    const createObjectURL = jest.fn(() => 'blob:avatar-7');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const { requests } = await renderShell({
+      user: 'admin', path: '/dashboard',
+      server: { 'GET /api/users/7/avatar': () => ({ status: 200, data: new Blob(['png'], { type: 'image/png' }) }) },
+    });
+    await waitFor(() => expect(document.querySelector('.ant-layout-header .ant-avatar img')).toHaveAttribute('src', 'blob:avatar-7'));
+    expect(requests.find((r) => r.url === '/api/users/7/avatar')?.headers.get('x-access-token')).toBe('token-admin');
+  });
+});
+
+describe('header', () => {
+  it('shows the logo and News link of the user flavour', async () => {
+    await renderShell({ user: 'admin', path: '/dashboard' });
+    const brand = getBrand('LIBTECS');
+    expect(header().getByAltText(brand.name)).toHaveAttribute('src', brand.logo);
+    expect(header().getByText('News').closest('a')).toHaveAttribute('href', brand.newsUrl);
+  });
+
+  it('switches the language, persists the choice, and turns Arabic right-to-left', async () => {
+    await renderShell({ user: 'admin', path: '/dashboard' });
+    fireEvent.mouseDown(header().getByRole('combobox', { hidden: true }));
+    fireEvent.click(await screen.findByText('Français'));
+    await waitFor(() => expect(header().getByText('Actualités')).toBeInTheDocument());
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('fr');
+
+    fireEvent.mouseDown(header().getByRole('combobox', { hidden: true }));
+    fireEvent.click(await screen.findByText('العربية'));
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
+    expect(header().getByText('الأخبار')).toBeInTheDocument();
+    expect(document.querySelector('.ant-layout-sider')?.closest('.ant-layout')).toHaveClass('ant-layout-rtl');
+  });
+});
+
+describe('avatar menu', () => {
+  async function openAvatarMenu() {
+    fireEvent.click(header().getByText('Ana García').closest('button') as HTMLElement);
+    await screen.findByText('Logout');
+  }
+
+  it('opens Profile and About', async () => {
+    await renderShell({ user: 'manager', path: '/dashboard' });
+    await openAvatarMenu();
+    fireEvent.click(screen.getByText('About'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/about');
+    await openAvatarMenu();
+    fireEvent.click(screen.getByText('Profile'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/profile');
+  });
+
+  it('asks before logging out; Cancel keeps the session', async () => {
+    const { store } = await renderShell({ user: 'manager', path: '/dashboard' });
+    await openAvatarMenu();
+    fireEvent.click(screen.getByText('Logout'));
+    const dialog = await findDialog('Are you sure you want to logout?');
+    expect(dialog).toHaveTextContent('You will be redirected to the login page');
+    fireEvent.click(within(dialog).getByText('Cancel').closest('button') as HTMLElement);
+    await waitFor(() => expect(screen.queryByText('Are you sure you want to logout?')).not.toBeInTheDocument());
+    expect(store.getState().auth.token).toBe('token-manager');
+  });
+
+  it('logs out on confirmation and goes to the login page', async () => {
+    const { store } = await renderShell({ user: 'manager', path: '/dashboard' });
+    await openAvatarMenu();
+    fireEvent.click(screen.getByText('Logout'));
+    const dialog = await findDialog('Are you sure you want to logout?');
+    fireEvent.click(within(dialog).getByText('OK').closest('button') as HTMLElement);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth/login'));
+    expect(store.getState().auth.token).toBeNull();
+    expect(screen.getByText('Login', { selector: 'button span' })).toBeInTheDocument();
+  });
+});
