@@ -1,7 +1,7 @@
-/**
- * Catalogue calls under /api/stores/{storeId}/catalogues (data-areas §7 catalogues).
- * TODO(contract): switch these interfaces to Static<typeof …> from @portal/contract/catalogues once committed.
- */
+/** Catalogue calls under /api/stores/{storeId}/catalogues (data-areas §7 catalogues); types from @portal/contract. */
+import type {
+  Catalogue, CatalogueExistsBody, CatalogueInput, CatalogueItem, CatalogueItemExistsBody, ItemInput, NumCatalogueItems,
+} from '@portal/contract';
 import { api } from './client';
 import {
   addItemsTo, deleteAllListItems, deleteListItems, getListPage, importListItems, listEntryExists, syncListItems,
@@ -9,32 +9,9 @@ import {
 } from './lists';
 import type { ListParams, ListResponse } from './types';
 
-export interface Catalogue {
-  tid: number;
-  name: string;
-  syncURL: string | null;
-  autoSync: boolean;
-  /** YYYY-MM-DD HH:mm:ss, null before the first sync. */
-  lastSync: string | null;
-  /** Filled in later per row. */
-  numItems?: number;
-}
-export interface CatalogueInput {
-  name: string;
-  syncURL?: string | null;
-  autoSync?: boolean;
-}
-export interface CatalogueItem {
-  tid: number;
-  code: string | null;
-  objectId: string | null;
-  field1: string | null;
-  field2: string | null;
-  field3: string | null;
-  field4: string | null;
-  field5: string | null;
-  field6: string | null;
-}
+export type { Catalogue, CatalogueInput, CatalogueItem };
+/** A catalogue item's values (create and edit). */
+export type CatalogueItemInput = ItemInput;
 
 /** Base URL of a store's catalogues (also the generic list URL). */
 export const cataloguesUrl = (storeId: number): string => `/api/stores/${storeId}/catalogues`;
@@ -69,12 +46,12 @@ export function deleteAllCatalogues(storeId: number): Promise<unknown> {
 }
 
 /** POST /exists (catalogueId, name): catalogueId is the one being edited, so its own name is accepted. */
-export function catalogueExists(storeId: number, body: { catalogueId?: ListId; name: string }): Promise<{ exists: boolean }> {
+export function catalogueExists(storeId: number, body: CatalogueExistsBody): Promise<{ exists: boolean }> {
   return listEntryExists(cataloguesUrl(storeId), body);
 }
 
 /** GET /numCatalogueItems → items over every catalogue of the store, and distinct ones. */
-export function getNumCatalogueItems(storeId: number): Promise<{ numItems: number; numItemsDistinct: number }> {
+export function getNumCatalogueItems(storeId: number): Promise<NumCatalogueItems> {
   return api.get(`${cataloguesUrl(storeId)}/numCatalogueItems`);
 }
 
@@ -114,4 +91,17 @@ export function syncCatalogue(storeId: number, catalogueId: ListId): Promise<Ite
 /** POST /{id}/items/{from} (parentId, compareId, itemIds, searchTexts). */
 export function addItemsToCatalogue(storeId: number, catalogueId: ListId, from: string, body: AddItemsToRequest): Promise<ItemsCountResult> {
   return addItemsTo(catalogueUrl(storeId, catalogueId), from, body);
+}
+
+export function createCatalogueItem(storeId: number, catalogueId: ListId, item: CatalogueItemInput): Promise<CatalogueItem> {
+  return api.post(catalogueItemsUrl(storeId, catalogueId), item);
+}
+
+export function updateCatalogueItem(storeId: number, catalogueId: ListId, itemId: ListId, item: CatalogueItemInput): Promise<CatalogueItem> {
+  return api.put(`${catalogueItemsUrl(storeId, catalogueId)}/${itemId}`, item);
+}
+
+/** POST /{id}/items/exists: is the code/objectId pair taken by an item other than catalogueItemId? */
+export function catalogueItemExists(storeId: number, catalogueId: ListId, body: CatalogueItemExistsBody): Promise<{ exists: boolean }> {
+  return listEntryExists(catalogueItemsUrl(storeId, catalogueId), body);
 }

@@ -1,8 +1,13 @@
 /**
  * Generic list, import, sync, add-to and temporary-file calls (data-areas §2 generic list screen, §7).
  * Every list area passes its own base URL (e.g. /api/stores/1/catalogues); the shapes are the same.
- * TODO(contract): switch these interfaces to Static<typeof …> from @portal/contract/lists once committed.
+ * Request/response types are the server's schemas (@portal/contract lists.ts).
  */
+import {
+  ITEM_FIELDS, type AddItemsFromBody, type CheckSyncUrlResponse, type ImportBody, type ImportFieldMap as ContractImportFieldMap,
+  type ImportSheet as ContractImportSheet, type ItemField, type ItemsCountResult as ContractItemsCountResult,
+  type ReadFormat, type UploadResponse,
+} from '@portal/contract';
 import { api } from './client';
 import type { ListParams, ListResponse } from './types';
 
@@ -10,42 +15,22 @@ import type { ListParams, ListResponse } from './types';
 export type ListId = number | string;
 
 /** A column of an import file, mapped to one item field. */
-export type ImportField = 'code' | 'objectId' | 'field1' | 'field2' | 'field3' | 'field4' | 'field5' | 'field6';
-export const IMPORT_FIELDS: readonly ImportField[] = ['code', 'objectId', 'field1', 'field2', 'field3', 'field4', 'field5', 'field6'];
+export type ImportField = ItemField;
+export const IMPORT_FIELDS: readonly ImportField[] = ITEM_FIELDS;
 /** Per sheet: item field → index of the file column that holds it. */
-export type ImportFieldMap = Partial<Record<ImportField, number>>;
-
+export type ImportFieldMap = ContractImportFieldMap;
 /** Body of POST {list}/import: `fields` holds one map per sheet of the file; sheetIndex null imports every sheet. */
-export interface ImportRequest {
-  fileName: string;
-  fields: ImportFieldMap[];
-  sheetIndex: number | null;
-}
+export type ImportRequest = ImportBody;
 /** Result of an import, a sync or an add-to: numItemsInserted of numItems. */
-export interface ItemsCountResult {
-  numItems: number;
-  numItemsInserted: number;
-}
-
-/** POST /api/misc/upload answers the server-side name of the temporary file. */
-export interface UploadedFile {
-  file: string;
-}
-/** One sheet of POST /api/misc/readFile: its name, the preview rows (cells by column) and its item count. */
-export interface ImportSheet {
-  name: string;
-  data: unknown[][];
-  totalItems: number;
-}
-
+export type ItemsCountResult = ContractItemsCountResult;
+/** POST /api/misc/upload answers the server-side name of the temporary file (`file`). */
+export type UploadedFile = UploadResponse;
+/** One sheet of POST /api/misc/readFile: its name, the first rows (cells by column) and its item count. */
+export type ImportSheet = ContractImportSheet;
+/** How readFile splits a text file (the export format's separator and header). */
+export type { ReadFormat };
 /** Body of POST {target}/items/{from} (add items of one list to a catalogue or a search list). */
-export interface AddItemsToRequest {
-  parentId?: ListId;
-  compareId?: ListId;
-  /** Empty: every item of the source that matches searchTexts. */
-  itemIds: ListId[];
-  searchTexts: Record<string, string>;
-}
+export type AddItemsToRequest = AddItemsFromBody;
 
 /** GET {url} with searchTexts, order, offset, limit → {items, total}. */
 export function getListPage<T>(url: string, params: ListParams): Promise<ListResponse<T>> {
@@ -99,8 +84,8 @@ export function uploadFile(file: Blob, fileName: string, onProgress?: (percent: 
 }
 
 /** POST /api/misc/readFile (fileName, format) → the sheets of an uploaded file. */
-export function readFile(fileName: string, format?: unknown): Promise<ImportSheet[]> {
-  return api.post('/api/misc/readFile', { fileName, format });
+export function readFile(fileName: string, format?: ReadFormat | null): Promise<ImportSheet[]> {
+  return api.post('/api/misc/readFile', { fileName, format: format ?? null });
 }
 
 /** POST /api/misc/deleteFile (fileName): drops an uploaded file that will not be imported. */
@@ -109,6 +94,6 @@ export function deleteFile(fileName: string): Promise<unknown> {
 }
 
 /** GET /api/misc/checkSyncURL?url= → {valid}. */
-export function checkSyncURL(url: string): Promise<{ valid: boolean }> {
+export function checkSyncURL(url: string): Promise<CheckSyncUrlResponse> {
   return api.get('/api/misc/checkSyncURL', { params: { url } });
 }

@@ -20,7 +20,9 @@ export interface AddItemsToModalProps {
 /** Add Items To: tabs Catalogue and Search List, each New or Existing; INIT → ADDING → SUCCESS | FAILED. */
 export function AddItemsToModal({ open, storeId, from, parentId, compareId, itemIds, searchTexts, onClose }: AddItemsToModalProps) {
   const { t } = useListsTranslation();
-  const c = useAddItemsTo(open, { storeId, from, parentId, compareId, itemIds, searchTexts });
+  // Item ids of the server's lists are integers.
+  const ids = itemIds.map(Number).filter(Number.isInteger);
+  const c = useAddItemsTo(open, { storeId, from, parentId, compareId, itemIds: ids, searchTexts });
   const done = c.status === 'SUCCESS' || c.status === 'FAILED';
   const close = () => { c.reset(); onClose(); };
 

@@ -1,5 +1,7 @@
 import { Radio, Select, Space, Table, Typography } from 'antd';
 import { IMPORT_FIELDS, type ImportField, type ImportFieldMap, type ImportSheet } from '@portal/api';
+
+type Cells = ImportSheet['data'][number];
 import { useListsTranslation } from '../i18n';
 import { fieldOfColumn, type SheetScope } from './importState';
 
@@ -42,7 +44,7 @@ export function SheetMapping({ sheets, sheetIndex, mapping, showsSheetScope, sco
         options={fieldOptions}
       />
     ),
-    render: (_: unknown, row: unknown[]) => String(row[column] ?? ''),
+    render: (_: unknown, row: Cells) => String(row[column] ?? ''),
   }));
 
   return (
@@ -66,7 +68,7 @@ export function SheetMapping({ sheets, sheetIndex, mapping, showsSheetScope, sco
         )}
         {sheet && <Typography.Text type="secondary">{t('importModal.sheetItems', { count: sheet.totalItems })}</Typography.Text>}
       </Space>
-      <Table<unknown[]>
+      <Table<Cells>
         size="small"
         bordered
         pagination={false}

@@ -253,7 +253,7 @@ describe('GenericList column selection', () => {
 
   it('reads a saved choice, and falls back to the default when the stored value has the wrong shape', async () => {
     const first = setup();
-    act(() => { first.store.dispatch(settingsSaved({ visibleColumns: { test: ['code'] } })); });
+    act(() => { first.store.dispatch(settingsSaved({ selectedStoreId: null, dashboardItems: {}, visibleColumns: { test: ['code'] } })); });
     await waitFor(() => expect(visibleHeaders()).toEqual(['Code']));
     act(() => { first.store.dispatch(settingsSaved({ visibleColumns: { test: 'code' } } as never)); });
     await waitFor(() => expect(visibleHeaders()).toEqual(['Name', 'Code', 'Created']));
