@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { useMenuEntries } from '../menu/MenuEntriesContext';
 import { useCurrentSection } from '../menu/useCurrentSection';
 import { useLastSection } from '../menu/useLastSection';
@@ -14,9 +14,11 @@ export function SectionRoute() {
   const { isPermitted, isItems } = useCurrentSection();
   const lastSection = useLastSection();
   const openChangeLibrary = useOpenChangeLibrary();
+  const { pathname } = useLocation();
 
   if (!ready) return null;
-  if (!isPermitted) return <Navigate to={lastSection} replace />;
+  // Never redirect to where we are: with nothing permitted (an empty registry) that would loop forever.
+  if (!isPermitted) return lastSection === pathname ? null : <Navigate to={lastSection} replace />;
   if (isItems) return <LibraryGuard onSelectLibrary={openChangeLibrary}>{null}</LibraryGuard>;
   return null;
 }

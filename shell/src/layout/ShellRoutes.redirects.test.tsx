@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { setLanguage } from '@portal/i18n';
+import { REGISTRY_MENU } from '../menu/registryMenu.fixture';
 import { LAST_SECTION_KEY } from '../menu/useLastSection';
 import { renderShell } from './testing/renderShell';
 
@@ -45,6 +46,17 @@ describe('unknown paths go to the last selected menu section', () => {
   it('does not redirect while the registry is still loading', async () => {
     await renderShell({ user: 'librarian', path: '/inventories/5', menuEntries: [], routes: [], ready: false });
     expect(location()).toHaveTextContent('/inventories/5');
+  });
+
+  it('goes to the first permitted section when the registry has no dashboard', async () => {
+    const withoutDashboard = REGISTRY_MENU.filter((entry) => entry.key !== 'dashboard');
+    await renderShell({ user: 'librarian', path: '/nothing', menuEntries: withoutDashboard, routes: [] });
+    expect(location()).toHaveTextContent('/itemEvents');
+  });
+
+  it('stays put instead of looping when nothing at all is permitted', async () => {
+    await renderShell({ user: 'librarian', path: '/dashboard', menuEntries: [], routes: [] });
+    expect(location()).toHaveTextContent('/dashboard');
   });
 
   it('sends a signed-in user from /auth/login to the dashboard', async () => {

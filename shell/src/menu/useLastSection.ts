@@ -20,7 +20,7 @@ function readLastSection(): string | null {
 /**
  * Remembers the last sidebar section the user opened and answers where unknown paths go (spec: "the last
  * selected menu section, by default the dashboard"). A remembered section the current user may not open
- * (another user signed in since) falls back to the dashboard.
+ * (another user signed in since) falls back to the dashboard, or to the first section the user has.
  */
 export function useLastSection(): string {
   const { menuEntries, routes } = useMenuEntries();
@@ -44,5 +44,8 @@ export function useLastSection(): string {
 
   const remembered = section ?? readLastSection();
   const allowed = permittedPaths(menuEntries, routes, user);
-  return remembered && allowed.some((entry) => isUnder(remembered, entry.path)) ? remembered : DEFAULT_SECTION;
+  const isAllowed = (path: string) => allowed.some((entry) => isUnder(path, entry.path));
+  if (remembered && isAllowed(remembered)) return remembered;
+  // Without the dashboard (its remote missing from the registry) the first section the user has will do.
+  return isAllowed(DEFAULT_SECTION) ? DEFAULT_SECTION : (sidebarEntries[0]?.path ?? DEFAULT_SECTION);
 }

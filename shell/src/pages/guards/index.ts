@@ -1,4 +1,0 @@
-export { LibraryGuard } from './LibraryGuard';
-export { NoLibrarySelected } from './NoLibrarySelected';
-export { LibraryExpired } from './LibraryExpired';
-export { useLibraryStatus, type LibraryStatus } from './useLibraryStatus';
