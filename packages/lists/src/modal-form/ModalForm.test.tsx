@@ -116,6 +116,16 @@ describe('ModalForm', () => {
     rerender(<ModalForm open={false} title="Operation" fields={FIELDS} onOk={jest.fn()} onCancel={onCancel} />);
   });
 
+  it('opens again with the new initial values (editing another record)', async () => {
+    const props = { title: 'Operation', onOk: jest.fn(), onCancel: jest.fn() };
+    const withName = (name: string): FormField[] => [{ ...FIELDS[0], initialValue: name }];
+    const { rerender } = renderWithPortal(<ModalForm open fields={withName('First')} {...props} />);
+    expect(nameInput()).toHaveValue('First');
+    rerender(<ModalForm open={false} fields={withName('First')} {...props} />);
+    rerender(<ModalForm open fields={withName('Second')} {...props} />);
+    await waitFor(() => expect(nameInput()).toHaveValue('Second'));
+  });
+
   it('keeps its content for 500 ms after closing', () => {
     jest.useFakeTimers();
     const props = { title: 'Operation', fields: FIELDS, onOk: jest.fn(), onCancel: jest.fn() };

@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Form, Modal, Space, type FormInstance } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { saveBlob } from '@portal/api';
@@ -76,6 +76,11 @@ export function ModalForm<V extends FormValues = FormValues>({
   const fileInput = useRef<HTMLInputElement>(null);
   const objectFields = fields.filter((f) => f.type === 'object').map((f) => f.name);
 
+  // Every opening starts from the fields' current initial values (e.g. the record being edited).
+  useEffect(() => {
+    if (openCount > 0) form.resetFields();
+  }, [openCount, form]);
+
   const submit = async () => {
     setLoading(true);
     try {
@@ -137,7 +142,7 @@ export function ModalForm<V extends FormValues = FormValues>({
         onChange={(e) => { void importJson(e.target.files?.[0]); e.target.value = ''; }}
       />
       {/* The form instance stays connected; its fields render only while open (plus 500 ms after closing). */}
-      <Form key={openCount} form={form} clearOnDestroy layout="vertical" initialValues={initialValues(fields)} onFinish={() => void submit()}>
+      <Form form={form} layout="vertical" initialValues={initialValues(fields)} onFinish={() => void submit()}>
         {render && fields.map((field) => <FieldItem key={field.name} field={field} form={form} />)}
       </Form>
     </Modal>
