@@ -129,6 +129,19 @@ export function createWebpackConfig(options: AppOptions) {
     return {
       mode,
       context: appDir,
+      // Rebuilds reuse unchanged modules (antd alone is thousands); a change to this builder, the catalog
+      // or the lockfile starts afresh.
+      cache: {
+        type: 'filesystem',
+        cacheDirectory: path.join(rootDir, 'node_modules', '.cache', 'webpack', name),
+        name: mode,
+        buildDependencies: {
+          config: [
+            path.join(__dirname, path.sep), path.join(appDir, 'webpack.config.js'), path.join(appDir, 'package.json'),
+            path.join(rootDir, 'pnpm-workspace.yaml'), path.join(rootDir, 'pnpm-lock.yaml'),
+          ],
+        },
+      },
       entry: {
         main: './src/index.ts',
         ...Object.fromEntries((options.pages ?? []).map((page) => [page.name, page.entry])),
