@@ -1,4 +1,4 @@
-import { login, navigateInApp, openBrowser, waitForContentTitle, type PortalBrowser } from '../src';
+import { login, navigateInApp, openBrowser, sidebarPaths, submitLogin, waitForContentTitle, type PortalBrowser } from '../src';
 
 let browser: PortalBrowser;
 beforeEach(async () => {
@@ -64,6 +64,22 @@ describe('remotes inside the shell', () => {
     await retry.click();
     await waitForContentTitle(page, 'Counters');
     expect(await failure.count()).toBe(0);
+  });
+
+  it('survives a registry that cannot be loaded: the shell stays up and Retry loads it', async () => {
+    const { page } = browser;
+    await page.route('**/registry.json', (route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'down' }));
+    await submitLogin(page, 'admin');
+    await page.waitForURL(/\/dashboard$/);
+    const banner = page.locator('[data-registry-error]');
+    await banner.getByRole('button', { name: 'Retry' }).waitFor();
+    expect(await sidebarPaths(page)).toEqual([]);
+
+    await page.unroute('**/registry.json');
+    await banner.getByRole('button', { name: 'Retry' }).click();
+    await waitForContentTitle(page, 'Dashboard');
+    expect(await banner.count()).toBe(0);
+    expect(await sidebarPaths(page)).toContain('/counters');
   });
 
   it('keeps a single copy of react, react-dom, antd and the session store for the shell and every remote', async () => {
