@@ -113,21 +113,6 @@ export class Rng {
     while (out.length < length) out += this.uint32().toString(16).toUpperCase().padStart(8, '0');
     return out.slice(0, length);
   }
-
-  digits(length: number): string {
-    let out = '';
-    for (let i = 0; i < length; i += 1) out += String(this.int(0, 9));
-    return out;
-  }
-
-  /** Fisher–Yates, in place. */
-  shuffle<T>(values: T[]): T[] {
-    for (let i = values.length - 1; i > 0; i -= 1) {
-      const j = Math.floor(this.next() * (i + 1));
-      [values[i], values[j]] = [values[j], values[i]];
-    }
-    return values;
-  }
 }
 
 /** The stream for one described thing, e.g. rngFor('records', 'BIB-001', '2025-03-04'). */

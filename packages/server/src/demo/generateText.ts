@@ -80,10 +80,6 @@ export function author(r: Rng): string {
   return r.chance(0.6) ? `${first} ${r.pick(SURNAMES)}, ${r.pick(FIRST_NAMES)}` : `${first}, ${r.pick(FIRST_NAMES)}`;
 }
 
-export function personName(r: Rng): string {
-  return `${r.pick(FIRST_NAMES)} ${r.pick(SURNAMES)} ${r.pick(SURNAMES)}`;
-}
-
 export const PUBLISHERS = [
   'Anagrama', 'Alfaguara', 'Edicions 62', 'Planeta', 'Tusquets', 'Siruela', 'Cátedra', 'Galaxia', 'Acantilado', 'Salamandra',
   'Destino', 'Seix Barral', 'Xerais', 'Empúries', 'Nórdica', 'Impedimenta', 'Austral', 'Gredos', 'Akal', 'Bromera',
