@@ -15,9 +15,8 @@ export function LanguageSwitcher() {
       value={language}
       options={OPTIONS}
       onChange={(lng) => { void setLanguage(lng); }}
-      suffixIcon={<GlobalOutlined />}
+      prefix={<GlobalOutlined />}
       popupMatchSelectWidth={false}
-      style={{ minWidth: 140 }}
       variant="borderless"
     />
   );

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangeLibrary, type LibraryRow } from './useChangeLibrary';
 
-const EXPIRED_ROW_STYLE = `.portal-library-expired td { color: #a8071a; background: #fff1f0; text-decoration: line-through; }`;
+const EXPIRED_ROW_STYLE = `.portal-library-expired td { color: #a8071a; background: #fff1f0; }`;
 
 /** Change Library: pick one library (Area, Province, City, Name); expired libraries cannot be picked. */
 export function ChangeLibraryModal({ open, onClose }: { open: boolean; onClose: () => void }) {
