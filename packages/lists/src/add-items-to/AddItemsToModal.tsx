@@ -77,8 +77,9 @@ export function AddItemsToModal({ open, storeId, from, parentId, compareId, item
             activeKey={c.kind}
             onChange={(key) => c.setKind(key as AddTargetKind)}
             items={[
-              { key: 'catalogues', label: t('addTo.catalogue'), children: targetForm('catalogues') },
-              { key: 'searchLists', label: t('addTo.searchList'), children: targetForm('searchLists') },
+              // One set of inputs, shown in the active tab only.
+              { key: 'catalogues', label: t('addTo.catalogue'), children: c.kind === 'catalogues' ? targetForm('catalogues') : null },
+              { key: 'searchLists', label: t('addTo.searchList'), children: c.kind === 'searchLists' ? targetForm('searchLists') : null },
             ]}
           />
         </Spin>

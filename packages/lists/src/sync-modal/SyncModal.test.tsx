@@ -1,0 +1,51 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithPortal } from '../testing/render';
+import { SyncModal } from './SyncModal';
+
+jest.setTimeout(60000);
+const URL = 'https://opac.example.org/lists/42.csv';
+const user = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+const button = (name: string) => within(screen.getByRole('dialog')).getByRole('button', { name });
+
+beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
+afterEach(() => jest.restoreAllMocks());
+
+describe('SyncModal', () => {
+  it('asks for confirmation showing the sync URL, syncs, then shows synced of total with the buttons disabled', async () => {
+    let finish: (r: { numItems: number; numItemsInserted: number }) => void = () => {};
+    const onSync = jest.fn(() => new Promise<{ numItems: number; numItemsInserted: number }>((resolve) => { finish = resolve; }));
+    const onClose = jest.fn();
+    renderWithPortal(<SyncModal open syncUrl={URL} onSync={onSync} onClose={onClose} />);
+    expect(screen.getByText(URL)).toBeInTheDocument();
+    await user().click(button('Sync'));
+    expect(onSync).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('Synchronising…')).toBeInTheDocument();
+    finish({ numItems: 120, numItemsInserted: 15 });
+    expect(await screen.findByText('15 of 120 items synchronised')).toBeInTheDocument();
+    expect(button('Sync')).toBeDisabled();
+    expect(button('Cancel')).toBeDisabled();
+    await user().click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledWith(true);
+  });
+
+  it("shows 'Error Syncing Items' with the message, buttons disabled", async () => {
+    const onSync = jest.fn().mockRejectedValue({ status: 400, code: 'SYNC_URL_NOT_ALLOWED' });
+    const onClose = jest.fn();
+    renderWithPortal(<SyncModal open syncUrl={URL} onSync={onSync} onClose={onClose} />);
+    await user().click(button('Sync'));
+    expect(await screen.findByText('Error Syncing Items')).toBeInTheDocument();
+    expect(screen.getByText('SYNC_URL_NOT_ALLOWED')).toBeInTheDocument();
+    await waitFor(() => expect(button('Sync')).toBeDisabled());
+    expect(button('Cancel')).toBeDisabled();
+  });
+
+  it('cancel closes without syncing', async () => {
+    const onSync = jest.fn();
+    const onClose = jest.fn();
+    renderWithPortal(<SyncModal open syncUrl={URL} onSync={onSync} onClose={onClose} />);
+    await user().click(button('Cancel'));
+    expect(onClose).toHaveBeenCalledWith(false);
+    expect(onSync).not.toHaveBeenCalled();
+  });
+});
