@@ -1,5 +1,5 @@
 import { parseRegistry, type RegistryRemote } from '@portal/contract';
-import { registerTranslations, type Locale } from '@portal/i18n';
+import { LOCALES, registerTranslations } from '@portal/i18n';
 
 export const REGISTRY_URL = '/registry.json';
 
@@ -14,7 +14,8 @@ export async function loadRegistry(fetchImpl: typeof fetch = fetch): Promise<Reg
   const { remotes, problems } = parseRegistry(await response.json());
   if (problems.length) console.error(`${REGISTRY_URL}: entries left out:\n  ${problems.join('\n  ')}`);
   for (const remote of remotes) {
-    registerTranslations(remote.namespace, remote.translations as Record<Locale, object>);
+    // A locale the build left out falls back to Spanish instead of breaking the registration.
+    registerTranslations(remote.namespace, Object.fromEntries(LOCALES.map((lng) => [lng, remote.translations[lng] ?? {}])) as Record<(typeof LOCALES)[number], object>);
   }
   return remotes;
 }
