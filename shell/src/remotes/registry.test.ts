@@ -12,7 +12,7 @@ const remote = {
 /** A fetch answering once with this status and JSON body (jsdom has no Response). */
 function answer(status: number, body: unknown): jest.MockedFunction<typeof fetch> {
   const response = { ok: status >= 200 && status < 300, status, json: async () => body } as Response;
-  return jest.fn(async () => response) as jest.MockedFunction<typeof fetch>;
+  return jest.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => response) as jest.MockedFunction<typeof fetch>;
 }
 
 describe('loading the registry', () => {
