@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from '../dialect';
 import { dataModel } from './0001_data_model';
 import { listIndexes } from './0002_list_indexes';
+import { dashboardRollup } from './0003_dashboard_rollup';
 
 /**
  * In-code migration provider: migrations are compiled with the server (no file-system scanning), named
@@ -14,6 +15,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
       return {
         '0001_data_model': dataModel(dialect),
         '0002_list_indexes': listIndexes,
+        '0003_dashboard_rollup': dashboardRollup(dialect),
       };
     },
   };
