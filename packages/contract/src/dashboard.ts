@@ -19,7 +19,7 @@ export const SelectedStoreIds = Type.String({
 /** `weekStartDay`: the locale's first weekday, 0 = Sunday … 6 = Saturday. */
 export const WeekStartDay = Type.Integer({ minimum: 0, maximum: 6 });
 
-/** `date`: any day of the wanted week, `YYYY-MM-DD` (validated as a real calendar day by the server). */
+/** `date`: any day of the wanted week, `YYYY-MM-DD`; the server also rejects non-days (400 VALIDATION_ERROR). */
 export const DashboardDate = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' });
 
 export const SELFCHECK_TYPES = ['CHECKOUT', 'CHECKIN', 'RENEW'] as const;
@@ -72,9 +72,6 @@ export type WeeklyStoreRow = Static<typeof WeeklyStoreRow>;
 export type WeeklyOriginRow = Static<typeof WeeklyOriginRow>;
 /** The grouping field of a weekly row: storeName or origin. */
 export type WeeklyGroupName = 'storeName' | 'origin';
-
-/** Error codes of the dashboard calls beyond schema validation. */
-export const DASHBOARD_ERROR_CODES = { INVALID_DATE: 'INVALID_DATE' } as const;
 
 // ---- calendar days (`YYYY-MM-DD`), timezone-free: computed on UTC midnights ----
 
