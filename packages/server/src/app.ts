@@ -17,6 +17,7 @@ import { registerSecurityHeaders } from './plugins/security';
 import { registerValidation } from './plugins/validation';
 import { authRoutes } from './routes/auth';
 import { cataloguesRoutes } from './routes/catalogues';
+import { dashboardRoutes } from './routes/dashboard';
 import { formatRoutes } from './routes/format';
 import { miscRoutes } from './routes/misc';
 import { miscFilesRoutes } from './routes/misc-files';
@@ -70,6 +71,7 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
   authRoutes(app, deps);
   usersRoutes(app, deps);
   storesRoutes(app, deps);
+  dashboardRoutes(app, deps);
   formatRoutes(app, deps);
   miscRoutes(app, deps);
   // Lists: temporary files, import/export/sync, catalogues (one list engine, lists/).
