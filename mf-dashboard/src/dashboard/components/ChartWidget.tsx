@@ -1,0 +1,67 @@
+import type { ChartRow, WeeklyGroupName } from '@portal/contract';
+import { Card, Empty, Spin } from 'antd';
+import Highcharts from 'highcharts';
+import HighchartsReact from 'highcharts-react-official';
+import { memo, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DASHBOARD_NS } from '../i18n';
+import { buildChartOptions, CHART_HEIGHT, type ChartInput, type ColorMap } from '../model/chartOptions';
+import type { WeeklyRow } from '../model/sources';
+import type { ChartType } from '../model/types';
+
+export interface ChartWidgetProps {
+  title: string;
+  chartType: ChartType;
+  /** null while loading: the widget shows a spinner. */
+  data: ChartRow[] | WeeklyRow[] | null;
+  failed?: boolean;
+  /** Weekly charts: the row field that groups the series (storeName or origin). */
+  groupName?: WeeklyGroupName;
+  weekStartDay?: number;
+  colorMap: ColorMap;
+  /** Weekly charts: a day of the shown week. */
+  date?: string;
+  hideXAxis?: boolean;
+  labelFormatter?: (label: string) => string;
+  /** Previous/next paging (weekly charts), rendered in the card's header. */
+  paging?: ReactNode;
+}
+
+type InputProps = Omit<ChartWidgetProps, 'failed' | 'paging' | 'data'>;
+
+function toInput(props: InputProps, data: ChartRow[] | WeeklyRow[]): ChartInput {
+  const { chartType, colorMap, hideXAxis, labelFormatter } = props;
+  if (chartType === 'line' || chartType === 'multibar') {
+    return {
+      chartType, data: data as WeeklyRow[], groupName: props.groupName ?? 'storeName', weekStartDay: props.weekStartDay ?? 1,
+      date: props.date ?? '', colorMap, hideXAxis, labelFormatter,
+    };
+  }
+  return { chartType, data: data as ChartRow[], seriesName: props.title, colorMap, hideXAxis, labelFormatter };
+}
+
+/** A chart widget (§2) drawn with Highcharts; about 151.5 px high (§9). Memoised like ValueWidget. */
+export const ChartWidget = memo(function ChartWidget(props: ChartWidgetProps) {
+  const { t } = useTranslation(DASHBOARD_NS);
+  const { title, chartType, data, failed, paging, groupName, weekStartDay, colorMap, date, hideXAxis, labelFormatter } = props;
+  // Rebuilt only when an input changes, so Highcharts does not redraw on every render.
+  const options = useMemo(
+    () => data && buildChartOptions(
+      toInput({ title, chartType, groupName, weekStartDay, colorMap, date, hideXAxis, labelFormatter }, data),
+    ),
+    [title, chartType, data, groupName, weekStartDay, colorMap, date, hideXAxis, labelFormatter],
+  );
+  let body: ReactNode;
+  if (failed) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('unavailable')} />;
+  else if (!options || !data) body = <Spin size="small" />;
+  else if (data.length === 0) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noData')} />;
+  else body = <HighchartsReact highcharts={Highcharts} options={options} />;
+  return (
+    <Card
+      size="small" title={title} extra={paging} role="group" aria-label={title} aria-busy={data === null && !failed}
+      styles={{ body: { minHeight: CHART_HEIGHT + 8, padding: 4 } }}
+    >
+      {body}
+    </Card>
+  );
+});

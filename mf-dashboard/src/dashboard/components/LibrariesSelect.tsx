@@ -1,0 +1,39 @@
+import type { RegionNode } from '@portal/api';
+import { Space, TreeSelect } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DASHBOARD_NS } from '../i18n';
+
+export interface LibrariesSelectProps {
+  tree: RegionNode[];
+  value: string[];
+  onChange: (values: string[]) => void;
+  loading?: boolean;
+}
+
+const SELECT_ID = 'dashboard-libraries';
+
+/** §2/§9: the checkable, searchable Libraries tree; at most 3 tags, dropdown 320 px wide. */
+export function LibrariesSelect({ tree, value, onChange, loading }: LibrariesSelectProps) {
+  const { t } = useTranslation(DASHBOARD_NS);
+  return (
+    <Space>
+      <label htmlFor={SELECT_ID}>{t('libraries')}</label>
+      <TreeSelect<string[]>
+        id={SELECT_ID}
+        treeData={tree}
+        value={value}
+        onChange={(next) => onChange(next ?? [])}
+        treeCheckable
+        showCheckedStrategy={TreeSelect.SHOW_PARENT}
+        showSearch
+        treeNodeFilterProp="title"
+        maxTagCount={3}
+        popupMatchSelectWidth={320}
+        placeholder={t('librariesPlaceholder')}
+        loading={loading}
+        allowClear
+        style={{ minWidth: 240, maxWidth: 480 }}
+      />
+    </Space>
+  );
+}

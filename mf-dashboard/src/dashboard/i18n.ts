@@ -1,0 +1,17 @@
+/** The 'dashboard' translation namespace, registered for all nine locales when the dashboard loads. */
+import { registerTranslations } from '@portal/i18n';
+import ar from './locales/ar.json';
+import ca from './locales/ca.json';
+import enGB from './locales/en-GB.json';
+import enUS from './locales/en-US.json';
+import es from './locales/es.json';
+import fr from './locales/fr.json';
+import nl from './locales/nl.json';
+import pl from './locales/pl.json';
+import pt from './locales/pt.json';
+
+export const DASHBOARD_NS = 'dashboard';
+
+export const dashboardResources = { 'en-GB': enGB, 'en-US': enUS, es, ca, fr, pt, nl, pl, ar };
+
+registerTranslations(DASHBOARD_NS, dashboardResources);

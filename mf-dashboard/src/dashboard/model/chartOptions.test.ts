@@ -1,0 +1,85 @@
+import type { SeriesColumnOptions, SeriesLineOptions, SeriesPieOptions, XAxisOptions } from 'highcharts';
+import { colorForLabel, colorMapFor, PALETTE } from '@portal/ui';
+import { buildChartOptions, CHART_HEIGHT, chartLabels } from './chartOptions';
+
+const categories = (options: ReturnType<typeof buildChartOptions>) => (options.xAxis as XAxisOptions).categories;
+
+describe('weekly charts', () => {
+  // 2024-03-06 is a Wednesday.
+  const rows = [
+    { day: '2024-03-04', value: 5, storeName: 'Norte' },
+    { day: '2024-03-06', value: 2, storeName: 'Norte' },
+    { day: '2024-03-06', value: 7, storeName: 'Sur' },
+    { day: '2024-03-10', value: 1, storeName: 'Sur' },
+  ];
+
+  it('lays the days out from Monday when the locale starts weeks on Monday, zero-filling missing days', () => {
+    const options = buildChartOptions({
+      chartType: 'line', data: rows, groupName: 'storeName', weekStartDay: 1, date: '2024-03-06', colorMap: {},
+    });
+    expect(categories(options)).toEqual(['2024-03-04', '2024-03-05', '2024-03-06', '2024-03-07', '2024-03-08', '2024-03-09', '2024-03-10']);
+    const [norte, sur] = options.series as SeriesLineOptions[];
+    expect(norte).toMatchObject({ type: 'line', name: 'Norte', data: [5, 0, 2, 0, 0, 0, 0] });
+    expect(sur).toMatchObject({ name: 'Sur', data: [0, 0, 7, 0, 0, 0, 1] });
+  });
+
+  it('lays the days out from Sunday when the locale starts weeks on Sunday', () => {
+    const options = buildChartOptions({
+      chartType: 'line', data: rows, groupName: 'storeName', weekStartDay: 0, date: '2024-03-06', colorMap: {},
+    });
+    expect(categories(options)).toEqual(['2024-03-03', '2024-03-04', '2024-03-05', '2024-03-06', '2024-03-07', '2024-03-08', '2024-03-09']);
+    // 2024-03-10 belongs to the next Sunday week: not shown.
+    expect((options.series as SeriesLineOptions[])[1].data).toEqual([0, 0, 0, 7, 0, 0, 0]);
+  });
+
+  it('stacks a multibar by origin with each origin in its palette colour', () => {
+    const byOrigin = [
+      { day: '2024-03-05', value: 3, origin: 'Kiosk 1' },
+      { day: '2024-03-05', value: 4, origin: 'App' },
+    ];
+    const input = {
+      chartType: 'multibar' as const, data: byOrigin, groupName: 'origin' as const, weekStartDay: 1, date: '2024-03-05',
+      colorMap: colorMapFor(['Kiosk 1', 'App']),
+    };
+    const options = buildChartOptions(input);
+    const series = options.series as SeriesColumnOptions[];
+    expect(series.map((s) => [s.type, s.name, s.color])).toEqual([
+      ['column', 'Kiosk 1', colorForLabel('Kiosk 1')],
+      ['column', 'App', colorForLabel('App')],
+    ]);
+    expect(PALETTE).toContain(series[0].color);
+    expect(series[0].color).not.toBe(series[1].color);
+    expect(options.plotOptions?.column?.stacking).toBe('normal');
+    expect(chartLabels(input)).toEqual(['Kiosk 1', 'App']);
+  });
+
+  it('formats the day labels and can hide the x axis', () => {
+    const options = buildChartOptions({
+      chartType: 'multibar', data: [], groupName: 'origin', weekStartDay: 1, date: '2024-03-06', colorMap: {},
+      hideXAxis: true, labelFormatter: (day) => day.slice(8),
+    });
+    expect(categories(options)).toEqual(['04', '05', '06', '07', '08', '09', '10']);
+    expect((options.xAxis as XAxisOptions).visible).toBe(false);
+  });
+});
+
+describe('today charts', () => {
+  const rows = [{ label: 'Checkout OK', value: 9 }, { label: 'Checkout blocked', value: 1 }];
+
+  it('gives each pie slice the palette colour of its label, the same one any other chart uses', () => {
+    const options = buildChartOptions({ chartType: 'pie', data: rows, seriesName: 'Today', colorMap: colorMapFor(['Checkout OK', 'Checkout blocked']) });
+    const [pie] = options.series as SeriesPieOptions[];
+    expect(pie.data).toEqual([
+      { name: 'Checkout OK', y: 9, color: colorForLabel('Checkout OK') },
+      { name: 'Checkout blocked', y: 1, color: colorForLabel('Checkout blocked') },
+    ]);
+  });
+
+  it('draws the per-library bar chart at the dashboard chart height', () => {
+    const options = buildChartOptions({ chartType: 'bar', data: [{ label: 'Norte', value: 12 }], seriesName: 'In', colorMap: {} });
+    expect(options.chart?.height).toBe(CHART_HEIGHT);
+    expect(CHART_HEIGHT).toBeCloseTo(151.5);
+    expect(categories(options)).toEqual(['Norte']);
+    expect((options.series as SeriesColumnOptions[])[0].data).toEqual([{ y: 12, color: undefined }]);
+  });
+});

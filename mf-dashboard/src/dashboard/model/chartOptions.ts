@@ -1,0 +1,108 @@
+/** Highcharts options for the dashboard's chart widgets, built from plain rows (pure, tested). */
+import { weekDays, type ChartRow, type WeeklyGroupName } from '@portal/contract';
+import type { Options, SeriesOptionsType } from 'highcharts';
+import { groupOf, type WeeklyRow } from './sources';
+import type { ChartType } from './types';
+
+/** §9: "Chart height is about 151.5 px". */
+export const CHART_HEIGHT = 151.5;
+
+/** Label → colour, from the fixed palette (the same label keeps its colour everywhere). */
+export type ColorMap = Record<string, string>;
+
+export interface TodayChartInput {
+  chartType: 'bar' | 'pie';
+  data: ChartRow[];
+  seriesName: string;
+  colorMap: ColorMap;
+  hideXAxis?: boolean;
+  labelFormatter?: (label: string) => string;
+}
+
+export interface WeeklyChartInput {
+  chartType: 'line' | 'multibar';
+  data: WeeklyRow[];
+  groupName: WeeklyGroupName;
+  weekStartDay: number;
+  /** Any day of the shown week, YYYY-MM-DD. */
+  date: string;
+  colorMap: ColorMap;
+  hideXAxis?: boolean;
+  labelFormatter?: (day: string) => string;
+}
+
+export type ChartInput = TodayChartInput | WeeklyChartInput;
+
+const isWeekly = (input: ChartInput): input is WeeklyChartInput =>
+  input.chartType === 'line' || input.chartType === 'multibar';
+
+/** The distinct labels a chart shows (bar and pie labels, or weekly groups), in first-seen order. */
+export function chartLabels(input: ChartInput): string[] {
+  const labels = isWeekly(input)
+    ? input.data.map((row) => groupOf(row, input.groupName))
+    : input.data.map((row) => row.label);
+  return [...new Set(labels)];
+}
+
+function base(chartType: ChartType, hideXAxis: boolean | undefined): Options {
+  return {
+    chart: { height: CHART_HEIGHT, spacing: [8, 4, 4, 4], backgroundColor: 'transparent' },
+    title: { text: undefined },
+    credits: { enabled: false },
+    accessibility: { enabled: false },
+    legend: { enabled: chartType !== 'bar', itemStyle: { fontSize: '10px' }, padding: 0, margin: 4 },
+    yAxis: { title: { text: undefined }, allowDecimals: false, min: 0 },
+    xAxis: { visible: !hideXAxis },
+  };
+}
+
+function todayOptions(input: TodayChartInput): Options {
+  const options = base(input.chartType, input.hideXAxis);
+  const format = input.labelFormatter;
+  if (input.chartType === 'pie') {
+    const pie: SeriesOptionsType = {
+      type: 'pie',
+      name: input.seriesName,
+      data: input.data.map((row) => ({ name: format ? format(row.label) : row.label, y: row.value, color: input.colorMap[row.label] })),
+      dataLabels: { enabled: false },
+      showInLegend: true,
+    };
+    return { ...options, series: [pie] };
+  }
+  const bar: SeriesOptionsType = {
+    type: 'column',
+    name: input.seriesName,
+    colorByPoint: true,
+    data: input.data.map((row) => ({ y: row.value, color: input.colorMap[row.label] })),
+  };
+  const categories = input.data.map((row) => (format ? format(row.label) : row.label));
+  return { ...options, xAxis: { ...options.xAxis, categories }, series: [bar] };
+}
+
+function weeklyOptions(input: WeeklyChartInput): Options {
+  const options = base(input.chartType, input.hideXAxis);
+  const days = weekDays(input.date, input.weekStartDay);
+  const totals = new Map<string, number>();
+  for (const row of input.data) {
+    const key = `${groupOf(row, input.groupName)}\u0000${row.day}`;
+    totals.set(key, (totals.get(key) ?? 0) + row.value);
+  }
+  const series: SeriesOptionsType[] = chartLabels(input).map((group) => ({
+    type: input.chartType === 'line' ? 'line' : 'column',
+    name: group,
+    color: input.colorMap[group],
+    data: days.map((day) => totals.get(`${group}\u0000${day}`) ?? 0),
+  }));
+  const format = input.labelFormatter;
+  return {
+    ...options,
+    xAxis: { ...options.xAxis, categories: days.map((day) => (format ? format(day) : day)) },
+    tooltip: { shared: true },
+    plotOptions: { column: { stacking: 'normal', borderWidth: 0 }, line: { marker: { radius: 2 } } },
+    series,
+  };
+}
+
+export function buildChartOptions(input: ChartInput): Options {
+  return isWeekly(input) ? weeklyOptions(input) : todayOptions(input);
+}
