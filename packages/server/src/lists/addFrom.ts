@@ -10,7 +10,7 @@ import type { Row } from './definition';
 import { selectColumns } from './engine';
 import { toApiItem, type ItemValues } from './items';
 import { ItemInserter, itemViolation, type ItemTarget } from './itemWrites';
-import { planSearch, whereSql } from './search';
+import { planSearch, probeIndex, whereSql } from './search';
 import type { ResolvedSource } from './sources';
 import { streamRows } from './stream';
 import { dialectOf } from '../db/connect';
@@ -33,7 +33,7 @@ async function* chosenRows(db: Transaction<Database>, dialect: 'sqlite' | 'postg
 
 export async function addItemsFrom(db: Kysely<Database>, target: ItemTarget, source: ResolvedSource, body: AddItemsFromBody, now: Date): Promise<ItemsCountResult> {
   const ids = [...new Set(body.itemIds)];
-  const terms = ids.length ? [] : planSearch(source.def, body.searchTexts);
+  const terms = ids.length ? [] : await probeIndex(db, source.def, planSearch(source.def, body.searchTexts));
   return db.transaction().execute(async (trx) => {
     const inserter = new ItemInserter(trx, target, now.toISOString());
     let refused = 0;

@@ -29,7 +29,12 @@ export interface ListDefinition<Item> {
    * A column holding the folded concatenation (search_text) of these API fields: a cheap prefilter before
    * the exact per-column test.
    */
-  searchText?: { column: string; covers: readonly string[] };
+  searchText?: {
+    column: string;
+    covers: readonly string[];
+    /** SQLite FTS5 trigram table over that column (rowid = id), when the table has one (migration 0004). */
+    fts?: string;
+  };
   toItem(row: Row): Item;
 }
 

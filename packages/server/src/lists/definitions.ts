@@ -1,7 +1,8 @@
 /** List definitions of the catalogue area and of the item tables that can feed Add Items To. */
 import type { Catalogue } from '@portal/contract';
 import { defineList, type Row } from './definition';
-import { ITEM_LIST_COLUMNS, ITEM_SEARCH_TEXT, toApiItem, type ApiItem } from './items';
+import { ITEM_SEARCH_INDEXES } from '../db/migrations/0004_item_search_index';
+import { indexedSearchText, ITEM_LIST_COLUMNS, ITEM_SEARCH_TEXT, toApiItem, type ApiItem } from './items';
 
 export function toApiCatalogue(row: Row): Catalogue {
   return {
@@ -26,11 +27,11 @@ export const CATALOGUES_LIST = defineList<Catalogue>({
 });
 
 export const CATALOGUE_ITEMS_LIST = defineList<ApiItem>({
-  table: 'catalogue_items', columns: ITEM_LIST_COLUMNS, searchText: ITEM_SEARCH_TEXT, toItem: toApiItem,
+  table: 'catalogue_items', columns: ITEM_LIST_COLUMNS, searchText: indexedSearchText(ITEM_SEARCH_INDEXES.catalogue_items), toItem: toApiItem,
 });
 
 export const SEARCH_LIST_ITEMS_LIST = defineList<ApiItem>({
-  table: 'search_list_items', columns: ITEM_LIST_COLUMNS, searchText: ITEM_SEARCH_TEXT, toItem: toApiItem,
+  table: 'search_list_items', columns: ITEM_LIST_COLUMNS, searchText: indexedSearchText(ITEM_SEARCH_INDEXES.search_list_items), toItem: toApiItem,
 });
 
 export const INVENTORY_ITEMS_LIST = defineList<ApiItem>({

@@ -2,8 +2,11 @@ import { minimalStores } from '../demo/seedMinimal';
 import { createTestDb, type TestDb } from '../testing/testDb';
 import { CATALOGUE_ITEMS_LIST, CATALOGUES_LIST } from './definitions';
 import { listPage } from './engine';
+import { CANDIDATE_LIMIT } from './search';
 import { openRegexBudget } from './sqlite';
 import { addCatalogue } from './testing/helpers';
+import { normalizeItem } from './items';
+import { updateCatalogueItem } from '../queries/catalogues';
 import { sql } from 'kysely';
 
 let t: TestDb;
@@ -49,6 +52,35 @@ describe(`list engine (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})
     expect((await page({ searchTexts: { code: 'bc0', field1: 'cancion' } })).total).toBe(2);
     expect(await codes({ searchTexts: { field1: '%' } })).toEqual([]);
     expect(await codes({ searchTexts: { tid: String((await page({ limit: 1 })).items[0].tid) } })).toEqual(['BC001']);
+  });
+
+  it('keeps the substring index in step with inserts, edits and deletes', async () => {
+    const id = await addCatalogue(t.db, storeId, 'Indexed', [{ code: 'ZETA-1', field1: 'Primera edición' }]);
+    const scope = { catalogue_id: id };
+    const find = async (searchTexts: Record<string, string>) => (await listPage(t.db, CATALOGUE_ITEMS_LIST, scope, { searchTexts })).items.map((i) => i.code);
+    expect(await find({ field1: 'EDICION' })).toEqual(['ZETA-1']);
+    const [item] = (await listPage(t.db, CATALOGUE_ITEMS_LIST, scope, {})).items;
+    await updateCatalogueItem(t.db, item.tid, normalizeItem({ code: 'OMEGA-2', field1: 'Segunda impresión' }));
+    expect(await find({ field1: 'edicion' })).toEqual([]);
+    expect(await find({ field1: 'impresion' })).toEqual(['OMEGA-2']);
+    expect(await find({ code: '/^omega-\\d$/' })).toEqual(['OMEGA-2']);
+    await t.db.deleteFrom('catalogues').where('id', '=', id).execute();
+    const again = await addCatalogue(t.db, storeId, 'Indexed again', [{ code: 'OTHER', field1: 'otra' }]);
+    expect((await listPage(t.db, CATALOGUE_ITEMS_LIST, { catalogue_id: again }, { searchTexts: { field1: 'impresion' } })).total).toBe(0);
+    expect((await listPage(t.db, CATALOGUE_ITEMS_LIST, { catalogue_id: again }, { searchTexts: { field1: 'otr' } })).total).toBe(1);
+    await t.db.deleteFrom('catalogues').where('id', '=', again).execute();
+  });
+
+  it('finds the same rows whether the index answers with few candidates or a scan is cheaper', async () => {
+    const many = Array.from({ length: CANDIDATE_LIMIT + 100 }, (_, i) => ({ code: `M${i}`, field1: `Palabra común ${i}` }));
+    const id = await addCatalogue(t.db, storeId, 'Many', many);
+    const total = async (searchTexts: Record<string, string>) => (await listPage(t.db, CATALOGUE_ITEMS_LIST, { catalogue_id: id }, { searchTexts, limit: 5 })).total;
+    expect(await total({ field1: 'COMUN' })).toBe(CANDIDATE_LIMIT + 100);
+    expect(await total({ field1: 'común 2099' })).toBe(1);
+    expect(await total({ field1: '/^palabra comun \\d+$/' })).toBe(CANDIDATE_LIMIT + 100);
+    expect(await total({ field1: '/comun 20\\d\\d$/' })).toBe(100);
+    expect(await total({ code: 'comun' })).toBe(0);
+    await t.db.deleteFrom('catalogues').where('id', '=', id).execute();
   });
 
   it('treats /text/ as a regular expression, ignoring case and accents', async () => {

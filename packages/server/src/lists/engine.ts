@@ -10,7 +10,7 @@ import type { Database } from '../db/schema';
 import { badRequest } from '../errors';
 import type { ListDefinition, ListScope, Row } from './definition';
 import { invalidRegex } from './regex';
-import { hasRegex, planSearch, whereSql, type SearchTerm } from './search';
+import { hasRegex, planSearch, probeIndex, whereSql, type SearchTerm } from './search';
 import { openRegexBudget, RegexTimeout } from './sqlite';
 
 /** How long one request's regular-expression search may run. */
@@ -86,7 +86,7 @@ export async function withSearchBudget<R>(db: Kysely<Database>, terms: readonly 
 
 /** One page of a list and the number of rows matching the search. */
 export async function listPage<T>(db: Kysely<Database>, def: ListDefinition<T>, scope: ListScope, params: ListParams): Promise<ListPage<T>> {
-  const terms = planSearch(def, params.searchTexts);
+  const terms = await probeIndex(db, def, planSearch(def, params.searchTexts));
   const limit = Math.min(params.limit ?? MAX_LIST_LIMIT, MAX_LIST_LIMIT);
   const offset = params.offset ?? 0;
   return withSearchBudget(db, terms, async (conn, budgetKey, dialect) => {

@@ -17,6 +17,9 @@ export const ITEM_LIST_COLUMNS: Readonly<Record<string, ListColumn>> = {
 
 export const ITEM_SEARCH_TEXT = { column: 'search_text', covers: ITEM_FIELDS } as const;
 
+/** search_text of a table with a substring index (migration 0004). */
+export const indexedSearchText = (fts: string) => ({ ...ITEM_SEARCH_TEXT, fts });
+
 export type ItemValues = Record<ItemField, string | null>;
 
 export interface ApiItem extends ItemValues {

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const url = (storeId: number, rest = '') => `/api/stores/${storeId}/catalogues${rest}`;
-const q = (params: Record<string, unknown>) => `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))}`;
+const q = (params: Record<string, unknown>) => `?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]))}`;
 
 describe('catalogues', () => {
   it('creates, reads, lists, edits and deletes catalogues with unique names per library', async () => {

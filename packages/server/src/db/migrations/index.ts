@@ -3,6 +3,7 @@ import type { Dialect } from '../dialect';
 import { dataModel } from './0001_data_model';
 import { listIndexes } from './0002_list_indexes';
 import { dashboardRollup } from './0003_dashboard_rollup';
+import { itemSearchIndex } from './0004_item_search_index';
 
 /**
  * In-code migration provider: migrations are compiled with the server (no file-system scanning), named
@@ -16,6 +17,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0001_data_model': dataModel(dialect),
         '0002_list_indexes': listIndexes,
         '0003_dashboard_rollup': dashboardRollup(dialect),
+        '0004_item_search_index': itemSearchIndex(dialect),
       };
     },
   };

@@ -15,7 +15,7 @@ import { readFormat } from '../../services/format';
 import type { ListColumn, ListDefinition, ListScope, Row } from '../definition';
 import { countMatching } from '../engine';
 import { separatorText } from '../files/csv';
-import { planSearch } from '../search';
+import { planSearch, probeIndex } from '../search';
 import { streamRows } from '../stream';
 import { delimitedField, exportCell, neutralize, type ExportCell } from './cells';
 
@@ -68,7 +68,7 @@ export function contentDisposition(fileName: string): string {
 export async function exportList<T>(deps: Deps, user: AuthUser, def: ListDefinition<T>, scope: ListScope, body: ExportBody, options: ExportOptions): Promise<ExportFile> {
   const format = await effectiveFormat(deps, user, body.format);
   const columns = exportColumns(def, body.columns);
-  const terms = planSearch(def, body.searchTexts);
+  const terms = await probeIndex(deps.db, def, planSearch(def, body.searchTexts));
   if (format.fileType === 'xlsx') {
     const rows = await countMatching(deps.db, def, scope, terms);
     if (rows + (format.firstRowHeader ? 1 : 0) > options.maxXlsRows) {
@@ -101,6 +101,8 @@ function delimitedStream(format: ExportFormat, header: string[] | null, source: 
       let chunk = '';
       for (const row of batch) chunk += line(cells(row));
       yield Buffer.from(chunk, 'utf8');
+      // Give other requests their turn between batches even when the client reads as fast as we write.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
   return Readable.from(text(), { objectMode: false, highWaterMark: 64 * 1024 });
@@ -120,12 +122,18 @@ function xlsxStream(header: string[] | null, source: AsyncGenerator<Row[]>, cell
   const out = new PassThrough({ highWaterMark: 256 * 1024 });
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false, zip: { zlib: { level: 1 } } } as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookWriter>[0]);
   const sheet = workbook.addWorksheet('Export');
+  // exceljs writes the sheet XML into the zip's deflate stream without waiting for it (its StreamBuf
+  // ignores write() returning false): wait for that stream too, or a slow deflate piles up the XML.
+  // The stream comes from archiver's readable-stream 2, which has no writableNeedDrain getter.
+  type ZipInput = PassThrough & { _writableState?: { needDrain?: boolean } };
+  const zipInputs = () => (sheet as unknown as { stream?: { pipes?: ZipInput[] } }).stream?.pipes ?? [];
   const produce = async () => {
     if (header) sheet.addRow(header).commit();
     for await (const batch of source) {
       for (const row of batch) sheet.addRow(cells(row)).commit();
       // Let the zip catch up and wait while the client has not taken what is buffered.
       await new Promise((resolve) => setImmediate(resolve));
+      for (const input of zipInputs()) while (input._writableState?.needDrain && !out.destroyed) await drainOrClose(input);
       while (out.writableNeedDrain) await drainOrClose(out);
       if (out.destroyed) throw new Error('The client went away');
     }
