@@ -11,6 +11,7 @@
  * the export's own; the output is consumed as fast as it comes and thrown away).
  */
 import { execFileSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -96,7 +97,12 @@ async function timeList(db: Kysely<Database>, catalogueId: number, label: string
   let total = 0;
   for (let i = 0; i < 5; i += 1) {
     const start = performance.now();
-    total = (await listPage(db, CATALOGUE_ITEMS_LIST, { catalogue_id: catalogueId }, { offset: 0, limit: 25, ...params })).total;
+    try {
+      total = (await listPage(db, CATALOGUE_ITEMS_LIST, { catalogue_id: catalogueId }, { offset: 0, limit: 25, ...params })).total;
+    } catch (e) {
+      console.log(`  ${label.padEnd(48)} failed: ${(e as Error).message}`);
+      return;
+    }
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
@@ -150,7 +156,7 @@ async function main(): Promise<void> {
       if (!('databaseUrl' in dbConfig)) await sql`pragma synchronous = off`.execute(db);
       catalogue = await generateCatalogue(db);
     }
-    console.log(`Catalogue ${catalogue.id}: ${catalogue.items.toLocaleString('en')} items\n`);
+    console.log(`Catalogue ${catalogue.id}: ${catalogue.items.toLocaleString('en')} items; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs\n`);
     const sample = (await listPage(db, CATALOGUE_ITEMS_LIST, { catalogue_id: catalogue.id }, { offset: Math.floor(catalogue.items / 2), limit: 1 })).items[0];
     const code = sample?.code ?? '1';
     const word = (sample?.field1 ?? 'a').split(' ')[0];

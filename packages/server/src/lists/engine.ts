@@ -14,7 +14,7 @@ import { hasRegex, planSearch, probeIndex, whereSql, type SearchTerm } from './s
 import { openRegexBudget, RegexTimeout } from './sqlite';
 
 /** How long one request's regular-expression search may run. */
-export const REGEX_BUDGET_MS = 3000;
+export const REGEX_BUDGET_MS = 5000;
 
 type Db = Kysely<Database> | Transaction<Database>;
 
