@@ -4,8 +4,8 @@ import { hashPassword, type Argon2Params } from './auth/password';
 import { migrateToLatest } from './db/connect';
 import type { Database } from './db/schema';
 import { newUserToken } from './demo/insertAccounts';
-import { loadDemoGenerator } from './demo/loadGenerator';
-import { seedMinimal } from './demo/seedMinimal';
+import { generateDemo } from './demo/generate';
+import type { FileStorage } from './storage/files';
 
 /** A start-up refusal with a message for the operator. */
 export class StartupError extends Error {}
@@ -14,15 +14,10 @@ export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
   return (await db.selectFrom('users').select('id').limit(1).execute()).length === 0;
 }
 
-/** Returns which seed ran. */
-export async function seedDemo(db: Kysely<Database>, argon2: Argon2Params, now: Date): Promise<'demo generator' | 'minimal demo'> {
-  const generate = await loadDemoGenerator();
-  if (generate) {
-    await generate(db, { argon2, now });
-    return 'demo generator';
-  }
-  await seedMinimal(db, argon2);
-  return 'minimal demo';
+/** Fills an empty database with the deterministic demo portal (pictures of image sets go to `storage`). */
+export async function seedDemo(db: Kysely<Database>, argon2: Argon2Params, now: Date, storage?: FileStorage): Promise<string> {
+  await generateDemo(db, { argon2, now, storage });
+  return 'demo data';
 }
 
 /** The one account of a non-demo installation: user name admin, role admin. */
@@ -40,7 +35,9 @@ export interface PrepareOptions {
   adminPassword: string | undefined;
   argon2: Argon2Params;
   now: Date;
-  /** How demo data is created; defaults to seedDemo (the generator, or the minimal seed). */
+  /** Where demo pictures are written (the server's file storage). */
+  storage?: FileStorage;
+  /** How demo data is created; defaults to seedDemo (tests pass a smaller seed). */
   seed?: (db: Kysely<Database>, argon2: Argon2Params, now: Date) => Promise<string>;
 }
 
@@ -51,7 +48,9 @@ export interface PrepareOptions {
 export async function prepareDatabase(db: Kysely<Database>, options: PrepareOptions): Promise<string | null> {
   await migrateToLatest(db);
   if (!(await isEmpty(db))) return null;
-  if (options.demo) return (options.seed ?? seedDemo)(db, options.argon2, options.now);
+  if (options.demo) return options.seed
+    ? options.seed(db, options.argon2, options.now)
+    : seedDemo(db, options.argon2, options.now, options.storage);
   if (!options.adminPassword) {
     throw new StartupError('The database is empty and PORTAL_DEMO=0: set ADMIN_PASSWORD to create the admin account (user name "admin").');
   }

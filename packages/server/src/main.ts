@@ -9,6 +9,7 @@ import { prepareDatabase, StartupError } from './bootstrap';
 import { defaultConfig, REPO_ROOT } from './config';
 import { createDb, dbConfigFromEnv } from './db/connect';
 import { DEMO_ACCOUNTS } from './demo/accounts';
+import { localFileStorage } from './storage/files';
 
 const OFF = new Set(['0', 'false', 'off', 'no']);
 
@@ -20,16 +21,18 @@ async function main(): Promise<void> {
   const config = defaultConfig({ dataDir, logger: env.LOG === '1', trustProxy: env.TRUST_PROXY === '1' });
   const dbConfig = dbConfigFromEnv(env, dataDir);
   const db = createDb(dbConfig);
+  const storage = localFileStorage(path.join(dataDir, 'files'));
 
   let created: string | null;
   try {
-    created = await prepareDatabase(db, { demo, adminPassword: env.ADMIN_PASSWORD, argon2: config.argon2, now: config.now() });
+    created = await prepareDatabase(db, { demo, adminPassword: env.ADMIN_PASSWORD, argon2: config.argon2, now: config.now(),
+      storage });
   } catch (e) {
     await db.destroy();
     throw e;
   }
 
-  const app = await buildApp({ db, config });
+  const app = await buildApp({ db, config, storage });
   const close = async () => {
     await app.close();
     await db.destroy();
