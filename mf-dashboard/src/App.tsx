@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router-dom';
 import { manifest, type RoutePath } from './manifest';
-import { PlaceholderPage } from './pages/PlaceholderPage';
+import DashboardPage from './dashboard/DashboardPage';
 
 /** Every page receives its route's translated title (from the manifest) for its PageFrame. */
 export interface PageProps {
@@ -11,7 +11,7 @@ export interface PageProps {
 
 /** The page of each route the manifest declares: a route without a page does not compile. */
 const PAGES: Record<RoutePath, ComponentType<PageProps>> = {
-  '/dashboard': PlaceholderPage,
+  '/dashboard': DashboardPage,
 };
 
 export function App() {
