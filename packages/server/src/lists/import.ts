@@ -5,8 +5,8 @@
  */
 import type { Transaction } from 'kysely';
 import {
-  ERROR_CODES, ITEM_FIELDS, MAX_REPORTED_ROW_ERRORS, type ImportBody, type ImportFieldMap, type ImportRowError,
-  type ItemsCountResult,
+  ERROR_CODES, ITEM_FIELDS, MAX_REPORTED_ROW_ERRORS, type CellValue, type ImportBody, type ImportFieldMap,
+  type ImportRowError, type ItemsCountResult,
 } from '@portal/contract';
 import type { Database } from '../db/schema';
 import { ApiError, badRequest } from '../errors';
@@ -28,11 +28,11 @@ export interface ImportTargets {
   forSheet(trx: Transaction<Database>, sheet: ImportedSheet): Promise<ItemTarget>;
 }
 
-function rowValues(cells: readonly unknown[], map: ImportFieldMap): ItemValues {
+function rowValues(cells: readonly CellValue[], map: ImportFieldMap): ItemValues {
   const values = {} as ItemValues;
   for (const f of ITEM_FIELDS) {
     const column = map[f];
-    values[f] = column === undefined ? null : cellText(cells[column] as never);
+    values[f] = column === undefined ? null : cellText(cells[column]);
   }
   return values;
 }
