@@ -11,4 +11,9 @@ describe('search matching', () => {
     expect(searchMatcher('/^sant/')('Biblioteca Sant Antoni')).toBe(false);
     expect(searchMatcher('/[/')('anything')).toBe(false);
   });
+  it('keeps the case of regular-expression escapes while ignoring case and accents in the text', () => {
+    expect(searchMatcher('/^\\D+$/')('Trías')).toBe(true);
+    expect(searchMatcher('/^\\D+$/')('1234')).toBe(false);
+    expect(searchMatcher('/TRÍAS$/')('eugenio trias')).toBe(true);
+  });
 });

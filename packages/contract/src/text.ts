@@ -1,6 +1,11 @@
 /** Lower-case, accent-free form of a text: how searches compare ("matching ignores case and accents"). */
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return stripAccents(text).toLowerCase();
+}
+
+/** The text without combining accents, case kept (a regular expression's `\D` must not become `\d`). */
+export function stripAccents(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 }
 
 /** A search text beginning and ending with '/' (and longer than '//') is a regular expression. */
@@ -16,7 +21,7 @@ export function searchMatcher(search: string): (value: string) => boolean {
   if (isRegexSearch(search)) {
     let re: RegExp;
     try {
-      re = new RegExp(foldText(search.slice(1, -1)), 'i');
+      re = new RegExp(stripAccents(search.slice(1, -1)), 'i');
     } catch {
       return () => false;
     }
