@@ -1,0 +1,91 @@
+import { useMemo } from 'react';
+import { App } from 'antd';
+import {
+  catalogueExists, checkSyncURL, createCatalogue, normalizeError, updateCatalogue, type Catalogue, type CatalogueInput,
+} from '@portal/api';
+import { ModalForm, type FormField } from '@portal/lists';
+import { debouncedCheck } from './debouncedCheck';
+import { useCataloguesTranslation } from './i18n';
+
+export interface CatalogueFormProps {
+  open: boolean;
+  storeId: number;
+  /** The catalogue being edited; null adds a new one. */
+  catalogue: Catalogue | null;
+  onClose: (saved?: Catalogue) => void;
+}
+
+const hasText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+
+/**
+ * Add or edit a catalogue (data-areas §5): name required and unique (checked 300 ms after typing,
+ * 'NameAlreadyExistsMessage'), Sync URL optional and checked by the server ('Invalid URL').
+ */
+export function CatalogueForm({ open, storeId, catalogue, onClose }: CatalogueFormProps) {
+  const { t } = useCataloguesTranslation();
+  const { message } = App.useApp();
+
+  const fields = useMemo<FormField[]>(() => {
+    const nameTaken = debouncedCheck(async (name: string) =>
+      (await catalogueExists(storeId, { catalogueId: catalogue?.tid ?? null, name: name.trim() })).exists);
+    const urlValid = debouncedCheck(async (url: string) => (await checkSyncURL(url.trim())).valid);
+    return [
+      {
+        type: 'input', name: 'name', label: t('name'), required: true, initialValue: catalogue?.name ?? '',
+        rules: [{
+          validator: async (_rule, value: unknown) => {
+            if (!hasText(value)) return;
+            let taken = false;
+            try {
+              taken = await nameTaken(value);
+            } catch (error) {
+              console.error('Name check failed', error); // the server checks again on save
+            }
+            if (taken) throw new Error(t('NameAlreadyExistsMessage'));
+          },
+        }],
+      },
+      {
+        type: 'input', name: 'syncURL', label: t('syncURL'), initialValue: catalogue?.syncURL ?? '', placeholder: 'https://',
+        rules: [{
+          validator: async (_rule, value: unknown) => {
+            if (!hasText(value)) return;
+            let valid = false;
+            try {
+              valid = await urlValid(value);
+            } catch (error) {
+              console.error('Sync URL check failed', error);
+            }
+            if (!valid) throw new Error(t('invalidUrl'));
+          },
+        }],
+      },
+      {
+        type: 'switch', name: 'autoSync', label: t('autoSync'), initialValue: catalogue?.autoSync ?? false,
+        dependencies: ['syncURL'], visible: (values) => hasText(values.syncURL),
+      },
+    ];
+  }, [storeId, catalogue, t]);
+
+  const save = async (values: Record<string, unknown>) => {
+    const syncURL = hasText(values.syncURL) ? values.syncURL.trim() : null;
+    const input: CatalogueInput = { name: String(values.name).trim(), syncURL, autoSync: syncURL ? Boolean(values.autoSync) : false };
+    try {
+      onClose(catalogue ? await updateCatalogue(storeId, catalogue.tid, input) : await createCatalogue(storeId, input));
+    } catch (error) {
+      const { code } = normalizeError(error);
+      console.error('Catalogue not saved', error);
+      void message.error(code === 'NameAlreadyExistsMessage' ? t('NameAlreadyExistsMessage') : t('saveFailed'));
+    }
+  };
+
+  return (
+    <ModalForm
+      open={open}
+      title={catalogue ? t('editCatalogue') : t('newCatalogue')}
+      fields={fields}
+      onOk={save}
+      onCancel={() => onClose()}
+    />
+  );
+}

@@ -1,0 +1,77 @@
+import { useMemo } from 'react';
+import { App } from 'antd';
+import type { RuleObject } from 'antd/es/form';
+import {
+  catalogueItemExists, createCatalogueItem, normalizeError, updateCatalogueItem, type CatalogueItem, type CatalogueItemInput,
+} from '@portal/api';
+import { ModalForm, type FormField } from '@portal/lists';
+import { debouncedCheck } from './debouncedCheck';
+import { useCataloguesTranslation } from './i18n';
+import type { ItemFieldLabel } from './itemColumns';
+
+export interface CatalogueItemFormProps {
+  open: boolean;
+  storeId: number;
+  catalogueId: number;
+  fields: ItemFieldLabel[];
+  /** The item being edited; null adds one. */
+  item: CatalogueItem | null;
+  onClose: (saved?: CatalogueItem) => void;
+}
+
+const hasText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+const textOrNull = (v: unknown): string | null => (hasText(v) ? v.trim() : null);
+
+/**
+ * Add or edit a catalogue item (data-areas §5): with an objectId column at least one of code or objectId
+ * ('AtLeastOneCodeMessage') and the pair unique ('AlreadyExists', exists call 300 ms after typing);
+ * without one, code is required.
+ */
+export function CatalogueItemForm({ open, storeId, catalogueId, fields, item, onClose }: CatalogueItemFormProps) {
+  const { t } = useCataloguesTranslation();
+  const { message } = App.useApp();
+  const withObjectId = fields.some((f) => f.key === 'objectId');
+
+  const formFields = useMemo<FormField[]>(() => {
+    const taken = debouncedCheck(async (code: string | null, objectId: string | null) =>
+      (await catalogueItemExists(storeId, catalogueId, { catalogueItemId: item?.tid ?? null, code, objectId })).exists);
+    const identity = (checkExists: boolean) => ({ getFieldValue }: { getFieldValue: (name: string) => unknown }): RuleObject => ({
+      validator: async () => {
+        const code = textOrNull(getFieldValue('code'));
+        const objectId = withObjectId ? textOrNull(getFieldValue('objectId')) : null;
+        if (code === null && objectId === null) {
+          // Without an objectId column the required rule of code says it.
+          if (withObjectId) throw new Error(t('AtLeastOneCodeMessage'));
+          return;
+        }
+        if (!checkExists) return;
+        let exists = false;
+        try {
+          exists = await taken(code, objectId);
+        } catch (error) {
+          console.error('Item check failed', error); // the server checks again on save
+        }
+        if (exists) throw new Error(t('AlreadyExists'));
+      },
+    });
+    return fields.map(({ key, label }): FormField => {
+      const initialValue = item?.[key] ?? '';
+      if (key === 'code') return { type: 'input', name: key, label, initialValue, required: !withObjectId, dependencies: withObjectId ? ['objectId'] : undefined, rules: [identity(true)] };
+      if (key === 'objectId') return { type: 'input', name: key, label, initialValue, dependencies: ['code'], rules: [identity(false)] };
+      return { type: 'input', name: key, label, initialValue };
+    });
+  }, [storeId, catalogueId, item, fields, withObjectId, t]);
+
+  const save = async (values: Record<string, unknown>) => {
+    const input: CatalogueItemInput = Object.fromEntries(fields.map(({ key }) => [key, textOrNull(values[key])]));
+    try {
+      onClose(item ? await updateCatalogueItem(storeId, catalogueId, item.tid, input) : await createCatalogueItem(storeId, catalogueId, input));
+    } catch (error) {
+      const { code } = normalizeError(error);
+      console.error('Item not saved', error);
+      void message.error(code === 'AlreadyExists' || code === 'AtLeastOneCodeMessage' ? t(code) : t('itemSaveFailed'));
+    }
+  };
+
+  return <ModalForm open={open} title={item ? t('editItem') : t('newItem')} fields={formFields} onOk={save} onCancel={() => onClose()} />;
+}

@@ -1,0 +1,123 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import {
+  catalogueExists, checkSyncURL, createCatalogue, deleteCatalogues, getCatalogueNumItems, getCatalogues, getNumCatalogueItems,
+  type Catalogue,
+} from '@portal/api';
+import { renderWithPortal } from '@portal/lists/src/testing/render';
+import { CataloguesPage } from './CataloguesPage';
+import { Probe, storeWithLibrary } from './testing';
+
+jest.mock('@portal/api', () => ({
+  ...jest.requireActual('@portal/api'),
+  getCatalogues: jest.fn(), getNumCatalogueItems: jest.fn(), getCatalogueNumItems: jest.fn(), catalogueExists: jest.fn(),
+  checkSyncURL: jest.fn(), createCatalogue: jest.fn(), updateCatalogue: jest.fn(), deleteCatalogues: jest.fn(),
+}));
+jest.setTimeout(60000);
+
+const CATALOGUES: Catalogue[] = [
+  { tid: 5, name: 'Fiction', syncURL: 'https://opac.example.org/fiction.csv', autoSync: true, lastSync: '2024-05-06T07:08:09Z' },
+  { tid: 6, name: 'History', syncURL: null, autoSync: false, lastSync: null },
+];
+const user = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+
+function setup(store = storeWithLibrary()) {
+  return renderWithPortal(
+    <Routes>
+      <Route path="/catalogues" element={<CataloguesPage title="Catalogues" />} />
+      <Route path="/catalogues/:catalogueId" element={<Probe />} />
+    </Routes>,
+    { store, path: '/catalogues' },
+  );
+}
+const row = (name: string) => screen.getByText(name).closest('.ant-table-row') as HTMLElement;
+
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+  jest.mocked(getCatalogues).mockResolvedValue({ items: CATALOGUES, total: 2 });
+  jest.mocked(getNumCatalogueItems).mockResolvedValue({ numItems: 30, numItemsDistinct: 25 });
+  jest.mocked(getCatalogueNumItems).mockResolvedValue(0);
+  jest.mocked(catalogueExists).mockResolvedValue({ exists: false });
+  jest.mocked(checkSyncURL).mockResolvedValue({ valid: true });
+});
+afterEach(() => jest.resetAllMocks());
+
+describe('CataloguesPage', () => {
+  it('lists the catalogues of the selected library with Name, Sync URL, Auto Sync, Last Sync and Num Items', async () => {
+    let count: (n: number) => void = () => {};
+    jest.mocked(getCatalogueNumItems).mockImplementation((_s, id) => (id === 5 ? new Promise((resolve) => { count = resolve; }) : Promise.resolve(4)));
+    setup();
+    await screen.findByText('Fiction');
+    expect(getCatalogues).toHaveBeenCalledWith(3, { searchTexts: {}, order: null, offset: 0, limit: 25 });
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent).filter(Boolean);
+    expect(headers).toEqual(['Name', 'Sync URL', 'Auto Sync', 'Last Sync', 'Num Items']);
+    expect(within(row('Fiction')).getByRole('link', { name: 'https://opac.example.org/fiction.csv' })).toBeInTheDocument();
+    expect(within(row('Fiction')).getByText('Yes')).toBeInTheDocument();
+    expect(within(row('History')).queryByText('No')).not.toBeInTheDocument(); // no sync URL, no Auto Sync value
+    expect(within(row('Fiction')).getByText(/^2024-05-06 \d\d:\d\d:\d\d$/)).toBeInTheDocument();
+    expect(await within(row('History')).findByText('4')).toBeInTheDocument();
+    expect(within(row('Fiction')).getByLabelText('loading')).toBeInTheDocument();
+    count(12);
+    expect(await within(row('Fiction')).findByText('12')).toBeInTheDocument();
+    expect(screen.getByText('Items: 30 · Distinct: 25')).toBeInTheDocument();
+  });
+
+  it('opens a catalogue on double click', async () => {
+    setup();
+    fireEvent.doubleClick(await screen.findByText('History'));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/catalogues/6');
+  });
+
+  it("says 'No Library Selected' without a selected library", () => {
+    setup(storeWithLibrary(null));
+    expect(screen.getByText('No Library Selected')).toBeInTheDocument();
+    expect(getCatalogues).not.toHaveBeenCalled();
+  });
+
+  it('checks the name 300 ms after typing and refuses a taken one', async () => {
+    jest.mocked(catalogueExists).mockImplementation(async (_storeId, { name }) => ({ exists: name === 'Fiction' }));
+    setup();
+    await screen.findByText('Fiction');
+    await user().click(screen.getByRole('button', { name: /Add/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user().type(await within(dialog).findByRole('textbox', { name: 'Name' }), 'Fiction');
+    expect(await within(dialog).findByText('Name already exists')).toBeInTheDocument();
+    // Typing seven letters asked the server once, about the whole name.
+    expect(catalogueExists).toHaveBeenCalledTimes(1);
+    expect(catalogueExists).toHaveBeenCalledWith(3, { catalogueId: null, name: 'Fiction' });
+  });
+
+  it("refuses a sync URL the server finds invalid with 'Invalid URL'", async () => {
+    jest.mocked(checkSyncURL).mockResolvedValue({ valid: false });
+    setup();
+    await screen.findByText('Fiction');
+    await user().click(screen.getByRole('button', { name: /Add/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user().type(await within(dialog).findByRole('textbox', { name: 'Sync URL' }), 'ftp://x');
+    expect(await within(dialog).findByText('Invalid URL')).toBeInTheDocument();
+    expect(checkSyncURL).toHaveBeenCalledWith('ftp://x');
+  });
+
+  it('adds a catalogue and reloads the list', async () => {
+    jest.mocked(createCatalogue).mockResolvedValue({ tid: 9, name: 'Poetry', syncURL: null, autoSync: false, lastSync: null });
+    setup();
+    await screen.findByText('Fiction');
+    await user().click(screen.getByRole('button', { name: /Add/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user().type(await within(dialog).findByRole('textbox', { name: 'Name' }), ' Poetry ');
+    await user().click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(createCatalogue).toHaveBeenCalledWith(3, { name: 'Poetry', syncURL: null, autoSync: false }));
+    await waitFor(() => expect(getCatalogues).toHaveBeenCalledTimes(2));
+  });
+
+  it('deletes the selected catalogues after confirmation', async () => {
+    jest.mocked(deleteCatalogues).mockResolvedValue({ ids: [5] });
+    setup();
+    await screen.findByText('Fiction');
+    await user().click(within(row('Fiction')).getByRole('checkbox'));
+    await user().click(screen.getByRole('button', { name: /Delete selected/ }));
+    await user().click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(deleteCatalogues).toHaveBeenCalledWith(3, [5]));
+  });
+});

@@ -1,0 +1,46 @@
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Spin } from 'antd';
+import { getCatalogueNumItems } from '@portal/api';
+
+interface NumItemsSource {
+  /** The count of one catalogue (cached until the list reloads). */
+  get: (catalogueId: number) => Promise<number>;
+}
+
+const NumItemsContext = createContext<NumItemsSource | null>(null);
+
+/** Counts of the catalogues' items, asked per row once it shows and kept until `generation` changes. */
+export function NumItemsProvider({ storeId, generation, children }: { storeId: number; generation: number; children: ReactNode }) {
+  const value = useMemo<NumItemsSource>(() => {
+    const cache = new Map<number, Promise<number>>();
+    return {
+      get: (catalogueId) => {
+        let count = cache.get(catalogueId);
+        if (!count) {
+          count = getCatalogueNumItems(storeId, catalogueId);
+          cache.set(catalogueId, count);
+          count.catch(() => cache.delete(catalogueId));
+        }
+        return count;
+      },
+    };
+    // A new generation (the list reloaded) starts a fresh cache.
+  }, [storeId, generation]);
+  return <NumItemsContext.Provider value={value}>{children}</NumItemsContext.Provider>;
+}
+
+/** The Num Items cell: a spinner until the count has loaded (failures are only logged). */
+export function NumItemsCell({ catalogueId }: { catalogueId: number }) {
+  const source = useContext(NumItemsContext);
+  const [count, setCount] = useState<number | null>(null);
+  useEffect(() => {
+    if (!source) return undefined;
+    let current = true;
+    setCount(null);
+    source.get(catalogueId)
+      .then((n) => { if (current) setCount(n); })
+      .catch((error: unknown) => console.error('Catalogue item count could not be loaded', error));
+    return () => { current = false; };
+  }, [source, catalogueId]);
+  return count === null ? <Spin size="small" aria-label="loading" /> : <>{count}</>;
+}
