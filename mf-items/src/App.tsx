@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router-dom';
+import { CatalogueItemsPage, CataloguesPage } from './catalogues';
 import { manifest, type RoutePath } from './manifest';
 import { PlaceholderPage } from './pages/PlaceholderPage';
 
@@ -18,8 +19,8 @@ const PAGES: Record<RoutePath, ComponentType<PageProps>> = {
   '/inventories/:inventoryGroupId/sections/:inventoryId': PlaceholderPage,
   '/inventories/:inventoryGroupId/items': PlaceholderPage,
   '/inventories/:inventoryGroupId/additionalOperations': PlaceholderPage,
-  '/catalogues': PlaceholderPage,
-  '/catalogues/:catalogueId': PlaceholderPage,
+  '/catalogues': CataloguesPage,
+  '/catalogues/:catalogueId': CatalogueItemsPage,
   '/catalogues/:catalogueId/compare': PlaceholderPage,
   '/searchLists': PlaceholderPage,
   '/searchLists/:searchListId': PlaceholderPage,
