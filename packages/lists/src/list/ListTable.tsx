@@ -10,6 +10,7 @@ import type { ListColumn, ListId, ListRow, Order } from './types';
 
 export const DEFAULT_COLUMN_WIDTH = 180;
 const ACTIONS_WIDTH = 96;
+const SELECTION_WIDTH = 48;
 
 /** Expired libraries are shown dimmed (spec data-areas §2). */
 export const EXPIRED_ROW_CLASS = 'portal-list-row-expired';
@@ -92,7 +93,7 @@ function ListTableView<T extends ListRow>({
     return result;
   }, [columns, searchTexts, order, actions, t, onEdit, onDeleteRow, canDeleteRow, isRowExpired]);
 
-  const scrollX = tableColumns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : DEFAULT_COLUMN_WIDTH), selectable ? 48 : 0);
+  const scrollX = tableColumns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : DEFAULT_COLUMN_WIDTH), selectable ? SELECTION_WIDTH : 0);
 
   const onChange: TableProps<T>['onChange'] = (_pagination, _filters, sorter, extra) => {
     if (extra.action !== 'sort') return; // searches are applied by the column's own search box
@@ -121,6 +122,7 @@ function ListTableView<T extends ListRow>({
       onScroll={onScroll}
       showSorterTooltip={false}
       rowSelection={selectable ? {
+        columnWidth: SELECTION_WIDTH,
         selectedRowKeys: selectedIds,
         onChange: (keys) => setSelectedIds(keys as ListId[]),
         preserveSelectedRowKeys: false,
