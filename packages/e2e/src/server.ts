@@ -73,7 +73,9 @@ export async function startServer(): Promise<RunningServer> {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([exited, new Promise((resolve) => { timer = setTimeout(resolve, 5000); })]);
+        clearTimeout(timer); // a pending timer would keep jest from exiting
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       rmSync(dataDir, { recursive: true, force: true });
