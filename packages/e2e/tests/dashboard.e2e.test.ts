@@ -1,0 +1,178 @@
+/**
+ * The dashboard on the demo data (access-shell-dashboard §2, §4): every section shows the values the
+ * server computes for the selected libraries (read here through the same API with the user's token), the
+ * Libraries filter changes them, week paging moves one chart, and a section edit survives a reload.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { formatNumber } from '../../ui/src/formatNumber';
+import { login, openBrowser, portalUrl, waitForContentTitle, type PortalBrowser } from '../src';
+
+let browser: PortalBrowser;
+beforeEach(async () => {
+  browser = await openBrowser('en-GB');
+});
+afterEach(async () => {
+  if (browser.errors.length) console.log(`page errors:\n${browser.errors.join('\n')}`);
+  await browser.close();
+});
+
+/** Waits until read() gives `wanted` (or, with `not`, anything else); fails with the last value seen. */
+async function until(read: () => Promise<string>, wanted: string, { not = false, timeout = 60_000 } = {}): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let last = '';
+  while (Date.now() < deadline) {
+    last = await read().catch(() => '');
+    if ((last === wanted) !== not) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`expected ${not ? 'anything but ' : ''}"${wanted}", still "${last}"`);
+}
+
+async function apiToken(user: string): Promise<string> {
+  const res = await fetch(portalUrl('/api/auth/signin'), {
+    method: 'POST', headers: { 'content-type': 'application/json', connection: 'close' },
+    body: JSON.stringify({ userName: user, password: user }),
+  });
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function api<T>(token: string, path: string): Promise<T> {
+  const res = await fetch(portalUrl(path), { headers: { 'x-access-token': token, connection: 'close' } });
+  if (!res.ok) throw new Error(`${path}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+interface Figures {
+  totalToday: { totalIn: number; totalInside: number };
+  totalInMonth: { value: number };
+  totalInYear: { value: number };
+  totalAlarmsToday: { value: number };
+  totalSelfcheckOperations: { totalCheckoutsToday: number; totalCheckinsToday: number; totalRenewalsToday: number };
+}
+
+async function figures(token: string, storeIds: number[]): Promise<Figures> {
+  const q = `selectedStoreIds=${storeIds.join(',')}`;
+  const [totalToday, totalInMonth, totalInYear, totalAlarmsToday, totalSelfcheckOperations] = await Promise.all([
+    api<Figures['totalToday']>(token, `/api/dashboard/totalToday?${q}`),
+    api<Figures['totalInMonth']>(token, `/api/dashboard/totalInMonth?${q}`),
+    api<Figures['totalInYear']>(token, `/api/dashboard/totalInYear?${q}`),
+    api<Figures['totalAlarmsToday']>(token, `/api/dashboard/totalAlarmsToday?${q}`),
+    api<Figures['totalSelfcheckOperations']>(token, `/api/dashboard/totalSelfcheckOperations?${q}`),
+  ]);
+  return { totalToday, totalInMonth, totalInYear, totalAlarmsToday, totalSelfcheckOperations };
+}
+
+const widget = (page: Page, title: string): Locator => page.locator(`#portal-content [role="group"][aria-label="${title}"]`);
+const section = (page: Page, title: string): Locator => page.locator('#portal-content section[aria-labelledby^="dashboard-section-"]')
+  .filter({ has: page.locator('h4', { hasText: title }) });
+
+async function shownValue(page: Page, title: string): Promise<string> {
+  const card = widget(page, title);
+  await card.locator('.ant-statistic-content-value').waitFor({ timeout: 60_000 });
+  return (await card.locator('.ant-statistic-content-value').innerText()).trim();
+}
+
+async function expectFigures(page: Page, expected: Figures): Promise<void> {
+  const wanted: Array<[string, number]> = [
+    ['Total In Today', expected.totalToday.totalIn],
+    ['Total Inside Current', expected.totalToday.totalInside],
+    ['Total In Month', expected.totalInMonth.value],
+    ['Total In Year', expected.totalInYear.value],
+    ['Total Alarms Today', expected.totalAlarmsToday.value],
+    ['Checkouts Today', expected.totalSelfcheckOperations.totalCheckoutsToday],
+    ['Checkins Today', expected.totalSelfcheckOperations.totalCheckinsToday],
+    ['Renewals Today', expected.totalSelfcheckOperations.totalRenewalsToday],
+  ];
+  for (const [title, value] of wanted) {
+    await until(() => shownValue(page, title), formatNumber(value));
+  }
+}
+
+async function manager(): Promise<{ token: string; storeIds: number[]; byCode: Map<string, number> }> {
+  const token = await apiToken('manager');
+  const stores = await api<{ items: Array<{ tid: number; code: string }> }>(token, '/api/stores?limit=100');
+  return { token, storeIds: stores.items.map((s) => s.tid).sort((a, b) => a - b), byCode: new Map(stores.items.map((s) => [s.code, s.tid])) };
+}
+
+describe('dashboard', () => {
+  it('shows the demo figures of the libraries the manager holds, in all four sections', async () => {
+    const { page } = browser;
+    const { token, storeIds } = await manager();
+    await login(page, 'manager');
+    await waitForContentTitle(page, 'Dashboard');
+    for (const title of ['Main', 'Counters', 'Alarms', 'SelfCheck']) await section(page, title).waitFor();
+    const expected = await figures(token, storeIds);
+    // The demo holds a year of visitors and self-service: these are real figures, not an empty database.
+    expect(expected.totalInYear.value).toBeGreaterThan(0);
+    expect(expected.totalInMonth.value).toBeGreaterThan(0);
+    await expectFigures(page, expected);
+    // Every chart is drawn (demo data has visitors, alarms and self-service every week).
+    for (const title of ['Total In Today per Library', 'Current Week', 'Alarms per Week', 'Checkouts Distribution', 'Checkins Distribution']) {
+      await widget(page, title).locator('.highcharts-container').waitFor({ timeout: 60_000 });
+    }
+    expect(await page.locator('#portal-content .highcharts-container').count()).toBeGreaterThanOrEqual(6);
+  });
+
+  it('follows the Libraries filter and pages one chart by week', async () => {
+    const { page } = browser;
+    const { token, byCode } = await manager();
+    await login(page, 'manager');
+    await waitForContentTitle(page, 'Dashboard');
+    await shownValue(page, 'Total In Today');
+
+    // Keep only BIB-001 (Biblioteca Sant Antoni): untick BIB-002 in the tree.
+    const bib002 = (await api<{ items: Array<{ tid: number; name: string }> }>(token, '/api/stores?limit=100')).items
+      .find((s) => s.tid === byCode.get('BIB-002'))!;
+    // Search the tree (areas start collapsed), then untick the library.
+    await page.locator('#dashboard-libraries').click();
+    await page.locator('#dashboard-libraries').fill(bib002.name.split(' ').slice(-2).join(' '));
+    await page.locator('.ant-select-tree').getByTitle(bib002.name, { exact: true }).click();
+    await page.keyboard.press('Escape');
+    await expectFigures(page, await figures(token, [byCode.get('BIB-001')!]));
+
+    const chart = widget(page, 'Current Week');
+    const range = chart.locator('.ant-card-extra .ant-typography');
+    const thisWeek = await range.innerText();
+    const back = page.waitForRequest((r) => r.url().includes('/api/dashboard/currentWeekData'));
+    await chart.getByRole('button', { name: 'Previous week' }).click();
+    const backUrl = new URL((await back).url());
+    expect(backUrl.searchParams.get('weekStartDay')).toBe('1');
+    expect(backUrl.searchParams.get('selectedStoreIds')).toBe(String(byCode.get('BIB-001')));
+    await until(() => range.innerText(), thisWeek, { not: true });
+    await chart.locator('.highcharts-container').waitFor({ timeout: 60_000 });
+    const forward = page.waitForRequest((r) => r.url().includes('/api/dashboard/currentWeekData'));
+    await chart.getByRole('button', { name: 'Next week' }).click();
+    const forwardUrl = new URL((await forward).url());
+    const shift = Date.parse(forwardUrl.searchParams.get('date')!) - Date.parse(backUrl.searchParams.get('date')!);
+    expect(shift).toBe(7 * 86_400_000);
+    await until(() => range.innerText(), thisWeek);
+    expect(await chart.getByRole('button', { name: 'Next week' }).isDisabled()).toBe(true);
+  });
+
+  it('keeps an edited section after a reload', async () => {
+    const { page } = browser;
+    await login(page, 'manager');
+    await waitForContentTitle(page, 'Dashboard');
+    const counters = section(page, 'Counters');
+    await widget(page, 'Total In Year').waitFor();
+    await counters.getByRole('button', { name: 'Edit Dashboard' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit section: Counters' });
+    await dialog.getByLabel('Total In Year').uncheck();
+    const saved = page.waitForResponse((r) => r.url().includes('/settings') && r.request().method() === 'PUT');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    expect((await saved).status()).toBe(200);
+    await widget(page, 'Total In Year').waitFor({ state: 'detached' });
+
+    await page.reload();
+    await waitForContentTitle(page, 'Dashboard');
+    await widget(page, 'Total In Month').waitFor();
+    expect(await widget(page, 'Total In Year').count()).toBe(0);
+    expect(await widget(page, 'Current Week').count()).toBe(1);
+
+    // Back to every widget, so other tests see the default dashboard.
+    await counters.getByRole('button', { name: 'Edit Dashboard' }).click();
+    await dialog.getByLabel('Total In Year').check();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await widget(page, 'Total In Year').waitFor();
+  });
+});
