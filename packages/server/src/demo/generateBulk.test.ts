@@ -47,6 +47,7 @@ describe('BulkWriter', () => {
     const { id } = await t.db.insertInto('stores').values({
       code: 'NEXT', country: 'España', area: 'A', province: 'P', city: 'C', name: 'Next', address: '', manager: '', managertel: '',
       capacity: 1, reset_time: '00:00', start_time: '09:00', end_time: '20:00', expiration_date: '2030-01-01', created_at: 'x', updated_at: 'x',
+      timezone: 'Europe/Madrid', field_code: 'Code', field_object_id: '', field1: '', field2: '', field3: '', field4: '', field5: '', field6: '',
     }).returning('id').executeTakeFirstOrThrow();
     expect(id).toBe(first + 2);
     expect(await nextId(t.db, 'stores')).toBe(first + 3);

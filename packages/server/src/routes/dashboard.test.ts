@@ -82,7 +82,7 @@ afterAll(async () => {
 });
 
 async function get(call: string, query: Record<string, string | number>, user: DemoUser = 'manager'): Promise<LightMyRequestResponse> {
-  return t.call('GET', `/api/dashboard/${call}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, { user });
+  return t.call('GET', `/api/dashboard/${call}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`, { user });
 }
 
 async function json(call: string, query: Record<string, string | number>, user: DemoUser = 'manager'): Promise<unknown> {
