@@ -6,7 +6,8 @@ import { SyncModal } from './SyncModal';
 jest.setTimeout(60000);
 const URL = 'https://opac.example.org/lists/42.csv';
 const user = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
-const button = (name: string) => within(screen.getByRole('dialog')).getByRole('button', { name });
+// The name carries the loading icon's label until antd's button has caught up with its loading prop.
+const button = (name: string) => within(screen.getByRole('dialog')).getByRole('button', { name: new RegExp(`(^|loading )${name}$`) });
 
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
 afterEach(() => jest.restoreAllMocks());
@@ -23,6 +24,7 @@ describe('SyncModal', () => {
     expect(await screen.findByText('Synchronising…')).toBeInTheDocument();
     finish({ numItems: 120, numItemsInserted: 15 });
     expect(await screen.findByText('15 of 120 items synchronised')).toBeInTheDocument();
+    await waitFor(() => expect(button('Sync')).not.toHaveClass('ant-btn-loading'));
     expect(button('Sync')).toBeDisabled();
     expect(button('Cancel')).toBeDisabled();
     await user().click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
