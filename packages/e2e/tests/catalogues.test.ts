@@ -1,0 +1,240 @@
+/**
+ * Catalogues end to end (data-areas §2 generic list, Import modal, catalogues; access-shell-dashboard §2
+ * Export Items dialog), signed in as the librarian with its pre-selected library: add a catalogue through
+ * its form, open it, import a real two-sheet Excel file (All Sheets, columns mapped by hand), search a
+ * column with a regular expression, hide a column (kept after a reload) and export csv and xlsx, reading
+ * both files back.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import {
+  EXPECTED_ITEMS, ESSAYS_SHEET, NOVELS_SHEET, TOTAL_ROWS, readCsvRows, readXlsxRows, writeCatalogueWorkbook, type ExpectedItem,
+} from '../src/fixtures/catalogueWorkbook';
+import { login, navigateInApp, openBrowser, portalUrl, waitForContentTitle, type PortalBrowser } from '../src';
+
+let browser: PortalBrowser;
+let workDir: string;
+beforeAll(() => {
+  workDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-catalogues-'));
+});
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+beforeEach(async () => {
+  browser = await openBrowser('en-GB');
+});
+afterEach(async () => {
+  if (browser.errors.length) console.log(`page errors:\n${browser.errors.join('\n')}`);
+  await browser.close();
+});
+
+interface StoreLabels {
+  tid: number;
+  fieldCode: string;
+  fieldObjectId: string;
+  field1: string;
+  field2: string;
+  field3: string;
+  field4: string;
+  field5: string;
+  field6: string;
+}
+
+/** The librarian's pre-selected library and its item field labels (the catalogue items' column titles). */
+async function selectedLibrary(): Promise<StoreLabels> {
+  const signin = await fetch(portalUrl('/api/auth/signin'), {
+    method: 'POST', headers: { 'content-type': 'application/json', connection: 'close' },
+    body: JSON.stringify({ userName: 'librarian', password: 'librarian' }),
+  });
+  const { token, settings } = (await signin.json()) as { token: string; settings: { selectedStoreId: number } };
+  const res = await fetch(portalUrl('/api/stores?limit=100'), { headers: { 'x-access-token': token, connection: 'close' } });
+  const { items } = (await res.json()) as { items: StoreLabels[] };
+  return items.find((s) => s.tid === settings.selectedStoreId)!;
+}
+
+const content = (page: Page): Locator => page.locator('#portal-content');
+const openModal = (page: Page, title: string): Locator => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
+
+/** The list's column titles, in order (selection, actions and scrollbar columns left out). */
+async function columnTitles(page: Page): Promise<string[]> {
+  const ths = content(page).locator('.ant-table-thead th.ant-table-cell');
+  const titles = await ths.evaluateAll((cells) => cells.map((c) => (
+    c.classList.contains('ant-table-selection-column') || c.classList.contains('ant-table-cell-scrollbar') ? null : (c.textContent ?? '').trim()
+  )));
+  return titles.filter((t): t is string => t !== null && t !== '');
+}
+
+/** The rows on screen as column title → cell text (the virtual table renders every row of a short list). */
+async function listRows(page: Page): Promise<Array<Record<string, string>>> {
+  const headers = await content(page).locator('.ant-table-thead th.ant-table-cell').evaluateAll((cells) => cells
+    .filter((c) => !c.classList.contains('ant-table-cell-scrollbar'))
+    .map((c) => (c.classList.contains('ant-table-selection-column') ? '' : (c.textContent ?? '').trim())));
+  const rows = await content(page).locator('.ant-table-row').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('.ant-table-cell')]
+    .map((td) => (td.textContent ?? '').trim())));
+  return rows.map((cells) => Object.fromEntries(headers.map((h, i) => [h, cells[i] ?? ''] as const).filter(([h]) => h !== '')));
+}
+
+/** Polls until read() equals wanted (deep), failing with the last value seen. */
+async function until<T>(read: () => Promise<T>, wanted: T, timeout = 30_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let last: T | undefined;
+  while (Date.now() < deadline) {
+    last = await read().catch(() => undefined);
+    if (JSON.stringify(last) === JSON.stringify(wanted)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  expect(last).toEqual(wanted);
+}
+
+/** Picks an option of an antd Select (found by its accessible name) from its open dropdown. */
+async function choose(page: Page, scope: Locator, selectName: string, option: string): Promise<void> {
+  await scope.getByRole('combobox', { name: selectName }).click();
+  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+  await dropdown.locator(`.ant-select-item-option[title="${option}"]`).click();
+}
+
+/** Opens an entry of the list's "More actions" menu. */
+async function listMenu(page: Page, entry: string): Promise<void> {
+  await content(page).getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: entry }).click();
+}
+
+const itemsByCode = (rows: Array<Record<string, string>>, codeTitle: string) => rows.map((r) => r[codeTitle]).sort();
+
+describe('catalogues', () => {
+  it('adds a catalogue, imports two Excel sheets, searches by regular expression, hides a column and exports csv and xlsx', async () => {
+    const { page } = browser;
+    const started = Date.now();
+    const laps: string[] = [];
+    const lap = (step: string) => laps.push(`${step}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const library = await selectedLibrary();
+    const titles = {
+      code: library.fieldCode, objectId: library.fieldObjectId, title: library.field1, author: library.field2,
+    };
+    const allTitles = [library.fieldCode, library.fieldObjectId, library.field1, library.field2, library.field3, library.field4,
+      library.field5, library.field6].filter((t) => t !== '');
+    const name = `E2E catàleg ${Date.now().toString(36)}`;
+
+    await login(page, 'librarian');
+    await navigateInApp(page, '/catalogues');
+    await waitForContentTitle(page, 'Catalogues');
+
+    // 1. Add → the catalogue form → Save: the new catalogue is listed.
+    await content(page).getByRole('button', { name: 'Add' }).click();
+    const form = openModal(page, 'New catalogue');
+    await form.getByLabel('Name').fill(name);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.waitFor({ state: 'hidden' });
+    const row = content(page).locator('.ant-table-row').filter({ hasText: name });
+    await row.waitFor();
+    lap('catalogue added');
+
+    // 2. Double-click opens it; import both sheets of a real .xlsx file.
+    await row.dblclick();
+    await page.waitForURL(/\/catalogues\/\d+$/);
+    await waitForContentTitle(page, name);
+    await content(page).getByText('Total: 0').waitFor();
+    // Start from the default columns (a portal reused across runs keeps the last run's choice).
+    await listMenu(page, 'Select Fields');
+    await openModal(page, 'Select Fields').getByRole('button', { name: 'Reset to default' }).click();
+    await until(() => columnTitles(page), allTitles);
+
+    const workbook = await writeCatalogueWorkbook(workDir);
+    await content(page).getByRole('button', { name: 'Import' }).click();
+    const importModal = openModal(page, 'Import');
+    await importModal.locator('input[type="file"]').setInputFiles(workbook);
+    await importModal.getByText('catalogue-two-sheets.xlsx').waitFor();
+    // Headers are not field names: nothing is mapped, so Import waits for the mapping.
+    await importModal.getByText('Map a column to code or objectId in every sheet to import').waitFor();
+    expect(await importModal.getByRole('button', { name: 'Import' }).isDisabled()).toBe(true);
+    await importModal.getByText(`Items in this sheet: ${NOVELS_SHEET.rows.length}`).waitFor();
+    await importModal.getByRole('radio', { name: 'All Sheets' }).check();
+    await choose(page, importModal, 'Field of column 1', 'Code');
+    await choose(page, importModal, 'Field of column 2', 'Object ID');
+    await choose(page, importModal, 'Field of column 3', 'Field 1');
+    await choose(page, importModal, 'Field of column 4', 'Field 2');
+    // The first sheet is mapped, the second not yet: still disabled.
+    expect(await importModal.getByRole('button', { name: 'Import' }).isDisabled()).toBe(true);
+    await choose(page, importModal, 'Sheet', ESSAYS_SHEET.name);
+    await importModal.getByRole('cell', { name: ESSAYS_SHEET.rows[0][0] }).waitFor();
+    await choose(page, importModal, 'Field of column 1', 'Field 1');
+    await choose(page, importModal, 'Field of column 2', 'Object ID');
+    await choose(page, importModal, 'Field of column 3', 'Code');
+    await importModal.getByRole('button', { name: 'Import' }).click();
+    // The repeated (code, objectId) pair of the second sheet counts in the total but is not inserted twice.
+    await importModal.getByText(`${EXPECTED_ITEMS.length} of ${TOTAL_ROWS} items imported`).waitFor({ timeout: 60_000 });
+    await importModal.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await importModal.waitFor({ state: 'hidden' });
+    await content(page).getByText(`Total: ${EXPECTED_ITEMS.length}`).waitFor();
+    await until(async () => (await listRows(page)).map((r) => ({
+      code: r[titles.code], objectId: r[titles.objectId], title: r[titles.title], author: r[titles.author],
+    })).sort((a, b) => a.code.localeCompare(b.code)), EXPECTED_ITEMS);
+    lap('imported');
+
+    // 3. A regular-expression search (case-insensitive) on the code column.
+    const codeHeader = content(page).locator('.ant-table-thead th').filter({ hasText: titles.code });
+    await codeHeader.locator('.ant-table-filter-trigger').click();
+    const searchBox = page.getByRole('textbox', { name: `Search ${titles.code}` });
+    await searchBox.fill('/^nov-00[0-9]$/');
+    await searchBox.press('Enter');
+    await content(page).locator('.ant-tag').filter({ hasText: 'Filtered: 2' }).waitFor();
+    await until(async () => itemsByCode(await listRows(page), titles.code), ['NOV-001', 'NOV-002']);
+    lap('searched');
+
+    // 4. Select Fields: hide the author column; it stays hidden after a reload.
+    await listMenu(page, 'Select Fields');
+    const selectFields = openModal(page, 'Select Fields');
+    await selectFields.getByRole('checkbox', { name: titles.author }).uncheck();
+    await selectFields.getByRole('button', { name: 'OK' }).click();
+    await selectFields.waitFor({ state: 'hidden' });
+    const shownTitles = allTitles.filter((t) => t !== titles.author);
+    await until(() => columnTitles(page), shownTitles);
+    await page.reload();
+    await waitForContentTitle(page, name);
+    await content(page).getByText(`Total: ${EXPECTED_ITEMS.length}`).waitFor(); // the reload dropped the search
+    await until(() => columnTitles(page), shownTitles);
+    lap('column hidden and reloaded');
+
+    // 5. Export Items: every shown column is selected by default; export csv, then xlsx.
+    const exported = (item: ExpectedItem): string[] => shownTitles.map((t) => (
+      t === titles.code ? item.code : t === titles.objectId ? item.objectId : t === titles.title ? item.title : ''));
+    const expectedRows = EXPECTED_ITEMS.map(exported);
+    const byFirstCell = (rows: string[][]) => [...rows].sort((a, b) => a[0].localeCompare(b[0]));
+
+    const exportFile = async (fileType: 'CSV (.csv)' | 'Excel (.xlsx)'): Promise<string> => {
+      await listMenu(page, 'Export Items');
+      const dialog = openModal(page, 'Export Items');
+      await dialog.getByRole('combobox', { name: 'Columns' }).click();
+      const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last().locator('.ant-select-item-option');
+      await options.first().waitFor();
+      expect(await options.evaluateAll((os) => os.map((o) => [o.getAttribute('title'), o.classList.contains('ant-select-item-option-selected')])))
+        .toEqual(shownTitles.map((t) => [t, true]));
+      await page.keyboard.press('Escape');
+      await choose(page, dialog, 'File type', fileType);
+      expect(await dialog.getByLabel('File name').inputValue()).toBe(name);
+      const download = page.waitForEvent('download');
+      await dialog.getByRole('button', { name: 'Export' }).click();
+      const file = await download;
+      const target = path.join(workDir, file.suggestedFilename());
+      await file.saveAs(target);
+      await dialog.waitFor({ state: 'hidden' });
+      return target;
+    };
+
+    const csv = await exportFile('CSV (.csv)');
+    expect(path.basename(csv)).toBe(`${name}.csv`);
+    // The librarian's saved format: first row is a header, semicolon separator.
+    const csvRows = readCsvRows(csv, ';');
+    expect(csvRows[0]).toEqual(shownTitles);
+    expect(byFirstCell(csvRows.slice(1))).toEqual(byFirstCell(expectedRows));
+    lap('csv exported');
+
+    const xlsx = await exportFile('Excel (.xlsx)');
+    expect(path.basename(xlsx)).toBe(`${name}.xlsx`);
+    const xlsxRows = await readXlsxRows(xlsx);
+    expect(xlsxRows[0]).toEqual(shownTitles);
+    expect(byFirstCell(xlsxRows.slice(1))).toEqual(byFirstCell(expectedRows));
+    lap('xlsx exported');
+    console.log(laps.join('\n'));
+  });
+});
