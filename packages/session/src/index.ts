@@ -5,8 +5,11 @@ export {
 } from './authSlice';
 export { fetchStores, fetchStoresSuccess, fetchStoresFailure, initialStoresState, type StoresState } from './storesSlice';
 export {
+  changeLibraryRequested, changeLibraryClosed, initialChangeLibraryState, type ChangeLibraryState,
+} from './changeLibrarySlice';
+export {
   selectSession, selectIsLoggedIn, selectSettings, selectSelectedStoreId, selectSelectedStore, selectStoreIds,
-  selectStores, selectRegions, selectStoresLoading, selectPermissionHolder,
+  selectStores, selectRegions, selectStoresLoading, selectPermissionHolder, selectChangeLibraryOpen,
 } from './selectors';
 export { useSession, usePermission, useAppDispatch, useAppSelector } from './hooks';
 // The one permission check (spec §6) lives in @portal/contract so the server uses the same function.

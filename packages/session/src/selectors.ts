@@ -9,6 +9,8 @@ export const selectStoreIds = (state: RootState) => state.auth.storeIds;
 export const selectStores = (state: RootState) => state.stores.stores;
 export const selectRegions = (state: RootState) => state.stores.regions;
 export const selectStoresLoading = (state: RootState) => state.stores.loading;
+/** True while some root has asked for the shell's Change Library modal (changeLibraryRequested). */
+export const selectChangeLibraryOpen = (state: RootState) => state.changeLibrary.open;
 
 /** The library of settings.selectedStoreId, or null when none is selected or it is not among the stores. */
 export const selectSelectedStore = createSelector([selectStores, selectSelectedStoreId], (stores, id) =>

@@ -3,6 +3,7 @@ import { combineReducers, configureStore, type Action, type Reducer, type Unknow
 import createSagaMiddleware, { channel, type Channel, type Saga } from 'redux-saga';
 import { all, spawn, take } from 'redux-saga/effects';
 import { authReducer, logout, type AuthState } from './authSlice';
+import { changeLibraryReducer, type ChangeLibraryState } from './changeLibrarySlice';
 import { logError } from './log';
 import { authSagas } from './sagas/auth';
 import { settingsSagas } from './sagas/settings';
@@ -13,6 +14,7 @@ import { storesReducer, type StoresState } from './storesSlice';
 export interface RootState {
   auth: AuthState;
   stores: StoresState;
+  changeLibrary: ChangeLibraryState;
 }
 
 /** A saga that dies (a bug in one remote) is logged and does not take the others with it. */
@@ -40,7 +42,7 @@ function* rootSaga(injected: Channel<{ key: string; saga: Saga }>) {
 }
 
 export function createPortalStore() {
-  const staticReducers = { auth: authReducer, stores: storesReducer };
+  const staticReducers = { auth: authReducer, stores: storesReducer, changeLibrary: changeLibraryReducer };
   const injectedReducers: Record<string, Reducer> = {};
   const injectedSagas = new Set<string>();
   const sagaChannel = channel<{ key: string; saga: Saga }>();

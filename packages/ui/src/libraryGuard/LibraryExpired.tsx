@@ -1,0 +1,20 @@
+import { useTranslation } from '@portal/i18n';
+import { Button, Result } from 'antd';
+
+export interface LibraryExpiredProps {
+  onSelectLibrary: () => void;
+  libraryName?: string;
+}
+
+/** Shown instead of library-scoped content when the selected library's expirationDate has passed. */
+export function LibraryExpired({ onSelectLibrary, libraryName }: LibraryExpiredProps) {
+  const { t } = useTranslation('common');
+  return (
+    <Result
+      status="warning"
+      title={t('libraryExpired')}
+      subTitle={libraryName ? t('guards.libraryExpiredHint', { name: libraryName }) : undefined}
+      extra={<Button type="primary" onClick={onSelectLibrary}>{t('selectAnotherLibrary')}</Button>}
+    />
+  );
+}

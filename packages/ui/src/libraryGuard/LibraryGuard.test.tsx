@@ -1,0 +1,90 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Store } from '@portal/api';
+import { fakeServer } from '@portal/api/src/testing';
+import { setLanguage } from '@portal/i18n';
+import {
+  createPortalStore, fetchStores, fetchStoresSuccess, selectChangeLibraryOpen, settingsSaved,
+} from '@portal/session';
+import { PortalProviders } from '../PortalProviders';
+import { LibraryGuard } from './LibraryGuard';
+
+jest.setTimeout(20_000);
+
+function library(tid: number, name: string, expirationDate = '2099-12-31'): Store {
+  return {
+    tid, code: `C${tid}`, country: 'ES', area: 'Norte', province: 'P', city: 'C', name, address: '', manager: '',
+    managertel: '', capacity: 10, resetTime: '00:00', startTime: '08:00', endTime: '20:00', timezone: 'Europe/Madrid',
+    expirationDate, fieldCode: '', fieldObjectId: '', field1: '', field2: '', field3: '', field4: '', field5: '',
+    field6: '', storeIds: [tid],
+  };
+}
+
+const VALID = library(3, 'Biblioteca Tres');
+const EXPIRED = library(4, 'Biblioteca Cuatro', '2000-01-01');
+
+/** The guard around a probe, on a store whose stores and selectedStoreId are given. */
+function renderGuard(stores: Store[] | 'loading', selectedStoreId: number | null) {
+  // The stores call never answers: 'loading' stays loading, and nothing reaches the network.
+  fakeServer(() => new Promise(() => undefined));
+  const { store } = createPortalStore();
+  if (stores === 'loading') store.dispatch(fetchStores());
+  else store.dispatch(fetchStoresSuccess({ stores, regions: [] }));
+  store.dispatch(settingsSaved({ selectedStoreId, dashboardItems: {}, visibleColumns: {} }));
+  render(
+    <PortalProviders store={store}>
+      <LibraryGuard><p>library content</p></LibraryGuard>
+    </PortalProviders>,
+  );
+  return store;
+}
+
+beforeAll(async () => { await act(() => setLanguage('en-GB')); });
+afterAll(async () => { await act(() => setLanguage('es')); });
+
+describe('LibraryGuard', () => {
+  it("shows 'No Library Selected' when the selected store is not among the stores; 'Select Library' asks for Change Library", async () => {
+    const store = renderGuard([VALID], 99);
+    expect(screen.getByText('No Library Selected')).toBeInTheDocument();
+    expect(screen.queryByText('library content')).not.toBeInTheDocument();
+    expect(selectChangeLibraryOpen(store.getState())).toBe(false);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Select Library' }));
+    expect(selectChangeLibraryOpen(store.getState())).toBe(true);
+  });
+
+  it("shows 'No Library Selected' when no store is selected at all", () => {
+    renderGuard([VALID], null);
+    expect(screen.getByText('No Library Selected')).toBeInTheDocument();
+  });
+
+  it("shows 'Library Expired' when the selected store's expirationDate is past; 'Select Another Library' asks for Change Library", async () => {
+    const store = renderGuard([VALID, EXPIRED], 4);
+    expect(screen.getByText('Library Expired')).toBeInTheDocument();
+    expect(screen.getByText('Biblioteca Cuatro has expired. Choose another library to continue.')).toBeInTheDocument();
+    expect(screen.queryByText('library content')).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Select Another Library' }));
+    expect(selectChangeLibraryOpen(store.getState())).toBe(true);
+  });
+
+  it('shows its children when a valid library is selected', () => {
+    renderGuard([VALID, EXPIRED], 3);
+    expect(screen.getByText('library content')).toBeInTheDocument();
+    expect(screen.queryByText('No Library Selected')).not.toBeInTheDocument();
+    expect(screen.queryByText('Library Expired')).not.toBeInTheDocument();
+  });
+
+  it('shows nothing while the stores are loading', () => {
+    renderGuard('loading', 3);
+    expect(screen.queryByText('library content')).not.toBeInTheDocument();
+    expect(screen.queryByText('No Library Selected')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('speaks the interface language', async () => {
+    await act(() => setLanguage('fr'));
+    renderGuard([], 3);
+    expect(screen.getByText('Aucune bibliothèque sélectionnée')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sélectionner une bibliothèque' })).toBeInTheDocument();
+    await act(() => setLanguage('en-GB'));
+  });
+});
