@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router-dom';
+import { LibraryGuard } from '@portal/ui';
 import { CatalogueItemsPage, CataloguesPage } from './catalogues';
 import { manifest, type RoutePath } from './manifest';
 import { PlaceholderPage } from './pages/PlaceholderPage';
@@ -31,9 +32,11 @@ export function App() {
   const { t } = useTranslation(manifest.namespace);
   return (
     <Routes>
-      {manifest.routes.map(({ path, titleKey }) => {
+      {manifest.routes.map(({ path, titleKey, group }) => {
         const Page = PAGES[path];
-        return <Route key={path} path={path} element={<Page title={t(titleKey)} />} />;
+        const page = <Page title={t(titleKey)} />;
+        // The Items routes need a usable library: their pages (and their calls) wait behind the guard screens.
+        return <Route key={path} path={path} element={group === 'items' ? <LibraryGuard>{page}</LibraryGuard> : page} />;
       })}
     </Routes>
   );

@@ -2,7 +2,7 @@ import { Layout } from 'antd';
 import { Outlet } from 'react-router-dom';
 import { PORTAL_CONTENT_ID } from '@portal/ui';
 import { AppHeader } from './AppHeader';
-import { ChangeLibraryProvider } from './changeLibrary/ChangeLibraryContext';
+import { ChangeLibraryHost } from './changeLibrary/ChangeLibraryHost';
 import { Sidebar } from './Sidebar';
 import { StoresLoadingOverlay } from './StoresLoadingOverlay';
 import { useRemoteVisible } from './useRemoteVisible';
@@ -10,19 +10,18 @@ import { useRemoteVisible } from './useRemoteVisible';
 /** The logged-in frame: sidebar, header and a content area holding shell pages and the remote mount point. */
 export function ShellLayout() {
   return (
-    <ChangeLibraryProvider>
-      <Layout style={{ minHeight: '100vh' }}>
-        <Sidebar />
-        <Layout>
-          <AppHeader />
-          <Layout.Content style={{ margin: 16, position: 'relative' }}>
-            <Outlet />
-            <RemoteContent />
-            <StoresLoadingOverlay />
-          </Layout.Content>
-        </Layout>
+    <Layout style={{ minHeight: '100vh' }}>
+      <Sidebar />
+      <Layout>
+        <AppHeader />
+        <Layout.Content style={{ margin: 16, position: 'relative' }}>
+          <Outlet />
+          <RemoteContent />
+          <StoresLoadingOverlay />
+        </Layout.Content>
       </Layout>
-    </ChangeLibraryProvider>
+      <ChangeLibraryHost />
+    </Layout>
   );
 }
 

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { setLanguage } from '@portal/i18n';
 import { REGISTRY_MENU } from '../menu/registryMenu.fixture';
 import { LAST_SECTION_KEY } from '../menu/useLastSection';
-import { renderShell } from './testing/renderShell';
+import { library, renderShell } from './testing/renderShell';
 
 jest.setTimeout(20_000);
 
@@ -75,5 +75,11 @@ describe('shell pages', () => {
   it('shows the remote content area on a permitted remote route', async () => {
     await renderShell({ user: 'manager', path: '/dashboard' });
     expect(screen.getByTestId('portal-content')).toBeVisible();
+  });
+
+  it('leaves the Items routes to the remote, which shows its own library guard', async () => {
+    await renderShell({ user: 'librarian', path: '/searchLists/8', stores: [library(4, 'Biblioteca Cuatro', '2000-01-01')], selectedStoreId: 4 });
+    expect(screen.getByTestId('portal-content')).toBeVisible();
+    expect(screen.queryByText('Library Expired')).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setLanguage } from '@portal/i18n';
+import { changeLibraryRequested, selectChangeLibraryOpen } from '@portal/session';
 import { findDialog, library, renderShell } from '../testing/renderShell';
 
 jest.setTimeout(30_000);
@@ -30,6 +31,18 @@ describe('Change Library', () => {
     unmount();
     await renderShell({ user: 'librarian', path: '/catalogues', stores: STORES, selectedStoreId: 3 });
     expect(screen.getByText('Biblioteca Tres')).toBeInTheDocument();
+  });
+
+  it('opens when any React root dispatches changeLibraryRequested (the guard screens of the remotes do)', async () => {
+    const { store } = await renderShell({ user: 'librarian', path: '/dashboard', stores: STORES, selectedStoreId: 4 });
+    expect(screen.queryByText('Change Library', { selector: '.ant-modal-title' })).not.toBeInTheDocument();
+    act(() => { store.dispatch(changeLibraryRequested()); });
+    const dialog = await findDialog('Change Library');
+    expect(within(dialog).getByText('Biblioteca Cinco')).toBeInTheDocument();
+
+    fireEvent.click(within(dialog).getByText('Cancel').closest('button') as HTMLElement);
+    expect(selectChangeLibraryOpen(store.getState())).toBe(false);
+    await waitFor(() => expect(screen.queryByText('Biblioteca Cinco')).not.toBeInTheDocument());
   });
 
   it('lists Area, Province, City and Name; expired libraries are styled and cannot be selected', async () => {
