@@ -8,6 +8,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 results=$(mktemp -d)
+# This run's own PostgreSQL cluster state, so concurrent runs on one machine never stop each other's cluster.
+export PG_CLUSTER_STATE="$results/pg-cluster.env"
 status=0
 
 bash scripts/system-deps.sh || { echo "system dependencies could not be installed"; exit 1; }

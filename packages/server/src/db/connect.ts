@@ -30,6 +30,9 @@ pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
 export function createDb(config: DbConfig): Kysely<Database> {
   if ('databaseUrl' in config) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle client whose connection drops (database restart, failover) emits 'error' on the pool; without a
+    // listener that would end the process. The pool discards the client and the next query reconnects.
+    pool.on('error', (e) => console.error(`PostgreSQL idle connection lost: ${e.message}`));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (config.sqliteFile !== ':memory:') fs.mkdirSync(path.dirname(config.sqliteFile), { recursive: true });
