@@ -6,5 +6,5 @@ module.exports = createWebpackConfig({
   exposes: { './lifecycles': './src/lifecycles.tsx' },
   port: 3006,
   // The standalone public entry: /capacities/... without shell, login or any other remote.
-  pages: [{ name: 'public', entry: './src/public/index.ts', filename: 'public.html', devPaths: /^\/capacities(\/|$)/ }],
+  pages: [{ name: 'public', entry: './src/public/index.ts', filename: 'public.html', title: 'Capacity', devPaths: /^\/capacities(\/|$)/ }],
 });

@@ -1,4 +1,4 @@
 const { createWebpackConfig } = require('@portal/mf-config/load');
 
 // The host: no remote is compiled in; src/remotes loads them at run time from /registry.json.
-module.exports = createWebpackConfig({ appDir: __dirname, name: 'shell', isHost: true, port: 3000 });
+module.exports = createWebpackConfig({ appDir: __dirname, name: 'shell', title: 'Library Portal', isHost: true, port: 3000 });

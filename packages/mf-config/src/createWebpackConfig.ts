@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import AntdMomentWebpackPlugin from '@ant-design/moment-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
@@ -21,6 +20,8 @@ export interface PageOptions {
   filename: string;
   /** Paths the dev server answers with this page instead of index.html. */
   devPaths?: RegExp;
+  /** The page's html title (defaults to the app's). */
+  title?: string;
 }
 
 export interface AppOptions {
@@ -28,6 +29,8 @@ export interface AppOptions {
   appDir: string;
   /** Module Federation name: 'shell' or the folder name with '_' (mf_dashboard). */
   name: string;
+  /** Title of the app's index.html (defaults to the name). */
+  title?: string;
   /** Exposed modules of a remote; remotes expose only './lifecycles'. */
   exposes?: Record<string, string>;
   /** The shell: served at the site root, loads remotes at run time from /registry.json. */
@@ -86,24 +89,17 @@ function devServer(options: AppOptions): DevServerConfiguration {
   };
 }
 
+/** Every app's html pages come from one template: a `#root` element and the scripts html-webpack-plugin adds. */
+const HTML_TEMPLATE = path.join(__dirname, '..', 'public', 'index.html');
+
 function htmlPages(options: AppOptions, htmlPublicPath: string): WebpackPluginInstance[] {
-  const template = path.join(options.appDir, 'public', 'index.html');
-  const main = new HtmlWebpackPlugin({
-    filename: 'index.html',
-    chunks: ['main'],
-    publicPath: htmlPublicPath,
-    ...(existsSync(template) ? { template } : { title: options.name }),
-  });
-  const pages = (options.pages ?? []).map((page) => {
-    const pageTemplate = path.join(options.appDir, 'public', page.filename);
-    return new HtmlWebpackPlugin({
-      filename: page.filename,
-      chunks: [page.name],
-      publicPath: htmlPublicPath,
-      ...(existsSync(pageTemplate) ? { template: pageTemplate } : { title: options.name }),
-    });
-  });
-  return [main, ...pages];
+  const page = (filename: string, chunk: string, title: string) =>
+    new HtmlWebpackPlugin({ filename, chunks: [chunk], publicPath: htmlPublicPath, template: HTML_TEMPLATE, title });
+  const title = options.title ?? options.name;
+  return [
+    page('index.html', 'main', title),
+    ...(options.pages ?? []).map((p) => page(p.filename, p.name, p.title ?? title)),
+  ];
 }
 
 /**
