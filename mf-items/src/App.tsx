@@ -1,15 +1,7 @@
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Route, Routes } from 'react-router-dom';
-import { LibraryGuard } from '@portal/ui';
+import { ManifestRoutes, type PageProps, PlaceholderPage } from '@portal/ui';
 import { CatalogueItemsPage, CataloguesPage } from './catalogues';
 import { manifest, type RoutePath } from './manifest';
-import { PlaceholderPage } from './pages/PlaceholderPage';
-
-/** Every page receives its route's translated title (from the manifest) for its PageFrame. */
-export interface PageProps {
-  title: string;
-}
 
 /** The page of each route the manifest declares: a route without a page does not compile. */
 const PAGES: Record<RoutePath, ComponentType<PageProps>> = {
@@ -29,15 +21,5 @@ const PAGES: Record<RoutePath, ComponentType<PageProps>> = {
 };
 
 export function App() {
-  const { t } = useTranslation(manifest.namespace);
-  return (
-    <Routes>
-      {manifest.routes.map(({ path, titleKey, group }) => {
-        const Page = PAGES[path];
-        const page = <Page title={t(titleKey)} />;
-        // The Items routes need a usable library: their pages (and their calls) wait behind the guard screens.
-        return <Route key={path} path={path} element={group === 'items' ? <LibraryGuard>{page}</LibraryGuard> : page} />;
-      })}
-    </Routes>
-  );
+  return <ManifestRoutes manifest={manifest} pages={PAGES} />;
 }

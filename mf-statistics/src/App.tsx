@@ -1,13 +1,6 @@
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Route, Routes } from 'react-router-dom';
+import { ManifestRoutes, type PageProps, PlaceholderPage } from '@portal/ui';
 import { manifest, type RoutePath } from './manifest';
-import { PlaceholderPage } from './pages/PlaceholderPage';
-
-/** Every page receives its route's translated title (from the manifest) for its PageFrame. */
-export interface PageProps {
-  title: string;
-}
 
 /** The page of each route the manifest declares: a route without a page does not compile. */
 const PAGES: Record<RoutePath, ComponentType<PageProps>> = {
@@ -16,13 +9,5 @@ const PAGES: Record<RoutePath, ComponentType<PageProps>> = {
 };
 
 export function App() {
-  const { t } = useTranslation(manifest.namespace);
-  return (
-    <Routes>
-      {manifest.routes.map(({ path, titleKey }) => {
-        const Page = PAGES[path];
-        return <Route key={path} path={path} element={<Page title={t(titleKey)} />} />;
-      })}
-    </Routes>
-  );
+  return <ManifestRoutes manifest={manifest} pages={PAGES} />;
 }

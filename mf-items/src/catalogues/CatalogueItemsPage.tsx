@@ -9,7 +9,7 @@ import {
 import { GenericList, type ListHandle } from '@portal/lists';
 import { selectSelectedStore, useAppSelector } from '@portal/session';
 import { PageFrame } from '@portal/ui';
-import type { PageProps } from '../App';
+import type { PageProps } from '@portal/ui';
 import { CatalogueForm } from './CatalogueForm';
 import { CatalogueItemForm } from './CatalogueItemForm';
 import { useCataloguesTranslation } from './i18n';

@@ -5,6 +5,7 @@ export {
 export { ErrorBoundary, type ErrorBoundaryProps } from './ErrorBoundary';
 export { RemoteError, type RemoteErrorProps } from './RemoteError';
 export { PageFrame, type PageFrameProps } from './PageFrame';
+export { ManifestRoutes, PlaceholderPage, type ManifestRoutesProps, type PageProps } from './ManifestRoutes';
 export { LoadingOverlay, LOADING_OVERLAY_DELAY_MS, type LoadingOverlayProps } from './LoadingOverlay';
 export { UserAvatar, type UserAvatarProps } from './UserAvatar';
 export { LibraryGuard, type LibraryGuardProps } from './libraryGuard/LibraryGuard';
