@@ -8,8 +8,7 @@ import {
 } from '@portal/api';
 import { GenericList, type ListHandle } from '@portal/lists';
 import { selectSelectedStore, useAppSelector } from '@portal/session';
-import { PageFrame } from '@portal/ui';
-import type { PageProps } from '@portal/ui';
+import { PageFrame, type PageProps } from '@portal/ui';
 import { CatalogueForm } from './CatalogueForm';
 import { CatalogueItemForm } from './CatalogueItemForm';
 import { useCataloguesTranslation } from './i18n';
