@@ -1,20 +1,72 @@
 import '@testing-library/jest-dom';
 
-// jsdom lacks these browser APIs that antd relies on.
-// Guarded so a test may opt into the node environment (@jest-environment node), e.g. to run webpack.
-if (typeof window !== 'undefined' && !window.matchMedia) {
+// The one set of browser APIs jsdom lacks and the portal's libraries (antd 6, Highcharts, typebox) need, for
+// every web test. Each is installed only when missing, and the window ones only in a window: a test may opt
+// into the node environment (@jest-environment node), e.g. to run webpack.
+const hasWindow = typeof window !== 'undefined';
+
+// antd's responsive grid and Table read matchMedia.
+if (hasWindow && !window.matchMedia) {
   window.matchMedia = (query: string) => ({
     matches: false, media: query, onchange: null,
     addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {},
     dispatchEvent: () => false,
   }) as MediaQueryList;
 }
+
+// antd (rc-resize-observer) measures with ResizeObserver.
 if (!(globalThis as { ResizeObserver?: unknown }).ResizeObserver) {
   (globalThis as { ResizeObserver?: unknown }).ResizeObserver = class { observe() {} unobserve() {} disconnect() {} };
 }
-// jsdom lacks TextEncoder/TextDecoder, which typebox (@portal/contract) uses at module load.
+
+// typebox (@portal/contract) uses TextEncoder/TextDecoder at module load.
 if (!(globalThis as { TextEncoder?: unknown }).TextEncoder) {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const util = require('util') as typeof import('util');
   Object.assign(globalThis, { TextEncoder: util.TextEncoder, TextDecoder: util.TextDecoder });
+}
+
+// antd 6 schedules in a MessageChannel macrotask: Form's field watchers (@rc-component/form), the popups of
+// Select/TreeSelect. A timer stand-in gives the same "later, in a new task" behaviour and follows jest's fake
+// timers (setTimeout is looked up when a message is posted).
+if (typeof (globalThis as { MessageChannel?: unknown }).MessageChannel === 'undefined') {
+  type Listener = ((event: MessageEvent) => void) | null;
+  class ShimPort {
+    onmessage: Listener = null;
+    peer: ShimPort | null = null;
+    postMessage(data: unknown): void {
+      const peer = this.peer;
+      setTimeout(() => peer?.onmessage?.({ data } as MessageEvent), 0);
+    }
+    start(): void {}
+    close(): void {
+      this.onmessage = null;
+    }
+  }
+  class ShimMessageChannel {
+    port1 = new ShimPort();
+    port2 = new ShimPort();
+    constructor() {
+      this.port1.peer = this.port2;
+      this.port2.peer = this.port1;
+    }
+  }
+  (globalThis as { MessageChannel?: unknown }).MessageChannel = ShimMessageChannel;
+}
+
+if (hasWindow) {
+  // antd measures the scrollbar with a pseudo-element; jsdom implements getComputedStyle without pseudo
+  // elements and logs "Not implemented" for each call. The element's own style is a fine answer here.
+  const getComputedStyle = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element: Element) => getComputedStyle(element);
+
+  // Highcharts reads window.CSS.supports when it is imported.
+  const win = window as unknown as { CSS?: { supports?: unknown; escape?: unknown } };
+  if (typeof win.CSS?.supports !== 'function') {
+    win.CSS = { ...win.CSS, supports: () => false, escape: (value: string) => value };
+  }
+
+  // jsdom has no canvas: getContext answers null (as a browser without 2D support would) instead of logging
+  // "Not implemented"; the login's particle field then draws nothing. A test that needs a context spies on it.
+  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
 }

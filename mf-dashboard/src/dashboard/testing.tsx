@@ -1,5 +1,4 @@
 /** Test helpers: the dashboard page on a real session store, against a fake HTTP layer (tests only). */
-import './testing.jsdom'; // must run before Highcharts and antd are imported
 import '@testing-library/jest-dom'; // matcher types for the tests using this harness
 import type { RegionNode, UserSettings } from '@portal/api';
 import { fakeServer, type SeenRequest } from '@portal/api/src/testing';

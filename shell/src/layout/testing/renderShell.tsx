@@ -1,6 +1,5 @@
 // Test harness: the shell's routes on a real session store (own instance), a memory router and the
 // registry fixture. Not imported by application code.
-import './browserShims';
 import { act, render, screen, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation, useNavigationType } from 'react-router-dom';
 import type { Store } from '@portal/api';
