@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router-dom';
+import { LibraryGuard } from '@portal/ui';
 import { manifest, type RoutePath } from './manifest';
 import DashboardPage from './dashboard/DashboardPage';
 
@@ -20,7 +21,8 @@ export function App() {
     <Routes>
       {manifest.routes.map(({ path, titleKey }) => {
         const Page = PAGES[path];
-        return <Route key={path} path={path} element={<Page title={t(titleKey)} />} />;
+        // The dashboard's guard screens (access-shell-dashboard §2): no page, and no call, without a usable library.
+        return <Route key={path} path={path} element={<LibraryGuard><Page title={t(titleKey)} /></LibraryGuard>} />;
       })}
     </Routes>
   );

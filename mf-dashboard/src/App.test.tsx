@@ -1,0 +1,80 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import type { RegionNode, Store } from '@portal/api';
+import { fakeServer } from '@portal/api/src/testing';
+import { registerTranslations, setLanguage } from '@portal/i18n';
+import { createPortalStore, fetchStoresSuccess, selectChangeLibraryOpen, sessionRestored } from '@portal/session';
+import { PortalProviders } from '@portal/ui';
+import { App } from './App';
+import { resources } from './locales';
+import { manifest } from './manifest';
+
+jest.mock('highcharts-react-official', () => jest.requireActual('./dashboard/testing.chartStub'));
+jest.setTimeout(60_000);
+registerTranslations(manifest.namespace, resources);
+
+function library(tid: number, name: string, expirationDate = '2099-12-31'): Store {
+  return {
+    tid, code: `B${tid}`, country: 'ES', area: 'Norte', province: 'P', city: 'C', name, address: '', manager: '',
+    managertel: '', capacity: 10, resetTime: '00:00', startTime: '08:00', endTime: '20:00', timezone: 'Europe/Madrid',
+    expirationDate, fieldCode: '', fieldObjectId: '', field1: '', field2: '', field3: '', field4: '', field5: '',
+    field6: '', storeIds: [tid],
+  };
+}
+const VALID = library(1, 'Uno');
+const EXPIRED = library(2, 'Dos', '2000-01-01');
+const TREE: RegionNode[] = [{
+  title: 'Uno', fullName: 'Uno', key: 'store:1', value: 'store:1', level: 'name', storeIds: [1],
+  capacity: 10, resetTime: '00:00', startTime: '08:00', endTime: '20:00',
+}];
+
+/** /dashboard through the remote's routes with this library selected; every request is recorded. */
+async function renderDashboardRoute(selectedStoreId: number | null) {
+  // The Libraries tree answers (the dashboard's calls follow it); anything else answers 404.
+  const requests = fakeServer((req) => (req.url.startsWith('/api/stores')
+    ? { status: 200, data: TREE } : { status: 404, data: { code: 'NOT_FOUND' } }));
+  const { store } = createPortalStore();
+  store.dispatch(sessionRestored({
+    token: 'tok', userId: 7, userFullName: 'Ana', userFlavor: 'LIBTECS', userToken: 'pub', role: 'user',
+    permissions: ['manager'], storeIds: [1, 2], expiresAt: Date.now() + 3_600_000,
+    settings: { selectedStoreId, dashboardItems: {}, visibleColumns: {} },
+  }));
+  store.dispatch(fetchStoresSuccess({ stores: [VALID, EXPIRED], regions: [] }));
+  await act(async () => {
+    render(<PortalProviders store={store}><MemoryRouter initialEntries={['/dashboard']}><App /></MemoryRouter></PortalProviders>);
+  });
+  return { store, requests };
+}
+
+beforeAll(async () => { await act(() => setLanguage('en-GB')); });
+beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
+afterEach(() => jest.restoreAllMocks());
+
+describe('dashboard guard screens', () => {
+  it("'No Library Selected' when the selected store is not among the stores; 'Select Library' asks for Change Library", async () => {
+    const { store, requests } = await renderDashboardRoute(99);
+    expect(screen.getByText('No Library Selected')).toBeInTheDocument();
+    expect(screen.queryByText('Refresh')).not.toBeInTheDocument();
+    expect(requests).toEqual([]);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Select Library' }));
+    expect(selectChangeLibraryOpen(store.getState())).toBe(true);
+  });
+
+  it("'Library Expired' when the selected store's expirationDate is past; 'Select Another Library' asks for Change Library", async () => {
+    const { store, requests } = await renderDashboardRoute(2);
+    expect(screen.getByText('Library Expired')).toBeInTheDocument();
+    expect(screen.queryByText('Refresh')).not.toBeInTheDocument();
+    expect(requests).toEqual([]);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Select Another Library' }));
+    expect(selectChangeLibraryOpen(store.getState())).toBe(true);
+  });
+
+  it('the dashboard itself when a valid library is selected', async () => {
+    const { requests } = await renderDashboardRoute(1);
+    expect(await screen.findByText('Refresh')).toBeInTheDocument();
+    expect(screen.queryByText('No Library Selected')).not.toBeInTheDocument();
+    expect(screen.queryByText('Library Expired')).not.toBeInTheDocument();
+    await waitFor(() => expect(requests.some((req) => req.url.startsWith('/api/dashboard/'))).toBe(true));
+  });
+});
