@@ -61,13 +61,17 @@ export const CatalogueItemExistsBody = Type.Object(
 );
 export type CatalogueItemExistsBody = Static<typeof CatalogueItemExistsBody>;
 
-export const CatalogueParams = Type.Object({ storeId: Id, catalogueId: Id }, { additionalProperties: false });
-export type CatalogueParams = Static<typeof CatalogueParams>;
-export const CataloguesIdsParams = Type.Object({ storeId: Id, ids: IdListText }, { additionalProperties: false });
-export const CatalogueItemParams = Type.Object({ storeId: Id, catalogueId: Id, itemId: Id }, { additionalProperties: false });
-export const CatalogueItemIdsParams = Type.Object({ storeId: Id, catalogueId: Id, ids: IdListText }, { additionalProperties: false });
-export const CatalogueFromParams = Type.Object(
-  { storeId: Id, catalogueId: Id, from: Type.String({ minLength: 1, maxLength: 40 }) },
+/**
+ * Path parameters of the item containers (catalogues and search lists share one route table): containerId is
+ * the catalogue or search list, itemId one of its items.
+ */
+export const ContainerParams = Type.Object({ storeId: Id, containerId: Id }, { additionalProperties: false });
+export type ContainerParams = Static<typeof ContainerParams>;
+export const ContainerIdsParams = Type.Object({ storeId: Id, ids: IdListText }, { additionalProperties: false });
+export const ContainerItemParams = Type.Object({ storeId: Id, containerId: Id, itemId: Id }, { additionalProperties: false });
+export const ContainerItemIdsParams = Type.Object({ storeId: Id, containerId: Id, ids: IdListText }, { additionalProperties: false });
+export const ContainerFromParams = Type.Object(
+  { storeId: Id, containerId: Id, from: Type.String({ minLength: 1, maxLength: 40 }) },
   { additionalProperties: false },
 );
 

@@ -5,6 +5,7 @@ export * from './common';
 export * from './list';
 export * from './lists';
 export * from './catalogues';
+export * from './searchLists';
 export * from './settings';
 export * from './auth';
 export * from './users';

@@ -17,6 +17,7 @@ import { registerSecurityHeaders } from './plugins/security';
 import { registerValidation } from './plugins/validation';
 import { authRoutes } from './routes/auth';
 import { cataloguesRoutes } from './routes/catalogues';
+import { searchListsRoutes } from './routes/searchLists';
 import { dashboardRoutes } from './routes/dashboard';
 import { formatRoutes } from './routes/format';
 import { miscRoutes } from './routes/misc';
@@ -74,10 +75,11 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
   dashboardRoutes(app, deps);
   formatRoutes(app, deps);
   miscRoutes(app, deps);
-  // Lists: temporary files, import/export/sync, catalogues (one list engine, lists/).
+  // Lists: temporary files, import/export/sync, catalogues and search lists (one list engine, lists/).
   const filesDeps = createFilesDeps(deps);
   miscFilesRoutes(app, filesDeps);
   cataloguesRoutes(app, filesDeps);
+  searchListsRoutes(app, filesDeps);
 
   await registerPortal(app, config.portalRoot);
   return app;

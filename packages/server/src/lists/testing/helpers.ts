@@ -1,22 +1,29 @@
-/** Test helpers for the list engine: catalogues with items, multipart bodies, exports. */
+/** Test helpers for the list engine: catalogues and search lists with items, multipart bodies, exports. */
 import type { Kysely } from 'kysely';
 import { itemSearchText, type ItemField } from '@portal/contract';
 import type { Database } from '../../db/schema';
 
 export type TestItem = Partial<Record<ItemField, string | null>>;
 
-export async function addCatalogue(db: Kysely<Database>, storeId: number, name: string, items: TestItem[] = []): Promise<number> {
+/** A catalogue or search list with items, written directly (ids as the tables give them). */
+async function addContainer(db: Kysely<Database>, kind: 'catalogue' | 'searchList', storeId: number, name: string, items: TestItem[]): Promise<number> {
   const now = new Date().toISOString();
-  const { id } = await db.insertInto('catalogues').values({ store_id: storeId, name, sync_url: null, auto_sync: 0, last_sync: null, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  const table = kind === 'catalogue' ? 'catalogues' : 'search_lists';
+  const { id } = await db.insertInto(table).values({ store_id: storeId, name, sync_url: null, auto_sync: 0, last_sync: null, created_at: now }).returning('id').executeTakeFirstOrThrow();
   for (let i = 0; i < items.length; i += 200) {
-    await db.insertInto('catalogue_items').values(items.slice(i, i + 200).map((it) => ({
-      store_id: storeId, catalogue_id: id, code: it.code ?? null, object_id: it.objectId ?? null,
+    const rows = items.slice(i, i + 200).map((it) => ({
+      store_id: storeId, code: it.code ?? null, object_id: it.objectId ?? null,
       field1: it.field1 ?? null, field2: it.field2 ?? null, field3: it.field3 ?? null, field4: it.field4 ?? null,
       field5: it.field5 ?? null, field6: it.field6 ?? null, search_text: itemSearchText(it), created_at: now,
-    }))).execute();
+    }));
+    if (kind === 'catalogue') await db.insertInto('catalogue_items').values(rows.map((r) => ({ ...r, catalogue_id: id }))).execute();
+    else await db.insertInto('search_list_items').values(rows.map((r) => ({ ...r, search_list_id: id }))).execute();
   }
   return id;
 }
+
+export const addCatalogue = (db: Kysely<Database>, storeId: number, name: string, items: TestItem[] = []) => addContainer(db, 'catalogue', storeId, name, items);
+export const addSearchList = (db: Kysely<Database>, storeId: number, name: string, items: TestItem[] = []) => addContainer(db, 'searchList', storeId, name, items);
 
 /** A multipart/form-data body with one file part. */
 export function multipart(field: string, fileName: string, content: Buffer | string, type = 'application/octet-stream') {

@@ -1,0 +1,238 @@
+/**
+ * Item containers of a library — catalogues and search lists — and their items (data-areas §3, §5, §7):
+ * the generic list engine for lists and exports, unique names per library ('NameAlreadyExistsMessage'),
+ * sync URLs ('Invalid URL'), the code/objectId rules, imports, sync and Add Items To. Both kinds behave
+ * alike; a ContainerKind names the tables, list definitions and words that differ. Every call is scoped
+ * to a library the caller holds; a container of another library answers exactly like a missing one (403).
+ */
+import {
+  ERROR_CODES, parseIdList, type AddItemsFromBody, type Catalogue, type CatalogueInput, type ExportBody,
+  type ImportBody, type ItemInput, type ItemsCountResult, type ListQuery,
+} from '@portal/contract';
+import { ApiError, badRequest, conflict, forbidden } from '../errors';
+import { addItemsFrom } from '../lists/addFrom';
+import type { ListDefinition } from '../lists/definition';
+import {
+  CATALOGUE_ITEMS_LIST, CATALOGUES_LIST, SEARCH_LIST_ITEMS_LIST, SEARCH_LISTS_LIST, toApiContainer,
+} from '../lists/definitions';
+import { listPage, listParams } from '../lists/engine';
+import { exportList, type ExportFile } from '../lists/export/export';
+import { importFile } from '../lists/import';
+import { normalizeItem, toApiItem, type ApiItem, type ItemValues } from '../lists/items';
+import { itemViolation, type ItemTarget } from '../lists/itemWrites';
+import { resolveItemSource } from '../lists/sources';
+import { fetchSyncItems, storeSyncedItems } from '../lists/sync';
+import * as q from '../queries/containers';
+import { findStore } from '../queries/stores';
+import { assertStoreReachable, type AuthUser } from './context';
+import type { FilesDeps } from './files';
+import { InvalidUrl, parseHttpUrl } from './outbound';
+
+export interface ContainerKind extends q.ContainerTables {
+  list: ListDefinition<Catalogue>;
+  itemsList: ListDefinition<ApiItem>;
+  /** In messages: 'catalogue', 'search list'. */
+  noun: string;
+  /** File name of the export of the whole list. */
+  exportName: string;
+}
+
+export const CATALOGUES: ContainerKind = {
+  table: 'catalogues', itemsTable: 'catalogue_items', parentColumn: 'catalogue_id',
+  list: CATALOGUES_LIST, itemsList: CATALOGUE_ITEMS_LIST, noun: 'catalogue', exportName: 'catalogues',
+};
+
+export const SEARCH_LISTS: ContainerKind = {
+  table: 'search_lists', itemsTable: 'search_list_items', parentColumn: 'search_list_id',
+  list: SEARCH_LISTS_LIST, itemsList: SEARCH_LIST_ITEMS_LIST, noun: 'search list', exportName: 'searchLists',
+};
+
+type D = FilesDeps;
+type K = ContainerKind;
+
+const capitalised = (k: K) => k.noun[0]!.toUpperCase() + k.noun.slice(1);
+const notAvailable = (k: K) => forbidden(ERROR_CODES.FORBIDDEN, `${capitalised(k)} not available`);
+
+async function ownContainer(k: K, deps: D, user: AuthUser, storeId: number, id: number) {
+  assertStoreReachable(user, storeId);
+  const row = await q.findContainer(deps.db, k, storeId, id);
+  if (!row) throw notAvailable(k);
+  return row;
+}
+
+const itemTarget = (k: K, storeId: number, parentId: number): ItemTarget => ({ table: k.itemsTable, parentColumn: k.parentColumn, parentId, storeId });
+
+/** '' or null → no sync URL; otherwise an absolute http(s) URL (400 INVALID_URL). */
+function syncUrl(value: string | null | undefined): string | null {
+  const text = (value ?? '').trim();
+  if (text === '') return null;
+  try {
+    return parseHttpUrl(text).toString();
+  } catch (e) {
+    if (e instanceof InvalidUrl) throw new ApiError(400, ERROR_CODES.INVALID_URL, 'Invalid URL', { field: 'syncURL' });
+    throw e;
+  }
+}
+
+const nameTaken = (k: K, name: string) => conflict(ERROR_CODES.NAME_ALREADY_EXISTS, `A ${k.noun} named "${name}" already exists`);
+
+// ---- containers ----
+
+export function listContainers(k: K, deps: D, user: AuthUser, storeId: number, query: ListQuery) {
+  assertStoreReachable(user, storeId);
+  return listPage(deps.db, k.list, { store_id: storeId }, listParams(query));
+}
+
+export async function getContainer(k: K, deps: D, user: AuthUser, storeId: number, id: number): Promise<Catalogue> {
+  return toApiContainer(await ownContainer(k, deps, user, storeId, id));
+}
+
+export async function createContainer(k: K, deps: D, user: AuthUser, storeId: number, body: CatalogueInput): Promise<Catalogue> {
+  assertStoreReachable(user, storeId);
+  const name = body.name.trim();
+  const values: q.ContainerValues = {
+    store_id: storeId, name, sync_url: syncUrl(body.syncURL), auto_sync: body.autoSync ? 1 : 0, last_sync: null,
+    created_at: deps.config.now().toISOString(),
+  };
+  if (await q.containerNameTaken(deps.db, k, storeId, name, null)) throw nameTaken(k, name);
+  const id = await q.insertContainer(deps.db, k, values);
+  return getContainer(k, deps, user, storeId, id);
+}
+
+export async function updateContainer(k: K, deps: D, user: AuthUser, storeId: number, id: number, body: CatalogueInput): Promise<Catalogue> {
+  await ownContainer(k, deps, user, storeId, id);
+  const name = body.name.trim();
+  const changes = {
+    name,
+    ...(body.syncURL !== undefined ? { sync_url: syncUrl(body.syncURL) } : {}),
+    ...(body.autoSync !== undefined ? { auto_sync: (body.autoSync ? 1 : 0) as 0 | 1 } : {}),
+  };
+  if (await q.containerNameTaken(deps.db, k, storeId, name, id)) throw nameTaken(k, name);
+  await q.updateContainer(deps.db, k, id, changes);
+  return getContainer(k, deps, user, storeId, id);
+}
+
+export async function deleteContainers(k: K, deps: D, user: AuthUser, storeId: number, ids: string | null): Promise<{ ids: number[] }> {
+  assertStoreReachable(user, storeId);
+  return { ids: await q.deleteContainers(deps.db, k, storeId, ids === null ? null : parseIdList(ids)) };
+}
+
+/** Is the name taken by a container other than exceptId (the one being edited)? */
+export async function containerExists(k: K, deps: D, user: AuthUser, storeId: number, name: string, exceptId: number | null): Promise<{ exists: boolean }> {
+  assertStoreReachable(user, storeId);
+  const trimmed = name.trim();
+  if (trimmed === '') return { exists: false };
+  return { exists: await q.containerNameTaken(deps.db, k, storeId, trimmed, exceptId) };
+}
+
+export function numItems(k: K, deps: D, user: AuthUser, storeId: number) {
+  assertStoreReachable(user, storeId);
+  return q.countStoreItems(deps.db, k, storeId);
+}
+
+export function exportContainers(k: K, deps: D, user: AuthUser, storeId: number, body: ExportBody): Promise<ExportFile> {
+  assertStoreReachable(user, storeId);
+  return exportList(deps, user, k.list, { store_id: storeId }, body, { maxXlsRows: deps.lists.maxXlsRows, baseName: k.exportName });
+}
+
+/** POST /import: one new container per imported sheet, named after the sheet. */
+export function importContainers(k: K, deps: D, user: AuthUser, storeId: number, body: ImportBody): Promise<ItemsCountResult> {
+  assertStoreReachable(user, storeId);
+  return importFile(deps, user, body, {
+    async check(sheets) {
+      const names = sheets.map((s) => s.name.trim());
+      const repeated = names.filter((n, i) => names.indexOf(n) !== i);
+      const taken = [...new Set([...repeated, ...await q.takenContainerNames(deps.db, k, storeId, names)])];
+      if (taken.length) throw new ApiError(409, ERROR_CODES.NAME_ALREADY_EXISTS, `${capitalised(k)} names already in use: ${taken.join(', ')}`, { names: taken });
+    },
+    async forSheet(trx, sheet) {
+      const id = await q.insertContainer(trx, k, {
+        store_id: storeId, name: sheet.name.trim(), sync_url: null, auto_sync: 0, last_sync: null, created_at: deps.config.now().toISOString(),
+      });
+      return itemTarget(k, storeId, id);
+    },
+  });
+}
+
+// ---- items ----
+
+export async function listItems(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, query: ListQuery) {
+  await ownContainer(k, deps, user, storeId, parentId);
+  return listPage(deps.db, k.itemsList, { [k.parentColumn]: parentId }, listParams(query));
+}
+
+/** With an objectId column (the library labels one) code or objectId; without, code. */
+async function checkedValues(deps: D, storeId: number, input: ItemInput): Promise<ItemValues> {
+  const values = normalizeItem(input);
+  const store = await findStore(deps.db, storeId);
+  const violation = itemViolation(values, (store?.field_object_id ?? '') !== '');
+  if (violation) {
+    const code = violation.code === ERROR_CODES.AT_LEAST_ONE_CODE || violation.code === ERROR_CODES.CODE_REQUIRED ? violation.code : ERROR_CODES.VALIDATION_ERROR;
+    throw badRequest(code, violation.code, violation.field ? { field: violation.field } : undefined);
+  }
+  return values;
+}
+
+const alreadyExists = () => conflict(ERROR_CODES.ALREADY_EXISTS, 'AlreadyExists');
+
+export async function createItem(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, input: ItemInput): Promise<ApiItem> {
+  await ownContainer(k, deps, user, storeId, parentId);
+  const values = await checkedValues(deps, storeId, input);
+  if (await q.itemPairTaken(deps.db, k, parentId, values.code, values.objectId, null)) throw alreadyExists();
+  const id = await q.insertItem(deps.db, k, storeId, parentId, values, deps.config.now().toISOString());
+  return toApiItem((await q.findItem(deps.db, k, parentId, id))!);
+}
+
+export async function updateItem(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, itemId: number, input: ItemInput): Promise<ApiItem> {
+  await ownContainer(k, deps, user, storeId, parentId);
+  if (!(await q.findItem(deps.db, k, parentId, itemId))) throw notAvailable(k);
+  const values = await checkedValues(deps, storeId, input);
+  if (await q.itemPairTaken(deps.db, k, parentId, values.code, values.objectId, itemId)) throw alreadyExists();
+  await q.updateItem(deps.db, k, itemId, values);
+  return toApiItem((await q.findItem(deps.db, k, parentId, itemId))!);
+}
+
+export async function deleteItems(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, ids: string): Promise<{ ids: number[] }> {
+  await ownContainer(k, deps, user, storeId, parentId);
+  return { ids: await q.deleteItems(deps.db, k, parentId, parseIdList(ids)) };
+}
+
+export async function deleteAllItems(k: K, deps: D, user: AuthUser, storeId: number, parentId: number): Promise<{ deleted: number }> {
+  await ownContainer(k, deps, user, storeId, parentId);
+  return { deleted: await q.deleteAllItems(deps.db, k, parentId) };
+}
+
+/** Is the code/objectId pair taken by an item other than exceptId (the one being edited)? */
+export async function itemExists(
+  k: K, deps: D, user: AuthUser, storeId: number, parentId: number,
+  pair: { code?: string | null; objectId?: string | null }, exceptId: number | null,
+): Promise<{ exists: boolean }> {
+  await ownContainer(k, deps, user, storeId, parentId);
+  const values = normalizeItem({ code: pair.code, objectId: pair.objectId });
+  if (values.code === null && values.objectId === null) return { exists: false };
+  return { exists: await q.itemPairTaken(deps.db, k, parentId, values.code, values.objectId, exceptId) };
+}
+
+export async function importItems(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, body: ImportBody): Promise<ItemsCountResult> {
+  await ownContainer(k, deps, user, storeId, parentId);
+  return importFile(deps, user, body, { forSheet: async () => itemTarget(k, storeId, parentId) });
+}
+
+export async function exportItems(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, body: ExportBody): Promise<ExportFile> {
+  const row = await ownContainer(k, deps, user, storeId, parentId);
+  return exportList(deps, user, k.itemsList, { [k.parentColumn]: parentId }, body, { maxXlsRows: deps.lists.maxXlsRows, baseName: row.name });
+}
+
+export async function syncContainer(k: K, deps: D, user: AuthUser, storeId: number, parentId: number): Promise<ItemsCountResult> {
+  const row = await ownContainer(k, deps, user, storeId, parentId);
+  if (!row.sync_url) throw badRequest(ERROR_CODES.NO_SYNC_URL, `The ${k.noun} has no sync URL`);
+  const items = await fetchSyncItems(row.sync_url, deps.lists);
+  const now = deps.config.now();
+  return storeSyncedItems(deps.db, itemTarget(k, storeId, parentId), items, now, (trx) => q.updateContainer(trx, k, parentId, { last_sync: now.toISOString() }));
+}
+
+export async function addItemsTo(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, from: string, body: AddItemsFromBody): Promise<ItemsCountResult> {
+  await ownContainer(k, deps, user, storeId, parentId);
+  const source = await resolveItemSource(deps.db, storeId, from, body);
+  return addItemsFrom(deps.db, itemTarget(k, storeId, parentId), source, body, deps.config.now());
+}
