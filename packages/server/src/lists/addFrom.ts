@@ -33,7 +33,7 @@ async function* chosenRows(db: Transaction<Database>, dialect: 'sqlite' | 'postg
 
 export async function addItemsFrom(db: Kysely<Database>, target: ItemTarget, source: ResolvedSource, body: AddItemsFromBody, now: Date): Promise<ItemsCountResult> {
   const ids = [...new Set(body.itemIds)];
-  const terms = ids.length ? [] : await probeIndex(db, source.def, planSearch(source.def, body.searchTexts));
+  const terms = ids.length ? [] : await probeIndex(db, source.def, source.scope, planSearch(source.def, body.searchTexts));
   return db.transaction().execute(async (trx) => {
     const inserter = new ItemInserter(trx, target, now.toISOString());
     let refused = 0;

@@ -2,7 +2,7 @@ import { minimalStores } from '../demo/seedMinimal';
 import { createTestDb, type TestDb } from '../testing/testDb';
 import { CATALOGUE_ITEMS_LIST, CATALOGUES_LIST } from './definitions';
 import { listPage } from './engine';
-import { CANDIDATE_LIMIT } from './search';
+import { CANDIDATE_LIMIT, planSearch, probeIndex } from './search';
 import { openRegexBudget } from './sqlite';
 import { addCatalogue } from './testing/helpers';
 import { normalizeItem } from './items';
@@ -81,6 +81,29 @@ describe(`list engine (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})
     expect(await total({ field1: '/^palabra comun \\d+$/' })).toBe(CANDIDATE_LIMIT + 100);
     expect(await total({ field1: '/comun 20\\d\\d$/' })).toBe(100);
     expect(await total({ code: 'comun' })).toBe(0);
+    await t.db.deleteFrom('catalogues').where('id', '=', id).execute();
+  });
+
+  it('counts and pages a common text of a large list exactly when the index is joined instead of scanning', async () => {
+    const common = CANDIDATE_LIMIT + 100;
+    const items = [
+      ...Array.from({ length: common }, (_, i) => ({ code: `J${i}`, field1: `Río común ${i}`, field2: i % 2 ? 'García' : 'Lorca' })),
+      // 'comun' in field2 only, and across the field1/field2 boundary ('rio' + ' ' + 'comun...'): not field1 matches.
+      ...Array.from({ length: 300 }, (_, i) => ({ code: `K${i}`, field1: 'Otro río', field2: `común ${i}` })),
+      ...Array.from({ length: 5000 }, (_, i) => ({ code: `L${i}`, field1: `Nada ${i}`, field2: null })),
+    ];
+    const id = await addCatalogue(t.db, storeId, 'Large', items);
+    const scope = { catalogue_id: id };
+    const [term] = await probeIndex(t.db, CATALOGUE_ITEMS_LIST, scope, planSearch(CATALOGUE_ITEMS_LIST, { field1: 'comun' }));
+    if (!process.env.TEST_DATABASE_URL) expect(term.ftsMatch).toBeDefined();
+    const search = (searchTexts: Record<string, string>, extra: Parameters<typeof listPage>[3] = {}) =>
+      listPage(t.db, CATALOGUE_ITEMS_LIST, scope, { searchTexts, limit: 3, ...extra });
+    expect(await search({ field1: 'COMÚN' })).toMatchObject({ total: common, items: [{ code: 'J0' }, { code: 'J1' }, { code: 'J2' }] });
+    expect((await search({ field1: 'rio comun' })).total).toBe(common);
+    expect((await search({ field1: 'comun', field2: 'garcia' })).total).toBe(common / 2);
+    expect((await search({ field1: 'comun', code: 'j1' })).total).toBe(1 + 10 + 100 + 1000);
+    expect((await search({ field1: 'comun' }, { order: ['field1', 'desc'] })).items.map((i) => i.field1)).toEqual(['Río común 999', 'Río común 998', 'Río común 997']);
+    expect((await search({ field1: 'comun' }, { offset: common - 1 })).items.map((i) => i.code)).toEqual([`J${common - 1}`]);
     await t.db.deleteFrom('catalogues').where('id', '=', id).execute();
   });
 

@@ -86,7 +86,7 @@ export async function withSearchBudget<R>(db: Kysely<Database>, terms: readonly 
 
 /** One page of a list and the number of rows matching the search. */
 export async function listPage<T>(db: Kysely<Database>, def: ListDefinition<T>, scope: ListScope, params: ListParams): Promise<ListPage<T>> {
-  const terms = await probeIndex(db, def, planSearch(def, params.searchTexts));
+  const terms = await probeIndex(db, def, scope, planSearch(def, params.searchTexts));
   const limit = Math.min(params.limit ?? MAX_LIST_LIMIT, MAX_LIST_LIMIT);
   const offset = params.offset ?? 0;
   return withSearchBudget(db, terms, async (conn, budgetKey, dialect) => {

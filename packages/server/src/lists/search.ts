@@ -6,7 +6,8 @@
  * two steps: search_text must contain the text (the plain needle, or a literal every match of the regular
  * expression contains), then the field itself is tested. On SQLite with a trigram index (migration 0004),
  * a probe asks the index for the rows holding the text; when they are few (a code, a rare word) the search
- * reads only those rows, otherwise it scans the narrow (parent, search_text) index. PostgreSQL uses LIKE,
+ * reads only those rows; when they are many (a common word) but few next to the list, it reads the rows the
+ * index gives for the text's trigrams; otherwise it scans the narrow (parent, search_text) index. PostgreSQL uses LIKE,
  * which its pg_trgm index serves when present.
  */
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
@@ -26,11 +27,36 @@ interface TermBase {
   literals: string[];
   /** Ids of the rows whose search_text holds literals[0], when the index found few. */
   candidates?: number[];
+  /**
+   * When the index found many: an FTS5 query (the trigrams of literals[0], ANDed) whose rows are a superset
+   * of those holding it, so neither count nor page scans the list; the field test keeps the result exact.
+   */
+  ftsMatch?: { table: string; query: string };
 }
 export type SearchTerm = TermBase & ({ kind: 'plain'; needle: string } | { kind: 'regex'; pattern: string });
 
-/** At most this many candidate ids from the index are used; above, a scan is cheaper. */
+/** At most this many candidate ids from the index are inlined in the query. */
 export const CANDIDATE_LIMIT = 2000;
+
+/** More trigrams narrow little further; any subset still finds every row holding the text. */
+const MAX_TRIGRAMS = 12;
+
+/**
+ * FTS5 query for rows whose text holds every trigram of `text` (characters, not UTF-16 units). Each trigram
+ * is its own quoted term: the table has detail=none, which supports no phrase of several trigrams.
+ */
+function trigramQuery(text: string): string {
+  const chars = Array.from(text);
+  const trigrams = new Set<string>();
+  for (let i = 0; i + 3 <= chars.length; i += 1) trigrams.add(chars.slice(i, i + 3).join(''));
+  let picked = [...trigrams];
+  if (picked.length > MAX_TRIGRAMS) {
+    // Spread over the whole text (first and last included), so a long needle still narrows well.
+    const step = (picked.length - 1) / (MAX_TRIGRAMS - 1);
+    picked = Array.from({ length: MAX_TRIGRAMS }, (_, k) => picked[Math.round(k * step)]);
+  }
+  return picked.map((t) => `"${t.replace(/"/g, '""')}"`).join(' AND ');
+}
 
 const TRUE_WORDS = new Set(['true', '1', 'yes', 'si', 'sí', 'y']);
 const FALSE_WORDS = new Set(['false', '0', 'no', 'n']);
@@ -62,16 +88,34 @@ export function planSearch<T>(def: ListDefinition<T>, searchTexts: SearchTexts |
   return terms;
 }
 
-/** Asks the trigram index (SQLite) for the rows holding each term's main literal; keeps the answer when small. */
-export async function probeIndex<T>(db: Kysely<Database>, def: ListDefinition<T>, terms: SearchTerm[]): Promise<SearchTerm[]> {
+/** Above this many rows holding a text's trigrams, reading them by id is no cheaper than a scan. */
+const JOIN_LIMIT = 300_000;
+/** Reading a row by id costs about this many rows of the narrow index scan. */
+const JOIN_COST = 3;
+
+const countOf = async (db: Kysely<Database>, query: RawBuilder<unknown>) =>
+  Number((await sql<{ n: number }>`select count(*) as n from (${query}) as q`.execute(db)).rows[0]?.n ?? 0);
+
+/**
+ * Asks the trigram index (SQLite) for the rows holding each term's main literal: few → their ids; many, but
+ * far fewer than the rows in scope → a join on the index; otherwise the search scans the scope.
+ */
+export async function probeIndex<T>(db: Kysely<Database>, def: ListDefinition<T>, scope: ListScope, terms: SearchTerm[]): Promise<SearchTerm[]> {
   const fts = def.searchText?.fts;
   if (!fts || dialectOf(db) !== 'sqlite') return terms;
+  const table = sql.table(fts);
   return Promise.all(terms.map(async (term) => {
     const text = term.literals[0];
     // Trigrams need three characters; FTS5's LIKE has no ESCAPE clause for % and _.
     if (!text || text.length < 3 || /[%_]/.test(text)) return term;
-    const { rows } = await sql<{ id: number }>`select rowid as id from ${sql.table(fts)} where search_text like ${`%${text}%`} limit ${CANDIDATE_LIMIT + 1}`.execute(db);
-    return rows.length > CANDIDATE_LIMIT ? term : { ...term, candidates: rows.map((r) => Number(r.id)) };
+    const { rows } = await sql<{ id: number }>`select rowid as id from ${table} where search_text like ${`%${text}%`} limit ${CANDIDATE_LIMIT + 1}`.execute(db);
+    if (rows.length <= CANDIDATE_LIMIT) return { ...term, candidates: rows.map((r) => Number(r.id)) };
+    const query = trigramQuery(text);
+    const found = await countOf(db, sql`select rowid from ${table} where ${table} match ${query} limit ${JOIN_LIMIT}`);
+    if (found >= JOIN_LIMIT) return term;
+    const bound = found * JOIN_COST;
+    const inScope = await countOf(db, sql`select 1 from ${sql.table(def.table)} where ${scopeSql(scope)} limit ${bound}`);
+    return inScope < bound ? term : { ...term, ftsMatch: { table: fts, query } };
   }));
 }
 
@@ -100,6 +144,10 @@ function searchTextHas<T>(dialect: Dialect, def: ListDefinition<T>, term: Search
   const column = sql<string>`${ref(def.searchText!.column)}`;
   return term.literals.map((text, i) => {
     if (i === 0 && term.candidates) return term.candidates.length ? sql<SqlBool>`${ref('id')} in (${sql.join(term.candidates)})` : sql<SqlBool>`1 = 0`;
+    if (i === 0 && term.ftsMatch) {
+      const fts = sql.table(term.ftsMatch.table);
+      return sql<SqlBool>`${ref('id')} in (select rowid from ${fts} where ${fts} match ${term.ftsMatch.query})`;
+    }
     if (dialect === 'postgres') return sql<SqlBool>`${column} like ${`%${text.replace(LIKE_SPECIAL, (c) => `\\${c}`)}%`} escape '\\'`;
     return contains(dialect, column, text);
   });
@@ -133,10 +181,19 @@ function fieldTest(dialect: Dialect, term: SearchTerm, budgetKey: number | null)
   return dialect === 'sqlite' ? sqliteFoldedContains(col.column, needle) : contains(dialect, folded(dialect, col.column), needle);
 }
 
+function scopeParts(scope: ListScope): RawBuilder<SqlBool>[] {
+  return Object.entries(scope).map(([column, value]) =>
+    value === null ? sql<SqlBool>`${ref(column)} is null` : sql<SqlBool>`${ref(column)} = ${value}`);
+}
+
+function scopeSql(scope: ListScope): RawBuilder<SqlBool> {
+  const parts = scopeParts(scope);
+  return parts.length ? sql<SqlBool>`${sql.join(parts, sql` and `)}` : sql<SqlBool>`1 = 1`;
+}
+
 /** The WHERE condition of a list: its scope and every search term. */
 export function whereSql<T>(dialect: Dialect, def: ListDefinition<T>, scope: ListScope, terms: readonly SearchTerm[], budgetKey: number | null): RawBuilder<SqlBool> {
-  const parts: RawBuilder<SqlBool>[] = Object.entries(scope).map(([column, value]) =>
-    value === null ? sql<SqlBool>`${ref(column)} is null` : sql<SqlBool>`${ref(column)} = ${value}`);
+  const parts = scopeParts(scope);
   for (const term of terms) {
     if (term.literals.length) parts.push(...searchTextHas(dialect, def, term));
     parts.push(fieldTest(dialect, term, budgetKey));

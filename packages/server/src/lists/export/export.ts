@@ -68,7 +68,7 @@ export function contentDisposition(fileName: string): string {
 export async function exportList<T>(deps: Deps, user: AuthUser, def: ListDefinition<T>, scope: ListScope, body: ExportBody, options: ExportOptions): Promise<ExportFile> {
   const format = await effectiveFormat(deps, user, body.format);
   const columns = exportColumns(def, body.columns);
-  const terms = await probeIndex(deps.db, def, planSearch(def, body.searchTexts));
+  const terms = await probeIndex(deps.db, def, scope, planSearch(def, body.searchTexts));
   if (format.fileType === 'xlsx') {
     const rows = await countMatching(deps.db, def, scope, terms);
     if (rows + (format.firstRowHeader ? 1 : 0) > options.maxXlsRows) {
