@@ -6,7 +6,6 @@ import { i18n } from '@portal/i18n';
 import { createPortalStore, type PortalStore } from '@portal/session';
 import { PortalProviders } from '@portal/ui';
 import '../i18n';
-import './polyfills';
 
 void i18n.changeLanguage('en-GB');
 // antd in jsdom is slow on a busy machine: give findBy/waitFor more than the default second.
