@@ -2,7 +2,8 @@
 # `npm test`: installs what the tests need, then runs every suite:
 #   1. unit, component and server tests (server on a temp SQLite file)
 #   2. the server suite again on a throwaway PostgreSQL cluster
-#   3. production build of the shell and every remote (with the shared-singleton check)
+#   3. the type check of the whole workspace, and the production build of the shell and every remote
+#      (with the shared-singleton check)
 #   4. end-to-end tests in headless Debian Chromium against the built portal
 # and prints one closing line "tests: N passed, N failed".
 set -uo pipefail
@@ -27,7 +28,8 @@ else
   bash packages/server/scripts/pg-cluster.sh stop
 fi
 
-echo "== 3/4 build"
+echo "== 3/4 type check and build"
+bash scripts/pnpm.sh run typecheck || { echo "type check failed"; status=1; }
 if bash scripts/pnpm.sh run build; then
   echo "== 4/4 end-to-end tests (Chromium)"
   npx jest --ci --config packages/e2e/jest.config.js --json --outputFile="$results/e2e.json" || status=1
