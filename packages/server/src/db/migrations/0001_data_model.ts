@@ -33,6 +33,28 @@ export function dataModel(dialect: Dialect): Migration {
       .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
       .addColumn('created_at', 'text', notNull);
 
+  /** A catalogue or a search list: a named, optionally synced list of items per library (same shape). */
+  const createContainer = async (db: Kysely<unknown>, table: string, itemsTable: string, parentColumn: string) => {
+    await withId(db.schema.createTable(table))
+      .addColumn('store_id', 'integer', (c) => ref('stores', 'cascade')(c.notNull()))
+      .addColumn('name', 'text', notNull)
+      .addColumn('sync_url', 'text')
+      .addColumn('auto_sync', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('last_sync', 'text')
+      .addColumn('created_at', 'text', notNull)
+      .addUniqueConstraint(`${table}_store_name_uq`, ['store_id', 'name'])
+      .execute();
+    await itemColumns(withId(db.schema.createTable(itemsTable)))
+      .addColumn(parentColumn, 'integer', (c) => ref(table, 'cascade')(c.notNull()))
+      .execute();
+    const index = (suffix: string, columns: string[]) =>
+      db.schema.createIndex(`${itemsTable}_${suffix}_idx`).on(itemsTable).columns(columns).execute();
+    await index('code', [parentColumn, 'code', 'object_id']);
+    await index('object', [parentColumn, 'object_id']);
+    await index('search', [parentColumn, 'search_text']);
+    await index('store_code', ['store_id', 'code']);
+  };
+
   return {
     async up(db: Kysely<any>) {
       await withId(db.schema.createTable('stores'))
@@ -133,41 +155,8 @@ export function dataModel(dialect: Dialect): Migration {
       await db.schema.createIndex('records_store_date_idx').on('records').columns(['store_id', 'date']).execute();
       await db.schema.createIndex('records_sensor_date_idx').on('records').columns(['sensor_id', 'date']).execute();
 
-      await withId(db.schema.createTable('catalogues'))
-        .addColumn('store_id', 'integer', (c) => ref('stores', 'cascade')(c.notNull()))
-        .addColumn('name', 'text', notNull)
-        .addColumn('sync_url', 'text')
-        .addColumn('auto_sync', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('last_sync', 'text')
-        .addColumn('created_at', 'text', notNull)
-        .addUniqueConstraint('catalogues_store_name_uq', ['store_id', 'name'])
-        .execute();
-
-      await itemColumns(withId(db.schema.createTable('catalogue_items')))
-        .addColumn('catalogue_id', 'integer', (c) => ref('catalogues', 'cascade')(c.notNull()))
-        .execute();
-      await db.schema.createIndex('catalogue_items_code_idx').on('catalogue_items').columns(['catalogue_id', 'code', 'object_id']).execute();
-      await db.schema.createIndex('catalogue_items_object_idx').on('catalogue_items').columns(['catalogue_id', 'object_id']).execute();
-      await db.schema.createIndex('catalogue_items_search_idx').on('catalogue_items').columns(['catalogue_id', 'search_text']).execute();
-      await db.schema.createIndex('catalogue_items_store_code_idx').on('catalogue_items').columns(['store_id', 'code']).execute();
-
-      await withId(db.schema.createTable('search_lists'))
-        .addColumn('store_id', 'integer', (c) => ref('stores', 'cascade')(c.notNull()))
-        .addColumn('name', 'text', notNull)
-        .addColumn('sync_url', 'text')
-        .addColumn('auto_sync', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('last_sync', 'text')
-        .addColumn('created_at', 'text', notNull)
-        .addUniqueConstraint('search_lists_store_name_uq', ['store_id', 'name'])
-        .execute();
-
-      await itemColumns(withId(db.schema.createTable('search_list_items')))
-        .addColumn('search_list_id', 'integer', (c) => ref('search_lists', 'cascade')(c.notNull()))
-        .execute();
-      await db.schema.createIndex('search_list_items_code_idx').on('search_list_items').columns(['search_list_id', 'code', 'object_id']).execute();
-      await db.schema.createIndex('search_list_items_object_idx').on('search_list_items').columns(['search_list_id', 'object_id']).execute();
-      await db.schema.createIndex('search_list_items_search_idx').on('search_list_items').columns(['search_list_id', 'search_text']).execute();
-      await db.schema.createIndex('search_list_items_store_code_idx').on('search_list_items').columns(['store_id', 'code']).execute();
+      await createContainer(db, 'catalogues', 'catalogue_items', 'catalogue_id');
+      await createContainer(db, 'search_lists', 'search_list_items', 'search_list_id');
 
       await withId(db.schema.createTable('inventory_groups'))
         .addColumn('store_id', 'integer', (c) => ref('stores', 'cascade')(c.notNull()))
