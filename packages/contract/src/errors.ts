@@ -35,6 +35,12 @@ export const ERROR_CODES = {
   NO_SYNC_URL: 'NO_SYNC_URL',
   /** Import refused: details lists the rows ({sheet,row,code,field}); nothing was imported. */
   IMPORT_FAILED: 'IMPORT_FAILED',
+  /** A new password shorter than PASSWORD_MIN_LENGTH (details: { field: 'password', minLength }). */
+  PASSWORD_TOO_SHORT: 'PASSWORD_TOO_SHORT',
+  /** Changing one's own password without currentPassword. */
+  CURRENT_PASSWORD_REQUIRED: 'CURRENT_PASSWORD_REQUIRED',
+  /** A new password that is one of the demo accounts' passwords, outside demo mode. */
+  PASSWORD_NOT_ALLOWED: 'PASSWORD_NOT_ALLOWED',
   /** A temporary file name that is not one the server generated. */
   INVALID_FILE_NAME: 'INVALID_FILE_NAME',
   // 401 (sign-in and tokens)

@@ -16,7 +16,13 @@ const Permissions = Type.Array(PermissionSchema, { maxItems: 7, uniqueItems: tru
 const Regions = Type.Array(Type.String({ minLength: 1, maxLength: 600 }), { maxItems: 5000, uniqueItems: true });
 const StoreIds = Type.Array(Id, { maxItems: 100000, uniqueItems: true });
 const Email = Type.String({ format: 'email', maxLength: 254 });
-const Password = Type.String({ minLength: 1, maxLength: 1024, pattern: '\\S' });
+/**
+ * The shortest password a user may be given (create, change). Shorter ones answer 400 PASSWORD_TOO_SHORT
+ * with details { field: 'password', minLength }. Existing passwords still sign in whatever their length.
+ */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 1024;
+const Password = Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH, pattern: '\\S' });
 
 /** A user as the API returns it. */
 export const User = Type.Object({
@@ -60,7 +66,11 @@ export const CreateUserBody = Type.Object(
 );
 export type CreateUserBody = Static<typeof CreateUserBody>;
 
-/** PUT /api/users/{userId}: any subset of the fields; password only when changing it. */
+/**
+ * PUT /api/users/{userId}: any subset of the fields; password only when changing it. Changing one's OWN
+ * password also needs currentPassword (400 CURRENT_PASSWORD_REQUIRED without it, 403 INVALID_PASSWORD when
+ * wrong); an admin or supervisor setting another user's password does not send it.
+ */
 export const UpdateUserBody = Type.Object(
   {
     userName: Type.Optional(RequiredText(100)),
@@ -74,6 +84,7 @@ export const UpdateUserBody = Type.Object(
     regions: Type.Optional(Regions),
     storeIds: Type.Optional(StoreIds),
     password: Type.Optional(Password),
+    currentPassword: Type.Optional(Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH })),
   },
   { additionalProperties: false, minProperties: 1 },
 );
