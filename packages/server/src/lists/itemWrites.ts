@@ -12,10 +12,12 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** A list that holds items: its table and parent key column are fixed by code. */
 export interface ItemTarget {
-  table: 'catalogue_items' | 'search_list_items';
-  parentColumn: 'catalogue_id' | 'search_list_id';
+  table: 'catalogue_items' | 'search_list_items' | 'inventory_items';
+  parentColumn: 'catalogue_id' | 'search_list_id' | 'inventory_id';
   parentId: number;
   storeId: number;
+  /** Columns every inserted row also gets, fixed by code (inventory items: group_id and date of their section). */
+  extra?: Readonly<Record<string, string | number | null>>;
 }
 
 export interface RuleViolation {
@@ -78,11 +80,14 @@ export async function insertNewItems(db: Db, target: ItemTarget, items: ItemValu
     fresh.push(item);
   }
   if (!fresh.length) return 0;
+  const extra = Object.entries(target.extra ?? {});
+  const extraColumns = extra.map(([column]) => sql`, ${sql.ref(column)}`);
+  const extraValues = extra.map(([, value]) => sql`, ${value}`);
   const rows = fresh.map((item) => {
     const r = itemRow(item);
-    return sql`(${target.storeId}, ${target.parentId}, ${r.code}, ${r.object_id}, ${r.field1}, ${r.field2}, ${r.field3}, ${r.field4}, ${r.field5}, ${r.field6}, ${r.search_text}, ${createdAt})`;
+    return sql`(${target.storeId}, ${target.parentId}, ${r.code}, ${r.object_id}, ${r.field1}, ${r.field2}, ${r.field3}, ${r.field4}, ${r.field5}, ${r.field6}, ${r.search_text}, ${createdAt}${sql.join(extraValues, sql``)})`;
   });
-  await sql`insert into ${sql.table(target.table)} (store_id, ${sql.ref(target.parentColumn)}, code, object_id, field1, field2, field3, field4, field5, field6, search_text, created_at) values ${sql.join(rows)}`.execute(db);
+  await sql`insert into ${sql.table(target.table)} (store_id, ${sql.ref(target.parentColumn)}, code, object_id, field1, field2, field3, field4, field5, field6, search_text, created_at${sql.join(extraColumns, sql``)}) values ${sql.join(rows)}`.execute(db);
   return fresh.length;
 }
 
