@@ -63,6 +63,10 @@ export const ERROR_CODES = {
   AVATAR_NOT_FOUND: 'AVATAR_NOT_FOUND',
   /** A temporary file that does not exist (any more) or is not yours. */
   FILE_NOT_FOUND: 'FILE_NOT_FOUND',
+  /** Public displays: a capacities token no user holds (unknown, mistyped or replaced). */
+  CAPACITY_TOKEN_UNKNOWN: 'CAPACITY_TOKEN_UNKNOWN',
+  /** Public displays: a library code that does not exist, or (capacities) that the token's user does not hold. */
+  STORE_CODE_UNKNOWN: 'STORE_CODE_UNKNOWN',
   // 405
   METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
   // 409

@@ -13,4 +13,5 @@ export * from './stores';
 export * from './format';
 export * from './misc';
 export * from './dashboard';
+export * from './capacities';
 export * from './registry';

@@ -16,12 +16,14 @@ import { registerPortal } from './plugins/portal';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerValidation } from './plugins/validation';
 import { authRoutes } from './routes/auth';
+import { capacitiesRoutes } from './routes/capacities';
 import { cataloguesRoutes } from './routes/catalogues';
 import { searchListsRoutes } from './routes/searchLists';
 import { dashboardRoutes } from './routes/dashboard';
 import { formatRoutes } from './routes/format';
 import { miscRoutes } from './routes/misc';
 import { miscFilesRoutes } from './routes/misc-files';
+import { publicSipRoutes } from './routes/publicSip';
 import { storesRoutes } from './routes/stores';
 import { usersRoutes } from './routes/users';
 import type { Deps } from './services/context';
@@ -73,6 +75,9 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
   usersRoutes(app, deps);
   storesRoutes(app, deps);
   dashboardRoutes(app, deps);
+  // Public displays (no access token): capacities by public token, the public SIP summary.
+  capacitiesRoutes(app, deps);
+  publicSipRoutes(app, deps);
   formatRoutes(app, deps);
   miscRoutes(app, deps);
   // Lists: temporary files, import/export/sync, catalogues and search lists (one list engine, lists/).

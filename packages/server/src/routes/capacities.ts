@@ -1,0 +1,42 @@
+/**
+ * GET /api/statistics/capacities/{token} and /{token}/{storeCode} (data-areas §2, §7): the public capacity
+ * displays. Public routes (no access token): the public token in the path names the user whose libraries
+ * are shown; an unknown token or a library that user does not hold is 404 with a code, never other data.
+ */
+import { CapacitiesParams, CapacityRecord, CapacityRecords, ErrorBody, StoreCapacityParams } from '@portal/contract';
+import type { App } from '../app';
+import { CAPACITY_CACHE_MS, createCapacityService } from '../publicDisplays/capacities';
+import type { Deps } from '../services/context';
+
+/** Proxies and browsers may reuse an answer for as long as the server does. */
+export const PUBLIC_CACHE_CONTROL = `public, max-age=${Math.floor(CAPACITY_CACHE_MS / 1000)}`;
+
+export function capacitiesRoutes(app: App, deps: Pick<Deps, 'db' | 'config'>): void {
+  const service = createCapacityService(deps.db, deps.config.now);
+  const config = { public: true };
+  const tags = ['public displays'];
+
+  app.get('/api/statistics/capacities/:token', {
+    config,
+    schema: {
+      tags, summary: "Occupancy of every area of the token user's libraries (public: the token is the user's public token)",
+      params: CapacitiesParams, response: { 200: CapacityRecords, 404: ErrorBody },
+    },
+  }, async (request, reply) => {
+    const records = await service.capacities(request.params.token);
+    reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+    return records;
+  });
+
+  app.get('/api/statistics/capacities/:token/:storeCode', {
+    config,
+    schema: {
+      tags, summary: 'Occupancy of one library of the token user (the traffic light)',
+      params: StoreCapacityParams, response: { 200: CapacityRecord, 404: ErrorBody },
+    },
+  }, async (request, reply) => {
+    const record = await service.storeCapacity(request.params.token, request.params.storeCode);
+    reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+    return record;
+  });
+}
