@@ -1,5 +1,5 @@
 import {
-  authReducer, initialAuthState, loginFailure, loginRequest, loginSuccess, settingsSaved, updateSettings,
+  authReducer, avatarChanged, initialAuthState, loginFailure, loginRequest, loginSuccess, settingsSaved, updateSettings,
 } from './authSlice';
 import { toSessionData } from './sagas/auth';
 import { signInResponse } from './testUtils';
@@ -21,7 +21,7 @@ describe('auth reducer', () => {
     expect(state).toEqual({
       token: 'tok-7', userId: 7, userFullName: 'Ana García', userFlavor: 'LIBTECS', userToken: 'pub-7', role: 'user',
       permissions: ['manager', 'inventories'], storeIds: [3, 4], expiresAt: 1_060_000,
-      settings: { selectedStoreId: 4, dashboardItems: {}, visibleColumns: {} }, error: null, loading: false,
+      settings: { selectedStoreId: 4, dashboardItems: {}, visibleColumns: {} }, error: null, loading: false, avatarVersion: 0,
     });
   });
 
@@ -30,6 +30,14 @@ describe('auth reducer', () => {
     const state = authReducer(start, updateSettings({ dashboardItems: { alarms: ['b'] } }));
     expect(state.settings).toEqual({ selectedStoreId: 1, dashboardItems: { main: ['a'], alarms: ['b'] }, visibleColumns: { users: ['x'] } });
     expect(authReducer(state, updateSettings({ selectedStoreId: 9 })).settings.selectedStoreId).toBe(9);
+  });
+
+  it('avatarChanged bumps avatarVersion (the header fetches the avatar again) and keeps the session', () => {
+    const session = toSessionData(signInResponse(), 1_000_000);
+    const signed = authReducer(initialAuthState, loginSuccess(session));
+    const once = authReducer(signed, avatarChanged());
+    expect(once).toEqual({ ...signed, avatarVersion: 1 });
+    expect(authReducer(once, avatarChanged()).avatarVersion).toBe(2);
   });
 
   it('settingsSaved takes the server copy', () => {

@@ -19,6 +19,8 @@ export interface AuthState {
   /** Normalised error code of the last failed sign-in. */
   error: string | null;
   loading: boolean;
+  /** Bumped when the user's avatar was uploaded or removed: the header fetches it again at once. */
+  avatarVersion: number;
 }
 
 export type SessionData = StoredSession & { settings: UserSettings };
@@ -36,6 +38,7 @@ export const initialAuthState: AuthState = {
   expiresAt: null,
   error: null,
   loading: false,
+  avatarVersion: 0,
 };
 
 const signedIn = (state: AuthState, session: SessionData): AuthState => ({
@@ -72,10 +75,14 @@ const authSlice = createSlice({
     settingsSaved: (state, action: PayloadAction<UserSettings>) => {
       state.settings = toSettings(action.payload);
     },
+    /** The signed-in user's avatar was uploaded or removed (Profile). */
+    avatarChanged: (state) => {
+      state.avatarVersion += 1;
+    },
   },
 });
 
 export const {
-  loginRequest, loginSuccess, loginFailure, sessionRestored, restoreSession, updateSettings, settingsSaved,
+  loginRequest, loginSuccess, loginFailure, sessionRestored, restoreSession, updateSettings, settingsSaved, avatarChanged,
 } = authSlice.actions;
 export const authReducer = authSlice.reducer;

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { avatarChanged } from '@portal/session';
 import { LANGUAGE_STORAGE_KEY, setLanguage } from '@portal/i18n';
 import { getBrand, initials } from '@portal/ui';
 import { findDialog, renderShell } from './testing/renderShell';
@@ -31,6 +32,24 @@ describe('avatar', () => {
     });
     await waitFor(() => expect(document.querySelector('.ant-layout-header .ant-avatar img')).toHaveAttribute('src', 'blob:avatar-7'));
     expect(requests.find((r) => r.url === '/api/users/7/avatar')?.headers.get('x-access-token')).toBe('token-admin');
+  });
+
+  it('fetches the avatar again at once when the profile reports a change (upload, then removal)', async () => {
+    let avatar: Blob | null = null;
+    let n = 0;
+    Object.assign(URL, { createObjectURL: jest.fn(() => `blob:avatar-${++n}`), revokeObjectURL: jest.fn() });
+    const { store } = await renderShell({
+      user: 'admin', path: '/dashboard', fullName: 'María José Pérez Gil',
+      server: { 'GET /api/users/7/avatar': () => (avatar ? { status: 200, data: avatar } : { status: 404, data: { code: 'AVATAR_NOT_FOUND' } }) },
+    });
+    await waitFor(() => expect(header().getByText('MJ')).toBeInTheDocument());
+    avatar = new Blob(['png'], { type: 'image/png' });
+    act(() => { store.dispatch(avatarChanged()); });
+    await waitFor(() => expect(document.querySelector('.ant-layout-header .ant-avatar img')).toHaveAttribute('src', 'blob:avatar-1'));
+    avatar = null;
+    act(() => { store.dispatch(avatarChanged()); });
+    await waitFor(() => expect(document.querySelector('.ant-layout-header .ant-avatar img')).toBeNull());
+    expect(header().getByText('MJ')).toBeInTheDocument();
   });
 });
 

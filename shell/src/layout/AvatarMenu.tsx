@@ -12,8 +12,8 @@ import { useLogout } from './useLogout';
 export function AvatarMenu() {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
-  const { userId, userFullName } = useSelector(selectSession);
-  const image = useAvatarImage(userId);
+  const { userId, userFullName, avatarVersion } = useSelector(selectSession);
+  const image = useAvatarImage(userId, avatarVersion);
   const { confirmLogout, holder } = useLogout();
 
   const items: MenuProps['items'] = [

@@ -4,9 +4,10 @@ import { getAvatar } from '@portal/api';
 /**
  * Object URL of the user's avatar. It is fetched through the api client because the request needs
  * x-access-token (an <img src> could not send it). null while loading or when there is none: the header
- * then shows the initials.
+ * then shows the initials. A new `version` (the session's avatarVersion, bumped after an upload or removal)
+ * fetches it again at once.
  */
-export function useAvatarImage(userId: number | null): string | null {
+export function useAvatarImage(userId: number | null, version = 0): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     setUrl(null);
@@ -24,6 +25,6 @@ export function useAvatarImage(userId: number | null): string | null {
       active = false;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [userId]);
+  }, [userId, version]);
   return url;
 }
