@@ -15,3 +15,5 @@ export * from './misc';
 export * from './dashboard';
 export * from './capacities';
 export * from './registry';
+export * from './imagesets';
+export * from './sipOperations';

@@ -19,6 +19,8 @@ import { authRoutes } from './routes/auth';
 import { capacitiesRoutes } from './routes/capacities';
 import { cataloguesRoutes } from './routes/catalogues';
 import { searchListsRoutes } from './routes/searchLists';
+import { imagesetsRoutes } from './routes/imagesets';
+import { sipOperationsRoutes } from './routes/sipOperations';
 import { dashboardRoutes } from './routes/dashboard';
 import { formatRoutes } from './routes/format';
 import { miscRoutes } from './routes/misc';
@@ -85,6 +87,8 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
   miscFilesRoutes(app, filesDeps);
   cataloguesRoutes(app, filesDeps);
   searchListsRoutes(app, filesDeps);
+  imagesetsRoutes(app, deps);
+  sipOperationsRoutes(app, filesDeps);
 
   await registerPortal(app, config.portalRoot);
   return app;

@@ -325,6 +325,12 @@ export interface SipOperationsTable {
   error: string;
 }
 
+/** View (migration 0010): SIP operations with their library's name, for the list engine. */
+export interface SipOperationsListView extends Omit<SipOperationsTable, 'id'> {
+  id: number;
+  store_name: string;
+}
+
 export type SelfcheckType = 'CHECKOUT' | 'CHECKIN' | 'RENEW';
 
 /** Self-service operations behind the dashboard's SelfCheck section. */
@@ -374,6 +380,7 @@ export interface Database {
   image_sets: ImageSetsTable;
   images: ImagesTable;
   sip_operations: SipOperationsTable;
+  sip_operations_list: SipOperationsListView;
   selfcheck_operations: SelfcheckOperationsTable;
   server_secrets: ServerSecretsTable;
   signin_failures: SigninFailuresTable;

@@ -38,8 +38,11 @@ export interface ListDefinition<Item> {
   toItem(row: Row): Item;
 }
 
-/** Fixed equality conditions that scope a list (e.g. store_id, catalogue_id); set by code, never by callers. */
-export type ListScope = Readonly<Record<string, number | string | null>>;
+/**
+ * Fixed conditions that scope a list (e.g. store_id, catalogue_id); set by code, never by callers. A value
+ * is an equality; a list of ids is `in (...)` (e.g. the libraries a user holds; an empty list matches nothing).
+ */
+export type ListScope = Readonly<Record<string, number | string | null | readonly number[]>>;
 
 export function defineList<Item>(def: ListDefinition<Item>): ListDefinition<Item> {
   if (def.columns.tid?.column !== 'id') throw new Error(`List on ${def.table} needs tid → id`);

@@ -182,8 +182,11 @@ function fieldTest(dialect: Dialect, term: SearchTerm, budgetKey: number | null)
 }
 
 function scopeParts(scope: ListScope): RawBuilder<SqlBool>[] {
-  return Object.entries(scope).map(([column, value]) =>
-    value === null ? sql<SqlBool>`${ref(column)} is null` : sql<SqlBool>`${ref(column)} = ${value}`);
+  return Object.entries(scope).map(([column, value]) => {
+    if (value === null) return sql<SqlBool>`${ref(column)} is null`;
+    if (typeof value === 'object') return value.length ? sql<SqlBool>`${ref(column)} in (${sql.join(value)})` : sql<SqlBool>`1 = 0`;
+    return sql<SqlBool>`${ref(column)} = ${value}`;
+  });
 }
 
 function scopeSql(scope: ListScope): RawBuilder<SqlBool> {

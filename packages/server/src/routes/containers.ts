@@ -35,14 +35,14 @@ export interface ContainerRoutes<NameBody extends TSchema, PairBody extends TSch
 const config = { requirement: 'inventories' as const };
 
 /** GET export: the list's searchTexts and order in the query string, every column, the saved format. */
-const ExportQuery = Type.Object({ searchTexts: ListQuery.properties.searchTexts, order: ListQuery.properties.order }, { additionalProperties: false });
+export const ExportQuery = Type.Object({ searchTexts: ListQuery.properties.searchTexts, order: ListQuery.properties.order }, { additionalProperties: false });
 
-function exportBodyFromQuery(query: { searchTexts?: string; order?: string }) {
+export function exportBodyFromQuery(query: { searchTexts?: string; order?: string }) {
   const params = listParams(query);
   return { searchTexts: params.searchTexts, order: params.order };
 }
 
-function sendFile(reply: FastifyReply, file: ExportFile) {
+export function sendFile(reply: FastifyReply, file: ExportFile) {
   return reply
     .type(file.contentType)
     .header('content-disposition', contentDisposition(file.fileName))

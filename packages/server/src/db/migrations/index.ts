@@ -4,6 +4,7 @@ import { dataModel } from './0001_data_model';
 import { listIndexes } from './0002_list_indexes';
 import { dashboardRollup } from './0003_dashboard_rollup';
 import { itemSearchIndex } from './0004_item_search_index';
+import { sipOperationsList } from './0010_sip_operations_list';
 
 /**
  * In-code migration provider: migrations are compiled with the server (no file-system scanning), named
@@ -18,6 +19,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0002_list_indexes': listIndexes,
         '0003_dashboard_rollup': dashboardRollup(dialect),
         '0004_item_search_index': itemSearchIndex(dialect),
+        '0010_sip_operations_list': sipOperationsList,
       };
     },
   };

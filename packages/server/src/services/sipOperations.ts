@@ -1,0 +1,73 @@
+/**
+ * SIP operations (data-areas §2, §3, §7): a read-only list of the self-service transactions of the libraries
+ * the user holds, through the one list engine (search, order, export). Default order: transaction date,
+ * newest first. store.name comes from the sip_operations_list view (migration 0010).
+ */
+import { SIP_DEFAULT_ORDER, type ExportBody, type ListQuery, type SipOperation } from '@portal/contract';
+import { defineList, type ListScope, type Row } from '../lists/definition';
+import { listPage, listParams } from '../lists/engine';
+import { exportList, type ExportFile } from '../lists/export/export';
+import type { AuthUser } from './context';
+import { storeScope } from './context';
+import type { FilesDeps } from './files';
+
+const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+const optional = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+
+export function toSipOperation(row: Row): SipOperation {
+  return {
+    tid: Number(row.id),
+    storeId: Number(row.store_id),
+    store: { name: text(row.store_name) },
+    origin: text(row.origin),
+    type: text(row.type),
+    offline: Number(row.offline) === 1,
+    patronIdentifier: text(row.patron_identifier),
+    itemIdentifier: text(row.item_identifier),
+    titleIdentifier: text(row.title_identifier),
+    transactionDate: text(row.transaction_date),
+    dueDate: optional(row.due_date),
+    executionDate: optional(row.execution_date),
+    status: text(row.status),
+    error: text(row.error),
+  };
+}
+
+export const SIP_OPERATIONS_LIST = defineList<SipOperation>({
+  table: 'sip_operations_list',
+  columns: {
+    tid: { column: 'id', type: 'integer' },
+    storeId: { column: 'store_id', type: 'integer' },
+    'store.name': { column: 'store_name', type: 'text' },
+    origin: { column: 'origin', type: 'text' },
+    type: { column: 'type', type: 'text' },
+    offline: { column: 'offline', type: 'boolean' },
+    patronIdentifier: { column: 'patron_identifier', type: 'text', isCode: true },
+    itemIdentifier: { column: 'item_identifier', type: 'text', isCode: true },
+    titleIdentifier: { column: 'title_identifier', type: 'text' },
+    transactionDate: { column: 'transaction_date', type: 'timestamp' },
+    dueDate: { column: 'due_date', type: 'timestamp' },
+    executionDate: { column: 'execution_date', type: 'timestamp' },
+    status: { column: 'status', type: 'text' },
+    error: { column: 'error', type: 'text' },
+  },
+  toItem: toSipOperation,
+});
+
+/** Every library for an admin; otherwise the ones the user holds. */
+function scopeOf(user: AuthUser): ListScope {
+  const stores = storeScope(user);
+  return stores ? { store_id: stores } : {};
+}
+
+const DEFAULT_ORDER: [string, 'asc' | 'desc'] = [...SIP_DEFAULT_ORDER];
+
+export function listSipOperations(deps: FilesDeps, user: AuthUser, query: ListQuery) {
+  const params = listParams(query);
+  return listPage(deps.db, SIP_OPERATIONS_LIST, scopeOf(user), { ...params, order: params.order ?? DEFAULT_ORDER });
+}
+
+export function exportSipOperations(deps: FilesDeps, user: AuthUser, body: ExportBody): Promise<ExportFile> {
+  return exportList(deps, user, SIP_OPERATIONS_LIST, scopeOf(user), { ...body, order: body.order ?? DEFAULT_ORDER },
+    { maxXlsRows: deps.lists.maxXlsRows, baseName: 'sipOperations' });
+}
