@@ -64,10 +64,13 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
   };
 
   await registerSecurityHeaders(app);
+  // Before any route: routes registered earlier (plugins included) would not get the token check.
+  registerAuth(app, deps);
   await app.register(multipart, { limits: { fileSize: config.bodyLimit, files: 1, fields: 10, parts: 11 } });
   await registerDocs(app, config.version);
-  registerAuth(app, deps);
   app.addHook('preValidation', async (request) => {
+    // An unmatched path is the not-found handler's plain 404, whatever it contains.
+    if (request.is404) return;
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
       throw new ApiError(400, ERROR_CODES.VALIDATION_ERROR, 'Text must not contain NUL characters');
     }

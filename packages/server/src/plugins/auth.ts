@@ -1,9 +1,13 @@
 /**
- * Authentication and the permission model on every /api route. A route declares `config: { public: true }`
- * (sign-in) or `config: { requirement }` (a role or permission of hasPermission). Every other /api call
- * needs a valid x-access-token; the user is read fresh from the database so role, permission and library
- * changes apply at once. Signed-in users who are neither admin nor manager reach nothing.
+ * Authentication and the permission model, decided on the MATCHED route, never on the raw request target
+ * (which may be percent-encoded, absolute-form, dot-segmented…: the router decodes it, so the target string
+ * says nothing reliable about the route it reaches). Deny by default: every route needs a valid
+ * x-access-token unless it declares `config: { public: true }` (sign-in, the built portal's files, the API
+ * docs, public displays). `config: { requirement }` adds a role or permission of hasPermission. The user
+ * is read fresh from the database on each call (role, permission and library changes apply at once). Signed-in users who are neither admin nor manager reach nothing. Unmatched paths never get
+ * here: the not-found handler answers them without a hint of what exists.
  */
+import type { RouteOptions } from 'fastify';
 import { ACCESS_TOKEN_HEADER, canSignIn, ERROR_CODES, hasPermission, type Requirement } from '@portal/contract';
 import type { App } from '../app';
 import { ApiError, forbidden } from '../errors';
@@ -19,23 +23,57 @@ declare module 'fastify' {
   }
 }
 
-const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/') || url.startsWith('/api/docs?');
+/** One route as Fastify registered it. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  public: boolean;
+}
 
+const registered = new WeakMap<object, RegisteredRoute[]>();
+
+/** Every route of an app built by buildApp, recorded by Fastify's onRoute hook (tests list them). */
+export function registeredRoutes(app: App): RegisteredRoute[] {
+  return registered.get(app) ?? [];
+}
+
+/** The API docs are registered by @fastify/swagger-ui (no config of ours): public by their prefix. */
+const DOCS_PREFIX = '/api/docs';
+
+function markDocsPublic(route: RouteOptions): void {
+  if (route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`)) {
+    route.config = { ...(route.config as object | undefined), public: true };
+  }
+}
+
+/** Call before registering any route or plugin with routes: only routes added afterwards get the check. */
 export function registerAuth(app: App, deps: Pick<Deps, 'db' | 'tokens'>): void {
+  const routes: RegisteredRoute[] = [];
+  registered.set(app, routes);
   app.decorateRequest('authUser', null);
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.is404 || isDocs(request.url)) return;
-    const config = request.routeOptions.config;
-    if (config.public) return;
-    const token = request.headers[ACCESS_TOKEN_HEADER];
-    if (typeof token !== 'string' || token === '') throw new ApiError(401, ERROR_CODES.TOKEN_MISSING, 'Access token required');
-    const userId = await deps.tokens.verify(token);
-    const user = await findAuthUser(deps.db, userId);
-    if (!user) throw new ApiError(401, ERROR_CODES.TOKEN_INVALID, 'Invalid access token');
-    if (!canSignIn(user)) throw forbidden(ERROR_CODES.USER_NO_PRIVILEGES, 'You do not have privileges to access this application');
-    if (config.requirement && !hasPermission(user, config.requirement)) throw forbidden(ERROR_CODES.FORBIDDEN, 'Not allowed');
-    request.authUser = user;
+  app.addHook('onRoute', (route) => {
+    markDocsPublic(route);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const isPublic = (route.config as { public?: unknown } | undefined)?.public === true;
+    for (const method of methods) routes.push({ method, url: route.url, public: isPublic });
   });
+  app.addHook('onRequest', async (request) => {
+    // No matched route: the not-found handler answers (404 for /api, the shell's files otherwise).
+    if (request.is404 || request.routeOptions.url === undefined) return;
+    const config = request.routeOptions.config;
+    if (config.public === true) return;
+    request.authUser = await authenticate(deps, request.headers[ACCESS_TOKEN_HEADER], config.requirement);
+  });
+}
+
+async function authenticate(deps: Pick<Deps, 'db' | 'tokens'>, token: unknown, requirement: Requirement | undefined): Promise<AuthUser> {
+  if (typeof token !== 'string' || token === '') throw new ApiError(401, ERROR_CODES.TOKEN_MISSING, 'Access token required');
+  const userId = await deps.tokens.verify(token);
+  const user = await findAuthUser(deps.db, userId);
+  if (!user) throw new ApiError(401, ERROR_CODES.TOKEN_INVALID, 'Invalid access token');
+  if (!canSignIn(user)) throw forbidden(ERROR_CODES.USER_NO_PRIVILEGES, 'You do not have privileges to access this application');
+  if (requirement && !hasPermission(user, requirement)) throw forbidden(ERROR_CODES.FORBIDDEN, 'Not allowed');
+  return user;
 }
 
 /** The signed-in user of an authenticated route. */

@@ -44,6 +44,9 @@ function notBuilt(reply: FastifyReply, what: string) {
   return reply.code(404).type('application/json; charset=utf-8').send({ code: ERROR_CODES.NOT_FOUND, message: `${what} is not built` });
 }
 
+/** The built portal's files are public (the shell signs in from them); API routes are not. */
+const PUBLIC = { schema: { hide: true }, config: { public: true } } as const;
+
 export async function registerPortal(app: App, portalRoot: string | null): Promise<void> {
   const root = portalRoot ? path.resolve(portalRoot) : null;
   await app.register(fastifyStatic, { root: root ?? process.cwd(), serve: false });
@@ -56,18 +59,18 @@ export async function registerPortal(app: App, portalRoot: string | null): Promi
     return reply.sendFile(path.relative(base, file), base, { cacheControl: false });
   };
 
-  app.get('/registry.json', { schema: { hide: true } }, (_req, reply) => send(reply, 'shell/dist', 'registry.json', 'registry.json'));
+  app.get('/registry.json', PUBLIC, (_req, reply) => send(reply, 'shell/dist', 'registry.json', 'registry.json'));
 
-  app.get<{ Params: { app: string; '*': string } }>('/remotes/:app/*', { schema: { hide: true } }, (request, reply) => {
+  app.get<{ Params: { app: string; '*': string } }>('/remotes/:app/*', PUBLIC, (request, reply) => {
     const remote = request.params.app;
     if (!(REMOTE_APPS as readonly string[]).includes(remote)) return notBuilt(reply, remote);
     return send(reply, `${remote}/dist`, request.params['*'], remote);
   });
 
   const publicEntry = (_req: FastifyRequest, reply: FastifyReply) => send(reply, 'mf-public/dist', 'public.html', 'The public entry');
-  app.get('/capacities', { schema: { hide: true } }, publicEntry);
-  app.get('/capacities/*', { schema: { hide: true } }, publicEntry);
-  app.get('/sipOperations/:storeCode', { schema: { hide: true } }, publicEntry);
+  app.get('/capacities', PUBLIC, publicEntry);
+  app.get('/capacities/*', PUBLIC, publicEntry);
+  app.get('/sipOperations/:storeCode', PUBLIC, publicEntry);
 
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split('?')[0];

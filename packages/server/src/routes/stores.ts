@@ -32,7 +32,7 @@ export function storesRoutes(app: App, deps: Deps): void {
   app.post('/api/stores', {
     config: { requirement: 'admin' },
     schema: { tags: ['stores'], summary: 'Add a library (admin)', body: CreateStoreBody, response: { 200: Store } },
-  }, (request) => createStore(deps, request.body));
+  }, (request) => createStore(deps, currentUser(request), request.body));
 
   app.put('/api/stores/:storeId', {
     config: { requirement: 'manager' },

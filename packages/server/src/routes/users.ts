@@ -31,7 +31,7 @@ export function usersRoutes(app: App, deps: Deps): void {
   app.post('/api/users/exists', {
     config: { requirement: 'supervisor' },
     schema: { tags: ['users'], summary: 'Is a user name or email taken by another user?', body: UserExistsBody, response: { 200: ExistsResponse } },
-  }, (request) => userExists(deps, request.body));
+  }, (request) => userExists(deps, currentUser(request), request.body));
 
   app.get('/api/users/:userId', {
     schema: { tags: ['users'], summary: 'A user (yourself or one you manage)', params: UserIdParams, response: { 200: User } },

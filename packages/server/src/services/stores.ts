@@ -80,7 +80,8 @@ function oneYearAhead(now: Date): string {
   return d.toISOString().slice(0, 10);
 }
 
-export async function createStore(deps: Deps, body: CreateStoreBody): Promise<Store> {
+export async function createStore(deps: Deps, actor: AuthUser, body: CreateStoreBody): Promise<Store> {
+  if (actor.role !== 'admin') throw forbidden();
   checkValues(body);
   const now = deps.config.now();
   const code = body.code.trim();

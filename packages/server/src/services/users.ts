@@ -80,7 +80,8 @@ export async function getUser(deps: Deps, actor: AuthUser, userId: number): Prom
   return apiUser(deps, userId);
 }
 
-export async function userExists(deps: Deps, body: UserExistsBody): Promise<{ exists: boolean }> {
+export async function userExists(deps: Deps, actor: AuthUser, body: UserExistsBody): Promise<{ exists: boolean }> {
+  if (!hasPermission(actor, 'supervisor')) throw forbidden();
   const userName = body.userName?.trim();
   const email = normalizeEmail(body.email);
   if (!userName && !email) throw badRequest(undefined, 'Give userName or email');
