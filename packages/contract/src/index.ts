@@ -13,6 +13,7 @@ export * from './stores';
 export * from './format';
 export * from './misc';
 export * from './dashboard';
+export * from './records';
 export * from './capacities';
 export * from './registry';
 export * from './imagesets';

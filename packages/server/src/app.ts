@@ -25,6 +25,7 @@ import { dashboardRoutes } from './routes/dashboard';
 import { formatRoutes } from './routes/format';
 import { miscRoutes } from './routes/misc';
 import { miscFilesRoutes } from './routes/misc-files';
+import { recordsRoutes } from './routes/records';
 import { publicSipRoutes } from './routes/publicSip';
 import { storesRoutes } from './routes/stores';
 import { usersRoutes } from './routes/users';
@@ -80,6 +81,7 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
   usersRoutes(app, deps);
   storesRoutes(app, deps);
   dashboardRoutes(app, deps);
+  recordsRoutes(app, deps);
   // Public displays (no access token): capacities by public token, the public SIP summary.
   capacitiesRoutes(app, deps);
   publicSipRoutes(app, deps);
