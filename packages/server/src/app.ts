@@ -19,6 +19,7 @@ import { authRoutes } from './routes/auth';
 import { capacitiesRoutes } from './routes/capacities';
 import { cataloguesRoutes } from './routes/catalogues';
 import { searchListsRoutes } from './routes/searchLists';
+import { inventoriesRoutes } from './routes/inventories';
 import { imagesetsRoutes } from './routes/imagesets';
 import { sipOperationsRoutes } from './routes/sipOperations';
 import { dashboardRoutes } from './routes/dashboard';
@@ -92,6 +93,7 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
   miscFilesRoutes(app, filesDeps);
   cataloguesRoutes(app, filesDeps);
   searchListsRoutes(app, filesDeps);
+  inventoriesRoutes(app, filesDeps);
   imagesetsRoutes(app, deps);
   sipOperationsRoutes(app, filesDeps);
 

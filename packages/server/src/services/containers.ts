@@ -162,7 +162,7 @@ export async function listItems(k: K, deps: D, user: AuthUser, storeId: number, 
 }
 
 /** With an objectId column (the library labels one) code or objectId; without, code. */
-async function checkedValues(deps: D, storeId: number, input: ItemInput): Promise<ItemValues> {
+export async function checkedValues(deps: D, storeId: number, input: ItemInput): Promise<ItemValues> {
   const values = normalizeItem(input);
   const store = await findStore(deps.db, storeId);
   const violation = itemViolation(values, (store?.field_object_id ?? '') !== '');

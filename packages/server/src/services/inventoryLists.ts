@@ -1,0 +1,77 @@
+/**
+ * List definitions of the inventory area for the one list engine: groups, sections ("inventories") and
+ * scanned items with their date, section, group and search list. Names beside items (section location,
+ * group and search list names) are added to each page by labelItems, not joined in the list query.
+ */
+import type { InventorySection, InventoryItem } from '@portal/contract';
+import { defineList, type Row } from '../lists/definition';
+import { ITEM_LIST_COLUMNS, ITEM_SEARCH_TEXT, toApiItem } from '../lists/items';
+import { itemLabels } from '../queries/inventories';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+const int = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+export interface GroupListRow {
+  tid: number;
+  name: string;
+  catalogueId: number | null;
+  createdAt: string;
+}
+
+export const INVENTORY_GROUPS_LIST = defineList<GroupListRow>({
+  table: 'inventory_groups',
+  columns: {
+    tid: { column: 'id', type: 'integer' },
+    name: { column: 'name', type: 'text' },
+    catalogueId: { column: 'catalogue_id', type: 'integer' },
+    createdAt: { column: 'created_at', type: 'timestamp' },
+  },
+  toItem: (r: Row) => ({ tid: Number(r.id), name: String(r.name), catalogueId: int(r.catalogue_id), createdAt: String(r.created_at) }),
+});
+
+export type SectionListRow = Omit<InventorySection, 'numItems'>;
+
+export const INVENTORY_SECTIONS_LIST = defineList<SectionListRow>({
+  table: 'inventories',
+  columns: {
+    tid: { column: 'id', type: 'integer' },
+    comment: { column: 'comment', type: 'text' },
+    date: { column: 'date', type: 'timestamp' },
+    groupId: { column: 'group_id', type: 'integer' },
+  },
+  toItem: (r: Row) => ({ tid: Number(r.id), comment: String(r.comment), date: String(r.date), groupId: int(r.group_id) }),
+});
+
+export type ScannedItem = Omit<InventoryItem, 'inventoryComment' | 'groupName' | 'searchListName'>;
+
+export const SCANNED_ITEM_COLUMNS = {
+  ...ITEM_LIST_COLUMNS,
+  date: { column: 'date', type: 'timestamp' },
+  searchListId: { column: 'search_list_id', type: 'integer' },
+  inventoryId: { column: 'inventory_id', type: 'integer' },
+  groupId: { column: 'group_id', type: 'integer' },
+} as const;
+
+export function toScannedItem(r: Row): ScannedItem {
+  return { ...toApiItem(r), date: String(r.date), searchListId: int(r.search_list_id), inventoryId: Number(r.inventory_id), groupId: int(r.group_id) };
+}
+
+export const SCANNED_ITEMS_LIST = defineList<ScannedItem>({
+  table: 'inventory_items', columns: SCANNED_ITEM_COLUMNS, searchText: ITEM_SEARCH_TEXT, toItem: toScannedItem,
+});
+
+const ids = (values: Array<number | null | undefined>) => [...new Set(values.filter((v): v is number => typeof v === 'number'))];
+
+/** Adds inventoryComment, groupName and searchListName to a page of scanned items. */
+export async function labelItems<T extends { inventoryId?: number | null; groupId?: number | null; searchListId?: number | null }>(
+  db: Kysely<Database>, items: T[],
+): Promise<Array<T & { inventoryComment: string | null; groupName: string | null; searchListName: string | null }>> {
+  const labels = await itemLabels(db, ids(items.map((i) => i.inventoryId)), ids(items.map((i) => i.groupId)), ids(items.map((i) => i.searchListId)));
+  return items.map((item) => ({
+    ...item,
+    inventoryComment: item.inventoryId ? labels.sections.get(item.inventoryId) ?? null : null,
+    groupName: item.groupId ? labels.groups.get(item.groupId) ?? null : null,
+    searchListName: item.searchListId ? labels.searchLists.get(item.searchListId) ?? null : null,
+  }));
+}
