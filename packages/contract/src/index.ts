@@ -17,6 +17,7 @@ export * from './format';
 export * from './misc';
 export * from './dashboard';
 export * from './records';
+export * from './alarms';
 export * from './capacities';
 export * from './registry';
 export * from './imagesets';

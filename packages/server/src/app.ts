@@ -22,6 +22,7 @@ import { searchListsRoutes } from './routes/searchLists';
 import { inventoriesRoutes } from './routes/inventories';
 import { imagesetsRoutes } from './routes/imagesets';
 import { sipOperationsRoutes } from './routes/sipOperations';
+import { alarmsRoutes } from './routes/alarms';
 import { dashboardRoutes } from './routes/dashboard';
 import { formatRoutes } from './routes/format';
 import { miscRoutes } from './routes/misc';
@@ -96,6 +97,7 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
   inventoriesRoutes(app, filesDeps);
   imagesetsRoutes(app, deps);
   sipOperationsRoutes(app, filesDeps);
+  alarmsRoutes(app, filesDeps);
 
   await registerPortal(app, config.portalRoot);
   return app;

@@ -326,6 +326,12 @@ export interface SipOperationsTable {
 }
 
 /** View (migration 0010): SIP operations with their library's name, for the list engine. */
+/** View (migration 0008): alarms with their library's name, for the list engine. */
+export interface AlarmsListView extends Omit<AlarmsTable, 'id'> {
+  id: number;
+  store_name: string;
+}
+
 export interface SipOperationsListView extends Omit<SipOperationsTable, 'id'> {
   id: number;
   store_name: string;
@@ -381,6 +387,7 @@ export interface Database {
   images: ImagesTable;
   sip_operations: SipOperationsTable;
   sip_operations_list: SipOperationsListView;
+  alarms_list: AlarmsListView;
   selfcheck_operations: SelfcheckOperationsTable;
   server_secrets: ServerSecretsTable;
   signin_failures: SigninFailuresTable;
