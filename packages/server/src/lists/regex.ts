@@ -11,7 +11,7 @@
 import { ERROR_CODES } from '@portal/contract';
 import { ApiError } from '../errors';
 
-export const REGEX_LIMITS = { MAX_LENGTH: 100, MAX_REPEAT: 100, MAX_UNBOUNDED: 3, MAX_GROUP_DEPTH: 5 } as const;
+export const REGEX_LIMITS = { MAX_LENGTH: 100, MAX_REPEAT: 16, MAX_UNBOUNDED: 3, MAX_GROUP_DEPTH: 5 } as const;
 
 export class RegexRejected extends Error {}
 

@@ -18,7 +18,8 @@ import type { Database } from '../db/schema';
 import { badRequest } from '../errors';
 import type { ListColumn, ListDefinition, ListScope } from './definition';
 import { PG_FOLD_TABLE, stripAccents } from './fold';
-import { checkRegex, invalidRegex, RegexRejected, requiredLiterals } from './regex';
+import { compileLinear } from './linearRegex';
+import { invalidRegex, RegexRejected, requiredLiterals } from './regex';
 
 interface TermBase {
   field: string;
@@ -72,7 +73,7 @@ export function planSearch<T>(def: ListDefinition<T>, searchTexts: SearchTexts |
     if (isRegexSearch(text)) {
       const source = text.slice(1, -1);
       try {
-        checkRegex(source);
+        compileLinear(source);
       } catch (e) {
         if (e instanceof RegexRejected) throw invalidRegex(e.message, field);
         throw e;
@@ -181,9 +182,13 @@ function fieldTest(dialect: Dialect, term: SearchTerm, budgetKey: number | null)
   return dialect === 'sqlite' ? sqliteFoldedContains(col.column, needle) : contains(dialect, folded(dialect, col.column), needle);
 }
 
+/** A condition built in code (e.g. compare's "not scanned"), used as it is. */
+const isCondition = (value: ListScope[string]): value is RawBuilder<SqlBool> => typeof value === 'object' && value !== null && 'toOperationNode' in value;
+
 function scopeParts(scope: ListScope): RawBuilder<SqlBool>[] {
   return Object.entries(scope).map(([column, value]) => {
     if (value === null) return sql<SqlBool>`${ref(column)} is null`;
+    if (isCondition(value)) return value;
     if (typeof value === 'object') return value.length ? sql<SqlBool>`${ref(column)} in (${sql.join(value)})` : sql<SqlBool>`1 = 0`;
     return sql<SqlBool>`${ref(column)} = ${value}`;
   });

@@ -1,15 +1,15 @@
 /**
  * What the list engine needs from a better-sqlite3 connection: portal_fold(x) (foldText) and a safe
- * regexp(pattern, value[, budget]) (the REGEXP operator calls regexp(pattern, value)). Patterns are checked
- * against the safe subset of ./regex, values are capped in length, and a query that passes a budget key
+ * regexp(pattern, value[, budget]) (the REGEXP operator calls regexp(pattern, value)). Patterns run on the
+ * linear-time matcher of ./linearRegex, values are capped in length, and a query that passes a budget key
  * is aborted once the budget's deadline is over, so one search cannot hold the server.
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { fastFold, stripAccents } from './fold';
-import { checkRegex } from './regex';
+import { fastFold } from './fold';
+import { cachedLinear } from './linearRegex';
 
 /** Longer values are tested on their first REGEX_VALUE_MAX characters (item texts are at most 255). */
 export const REGEX_VALUE_MAX = 1000;
@@ -23,7 +23,6 @@ export class RegexTimeout extends Error {
 
 interface Budget {
   deadline: number;
-  calls: number;
 }
 const budgets = new Map<number, Budget>();
 let nextBudget = 1;
@@ -31,7 +30,7 @@ let nextBudget = 1;
 /** A budget for the regexp calls of one request; pass `key` as regexp's third argument, close when done. */
 export function openRegexBudget(ms: number): { key: number; renew(ms: number): void; close(): void } {
   const key = nextBudget++;
-  const budget: Budget = { deadline: performance.now() + ms, calls: 0 };
+  const budget: Budget = { deadline: performance.now() + ms };
   budgets.set(key, budget);
   return {
     key,
@@ -40,28 +39,14 @@ export function openRegexBudget(ms: number): { key: number; renew(ms: number): v
   };
 }
 
-const compiled = new Map<string, RegExp>();
-const CACHE_SIZE = 200;
-
-function compile(pattern: string): RegExp {
-  let re = compiled.get(pattern);
-  if (!re) {
-    checkRegex(pattern);
-    re = new RegExp(pattern, 'i');
-    if (compiled.size >= CACHE_SIZE) compiled.delete(compiled.keys().next().value as string);
-    compiled.set(pattern, re);
-  }
-  return re;
-}
-
 function regexp(pattern: unknown, value: unknown, budgetKey?: unknown): number {
   if (typeof budgetKey === 'number' || typeof budgetKey === 'bigint') {
     const budget = budgets.get(Number(budgetKey));
-    if (budget && (++budget.calls & 255) === 0 && performance.now() > budget.deadline) throw new RegexTimeout();
+    // Checked on every call: one value can take milliseconds when the linear engine takes over.
+    if (budget && performance.now() > budget.deadline) throw new RegexTimeout();
   }
   if (value === null || value === undefined || typeof pattern !== 'string') return 0;
-  const text = stripAccents(String(value).slice(0, REGEX_VALUE_MAX));
-  return compile(pattern).test(text) ? 1 : 0;
+  return cachedLinear(pattern).test(String(value).slice(0, REGEX_VALUE_MAX)) ? 1 : 0;
 }
 
 /** Registers the list functions on a connection (the main one and the export readers). */

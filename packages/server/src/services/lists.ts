@@ -2,9 +2,10 @@
  * In-memory search, sort and paging for the small lists (users, libraries: hundreds of rows at most, already
  * narrowed to what the caller may see). Item lists with many rows search in SQL on their search_text column.
  */
-import { isRegexSearch, searchMatcher, type ListParams } from '@portal/contract';
+import { foldText, isRegexSearch, type ListParams } from '@portal/contract';
 import { badRequest } from '../errors';
-import { checkRegex, invalidRegex, RegexRejected } from '../lists/regex';
+import { compileLinear } from '../lists/linearRegex';
+import { invalidRegex, RegexRejected } from '../lists/regex';
 
 export type FieldValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
@@ -20,6 +21,24 @@ function compare(a: FieldValue, b: FieldValue): number {
 }
 
 /**
+ * One search text as a row test: a regular expression on the linear-time matcher (the item lists' safe
+ * subset: no pattern can stall the server), else a folded substring.
+ */
+function matcher<T extends Record<string, FieldValue>>(field: keyof T & string, text: string): (row: T) => boolean {
+  if (isRegexSearch(text)) {
+    try {
+      const re = compileLinear(text.slice(1, -1));
+      return (row) => re.test(asText(row[field]));
+    } catch (e) {
+      if (e instanceof RegexRejected) throw invalidRegex(e.message, field);
+      throw e;
+    }
+  }
+  const needle = foldText(text);
+  return (row) => foldText(asText(row[field])).includes(needle);
+}
+
+/**
  * Filters by every searchTexts entry (all must match), sorts by order, then pages. Unknown field names in
  * searchTexts or order are a 400 VALIDATION_ERROR.
  */
@@ -28,17 +47,7 @@ export function applyList<T extends Record<string, FieldValue>>(rows: T[], param
   for (const [field, text] of Object.entries(params.searchTexts ?? {})) {
     if (!fields.includes(field)) throw badRequest(undefined, `Unknown search field: ${field}`, { field });
     if (!text) continue;
-    // The same safe regular-expression subset as the item lists: no pattern can stall the server.
-    if (isRegexSearch(text)) {
-      try {
-        checkRegex(text.slice(1, -1));
-      } catch (e) {
-        if (e instanceof RegexRejected) throw invalidRegex(e.message, field);
-        throw e;
-      }
-    }
-    const matches = searchMatcher(text);
-    result = result.filter((row) => matches(asText(row[field])));
+    result = result.filter(matcher(field, text));
   }
   if (params.order) {
     const [field, direction] = params.order;
