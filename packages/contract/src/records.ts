@@ -25,7 +25,7 @@ export const RecordsTime = Type.String({ pattern: TIME_PATTERN });
 
 /** One interval of the chart as the server needs it: libraries, wall-clock range, region value. */
 export const RecordsInterval = Type.Object({
-  storeIds: Type.Array(Id, { minItems: 1, maxItems: 1000, uniqueItems: true }),
+  storeIds: Type.Array(Id, { minItems: 1, maxItems: 1000 }), // no uniqueItems: quadratic; duplicates are harmless
   startDate: RecordsDateTime,
   endDate: RecordsDateTime,
   /** Region tree value: 'area:…', 'store:<id>', 'sensor:<id>' … A sensor region counts that sensor only. */

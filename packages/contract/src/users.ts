@@ -11,10 +11,15 @@ const PermissionSchema = Type.Union([
   Type.Literal('manager'), Type.Literal('inventories'), Type.Literal('devices'), Type.Literal('statistics'),
   Type.Literal('capacity'), Type.Literal('alarms'), Type.Literal('imagesets'),
 ]);
-const Permissions = Type.Array(PermissionSchema, { maxItems: 7, uniqueItems: true });
+/**
+ * Array bounds of user bodies: what a real deployment holds. No uniqueItems (its error path is quadratic
+ * in the validator): the services deduplicate.
+ */
+export const USER_ARRAY_LIMITS = { permissions: 7, regions: 5000, storeIds: 10_000 } as const;
+const Permissions = Type.Array(PermissionSchema, { maxItems: USER_ARRAY_LIMITS.permissions });
 /** Region tree values (see regionValues in ./stores); they expand to storeIds on save. */
-const Regions = Type.Array(Type.String({ minLength: 1, maxLength: 600 }), { maxItems: 5000, uniqueItems: true });
-const StoreIds = Type.Array(Id, { maxItems: 100000, uniqueItems: true });
+const Regions = Type.Array(Type.String({ minLength: 1, maxLength: 600 }), { maxItems: USER_ARRAY_LIMITS.regions });
+const StoreIds = Type.Array(Id, { maxItems: USER_ARRAY_LIMITS.storeIds });
 const Email = Type.String({ format: 'email', maxLength: 254 });
 /**
  * The shortest password a user may be given (create, change). Shorter ones answer 400 PASSWORD_TOO_SHORT

@@ -2,7 +2,7 @@ import {
   DEFAULT_FLAVOR, ERROR_CODES, decodeListParams, hasPermission, parseIdList,
   type CreateUserBody, type ListQuery, type UpdateUserBody, type User, type UserExistsBody,
 } from '@portal/contract';
-import { hashPassword } from '../auth/password';
+import { hashPasswordLimited } from '../auth/password';
 import type { UserRow, UserUpdate } from '../db/schema';
 import { newUserToken } from '../demo/insertAccounts';
 import { badRequest, conflict, forbidden } from '../errors';
@@ -10,6 +10,7 @@ import * as stores from '../queries/stores';
 import * as q from '../queries/users';
 import { parsePermissions, storeScope, type AuthUser, type Deps } from './context';
 import { applyList } from './lists';
+import { assertCurrentPassword, assertNewPasswordAllowed } from './passwords';
 import { expandRegions } from './regions';
 import { assertGrantable, assertRoleAssignable, assertStoresGrantable, canManage, normalizeEmail } from './userRules';
 
@@ -121,20 +122,21 @@ export async function createUser(deps: Deps, actor: AuthUser, body: CreateUserBo
   if (body.flavor !== undefined && body.flavor !== DEFAULT_FLAVOR && actor.role !== 'admin') {
     throw forbidden(ERROR_CODES.FIELD_NOT_EDITABLE, 'Only an administrator may set the flavor');
   }
-  const permissions = body.role === 'admin' ? [] : body.permissions;
+  const permissions = body.role === 'admin' ? [] : [...new Set(body.permissions)];
   assertGrantable(actor, permissions);
   const userName = body.userName.trim();
+  assertNewPasswordAllowed(body.password, userName, deps.config.demo);
   const email = normalizeEmail(body.email);
   await assertUniqueName(deps, userName, null);
   await assertEmail(deps, body.role, email, null);
   const storeIds = await resolveStoreIds(deps, actor, body.regions, body.storeIds);
   const now = deps.config.now().toISOString();
-  const passwordHash = await hashPassword(body.password, deps.config.argon2);
+  const passwordHash = await hashPasswordLimited(body.password, deps.config.argon2);
   const id = await deps.db.transaction().execute(async (trx) => {
     const newId = await q.insertUser(trx, {
       user_name: userName, full_name: body.fullName, address: body.address, telephone: body.telephone, email,
       password_hash: passwordHash, flavor: body.flavor ?? DEFAULT_FLAVOR, role: body.role,
-      permissions: JSON.stringify(permissions), regions: JSON.stringify(body.regions ?? []), token: newUserToken(),
+      permissions: JSON.stringify(permissions), regions: JSON.stringify([...new Set(body.regions ?? [])]), token: newUserToken(),
       parent_id: actor.id, created_at: now, updated_at: now,
     });
     await q.replaceUserStores(trx, newId, storeIds);
@@ -166,7 +168,7 @@ export async function updateUser(deps: Deps, actor: AuthUser, userId: number, bo
     if (actor.role !== 'admin') throw notEditable('flavor');
     changes.flavor = body.flavor;
   }
-  let permissions = body.permissions ?? currentPermissions;
+  let permissions = body.permissions ? [...new Set(body.permissions)] : currentPermissions;
   if (role === 'admin') permissions = [];
   const permissionsChanged = permissions.length !== currentPermissions.length || permissions.some((p) => !currentPermissions.includes(p));
   if (permissionsChanged) {
@@ -180,7 +182,7 @@ export async function updateUser(deps: Deps, actor: AuthUser, userId: number, bo
     const same = next.length === currentStoreIds.length && next.every((id) => currentStoreIds.includes(id));
     if (!same && !manages) throw notEditable('regions');
     if (!same) storeIds = next;
-    const regions = body.regions ?? [];
+    const regions = [...new Set(body.regions ?? [])];
     if (JSON.stringify(regions) !== row.regions) {
       if (!manages) throw notEditable('regions');
       changes.regions = JSON.stringify(regions);
@@ -194,12 +196,19 @@ export async function updateUser(deps: Deps, actor: AuthUser, userId: number, bo
     await assertEmail(deps, role, email, row.id);
     changes.email = email;
   }
-  if (body.password !== undefined) changes.password_hash = await hashPassword(body.password, deps.config.argon2);
+  if (body.password !== undefined) {
+    assertNewPasswordAllowed(body.password, changes.user_name ?? row.user_name, deps.config.demo);
+    if (isSelf) await assertCurrentPassword(deps, row, body.currentPassword);
+    changes.password_hash = await hashPasswordLimited(body.password, deps.config.argon2);
+  }
+  // Tokens issued before a password or role change stop working (auth/tokens.ts).
+  const revokeTokens = changes.password_hash !== undefined || changes.role !== undefined;
 
   changes.updated_at = deps.config.now().toISOString();
   await deps.db.transaction().execute(async (trx) => {
     await q.updateUser(trx, row.id, changes);
     if (storeIds) await q.replaceUserStores(trx, row.id, storeIds);
+    if (revokeTokens) await q.bumpTokenVersion(trx, row.id);
   });
   return apiUser(deps, row.id);
 }
