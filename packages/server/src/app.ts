@@ -20,6 +20,7 @@ import { capacitiesRoutes } from './routes/capacities';
 import { cataloguesRoutes } from './routes/catalogues';
 import { searchListsRoutes } from './routes/searchLists';
 import { inventoriesRoutes } from './routes/inventories';
+import { compareRoutes } from './routes/compare';
 import { imagesetsRoutes } from './routes/imagesets';
 import { sipOperationsRoutes } from './routes/sipOperations';
 import { alarmsRoutes } from './routes/alarms';
@@ -95,6 +96,7 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
   cataloguesRoutes(app, filesDeps);
   searchListsRoutes(app, filesDeps);
   inventoriesRoutes(app, filesDeps);
+  compareRoutes(app, filesDeps);
   imagesetsRoutes(app, deps);
   sipOperationsRoutes(app, filesDeps);
   alarmsRoutes(app, filesDeps);

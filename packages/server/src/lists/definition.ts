@@ -2,6 +2,7 @@
  * A list as the engine knows it: its table, the API fields a caller may search, sort and export (each
  * mapped to a fixed column: user input never names a column in SQL), and how a row becomes an item.
  */
+import type { RawBuilder, SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 
 /**
@@ -40,9 +41,10 @@ export interface ListDefinition<Item> {
 
 /**
  * Fixed conditions that scope a list (e.g. store_id, catalogue_id); set by code, never by callers. A value
- * is an equality; a list of ids is `in (...)` (e.g. the libraries a user holds; an empty list matches nothing).
+ * is an equality; a list of ids is `in (...)` (e.g. the libraries a user holds; an empty list matches nothing);
+ * a condition built in code (RawBuilder, under any key) is used as it is (e.g. compare's "not scanned").
  */
-export type ListScope = Readonly<Record<string, number | string | null | readonly number[]>>;
+export type ListScope = Readonly<Record<string, number | string | null | readonly number[] | RawBuilder<SqlBool>>>;
 
 export function defineList<Item>(def: ListDefinition<Item>): ListDefinition<Item> {
   if (def.columns.tid?.column !== 'id') throw new Error(`List on ${def.table} needs tid → id`);

@@ -1,0 +1,147 @@
+/**
+ * Compare a catalogue with what was scanned (data-areas §2 Compare page, §3 Compare item, §7): MISSING lists the
+ * catalogue's items no scan found, EXCEEDED the scans the catalogue does not hold (with their date, section and
+ * the library's catalogue that holds them, if any), against every inventory (ALL_GROUPS), one group (UNGROUPED
+ * included) or one section. Items match by code, and also by objectId when the library has an objectId column.
+ * Both lists go through the one list engine (search, order, page + total, export) with a "not found" condition
+ * in their scope; compare results also feed Add Items To (source 'compare', compareId 'MODE/ALL_GROUPS',
+ * 'MODE/group/{id}' or 'MODE/inventory/{id}', parentId the catalogue).
+ */
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import {
+  ERROR_CODES, UNGROUPED, type AddItemsFromBody, type CompareItem, type CompareMode, type CompareScope, type ExportBody, type ListQuery,
+} from '@portal/contract';
+import type { Database } from '../db/schema';
+import { badRequest, forbidden } from '../errors';
+import { defineList, type ListScope } from '../lists/definition';
+import { CATALOGUE_ITEMS_LIST } from '../lists/definitions';
+import { listPage, listParams } from '../lists/engine';
+import { exportList, type ExportFile } from '../lists/export/export';
+import { ITEM_LIST_COLUMNS, ITEM_SEARCH_TEXT, toApiItem, type ApiItem } from '../lists/items';
+import { registerItemSource, type ResolvedSource } from '../lists/sources';
+import { findGroup } from '../queries/inventories';
+import { findStore } from '../queries/stores';
+import { assertStoreReachable, type AuthUser } from './context';
+import type { FilesDeps } from './files';
+import { groupNotAvailable, sectionNotAvailable } from './inventories';
+import { labelItems, SCANNED_ITEM_COLUMNS, toScannedItem } from './inventoryLists';
+
+type Db = Kysely<Database>;
+
+/** EXCEEDED rows: scanned items with their date and section. */
+export const EXCEEDED_LIST = defineList<ApiItem & { date: string; inventoryId: number }>({
+  table: 'inventory_items',
+  columns: { ...ITEM_LIST_COLUMNS, date: SCANNED_ITEM_COLUMNS.date, inventoryId: SCANNED_ITEM_COLUMNS.inventoryId },
+  searchText: ITEM_SEARCH_TEXT,
+  toItem: (r) => { const s = toScannedItem(r); return { ...toApiItem(r), date: s.date, inventoryId: s.inventoryId }; },
+});
+
+/** The scans compared: a condition on inventory_items aliased `scan`. */
+function scansIn(storeId: number, scope: CompareScope): RawBuilder<SqlBool> {
+  if (scope.kind === 'inventory') return sql<SqlBool>`scan.inventory_id = ${scope.inventoryId}`;
+  if (scope.kind === 'group') {
+    return scope.groupId === UNGROUPED
+      ? sql<SqlBool>`scan.store_id = ${storeId} and scan.group_id is null`
+      : sql<SqlBool>`scan.store_id = ${storeId} and scan.group_id = ${scope.groupId}`;
+  }
+  return sql<SqlBool>`scan.store_id = ${storeId}`;
+}
+
+/** Catalogue items no scan in scope matched (by code; by objectId too when the library has that column). */
+function missingCondition(storeId: number, scope: CompareScope, byObjectId: boolean): RawBuilder<SqlBool> {
+  const scans = scansIn(storeId, scope);
+  const byCode = sql<SqlBool>`not exists (select 1 from inventory_items scan where ${scans} and scan.code = catalogue_items.code)`;
+  if (!byObjectId) return byCode;
+  return sql<SqlBool>`${byCode} and not exists (select 1 from inventory_items scan where ${scans} and scan.object_id = catalogue_items.object_id)`;
+}
+
+/** Scans the catalogue does not hold. */
+function exceededCondition(catalogueId: number, byObjectId: boolean): RawBuilder<SqlBool> {
+  const byCode = sql<SqlBool>`not exists (select 1 from catalogue_items cat where cat.catalogue_id = ${catalogueId} and cat.code = inventory_items.code)`;
+  if (!byObjectId) return byCode;
+  return sql<SqlBool>`${byCode} and not exists (select 1 from catalogue_items cat where cat.catalogue_id = ${catalogueId} and cat.object_id = inventory_items.object_id)`;
+}
+
+function exceededScope(storeId: number, scope: CompareScope, catalogueId: number, byObjectId: boolean): ListScope {
+  const base: Record<string, number | null> = scope.kind === 'inventory'
+    ? { inventory_id: scope.inventoryId }
+    : scope.kind === 'group' ? { store_id: storeId, group_id: scope.groupId === UNGROUPED ? null : scope.groupId } : { store_id: storeId };
+  return { ...base, exceeded: exceededCondition(catalogueId, byObjectId) };
+}
+
+interface Resolved {
+  def: typeof CATALOGUE_ITEMS_LIST | typeof EXCEEDED_LIST;
+  scope: ListScope;
+  catalogueName: string;
+}
+
+/** Checks the catalogue, group or section belong to the library (403 otherwise) and builds the list. */
+async function resolveCompare(db: Db, storeId: number, catalogueId: number, mode: CompareMode, scope: CompareScope): Promise<Resolved> {
+  const catalogue = await db.selectFrom('catalogues').select(['id', 'name']).where('id', '=', catalogueId).where('store_id', '=', storeId).executeTakeFirst();
+  if (!catalogue) throw forbidden(ERROR_CODES.FORBIDDEN, 'Catalogue not available');
+  if (scope.kind === 'group' && scope.groupId !== UNGROUPED && !(await findGroup(db, storeId, scope.groupId))) throw groupNotAvailable();
+  if (scope.kind === 'inventory') {
+    const section = await db.selectFrom('inventories').select('id').where('id', '=', scope.inventoryId).where('store_id', '=', storeId).executeTakeFirst();
+    if (!section) throw sectionNotAvailable();
+  }
+  const store = await findStore(db, storeId);
+  const byObjectId = (store?.field_object_id ?? '') !== '';
+  if (mode === 'MISSING') {
+    return { def: CATALOGUE_ITEMS_LIST, scope: { catalogue_id: catalogueId, missing: missingCondition(storeId, scope, byObjectId) }, catalogueName: catalogue.name };
+  }
+  return { def: EXCEEDED_LIST, scope: exceededScope(storeId, scope, catalogueId, byObjectId), catalogueName: catalogue.name };
+}
+
+/** The library's first catalogue (other than the compared one) that holds the item, for EXCEEDED rows. */
+async function foundIn(db: Db, storeId: number, catalogueId: number, item: ApiItem, byObjectId: boolean): Promise<{ catalogueId: number | null; catalogueName: string | null }> {
+  const match = (column: 'code' | 'object_id', value: string | null) => value === null ? Promise.resolve(undefined) : db.selectFrom('catalogue_items')
+    .innerJoin('catalogues', 'catalogues.id', 'catalogue_items.catalogue_id')
+    .select(['catalogues.id', 'catalogues.name'])
+    .where('catalogue_items.store_id', '=', storeId).where('catalogue_items.catalogue_id', '!=', catalogueId)
+    .where(`catalogue_items.${column}`, '=', value).orderBy('catalogues.id').limit(1).executeTakeFirst();
+  const found = (await match('code', item.code)) ?? (byObjectId ? await match('object_id', item.objectId) : undefined);
+  return { catalogueId: found?.id ?? null, catalogueName: found?.name ?? null };
+}
+
+export async function comparePage(deps: FilesDeps, user: AuthUser, storeId: number, catalogueId: number, mode: CompareMode, scope: CompareScope, query: ListQuery): Promise<{ items: CompareItem[]; total: number }> {
+  assertStoreReachable(user, storeId);
+  const resolved = await resolveCompare(deps.db, storeId, catalogueId, mode, scope);
+  const page = await listPage(deps.db, resolved.def, resolved.scope, listParams(query));
+  if (mode === 'MISSING') return page;
+  const store = await findStore(deps.db, storeId);
+  const byObjectId = (store?.field_object_id ?? '') !== '';
+  const labelled = await labelItems(deps.db, page.items as Array<ApiItem & { date: string; inventoryId: number }>);
+  const items: CompareItem[] = [];
+  for (const item of labelled) {
+    const { groupName: _g, searchListName: _s, ...rest } = item;
+    items.push({ ...rest, ...(await foundIn(deps.db, storeId, catalogueId, item, byObjectId)) });
+  }
+  return { items, total: page.total };
+}
+
+export async function exportCompare(deps: FilesDeps, user: AuthUser, storeId: number, catalogueId: number, mode: CompareMode, scope: CompareScope, body: ExportBody): Promise<ExportFile> {
+  assertStoreReachable(user, storeId);
+  const resolved = await resolveCompare(deps.db, storeId, catalogueId, mode, scope);
+  const baseName = `${resolved.catalogueName} - ${mode === 'MISSING' ? 'Missing' : 'Exceeded'}`;
+  return exportList(deps, user, resolved.def, resolved.scope, body, { maxXlsRows: deps.lists.maxXlsRows, baseName });
+}
+
+/** compareId of Add Items To: 'MISSING/ALL_GROUPS', 'EXCEEDED/group/12', 'MISSING/group/UNGROUPED', 'EXCEEDED/inventory/5'. */
+export function parseCompareId(text: string): { mode: CompareMode; scope: CompareScope } | null {
+  const m = /^(MISSING|EXCEEDED)\/(?:(ALL_GROUPS)|group\/(UNGROUPED|[1-9]\d{0,9})|inventory\/([1-9]\d{0,9}))$/.exec(text);
+  if (!m) return null;
+  const mode = m[1] as CompareMode;
+  if (m[2]) return { mode, scope: { kind: 'ALL_GROUPS' } };
+  if (m[3]) return { mode, scope: { kind: 'group', groupId: m[3] === UNGROUPED ? UNGROUPED : Number(m[3]) } };
+  return { mode, scope: { kind: 'inventory', inventoryId: Number(m[4]) } };
+}
+
+registerItemSource('compare', async (db, storeId, body: AddItemsFromBody): Promise<ResolvedSource> => {
+  const parsed = typeof body.compareId === 'string' ? parseCompareId(body.compareId) : null;
+  const catalogueId = typeof body.parentId === 'string' ? Number(body.parentId) : body.parentId;
+  if (!parsed || typeof catalogueId !== 'number' || !Number.isInteger(catalogueId) || catalogueId < 1) {
+    throw badRequest(ERROR_CODES.VALIDATION_ERROR, 'compareId names the compare list and parentId its catalogue', { field: 'compareId' });
+  }
+  const resolved = await resolveCompare(db, storeId, catalogueId, parsed.mode, parsed.scope);
+  return { def: resolved.def as ResolvedSource['def'], scope: resolved.scope };
+});
