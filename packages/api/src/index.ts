@@ -11,3 +11,5 @@ export * from './dashboard';
 export * from './calls/export';
 export * from './lists';
 export * from './catalogues';
+export * from './records';
+export * from './alarms';

@@ -45,18 +45,19 @@ async function scopeInterval(db: Kysely<Database>, user: AuthUser, interval: Rec
     throw badRequest(ERROR_CODES.VALIDATION_ERROR, 'endDate must follow startDate within the interval type', { startDate, endDate });
   }
   const held = new Set(user.storeIds);
-  if (!interval.storeIds.every((id) => held.has(id))) throw forbidden(ERROR_CODES.FORBIDDEN, 'Library not available');
-  const stores = await intervalStores(db, interval.storeIds);
-  if (stores.length !== interval.storeIds.length) throw forbidden(ERROR_CODES.FORBIDDEN, 'Library not available');
+  const storeIds = [...new Set(interval.storeIds)];
+  if (!storeIds.every((id) => held.has(id))) throw forbidden(ERROR_CODES.FORBIDDEN, 'Library not available');
+  const stores = await intervalStores(db, storeIds);
+  if (stores.length !== storeIds.length) throw forbidden(ERROR_CODES.FORBIDDEN, 'Library not available');
   const sensorId = sensorIdOf(interval.region);
   let capacity = stores.reduce((a, s) => a + s.capacity, 0);
   if (sensorId !== null) {
     const sensor = await findSensor(db, sensorId);
-    if (!sensor || !interval.storeIds.includes(sensor.store_id)) throw forbidden(ERROR_CODES.FORBIDDEN, 'Sensor not available');
+    if (!sensor || !storeIds.includes(sensor.store_id)) throw forbidden(ERROR_CODES.FORBIDDEN, 'Sensor not available');
     capacity = sensor.capacity ?? stores.find((s) => s.id === sensor.store_id)?.capacity ?? capacity;
   }
   const until = stores.map((s) => localDateTime(now, s.timezone)).reduce((a, b) => (a > b ? a : b));
-  return { interval, storeIds: interval.storeIds, sensorId, capacity, timezones: [...new Set(stores.map((s) => s.timezone))], until };
+  return { interval, storeIds, sensorId, capacity, timezones: [...new Set(stores.map((s) => s.timezone))], until };
 }
 
 function summaryOf(rows: readonly RecordRow[], scoped: Scoped): RecordsSummary {
