@@ -13,3 +13,5 @@ export * from './lists';
 export * from './catalogues';
 export * from './records';
 export * from './alarms';
+export * from './imagesets';
+export * from './sipOperations';

@@ -1,0 +1,56 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Empty, Flex, Spin } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { deleteImageSet, getImageSets, imageSetClientUrl, type ImageSet } from '@portal/api';
+import { selectSession, useAppSelector } from '@portal/session';
+import { PageFrame, type PageProps } from '@portal/ui';
+import { useSelfcheckTranslation } from '../i18n';
+import { ImageSetCard } from './ImageSetCard';
+import { ImageSetForm } from './ImageSetForm';
+
+/** /imagesets (data-areas §2): a card per image set of the user; add and edit in a modal. */
+export function ImageSetsPage({ title }: PageProps) {
+  const { t } = useSelfcheckTranslation();
+  const userToken = useAppSelector(selectSession).userToken;
+  const [sets, setSets] = useState<ImageSet[] | null>(null);
+  const [form, setForm] = useState<{ open: boolean; imageSet: ImageSet | null }>({ open: false, imageSet: null });
+
+  const load = useCallback(() => {
+    getImageSets().then(setSets).catch((error: unknown) => {
+      console.error('Image sets not loaded', error); // data-areas §8: no user message
+      setSets([]);
+    });
+  }, []);
+  useEffect(load, [load]);
+
+  const closeForm = (saved?: ImageSet) => {
+    setForm((f) => ({ ...f, open: false }));
+    if (saved) load();
+  };
+  const remove = async (set: ImageSet) => {
+    await deleteImageSet(set.tid);
+    setSets((list) => list?.filter((s) => s.tid !== set.tid) ?? null);
+  };
+
+  return (
+    <PageFrame
+      title={title}
+      extra={<Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, imageSet: null })}>{t('imagesets.add')}</Button>}
+    >
+      {sets === null ? <Spin /> : null}
+      {sets?.length === 0 ? <Empty description={t('imagesets.empty')} /> : null}
+      <Flex wrap gap={16} align="flex-start">
+        {sets?.map((set) => (
+          <ImageSetCard
+            key={set.tid}
+            set={set}
+            clientUrl={userToken ? imageSetClientUrl(window.location.origin, userToken, set.tid) : null}
+            onEdit={() => setForm({ open: true, imageSet: set })}
+            onDelete={() => remove(set)}
+          />
+        ))}
+      </Flex>
+      <ImageSetForm open={form.open} imageSet={form.imageSet} onClose={closeForm} />
+    </PageFrame>
+  );
+}
