@@ -100,5 +100,7 @@ export const RecordsExportBody = Type.Object({
   zoom: Type.Optional(Type.Tuple([Type.Integer({ minimum: 0, maximum: 100000 }), Type.Integer({ minimum: 0, maximum: 100000 })])),
   /** Column titles in the user's language; keys are the row fields. */
   titles: Type.Optional(Type.Record(Type.String({ maxLength: 40 }), Type.String({ maxLength: 100 }), { maxProperties: 20 })),
+  /** Sheet titles, one per interval (e.g. region and date as the chart shows them). */
+  sheetNames: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: MAX_INTERVALS })),
 }, { additionalProperties: false });
 export type RecordsExportBody = Static<typeof RecordsExportBody>;

@@ -7,6 +7,9 @@ import ExcelJS from 'exceljs';
 import type { AlarmType } from '../db/schema';
 import { createTestApp, type DemoUser, type TestApp } from '../testing/testApp';
 
+// The first request compiles schemas; the machine is shared and often loaded.
+jest.setTimeout(30_000);
+
 let t: TestApp;
 let stores: Record<string, number>;
 

@@ -13,9 +13,13 @@
  */
 process.env.TZ = 'UTC';
 
+import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import type { DayRecordRow, PeriodRecordRow, RecordsSummary } from '@portal/contract';
 import { createTestApp, type DemoUser, type TestApp } from '../testing/testApp';
+
+// The first request compiles schemas; the machine is shared and often loaded.
+jest.setTimeout(30_000);
 
 let t: TestApp;
 let A: number;
@@ -217,5 +221,42 @@ describe('permission, scoping and hostile input', () => {
       expect([b, res.statusCode]).toEqual([b, 400]);
       expect(Date.now() - started).toBeLessThan(1000);
     }
+  });
+});
+
+describe('export: a styled workbook, a sheet per interval', () => {
+  const body = () => ({
+    fileName: 'visitas', intervalType: 'day', exportMode: 'complete', intervalRange: 60,
+    intervals: [day([A], '2024-03-31'), day([B], '2024-03-31')], sheetNames: ['Sant Antoni 2024-03-31', 'Rahola: [B]'],
+    titles: { date: 'Date', countIn: 'In', countOut: 'Out', inside: 'Inside' },
+  });
+  const read = async (res: LightMyRequestResponse) => {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    return book;
+  };
+
+  it('complete: every row, header styled, named after fileName', async () => {
+    const res = await post('export', body());
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('visitas.xlsx');
+    const book = await read(res);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['1 Sant Antoni 2024-03-31', '2 Rahola   B']);
+    const sheet = book.worksheets[0];
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Date', 'In', 'Out', 'Inside']);
+    expect(sheet.getRow(1).font?.bold).toBe(true);
+    expect(sheet.rowCount).toBe(1 + 23);
+    expect(sheet.getRow(4).values).toEqual([undefined, '2024-03-31 03:00:00', 9, 2, 12]);
+    expect(book.worksheets[1].rowCount).toBe(1 + 24);
+  });
+
+  it('zoom: the zoomed rows only; zoom mode without zoom is 400; foreign library 403', async () => {
+    const zoomed = await read(await post('export', { ...body(), exportMode: 'zoom', zoom: [2, 3] }));
+    expect(zoomed.worksheets[0].getSheetValues().filter(Boolean).map((r) => (r as unknown[])[1])).toEqual(['Date', '2024-03-31 03:00:00', '2024-03-31 04:00:00']);
+    expect((await post('export', { ...body(), exportMode: 'zoom' })).statusCode).toBe(400);
+    expect((await post('export', { ...body(), intervalType: 'hour' })).statusCode).toBe(400);
+    expect((await post('export', { ...body(), intervals: [day([C], '2024-03-31')] }, 'manager')).statusCode).toBe(403);
+    expect((await post('export', body(), 'librarian')).statusCode).toBe(403);
+    expect((await post('export', body(), null)).statusCode).toBe(401);
   });
 });

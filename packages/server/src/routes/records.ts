@@ -1,9 +1,11 @@
 /** POST /api/records/* (data-areas §7 "Counters"): counter statistics per interval, permission statistics. */
-import { RecordsBody, RecordsResponse } from '@portal/contract';
+import { RecordsBody, RecordsExportBody, RecordsResponse } from '@portal/contract';
 import type { App } from '../app';
 import { currentUser } from '../plugins/auth';
 import type { Deps } from '../services/context';
+import { groupingOf, recordsWorkbook } from '../records/export';
 import { groupRecords, type Grouping } from '../records/service';
+import { sendFile } from './containers';
 
 const config = { requirement: 'statistics' as const };
 
@@ -19,4 +21,15 @@ export function recordsRoutes(app: App, deps: Deps): void {
   route('group-intervals', 'intervals', 'Day intervals in buckets of intervalRange minutes (countIn, countOut, inside)');
   route('group-days', 'days', 'Week and month intervals by day (total_in, total_out, max_inside, avg_inside, avg_time_person)');
   route('group-months', 'months', 'Year intervals by month');
+
+  app.post('/api/records/export', {
+    config,
+    schema: { tags: ['records'], summary: 'The intervals as a styled .xlsx, a sheet per interval (exportMode complete or zoom)', body: RecordsExportBody },
+  }, async (request, reply) => {
+    const body = request.body;
+    const records = { intervals: body.intervals, intervalRange: body.intervalRange, intervalTimes: body.intervalTimes, resetTime: body.resetTime };
+    const intervals = await groupRecords(deps.db, currentUser(request), records, groupingOf(body.intervalType), deps.config.now());
+    const names = body.intervals.map((i, n) => body.sheetNames?.[n] ?? i.startDate.slice(0, 10));
+    return sendFile(reply, await recordsWorkbook(body, intervals, names));
+  });
 }
