@@ -21,6 +21,7 @@ import { cataloguesRoutes } from './routes/catalogues';
 import { searchListsRoutes } from './routes/searchLists';
 import { inventoriesRoutes } from './routes/inventories';
 import { compareRoutes } from './routes/compare';
+import { additionalOperationsRoutes } from './routes/additionalOperations';
 import { imagesetsRoutes } from './routes/imagesets';
 import { sipOperationsRoutes } from './routes/sipOperations';
 import { alarmsRoutes } from './routes/alarms';
@@ -97,6 +98,7 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
   searchListsRoutes(app, filesDeps);
   inventoriesRoutes(app, filesDeps);
   compareRoutes(app, filesDeps);
+  additionalOperationsRoutes(app, filesDeps);
   imagesetsRoutes(app, deps);
   sipOperationsRoutes(app, filesDeps);
   alarmsRoutes(app, filesDeps);
