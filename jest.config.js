@@ -28,7 +28,7 @@ module.exports = {
       ...common,
       displayName: 'web',
       testEnvironment: 'jsdom',
-      roots: ['<rootDir>/packages/api', '<rootDir>/packages/lists', '<rootDir>/packages/session', '<rootDir>/packages/i18n', '<rootDir>/packages/ui',
+      roots: ['<rootDir>/scripts', '<rootDir>/packages/api', '<rootDir>/packages/lists', '<rootDir>/packages/session', '<rootDir>/packages/i18n', '<rootDir>/packages/ui',
         '<rootDir>/packages/mf-config', '<rootDir>/shell', '<rootDir>/mf-dashboard', '<rootDir>/mf-items',
         '<rootDir>/mf-statistics', '<rootDir>/mf-selfcheck', '<rootDir>/mf-settings', '<rootDir>/mf-public'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],

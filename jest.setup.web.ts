@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { installVisibilityCssFilter } from './scripts/jest/visibilityCss';
 
 // The one set of browser APIs jsdom lacks and the portal's libraries (antd 6, Highcharts, typebox) need, for
 // every web test. Each is installed only when missing, and the window ones only in a window: a test may opt
@@ -55,6 +56,12 @@ if (typeof (globalThis as { MessageChannel?: unknown }).MessageChannel === 'unde
 }
 
 if (hasWindow) {
+  // antd's CSS-in-JS rules reach jsdom reduced to what decides whether an element is shown or can be pointed
+  // at (display, visibility, opacity, pointer-events): the full sheets made each role query and click recompile
+  // thousands of selectors (scripts/jest/visibilityCss.ts). A test asserting another antd style
+  // (toHaveStyle({ color })) would see only inline styles.
+  installVisibilityCssFilter(window);
+
   // antd measures the scrollbar with a pseudo-element; jsdom implements getComputedStyle without pseudo
   // elements and logs "Not implemented" for each call. The element's own style is a fine answer here.
   const getComputedStyle = window.getComputedStyle.bind(window);
