@@ -1,13 +1,17 @@
 import type { ComponentType } from 'react';
-import { ManifestRoutes, type PageProps, PlaceholderPage } from '@portal/ui';
+import { ManifestRoutes, type PageProps } from '@portal/ui';
 import { manifest, type RoutePath } from './manifest';
+import { ProfilePage } from './profile/ProfilePage';
+import { StoreInfoPage } from './store/StoreInfoPage';
+import { StoresPage } from './stores/StoresPage';
+import { UsersPage } from './users/UsersPage';
 
 /** The page of each route the manifest declares: a route without a page does not compile. */
 const PAGES: Record<RoutePath, ComponentType<PageProps>> = {
-  '/users': PlaceholderPage,
-  '/stores': PlaceholderPage,
-  '/store': PlaceholderPage,
-  '/profile': PlaceholderPage,
+  '/users': UsersPage,
+  '/stores': StoresPage,
+  '/store': StoreInfoPage,
+  '/profile': ProfilePage,
 };
 
 export function App() {

@@ -8,6 +8,7 @@ export { PageFrame, type PageFrameProps } from './PageFrame';
 export { ManifestRoutes, PlaceholderPage, type ManifestRoutesProps, type PageProps } from './ManifestRoutes';
 export { LoadingOverlay, LOADING_OVERLAY_DELAY_MS, type LoadingOverlayProps } from './LoadingOverlay';
 export { UserAvatar, type UserAvatarProps } from './UserAvatar';
+export { useAvatarImage } from './useAvatarImage';
 export { LibraryGuard, type LibraryGuardProps } from './libraryGuard/LibraryGuard';
 export { NoLibrarySelected, type NoLibrarySelectedProps } from './libraryGuard/NoLibrarySelected';
 export { LibraryExpired, type LibraryExpiredProps } from './libraryGuard/LibraryExpired';

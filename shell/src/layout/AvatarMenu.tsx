@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { selectSession } from '@portal/session';
-import { UserAvatar } from '@portal/ui';
-import { useAvatarImage } from './useAvatarImage';
+import { UserAvatar, useAvatarImage } from '@portal/ui';
 import { useLogout } from './useLogout';
 
 /** The header's user menu: full name, avatar (initials when the image is missing) and Profile, About, Logout. */

@@ -125,6 +125,8 @@ function ListTableView<T extends ListRow>({
         columnWidth: SELECTION_WIDTH,
         selectedRowKeys: selectedIds,
         onChange: (keys) => setSelectedIds(keys as ListId[]),
+        // A row that cannot be deleted cannot be picked for Delete selected either.
+        getCheckboxProps: canDeleteRow ? (row: T) => ({ disabled: !canDeleteRow(row) }) : undefined,
         preserveSelectedRowKeys: false,
       } : undefined}
       rowClassName={(row) => (isRowExpired?.(row) ? EXPIRED_ROW_CLASS : '')}
