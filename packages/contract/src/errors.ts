@@ -82,6 +82,12 @@ export const ERROR_CODES = {
   // 413
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   FILE_TOO_LARGE: 'FILE_TOO_LARGE',
+  /** An xlsx (zip) whose entries unpack past the size or compression-ratio caps (a zip bomb). */
+  ARCHIVE_TOO_LARGE: 'ARCHIVE_TOO_LARGE',
+  /** A file or sync payload with more rows than the import row cap. */
+  TOO_MANY_ROWS: 'TOO_MANY_ROWS',
+  /** The user's temporary files would exceed their quota; delete or import the pending ones first. */
+  TEMP_QUOTA_EXCEEDED: 'TEMP_QUOTA_EXCEEDED',
   // 415
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   INVALID_FILE_TYPE: 'INVALID_FILE_TYPE',
@@ -90,6 +96,8 @@ export const ERROR_CODES = {
   SYNC_FAILED: 'SYNC_FAILED',
   // 429
   TOO_MANY_ATTEMPTS: 'TOO_MANY_ATTEMPTS',
+  /** The user already runs as many uploads, imports, syncs or exports as allowed at once. */
+  TOO_MANY_CONCURRENT: 'TOO_MANY_CONCURRENT',
   // 500
   INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
 } as const;

@@ -73,6 +73,18 @@ describe('ImportModal', () => {
     expect(screen.getByText('Click or drag a file to this area to upload it')).toBeInTheDocument();
   });
 
+  it('says why the server refused a file for its limits (zip bomb, row cap)', async () => {
+    jest.mocked(uploadFile).mockRejectedValue({ status: 413, code: 'ARCHIVE_TOO_LARGE', details: { entry: 'xl/sharedStrings.xml' } });
+    setup();
+    drop('bomb.xlsx');
+    expect(await screen.findByText(/possibly a zip bomb/)).toBeInTheDocument();
+    jest.mocked(uploadFile).mockResolvedValue(uploaded(TEMP));
+    jest.mocked(readFile).mockRejectedValue({ status: 413, code: 'TOO_MANY_ROWS', details: { limit: 2000000 } });
+    await user().click(screen.getByRole('button', { name: 'Try Again' }));
+    drop();
+    expect(await screen.findByText('The file has more rows than can be imported at once (2000000)')).toBeInTheDocument();
+  });
+
   it('shows an import error with Try Again, which goes back to the mapping', async () => {
     jest.mocked(uploadFile).mockResolvedValue(uploaded(TEMP));
     const { onImport } = setup();

@@ -2,9 +2,20 @@ import { useCallback, useReducer, useRef } from 'react';
 import {
   deleteFile, getFormat, normalizeError, readFile, uploadFile, type ImportField, type ImportRequest, type ItemsCountResult,
 } from '@portal/api';
+import { i18n } from '@portal/i18n';
+import { LISTS_NS } from '../i18n';
 import { canImport, importReducer, initialImportState, offersSheetScope, sheetsToImport, type SheetScope } from './importState';
 
+/** The server's limits (zip bombs, row cap, quotas) have their own message in the lists locales. */
+const limitText = (error: unknown): string | null => {
+  const { code, details } = normalizeError(error);
+  const key = `${LISTS_NS}:errors.${code}`;
+  return i18n.exists(key) ? i18n.t(key, typeof details === 'object' && details !== null ? { ...details } : {}) : null;
+};
+
 const errorText = (error: unknown): string => {
+  const limit = limitText(error);
+  if (limit) return limit;
   const { code, details } = normalizeError(error);
   return typeof details === 'string' && details !== '' ? details : code;
 };
@@ -27,7 +38,8 @@ export function useImportController(onImport: (request: ImportRequest) => Promis
       }));
     } catch (error) {
       console.error('Upload failed', error);
-      if (current === session.current) dispatch({ type: 'uploadFailed' });
+      const limit = limitText(error);
+      if (current === session.current) dispatch(limit ? { type: 'readFailed', error: limit } : { type: 'uploadFailed' });
       return;
     }
     if (current !== session.current) {

@@ -6,6 +6,7 @@
  *   UPLOAD_MAX_BYTES  largest accepted upload (default 50 MiB).
  */
 import { MAX_XLS_ROWS } from '@portal/contract';
+import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './files/zipGuard';
 
 export interface ListsConfig {
   /** Largest upload accepted by POST /api/misc/upload. */
@@ -22,6 +23,8 @@ export interface ListsConfig {
   syncMaxBytes: number;
   syncTimeoutMs: number;
   syncMaxRedirects: number;
+  /** Unpacked sizes and compression ratio an uploaded xlsx may reach (zip-bomb guard). */
+  zip: ZipLimits;
 }
 
 export const DEFAULT_LISTS_CONFIG: ListsConfig = {
@@ -34,6 +37,7 @@ export const DEFAULT_LISTS_CONFIG: ListsConfig = {
   syncMaxBytes: 50 * 1024 * 1024,
   syncTimeoutMs: 30_000,
   syncMaxRedirects: 5,
+  zip: DEFAULT_ZIP_LIMITS,
 };
 
 export function listsConfigFromEnv(env: NodeJS.ProcessEnv): Partial<ListsConfig> {

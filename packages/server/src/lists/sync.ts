@@ -11,7 +11,8 @@ import { ApiError } from '../errors';
 import { FetchFailed, guardedFetch, InvalidUrl, UrlNotAllowed, addressPolicy } from '../services/outbound';
 import type { ListsConfig } from './config';
 import { CsvParser, detectSeparator } from './files/csv';
-import { jsonTable } from './files/sheets';
+import { jsonRows, tooManyRows } from './files/jsonRows';
+import { nextTurn, ROWS_PER_TURN } from './files/sheets';
 import type { ItemValues } from './items';
 import { cellText, itemViolation, ItemInserter, type ItemTarget } from './itemWrites';
 
@@ -30,20 +31,27 @@ function decode(body: Buffer): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-/** Rows of the payload and whether the first one is a header. */
-function payloadRows(text: string): { rows: CellValue[][]; hasHeader: boolean | null } {
-  const trimmed = text.trimStart();
-  if (trimmed.startsWith('[') || trimmed.startsWith('{')) {
-    const table = jsonTable(trimmed, false);
+/** Text is fed to the csv parser in slices of this many characters, so rows exist only a slice at a time. */
+const CSV_SLICE = 64 * 1024;
+
+function* csvRows(text: string): Generator<CellValue[]> {
+  const parser = new CsvParser(detectSeparator(/^[^\r\n]*/.exec(text.slice(0, CSV_SLICE))?.[0] ?? ''));
+  for (let at = 0; at < text.length; at += CSV_SLICE) yield* parser.push(text.slice(at, at + CSV_SLICE));
+  yield* parser.end();
+}
+
+/** Rows of the payload, produced one at a time, and whether the first one is a header. */
+function payloadRows(text: string, maxRows: number): { rows: Iterable<CellValue[]>; hasHeader: boolean | null } {
+  const start = /^\s*/.exec(text.slice(0, 4096))?.[0].length ?? 0;
+  if (text[start] === '[' || text[start] === '{') {
+    const table = jsonRows(text, false, maxRows);
     return { rows: table.rows, hasHeader: table.hasHeader ? true : null };
   }
-  const parser = new CsvParser(detectSeparator(text.split(/\r\n|\n|\r/, 1)[0] ?? ''));
-  return { rows: [...parser.push(text), ...parser.end()], hasHeader: null };
+  return { rows: csvRows(text), hasHeader: null };
 }
 
 /** Field → column: from a header naming the fields, else code, objectId, field1..6 in order. */
-function columnMap(rows: CellValue[][], hasHeader: boolean | null): { map: Partial<Record<ItemField, number>>; skipFirst: boolean } {
-  const header = rows[0] ?? [];
+function columnMap(header: CellValue[], hasHeader: boolean | null): { map: Partial<Record<ItemField, number>>; skipFirst: boolean } {
   const map: Partial<Record<ItemField, number>> = {};
   header.forEach((cell, i) => {
     const field = HEADER_NAMES[foldText(String(cell ?? '').trim())];
@@ -70,29 +78,36 @@ export async function fetchSyncItems(url: string, config: ListsConfig): Promise<
     if (e instanceof FetchFailed) throw new ApiError(502, ERROR_CODES.SYNC_FAILED, e.message);
     throw e;
   }
-  let table: { rows: CellValue[][]; hasHeader: boolean | null };
-  try {
-    table = payloadRows(decode(body));
-  } catch (e) {
-    throw new ApiError(502, ERROR_CODES.SYNC_FAILED, `The content is not a list of items: ${(e as Error).message}`);
-  }
-  if (table.rows.length > config.maxImportRows) throw new ApiError(502, ERROR_CODES.SYNC_FAILED, `More than ${config.maxImportRows} items`);
-  const { map, skipFirst } = columnMap(table.rows, table.hasHeader);
-  const hasObjectIdColumn = map.objectId !== undefined;
   const items: ItemValues[] = [];
   const errors: Array<{ row: number; code: string; field?: string }> = [];
-  table.rows.forEach((cells, i) => {
-    if (skipFirst && i === 0) return;
-    const values = {} as ItemValues;
-    for (const f of ITEM_FIELDS) values[f] = map[f] === undefined ? null : cellText(cells[map[f]!]);
-    if (ITEM_FIELDS.every((f) => values[f] === null)) return;
-    const violation = itemViolation(values, hasObjectIdColumn);
-    if (violation) {
-      if (errors.length < MAX_REPORTED_ROW_ERRORS) errors.push({ row: i + 1, ...violation });
-      return;
+  try {
+    const table = payloadRows(decode(body), config.maxImportRows);
+    let columns: ReturnType<typeof columnMap> | null = null;
+    let i = -1;
+    for (const cells of table.rows) {
+      i += 1;
+      if (i % ROWS_PER_TURN === 0) await nextTurn();
+      // Every row counts, empty ones too: a payload of line breaks stops at the cap.
+      if (i >= config.maxImportRows) throw tooManyRows(config.maxImportRows);
+      if (!columns) {
+        columns = columnMap(cells, table.hasHeader);
+        if (columns.skipFirst) continue;
+      }
+      const { map } = columns;
+      const values = {} as ItemValues;
+      for (const f of ITEM_FIELDS) values[f] = map[f] === undefined ? null : cellText(cells[map[f]!]);
+      if (ITEM_FIELDS.every((f) => values[f] === null)) continue;
+      const violation = itemViolation(values, map.objectId !== undefined);
+      if (violation) {
+        if (errors.length < MAX_REPORTED_ROW_ERRORS) errors.push({ row: i + 1, ...violation });
+        continue;
+      }
+      items.push(values);
     }
-    items.push(values);
-  });
+  } catch (e) {
+    if (e instanceof ApiError && (e.code === ERROR_CODES.TOO_MANY_ROWS || e.code === ERROR_CODES.SYNC_FAILED)) throw e;
+    throw new ApiError(502, ERROR_CODES.SYNC_FAILED, `The content is not a list of items: ${(e as Error).message}`);
+  }
   if (errors.length) throw new ApiError(502, ERROR_CODES.SYNC_FAILED, 'Some items were refused; nothing was synced', { errors });
   return items;
 }

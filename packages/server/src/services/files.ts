@@ -12,6 +12,8 @@ import { ApiError } from '../errors';
 import { resolveListsConfig, type ListsConfig } from '../lists/config';
 import { classifyUpload } from '../lists/files/sniff';
 import { invalidFile, readSheets, type SheetReader } from '../lists/files/sheets';
+import { checkZip } from '../lists/files/zipGuard';
+import { tooManyRows } from '../lists/files/jsonRows';
 import { localTempFiles, TooLarge, type TempFileMeta, type TempFiles } from '../storage/tempFiles';
 import type { AuthUser, Deps } from './context';
 import { readFormat } from './format';
@@ -35,6 +37,13 @@ export function checkFileName(deps: FilesDeps, fileName: string): void {
 export async function uploadFile(deps: FilesDeps, user: AuthUser, originalName: string, source: Readable): Promise<UploadResponse> {
   try {
     const { file, meta } = await deps.tempFiles.save(user.id, originalName, source, deps.lists.maxUploadBytes, classifyUpload);
+    if (meta.format === 'xlsx') {
+      // Zip bombs are refused here, before any reader inflates a part.
+      await checkZip(deps.tempFiles.localPath(file), deps.lists.zip).catch(async (e: unknown) => {
+        await deps.tempFiles.remove(file);
+        throw e;
+      });
+    }
     return { file, name: meta.name, size: meta.size, format: meta.format };
   } catch (e) {
     if (e instanceof TooLarge) throw new ApiError(413, ERROR_CODES.FILE_TOO_LARGE, e.message);
@@ -61,14 +70,14 @@ export async function effectiveReadFormat(deps: FilesDeps, user: AuthUser, meta:
 export async function* cappedSheets(deps: FilesDeps, fileName: string, meta: TempFileMeta, format: ReadFormat): AsyncGenerator<SheetReader> {
   let total = 0;
   const max = deps.lists.maxImportRows;
-  for await (const sheet of readSheets(deps.tempFiles.localPath(fileName), meta, format)) {
+  for await (const sheet of readSheets(deps.tempFiles.localPath(fileName), meta, format, max)) {
     const source = sheet.rows;
     yield {
       ...sheet,
       rows: (async function* counted() {
         for await (const row of source) {
           total += 1;
-          if (total > max) throw invalidFile(`Files are limited to ${max} rows`);
+          if (total > max) throw tooManyRows(max);
           yield row;
         }
       })(),

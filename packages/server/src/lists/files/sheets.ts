@@ -1,6 +1,7 @@
 /**
  * Uploaded files as sheets of rows, streamed: csv/txt through the incremental parser, xlsx through
- * exceljs' streaming WorkbookReader (never SheetJS), json parsed whole (bounded by the upload size).
+ * exceljs' streaming WorkbookReader (never SheetJS; zip bombs are refused at upload by ./zipGuard), json
+ * item by item (./jsonRows).
  * csv, txt and json files are one sheet named after the client's file name.
  */
 import fs from 'node:fs';
@@ -9,6 +10,7 @@ import { ERROR_CODES, type CellValue, type ReadFormat } from '@portal/contract';
 import { ApiError } from '../../errors';
 import type { TempFileMeta } from '../../storage/tempFiles';
 import { CsvParser, separatorText } from './csv';
+import { jsonRows } from './jsonRows';
 
 export interface SheetRow {
   /** 1-based row number in the file. */
@@ -31,10 +33,11 @@ export const invalidFile = (message: string) => new ApiError(400, ERROR_CODES.IN
 
 const baseName = (name: string) => name.replace(/\.[^.]*$/, '').slice(0, 100) || 'Sheet1';
 
-export function readSheets(path: string, meta: TempFileMeta, format: ReadFormat): AsyncGenerator<SheetReader> {
+/** `maxRows` lets a json file stop at its first pass; callers count rows against their cap anyway. */
+export function readSheets(path: string, meta: TempFileMeta, format: ReadFormat, maxRows = Number.MAX_SAFE_INTEGER): AsyncGenerator<SheetReader> {
   switch (meta.format) {
     case 'xlsx': return xlsxSheets(path, format);
-    case 'json': return jsonSheets(path, meta, format);
+    case 'json': return jsonSheets(path, meta, format, maxRows);
     default: return textSheets(path, meta, format);
   }
 }
@@ -120,53 +123,21 @@ async function* xlsxRows(worksheet: AsyncIterable<{ number: number; values: unkn
   }
 }
 
-async function* jsonSheets(path: string, meta: TempFileMeta, format: ReadFormat): AsyncGenerator<SheetReader> {
+async function* jsonSheets(path: string, meta: TempFileMeta, format: ReadFormat, maxRows: number): AsyncGenerator<SheetReader> {
   const text = new TextDecoder(meta.encoding).decode(await fs.promises.readFile(path));
-  const { rows, hasHeader } = jsonTable(text, format.firstRowHeader ?? false);
-  yield { name: baseName(meta.name), index: 0, hasHeader, rows: arrayRows(rows) };
+  const { rows, hasHeader } = jsonRows(text, format.firstRowHeader ?? false, maxRows);
+  yield { name: baseName(meta.name), index: 0, hasHeader, rows: numbered(rows) };
 }
 
-async function* arrayRows(rows: CellValue[][]): AsyncGenerator<SheetRow> {
+/** Rows this many at a time between turns of the event loop (other requests go on meanwhile). */
+export const ROWS_PER_TURN = 5000;
+
+export const nextTurn = () => new Promise<void>((resolve) => { setImmediate(resolve); });
+
+async function* numbered(rows: Iterable<CellValue[]>): AsyncGenerator<SheetRow> {
   let number = 0;
-  for (const cells of rows) yield { number: ++number, cells };
-}
-
-const jsonCell = (v: unknown): CellValue =>
-  v === null || v === undefined || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? (v ?? null) as CellValue : JSON.stringify(v);
-
-/**
- * JSON payloads: an array (or {items: array}) of objects — the keys become a header row — or of arrays
- * (rows as they are; firstRowHeader tells whether the first is a header).
- */
-export function jsonTable(text: string, arraysHaveHeader: boolean): { rows: CellValue[][]; hasHeader: boolean } {
-  let data: unknown;
-  try {
-    data = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  } catch {
-    throw invalidFile('The file is not valid JSON');
+  for (const cells of rows) {
+    yield { number: ++number, cells };
+    if (number % ROWS_PER_TURN === 0) await nextTurn();
   }
-  if (data && typeof data === 'object' && !Array.isArray(data) && Array.isArray((data as { items?: unknown }).items)) {
-    data = (data as { items: unknown[] }).items;
-  }
-  if (!Array.isArray(data)) throw invalidFile('JSON files must hold an array of items');
-  if (data.every((r) => Array.isArray(r))) {
-    return { rows: (data as unknown[][]).map((r) => capColumns(r.map(jsonCell))), hasHeader: arraysHaveHeader };
-  }
-  if (!data.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r))) {
-    throw invalidFile('JSON items must all be objects or all be arrays');
-  }
-  const keys: string[] = [];
-  const seen = new Set<string>();
-  for (const item of data as Array<Record<string, unknown>>) {
-    for (const key of Object.keys(item)) {
-      if (!seen.has(key)) {
-        seen.add(key);
-        keys.push(key);
-        if (keys.length > MAX_COLUMNS) throw invalidFile(`Items are limited to ${MAX_COLUMNS} keys`);
-      }
-    }
-  }
-  const rows: CellValue[][] = [keys, ...(data as Array<Record<string, unknown>>).map((item) =>
-    keys.map((k) => (Object.hasOwn(item, k) ? jsonCell(item[k]) : null)))];
-  return { rows, hasHeader: true };
 }

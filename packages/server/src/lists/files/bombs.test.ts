@@ -1,0 +1,167 @@
+/**
+ * File bombs (issue 8, item 4): each is built here from real zip bytes and uploaded through the app. Each
+ * answers a 4xx quickly, the heap stays bounded and the server keeps answering.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import ExcelJS from 'exceljs';
+import { multipart } from '../testing/helpers';
+import { sharedStrings, workbookZip, worksheet } from '../testing/zip';
+import { createTestApp, type TestApp } from '../../testing/testApp';
+
+const NEWLINES = '\n'.repeat(10 * 1024 * 1024);
+const PAYLOADS: Record<string, string> = {
+  '/newlines.csv': NEWLINES,
+  '/many.json': `[${'[],'.repeat(3_000_000)}[]]`,
+  '/deep.json': `{"items": [${'['.repeat(2_000_000)}`,
+};
+
+let t: TestApp;
+let token: string;
+let server: http.Server;
+let origin: string;
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const body = PAYLOADS[req.url ?? ''];
+    if (body === undefined) { res.statusCode = 404; res.end(); return; }
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // A tenth of the default row cap keeps the test short; the default behaves the same, ten times longer.
+  t = await createTestApp({ lists: { syncAllowList: ['127.0.0.1/32'], syncTimeoutMs: 10_000, maxImportRows: 200_000 } });
+  token = await t.token('librarian');
+  await upload('warm-up.csv', Buffer.from('code\n1\n'));
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); });
+});
+
+async function upload(fileName: string, content: Buffer) {
+  const { payload, headers } = multipart('file', fileName, content);
+  return t.app.inject({ method: 'POST', url: '/api/misc/upload', payload, headers: { ...headers, 'x-access-token': token } });
+}
+
+/** Runs `work`, answering its time and how much the heap grew at most meanwhile (sampled). */
+async function measured<R>(work: () => Promise<R>) {
+  global.gc?.();
+  const before = process.memoryUsage().heapUsed;
+  let peak = before;
+  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().heapUsed); }, 5);
+  const start = performance.now();
+  try {
+    const result = await work();
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+    return { result, ms: performance.now() - start, heapMb: (peak - before) / 1024 / 1024 };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+async function stillAnswers() {
+  const start = performance.now();
+  const res = await t.call('GET', '/api/users/numUsers', { user: 'admin' });
+  expect(res.statusCode).toBe(200);
+  expect(performance.now() - start).toBeLessThan(500);
+}
+
+describe('xlsx bombs', () => {
+  const bigStrings = sharedStrings(1_000_000); // ~31 MB unpacked, ~30 KB packed
+
+  it('refuses a shared-strings bomb before reading it', async () => {
+    const zip = workbookZip([{ name: 'xl/worksheets/sheet1.xml', data: worksheet(3) }, { name: 'xl/sharedStrings.xml', data: bigStrings }]);
+    expect(zip.length).toBeLessThan(200_000);
+    const { result: res, ms, heapMb } = await measured(() => upload('bomb.xlsx', zip));
+    expect([res.statusCode, res.json().code]).toEqual([413, 'ARCHIVE_TOO_LARGE']);
+    expect(res.json().message).toMatch(/sharedStrings\.xml/);
+    expect(ms).toBeLessThan(2000);
+    expect(heapMb).toBeLessThan(40);
+    await stillAnswers();
+  });
+
+  it('refuses a worksheet bomb stored before the shared strings', async () => {
+    const zip = workbookZip([{ name: 'xl/worksheets/sheet1.xml', data: worksheet(1_000_000) }, { name: 'xl/sharedStrings.xml', data: sharedStrings(1) }]);
+    const { result: res, ms, heapMb } = await measured(() => upload('sheet-bomb.xlsx', zip));
+    expect([res.statusCode, res.json().code]).toEqual([413, 'ARCHIVE_TOO_LARGE']);
+    expect(ms).toBeLessThan(2000);
+    expect(heapMb).toBeLessThan(40);
+    await stillAnswers();
+  });
+
+  it('stops inflating a part that lies about its size', async () => {
+    const zip = workbookZip([{ name: 'xl/sharedStrings.xml', data: bigStrings, declaredSize: 1000 }]);
+    const { result: res, ms, heapMb } = await measured(() => upload('liar.xlsx', zip));
+    expect([res.statusCode, res.json().code]).toEqual([413, 'ARCHIVE_TOO_LARGE']);
+    expect(ms).toBeLessThan(2000);
+    expect(heapMb).toBeLessThan(40);
+    await stillAnswers();
+  });
+
+  it('refuses bytes hidden between the listed parts', async () => {
+    const zip = workbookZip([{ name: 'xl/sharedStrings.xml', data: sharedStrings(1) }]);
+    const hidden = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(20)]);
+    const res = await upload('hidden.xlsx', Buffer.concat([hidden, zip]));
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('still takes a real workbook', async () => {
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('S').addRows(Array.from({ length: 2000 }, (_, i) => [`BC${i}`, 'Título']));
+    const res = await upload('real.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
+    expect([res.statusCode, res.json().format]).toEqual([200, 'xlsx']);
+  });
+});
+
+describe('text and JSON bombs', () => {
+  const read = (fileName: string) => t.call('POST', '/api/misc/readFile', { user: 'librarian', body: { fileName } });
+
+  it('stops a 10 MB csv of line breaks at the row cap', async () => {
+    const { file } = (await upload('newlines.csv', Buffer.from(NEWLINES))).json();
+    const { result: res, ms, heapMb } = await measured(() => read(file));
+    expect([res.statusCode, res.json().code]).toEqual([413, 'TOO_MANY_ROWS']);
+    expect(ms).toBeLessThan(5000);
+    expect(heapMb).toBeLessThan(150);
+    await stillAnswers();
+  });
+
+  it('stops a JSON file of 3,000,000 items at the row cap without parsing it whole', async () => {
+    const { file } = (await upload('many.json', Buffer.from(PAYLOADS['/many.json']))).json();
+    const { result: res, ms, heapMb } = await measured(() => read(file));
+    expect([res.statusCode, res.json().code]).toEqual([413, 'TOO_MANY_ROWS']);
+    expect(ms).toBeLessThan(5000);
+    expect(heapMb).toBeLessThan(150);
+    await stillAnswers();
+  });
+
+  describe('sync payloads', () => {
+    let store: number;
+    const sync = async (path: string) => {
+      const url = `/api/stores/${store}/catalogues`;
+      const id = (await t.call('POST', url, { user: 'librarian', body: { name: `Sync ${path}`, syncURL: `${origin}${path}` } })).json().tid;
+      return measured(() => t.call('GET', `${url}/${id}/sync`, { user: 'librarian' }));
+    };
+    beforeAll(async () => {
+      store = await t.storeId('BIB-001');
+    });
+
+    it('stops 10 MB of line breaks at the row cap', async () => {
+      const { result: res, ms, heapMb } = await sync('/newlines.csv');
+      expect([res.statusCode, res.json().code]).toEqual([413, 'TOO_MANY_ROWS']);
+      expect(ms).toBeLessThan(5000);
+      expect(heapMb).toBeLessThan(150);
+      await stillAnswers();
+    });
+
+    it('stops a JSON payload of 3,000,000 items at the row cap, and refuses an endlessly nested one', async () => {
+      const many = await sync('/many.json');
+      expect([many.result.statusCode, many.result.json().code]).toEqual([413, 'TOO_MANY_ROWS']);
+      expect(many.ms).toBeLessThan(5000);
+      expect(many.heapMb).toBeLessThan(150);
+      const deep = await sync('/deep.json');
+      expect([deep.result.statusCode, deep.result.json().code]).toEqual([502, 'SYNC_FAILED']);
+      expect(deep.ms).toBeLessThan(5000);
+      await stillAnswers();
+    });
+  });
+});
