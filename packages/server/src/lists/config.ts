@@ -7,6 +7,7 @@
  */
 import { MAX_XLS_ROWS } from '@portal/contract';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './files/zipGuard';
+import { DEFAULT_SLOT_LIMITS, type SlotLimits } from './userSlots';
 
 export interface ListsConfig {
   /** Largest upload accepted by POST /api/misc/upload. */
@@ -25,6 +26,13 @@ export interface ListsConfig {
   syncMaxRedirects: number;
   /** Unpacked sizes and compression ratio an uploaded xlsx may reach (zip-bomb guard). */
   zip: ZipLimits;
+  /** Uploads, imports and exports one user may run at once (429 TOO_MANY_CONCURRENT beyond). */
+  slots: SlotLimits;
+  /** Bytes and files of one user's temporary uploads waiting for import (413 TEMP_QUOTA_EXCEEDED beyond). */
+  tempQuotaBytes: number;
+  tempQuotaFiles: number;
+  /** A PostgreSQL export whose reader takes nothing for this long is stopped and its transaction ended. */
+  exportIdleMs: number;
 }
 
 export const DEFAULT_LISTS_CONFIG: ListsConfig = {
@@ -38,6 +46,10 @@ export const DEFAULT_LISTS_CONFIG: ListsConfig = {
   syncTimeoutMs: 30_000,
   syncMaxRedirects: 5,
   zip: DEFAULT_ZIP_LIMITS,
+  slots: DEFAULT_SLOT_LIMITS,
+  tempQuotaBytes: 200 * 1024 * 1024,
+  tempQuotaFiles: 20,
+  exportIdleMs: 60_000,
 };
 
 export function listsConfigFromEnv(env: NodeJS.ProcessEnv): Partial<ListsConfig> {

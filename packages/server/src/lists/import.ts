@@ -15,6 +15,7 @@ import { cappedSheets, effectiveReadFormat, ownFile, type FilesDeps } from '../s
 import type { ItemValues } from './items';
 import { cellText, itemViolation, ItemInserter, type ItemTarget } from './itemWrites';
 import type { SheetReader } from './files/sheets';
+import { withSlot } from './userSlots';
 
 export interface ImportedSheet {
   index: number;
@@ -69,7 +70,11 @@ async function drain(sheet: SheetReader): Promise<void> {
   for await (const _row of sheet.rows) { /* the next sheet starts after this one */ }
 }
 
-export async function importFile(deps: FilesDeps, user: AuthUser, body: ImportBody, targets: ImportTargets): Promise<ItemsCountResult> {
+export function importFile(deps: FilesDeps, user: AuthUser, body: ImportBody, targets: ImportTargets): Promise<ItemsCountResult> {
+  return withSlot(user.id, 'import', deps.lists.slots, () => importHeld(deps, user, body, targets));
+}
+
+async function importHeld(deps: FilesDeps, user: AuthUser, body: ImportBody, targets: ImportTargets): Promise<ItemsCountResult> {
   const meta = await ownFile(deps, user, body.fileName);
   const format = await effectiveReadFormat(deps, user, meta, body.format);
 

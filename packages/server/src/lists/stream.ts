@@ -2,7 +2,10 @@
  * All rows of a list in order, in batches, with memory flat however many rows match (exports, add-to).
  * SQLite: a separate read-only connection iterates one statement (a consistent snapshot that does not hold
  * the main connection). PostgreSQL: a cursor on one reserved pool connection, fetched batch by batch.
- * The next batch is only read when the consumer asks for it (backpressure).
+ * The next batch is only read when the consumer asks for it (backpressure). A consumer that asks for nothing
+ * for idleMs ends the stream with ExportIdle: on PostgreSQL the cursor's transaction is rolled back and its
+ * connection returned at that moment (the server also ends a transaction idle for longer), so a slow reader
+ * cannot hold a connection in an open transaction indefinitely.
  */
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../db/connect';
@@ -15,12 +18,24 @@ import type { ListOrder } from '@portal/contract';
 
 export const STREAM_BATCH = 2000;
 
+/** Default of StreamRequest.idleMs. */
+export const STREAM_IDLE_MS = 60_000;
+
+/** The consumer took nothing for longer than idleMs. */
+export class ExportIdle extends Error {
+  constructor(ms: number) {
+    super(`The export was stopped: its reader took nothing for ${Math.round(ms / 1000)} s`);
+  }
+}
+
 export interface StreamRequest<T> {
   def: ListDefinition<T>;
   scope: ListScope;
   terms: readonly SearchTerm[];
   order?: ListOrder;
   batchSize?: number;
+  /** How long the consumer may take between two batches (default STREAM_IDLE_MS). */
+  idleMs?: number;
 }
 
 export function streamRows<T>(db: Kysely<Database>, request: StreamRequest<T>): AsyncGenerator<Row[]> {
@@ -34,6 +49,7 @@ function selectAll<T>(dialect: 'sqlite' | 'postgres', { def, scope, terms, order
 
 async function* streamSqlite<T>(db: Kysely<Database>, request: StreamRequest<T>): AsyncGenerator<Row[]> {
   const size = request.batchSize ?? STREAM_BATCH;
+  const idleMs = request.idleMs ?? STREAM_IDLE_MS;
   const reader = openSqliteReader(db);
   if (!reader) {
     yield* streamByOffset(db, request, size);
@@ -58,7 +74,11 @@ async function* streamSqlite<T>(db: Kysely<Database>, request: StreamRequest<T>)
         } catch (e) {
           throw searchFailure(e);
         }
-        if (batch.length) yield batch;
+        if (batch.length) {
+          const handedOver = performance.now();
+          yield batch;
+          if (performance.now() - handedOver > idleMs) throw new ExportIdle(idleMs);
+        }
         if (done) return;
       }
     } finally {
@@ -91,20 +111,28 @@ async function* streamPostgres<T>(db: Kysely<Database>, request: StreamRequest<T
     p.catch(() => undefined); // handled when awaited; never an unhandled rejection meanwhile
     return p;
   };
-  const waitDemand = () => new Promise<void>((resolve) => { slot.demand = resolve; });
+  const idleMs = request.idleMs ?? STREAM_IDLE_MS;
+  /** Resolves when the consumer wants the next batch; rejects with ExportIdle when it does not in time. */
+  const waitDemand = () => new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ExportIdle(idleMs)), idleMs);
+    slot.demand = () => { clearTimeout(timer); resolve(); };
+  });
 
   let pending = nextBatch();
   const producer = db.connection().execute(async (conn) => {
     await sql`begin read only`.execute(conn);
     try {
       await sql`set local statement_timeout = ${sql.lit(REGEX_BUDGET_MS * 10)}`.execute(conn);
+      // The database's own bound, should this process stop answering: a little after ours.
+      await sql`set local idle_in_transaction_session_timeout = ${sql.lit(idleMs + 5000)}`.execute(conn);
       await sql`declare portal_export no scroll cursor for ${selectAll('postgres', request, null)}`.execute(conn);
       for (;;) {
         const { rows } = await sql<Row>`fetch forward ${sql.lit(size)} from portal_export`.execute(conn);
         if (slot.stopped) throw new Aborted();
-        const wanted = waitDemand();
+        const wanted = rows.length ? waitDemand() : null;
+        wanted?.catch(() => undefined); // awaited below
         slot.deliver?.(rows.length ? rows : null);
-        if (!rows.length) break;
+        if (!wanted) break;
         await wanted;
         if (slot.stopped) throw new Aborted();
       }

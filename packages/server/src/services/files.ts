@@ -14,6 +14,7 @@ import { classifyUpload } from '../lists/files/sniff';
 import { invalidFile, readSheets, type SheetReader } from '../lists/files/sheets';
 import { checkZip } from '../lists/files/zipGuard';
 import { tooManyRows } from '../lists/files/jsonRows';
+import { withSlot } from '../lists/userSlots';
 import { localTempFiles, TooLarge, type TempFileMeta, type TempFiles } from '../storage/tempFiles';
 import type { AuthUser, Deps } from './context';
 import { readFormat } from './format';
@@ -34,21 +35,31 @@ export function checkFileName(deps: FilesDeps, fileName: string): void {
   if (!deps.tempFiles.isValidName(fileName)) throw new ApiError(400, ERROR_CODES.INVALID_FILE_NAME, 'Not a file name given by the upload');
 }
 
+const quotaExceeded = (deps: FilesDeps) => new ApiError(413, ERROR_CODES.TEMP_QUOTA_EXCEEDED,
+  `Uploaded files waiting for import are limited to ${deps.lists.tempQuotaFiles} files and ${Math.round(deps.lists.tempQuotaBytes / 1048576)} MB per user; import or close them first`,
+  { maxFiles: deps.lists.tempQuotaFiles, maxBytes: deps.lists.tempQuotaBytes });
+
 export async function uploadFile(deps: FilesDeps, user: AuthUser, originalName: string, source: Readable): Promise<UploadResponse> {
-  try {
-    const { file, meta } = await deps.tempFiles.save(user.id, originalName, source, deps.lists.maxUploadBytes, classifyUpload);
-    if (meta.format === 'xlsx') {
-      // Zip bombs are refused here, before any reader inflates a part.
-      await checkZip(deps.tempFiles.localPath(file), deps.lists.zip).catch(async (e: unknown) => {
-        await deps.tempFiles.remove(file);
-        throw e;
-      });
+  return withSlot(user.id, 'upload', deps.lists.slots, async () => {
+    const usage = await deps.tempFiles.usage(user.id);
+    const room = deps.lists.tempQuotaBytes - usage.bytes;
+    if (usage.files >= deps.lists.tempQuotaFiles || room <= 0) throw quotaExceeded(deps);
+    const maxBytes = Math.min(deps.lists.maxUploadBytes, room);
+    try {
+      const { file, meta } = await deps.tempFiles.save(user.id, originalName, source, maxBytes, classifyUpload);
+      if (meta.format === 'xlsx') {
+        // Zip bombs are refused here, before any reader inflates a part.
+        await checkZip(deps.tempFiles.localPath(file), deps.lists.zip).catch(async (e: unknown) => {
+          await deps.tempFiles.remove(file);
+          throw e;
+        });
+      }
+      return { file, name: meta.name, size: meta.size, format: meta.format };
+    } catch (e) {
+      if (e instanceof TooLarge) throw maxBytes < deps.lists.maxUploadBytes ? quotaExceeded(deps) : new ApiError(413, ERROR_CODES.FILE_TOO_LARGE, e.message);
+      throw e;
     }
-    return { file, name: meta.name, size: meta.size, format: meta.format };
-  } catch (e) {
-    if (e instanceof TooLarge) throw new ApiError(413, ERROR_CODES.FILE_TOO_LARGE, e.message);
-    throw e;
-  }
+  });
 }
 
 /** The caller's temporary file: 400 for a name the server did not generate, 404 when absent or not theirs. */

@@ -52,6 +52,8 @@ export interface TempFiles {
   updateMeta(file: string, meta: TempFileMeta): Promise<void>;
   localPath(file: string): string;
   remove(file: string): Promise<void>;
+  /** What `owner`'s temporary files hold now (finished files; parts being written are not counted). */
+  usage(owner: number): Promise<{ bytes: number; files: number }>;
   /** Deletes files (and half-written parts) older than ttlMs; returns how many. */
   sweep(ttlMs: number, now?: number): Promise<number>;
 }
@@ -125,6 +127,29 @@ export function localTempFiles(root: string): TempFiles {
     async remove(file) {
       await fsp.rm(at(file), { force: true });
       await fsp.rm(metaPath(file), { force: true });
+    },
+
+    async usage(owner) {
+      let names: string[];
+      try {
+        names = await fsp.readdir(root);
+      } catch {
+        return { bytes: 0, files: 0 };
+      }
+      let bytes = 0;
+      let files = 0;
+      for (const name of names) {
+        if (!name.endsWith('.json') || !NAME.test(name.slice(0, -5))) continue;
+        try {
+          const meta = JSON.parse(await fsp.readFile(path.join(root, name), 'utf8')) as TempFileMeta;
+          if (meta.owner !== owner) continue;
+          bytes += meta.size;
+          files += 1;
+        } catch {
+          // Removed meanwhile.
+        }
+      }
+      return { bytes, files };
     },
 
     async sweep(ttlMs, now = Date.now()) {

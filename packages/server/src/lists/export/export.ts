@@ -17,6 +17,8 @@ import { countMatching } from '../engine';
 import { separatorText } from '../files/csv';
 import { planSearch, probeIndex } from '../search';
 import { streamRows } from '../stream';
+import { resolveListsConfig } from '../config';
+import { takeSlot } from '../userSlots';
 import { delimitedField, exportCell, neutralize, type ExportCell } from './cells';
 
 export interface ExportFile {
@@ -66,6 +68,20 @@ export function contentDisposition(fileName: string): string {
 }
 
 export async function exportList<T>(deps: Deps, user: AuthUser, def: ListDefinition<T>, scope: ListScope, body: ExportBody, options: ExportOptions): Promise<ExportFile> {
+  const lists = resolveListsConfig(deps.config.lists);
+  // Held until the file is sent or the client goes away.
+  const release = takeSlot(user.id, 'export', lists.slots);
+  try {
+    const file = await exportFile(deps, user, def, scope, body, options, lists.exportIdleMs);
+    file.stream.once('close', release);
+    return file;
+  } catch (e) {
+    release();
+    throw e;
+  }
+}
+
+async function exportFile<T>(deps: Deps, user: AuthUser, def: ListDefinition<T>, scope: ListScope, body: ExportBody, options: ExportOptions, idleMs: number): Promise<ExportFile> {
   const format = await effectiveFormat(deps, user, body.format);
   const columns = exportColumns(def, body.columns);
   const terms = await probeIndex(deps.db, def, scope, planSearch(def, body.searchTexts));
@@ -75,7 +91,7 @@ export async function exportList<T>(deps: Deps, user: AuthUser, def: ListDefinit
       throw new ApiError(400, ERROR_CODES.MAX_XLS_ROWS_EXCEEDED, 'The number of rows exceeds the maximum allowed for Excel exports', { rows, max: options.maxXlsRows });
     }
   }
-  const batches = streamRows(deps.db, { def, scope, terms, order: body.order ?? undefined, batchSize: options.batchSize });
+  const batches = streamRows(deps.db, { def, scope, terms, order: body.order ?? undefined, batchSize: options.batchSize, idleMs });
   // Read the first batch before answering: a failing search still gets its 4xx instead of a cut file.
   const first = await batches.next();
   const source = (async function* all(): AsyncGenerator<Row[]> {
