@@ -1,20 +1,23 @@
 import type { ComponentType } from 'react';
 import { ManifestRoutes, type PageProps, PlaceholderPage } from '@portal/ui';
+import { AdditionalOperationsPage } from './additionalOperations';
 import { CatalogueItemsPage, CataloguesPage } from './catalogues';
+import { ComparePage } from './compare';
+import { AllItemsPage, GroupItemsPage, GroupsPage, SectionItemsPage, SectionsPage } from './inventories';
 import { manifest, type RoutePath } from './manifest';
 
 /** The page of each route the manifest declares: a route without a page does not compile. */
 const PAGES: Record<RoutePath, ComponentType<PageProps>> = {
   '/itemEvents': PlaceholderPage,
-  '/inventories': PlaceholderPage,
-  '/inventories/items': PlaceholderPage,
-  '/inventories/:inventoryGroupId/sections': PlaceholderPage,
-  '/inventories/:inventoryGroupId/sections/:inventoryId': PlaceholderPage,
-  '/inventories/:inventoryGroupId/items': PlaceholderPage,
-  '/inventories/:inventoryGroupId/additionalOperations': PlaceholderPage,
+  '/inventories': GroupsPage,
+  '/inventories/items': AllItemsPage,
+  '/inventories/:inventoryGroupId/sections': SectionsPage,
+  '/inventories/:inventoryGroupId/sections/:inventoryId': SectionItemsPage,
+  '/inventories/:inventoryGroupId/items': GroupItemsPage,
+  '/inventories/:inventoryGroupId/additionalOperations': AdditionalOperationsPage,
   '/catalogues': CataloguesPage,
   '/catalogues/:catalogueId': CatalogueItemsPage,
-  '/catalogues/:catalogueId/compare': PlaceholderPage,
+  '/catalogues/:catalogueId/compare': ComparePage,
   '/searchLists': PlaceholderPage,
   '/searchLists/:searchListId': PlaceholderPage,
   '/idModifications': PlaceholderPage,

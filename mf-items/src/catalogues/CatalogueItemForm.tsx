@@ -17,7 +17,22 @@ export interface CatalogueItemFormProps {
   /** The item being edited; null adds one. */
   item: CatalogueItem | null;
   onClose: (saved?: CatalogueItem) => void;
+  /** The list's exists/create/update calls (default: the catalogue's); inventory sections pass theirs. */
+  calls?: ItemCalls;
 }
+
+/** The calls an item form makes on its list. */
+export interface ItemCalls {
+  exists: (body: { itemId: number | null; code: string | null; objectId: string | null }) => Promise<{ exists: boolean }>;
+  create: (input: CatalogueItemInput) => Promise<CatalogueItem>;
+  update: (itemId: number, input: CatalogueItemInput) => Promise<CatalogueItem>;
+}
+
+const catalogueCalls = (storeId: number, catalogueId: number): ItemCalls => ({
+  exists: ({ itemId, code, objectId }) => catalogueItemExists(storeId, catalogueId, { catalogueItemId: itemId, code, objectId }),
+  create: (input) => createCatalogueItem(storeId, catalogueId, input),
+  update: (itemId, input) => updateCatalogueItem(storeId, catalogueId, itemId, input),
+});
 
 const hasText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 const textOrNull = (v: unknown): string | null => (hasText(v) ? v.trim() : null);
@@ -27,14 +42,16 @@ const textOrNull = (v: unknown): string | null => (hasText(v) ? v.trim() : null)
  * ('AtLeastOneCodeMessage') and the pair unique ('AlreadyExists', exists call 300 ms after typing);
  * without one, code is required.
  */
-export function CatalogueItemForm({ open, storeId, catalogueId, fields, item, onClose }: CatalogueItemFormProps) {
+export function CatalogueItemForm({ open, storeId, catalogueId, fields, item, onClose, calls }: CatalogueItemFormProps) {
   const { t } = useCataloguesTranslation();
   const { message } = App.useApp();
   const withObjectId = fields.some((f) => f.key === 'objectId');
 
+  const api = useMemo(() => calls ?? catalogueCalls(storeId, catalogueId), [calls, storeId, catalogueId]);
+
   const formFields = useMemo<FormField[]>(() => {
     const taken = debouncedCheck(async (code: string | null, objectId: string | null) =>
-      (await catalogueItemExists(storeId, catalogueId, { catalogueItemId: item?.tid ?? null, code, objectId })).exists);
+      (await api.exists({ itemId: item?.tid ?? null, code, objectId })).exists);
     const identity = (checkExists: boolean) => ({ getFieldValue }: { getFieldValue: (name: string) => unknown }): RuleObject => ({
       validator: async () => {
         const code = textOrNull(getFieldValue('code'));
@@ -60,12 +77,12 @@ export function CatalogueItemForm({ open, storeId, catalogueId, fields, item, on
       if (key === 'objectId') return { type: 'input', name: key, label, initialValue, dependencies: ['code'], rules: [identity(false)] };
       return { type: 'input', name: key, label, initialValue };
     });
-  }, [storeId, catalogueId, item, fields, withObjectId, t]);
+  }, [api, item, fields, withObjectId, t]);
 
   const save = async (values: Record<string, unknown>) => {
     const input: CatalogueItemInput = Object.fromEntries(fields.map(({ key }) => [key, textOrNull(values[key])]));
     try {
-      onClose(item ? await updateCatalogueItem(storeId, catalogueId, item.tid, input) : await createCatalogueItem(storeId, catalogueId, input));
+      onClose(item ? await api.update(item.tid, input) : await api.create(input));
     } catch (error) {
       const { code } = normalizeError(error);
       console.error('Item not saved', error);

@@ -11,6 +11,7 @@ export * from './dashboard';
 export * from './calls/export';
 export * from './lists';
 export * from './catalogues';
+export * from './inventories';
 export * from './records';
 export * from './alarms';
 export * from './imagesets';

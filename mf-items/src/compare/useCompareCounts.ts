@@ -1,0 +1,19 @@
+import { useEffect, useState } from 'react';
+import { getCompareCount, type CompareMode, type CompareScope } from '@portal/api';
+
+/** The Missing and Exceeded counts of the chosen scope (null while loading or when a count failed). */
+export function useCompareCounts(storeId: number, catalogueId: number, scope: CompareScope, generation: number) {
+  const [counts, setCounts] = useState<Record<CompareMode, number | null>>({ MISSING: null, EXCEEDED: null });
+  useEffect(() => {
+    let current = true;
+    setCounts({ MISSING: null, EXCEEDED: null });
+    for (const mode of ['MISSING', 'EXCEEDED'] as const) {
+      getCompareCount(storeId, catalogueId, mode, scope)
+        .then((n) => { if (current) setCounts((c) => ({ ...c, [mode]: n })); })
+        .catch((error: unknown) => console.error('Compare count not loaded', error));
+    }
+    return () => { current = false; };
+    // scope is compared by value through its key
+  }, [storeId, catalogueId, JSON.stringify(scope), generation]); // eslint-disable-line react-hooks/exhaustive-deps
+  return counts;
+}

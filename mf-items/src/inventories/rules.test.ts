@@ -1,0 +1,17 @@
+import { groupNameProblem, nameTaken } from './rules';
+
+const never = async () => false;
+
+it("refuses 'Ungrouped' in any case before asking the server", async () => {
+  const taken = jest.fn(never);
+  for (const name of ['Ungrouped', ' UNGROUPED ', 'ungrouped']) expect(await groupNameProblem(name, taken)).toBe('NotValidNameMessage');
+  expect(taken).not.toHaveBeenCalled();
+});
+
+it('reports names the server says are taken; empty names and failed checks pass', async () => {
+  expect(await groupNameProblem('Inventario 2026', async () => true)).toBe('NameAlreadyExistsMessage');
+  expect(await groupNameProblem('Inventario 2026', never)).toBeNull();
+  expect(await groupNameProblem('  ', async () => true)).toBeNull();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  expect(await nameTaken('x', async () => { throw new Error('offline'); })).toBe(false);
+});
