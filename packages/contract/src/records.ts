@@ -36,7 +36,7 @@ export type RecordsInterval = Static<typeof RecordsInterval>;
 export const RecordsBody = Type.Object({
   intervals: Type.Array(RecordsInterval, { minItems: 1, maxItems: MAX_INTERVALS }),
   /** Day only: bucket minutes. */
-  intervalRange: Type.Optional(Type.Union(INTERVAL_RANGES.map((r) => Type.Literal(r)))),
+  intervalRange: Type.Optional(Type.Union([Type.Literal(5), Type.Literal(15), Type.Literal(30), Type.Literal(60)])),
   /** Week, month, year: the time of day counted, [from, to] `HH:mm` (to inclusive of its slot start). */
   intervalTimes: Type.Optional(Type.Tuple([RecordsTime, RecordsTime])),
   /** HH:mm at which "inside" returns to 0 each day. */
@@ -94,8 +94,8 @@ export type ExportMode = (typeof EXPORT_MODES)[number];
 export const RecordsExportBody = Type.Object({
   ...RecordsBody.properties,
   fileName: Type.Optional(Type.String({ maxLength: 200 })),
-  intervalType: Type.Union(INTERVAL_TYPES.map((t) => Type.Literal(t))),
-  exportMode: Type.Union(EXPORT_MODES.map((m) => Type.Literal(m))),
+  intervalType: Type.Union([Type.Literal('day'), Type.Literal('week'), Type.Literal('month'), Type.Literal('year')]),
+  exportMode: Type.Union([Type.Literal('complete'), Type.Literal('zoom')]),
   /** Zoom mode: the visible part of the chart, as positions in each interval's rows [from, to] (inclusive). */
   zoom: Type.Optional(Type.Tuple([Type.Integer({ minimum: 0, maximum: 100000 }), Type.Integer({ minimum: 0, maximum: 100000 })])),
   /** Column titles in the user's language; keys are the row fields. */

@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { exportRecords, getRecords, getStoresTree, type RegionNode } from '@portal/api';
+import { renderWithPortal } from '@portal/lists/src/testing/render';
+import { createPortalStore, settingsSaved } from '@portal/session';
+import { CountersPage } from './CountersPage';
+
+jest.mock('highcharts-react-official', () => jest.requireActual('./testing.chartStub'));
+jest.mock('@portal/api', () => ({ ...jest.requireActual('@portal/api'), getRecords: jest.fn(), getStoresTree: jest.fn(), exportRecords: jest.fn() }));
+jest.setTimeout(60000);
+
+const node = (value: string, level: RegionNode['level'], title: string, capacity: number, children?: RegionNode[]): RegionNode => ({
+  title, fullName: title, key: value, value, level, storeIds: [3], capacity, resetTime: '06:00', startTime: '08:00', endTime: '20:00', children,
+});
+const TREE = [node('area:Norte', 'area', 'Norte', 130, [
+  node('store:3', 'name', 'Central', 120, [node('sensor:9', 'sensor', 'Entrada', 20)]),
+])];
+const user = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+
+function setup() {
+  const { store } = createPortalStore();
+  store.dispatch(settingsSaved({ selectedStoreId: 3, dashboardItems: {}, visibleColumns: {} }));
+  return renderWithPortal(<CountersPage title="Counters" />, { store, path: '/counters' });
+}
+
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+  jest.mocked(getStoresTree).mockResolvedValue(TREE);
+  jest.mocked(getRecords).mockImplementation(async (_type, body) => ({
+    intervals: body.intervals.map((_, n) => ({
+      data: [
+        { date: '2024-03-06 10:00:00', countIn: 5 + n, countOut: 1, inside: 4 },
+        { date: '2024-03-06 10:30:00', countIn: 2, countOut: 0, inside: 6 },
+      ],
+      summary: { totalIn: 7 + n, totalOut: 1, maxInside: 6, capacity: 120, sensor: false },
+    })),
+  }));
+  jest.mocked(exportRecords).mockResolvedValue(undefined);
+});
+afterEach(() => jest.resetAllMocks());
+
+describe('CountersPage', () => {
+  it('starts with today on the selected library, 30-minute buckets, and sums the summary', async () => {
+    setup();
+    expect(await screen.findByText('Max. Inside')).toBeInTheDocument();
+    const [type, body] = jest.mocked(getRecords).mock.calls[0];
+    expect(type).toBe('day');
+    expect(body).toMatchObject({ intervalRange: 30, resetTime: '06:00', intervals: [{ storeIds: [3], region: 'store:3' }] });
+    expect(body.intervals[0].startDate).toMatch(/ 00:00:00$/);
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    expect(within(summary).getByText('7')).toBeInTheDocument();
+    expect(within(summary).getByText('6 / 120')).toBeInTheDocument();
+    expect(screen.getAllByTestId('series').map((s) => s.textContent)).toEqual([expect.stringContaining(': [5,2]')]);
+  });
+
+  it('adding an interval reloads both; with several a colour badge toggles one', async () => {
+    setup();
+    await screen.findByText('Max. Inside');
+    await user().click(screen.getByRole('button', { name: /Add interval/ }));
+    await waitFor(() => expect(jest.mocked(getRecords).mock.calls.at(-1)?.[1].intervals).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByTestId('summary-card')).toHaveLength(2));
+    const toggles = screen.getAllByRole('button', { name: 'Show or hide this interval' });
+    await user().click(toggles[0]);
+    await waitFor(() => expect(screen.getAllByTestId('summary-card')).toHaveLength(1));
+  });
+
+  it('switching to week asks group days for the week with the time range', async () => {
+    setup();
+    await screen.findByText('Max. Inside');
+    await user().click(screen.getByRole('combobox', { name: 'Interval type' }));
+    await user().click(await screen.findByTitle('Weekly'));
+    await waitFor(() => expect(jest.mocked(getRecords).mock.calls.at(-1)?.[0]).toBe('week'));
+    const body = jest.mocked(getRecords).mock.calls.at(-1)?.[1];
+    expect(body).toMatchObject({ intervalTimes: ['00:00', '23:59'] });
+    expect(body?.intervalRange).toBeUndefined();
+  });
+
+  it('export: anything but Excel is refused with Unsupported file type; Excel saves {fileName}.xlsx', async () => {
+    setup();
+    await screen.findByText('Max. Inside');
+    await user().click(screen.getByRole('button', { name: /Export/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user().type(within(dialog).getByLabelText('File name'), 'visitas');
+    await user().click(within(dialog).getByRole('combobox', { name: 'Format' }));
+    await user().click(await screen.findByTitle('CSV'));
+    await user().click(within(dialog).getByRole('button', { name: 'Export' }));
+    expect(await within(dialog).findByText('Unsupported file type')).toBeInTheDocument();
+    expect(exportRecords).not.toHaveBeenCalled();
+    await user().click(within(dialog).getByRole('combobox', { name: 'Format' }));
+    await user().click(await screen.findByTitle('Excel'));
+    await user().click(within(dialog).getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(exportRecords).toHaveBeenCalledWith(expect.objectContaining({ fileName: 'visitas', intervalType: 'day', exportMode: 'complete' })));
+  });
+});

@@ -1,0 +1,97 @@
+/** /counters (data-areas §2 "Counters statistics"): compare visitor counts of up to 30 intervals on one chart. */
+import { useMemo, useRef, useState } from 'react';
+import moment from 'moment';
+import { Empty, Flex, Spin } from 'antd';
+import { exportRecords } from '@portal/api';
+import { useLanguage, weekStartDay } from '@portal/i18n';
+import { selectSelectedStoreId, useAppSelector } from '@portal/session';
+import { PageFrame, type PageProps } from '@portal/ui';
+import { CounterChart, type CounterChartHandle } from './components/CounterChart';
+import { CountersHeader } from './components/CountersHeader';
+import { ExportModal } from './components/ExportModal';
+import { IntervalCard } from './components/IntervalCard';
+import { IntervalControls } from './components/IntervalControls';
+import { Summary } from './components/Summary';
+import { recordsBody, useCounters } from './hooks/useCounters';
+import { useRegionTree } from './hooks/useRegionTree';
+import { useCountersTranslation } from './i18n';
+import { canAddInterval } from './model/intervals';
+import { colorOf, tooltipDate } from './model/chartOptions';
+import { initialRegion } from './model/regions';
+import { statisticsOf } from './model/statistics';
+
+export function CountersPage({ title }: PageProps) {
+  const tree = useRegionTree();
+  const selectedStoreId = useAppSelector(selectSelectedStoreId);
+  const region = useMemo(() => (tree ? initialRegion(tree, selectedStoreId) : null), [tree, selectedStoreId]);
+  const { t } = useCountersTranslation();
+  if (!tree) return <PageFrame title={title}><Spin /></PageFrame>;
+  if (!region) return <PageFrame title={title}><Empty description={t('noRegions')} /></PageFrame>;
+  return <Counters title={title} tree={tree} region={region} />;
+}
+
+function Counters({ title, tree, region }: { title: string; tree: NonNullable<ReturnType<typeof useRegionTree>>; region: NonNullable<ReturnType<typeof initialRegion>> }) {
+  const { t } = useCountersTranslation();
+  const today = useMemo(() => moment().format('YYYY-MM-DD'), []);
+  const weekStart = weekStartDay(useLanguage());
+  const counters = useCounters(region, today, weekStart);
+  const { state, actions, data, zoom } = counters;
+  const chart = useRef<CounterChartHandle>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const labelOf = (index: number) => {
+    const interval = state.intervals[index];
+    return `${interval.region.title.split(' / ').at(-1)} ${tooltipDate(state.type === 'day' ? 'month' : state.type, state.type === 'year' ? interval.backupDate.slice(0, 7) : interval.startDate.slice(0, 10))}`;
+  };
+  const shownIntervals = state.intervals
+    .map((interval, index) => ({ interval, color: colorOf(index), label: labelOf(index), records: data?.get(interval.key) }))
+    .filter((i) => i.interval.enabled);
+  const chartInput = useMemo(() => ({
+    type: state.type, chartType: counters.chartType, shown: counters.shown, zoomEnabled: counters.zoomEnabled, zoom,
+    statisticLabel: (s: string) => t(`statistics.${s}`), onZoom: actions.setZoom, onLegendClick: counters.clickLegend,
+    intervals: shownIntervals.map((i) => ({ key: i.interval.key, label: i.label, color: i.color, rows: i.records?.data ?? [] })),
+  // shownIntervals is rebuilt every render; its inputs are listed instead.
+  }), [state, counters.chartType, counters.shown, counters.zoomEnabled, zoom, t, actions, counters.clickLegend, data]);
+
+  const exportExcel = ({ fileName, exportMode }: { fileName: string; exportMode: 'complete' | 'zoom' }) => exportRecords({
+    ...recordsBody(state, counters.range, counters.times), fileName, intervalType: state.type, exportMode,
+    zoom: exportMode === 'zoom' && zoom ? zoom : undefined,
+    titles: Object.fromEntries([['date', t('date')], ...statisticsOf(state.type).map((s) => [s, t(`statistics.${s}`)])]),
+    sheetNames: state.intervals.map((_, index) => labelOf(index)),
+  });
+
+  return (
+    <PageFrame
+      title={title}
+      extra={(
+        <CountersHeader
+          canAdd={canAddInterval(state)} onAdd={actions.add} onMove={actions.move} zoomEnabled={counters.zoomEnabled}
+          zoomed={zoom !== null} onZoomEnabled={actions.setZoomEnabled} onResetZoom={actions.resetZoom}
+          onExport={() => setExporting(true)} onSaveImage={() => { void chart.current?.saveImage(title); }}
+          chartType={counters.chartType} onChartType={actions.setChartType} disabled={state.intervals.length === 0}
+        />
+      )}
+    >
+      <Flex vertical gap={12}>
+        <IntervalControls
+          type={state.type} range={counters.range} times={counters.times} onType={actions.setType}
+          onRange={actions.setRange} onTimes={actions.setTimes}
+        />
+        <Flex gap={8} wrap>
+          {state.intervals.map((interval, index) => (
+            <IntervalCard
+              key={interval.key} state={state} interval={interval} color={colorOf(index)} tree={tree} today={today}
+              onRegion={(r) => actions.setRegion(interval.key, r)} onDate={(day) => actions.setDate(interval.key, day)}
+              onToggle={() => actions.toggle(interval.key)} onRemove={() => actions.remove(interval.key)}
+            />
+          ))}
+        </Flex>
+        <Spin spinning={counters.loading} delay={300}>
+          <div data-testid="counters-chart"><CounterChart ref={chart} input={chartInput} /></div>
+        </Spin>
+        <Summary intervals={shownIntervals} zoom={zoom} />
+      </Flex>
+      <ExportModal open={exporting} zoomed={zoom !== null} onExport={exportExcel} onClose={() => setExporting(false)} />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * One interval (data-areas §2): a searchable region tree picker, a date/week/month/year picker with the
+ * dates of other intervals of the same region disabled, a colour badge toggling visibility (with several
+ * intervals) and a remove button whose card fades out for 300 ms.
+ */
+import { useEffect, useRef, useState } from 'react';
+import moment, { type Moment } from 'moment';
+import { Button, Card, DatePicker, Select, Space, TreeSelect } from 'antd';
+import { CloseOutlined } from '@ant-design/icons';
+import type { RegionNode } from '@portal/contract';
+import { isDateUsed, yearOptions, type CounterInterval, type IntervalRegion, type IntervalsState } from '../model/intervals';
+import { findRegion, toIntervalRegion } from '../model/regions';
+import { useCountersTranslation } from '../i18n';
+
+/** data-areas §9: the removal fade. */
+export const REMOVE_FADE_MS = 300;
+
+const PICKER_FORMAT = { day: 'L', week: 'GGGG-[W]WW', month: 'MMMM YYYY' } as const;
+
+export interface IntervalCardProps {
+  state: IntervalsState;
+  interval: CounterInterval;
+  color: string;
+  tree: RegionNode[];
+  today: string;
+  onRegion: (region: IntervalRegion) => void;
+  onDate: (day: string) => void;
+  onToggle: () => void;
+  onRemove: () => void;
+}
+
+export function IntervalCard({ state, interval, color, tree, today, onRegion, onDate, onToggle, onRemove }: IntervalCardProps) {
+  const { t } = useCountersTranslation();
+  const [leaving, setLeaving] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const several = state.intervals.length > 1;
+  const used = (day: string) => isDateUsed(state, interval.key, day);
+  const remove = () => {
+    setLeaving(true);
+    timer.current = setTimeout(onRemove, REMOVE_FADE_MS);
+  };
+  const { type } = state;
+  return (
+    <Card
+      size="small" role="group" aria-label={t('intervalLabel', { n: state.intervals.indexOf(interval) + 1 })}
+      style={{ width: 300, opacity: leaving ? 0 : 1, transition: `opacity ${REMOVE_FADE_MS}ms`, borderTop: `3px solid ${color}` }}
+      title={(
+        <Space>
+          {several ? (
+            <Button
+              size="small" shape="circle" aria-label={t('toggleInterval')} aria-pressed={interval.enabled} onClick={onToggle}
+              style={{ background: interval.enabled ? color : 'transparent', borderColor: color }}
+            />
+          ) : null}
+          <span>{interval.region.title.split(' / ').at(-1)}</span>
+        </Space>
+      )}
+      extra={several ? <Button size="small" type="text" icon={<CloseOutlined />} aria-label={t('removeInterval')} onClick={remove} /> : null}
+    >
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <TreeSelect
+          aria-label={t('region')} style={{ width: '100%' }} showSearch treeNodeFilterProp="title" treeDefaultExpandAll
+          value={interval.region.value} treeData={tree} popupMatchSelectWidth={false}
+          onChange={(value: string) => {
+            const node = findRegion(tree, value);
+            if (node) onRegion(toIntervalRegion(node));
+          }}
+        />
+        {type === 'year' ? (
+          <Select<number>
+            aria-label={t('date')} style={{ width: '100%' }} value={Number(interval.backupDate.slice(0, 4))}
+            options={yearOptions(today).map((year) => ({ value: year, label: String(year), disabled: used(`${year}-01-01`) }))}
+            onChange={(year) => onDate(`${year}-${interval.backupDate.slice(5, 7)}-01`)}
+          />
+        ) : (
+          <DatePicker
+            aria-label={t('date')} style={{ width: '100%' }} allowClear={false} picker={type === 'day' ? 'date' : type}
+            format={PICKER_FORMAT[type]} value={moment(interval.backupDate, 'YYYY-MM-DD')}
+            disabledDate={(d: { format: (template: string) => string }) => used(d.format('YYYY-MM-DD'))}
+            onChange={(d: Moment | null) => { if (d) onDate(d.format('YYYY-MM-DD')); }}
+          />
+        )}
+      </Space>
+    </Card>
+  );
+}

@@ -1,0 +1,32 @@
+/** The summary (data-areas §2): Total In and, for regions that are not sensors, Max. Inside / capacity; the zoomed part only when zoomed. */
+import { Card, Flex, Statistic as Figure } from 'antd';
+import type { IntervalRecords } from '@portal/contract';
+import type { CounterInterval } from '../model/intervals';
+import { summarize, type Zoom } from '../model/statistics';
+import { useCountersTranslation } from '../i18n';
+
+export interface SummaryProps {
+  intervals: Array<{ interval: CounterInterval; color: string; label: string; records: IntervalRecords | undefined }>;
+  zoom: Zoom;
+}
+
+export function Summary({ intervals, zoom }: SummaryProps) {
+  const { t } = useCountersTranslation();
+  return (
+    <Flex gap={8} wrap role="region" aria-label={t('summary')}>
+      {intervals.map(({ interval, color, label, records }) => {
+        const figures = records ? summarize(records.data, zoom) : null;
+        return (
+          <Card key={interval.key} size="small" title={label} style={{ minWidth: 220, borderLeft: `3px solid ${color}` }} data-testid="summary-card">
+            <Flex gap={24}>
+              <Figure title={t('totalIn')} value={figures?.totalIn ?? '-'} />
+              {interval.region.sensor ? null : (
+                <Figure title={t('maxInside')} value={figures ? `${figures.maxInside} / ${interval.region.capacity}` : '-'} />
+              )}
+            </Flex>
+          </Card>
+        );
+      })}
+    </Flex>
+  );
+}
