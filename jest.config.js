@@ -1,5 +1,21 @@
 // One jest run for unit, component and server tests; tests sit beside the code (*.test.ts[x]).
 // End-to-end tests live in packages/e2e and run with their own config (they need a build).
+const fs = require('fs');
+const path = require('path');
+
+// Node-side packages: their tests run in the node environment (the server project), on SQLite or PostgreSQL.
+const SERVER_PACKAGES = ['server', 'contract'];
+// Packages whose tests are not jest unit tests of this config (packages/e2e has its own config).
+const OWN_CONFIG = ['e2e'];
+const dirs = (parent, keep) => fs.readdirSync(path.join(__dirname, parent), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && keep(entry.name)).map((entry) => `<rootDir>/${parent ? `${parent}/` : ''}${entry.name}`);
+// Every other package, the shell and every remote (mf-*) is a web root: a new package or remote is picked up
+// without editing this file.
+const WEB_ROOTS = [
+  ...dirs('packages', (name) => !SERVER_PACKAGES.includes(name) && !OWN_CONFIG.includes(name)),
+  ...dirs('', (name) => name === 'shell' || name.startsWith('mf-')),
+  '<rootDir>/scripts',
+];
 const swc = ['@swc/jest', {
   jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
   module: { type: 'commonjs' },
@@ -21,16 +37,14 @@ module.exports = {
       ...common,
       displayName: 'server',
       testEnvironment: 'node',
-      roots: ['<rootDir>/packages/server', '<rootDir>/packages/contract'],
+      roots: SERVER_PACKAGES.map((name) => `<rootDir>/packages/${name}`),
       testMatch: ['**/*.test.ts'],
     },
     {
       ...common,
       displayName: 'web',
       testEnvironment: 'jsdom',
-      roots: ['<rootDir>/scripts', '<rootDir>/packages/api', '<rootDir>/packages/lists', '<rootDir>/packages/session', '<rootDir>/packages/i18n', '<rootDir>/packages/ui',
-        '<rootDir>/packages/mf-config', '<rootDir>/shell', '<rootDir>/mf-dashboard', '<rootDir>/mf-items',
-        '<rootDir>/mf-statistics', '<rootDir>/mf-selfcheck', '<rootDir>/mf-settings', '<rootDir>/mf-public'],
+      roots: WEB_ROOTS,
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/jest.setup.web.ts'],
       moduleNameMapper: {

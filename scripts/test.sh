@@ -1,41 +1,103 @@
 #!/usr/bin/env bash
 # `npm test`: installs what the tests need, then runs every suite:
-#   1. unit, component and server tests (server on a temp SQLite file)
-#   2. the server suite again on a throwaway PostgreSQL cluster
-#   3. the type check of the whole workspace, and the production build of the shell and every remote
-#      (with the shared-singleton check)
-#   4. end-to-end tests in headless Debian Chromium against the built portal
-# and prints one closing line "tests: N passed, N failed".
+#   1. unit and component tests (jsdom)                                  ┐ lane "web":    1 then 4
+#   2. server tests on a temp SQLite file, then again on a throwaway     │ lane "server": 2 then 3
+#      PostgreSQL cluster                                                │ (the two lanes run side by side,
+#   3. the type check of the whole workspace (and the server's own       │  one core each: the server suites
+#      tsconfig: scripts, no DOM types)                                  │  wait on I/O and argon2 threads)
+#   4. the production build of the shell and every remote (with the    ┘
+#      shared-singleton check)
+#   5. end-to-end tests in headless Debian Chromium against the built portal
+# and prints each phase's wall and CPU time, the slowest suites, and one closing line
+# "tests: N passed, N failed" (CI reads it).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 results=$(mktemp -d)
+phases="$results/phases.tsv"
+: > "$phases"
 # This run's own PostgreSQL cluster state, so concurrent runs on one machine never stop each other's cluster.
 export PG_CLUSTER_STATE="$results/pg-cluster.env"
-status=0
+cores=$(nproc 2>/dev/null || echo 2)
+# Jest workers per lane: the two lanes share the cores.
+workers=$(( cores / 2 > 1 ? cores / 2 : 1 ))
+started=$(date +%s.%N)
 
-bash scripts/system-deps.sh || { echo "system dependencies could not be installed"; exit 1; }
-bash scripts/pnpm.sh install --frozen-lockfile || { echo "pnpm install failed"; exit 1; }
+# timed NAME COMMAND...: runs the command and appends "NAME<tab>wall s<tab>CPU s (user+sys of the command and
+# the children it waited for)<tab>exit status" to the phases file.
+timed() {
+  local name=$1 time_file rc wall user sys
+  shift
+  time_file=$(mktemp "$results/time.XXXXXX")
+  local TIMEFORMAT='%R %U %S'
+  { time "$@" 2>&1; } 2>"$time_file"
+  rc=$?
+  read -r wall user sys < <(tail -n 1 "$time_file")
+  printf '%s\t%s\t%s\t%s\n' "$name" "$wall" "$(echo "$user $sys" | awk '{ printf "%.1f", $1 + $2 }')" "$rc" >> "$phases"
+  return $rc
+}
 
-echo "== 1/4 unit, component and server tests (SQLite)"
-npx jest --ci --json --outputFile="$results/unit.json" || status=1
+# Prefixes every output line with the lane's name (the lanes' outputs interleave).
+prefixed() {
+  sed -u "s/^/[$1] /"
+}
 
-echo "== 2/4 server tests on PostgreSQL"
-pg_url=$(bash packages/server/scripts/pg-cluster.sh start | grep -o 'postgres://[^ ]*' | tail -n 1)
-if [ -z "$pg_url" ]; then
-  echo "could not start a PostgreSQL cluster"; status=1
-else
-  TEST_DATABASE_URL="$pg_url" npx jest --ci --selectProjects server --json --outputFile="$results/postgres.json" || status=1
+run_jest() {
+  npx jest --ci --maxWorkers="$workers" "$@"
+}
+
+server_tests_postgres() {
+  local pg_url
+  pg_url=$(bash packages/server/scripts/pg-cluster.sh start | grep -o 'postgres://[^ ]*' | tail -n 1)
+  if [ -z "$pg_url" ]; then
+    echo "could not start a PostgreSQL cluster"
+    return 1
+  fi
+  TEST_DATABASE_URL="$pg_url" run_jest --selectProjects server --json --outputFile="$results/server-postgres.json"
+  local rc=$?
   bash packages/server/scripts/pg-cluster.sh stop
+  return $rc
+}
+
+type_check() {
+  # The server's "build" is its type check (its own tsconfig: scripts/ too, no DOM types); the build phase
+  # leaves it out so nothing is checked twice there.
+  bash scripts/pnpm.sh run typecheck && bash scripts/pnpm.sh --filter @portal/server run build
+}
+
+build() {
+  bash scripts/pnpm.sh -r --workspace-concurrency="$cores" --filter '!@portal/server' run build
+}
+
+lane_web() {
+  timed "web tests (jsdom)" run_jest --selectProjects web --json --outputFile="$results/web.json"
+  timed "build" build || echo "build failed"
+}
+
+lane_server() {
+  timed "server tests (SQLite)" run_jest --selectProjects server --json --outputFile="$results/server-sqlite.json"
+  timed "server tests (PostgreSQL)" server_tests_postgres
+  timed "type check" type_check || echo "type check failed"
+}
+
+echo "== install"
+timed "install" bash -c 'bash scripts/system-deps.sh && bash scripts/pnpm.sh install --frozen-lockfile' \
+  || { echo "installing the dependencies failed"; node scripts/summary.js "$phases"; exit 1; }
+
+echo "== web tests, then the build  |  server tests (SQLite, PostgreSQL), then the type check"
+lane_web 2>&1 | prefixed web &
+web_lane=$!
+lane_server 2>&1 | prefixed server &
+server_lane=$!
+wait "$web_lane" "$server_lane"
+
+if grep -q $'^build\t.*\t0$' "$phases"; then
+  echo "== end-to-end tests (Chromium)"
+  timed "end-to-end tests" npx jest --ci --config packages/e2e/jest.config.js --json --outputFile="$results/e2e.json"
 fi
 
-echo "== 3/4 type check and build"
-bash scripts/pnpm.sh run typecheck || { echo "type check failed"; status=1; }
-if bash scripts/pnpm.sh run build; then
-  echo "== 4/4 end-to-end tests (Chromium)"
-  npx jest --ci --config packages/e2e/jest.config.js --json --outputFile="$results/e2e.json" || status=1
-else
-  echo "build failed"; status=1
-fi
-
-node scripts/summary.js "$results"/*.json || status=1
+printf '%s\t%s\t\t\n' "total" "$(echo "$started $(date +%s.%N)" | awk '{ printf "%.1f", $2 - $1 }')" >> "$phases"
+node scripts/summary.js "$phases" "$results/web.json" "$results/server-sqlite.json" "$results/server-postgres.json" "$results/e2e.json"
+status=$?
+# A phase without jest results (install, type check, build) fails the run through its exit status.
+awk -F'\t' '$4 != "" && $4 != 0 { bad = 1 } END { exit bad }' "$phases" || status=1
 exit $status
