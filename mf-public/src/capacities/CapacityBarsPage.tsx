@@ -13,7 +13,7 @@ function CapacityBar({ record }: { record: CapacityRecord }) {
   const colour = capacityColour(percentage);
   return (
     <li
-      className="portal-capacity-bar" data-colour={colour} title={record.name}
+      className="portal-capacity-bar" data-colour={colour} data-store-code={record.storeCode} title={record.name}
       style={{ display: 'flex', alignItems: 'center', gap: 12, height: BAR_HEIGHT_PX, marginBottom: 6 }}
     >
       <span style={{ flex: '0 0 32ch', overflow: 'hidden', whiteSpace: 'nowrap' }}>{truncateName(record.name)}</span>

@@ -9,7 +9,17 @@ export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 export interface RunningServer {
   url: string;
   dataDir: string;
-  stop(): Promise<void>;
+  /** Stops the process; `keepData` leaves the data directory for a restart on it. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** Reuse a port (a restart the open pages must find again); a free one otherwise. */
+  port?: number;
+  /** Reuse a data directory (a restart keeps the database); a fresh temp one otherwise. */
+  dataDir?: string;
+  /** Extra environment, e.g. PORTAL_DEMO_PROFILE=small. */
+  env?: Record<string, string>;
 }
 
 /** A free TCP port on loopback (never the reserved 8080). */
@@ -44,19 +54,19 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
  * The real server (packages/server main.ts) serving the production builds, on a random port with a fresh
  * data directory (embedded SQLite and the demo accounts: password = user name).
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   if (!existsSync(path.join(REPO_ROOT, 'shell', 'dist', 'registry.json'))) {
     throw new Error('No build found (shell/dist/registry.json): run `pnpm build` before the end-to-end tests');
   }
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const tsx = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
   // Embedded SQLite in the temp folder, whatever the caller's environment says.
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const child = spawn(tsx, [path.join(REPO_ROOT, 'packages', 'server', 'src', 'main.ts')], {
     cwd: REPO_ROOT,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PORTAL_DEMO: '1' },
+    env: { ...env, ...options.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PORTAL_DEMO: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -69,7 +79,7 @@ export async function startServer(): Promise<RunningServer> {
   return {
     url,
     dataDir,
-    async stop() {
+    async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
@@ -78,7 +88,7 @@ export async function startServer(): Promise<RunningServer> {
         clearTimeout(timer); // a pending timer would keep jest from exiting
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
