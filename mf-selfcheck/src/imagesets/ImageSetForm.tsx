@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { App } from 'antd';
 import { createImageSet, imageSetExists, normalizeError, updateImageSet, type ImageSet } from '@portal/api';
-import { debouncedCheck, ModalForm, type FormField } from '@portal/lists';
+import { ModalForm, uniqueRule, type FormField } from '@portal/lists';
 import { useSelfcheckTranslation } from '../i18n';
 
 export interface ImageSetFormProps {
@@ -18,28 +18,13 @@ export function ImageSetForm({ open, imageSet, onClose }: ImageSetFormProps) {
   const { t } = useSelfcheckTranslation();
   const { message } = App.useApp();
 
-  const fields = useMemo<FormField[]>(() => {
-    const nameTaken = debouncedCheck(async (name: string) =>
-      (await imageSetExists({ imageSetId: imageSet?.tid ?? null, name: name.trim() })).exists);
-    return [
-      {
-        type: 'input', name: 'name', label: t('imagesets.name'), required: true, initialValue: imageSet?.name ?? '',
-        rules: [{
-          validator: async (_rule, value: unknown) => {
-            if (!hasText(value)) return;
-            let taken = false;
-            try {
-              taken = await nameTaken(value);
-            } catch (error) {
-              console.error('Name check failed', error); // the server checks again on save
-            }
-            if (taken) throw new Error(t('imagesets.NameAlreadyExistsMessage'));
-          },
-        }],
-      },
-      { type: 'input', name: 'description', label: t('imagesets.description'), initialValue: imageSet?.description ?? '' },
-    ];
-  }, [imageSet, t]);
+  const fields = useMemo<FormField[]>(() => [
+    {
+      type: 'input', name: 'name', label: t('imagesets.name'), required: true, initialValue: imageSet?.name ?? '',
+      rules: [uniqueRule(async (name) => (await imageSetExists({ imageSetId: imageSet?.tid ?? null, name: name.trim() })).exists, t('imagesets.NameAlreadyExistsMessage'))],
+    },
+    { type: 'input', name: 'description', label: t('imagesets.description'), initialValue: imageSet?.description ?? '' },
+  ], [imageSet, t]);
 
   const save = async (values: Record<string, unknown>) => {
     const input = { name: String(values.name).trim(), description: hasText(values.description) ? values.description.trim() : '' };

@@ -17,6 +17,7 @@ export { ModalForm, MODAL_FORM_WIDTH, MODAL_FORM_BODY_MAX_HEIGHT, type ModalForm
 export type { FormField, FieldType, FieldOption, FormValues, Dynamic } from './modal-form/types';
 export { isEmptyValue } from './modal-form/rules';
 export { debouncedCheck, EXISTS_CHECK_DEBOUNCE_MS } from './modal-form/debouncedCheck';
+export { uniqueRule } from './modal-form/uniqueRule';
 
 export { FormatDialog, type FormatDialogProps } from './format-dialog/FormatDialog';
 export { FormatButton } from './format-dialog/FormatButton';
