@@ -8,11 +8,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
 import {
   EXPECTED_ITEMS, ESSAYS_SHEET, NOVELS_SHEET, TOTAL_ROWS, readCsvRows, readXlsxRows, writeCatalogueWorkbook, type ExpectedItem,
 } from '../src/fixtures/catalogueWorkbook';
 import { login, navigateInApp, openBrowser, portalUrl, waitForContentTitle, type PortalBrowser } from '../src';
+import { choose, columnTitles, content, listMenu, listRows, openModal, until } from '../src/listPage';
 
 let browser: PortalBrowser;
 let workDir: string;
@@ -50,53 +50,6 @@ async function selectedLibrary(): Promise<StoreLabels> {
   const res = await fetch(portalUrl('/api/stores?limit=100'), { headers: { 'x-access-token': token, connection: 'close' } });
   const { items } = (await res.json()) as { items: StoreLabels[] };
   return items.find((s) => s.tid === settings.selectedStoreId)!;
-}
-
-const content = (page: Page): Locator => page.locator('#portal-content');
-const openModal = (page: Page, title: string): Locator => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
-
-/** The list's column titles, in order (selection, actions and scrollbar columns left out). */
-async function columnTitles(page: Page): Promise<string[]> {
-  const ths = content(page).locator('.ant-table-thead th.ant-table-cell');
-  const titles = await ths.evaluateAll((cells) => cells.map((c) => (
-    c.classList.contains('ant-table-selection-column') || c.classList.contains('ant-table-cell-scrollbar') ? null : (c.textContent ?? '').trim()
-  )));
-  return titles.filter((t): t is string => t !== null && t !== '');
-}
-
-/** The rows on screen as column title → cell text (the virtual table renders every row of a short list). */
-async function listRows(page: Page): Promise<Array<Record<string, string>>> {
-  const headers = await content(page).locator('.ant-table-thead th.ant-table-cell').evaluateAll((cells) => cells
-    .filter((c) => !c.classList.contains('ant-table-cell-scrollbar'))
-    .map((c) => (c.classList.contains('ant-table-selection-column') ? '' : (c.textContent ?? '').trim())));
-  const rows = await content(page).locator('.ant-table-row').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('.ant-table-cell')]
-    .map((td) => (td.textContent ?? '').trim())));
-  return rows.map((cells) => Object.fromEntries(headers.map((h, i) => [h, cells[i] ?? ''] as const).filter(([h]) => h !== '')));
-}
-
-/** Polls until read() equals wanted (deep), failing with the last value seen. */
-async function until<T>(read: () => Promise<T>, wanted: T, timeout = 30_000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  let last: T | undefined;
-  while (Date.now() < deadline) {
-    last = await read().catch(() => undefined);
-    if (JSON.stringify(last) === JSON.stringify(wanted)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  expect(last).toEqual(wanted);
-}
-
-/** Picks an option of an antd Select (found by its accessible name) from its open dropdown. */
-async function choose(page: Page, scope: Locator, selectName: string, option: string): Promise<void> {
-  await scope.getByRole('combobox', { name: selectName }).click();
-  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
-  await dropdown.locator(`.ant-select-item-option[title="${option}"]`).click();
-}
-
-/** Opens an entry of the list's "More actions" menu. */
-async function listMenu(page: Page, entry: string): Promise<void> {
-  await content(page).getByRole('button', { name: 'More actions' }).click();
-  await page.getByRole('menuitem', { name: entry }).click();
 }
 
 const itemsByCode = (rows: Array<Record<string, string>>, codeTitle: string) => rows.map((r) => r[codeTitle]).sort();

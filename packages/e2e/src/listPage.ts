@@ -1,0 +1,52 @@
+/**
+ * Helpers for the generic list screen and its dialogs in the content area (data-areas §2): rows and column
+ * titles as shown, the "More actions" menu, modals by title, antd selects, and polling until a value is reached.
+ */
+import type { Locator, Page } from 'playwright-core';
+
+export const content = (page: Page): Locator => page.locator('#portal-content');
+export const openModal = (page: Page, title: string): Locator => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
+
+/** The list's column titles, in order (selection, actions and scrollbar columns left out). */
+export async function columnTitles(page: Page): Promise<string[]> {
+  const ths = content(page).locator('.ant-table-thead th.ant-table-cell');
+  const titles = await ths.evaluateAll((cells) => cells.map((c) => (
+    c.classList.contains('ant-table-selection-column') || c.classList.contains('ant-table-cell-scrollbar') ? null : (c.textContent ?? '').trim()
+  )));
+  return titles.filter((t): t is string => t !== null && t !== '');
+}
+
+/** The rows on screen as column title → cell text (the virtual table renders every row of a short list). */
+export async function listRows(page: Page): Promise<Array<Record<string, string>>> {
+  const headers = await content(page).locator('.ant-table-thead th.ant-table-cell').evaluateAll((cells) => cells
+    .filter((c) => !c.classList.contains('ant-table-cell-scrollbar'))
+    .map((c) => (c.classList.contains('ant-table-selection-column') ? '' : (c.textContent ?? '').trim())));
+  const rows = await content(page).locator('.ant-table-row').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('.ant-table-cell')]
+    .map((td) => (td.textContent ?? '').trim())));
+  return rows.map((cells) => Object.fromEntries(headers.map((h, i) => [h, cells[i] ?? ''] as const).filter(([h]) => h !== '')));
+}
+
+/** Polls until read() equals wanted (deep), failing with the last value seen. */
+export async function until<T>(read: () => Promise<T>, wanted: T, timeout = 30_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let last: T | undefined;
+  while (Date.now() < deadline) {
+    last = await read().catch(() => undefined);
+    if (JSON.stringify(last) === JSON.stringify(wanted)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  expect(last).toEqual(wanted);
+}
+
+/** Picks an option of an antd Select (found by its accessible name) from its open dropdown. */
+export async function choose(page: Page, scope: Locator, selectName: string, option: string): Promise<void> {
+  await scope.getByRole('combobox', { name: selectName }).click();
+  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+  await dropdown.locator(`.ant-select-item-option[title="${option}"]`).click();
+}
+
+/** Opens an entry of the list's "More actions" menu. */
+export async function listMenu(page: Page, entry: string): Promise<void> {
+  await content(page).getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: entry }).click();
+}
