@@ -4,12 +4,19 @@
  * are shown; an unknown token or a library that user does not hold is 404 with a code, never other data.
  */
 import { CapacitiesParams, CapacityRecord, CapacityRecords, ErrorBody, StoreCapacityParams } from '@portal/contract';
+import type { FastifyReply } from 'fastify';
 import type { App } from '../app';
 import { CAPACITY_CACHE_MS, createCapacityService } from '../publicDisplays/capacities';
 import type { Deps } from '../services/context';
 
 /** Proxies and browsers may reuse an answer for as long as the server does. */
 export const PUBLIC_CACHE_CONTROL = `public, max-age=${Math.floor(CAPACITY_CACHE_MS / 1000)}`;
+
+/** A public display's answer, marked cacheable for the server's cache period. */
+export function cacheable<T>(reply: FastifyReply, value: T): T {
+  reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+  return value;
+}
 
 export function capacitiesRoutes(app: App, deps: Pick<Deps, 'db' | 'config'>): void {
   const service = createCapacityService(deps.db, deps.config.now);
@@ -22,11 +29,7 @@ export function capacitiesRoutes(app: App, deps: Pick<Deps, 'db' | 'config'>): v
       tags, summary: "Occupancy of every area of the token user's libraries (public: the token is the user's public token)",
       params: CapacitiesParams, response: { 200: CapacityRecords, 404: ErrorBody },
     },
-  }, async (request, reply) => {
-    const records = await service.capacities(request.params.token);
-    reply.header('cache-control', PUBLIC_CACHE_CONTROL);
-    return records;
-  });
+  }, async (request, reply) => cacheable(reply, await service.capacities(request.params.token)));
 
   app.get('/api/statistics/capacities/:token/:storeCode', {
     config,
@@ -34,9 +37,5 @@ export function capacitiesRoutes(app: App, deps: Pick<Deps, 'db' | 'config'>): v
       tags, summary: 'Occupancy of one library of the token user (the traffic light)',
       params: StoreCapacityParams, response: { 200: CapacityRecord, 404: ErrorBody },
     },
-  }, async (request, reply) => {
-    const record = await service.storeCapacity(request.params.token, request.params.storeCode);
-    reply.header('cache-control', PUBLIC_CACHE_CONTROL);
-    return record;
-  });
+  }, async (request, reply) => cacheable(reply, await service.storeCapacity(request.params.token, request.params.storeCode)));
 }

@@ -6,7 +6,7 @@ import { ErrorBody, PublicSipParams, PublicSipSummary } from '@portal/contract';
 import type { App } from '../app';
 import { createSipSummaryService } from '../publicDisplays/sipSummary';
 import type { Deps } from '../services/context';
-import { PUBLIC_CACHE_CONTROL } from './capacities';
+import { cacheable } from './capacities';
 
 export function publicSipRoutes(app: App, deps: Pick<Deps, 'db' | 'config'>): void {
   const service = createSipSummaryService(deps.db, deps.config.now);
@@ -16,9 +16,5 @@ export function publicSipRoutes(app: App, deps: Pick<Deps, 'db' | 'config'>): vo
       tags: ['public displays'], summary: "Today's self-service (SIP) operations of a library by type and status (public, counts only)",
       params: PublicSipParams, response: { 200: PublicSipSummary, 404: ErrorBody },
     },
-  }, async (request, reply) => {
-    const summary = await service.summary(request.params.storeCode);
-    reply.header('cache-control', PUBLIC_CACHE_CONTROL);
-    return summary;
-  });
+  }, async (request, reply) => cacheable(reply, await service.summary(request.params.storeCode)));
 }
