@@ -5,6 +5,6 @@ module.exports = createWebpackConfig({
   name: 'mf_public',
   exposes: { './lifecycles': './src/lifecycles.tsx' },
   port: 3006,
-  // The standalone public entry: /capacities/... without shell, login or any other remote.
-  pages: [{ name: 'public', entry: './src/public/index.ts', filename: 'public.html', title: 'Capacity', devPaths: /^\/capacities(\/|$)/ }],
+  // The standalone public entry: /capacities/... and /sipOperations/{storeCode} without shell, login or any other remote.
+  pages: [{ name: 'public', entry: './src/public/index.ts', filename: 'public.html', title: 'Capacity', devPaths: /^\/(capacities(\/|$)|sipOperations\/[^/]+\/?$)/ }],
 });
