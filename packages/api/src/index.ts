@@ -3,7 +3,7 @@ export { normalizeError, normalizeErrorAsync, readBlobErrorBody, isApiError, CLI
 export { downloadFile, saveBlob, type DownloadOptions } from './download';
 export { serializeParams } from './query';
 export * from './types';
-export { signIn } from './calls/auth';
+export { signIn, signOut } from './calls/auth';
 export * from './calls/users';
 export * from './calls/stores';
 export * from './calls/misc';

@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     if (!row) throw new Error(`No user ${userName} in this database (generate the demo or large profile first).`);
     const user = await findAuthUser(db, row.id);
     if (!user?.storeIds.length) throw new Error(`${userName} holds no library`);
-    const { token } = await (await createTokenService(db, config.tokenTtlSeconds, config.now)).issue(row.id);
+    const { token } = await (await createTokenService(db, config.tokenTtlSeconds, config.now)).issue(row.id, user.tokenVersion);
 
     const first = await db.selectFrom('stores').select(['timezone', 'reset_time']).where('id', '=', user.storeIds[0]).executeTakeFirstOrThrow();
     const date = storeClock(new Date(), first.timezone, first.reset_time).today;

@@ -113,7 +113,7 @@ async function timeList(db: Kysely<Database>, catalogueId: number, label: string
 async function childExport(db: Kysely<Database>, catalogueId: number, fileType: 'csv' | 'xlsx'): Promise<void> {
   const config = defaultConfig({ logger: false });
   const deps = { db, config } as unknown as Deps;
-  const user: AuthUser = { id: -1, userName: 'bench', fullName: 'bench', role: 'admin', permissions: [], storeIds: [] };
+  const user: AuthUser = { id: -1, userName: 'bench', fullName: 'bench', role: 'admin', permissions: [], storeIds: [], tokenVersion: 0 };
   const samples: number[] = [];
   const sampler = setInterval(() => {
     const m = process.memoryUsage();

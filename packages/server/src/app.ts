@@ -6,7 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import { ERROR_CODES } from '@portal/contract';
 import { createTokenService } from './auth/tokens';
-import type { ServerConfig } from './config';
+import { fastifyTrustProxy, type ServerConfig } from './config';
 import type { Database } from './db/schema';
 import { ApiError } from './errors';
 import { registerAuth } from './plugins/auth';
@@ -52,7 +52,7 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
   const app: App = Fastify({
     logger: config.logger,
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: 12000 },
   }).withTypeProvider<TypeBoxTypeProvider>();
   registerValidation(app);

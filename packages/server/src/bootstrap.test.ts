@@ -1,5 +1,5 @@
 import { TEST_ARGON2 } from './auth/password';
-import { prepareDatabase, StartupError } from './bootstrap';
+import { accountsWithDemoPasswords, prepareDatabase, StartupError } from './bootstrap';
 import { migrateToLatest } from './db/connect';
 import { DEMO_ACCOUNTS, DEMO_STORE_CODES } from './demo/accounts';
 import { seedMinimal } from './demo/seedMinimal';
@@ -21,7 +21,7 @@ describe('first start', () => {
   });
 
   it('creates only the admin account from ADMIN_PASSWORD, once', async () => {
-    expect(await prepareDatabase(t.db, { ...options, demo: false, adminPassword: 's3cret!' })).toBe('admin account');
+    expect(await prepareDatabase(t.db, { ...options, demo: false, adminPassword: 's3cret-admin!' })).toBe('admin account');
     const users = await t.db.selectFrom('users').select(['user_name', 'role', 'password_hash']).execute();
     expect(users.map((u) => [u.user_name, u.role])).toEqual([['admin', 'admin']]);
     expect(users[0].password_hash).toMatch(/^\$argon2id\$/);
@@ -43,6 +43,20 @@ describe('first start', () => {
     const held = await t.db.selectFrom('user_stores').innerJoin('stores', 'stores.id', 'user_stores.store_id')
       .select('stores.code').where('user_stores.user_id', '=', manager.id).orderBy('stores.code').execute();
     expect(held.map((h) => h.code)).toEqual(['BIB-001', 'BIB-002']);
+  });
+
+  it('refuses an ADMIN_PASSWORD that is short or a demo password, creating nothing', async () => {
+    for (const adminPassword of ['short', 'admin', 'Supervisor', 'librarian ']) {
+      await expect(prepareDatabase(t.db, { ...options, demo: false, adminPassword })).rejects.toThrow(/ADMIN_PASSWORD is refused/);
+    }
+    expect(await t.db.selectFrom('users').select('id').execute()).toEqual([]);
+  });
+
+  it('names the demo accounts that still have their demo password', async () => {
+    await seedMinimal(t.db, TEST_ARGON2);
+    expect(await accountsWithDemoPasswords(t.db)).toEqual(DEMO_ACCOUNTS.map((a) => a.userName).sort());
+    await t.db.updateTable('users').set({ password_hash: 'x' }).where('user_name', '=', 'admin').execute();
+    expect(await accountsWithDemoPasswords(t.db)).not.toContain('admin');
   });
 
   it('migrations are idempotent', async () => {

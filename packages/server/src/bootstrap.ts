@@ -1,9 +1,12 @@
 /** First-start work on a database: migrate, then demo data or the initial admin account when empty. */
 import type { Kysely } from 'kysely';
-import { hashPassword, type Argon2Params } from './auth/password';
+import { hashPassword, verifyPassword, type Argon2Params } from './auth/password';
 import { migrateToLatest } from './db/connect';
 import type { Database } from './db/schema';
+import { DEMO_ACCOUNTS } from './demo/accounts';
 import { newUserToken } from './demo/insertAccounts';
+import { ApiError } from './errors';
+import { assertNewPasswordAllowed } from './services/passwords';
 import { generateDemo } from './demo/generate';
 import type { FileStorage } from './storage/files';
 
@@ -52,8 +55,30 @@ export async function prepareDatabase(db: Kysely<Database>, options: PrepareOpti
     ? options.seed(db, options.argon2, options.now)
     : seedDemo(db, options.argon2, options.now, options.storage);
   if (!options.adminPassword) {
-    throw new StartupError('The database is empty and PORTAL_DEMO=0: set ADMIN_PASSWORD to create the admin account (user name "admin").');
+    throw new StartupError('The database is empty and demo data is off (PORTAL_DEMO is not 1): set ADMIN_PASSWORD to create the admin '
+      + 'account (user name "admin"), or PORTAL_DEMO=1 for a demo portal.');
+  }
+  try {
+    assertNewPasswordAllowed(options.adminPassword, 'admin', false);
+  } catch (e) {
+    if (e instanceof ApiError) throw new StartupError(`ADMIN_PASSWORD is refused: ${e.message}.`);
+    throw e;
   }
   await createInitialAdmin(db, options.adminPassword, options.argon2, options.now);
   return 'admin account';
+}
+
+/**
+ * Demo accounts that still sign in with their demo password (user name = password). Outside demo mode
+ * those passwords are refused at sign-in; main.ts names the accounts so the operator can set new ones.
+ */
+export async function accountsWithDemoPasswords(db: Kysely<Database>): Promise<string[]> {
+  const names = DEMO_ACCOUNTS.map((a) => a.userName);
+  const rows = await db.selectFrom('users').select(['user_name', 'password_hash']).where('user_name', 'in', names).execute();
+  const found: string[] = [];
+  for (const row of rows) {
+    const account = DEMO_ACCOUNTS.find((a) => a.userName === row.user_name)!;
+    if (await verifyPassword(row.password_hash, account.password)) found.push(row.user_name);
+  }
+  return found.sort();
 }

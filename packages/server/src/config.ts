@@ -15,6 +15,30 @@ export interface LockoutConfig {
   lockSeconds: number;
 }
 
+export type TrustProxy = false | number | string[];
+
+/**
+ * TRUST_PROXY: empty or 0 → false; a whole number → that many hops; otherwise a comma-separated list of
+ * proxy addresses / CIDR ranges. "true" and other words are refused (they would trust every hop).
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || text === '0') return false;
+  if (/^[0-9]+$/.test(text)) return Number.parseInt(text, 10);
+  const list = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = list.filter((s) => !/^[0-9a-fA-F:.]+(\/[0-9]{1,3})?$/.test(s) || !/[.:]/.test(s));
+  if (bad.length || !list.length) {
+    throw new Error(`TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses/CIDR ranges, not "${text}"`);
+  }
+  return list;
+}
+
+/** Fastify's trustProxy option for a TrustProxy: a hop count becomes "trust the first n hops". */
+export function fastifyTrustProxy(value: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return value;
+}
+
 export interface ServerConfig {
   /** Reported by GET /api/misc/version. */
   version: string;
@@ -29,8 +53,14 @@ export interface ServerConfig {
   /** Folder holding shell and the mf-… apps with their dist builds; null = API only. */
   portalRoot: string | null;
   logger: boolean;
-  /** Trust X-Forwarded-For (behind a load balancer) for the per-address lock-out. */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For hops to believe for the client address (sign-in throttling per address): false
+   * (none: the socket's address), a hop count (1 = one load balancer in front), or the proxies' addresses
+   * or CIDR ranges. Never "every hop": a client would choose its own address.
+   */
+  trustProxy: TrustProxy;
+  /** Demo mode (PORTAL_DEMO): outside it, demo passwords are refused at sign-in and as new passwords. */
+  demo: boolean;
   /** Time source (tests move it to expire tokens and locks). */
   now: () => Date;
   /** Overrides of the list/file/import/export/sync limits (lists/config.ts; environment and defaults otherwise). */
@@ -57,6 +87,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     portalRoot: REPO_ROOT,
     logger: false,
     trustProxy: false,
+    demo: false,
     now: () => new Date(),
     ...overrides,
   };

@@ -1,32 +1,56 @@
 /**
  * Starts the portal: PORT (8080), DATA_DIR (<repo>/.data), DATABASE_URL (postgres://… selects PostgreSQL,
- * otherwise SQLite in DATA_DIR), PORTAL_DEMO (on unless 0/false/off/no), ADMIN_PASSWORD (required for an
- * empty database without demo), HOST (0.0.0.0), TRUST_PROXY (1 behind a load balancer), LOG (1 logs requests).
+ * otherwise SQLite in DATA_DIR), PORTAL_DEMO (demo data and demo passwords: off unless 1/true/on/yes;
+ * `npm start` turns it on), ADMIN_PASSWORD (required for an empty database without demo), HOST (0.0.0.0),
+ * TRUST_PROXY (hop count or proxy addresses), PASSWORD_HASH_CONCURRENCY / PASSWORD_HASH_QUEUE, LOG (1 logs
+ * requests).
  */
 import path from 'node:path';
 import { buildApp } from './app';
-import { prepareDatabase, StartupError } from './bootstrap';
-import { defaultConfig, REPO_ROOT } from './config';
+import { configurePasswordHashing, DEFAULT_HASHING } from './auth/password';
+import { accountsWithDemoPasswords, prepareDatabase, StartupError } from './bootstrap';
+import { defaultConfig, parseTrustProxy, REPO_ROOT, type TrustProxy } from './config';
 import { createDb, dbConfigFromEnv } from './db/connect';
 import { DEMO_ACCOUNTS } from './demo/accounts';
 import { localFileStorage } from './storage/files';
 
-const OFF = new Set(['0', 'false', 'off', 'no']);
+const ON = new Set(['1', 'true', 'on', 'yes']);
+
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new StartupError(`${name} must be a whole number of at least 1, not "${value}"`);
+  return n;
+}
+
+function trustProxyFromEnv(value: string | undefined): TrustProxy {
+  try {
+    return parseTrustProxy(value);
+  } catch (e) {
+    throw new StartupError((e as Error).message);
+  }
+}
 
 async function main(): Promise<void> {
   const env = process.env;
   const port = Number.parseInt(env.PORT ?? '8080', 10);
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
-  const demo = !OFF.has((env.PORTAL_DEMO ?? '1').toLowerCase());
-  const config = defaultConfig({ dataDir, logger: env.LOG === '1', trustProxy: env.TRUST_PROXY === '1' });
+  const demo = ON.has((env.PORTAL_DEMO ?? '0').trim().toLowerCase());
+  const config = defaultConfig({ dataDir, logger: env.LOG === '1', trustProxy: trustProxyFromEnv(env.TRUST_PROXY), demo });
+  configurePasswordHashing({
+    concurrency: positiveInt('PASSWORD_HASH_CONCURRENCY', env.PASSWORD_HASH_CONCURRENCY, DEFAULT_HASHING.concurrency),
+    maxQueued: positiveInt('PASSWORD_HASH_QUEUE', env.PASSWORD_HASH_QUEUE, DEFAULT_HASHING.maxQueued),
+  });
   const dbConfig = dbConfigFromEnv(env, dataDir);
   const db = createDb(dbConfig);
   const storage = localFileStorage(path.join(dataDir, 'files'));
 
   let created: string | null;
+  let demoPasswords: string[] = [];
   try {
     created = await prepareDatabase(db, { demo, adminPassword: env.ADMIN_PASSWORD, argon2: config.argon2, now: config.now(),
       storage });
+    if (!demo) demoPasswords = await accountsWithDemoPasswords(db);
   } catch (e) {
     await db.destroy();
     throw e;
@@ -45,11 +69,17 @@ async function main(): Promise<void> {
   const where = 'databaseUrl' in dbConfig ? 'PostgreSQL (DATABASE_URL)' : dbConfig.sqliteFile;
   console.log(`Library portal on http://localhost:${port}  (API docs: http://localhost:${port}/api/docs)`);
   console.log(`Database: ${where}${created ? `  (first start: ${created} created)` : ''}`);
+  console.log(`Client addresses: ${config.trustProxy === false ? 'the connection\'s (TRUST_PROXY unset: no proxy in front)'
+    : `X-Forwarded-For through ${Array.isArray(config.trustProxy) ? `the proxies ${config.trustProxy.join(', ')}` : `${config.trustProxy} trusted hop(s)`}`}`);
   if (demo) {
+    console.log('DEMO MODE (PORTAL_DEMO=1): demo data and demo passwords are accepted. Never run a real portal like this.');
     console.log('Demo accounts (password = user name):');
     for (const a of DEMO_ACCOUNTS) {
       console.log(`  ${a.userName.padEnd(11)} role ${a.role.padEnd(10)} ${a.permissions.join(', ') || '(everything)'}`);
     }
+  } else if (demoPasswords.length) {
+    console.warn(`These accounts still have their demo password, which is refused outside demo mode: ${demoPasswords.join(', ')}. `
+      + 'Start once with PORTAL_DEMO=1 and set new passwords in Users.');
   }
 }
 

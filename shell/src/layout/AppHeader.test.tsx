@@ -103,8 +103,8 @@ describe('avatar menu', () => {
     expect(store.getState().auth.token).toBe('token-manager');
   });
 
-  it('logs out on confirmation and goes to the login page', async () => {
-    const { store } = await renderShell({ user: 'manager', path: '/dashboard' });
+  it('logs out on confirmation, tells the server with the session token, and goes to the login page', async () => {
+    const { store, requests } = await renderShell({ user: 'manager', path: '/dashboard' });
     await openAvatarMenu();
     fireEvent.click(screen.getByText('Logout'));
     const dialog = await findDialog('Are you sure you want to logout?');
@@ -112,5 +112,7 @@ describe('avatar menu', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth/login'));
     expect(store.getState().auth.token).toBeNull();
     expect(screen.getByText('Login', { selector: 'button span' })).toBeInTheDocument();
+    const signOut = requests.filter((r) => r.method === 'POST' && r.url === '/api/auth/logout');
+    expect(signOut.map((r) => r.headers.get('x-access-token'))).toEqual(['token-manager']);
   });
 });

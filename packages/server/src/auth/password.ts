@@ -1,4 +1,8 @@
+import os from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import { ERROR_CODES } from '@portal/contract';
+import { ApiError } from '../errors';
+import { Limiter } from './limiter';
 
 /** argon2id cost parameters (the library's default algorithm is argon2id). */
 export interface Argon2Params {
@@ -23,4 +27,33 @@ export async function verifyPassword(stored: string, password: string): Promise<
   } catch {
     return false;
   }
+}
+
+export interface HashingLimits {
+  /** Password hashes computed at once by this process (PASSWORD_HASH_CONCURRENCY; default half the cores, at least 1). */
+  concurrency: number;
+  /** Requests waiting for a slot before further ones are refused with 429 (PASSWORD_HASH_QUEUE; default 64). */
+  maxQueued: number;
+}
+
+export const DEFAULT_HASHING: HashingLimits = { concurrency: Math.max(1, Math.floor(os.availableParallelism() / 2)), maxQueued: 64 };
+
+const busy = () => new ApiError(429, ERROR_CODES.TOO_MANY_ATTEMPTS, 'The server is busy, try again in a moment',
+  { retryAfter: 1 }, { 'retry-after': '1' });
+
+/** The process-wide cap on concurrent hashing of request paths (sign-in, password changes, user creation). */
+export let passwordHashing = new Limiter(DEFAULT_HASHING.concurrency, DEFAULT_HASHING.maxQueued, busy);
+
+export function configurePasswordHashing(limits: HashingLimits): void {
+  passwordHashing = new Limiter(limits.concurrency, limits.maxQueued, busy);
+}
+
+/** hashPassword for a request: waits for a hashing slot (429 when too many wait). */
+export function hashPasswordLimited(password: string, params: Argon2Params): Promise<string> {
+  return passwordHashing.run(() => hashPassword(password, params));
+}
+
+/** verifyPassword for a request: waits for a hashing slot (429 when too many wait). */
+export function verifyPasswordLimited(stored: string, password: string): Promise<boolean> {
+  return passwordHashing.run(() => verifyPassword(stored, password));
 }

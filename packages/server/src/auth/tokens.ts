@@ -1,6 +1,8 @@
 /**
  * Signed access tokens (JWT, HS256, jose). The signing secret is generated once and kept in the database
  * (server_secrets 'jwt'), so every instance sharing the database accepts every other instance's tokens.
+ * Each token carries the user's token version (claim `ver`); the auth plugin refuses a token whose version
+ * is not the user's current one (password change, role change and sign-out increment it).
  */
 import { randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
@@ -23,18 +25,24 @@ async function loadSecret(db: Kysely<Database>, now: Date): Promise<Uint8Array> 
   return new Uint8Array(Buffer.from(row.value, 'base64'));
 }
 
+export interface VerifiedToken {
+  userId: number;
+  /** The user's token version when the token was issued. */
+  version: number;
+}
+
 export interface TokenService {
-  issue(userId: number): Promise<{ token: string; expiresIn: number }>;
-  /** The user id of a valid token; throws 401 TOKEN_INVALID / TOKEN_EXPIRED otherwise. */
-  verify(token: string): Promise<number>;
+  issue(userId: number, version: number): Promise<{ token: string; expiresIn: number }>;
+  /** The user id and version of a validly signed, unexpired token; throws 401 TOKEN_INVALID / TOKEN_EXPIRED otherwise. */
+  verify(token: string): Promise<VerifiedToken>;
 }
 
 export async function createTokenService(db: Kysely<Database>, ttlSeconds: number, now: () => Date): Promise<TokenService> {
   const secret = await loadSecret(db, now());
   return {
-    async issue(userId) {
+    async issue(userId, version) {
       const iat = Math.floor(now().getTime() / 1000);
-      const token = await new SignJWT({})
+      const token = await new SignJWT({ ver: version })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
@@ -47,8 +55,11 @@ export async function createTokenService(db: Kysely<Database>, ttlSeconds: numbe
       try {
         const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER, currentDate: now() });
         const userId = Number(payload.sub);
-        if (!Number.isInteger(userId) || userId < 1) throw new ApiError(401, ERROR_CODES.TOKEN_INVALID);
-        return userId;
+        const version = payload.ver;
+        if (!Number.isInteger(userId) || userId < 1 || typeof version !== 'number' || !Number.isInteger(version)) {
+          throw new ApiError(401, ERROR_CODES.TOKEN_INVALID, 'Invalid access token');
+        }
+        return { userId, version };
       } catch (e) {
         if (e instanceof ApiError) throw e;
         if (e instanceof errors.JWTExpired) throw new ApiError(401, ERROR_CODES.TOKEN_EXPIRED, 'The session has expired');

@@ -67,6 +67,8 @@ export interface UsersTable {
   avatar_updated_at: IsoTimestamp | null;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
+  /** Version every access token carries; incremented on password change, role change and sign-out (0005). */
+  token_version: Generated<number>;
 }
 
 /** Which libraries a user holds (storeIds). Admins reach every store regardless of these rows. */

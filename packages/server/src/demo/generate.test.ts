@@ -198,7 +198,7 @@ describe('generateDemo', () => {
   });
 
   it('lets the demo accounts sign in as accounts.ts says', async () => {
-    const app = await buildApp({ db: first.db, config: defaultConfig({ argon2: TEST_ARGON2, dataDir: path.join(first.dir, 'data'), portalRoot: null }) });
+    const app = await buildApp({ db: first.db, config: defaultConfig({ argon2: TEST_ARGON2, dataDir: path.join(first.dir, 'data'), portalRoot: null, demo: true }) });
     try {
       const stores = await first.db.selectFrom('stores').select(['id', 'code']).orderBy('id').execute();
       for (const account of DEMO_ACCOUNTS) {
@@ -215,5 +215,5 @@ describe('generateDemo', () => {
     } finally {
       await app.close();
     }
-  });
+  }, 30_000);
 });

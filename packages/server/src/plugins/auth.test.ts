@@ -29,6 +29,9 @@ const PUBLIC_ROUTES = [
 /** Public whatever else changes: signing in and the portal's own files. */
 const ALWAYS_PUBLIC = ['POST /api/auth/signin', 'GET /registry.json', 'GET /remotes/:app/*'];
 
+// Thousands of real HTTP requests: generous under a loaded machine.
+jest.setTimeout(120_000);
+
 let t: TestApp;
 let origin: string;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });

@@ -4,7 +4,9 @@
  * says nothing reliable about the route it reaches). Deny by default: every route needs a valid
  * x-access-token unless it declares `config: { public: true }` (sign-in, the built portal's files, the API
  * docs, public displays). `config: { requirement }` adds a role or permission of hasPermission. The user
- * is read fresh from the database on each call (role, permission and library changes apply at once). Signed-in users who are neither admin nor manager reach nothing. Unmatched paths never get
+ * is read fresh from the database on each call (role, permission and library changes apply at once), and
+ * the token's version must be the user's current one (password change, role change and sign-out revoke
+ * earlier tokens). Signed-in users who are neither admin nor manager reach nothing. Unmatched paths never get
  * here: the not-found handler answers them without a hint of what exists.
  */
 import type { RouteOptions } from 'fastify';
@@ -68,9 +70,10 @@ export function registerAuth(app: App, deps: Pick<Deps, 'db' | 'tokens'>): void 
 
 async function authenticate(deps: Pick<Deps, 'db' | 'tokens'>, token: unknown, requirement: Requirement | undefined): Promise<AuthUser> {
   if (typeof token !== 'string' || token === '') throw new ApiError(401, ERROR_CODES.TOKEN_MISSING, 'Access token required');
-  const userId = await deps.tokens.verify(token);
+  const { userId, version } = await deps.tokens.verify(token);
   const user = await findAuthUser(deps.db, userId);
-  if (!user) throw new ApiError(401, ERROR_CODES.TOKEN_INVALID, 'Invalid access token');
+  // A token issued before a password change, role change or sign-out carries an older version.
+  if (!user || user.tokenVersion !== version) throw new ApiError(401, ERROR_CODES.TOKEN_INVALID, 'Invalid access token');
   if (!canSignIn(user)) throw forbidden(ERROR_CODES.USER_NO_PRIVILEGES, 'You do not have privileges to access this application');
   if (requirement && !hasPermission(user, requirement)) throw forbidden(ERROR_CODES.FORBIDDEN, 'Not allowed');
   return user;

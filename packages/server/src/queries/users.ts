@@ -61,3 +61,8 @@ export async function replaceUserStores(db: Db, userId: number, storeIds: number
 export async function deleteUsers(db: Db, ids: number[]): Promise<void> {
   await db.deleteFrom('users').where('id', 'in', ids).execute();
 }
+
+/** Revokes every access token issued to the user so far (auth/tokens.ts `ver`). */
+export async function bumpTokenVersion(db: Db, id: number): Promise<void> {
+  await db.updateTable('users').set((eb) => ({ token_version: eb('token_version', '+', 1) })).where('id', '=', id).execute();
+}

@@ -1,6 +1,7 @@
 import { SignInBody, SignInResponse } from '@portal/contract';
 import type { App } from '../app';
-import { signIn } from '../services/auth';
+import { currentUser } from '../plugins/auth';
+import { signIn, signOut } from '../services/auth';
 import type { Deps } from '../services/context';
 
 export function authRoutes(app: App, deps: Deps): void {
@@ -13,5 +14,12 @@ export function authRoutes(app: App, deps: Deps): void {
       body: SignInBody,
       response: { 200: SignInResponse },
     },
-  }, (request) => signIn(deps, request.body, request.ip));
+  }, (request) => signIn(deps, request.body, request.ip, request.log));
+
+  app.post('/api/auth/logout', {
+    schema: { tags: ['auth'], summary: 'Sign out: every access token issued to you so far stops working', response: { 204: { type: 'null' } } },
+  }, async (request, reply) => {
+    await signOut(deps, currentUser(request));
+    return reply.code(204).send(null);
+  });
 }

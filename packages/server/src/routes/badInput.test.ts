@@ -40,7 +40,7 @@ interface Endpoint {
 
 const big = 'x'.repeat(70 * 1024);
 const storeBody = { code: 'Q-1', country: 'ES', area: 'Z', province: 'Z', city: 'Z', name: 'Q', address: 'a', manager: 'm', managertel: '1', capacity: 3, resetTime: '00:00', startTime: '08:00', endTime: '20:00' };
-const userBody = { userName: 'q1', fullName: 'Q', address: 'A', telephone: '1', email: 'q1@example.com', role: 'user', permissions: ['manager'], password: 'pw' };
+const userBody = { userName: 'q1', fullName: 'Q', address: 'A', telephone: '1', email: 'q1@example.com', role: 'user', permissions: ['manager'], password: 'long-enough-pw' };
 const badIds = ['abc', '0', '-1', '1.5', '99999999999', '1e3', '%00'];
 const badIdLists = ['abc', '1,,2', '1;2', ',1', '1,', '0', '99999999999', '1,abc'];
 

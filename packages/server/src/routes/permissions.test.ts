@@ -21,7 +21,7 @@ async function targetUser(): Promise<number> {
   const res = await t.call('POST', '/api/users', {
     user: 'admin',
     body: { userName: `target${seq}`, fullName: 'Target', address: 'A', telephone: '1', email: `target${seq}@example.com`, role: 'user',
-      permissions: ['manager'], password: 'pw', storeIds: [await t.storeId('BIB-001')] },
+      permissions: ['manager'], password: 'long-enough-pw', storeIds: [await t.storeId('BIB-001')] },
   });
   return res.json().tid;
 }
@@ -75,7 +75,7 @@ const MATRIX: Row[] = [
     name: 'POST /api/users',
     request: async () => {
       seq += 1;
-      return { method: 'POST', url: '/api/users', body: { userName: `new${seq}`, fullName: 'N', address: 'A', telephone: '1', email: `new${seq}@example.com`, role: 'user', permissions: ['manager'], password: 'pw' } };
+      return { method: 'POST', url: '/api/users', body: { userName: `new${seq}`, fullName: 'N', address: 'A', telephone: '1', email: `new${seq}@example.com`, role: 'user', permissions: ['manager'], password: 'long-enough-pw' } };
     },
     expected: supervisors,
   },

@@ -11,7 +11,7 @@ const countUsers = async () => (await t.db.selectFrom('users').select('id').exec
 function newUser(overrides: Record<string, unknown> = {}) {
   return {
     userName: 'nuevo', fullName: 'Núria Nova', address: 'Carrer 1', telephone: '600000000', email: 'nuevo@example.com',
-    role: 'user', permissions: ['manager'], password: 'secret', ...overrides,
+    role: 'user', permissions: ['manager'], password: 'secret-pass', ...overrides,
   };
 }
 
@@ -68,7 +68,7 @@ describe('POST /api/users', () => {
       storeIds: [await t.storeId('BIB-001'), await t.storeId('BIB-002')],
     });
     expect(res.json().token).toMatch(/^[0-9a-f]{32}$/);
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { userName: 'nuevo', password: 'secret' } });
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { userName: 'nuevo', password: 'secret-pass' } });
     expect(signIn.statusCode).toBe(200);
   });
 
@@ -172,9 +172,9 @@ describe('PUT /api/users/{userId}', () => {
 
   it('changes the password, and role admin empties permissions', async () => {
     const viewer = await t.userId('viewer');
-    const pw = await t.call('PUT', `/api/users/${viewer}`, { user: 'supervisor', body: { password: 'n3w', permissions: ['manager'] } });
+    const pw = await t.call('PUT', `/api/users/${viewer}`, { user: 'supervisor', body: { password: 'n3w-passw0rd', permissions: ['manager'] } });
     expect(pw.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { userName: 'viewer', password: 'n3w' } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { userName: 'viewer', password: 'n3w-passw0rd' } })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { userName: 'viewer', password: 'viewer' } })).json().code).toBe('INVALID_PASSWORD');
     const promoted = await t.call('PUT', `/api/users/${viewer}`, { user: 'admin', body: { role: 'admin' } });
     expect(promoted.json()).toMatchObject({ role: 'admin', permissions: [] });

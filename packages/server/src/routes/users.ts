@@ -1,5 +1,5 @@
 import {
-  AVATAR_FIELD, AVATAR_MAX_BYTES, AvatarResponse, CreateUserBody, DeleteUsersResponse, ERROR_CODES, ExistsResponse, ListQuery,
+  ACCESS_TOKEN_HEADER, AVATAR_FIELD, AVATAR_MAX_BYTES, AvatarResponse, CreateUserBody, DeleteUsersResponse, ERROR_CODES, ExistsResponse, ListQuery,
   ListResponse, NumUsersResponse, UpdateUserBody, UpdateUserSettingsBody, User, UserExistsBody, UserIdParams, UserIdsParams,
   UserSettings,
 } from '@portal/contract';
@@ -7,6 +7,7 @@ import { Type } from 'typebox';
 import type { App } from '../app';
 import { badRequest } from '../errors';
 import { currentUser } from '../plugins/auth';
+import { freshToken } from '../services/auth';
 import { readAvatar, removeAvatar, saveAvatar } from '../services/avatars';
 import type { Deps } from '../services/context';
 import { updateSettings } from '../services/settings';
@@ -38,8 +39,21 @@ export function usersRoutes(app: App, deps: Deps): void {
   }, (request) => getUser(deps, currentUser(request), request.params.userId));
 
   app.put('/api/users/:userId', {
-    schema: { tags: ['users'], summary: 'Edit a user', params: UserIdParams, body: UpdateUserBody, response: { 200: User } },
-  }, (request) => updateUser(deps, currentUser(request), request.params.userId, request.body));
+    schema: {
+      tags: ['users'],
+      summary: 'Edit a user. Your own password needs currentPassword; the answer then carries your new token in x-access-token '
+        + '(password and role changes revoke earlier tokens)',
+      params: UserIdParams, body: UpdateUserBody, response: { 200: User },
+    },
+  }, async (request, reply) => {
+    const actor = currentUser(request);
+    const user = await updateUser(deps, actor, request.params.userId, request.body);
+    if (request.body.password !== undefined && actor.id === user.tid) {
+      const token = await freshToken(deps, actor.id);
+      if (token) reply.header(ACCESS_TOKEN_HEADER, token);
+    }
+    return user;
+  });
 
   app.delete('/api/users/:ids', {
     config: { requirement: 'supervisor' },

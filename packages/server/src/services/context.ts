@@ -27,6 +27,8 @@ export interface AuthUser {
   permissions: string[];
   /** The libraries the user reaches: for admins every library. */
   storeIds: number[];
+  /** Access tokens of an older version are refused (auth/tokens.ts). */
+  tokenVersion: number;
 }
 
 export function parsePermissions(json: string): string[] {
@@ -46,6 +48,7 @@ export async function loadAuthUser(db: Kysely<Database>, row: UserRow): Promise<
     role: row.role,
     permissions: parsePermissions(row.permissions),
     storeIds: row.role === 'admin' ? await allStoreIds(db) : await userStoreIds(db, row.id),
+    tokenVersion: row.token_version,
   };
 }
 

@@ -31,9 +31,14 @@ export function assertGrantable(actor: AuthUser, next: readonly string[]): void 
   }
 }
 
-/** Only an admin may assign the admin role. */
+/**
+ * An admin assigns any role; anyone else (a supervisor) only `user`: a supervisor could not manage the
+ * supervisor they made (canManage), nor should they mint peers.
+ */
 export function assertRoleAssignable(actor: AuthUser, role: string): void {
-  if (role === 'admin' && actor.role !== 'admin') throw forbidden(ERROR_CODES.ROLE_NOT_ALLOWED, 'Only an administrator may assign the admin role');
+  if (actor.role === 'admin' || role === 'user') return;
+  throw forbidden(ERROR_CODES.ROLE_NOT_ALLOWED, role === 'admin'
+    ? 'Only an administrator may assign the admin role' : 'Only an administrator may assign this role');
 }
 
 /** Every store id must be one the actor holds (for an admin: one that exists). */

@@ -34,6 +34,8 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
     argon2: TEST_ARGON2,
     dataDir: path.join(testDb.dir, 'data'),
     portalRoot: null,
+    // The seed holds the demo accounts, whose passwords are accepted only in demo mode.
+    demo: true,
     now,
     ...overrides,
   });
@@ -41,7 +43,12 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
   const tokens = await createTokenService(testDb.db, config.tokenTtlSeconds, now);
   const userId = async (name: DemoUser) =>
     (await testDb.db.selectFrom('users').select('id').where('user_name', '=', name).executeTakeFirstOrThrow()).id;
-  const token = async (user: DemoUser | number) => (await tokens.issue(typeof user === 'number' ? user : await userId(user))).token;
+  /** Issued with the user's current token version (an unknown id gets version 0). */
+  const token = async (user: DemoUser | number) => {
+    const id = typeof user === 'number' ? user : await userId(user);
+    const row = await testDb.db.selectFrom('users').select('token_version').where('id', '=', id).executeTakeFirst();
+    return (await tokens.issue(id, row?.token_version ?? 0)).token;
+  };
   return {
     ...testDb,
     app,

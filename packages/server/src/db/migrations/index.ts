@@ -5,6 +5,7 @@ import { listIndexes } from './0002_list_indexes';
 import { dashboardRollup } from './0003_dashboard_rollup';
 import { itemSearchIndex } from './0004_item_search_index';
 import { compareIndexes } from './0007_compare_indexes';
+import { tokenVersion } from './0005_token_version';
 import { alarmsList } from './0008_alarms_list';
 import { sipOperationsList } from './0010_sip_operations_list';
 
@@ -22,6 +23,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0003_dashboard_rollup': dashboardRollup(dialect),
         '0004_item_search_index': itemSearchIndex(dialect),
         '0007_compare_indexes': compareIndexes,
+        '0005_token_version': tokenVersion,
         '0008_alarms_list': alarmsList,
         '0010_sip_operations_list': sipOperationsList,
       };
