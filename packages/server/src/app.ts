@@ -9,6 +9,7 @@ import { createTokenService } from './auth/tokens';
 import { fastifyTrustProxy, type ServerConfig } from './config';
 import type { Database } from './db/schema';
 import { ApiError } from './errors';
+import { httpTimeouts } from './httpTimeouts';
 import { registerAuth } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { containsNul, registerErrorHandling } from './plugins/errors';
@@ -54,6 +55,7 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
     bodyLimit: config.bodyLimit,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: 12000 },
+    ...httpTimeouts(),
   }).withTypeProvider<TypeBoxTypeProvider>();
   registerValidation(app);
   // The API speaks JSON (and multipart for uploads): a text/plain body is 415, not a string to validate.
