@@ -21,6 +21,10 @@ describe('serving the built portal', () => {
     write(root, 'mf-dashboard/dist/chunk.89abcdef.js', 'chunk');
     write(root, 'mf-public/dist/public.html', '<html>public</html>');
     write(root, 'secret.txt', 'outside');
+    write(root, 'shell/dist/.env', 'SECRET=outside');
+    write(root, 'shell/dist/.git/config', 'outside');
+    write(root, 'mf-dashboard/dist/.secret.0123abcd.js', 'outside');
+    write(root, 'mf-dashboard/dist/.hidden/chunk.89abcdef.js', 'outside');
     t = await createTestApp({ portalRoot: root });
   });
   afterAll(async () => {
@@ -60,10 +64,29 @@ describe('serving the built portal', () => {
 
   it('does not serve outside the build folders, unknown remotes or missing assets', async () => {
     for (const url of ['/remotes/mf-nope/x.js', '/remotes/mf-dashboard/../../secret.txt', '/remotes/mf-dashboard/%2e%2e/%2e%2e/secret.txt',
-      '/..%2fsecret.txt', '/missing.0123abcd.js', '/remotes/mf-items/mf-manifest.json']) {
+      '/..%2fsecret.txt', '/missing.0123abcd.js', '/remotes/mf-items/mf-manifest.json',
+      '/remotes/mf-dashboard/.secret.0123abcd.js', '/remotes/mf-dashboard/.hidden/chunk.89abcdef.js',
+      '/remotes/mf-dashboard/%2ehidden/chunk.89abcdef.js', '/remotes/mf-dashboard/x/..%5c.secret.0123abcd.js']) {
       const res = await get(url);
       expect([url, res.statusCode]).toEqual([url, 404]);
       expect(res.body).not.toContain('outside');
+    }
+  });
+
+  it('never serves dotfiles of a build folder (at most the app page instead)', async () => {
+    for (const url of ['/.env', '/%2eenv', '/.git/config', '/.git/%63onfig']) {
+      const res = await get(url);
+      expect([url, res.body.includes('outside')]).toEqual([url, false]);
+      expect([url, [404, 200].includes(res.statusCode), res.statusCode === 200 ? res.body : '']).toEqual([url, true, res.statusCode === 200 ? '<html>shell</html>' : '']);
+    }
+  });
+
+  it('answers every /api call with Cache-Control: no-store, errors included', async () => {
+    const token = await t.token('admin');
+    for (const [method, url, auth] of [['GET', '/api/misc/version', token], ['GET', '/api/misc/version', undefined],
+      ['GET', '/api/nope', token], ['GET', '/api/users', token], ['POST', '/api/auth/signin', undefined]] as const) {
+      const res = await t.app.inject({ method, url, headers: auth ? { 'x-access-token': auth } : {}, ...(method === 'POST' ? { payload: {} } : {}) });
+      expect([url, res.statusCode >= 200, res.headers['cache-control']]).toEqual([url, true, 'no-store']);
     }
   });
 

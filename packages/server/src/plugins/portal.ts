@@ -22,7 +22,10 @@ export function cacheControlFor(fileName: string): string {
   return HASHED.test(base) ? IMMUTABLE : 'no-cache';
 }
 
-/** The file under root for a URL path, or null when it escapes root or is not a regular file. */
+/**
+ * The file under root for a URL path, or null when it escapes root, is not a regular file, or has a dot
+ * segment anywhere in its path (.env, .git/…, .DS_Store: build folders may hold such files, never served).
+ */
 async function existingFile(root: string, urlPath: string): Promise<string | null> {
   let decoded: string;
   try {
@@ -30,7 +33,7 @@ async function existingFile(root: string, urlPath: string): Promise<string | nul
   } catch {
     return null;
   }
-  if (decoded.includes('\u0000') || decoded.split('/').includes('..')) return null;
+  if (decoded.includes('\u0000') || decoded.includes('\\') || decoded.split('/').some((segment) => segment.startsWith('.'))) return null;
   const file = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
   if (!file.startsWith(root + path.sep)) return null;
   try {

@@ -86,6 +86,6 @@ export function usersRoutes(app: App, deps: Deps): void {
     schema: { tags: ['users'], summary: 'The avatar image', params: UserIdParams, querystring: Type.Object({ v: Type.Optional(Type.String({ maxLength: 20 })) }, { additionalProperties: false }) },
   }, async (request, reply) => {
     const { data, mime } = await readAvatar(deps, currentUser(request), request.params.userId);
-    return reply.type(mime).header('cache-control', 'private, max-age=0, must-revalidate').send(data);
+    return reply.type(mime).header('cache-control', 'private, no-store').send(data);
   });
 }
