@@ -77,6 +77,8 @@ export const ERROR_CODES = {
   NAME_ALREADY_EXISTS: 'NameAlreadyExistsMessage',
   /** Item code/objectId pair taken in its list (data-areas §5). */
   ALREADY_EXISTS: 'AlreadyExists',
+  /** Inventory group named 'Ungrouped' (any case): the name of the virtual group of ungrouped sections (400). */
+  NOT_VALID_NAME: 'NotValidNameMessage',
   /** A concurrent change won (unique or reference constraint). */
   CONFLICT: 'CONFLICT',
   // 413

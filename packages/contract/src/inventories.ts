@@ -8,8 +8,6 @@ import { ITEM_TEXT_MAX } from './lists';
 
 /** The virtual group of the sections without a group (never editable or deletable). */
 export const UNGROUPED = 'UNGROUPED';
-/** A group name refused because it would read as the virtual group (any case). */
-export const NOT_VALID_NAME = 'NotValidNameMessage';
 
 /** A group id in a path: a group's id or UNGROUPED. */
 export const GroupIdText = Type.String({ pattern: '^(UNGROUPED|[1-9][0-9]{0,9})$' });

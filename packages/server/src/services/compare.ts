@@ -76,7 +76,7 @@ interface Resolved {
 }
 
 /** Checks the catalogue, group or section belong to the library (403 otherwise) and builds the list. */
-async function resolveCompare(db: Db, storeId: number, catalogueId: number, mode: CompareMode, scope: CompareScope): Promise<Resolved> {
+export async function resolveCompare(db: Db, storeId: number, catalogueId: number, mode: CompareMode, scope: CompareScope): Promise<Resolved> {
   const catalogue = await db.selectFrom('catalogues').select(['id', 'name']).where('id', '=', catalogueId).where('store_id', '=', storeId).executeTakeFirst();
   if (!catalogue) throw forbidden(ERROR_CODES.FORBIDDEN, 'Catalogue not available');
   if (scope.kind === 'group' && scope.groupId !== UNGROUPED && !(await findGroup(db, storeId, scope.groupId))) throw groupNotAvailable();

@@ -6,7 +6,7 @@
  * a library the caller holds; a group, section or catalogue of another library answers 403 like a missing one.
  */
 import {
-  ERROR_CODES, foldText, NOT_VALID_NAME, parseIdList, UNGROUPED, type ErrorCode, type InventoryGroup,
+  ERROR_CODES, foldText, parseIdList, UNGROUPED, type InventoryGroup,
   type InventoryGroupInput, type InventorySection, type InventorySectionInput, type ListQuery,
 } from '@portal/contract';
 import { ApiError, conflict, forbidden } from '../errors';
@@ -85,7 +85,7 @@ export async function getGroup(deps: D, user: AuthUser, storeId: number, groupTe
   return (await toApiGroups(deps, storeId, [row]))[0]!;
 }
 
-const notValidName = () => new ApiError(400, NOT_VALID_NAME as ErrorCode, NOT_VALID_NAME, { field: 'name' });
+const notValidName = () => new ApiError(400, ERROR_CODES.NOT_VALID_NAME, 'NotValidNameMessage', { field: 'name' });
 const nameTaken = (name: string) => conflict(ERROR_CODES.NAME_ALREADY_EXISTS, `An inventory group named "${name}" already exists`);
 
 async function checkedGroupValues(deps: D, storeId: number, body: InventoryGroupInput, exceptId: number | null) {
