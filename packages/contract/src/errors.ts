@@ -67,6 +67,8 @@ export const ERROR_CODES = {
   CAPACITY_TOKEN_UNKNOWN: 'CAPACITY_TOKEN_UNKNOWN',
   /** Public displays: a library code that does not exist, or (capacities) that the token's user does not hold. */
   STORE_CODE_UNKNOWN: 'STORE_CODE_UNKNOWN',
+  /** A list offset above MAX_LIST_OFFSET. */
+  OFFSET_TOO_LARGE: 'OFFSET_TOO_LARGE',
   // 405
   METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
   // 409

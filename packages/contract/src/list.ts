@@ -8,6 +8,11 @@ import { Compile } from 'typebox/compile';
 
 export const PAGE_SIZE = 25;
 export const MAX_LIST_LIMIT = 1000;
+/**
+ * The largest offset a list call accepts (400 OFFSET_TOO_LARGE beyond): a deep offset makes the database
+ * read and skip every row before it. Narrow the search or reverse the order to reach the far end.
+ */
+export const MAX_LIST_OFFSET = 100_000;
 
 export const SortDirection = Type.Union([Type.Literal('asc'), Type.Literal('desc')]);
 export type SortDirection = Static<typeof SortDirection>;

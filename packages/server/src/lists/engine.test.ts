@@ -9,6 +9,7 @@ import { normalizeItem } from './items';
 import { updateItem } from '../queries/containers';
 import { CATALOGUES } from '../services/containers';
 import { sql } from 'kysely';
+import { MAX_LIST_OFFSET } from '@portal/contract';
 
 let t: TestDb;
 let catalogueId: number;
@@ -41,6 +42,11 @@ describe(`list engine (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})
     expect(await page({ offset: 0, limit: 2 })).toMatchObject({ total: 6, items: [{ code: 'BC001', field1: 'Canción de cuna' }, { code: 'BC002' }] });
     expect(await codes({ offset: 4, limit: 25 })).toEqual(['ONLY-OBJ', 'BC010']);
     expect(await page({ offset: 10, limit: 25 })).toEqual({ items: [], total: 6 });
+  });
+
+  it('refuses offsets past MAX_LIST_OFFSET with OFFSET_TOO_LARGE (deep offsets scan every row before them)', async () => {
+    await expect(page({ offset: MAX_LIST_OFFSET + 1, limit: 25 })).rejects.toMatchObject({ statusCode: 400, code: 'OFFSET_TOO_LARGE', details: { max: MAX_LIST_OFFSET } });
+    expect(await page({ offset: MAX_LIST_OFFSET, limit: 25 })).toEqual({ items: [], total: 6 });
   });
 
   it('matches plain texts as substrings ignoring case and accents, in the searched field only', async () => {

@@ -3,7 +3,7 @@
  * accents ignored), order, offset, limit → { items, total }. Generic over tables through ListDefinition.
  */
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
-import { decodeListParams, ERROR_CODES, MAX_LIST_LIMIT, type ListOrder, type ListParams, type ListQuery } from '@portal/contract';
+import { decodeListParams, ERROR_CODES, MAX_LIST_LIMIT, MAX_LIST_OFFSET, type ListOrder, type ListParams, type ListQuery } from '@portal/contract';
 import { dialectOf } from '../db/connect';
 import type { Dialect } from '../db/dialect';
 import type { Database } from '../db/schema';
@@ -89,6 +89,9 @@ export async function listPage<T>(db: Kysely<Database>, def: ListDefinition<T>, 
   const terms = await probeIndex(db, def, scope, planSearch(def, params.searchTexts));
   const limit = Math.min(params.limit ?? MAX_LIST_LIMIT, MAX_LIST_LIMIT);
   const offset = params.offset ?? 0;
+  if (offset > MAX_LIST_OFFSET) {
+    throw badRequest(ERROR_CODES.OFFSET_TOO_LARGE, `Lists can be paged up to row ${MAX_LIST_OFFSET}: narrow the search or reverse the order`, { offset, max: MAX_LIST_OFFSET });
+  }
   return withSearchBudget(db, terms, async (conn, budgetKey, dialect) => {
     const where = whereSql(dialect, def, scope, terms, budgetKey);
     const order = orderSql(dialect, def, params.order ?? undefined);
