@@ -8,8 +8,13 @@ import { Type, type Static } from 'typebox';
 /** Capacity polling interval of the displays (data-areas §9). */
 export const CAPACITY_POLL_INTERVAL_MS = 5000;
 
-/** `{token}`: the user's public token (not an access token). */
-export const CapacityToken = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' });
+/**
+ * `{token}`: the user's public token (not an access token). Any text up to the bound is accepted, so that a
+ * mistyped or foreign token answers 404 CAPACITY_TOKEN_UNKNOWN like an unknown one; longer is 400.
+ */
+export const CapacityToken = Type.String({ minLength: 1, maxLength: 512 });
+/** What public tokens look like (users.token): others are unknown without asking the database. */
+export const CAPACITY_TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 /** `{storeCode}`: a library code. */
 export const PublicStoreCode = Type.String({ minLength: 1, maxLength: 50 });
 

@@ -9,7 +9,7 @@
  * Answers are cached for CAPACITY_CACHE_MS per library and per token, so any number of displays polling
  * the same libraries cost one round of queries per period.
  */
-import { ERROR_CODES, type CapacityRecord } from '@portal/contract';
+import { CAPACITY_TOKEN_PATTERN, ERROR_CODES, type CapacityRecord } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { storeClock } from '../dashboard/clock';
 import { groupByClock, type ScopedStore } from '../dashboard/scope';
@@ -79,11 +79,15 @@ export function createCapacityService(db: Kysely<Database>, now: () => Date): Ca
   const byStore = new TtlCache<number, StoreAreas | null>(CAPACITY_CACHE_MS, clock);
   const codes = new TtlCache<string, number>(CAPACITY_CACHE_MS, clock);
 
-  const storeIdsOf = (token: string) => tokens.get(token, async () => {
-    const user = await findUserByToken(db, token);
-    if (!user) throw unknownToken();
-    return (await loadAuthUser(db, user)).storeIds;
-  });
+  /** The token user's libraries; a token that cannot be one is unknown without a query. */
+  async function storeIdsOf(token: string): Promise<number[]> {
+    if (!CAPACITY_TOKEN_PATTERN.test(token)) throw unknownToken();
+    return tokens.get(token, async () => {
+      const user = await findUserByToken(db, token);
+      if (!user) throw unknownToken();
+      return (await loadAuthUser(db, user)).storeIds;
+    });
+  }
 
   async function areasOf(ids: readonly number[]): Promise<StoreAreas[]> {
     const misses = ids.filter((id) => !byStore.has(id));

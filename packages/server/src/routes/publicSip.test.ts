@@ -5,6 +5,9 @@
  */
 process.env.TZ = 'UTC';
 
+// The machine's two cores are shared with other suites: a first query may wait on them.
+jest.setTimeout(30_000);
+
 import { SIP_SUMMARY_STATUSES, SIP_SUMMARY_TYPES } from '@portal/contract';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
