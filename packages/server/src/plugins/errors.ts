@@ -55,8 +55,14 @@ export function toErrorReply(error: FastifyError | ApiError | Error): { status: 
   if (isConstraintViolation(e)) {
     return { status: 409, body: { code: ERROR_CODES.CONFLICT, message: 'The data changed meanwhile, try again' }, headers: {} };
   }
+  // Any other 4xx of a library: its text may hold internals (paths, parser state), so a generic one.
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
-    return { status: e.statusCode, body: { code: e.statusCode === 404 ? ERROR_CODES.NOT_FOUND : ERROR_CODES.VALIDATION_ERROR, message: e.message }, headers: {} };
+    const notFound = e.statusCode === 404;
+    return {
+      status: e.statusCode,
+      body: { code: notFound ? ERROR_CODES.NOT_FOUND : ERROR_CODES.VALIDATION_ERROR, message: notFound ? 'Not found' : 'Invalid request' },
+      headers: {},
+    };
   }
   return { status: 500, body: { code: ERROR_CODES.INTERNAL_SERVER_ERROR, message: 'Internal server error' }, headers: {} };
 }
@@ -64,7 +70,10 @@ export function toErrorReply(error: FastifyError | ApiError | Error): { status: 
 export function registerErrorHandling(app: App): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body, headers } = toErrorReply(error);
-    if (status >= 500) request.log.error({ err: error }, 'unexpected error');
+    // Internal texts and network details are logged (with the cause), never answered.
+    const cause = (error as { cause?: unknown }).cause;
+    if (status >= 500) request.log.error({ err: error, cause }, 'unexpected error');
+    else if (!(error instanceof ApiError) && !error.validation) request.log.info({ err: error }, 'request refused');
     return reply.code(status).headers(headers).type('application/json; charset=utf-8').send(body);
   });
 }

@@ -92,6 +92,17 @@ describe('guardedFetch', () => {
     expect(hits).toEqual([]);
   });
 
+  it('answers network failures without addresses or system error texts (the cause keeps them for logs)', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const failure = await guardedFetch(`http://127.0.0.1:${closedPort}/items.csv`, options()).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(FetchFailed);
+    expect((failure as Error).message).toBe('The server could not be reached');
+    expect(String(((failure as Error).cause as Error).message)).toMatch(/ECONNREFUSED/);
+  });
+
   it('fetches an allowed address and follows relative redirects', async () => {
     expect((await guardedFetch(`http://127.0.0.1:${port}/items.csv`, options())).body.toString()).toBe('code\nA\n');
     const redirected = await guardedFetch(`http://127.0.0.1:${port}/relative`, options());

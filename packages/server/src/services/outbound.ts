@@ -209,7 +209,8 @@ export async function guardedFetch(text: string, options: FetchOptions): Promise
         if (e instanceof UrlNotAllowed || e instanceof FetchFailed) throw e;
         const cause = (e as NodeJS.ErrnoException).cause;
         if (cause instanceof UrlNotAllowed) throw cause;
-        throw new FetchFailed(controller.signal.aborted ? `No answer within ${options.timeoutMs} ms` : `Request failed: ${(e as Error).message}`);
+        // The network detail (addresses, system error texts) is kept as the cause for logs, never answered.
+        throw new FetchFailed(controller.signal.aborted ? `No answer within ${options.timeoutMs} ms` : 'The server could not be reached', { cause: e });
       }
       if (res.location !== undefined) {
         if (hop >= options.maxRedirects) throw new FetchFailed(`More than ${options.maxRedirects} redirects`);
