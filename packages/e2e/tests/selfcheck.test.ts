@@ -2,8 +2,9 @@
  * Self-check end to end (data-areas §2 Image sets and SIP operations), signed in as the supervisor: add an
  * image set through its form (the 300 ms name check refuses a taken name), upload a real PNG and a real
  * JPEG (drawn and encoded by Chromium's canvas), preview one, delete the other after its confirmation, open
- * the public client URL without a session and fetch the image it lists; then the SIP operations list with
- * its status colours and newest-first order, exported and read back.
+ * the public client URL without a session and fetch the image it lists, rename the set and delete it (its
+ * client URL then answers 403); then the SIP operations list with its status colours and newest-first order,
+ * exported and read back.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,7 +61,7 @@ async function drawImage(page: Page, type: 'image/png' | 'image/jpeg', file: str
 }
 
 describe('self-check', () => {
-  it('builds an image set (upload PNG and JPEG, preview, delete one, public client URL) and reviews SIP operations with their export', async () => {
+  it('builds an image set (upload PNG and JPEG, preview, delete one, public client URL, rename, delete) and reviews SIP operations with their export', async () => {
     const { page } = browser;
     const name = `E2E autopréstamo ${Date.now().toString(36)}`;
     await login(page, 'supervisor');
@@ -122,9 +123,22 @@ describe('self-check', () => {
     expect([image!.status(), image!.headers()['content-type'], image!.headers()['x-content-type-options']]).toEqual([200, 'image/jpeg', 'nosniff']);
     const foreign = await fetch(clientUrl!.replace(/client\/[^/]+\//, 'client/not-the-token/'), { headers: { connection: 'close' } });
     expect(foreign.status).toBe(403);
+
+    // 6. Edit the set's name, then delete the set after its confirmation: its client URL answers nothing any more.
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const edit = openModal(page, 'Edit Image Set');
+    await edit.getByLabel('Name').fill(`${name} (2)`);
+    await edit.getByRole('button', { name: /save|ok/i }).click();
+    await edit.waitFor({ state: 'hidden' });
+    const renamed = content(page).locator(`.imageset-card[data-imageset="${name} (2)"]`);
+    await renamed.getByRole('button', { name: 'Delete' }).click();
+    await page.locator('.ant-modal-confirm').filter({ hasText: 'Are you sure you want to delete this image set?' }).getByRole('button', { name: 'Yes' }).click();
+    await renamed.waitFor({ state: 'detached' });
+    expect((await client.goto(clientUrl!))!.status()).toBe(403);
+    expect((await client.goto(portalUrl(set.images[0].url)))!.status()).toBe(403);
     await client.close();
 
-    // 6. SIP operations: newest first, statuses in colour.
+    // 7. SIP operations: newest first, statuses in colour.
     await navigateInApp(page, '/sipOperations');
     await waitForContentTitle(page, 'SIP Operations');
     const rows = content(page).locator('.ant-table-row');
@@ -137,7 +151,7 @@ describe('self-check', () => {
     expect(colours.SUCCESS).toBeDefined();
     expect(new Set(Object.values(colours)).size).toBe(Object.keys(colours).length);
 
-    // 7. Export Items with the supervisor's saved format (xlsx), read back: the newest first.
+    // 8. Export Items with the supervisor's saved format (xlsx), read back: the newest first.
     await content(page).getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Export Items' }).click();
     const dialog = openModal(page, 'Export Items');
