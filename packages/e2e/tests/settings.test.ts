@@ -1,0 +1,219 @@
+/**
+ * Settings end to end (data-areas §2 Users, Libraries, /store, Profile; §5, §6): the supervisor creates a
+ * user with some of their permissions and one region, who then signs in and sees exactly that menu; the
+ * admin adds a library that appears in Change Library and whose Information shows it; the manager edits
+ * opening times with country, area and name read-only; a real PNG avatar shows in the header without a
+ * reload, and switching the profile language to Arabic mirrors the layout.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { login, logoutViaMenu, navigateInApp, openBrowser, sidebarPaths, waitForContentTitle, type PortalBrowser } from '../src';
+
+let browser: PortalBrowser;
+let workDir: string;
+beforeAll(() => {
+  workDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-settings-'));
+});
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+beforeEach(async () => {
+  browser = await openBrowser('en-GB');
+});
+afterEach(async () => {
+  if (browser.errors.length) console.log(`page errors:\n${browser.errors.join('\n')}`);
+  await browser.close();
+});
+
+/** The list header's Add button (its name includes the icon's label). */
+const ADD = /^(plus )?Add$/;
+const content = (page: Page): Locator => page.locator('#portal-content');
+const openModal = (page: Page, title: string): Locator => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
+const row = (page: Page, text: string): Locator => content(page).locator('.ant-table-row').filter({ hasText: text }).first();
+
+/** Opens a select of the modal and answers its option texts once they show. */
+async function openOptions(page: Page, modal: Locator, label: string): Promise<string[]> {
+  await modal.getByRole('combobox', { name: label }).click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await options.first().waitFor();
+  return options.allTextContents();
+}
+
+/** Closes the open select dropdown and waits until none shows (antd keeps closed ones, hidden, in the page). */
+async function closeDropdown(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => [...document.querySelectorAll('.ant-select-dropdown, .ant-tree-select-dropdown')].every((d) => !(d as HTMLElement).checkVisibility()));
+}
+
+/** A real 16×16 PNG drawn and encoded by Chromium's canvas. */
+async function drawPng(page: Page): Promise<string> {
+  const base64 = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 16;
+    canvas.height = 16;
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = '#c41d7f';
+    ctx.fillRect(0, 0, 16, 16);
+    return canvas.toDataURL('image/png').split(',')[1];
+  });
+  const file = path.join(workDir, 'avatar.png');
+  writeFileSync(file, Buffer.from(base64, 'base64'));
+  return file;
+}
+
+describe('users', () => {
+  it('the supervisor creates a user with some permissions and one region; that user sees exactly that menu', async () => {
+    const { page } = browser;
+    await login(page, 'supervisor');
+    await navigateInApp(page, '/users');
+    await waitForContentTitle(page, 'Users');
+    await row(page, 'Marta Gestora').waitFor();
+    // Admin and supervisor rows have no Delete; the list has no Delete All.
+    expect(await row(page, 'Sergio Supervisor').getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    expect(await row(page, 'Marta Gestora').getByRole('button', { name: 'Delete' }).count()).toBe(1);
+
+    await content(page).getByRole('button', { name: ADD }).click();
+    const modal = openModal(page, 'New user');
+    await modal.locator('#userName').waitFor();
+    expect(await modal.getByText('Flavor', { exact: true }).count()).toBe(0);
+    await modal.locator('#userName').fill('e2e-nuria');
+    await modal.locator('#fullName').fill('Nuria Ejemplo');
+    await modal.locator('#address').fill('Calle Mayor 1');
+    await modal.locator('#telephone').fill('600111222');
+    await modal.locator('#email').fill('nuria@example.org');
+    const roles = await openOptions(page, modal, 'Role');
+    expect(roles).toEqual(['User']);
+    await closeDropdown(page);
+    const offered = await openOptions(page, modal, 'Permissions');
+    expect(offered.sort()).toEqual(['Alarms', 'Inventories', 'Manager', 'SelfChecks', 'Statistics']);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Manager' }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Statistics' }).click();
+    await closeDropdown(page);
+    await modal.getByRole('combobox', { name: 'Regions' }).click();
+    const firstArea = page.locator('.ant-select-tree-list-holder-inner:visible .ant-select-tree-treenode').first();
+    const areaName = (await firstArea.locator('.ant-select-tree-title').textContent()) ?? '';
+    await firstArea.locator('.ant-select-tree-checkbox').click();
+    await closeDropdown(page);
+    await modal.locator('#password').fill('nuria-pass-1');
+    await modal.locator('#confirm').fill('nuria-pass-1');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    await row(page, 'Nuria Ejemplo').waitFor();
+    expect(await row(page, 'Nuria Ejemplo').textContent()).toContain('Manager, Statistics');
+
+    await logoutViaMenu(page);
+    await page.locator('#login_userName').fill('e2e-nuria');
+    await page.locator('#login_password').fill('nuria-pass-1');
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.locator('.ant-layout-sider .ant-menu-item').first().waitFor();
+    expect(await sidebarPaths(page)).toEqual(['/counters', '/dashboard', '/stores']);
+    // Only the libraries of the chosen region.
+    await navigateInApp(page, '/stores');
+    await waitForContentTitle(page, 'Libraries');
+    await content(page).locator('.ant-table-row').first().waitFor();
+    const areas = await content(page).locator('.ant-table-row').evaluateAll((trs) => trs.map((tr) => tr.textContent ?? ''));
+    expect(areas.length).toBeGreaterThan(0);
+    for (const text of areas) expect(text).toContain(areaName);
+  });
+});
+
+describe('libraries', () => {
+  it('the admin adds a library; it appears in Change Library and its Information shows it', async () => {
+    const { page } = browser;
+    await login(page, 'admin');
+    await navigateInApp(page, '/stores');
+    await waitForContentTitle(page, 'Libraries');
+    await content(page).locator('.ant-table-row').first().waitFor();
+    await content(page).getByRole('button', { name: ADD }).click();
+    const modal = openModal(page, 'New library');
+    await modal.locator('#code').waitFor();
+    const fields: Array<[string, string]> = [
+      ['code', 'E2E-NEW'], ['country', 'España'], ['area', 'Aragón'], ['province', 'Zaragoza'], ['city', 'Zaragoza'],
+      ['name', 'Biblioteca E2E Nueva'], ['address', 'Plaza del Pilar 1'], ['manager', 'Luisa'], ['managertel', '976000000'],
+    ];
+    for (const [id, value] of fields) await modal.locator(`#${id}`).fill(value);
+    expect(await modal.getByText('Europe/Madrid').count()).toBe(1);
+    const nextYear = new Date();
+    nextYear.setFullYear(nextYear.getFullYear() + 1);
+    expect(await modal.locator('#expirationDate').inputValue()).toBe(nextYear.toISOString().slice(0, 10));
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    await row(page, 'Biblioteca E2E Nueva').waitFor();
+
+    await navigateInApp(page, '/catalogues');
+    await page.locator('.ant-layout-header').getByRole('button', { name: /No Library Selected|Biblioteca|Library/ }).first().click();
+    await page.getByRole('menuitem', { name: 'Change Library' }).click();
+    const change = openModal(page, 'Change Library');
+    await change.locator('.ant-table-row').first().waitFor();
+    for (let guard = 0; guard < 20 && (await change.getByText('Biblioteca E2E Nueva').count()) === 0; guard++) {
+      await change.locator('.ant-pagination-next').click();
+    }
+    await change.getByText('Biblioteca E2E Nueva').click();
+    await change.getByRole('button', { name: 'OK' }).click();
+    await page.locator('.ant-layout-header').getByRole('button', { name: /Biblioteca E2E Nueva/ }).click();
+    await page.getByRole('menuitem', { name: 'Information' }).click();
+    await page.waitForURL(/\/store$/);
+    const info = content(page).getByTestId('store-info');
+    await info.waitFor();
+    for (const text of ['E2E-NEW', 'Biblioteca E2E Nueva', 'Europe/Madrid', '/sipOperations/E2E-NEW']) {
+      expect(await info.textContent()).toContain(text);
+    }
+  });
+
+  it('the manager edits opening times; country, area and name are read-only', async () => {
+    const { page } = browser;
+    await login(page, 'manager');
+    await navigateInApp(page, '/stores');
+    await waitForContentTitle(page, 'Libraries');
+    const first = content(page).locator('.ant-table-row').first();
+    await first.waitFor();
+    expect(await content(page).getByRole('button', { name: ADD }).count()).toBe(0);
+    await first.getByRole('button', { name: 'Edit' }).click();
+    const modal = openModal(page, 'Edit library');
+    await modal.locator('#name').waitFor();
+    for (const id of ['country', 'area', 'province', 'city', 'name', 'expirationDate']) expect(await modal.locator(`#${id}`).isDisabled()).toBe(true);
+    const code = await modal.locator('#code').inputValue();
+    expect(await modal.getByTestId('sip-link').textContent()).toContain(`/sipOperations/${code}`);
+    for (const [id, value] of [['startTime', '07:35'], ['endTime', '22:10']]) {
+      await modal.locator(`#${id}`).click();
+      await modal.locator(`#${id}`).fill(value);
+      await page.keyboard.press('Enter');
+    }
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    await row(page, '07:35').waitFor();
+    expect(await row(page, '07:35').textContent()).toContain('22:10');
+  });
+});
+
+describe('profile', () => {
+  it('a real avatar shows in the header at once; Arabic mirrors the layout', async () => {
+    const { page } = browser;
+    await login(page, 'manager');
+    await navigateInApp(page, '/profile');
+    await waitForContentTitle(page, 'Profile');
+    await content(page).getByTestId('profile-info').waitFor();
+    const header = page.locator('.ant-layout-header');
+    expect(await header.locator('.ant-avatar img').count()).toBe(0);
+    const requestsBefore = browser.requests.filter((url) => url.endsWith('.html') || url.endsWith('/profile')).length;
+
+    await content(page).locator('input[type=file]').setInputFiles(await drawPng(page));
+    await header.locator('.ant-avatar img').waitFor();
+    expect(await header.locator('.ant-avatar img').getAttribute('src')).toMatch(/^blob:/);
+    expect(browser.requests.filter((url) => url.endsWith('.html') || url.endsWith('/profile')).length).toBe(requestsBefore);
+    await page.screenshot({ path: path.join(workDir, 'profile-avatar.png') });
+
+    await content(page).getByRole('button', { name: 'Remove avatar' }).click();
+    await header.locator('.ant-avatar img').waitFor({ state: 'detached' });
+
+    await content(page).getByTestId('profile-language').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'العربية' }).click();
+    await page.waitForFunction(() => document.documentElement.getAttribute('dir') === 'rtl');
+    await waitForContentTitle(page, 'الملف الشخصي');
+    const shot = path.join(process.env.E2E_SCREENSHOT_DIR ?? workDir, 'settings-profile-rtl.png');
+    await page.screenshot({ path: shot });
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('#portal-content')!).direction)).toBe('rtl');
+    expect(await page.evaluate(() => localStorage.getItem('portal.language'))).toBe('ar');
+  });
+});
