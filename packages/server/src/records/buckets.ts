@@ -89,46 +89,49 @@ export function windowSlots(from: string, to: string): number {
 /**
  * One row per day from `startDay` to `endDay` (none after `untilDay`): visitors in and out, the highest and
  * the average inside over the window's slots, and the average stay in minutes (Little's law:
- * avg inside × minutes counted ÷ visitors in). `slots` hold only the window's times.
+ * avg inside × minutes counted ÷ visitors in). `slots` hold only the window's times, oldest first.
+ * Plain numbers per slot index: a year is about 100,000 slots.
  */
 export function dailyRows(
   slots: readonly SlotSum[],
   opts: { startDay: string; endDay: string; untilDay: string; window: [string, string]; resetTime: string },
 ): DayFigures[] {
-  const byDay = new Map<string, SlotSum[]>();
-  for (const s of slots) {
-    const day = s.date.slice(0, 10);
-    const list = byDay.get(day);
-    if (list) list.push(s);
-    else byDay.set(day, [s]);
-  }
   const slotCount = windowSlots(opts.window[0], opts.window[1]);
   const minutes = slotCount * SLOT_MINUTES;
-  const firstSlot = Math.ceil(minutesOf(opts.window[0]) / SLOT_MINUTES) * SLOT_MINUTES;
+  const firstMinute = Math.ceil(minutesOf(opts.window[0]) / SLOT_MINUTES) * SLOT_MINUTES;
+  const resetMinute = minutesOf(opts.resetTime);
+  const ins = new Float64Array(slotCount);
+  const outs = new Float64Array(slotCount);
   const rows: DayFigures[] = [];
   const last = opts.endDay < opts.untilDay ? opts.endDay : opts.untilDay;
+  let next = 0;
   for (let day = opts.startDay; day <= last; day = addDays(day, 1)) {
-    const list = byDay.get(day) ?? [];
-    const inside = insideCounter(opts.resetTime);
+    ins.fill(0);
+    outs.fill(0);
+    while (next < slots.length && slots[next].date.slice(0, 10) < day) next += 1;
+    for (; next < slots.length && slots[next].date.slice(0, 10) === day; next += 1) {
+      const s = slots[next];
+      // A record counts in the first slot starting at or after it (records are stamped with slot starts).
+      const index = Math.ceil((minutesOf(s.date.slice(11, 16)) - firstMinute) / SLOT_MINUTES);
+      if (index < 0 || slotCount === 0) continue;
+      const i = Math.min(index, slotCount - 1);
+      ins[i] += s.countIn;
+      outs[i] += s.countOut;
+    }
     let totalIn = 0;
     let totalOut = 0;
     let max = 0;
     let sumInside = 0;
-    let current = 0;
-    let next = 0;
-    // Every slot of the window counts for the average, with the inside reached by then.
+    let running = 0;
     for (let i = 0; i < slotCount; i += 1) {
-      const date = `${day} ${hhmm(firstSlot + i * SLOT_MINUTES)}:00`;
-      let countIn = 0;
-      let countOut = 0;
-      while (next < list.length && list[next].date <= date) {
-        countIn += list[next].countIn;
-        countOut += list[next].countOut;
-        next += 1;
-      }
-      current = inside(date, countIn, countOut);
-      totalIn += countIn;
-      totalOut += countOut;
+      const minute = firstMinute + i * SLOT_MINUTES;
+      // Every slot of the window counts for the average, with the inside reached by then; the count
+      // returns to 0 at the reset time.
+      if (i > 0 && minute >= resetMinute && minute - SLOT_MINUTES < resetMinute) running = 0;
+      running += ins[i] - outs[i];
+      const current = Math.max(0, running);
+      totalIn += ins[i];
+      totalOut += outs[i];
       if (current > max) max = current;
       sumInside += current;
     }

@@ -13,7 +13,7 @@ import { badRequest, forbidden } from '../errors';
 import type { AuthUser } from '../services/context';
 import { dailyRows, dayBuckets, monthlyRows } from './buckets';
 import { findSensor, intervalStores, slotSums } from './queries';
-import { wallClockExists } from './wallClock';
+import { wallClockTest } from './wallClock';
 
 export type Grouping = 'intervals' | 'days' | 'months';
 
@@ -88,13 +88,27 @@ async function intervalRecords(db: Kysely<Database>, scoped: Scoped, body: Recor
   if (grouping === 'intervals') {
     data = dayBuckets(slots, {
       startDate, endDate, range: body.intervalRange ?? DEFAULT_INTERVAL_RANGE, resetTime, until: scoped.until,
-      exists: (dateTime) => scoped.timezones.some((tz) => wallClockExists(dateTime, tz)),
+      exists: existsIn(scoped.timezones),
     });
   } else {
     const days = dailyRows(slots, { startDay: startDate.slice(0, 10), endDay: endDate.slice(0, 10), untilDay: scoped.until.slice(0, 10), window: window ?? WHOLE_DAY, resetTime });
     data = grouping === 'days' ? days.map((d) => d.row) : monthlyRows(days, window ?? WHOLE_DAY);
   }
   return { data, summary: summaryOf(data, scoped) };
+}
+
+/** Whether a wall-clock time happens in one of the zones; each day is asked about once per zone. */
+function existsIn(timezones: readonly string[]): (dateTime: string) => boolean {
+  const byDay = new Map<string, Array<(dateTime: string) => boolean>>();
+  return (dateTime) => {
+    const day = dateTime.slice(0, 10);
+    let tests = byDay.get(day);
+    if (!tests) {
+      tests = timezones.map((tz) => wallClockTest(day, tz));
+      byDay.set(day, tests);
+    }
+    return tests.some((test) => test(dateTime));
+  };
 }
 
 /** Every interval checked first (a foreign one stops the call before any read), then read. */

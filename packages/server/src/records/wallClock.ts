@@ -12,3 +12,16 @@ export function wallClockExists(dateTime: string, timeZone: string): boolean {
   }
   return false;
 }
+
+const offsetAt = (instant: number, timeZone: string) =>
+  Date.parse(`${localDateTime(new Date(instant), timeZone).replace(' ', 'T')}Z`) - instant;
+
+/**
+ * A test for the wall-clock times of one day (`YYYY-MM-DD`): a day without an offset change has every
+ * time; only a transition day asks the zone about each time.
+ */
+export function wallClockTest(day: string, timeZone: string): (dateTime: string) => boolean {
+  const midnight = Date.parse(`${day}T00:00:00Z`);
+  if (offsetAt(midnight - 14 * HOUR_MS, timeZone) === offsetAt(midnight + 38 * HOUR_MS, timeZone)) return () => true;
+  return (dateTime) => wallClockExists(dateTime, timeZone);
+}
