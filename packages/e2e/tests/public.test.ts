@@ -13,10 +13,11 @@ afterEach(async () => {
   await browser.close();
 });
 
-describe('public entry (/capacities/…)', () => {
+describe('public entry (/capacities/…, /sipOperations/{storeCode})', () => {
   it.each([
     ['/capacities/some-token', 'Occupancy'],
     ['/capacities/some-token/BIB-001/ca', 'Entry control'],
+    ['/sipOperations/BIB-001', 'Self-service today'],
   ])('%s loads only mf-public code: no shell, no login, no other remote', async (path, title) => {
     const { page, requests } = browser;
     await page.goto(portalUrl(path));
