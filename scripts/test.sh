@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# `npm test`: installs what the tests need, then runs every suite:
-#   1. unit and component tests (jsdom)                                  ┐ lane "web":    1 then 4
-#   2. server tests on a temp SQLite file, then again on a throwaway     │ lane "server": 2 then 3
-#      PostgreSQL cluster                                                │ (the two lanes run side by side,
-#   3. the type check of the whole workspace (and the server's own       │  one core each: the server suites
-#      tsconfig: scripts, no DOM types)                                  │  wait on I/O and argon2 threads)
-#   4. the production build of the shell and every remote (with the    ┘
-#      shared-singleton check)
-#   5. end-to-end tests in headless Debian Chromium against the built portal
+# `npm test`: installs what the tests need, then runs every suite in two lanes side by side (one core each;
+# the server suites also wait on I/O and argon2 threads):
+#   lane "web":    1. unit and component tests (jsdom)
+#                  2. the production build of the shell and every remote (with the shared-singleton check)
+#   lane "server": 3. server tests on a temp SQLite file, then again on a throwaway PostgreSQL cluster
+#                  4. the type check of the whole workspace (and the server's own tsconfig: scripts, no DOM)
+#                  5. the demo data of the end-to-end server (generated while the other lane builds)
+# then, when both lanes are done:
+#                  6. end-to-end tests in headless Debian Chromium against the built portal
 # and prints each phase's wall and CPU time, the slowest suites, and one closing line
 # "tests: N passed, N failed" (CI reads it).
 set -uo pipefail
@@ -77,6 +77,9 @@ lane_server() {
   timed "server tests (SQLite)" run_jest --selectProjects server --json --outputFile="$results/server-sqlite.json"
   timed "server tests (PostgreSQL)" server_tests_postgres
   timed "type check" type_check || echo "type check failed"
+  # The end-to-end server's demo data, generated now (while the other lane builds) instead of at its start.
+  timed "end-to-end demo data" npx tsx packages/e2e/src/demoData.ts "$results/e2e-data" \
+    || { echo "could not prepare the demo data: the end-to-end server will generate it"; rm -rf "$results/e2e-data"; }
 }
 
 echo "== install"
@@ -92,7 +95,7 @@ wait "$web_lane" "$server_lane"
 
 if grep -q $'^build\t.*\t0$' "$phases"; then
   echo "== end-to-end tests (Chromium)"
-  timed "end-to-end tests" npx jest --ci --config packages/e2e/jest.config.js --json --outputFile="$results/e2e.json"
+  PORTAL_E2E_DATA_TEMPLATE="$results/e2e-data" timed "end-to-end tests" npx jest --ci --config packages/e2e/jest.config.js --json --outputFile="$results/e2e.json"
 fi
 
 printf '%s\t%s\t\t\n' "total" "$(echo "$started $(date +%s.%N)" | awk '{ printf "%.1f", $2 - $1 }')" >> "$phases"

@@ -20,7 +20,11 @@ export interface ServerOptions {
   dataDir?: string;
   /** Extra environment, e.g. PORTAL_DEMO_PROFILE=small. */
   env?: Record<string, string>;
+  /** Refuse to start without a build (default); false only to prepare data (scripts/test.sh, before the build). */
+  requireBuild?: boolean;
 }
+
+const STARTUP_TIMEOUT_MS = 600_000;
 
 /** A free TCP port on loopback (never the reserved 8080). */
 export function freePort(): Promise<number> {
@@ -55,7 +59,7 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
  * data directory (embedded SQLite and the demo accounts: password = user name).
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  if (!existsSync(path.join(REPO_ROOT, 'shell', 'dist', 'registry.json'))) {
+  if (options.requireBuild !== false && !existsSync(path.join(REPO_ROOT, 'shell', 'dist', 'registry.json'))) {
     throw new Error('No build found (shell/dist/registry.json): run `pnpm build` before the end-to-end tests');
   }
   const port = options.port ?? (await freePort());
@@ -75,7 +79,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  await waitUntilUp(url, child, () => log, 120_000);
+  try {
+    // The first start generates the demo data: minutes on a machine busy with the build and other tests.
+    await waitUntilUp(url, child, () => log, STARTUP_TIMEOUT_MS);
+  } catch (error) {
+    child.kill('SIGTERM'); // never leave a half-started server behind (tsx passes the signal on to the server)
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url,
     dataDir,
