@@ -4,7 +4,7 @@ import { getStoresTree, putFormat, signIn, getStores, updateUserSettings, delete
 import { getSelfcheckDistribution } from './dashboard';
 import { decodeListParams } from '@portal/contract';
 
-afterEach(() => configureApi({ getToken: () => null, onUnauthorized: () => {} }));
+afterEach(() => configureApi({ getToken: () => null, onUnauthorized: () => {}, onTokenRenewed: () => {} }));
 
 describe('api instance', () => {
   it('sends x-access-token from the token getter, waits 300000 ms and resolves to the body', async () => {
@@ -32,6 +32,19 @@ describe('api instance', () => {
     configureApi({ getToken: () => 'expired' });
     await expect(api.get('/api/stores')).rejects.toBeTruthy();
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('token renewal', () => {
+  it('hands a new x-access-token of an answer to onTokenRenewed, only for requests made with a session', async () => {
+    const onTokenRenewed = jest.fn();
+    fakeServer(() => ({ status: 200, data: { tid: 7 }, headers: { 'x-access-token': 'tok-new' } }));
+    configureApi({ getToken: () => 'tok-old', onTokenRenewed });
+    await expect(api.put('/api/users/7', { password: 'x' })).resolves.toEqual({ tid: 7 });
+    expect(onTokenRenewed).toHaveBeenCalledWith('tok-new');
+    configureApi({ getToken: () => null, onTokenRenewed });
+    await api.get('/api/misc/version');
+    expect(onTokenRenewed).toHaveBeenCalledTimes(1);
   });
 });
 

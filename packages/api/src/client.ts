@@ -11,6 +11,11 @@ export interface ApiConfig {
   getToken?: () => string | null | undefined;
   /** Called when a request that carried a token gets 401 (expired or revoked session). */
   onUnauthorized?: () => void;
+  /**
+   * Called with the new token when an answer to a request made with a session carries one in x-access-token
+   * (changing one's own password revokes every earlier token and answers the caller's new one).
+   */
+  onTokenRenewed?: (token: string) => void;
 }
 
 const config: ApiConfig = {};
@@ -47,7 +52,11 @@ instance.interceptors.request.use((request) => {
 });
 
 instance.interceptors.response.use(
-  (response) => response.data,
+  (response) => {
+    const renewed = response.headers?.[ACCESS_TOKEN_HEADER] as unknown;
+    if (typeof renewed === 'string' && renewed && response.config?.headers?.get?.(ACCESS_TOKEN_HEADER)) config.onTokenRenewed?.(renewed);
+    return response.data;
+  },
   async (error: AxiosError) => {
     await readBlobErrorBody(error);
     // A failed sign-in also answers 401: only a request made with a session ends that session.

@@ -11,7 +11,7 @@ export interface SeenRequest {
   responseType?: string;
 }
 export type FakeReply =
-  | { status: number; data?: unknown }
+  | { status: number; data?: unknown; headers?: Record<string, string> }
   | { networkError: true }
   | { timeout: true };
 
@@ -45,7 +45,7 @@ export function fakeServer(reply: (req: SeenRequest) => FakeReply | Promise<Fake
     const fakeXhr = {};
     if ('networkError' in answer) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, fakeXhr);
     if ('timeout' in answer) throw new AxiosError('timeout exceeded', AxiosError.ECONNABORTED, config, fakeXhr);
-    const response = { status: answer.status, statusText: '', headers: {}, config, data: answer.data, request: fakeXhr };
+    const response = { status: answer.status, statusText: '', headers: AxiosHeaders.from(answer.headers ?? {}), config, data: answer.data, request: fakeXhr };
     if (answer.status >= 200 && answer.status < 300) return response;
     throw new AxiosError(`Request failed with status code ${answer.status}`, AxiosError.ERR_BAD_RESPONSE, config, fakeXhr, response);
   };

@@ -75,6 +75,13 @@ const authSlice = createSlice({
     settingsSaved: (state, action: PayloadAction<UserSettings>) => {
       state.settings = toSettings(action.payload);
     },
+    /**
+     * The server answered a new token for this session (after changing one's own password, which revokes the
+     * earlier ones). The session's expiry stays: the new token lives at least as long.
+     */
+    tokenRenewed: (state, action: PayloadAction<string>) => {
+      if (state.token !== null) state.token = action.payload;
+    },
     /** The signed-in user's avatar was uploaded or removed (Profile). */
     avatarChanged: (state) => {
       state.avatarVersion += 1;
@@ -83,6 +90,6 @@ const authSlice = createSlice({
 });
 
 export const {
-  loginRequest, loginSuccess, loginFailure, sessionRestored, restoreSession, updateSettings, settingsSaved, avatarChanged,
+  loginRequest, loginSuccess, loginFailure, sessionRestored, restoreSession, updateSettings, settingsSaved, avatarChanged, tokenRenewed,
 } = authSlice.actions;
 export const authReducer = authSlice.reducer;

@@ -1,6 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { put, takeEvery } from 'redux-saga/effects';
+import { api } from '@portal/api';
 import { loginRequest, logout } from './authSlice';
+import { STORAGE_KEYS } from './storage';
 import { settle, setup } from './testUtils';
 
 const items = createSlice({
@@ -43,6 +45,16 @@ describe('the one store', () => {
     injectSaga('items', saga);
     store.dispatch(items.actions.add(1));
     expect((store.getState() as unknown as { items: { echoed: number } }).items.echoed).toBe(1);
+  });
+
+  it('takes a renewed token from an answer (own password change) into the session and its saved copy', async () => {
+    const { store } = setup({ 'PUT /api/users/7': () => ({ status: 200, data: { tid: 7 }, headers: { 'x-access-token': 'tok-8' } }) });
+    store.dispatch(loginRequest({ userName: 'ana', password: 'x' }));
+    await settle();
+    await api.put('/api/users/7', { password: 'new-password', currentPassword: 'x' });
+    await settle();
+    expect(store.getState().auth.token).toBe('tok-8');
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.session) as string).token).toBe('tok-8');
   });
 
   it('a crashing injected saga does not stop the session sagas', async () => {

@@ -2,7 +2,7 @@ import { configureApi } from '@portal/api';
 import { combineReducers, configureStore, type Action, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 import createSagaMiddleware, { channel, type Channel, type Saga } from 'redux-saga';
 import { all, spawn, take } from 'redux-saga/effects';
-import { authReducer, logout, type AuthState } from './authSlice';
+import { authReducer, logout, tokenRenewed, type AuthState } from './authSlice';
 import { changeLibraryReducer, type ChangeLibraryState } from './changeLibrarySlice';
 import { logError } from './log';
 import { authSagas } from './sagas/auth';
@@ -65,6 +65,7 @@ export function createPortalStore() {
   configureApi({
     getToken: () => store.getState().auth.token,
     onUnauthorized: () => store.dispatch(logout()),
+    onTokenRenewed: (token) => store.dispatch(tokenRenewed(token)),
   });
 
   /** Adds a namespaced reducer (e.g. 'items'); injecting the same key again is ignored. */
