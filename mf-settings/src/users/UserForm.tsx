@@ -2,9 +2,10 @@ import { useMemo } from 'react';
 import { App } from 'antd';
 import { createUser, normalizeError, updateUser, userExists, type User } from '@portal/api';
 import { ModalForm } from '@portal/lists';
-import { selectRegions, selectSession, useAppSelector } from '@portal/session';
+import { selectRegions, useAppSelector } from '@portal/session';
 import { latestExistsCheck } from '../existsCheck';
 import { useSettingsTranslation } from '../i18n';
+import { useActor } from './useActor';
 import { userFields } from './userFields';
 import { newUserBody, userUpdateBody, type UserFormValues } from './userPayload';
 import { PASSWORD_MIN_LENGTH, userFormRules } from './userRules';
@@ -31,12 +32,8 @@ const SAVE_ERRORS: Record<string, string> = {
 export function UserForm({ open, user, onClose }: UserFormProps) {
   const { t } = useSettingsTranslation();
   const { message } = App.useApp();
-  const session = useAppSelector(selectSession);
+  const actor = useActor();
   const regions = useAppSelector(selectRegions);
-  const actor = useMemo(
-    () => ({ userId: session.userId ?? 0, role: session.role ?? 'user', permissions: session.permissions }),
-    [session.userId, session.role, session.permissions],
-  );
   const rules = useMemo(() => userFormRules(actor, user), [actor, user]);
 
   const fields = useMemo(() => {
