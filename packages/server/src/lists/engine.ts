@@ -11,7 +11,8 @@ import { badRequest } from '../errors';
 import type { ListDefinition, ListScope, Row } from './definition';
 import { invalidRegex } from './regex';
 import { hasRegex, planSearch, probeIndex, whereSql, type SearchTerm } from './search';
-import { openRegexBudget, RegexTimeout } from './sqlite';
+import { openRegexBudget, RegexTimeout, sqliteFile } from './sqlite';
+import { workerDb } from './searchWorker';
 
 /** How long one request's regular-expression search may run. */
 export const REGEX_BUDGET_MS = 5000;
@@ -60,8 +61,10 @@ export function searchFailure(error: unknown): unknown {
 }
 
 /**
- * Runs `work` with the search's time budget: on SQLite a budget key for regexp(), on PostgreSQL a
- * transaction with a statement timeout. Plain searches run as they are.
+ * Runs `work` with the search's time budget: on PostgreSQL a transaction with a statement timeout (the
+ * database's regex engine runs in its own process and honours the cancel); on a SQLite file the search
+ * worker (each query with the budget), so the event loop stays free; on in-memory SQLite or inside a
+ * transaction a budget key for regexp() on the main connection. Plain searches run as they are.
  */
 export async function withSearchBudget<R>(db: Kysely<Database>, terms: readonly SearchTerm[], work: (db: Db, budgetKey: number | null, dialect: Dialect) => Promise<R>): Promise<R> {
   const dialect = dialectOf(db);
@@ -73,6 +76,8 @@ export async function withSearchBudget<R>(db: Kysely<Database>, terms: readonly 
         return work(trx, null, dialect);
       });
     }
+    const file = sqliteFile(db);
+    if (file) return await work(workerDb(file, REGEX_BUDGET_MS), 0, dialect);
     const budget = openRegexBudget(REGEX_BUDGET_MS);
     try {
       return await work(db, budget.key, dialect);

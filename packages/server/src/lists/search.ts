@@ -17,7 +17,7 @@ import type { Dialect } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { badRequest } from '../errors';
 import type { ListColumn, ListDefinition, ListScope } from './definition';
-import { PG_FOLD_TABLE, stripAccents } from './fold';
+import { PG_FOLD_TABLE } from './fold';
 import { compileLinear } from './linearRegex';
 import { invalidRegex, RegexRejected, requiredLiterals } from './regex';
 
@@ -72,13 +72,14 @@ export function planSearch<T>(def: ListDefinition<T>, searchTexts: SearchTexts |
     const covered = def.searchText?.covers.includes(field) ?? false;
     if (isRegexSearch(text)) {
       const source = text.slice(1, -1);
+      let pattern: string;
       try {
-        compileLinear(source);
+        // Folded (lower case, no accents; escapes kept): what both databases and the worker run.
+        pattern = compileLinear(source).source;
       } catch (e) {
         if (e instanceof RegexRejected) throw invalidRegex(e.message, field);
         throw e;
       }
-      const pattern = stripAccents(source);
       const literals = covered ? requiredLiterals(pattern).map((l) => foldText(l)).sort((a, b) => b.length - a.length) : [];
       terms.push({ field, col, kind: 'regex', pattern, literals });
     } else {

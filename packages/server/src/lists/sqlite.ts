@@ -63,6 +63,12 @@ export function rememberSqliteHandle(db: Kysely<Database>, sqlite: BetterSqlite3
   handles.set(db, sqlite);
 }
 
+/** The file of a file-backed SQLite database (null for in-memory ones, transactions and PostgreSQL). */
+export function sqliteFile(db: Kysely<Database>): string | null {
+  const main = handles.get(db);
+  return main && !main.memory ? main.name : null;
+}
+
 /**
  * A separate read-only connection on the same SQLite file (WAL: it reads a consistent snapshot without
  * blocking the main connection), or null for in-memory databases.
