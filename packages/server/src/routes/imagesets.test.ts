@@ -4,6 +4,9 @@ import { IMAGE_MAX_BYTES } from '@portal/contract';
 import { multipartBody, PNG_1PX } from '../testing/multipart';
 import { createTestApp, type DemoUser, type TestApp } from '../testing/testApp';
 
+// Under a loaded machine (two cores shared by every build) the first calls can take seconds.
+jest.setTimeout(30_000);
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

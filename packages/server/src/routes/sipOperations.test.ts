@@ -1,6 +1,9 @@
 import type { SipStatus, SipType } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
+// Under a loaded machine (two cores shared by every build) the first calls can take seconds.
+jest.setTimeout(30_000);
+
 let t: TestApp;
 let stores: Record<string, number>;
 beforeAll(async () => {

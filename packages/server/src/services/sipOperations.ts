@@ -3,12 +3,11 @@
  * the user holds, through the one list engine (search, order, export). Default order: transaction date,
  * newest first. store.name comes from the sip_operations_list view (migration 0010).
  */
-import { SIP_DEFAULT_ORDER, type ExportBody, type ListQuery, type SipOperation } from '@portal/contract';
-import { defineList, type ListScope, type Row } from '../lists/definition';
-import { listPage, listParams } from '../lists/engine';
+import { SIP_DEFAULT_ORDER, type ExportBody, type ListOrder, type ListQuery, type SipOperation } from '@portal/contract';
+import { defineList, type Row } from '../lists/definition';
 import { exportList, type ExportFile } from '../lists/export/export';
+import { librariesListPage, librariesScope } from '../lists/libraries';
 import type { AuthUser } from './context';
-import { storeScope } from './context';
 import type { FilesDeps } from './files';
 
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
@@ -54,20 +53,13 @@ export const SIP_OPERATIONS_LIST = defineList<SipOperation>({
   toItem: toSipOperation,
 });
 
-/** Every library for an admin; otherwise the ones the user holds. */
-function scopeOf(user: AuthUser): ListScope {
-  const stores = storeScope(user);
-  return stores ? { store_id: stores } : {};
-}
-
-const DEFAULT_ORDER: [string, 'asc' | 'desc'] = [...SIP_DEFAULT_ORDER];
+const DEFAULT_ORDER: ListOrder = [...SIP_DEFAULT_ORDER];
 
 export function listSipOperations(deps: FilesDeps, user: AuthUser, query: ListQuery) {
-  const params = listParams(query);
-  return listPage(deps.db, SIP_OPERATIONS_LIST, scopeOf(user), { ...params, order: params.order ?? DEFAULT_ORDER });
+  return librariesListPage(deps.db, SIP_OPERATIONS_LIST, user, query, DEFAULT_ORDER);
 }
 
 export function exportSipOperations(deps: FilesDeps, user: AuthUser, body: ExportBody): Promise<ExportFile> {
-  return exportList(deps, user, SIP_OPERATIONS_LIST, scopeOf(user), { ...body, order: body.order ?? DEFAULT_ORDER },
+  return exportList(deps, user, SIP_OPERATIONS_LIST, librariesScope(user), { ...body, order: body.order ?? DEFAULT_ORDER },
     { maxXlsRows: deps.lists.maxXlsRows, baseName: 'sipOperations' });
 }
