@@ -14,16 +14,23 @@ import type { Database } from '../db/schema';
 import { RegexTimeout } from './sqlite';
 
 interface Pending {
-  resolve(rows: unknown[]): void;
+  resolve(reply: Reply): void;
   reject(error: Error): void;
 }
 
 interface Reply {
   id: number;
   rows?: unknown[];
+  done?: boolean;
   error?: string;
   timeout?: boolean;
 }
+
+type Request =
+  | { op: 'query'; file: string; sql: string; parameters: readonly unknown[]; budgetMs: number }
+  | { op: 'open'; file: string; sql: string; parameters: readonly unknown[]; streamId: number; budgetMs: number }
+  | { op: 'next'; streamId: number; size: number; budgetMs: number }
+  | { op: 'close'; streamId: number };
 
 let worker: Worker | null = null;
 const pending = new Map<number, Pending>();
@@ -42,7 +49,7 @@ function theWorker(): Worker {
     const p = pending.get(reply.id);
     if (!p) return;
     pending.delete(reply.id);
-    if (reply.error === undefined) p.resolve(reply.rows ?? []);
+    if (reply.error === undefined) p.resolve(reply);
     else p.reject(reply.timeout ? new RegexTimeout() : new Error(reply.error));
     if (pending.size === 0) started.unref();
   });
@@ -52,16 +59,40 @@ function theWorker(): Worker {
   return started;
 }
 
-/** Runs one read query in the worker with a time budget for its regexp() calls. */
-export function runInWorker(file: string, sql: string, parameters: readonly unknown[], budgetMs: number): Promise<unknown[]> {
+function send(request: Request): Promise<Reply> {
   const w = theWorker();
   const id = nextId++;
-  // Referenced while a query is pending, so a script awaiting it does not exit early.
+  // Referenced while a request is pending, so a script awaiting it does not exit early.
   w.ref();
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    w.postMessage({ id, file, sql, parameters, budgetMs });
+    w.postMessage({ id, ...request });
   });
+}
+
+/** Runs one read query in the worker with a time budget for its regexp() calls. */
+export async function runInWorker(file: string, sql: string, parameters: readonly unknown[], budgetMs: number): Promise<unknown[]> {
+  return (await send({ op: 'query', file, sql, parameters, budgetMs })).rows ?? [];
+}
+
+let nextStream = 1;
+
+/**
+ * The rows of one query, batch by batch, iterated in the worker on its own connection; each batch is read
+ * only when asked for, within budgetMs. Closing the generator closes the worker's statement.
+ */
+export async function* streamInWorker<R>(file: string, sql: string, parameters: readonly unknown[], size: number, budgetMs: number): AsyncGenerator<R[]> {
+  const streamId = nextStream++;
+  await send({ op: 'open', file, sql, parameters, streamId, budgetMs });
+  try {
+    for (;;) {
+      const { rows, done } = await send({ op: 'next', streamId, size, budgetMs });
+      if (rows?.length) yield rows as R[];
+      if (done) return;
+    }
+  } finally {
+    await send({ op: 'close', streamId }).catch(() => undefined);
+  }
 }
 
 class WorkerConnection implements DatabaseConnection {

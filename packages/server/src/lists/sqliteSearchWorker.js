@@ -34,31 +34,72 @@ function compile(pattern) {
 class Timeout extends Error {}
 let deadline = Infinity;
 
+/** A read-only connection on `file` with the list functions (one per file for queries, one per stream). */
+function open(file) {
+  const db = new SQLite(file, { readonly: true, fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  db.function('portal_fold', { deterministic: true }, (value) => (value === null || value === undefined ? null : fold(String(value))));
+  db.function('regexp', { varargs: true }, (pattern, value) => {
+    if (performance.now() > deadline) throw new Timeout('Regular expression search took too long');
+    if (value === null || value === undefined || typeof pattern !== 'string') return 0;
+    return compile(pattern).test(fold(String(value).slice(0, VALUE_MAX))) ? 1 : 0;
+  });
+  return db;
+}
+
 const connections = new Map();
 function connection(file) {
   let db = connections.get(file);
   if (!db) {
-    db = new SQLite(file, { readonly: true, fileMustExist: true });
-    db.pragma('busy_timeout = 5000');
-    db.function('portal_fold', { deterministic: true }, (value) => (value === null || value === undefined ? null : fold(String(value))));
-    db.function('regexp', { varargs: true }, (pattern, value) => {
-      if (performance.now() > deadline) throw new Timeout('Regular expression search took too long');
-      if (value === null || value === undefined || typeof pattern !== 'string') return 0;
-      return compile(pattern).test(fold(String(value).slice(0, VALUE_MAX))) ? 1 : 0;
-    });
+    db = open(file);
     connections.set(file, db);
   }
   return db;
 }
 
-parentPort.on('message', ({ id, file, sql, parameters, budgetMs }) => {
-  deadline = performance.now() + budgetMs;
-  try {
+/** Open streams (exports): their own connection (an iterating statement keeps its connection busy). */
+const streams = new Map();
+
+function run(message) {
+  const { op, file, sql, parameters, streamId, size } = message;
+  if (op === 'query') {
     const statement = connection(file).prepare(sql);
-    const rows = statement.reader ? statement.all(...parameters) : [];
-    parentPort.postMessage({ id, rows });
+    return { rows: statement.reader ? statement.all(...parameters) : [] };
+  }
+  if (op === 'open') {
+    const db = open(file);
+    try {
+      streams.set(streamId, { db, iterator: db.prepare(sql).iterate(...parameters) });
+    } catch (e) {
+      db.close();
+      throw e;
+    }
+    return { rows: [] };
+  }
+  const stream = streams.get(streamId);
+  if (op === 'close' || !stream) {
+    if (stream) {
+      stream.iterator.return();
+      stream.db.close();
+      streams.delete(streamId);
+    }
+    return { rows: [], done: true };
+  }
+  const rows = [];
+  while (rows.length < size) {
+    const next = stream.iterator.next();
+    if (next.done) return { rows, done: true };
+    rows.push(next.value);
+  }
+  return { rows, done: false };
+}
+
+parentPort.on('message', (message) => {
+  deadline = performance.now() + (message.budgetMs ?? Infinity);
+  try {
+    parentPort.postMessage({ id: message.id, ...run(message) });
   } catch (e) {
-    parentPort.postMessage({ id, error: e instanceof Error ? e.message : String(e), timeout: e instanceof Timeout });
+    parentPort.postMessage({ id: message.id, error: e instanceof Error ? e.message : String(e), timeout: e instanceof Timeout });
   } finally {
     deadline = Infinity;
   }

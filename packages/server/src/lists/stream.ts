@@ -12,8 +12,9 @@ import { dialectOf } from '../db/connect';
 import type { Database } from '../db/schema';
 import type { ListDefinition, ListScope, Row } from './definition';
 import { orderSql, REGEX_BUDGET_MS, searchFailure, selectColumns } from './engine';
-import { whereSql, type SearchTerm } from './search';
-import { openRegexBudget, openSqliteReader } from './sqlite';
+import { hasRegex, whereSql, type SearchTerm } from './search';
+import { openRegexBudget, openSqliteReader, sqliteFile } from './sqlite';
+import { streamInWorker } from './searchWorker';
 import type { ListOrder } from '@portal/contract';
 
 export const STREAM_BATCH = 2000;
@@ -50,6 +51,21 @@ function selectAll<T>(dialect: 'sqlite' | 'postgres', { def, scope, terms, order
 async function* streamSqlite<T>(db: Kysely<Database>, request: StreamRequest<T>): AsyncGenerator<Row[]> {
   const size = request.batchSize ?? STREAM_BATCH;
   const idleMs = request.idleMs ?? STREAM_IDLE_MS;
+  const file = sqliteFile(db);
+  if (file && hasRegex(request.terms)) {
+    // A regular expression may take long per batch: the worker reads it, the event loop stays free.
+    const compiled = selectAll('sqlite', request, 0).compile(db);
+    try {
+      for await (const batch of streamInWorker<Row>(file, compiled.sql, compiled.parameters, size, REGEX_BUDGET_MS)) {
+        const handedOver = performance.now();
+        yield batch;
+        if (performance.now() - handedOver > idleMs) throw new ExportIdle(idleMs);
+      }
+    } catch (e) {
+      throw searchFailure(e);
+    }
+    return;
+  }
   const reader = openSqliteReader(db);
   if (!reader) {
     yield* streamByOffset(db, request, size);
