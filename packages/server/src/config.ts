@@ -52,7 +52,8 @@ export interface ServerConfig {
   bodyLimit: number;
   /** Folder holding shell and the mf-… apps with their dist builds; null = API only. */
   portalRoot: string | null;
-  logger: boolean;
+  /** false (tests), true (every request: LOG=1), or warnings and errors only (the default of main.ts). */
+  logger: boolean | { level: 'warn' | 'info'; stream?: { write(line: string): void } };
   /**
    * Which X-Forwarded-For hops to believe for the client address (sign-in throttling per address): false
    * (none: the socket's address), a hop count (1 = one load balancer in front), or the proxies' addresses

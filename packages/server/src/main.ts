@@ -36,7 +36,8 @@ async function main(): Promise<void> {
   const port = Number.parseInt(env.PORT ?? '8080', 10);
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
   const demo = ON.has((env.PORTAL_DEMO ?? '0').trim().toLowerCase());
-  const config = defaultConfig({ dataDir, logger: env.LOG === '1', trustProxy: trustProxyFromEnv(env.TRUST_PROXY), demo });
+  // Warnings and errors (internal errors with their cause) are always logged; LOG=1 adds every request.
+  const config = defaultConfig({ dataDir, logger: env.LOG === '1' ? true : { level: 'warn' }, trustProxy: trustProxyFromEnv(env.TRUST_PROXY), demo });
   configurePasswordHashing({
     concurrency: positiveInt('PASSWORD_HASH_CONCURRENCY', env.PASSWORD_HASH_CONCURRENCY, DEFAULT_HASHING.concurrency),
     maxQueued: positiveInt('PASSWORD_HASH_QUEUE', env.PASSWORD_HASH_QUEUE, DEFAULT_HASHING.maxQueued),

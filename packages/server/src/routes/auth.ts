@@ -5,6 +5,7 @@ import { signIn, signOut } from '../services/auth';
 import type { Deps } from '../services/context';
 
 export function authRoutes(app: App, deps: Deps): void {
+  let proxyWarned = false;
   app.post('/api/auth/signin', {
     config: { public: true },
     schema: {
@@ -14,7 +15,14 @@ export function authRoutes(app: App, deps: Deps): void {
       body: SignInBody,
       response: { 200: SignInResponse },
     },
-  }, (request) => signIn(deps, request.body, request.ip, request.log));
+  }, (request) => {
+    if (!proxyWarned && deps.config.trustProxy === false && request.headers['x-forwarded-for'] !== undefined) {
+      proxyWarned = true;
+      request.log.warn('sign-ins arrive through a proxy (X-Forwarded-For) but TRUST_PROXY is not set: every client counts as the '
+        + 'proxy\'s address for sign-in throttling, so 20 failures lock everyone out. Set TRUST_PROXY (see README, Security).');
+    }
+    return signIn(deps, request.body, request.ip, request.log);
+  });
 
   app.post('/api/auth/logout', {
     schema: { tags: ['auth'], summary: 'Sign out: every access token issued to you so far stops working', response: { 204: { type: 'null' } } },

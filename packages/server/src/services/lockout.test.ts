@@ -67,6 +67,18 @@ describe('client address behind proxies (TRUST_PROXY)', () => {
     for (const bad of ['true', 'yes', '*', '10.0.0.1,evil host']) expect(() => parseTrustProxy(bad)).toThrow(/TRUST_PROXY/);
   });
 
+  it('warns once when sign-ins come through a proxy but TRUST_PROXY is not set', async () => {
+    const lines: string[] = [];
+    const direct = await createTestApp({ lockout: LIMITS, logger: { level: 'warn', stream: { write: (line) => { lines.push(line); } } } });
+    try {
+      for (let i = 0; i < 2; i += 1) await signIn(direct, 'admin', 'admin', '10.0.0.1', { 'x-forwarded-for': '203.0.113.5' });
+      const warnings = lines.filter((l) => l.includes('TRUST_PROXY is not set'));
+      expect(warnings).toHaveLength(1);
+    } finally {
+      await direct.close();
+    }
+  });
+
   it('with one trusted hop, the address the proxy saw counts, whatever the client puts in X-Forwarded-For', async () => {
     const behind = await createTestApp({ lockout: LIMITS, trustProxy: 1 });
     try {
