@@ -27,7 +27,8 @@ describe('/capacities/{token}', () => {
     expect(bars().every((b) => b.style.height === '25px')).toBe(true);
     expect(screen.getByText('Sala de estudio con un nombre …')).toBeInTheDocument();
     expect(screen.getByText('59/100 · 59 %')).toBeInTheDocument();
-    expect(bars()[7]).toHaveTextContent('0/100 · 0 %');
+    expect(bars()[7]).toHaveTextContent('0/100 · 0 % · Closed');
+    expect(bars()[6]).not.toHaveTextContent('Closed');
   });
 
   it('polls every 5 s; after failed polls keeps the values with "Not updated since HH:mm", and recovers', async () => {

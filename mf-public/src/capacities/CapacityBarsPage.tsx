@@ -9,6 +9,7 @@ import { publicPaths } from '../polling/publicClient';
 import { BAR_HEIGHT_PX, capacityColour, COLOUR_HEX, shownOccupancy, truncateName } from './rules';
 
 function CapacityBar({ record }: { record: CapacityRecord }) {
+  const { t } = useTranslation('public');
   const { current, percentage } = shownOccupancy(record);
   const colour = capacityColour(percentage);
   return (
@@ -20,8 +21,9 @@ function CapacityBar({ record }: { record: CapacityRecord }) {
       <span style={{ flex: 1, height: '100%', background: '#f0f0f0', position: 'relative' }}>
         <span style={{ position: 'absolute', insetBlock: 0, insetInlineStart: 0, width: `${Math.min(100, percentage)}%`, background: COLOUR_HEX[colour] }} />
       </span>
-      <span className="portal-capacity-value" style={{ flex: '0 0 14ch', fontVariantNumeric: 'tabular-nums' }}>
+      <span className="portal-capacity-value" style={{ flex: '0 0 20ch', fontVariantNumeric: 'tabular-nums' }}>
         {`${current}/${record.maxCapacity} · ${percentage} %`}
+        {!record.opened && <span style={{ color: '#8c8c8c' }}>{` · ${t('display.closed')}`}</span>}
       </span>
     </li>
   );

@@ -29,6 +29,7 @@ function TrafficLight({ record, language }: { record: CapacityRecord; language: 
       </p>
       <p style={{ margin: 0, fontSize: 20, color: '#595959' }}>
         {record.name} · {t('display.occupancy', { current: record.currentCapacity, max: record.maxCapacity })}
+        {!record.opened && ` · ${t('display.closed')}`}
       </p>
     </section>
   );

@@ -163,4 +163,19 @@ describe('cached for a few seconds', () => {
     t.advance(5);
     expect(await inside()).toBe(first + 7);
   });
+
+  it('displays of different users showing one library share its answer too (cached per library)', async () => {
+    const [manager, librarian] = [await tokenOf('manager'), await tokenOf('librarian')];
+    const [[aIn]] = [await sensors(A)];
+    const insideVia = async (token: string) =>
+      ((await get(`/api/statistics/capacities/${token}/BIB-001`)).json() as { currentCapacity: number }).currentCapacity;
+    t.advance(5);
+    await insideVia(librarian); // the librarian's token is known now: only the library is new below
+    t.advance(5);
+    const first = await insideVia(manager);
+    await t.db.insertInto('records').values(rec(A, aIn, '2024-03-07 12:05:00', 3, 0)).execute();
+    expect(await insideVia(librarian)).toBe(first);
+    t.advance(5);
+    expect(await insideVia(librarian)).toBe(first + 3);
+  });
 });
