@@ -54,9 +54,15 @@ async function loadAreas(db: Kysely<Database>, ids: readonly number[], now: Date
     ...groups.map((g) => insideBySensor(db, g.ids, g.clock.lastReset, g.clock.now)),
   ]);
   const inside = new Map(insides.flat().map((r) => [r.sensor_id, Number(r.inside)]));
+  const sensorsByStore = new Map<number, typeof sensors>();
+  for (const x of sensors) {
+    const list = sensorsByStore.get(x.store_id);
+    if (list) list.push(x);
+    else sensorsByStore.set(x.store_id, [x]);
+  }
   const result = new Map<number, StoreAreas>();
   for (const s of scoped) {
-    const own = sensors.filter((x) => x.store_id === s.id);
+    const own = sensorsByStore.get(s.id) ?? [];
     const opened = isOpenAt(s.clock.now, s.row.start_time, s.row.end_time);
     const libraryInside = own.filter((x) => x.capacity === null).reduce((n, x) => n + (inside.get(x.id) ?? 0), 0);
     const areas = [record(s.row, s.row.name, opened, libraryInside, s.row.capacity)];
