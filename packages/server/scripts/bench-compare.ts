@@ -1,0 +1,88 @@
+/**
+ * Compare benchmark on the large profile (1,000,000 catalogue items × 1,000,000 inventory items in one group).
+ *
+ *   pnpm --filter @portal/server bench:compare -- --data-dir <dir>     SQLite <dir>/portal.sqlite
+ *   DATABASE_URL=postgres://… pnpm --filter @portal/server bench:compare
+ *
+ * Takes the inventory group with the most items and its related catalogue. Prints the first page (25) with the
+ * total of MISSING and EXCEEDED for ALL_GROUPS and for that group (median of 3 runs after one warm-up), and the
+ * time of a csv export of the group's full MISSING and EXCEEDED lists (consumed and discarded).
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { CompareMode, CompareScope } from '@portal/contract';
+import { defaultConfig, REPO_ROOT } from '../src/config';
+import { createDb, dbConfigFromEnv, migrateToLatest } from '../src/db/connect';
+import { listPage } from '../src/lists/engine';
+import { exportList } from '../src/lists/export/export';
+import type { AuthUser, Deps } from '../src/services/context';
+import { resolveCompare } from '../src/services/compare';
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+const ms = (n: number) => `${n.toFixed(0).padStart(6)} ms`;
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2).filter((a) => a !== '--');
+  const dataDir = path.resolve(option(args, '--data-dir') ?? process.env.DATA_DIR ?? path.join(REPO_ROOT, '.data-large'));
+  const dbConfig = dbConfigFromEnv(process.env, dataDir);
+  const db = createDb(dbConfig);
+  try {
+    await migrateToLatest(db);
+    const group = await db.selectFrom('inventory_items').innerJoin('inventory_groups', 'inventory_groups.id', 'inventory_items.group_id')
+      .select(['inventory_items.group_id', 'inventory_items.store_id', 'inventory_groups.catalogue_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('inventory_groups.catalogue_id', 'is not', null)
+      .groupBy(['inventory_items.group_id', 'inventory_items.store_id', 'inventory_groups.catalogue_id']).orderBy('n', 'desc').limit(1).executeTakeFirst();
+    if (!group?.group_id || !group.catalogue_id) throw new Error('No inventory group with a related catalogue: generate the large profile first');
+    const catalogueItems = await db.selectFrom('catalogue_items').select((eb) => eb.fn.countAll<number>().as('n')).where('catalogue_id', '=', group.catalogue_id).executeTakeFirstOrThrow();
+    const storeItems = await db.selectFrom('inventory_items').select((eb) => eb.fn.countAll<number>().as('n')).where('store_id', '=', group.store_id).executeTakeFirstOrThrow();
+    console.log(`Database: ${'databaseUrl' in dbConfig ? 'PostgreSQL (DATABASE_URL)' : dbConfig.sqliteFile}`);
+    console.log(`Catalogue ${group.catalogue_id}: ${Number(catalogueItems.n).toLocaleString('en')} items; group ${group.group_id}: ${Number(group.n).toLocaleString('en')} scans; `
+      + `library: ${Number(storeItems.n).toLocaleString('en')} scans; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs\n`);
+
+    const scopes: Array<[string, CompareScope]> = [['ALL_GROUPS', { kind: 'ALL_GROUPS' }], [`group ${group.group_id}`, { kind: 'group', groupId: group.group_id }]];
+    console.log('First page (25 rows) with total:');
+    for (const [label, scope] of scopes) {
+      for (const mode of ['MISSING', 'EXCEEDED'] as CompareMode[]) {
+        const list = await resolveCompare(db, group.store_id, group.catalogue_id, mode, scope);
+        const times: number[] = [];
+        let total = 0;
+        for (let i = 0; i < 4; i += 1) {
+          const start = performance.now();
+          total = (await listPage(db, list.def, list.scope, { offset: 0, limit: 25 })).total;
+          if (i > 0) times.push(performance.now() - start);
+        }
+        times.sort((a, b) => a - b);
+        console.log(`  ${mode.padEnd(9)} ${label.padEnd(14)} median ${ms(times[1])}  best ${ms(times[0])}  total ${total.toLocaleString('en')}`);
+      }
+    }
+
+    console.log(`\nExport (csv, code objectId field1..field3) of the group's compare lists, consumed and discarded:`);
+    const deps = { db, config: defaultConfig({ logger: false }) } as unknown as Deps;
+    const user = { id: -1, userName: 'bench', fullName: 'bench', role: 'admin', permissions: [], storeIds: [], tokenVersion: 0 } as unknown as AuthUser;
+    for (const mode of ['MISSING', 'EXCEEDED'] as CompareMode[]) {
+      const list = await resolveCompare(db, group.store_id, group.catalogue_id, mode, scopes[1][1]);
+      const start = performance.now();
+      const file = await exportList(deps, user, list.def, list.scope, {
+        format: { fileType: 'csv', firstRowHeader: true, dateFormat: 'YYYY-MM-DD', codePrefix: '', codeSuffix: '', separator: 'semicolon', otherSeparator: '' },
+        columns: ['code', 'objectId', 'field1', 'field2', 'field3'].map((id) => ({ id, title: id })), order: null, searchTexts: {},
+      }, { maxXlsRows: 1_048_576, baseName: 'bench' });
+      let bytes = 0;
+      let lines = 0;
+      await pipeline(file.stream, new Writable({ write(chunk: Buffer, _e, done) { bytes += chunk.length; lines += chunk.toString('utf8').split('\n').length - 1; done(); } }));
+      console.log(`  ${mode.padEnd(9)} ${((performance.now() - start) / 1000).toFixed(1).padStart(6)} s  ${(lines - 1).toLocaleString('en')} rows  ${(bytes / 1048576).toFixed(1)} MB`);
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
