@@ -41,6 +41,20 @@ describe('POST /api/auth/logout', () => {
     expect((await version(await tokenOf('manager'))).statusCode).toBe(200);
     expect((await t.call('POST', '/api/auth/logout')).statusCode).toBe(401);
   });
+
+  it('refuses hostile input fast, revoking nothing', async () => {
+    const token = await tokenOf('librarian');
+    const started = Date.now();
+    const query = await t.call('POST', '/api/auth/logout?userId=1', { token });
+    expect([query.statusCode, query.json().code]).toEqual([400, 'VALIDATION_ERROR']);
+    const huge = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'x-access-token': token, 'content-type': 'application/json' },
+      payload: `{"x":"${'a'.repeat(2 * 1024 * 1024)}"}` });
+    expect(huge.statusCode).toBe(413);
+    const forged = await t.call('POST', '/api/auth/logout', { token: `${token.slice(0, -4)}AAAA` });
+    expect(forged.statusCode).toBe(401);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect((await version(token)).statusCode).toBe(200);
+  });
 });
 
 describe('changing your own password', () => {
