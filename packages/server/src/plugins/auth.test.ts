@@ -123,6 +123,15 @@ describe('deny by default, on the matched route', () => {
     expect(failures).toEqual([]);
   });
 
+  it('answers the public routes without asking for a token', async () => {
+    const asked: string[] = [];
+    for (const route of registeredRoutes(t.app).filter((r) => r.public)) {
+      const res = await raw(route.method, concrete(route.url));
+      if (res.status === 401) asked.push(key(route));
+    }
+    expect(asked).toEqual([]);
+  });
+
   it('never reaches a protected route through a non-canonical target', async () => {
     const started = Date.now();
     const host = new URL(origin).host;
