@@ -9,7 +9,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { login, logoutViaMenu, navigateInApp, openBrowser, sidebarPaths, waitForContentTitle, type PortalBrowser } from '../src';
+import {
+  login, logoutViaMenu, navigateInApp, openBrowser, portalUrl, sidebarPaths, waitForContentTitle, type PortalBrowser,
+} from '../src';
 
 let browser: PortalBrowser;
 let workDir: string;
@@ -43,6 +45,31 @@ async function openOptions(page: Page, modal: Locator, label: string): Promise<s
 async function closeDropdown(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => [...document.querySelectorAll('.ant-select-dropdown, .ant-tree-select-dropdown')].every((d) => !(d as HTMLElement).checkVisibility()));
+}
+
+/** Signs in through the API (to set up and undo what a scenario changes in the shared demo data). */
+async function apiSession(userName: string, password = userName): Promise<{ token: string; userId: number; selectedStoreId: number | null }> {
+  const res = await fetch(portalUrl('/api/auth/signin'), {
+    method: 'POST', headers: { 'content-type': 'application/json', connection: 'close' }, body: JSON.stringify({ userName, password }),
+  });
+  const body = (await res.json()) as { token: string; userId: number; settings: { selectedStoreId: number | null } };
+  return { token: body.token, userId: body.userId, selectedStoreId: body.settings.selectedStoreId };
+}
+
+async function api(token: string, method: string, url: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(portalUrl(url), {
+    method, headers: { 'x-access-token': token, connection: 'close', ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+async function storeByCode(token: string, code: string): Promise<{ tid: number; startTime: string; endTime: string }> {
+  const { items } = (await api(token, 'GET', `/api/stores?limit=100&searchTexts=${encodeURIComponent(JSON.stringify({ code }))}`)) as {
+    items: Array<{ tid: number; code: string; startTime: string; endTime: string }>;
+  };
+  return items.find((s) => s.code === code)!;
 }
 
 /** A real 16×16 PNG drawn and encoded by Chromium's canvas. */
@@ -115,12 +142,31 @@ describe('users', () => {
     const areas = await content(page).locator('.ant-table-row').evaluateAll((trs) => trs.map((tr) => tr.textContent ?? ''));
     expect(areas.length).toBeGreaterThan(0);
     for (const text of areas) expect(text).toContain(areaName);
+
+    // Her own password: Change Password asks for the current one; the session goes on with the renewed token.
+    await navigateInApp(page, '/profile');
+    await content(page).getByTestId('profile-info').waitFor();
+    await content(page).getByRole('button', { name: /Edit profile/ }).click();
+    const own = openModal(page, 'Edit user');
+    await own.locator('#fullName').waitFor();
+    expect(await own.locator('#userName').isDisabled()).toBe(true);
+    expect(await own.getByText('Permissions', { exact: true }).count()).toBe(0);
+    await own.getByRole('switch').click();
+    await own.locator('#currentPassword').fill('nuria-pass-1');
+    await own.locator('#password').fill('nuria-pass-2');
+    await own.locator('#confirm').fill('nuria-pass-2');
+    await own.getByRole('button', { name: 'Save' }).click();
+    await own.waitFor({ state: 'hidden' });
+    await navigateInApp(page, '/stores');
+    await content(page).locator('.ant-table-row').first().waitFor();
+    expect((await apiSession('e2e-nuria', 'nuria-pass-2')).token).toBeTruthy();
   });
 });
 
 describe('libraries', () => {
   it('the admin adds a library; it appears in Change Library and its Information shows it', async () => {
     const { page } = browser;
+    const admin = await apiSession('admin');
     await login(page, 'admin');
     await navigateInApp(page, '/stores');
     await waitForContentTitle(page, 'Libraries');
@@ -159,6 +205,9 @@ describe('libraries', () => {
     for (const text of ['E2E-NEW', 'Biblioteca E2E Nueva', 'Europe/Madrid', '/sipOperations/E2E-NEW']) {
       expect(await info.textContent()).toContain(text);
     }
+    // Leave the shared demo data as it was: the admin's library choice back, the new library gone.
+    await api(admin.token, 'PUT', `/api/users/${admin.userId}/settings`, { settings: { selectedStoreId: admin.selectedStoreId } });
+    await api(admin.token, 'DELETE', `/api/stores/${(await storeByCode(admin.token, 'E2E-NEW')).tid}`);
   });
 
   it('the manager edits opening times; country, area and name are read-only', async () => {
@@ -174,6 +223,7 @@ describe('libraries', () => {
     await modal.locator('#name').waitFor();
     for (const id of ['country', 'area', 'province', 'city', 'name', 'expirationDate']) expect(await modal.locator(`#${id}`).isDisabled()).toBe(true);
     const code = await modal.locator('#code').inputValue();
+    const before = { startTime: await modal.locator('#startTime').inputValue(), endTime: await modal.locator('#endTime').inputValue() };
     expect(await modal.getByTestId('sip-link').textContent()).toContain(`/sipOperations/${code}`);
     for (const [id, value] of [['startTime', '07:35'], ['endTime', '22:10']]) {
       await modal.locator(`#${id}`).click();
@@ -184,6 +234,9 @@ describe('libraries', () => {
     await modal.waitFor({ state: 'hidden' });
     await row(page, '07:35').waitFor();
     expect(await row(page, '07:35').textContent()).toContain('22:10');
+    // Opening times drive the public displays other scenarios check: put them back.
+    const { token } = await apiSession('manager');
+    await api(token, 'PUT', `/api/stores/${(await storeByCode(token, code)).tid}`, before);
   });
 });
 
