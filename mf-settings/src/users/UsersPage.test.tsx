@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createUser, getUsers, userExists } from '@portal/api';
+import { createUser, getUsers, updateUser, userExists } from '@portal/api';
 import { renderWithPortal } from '@portal/lists/src/testing/render';
 import { person, signedIn } from '../testing';
 import { UsersPage } from './UsersPage';
@@ -63,6 +63,37 @@ describe('UsersPage as admin', () => {
     expect(jest.mocked(createUser).mock.calls[0][0]).toMatchObject({
       userName: 'jefa', role: 'admin', permissions: [], email: null, flavor: '{product}', password: 'long-enough',
     });
+  });
+});
+
+describe('UsersPage: editing another user', () => {
+  it('accepts the unchanged name without asking; Change Password reveals password and confirm (no current password)', async () => {
+    const u = user();
+    jest.mocked(updateUser).mockImplementation(async (_id, body) => ({ ...MANAGER, ...body }) as typeof MANAGER);
+    renderWithPortal(<UsersPage title="Users" />, { store: signedIn(ADMIN), path: '/users' });
+    await screen.findByText('manager Pérez');
+    fireEvent.click(row('manager Pérez').getByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(field('userName')).toHaveValue('manager'));
+    expect(field('userName')).toBeEnabled();
+    expect(field('password')).toBeNull();
+    fireEvent.click(dialog().getByRole('switch'));
+    await waitFor(() => expect(field('password')).not.toBeNull());
+    expect(field('confirm')).not.toBeNull();
+    expect(field('currentPassword')).toBeNull();
+    await u.clear(field('email')!);
+    await u.type(field('email')!, 'taken@example.org');
+    expect(await dialog().findByText('Email already exists')).toBeInTheDocument();
+    await u.clear(field('email')!);
+    await u.type(field('email')!, 'manager@example.org');
+    await u.type(field('password')!, 'reset-pass-1');
+    await u.type(field('confirm')!, 'reset-pass-1');
+    fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(updateUser).toHaveBeenCalled());
+    const [id, body] = jest.mocked(updateUser).mock.calls[0];
+    expect(id).toBe(3);
+    expect(body).toMatchObject({ userName: 'manager', role: 'user', permissions: ['manager'], regions: ['store:3'], storeIds: [3], password: 'reset-pass-1' });
+    expect(body).not.toHaveProperty('currentPassword');
+    expect(jest.mocked(userExists).mock.calls.filter(([b]) => b.userName !== undefined)).toEqual([]);
   });
 });
 
