@@ -24,9 +24,9 @@ describe('AlarmsPage', () => {
     renderWithPortal(<AlarmsPage title="Alarms" />, { path: '/alarms' });
     expect(await screen.findByText('03 - Available')).toBeInTheDocument();
     expect(screen.getByText('42 - Unknown')).toBeInTheDocument();
-    expect(jest.mocked(getAlarms).mock.calls[0][0]).toMatchObject({ searchTexts: { alarmActivated: 'true' } });
+    expect(jest.mocked(getAlarms).mock.calls[0]?.[0]).toMatchObject({ searchTexts: { alarmActivated: 'true' } });
     expect(screen.getByTestId('alarm-counts').textContent).toBe('Records: 5Activated: 2Deactivated: 3');
     await userEvent.setup({ delay: null, pointerEventsCheck: 0 }).click(screen.getByText('All'));
-    await waitFor(() => expect(jest.mocked(getAlarms).mock.calls.at(-1)?.[0].searchTexts?.alarmActivated).toBeUndefined());
+    await waitFor(() => expect(jest.mocked(getAlarms).mock.calls.at(-1)?.[0]?.searchTexts?.alarmActivated).toBeUndefined());
   });
 });

@@ -20,6 +20,7 @@ describe('counters chart options', () => {
       ['A · countIn', true], ['A · countOut', false], ['A · inside', false], ['B · countIn', true], ['B · countOut', false], ['B · inside', false],
     ]);
     expect((o.xAxis as { categories: string[] }).categories).toEqual(['10:00', '10:30']);
+    expect(series(o).map((s) => s.showInLegend)).toEqual([true, true, true, false, false, false]);
     expect(series(o)[0].data?.map((p) => (p as { y: number }).y)).toEqual([5, 2]);
   });
 

@@ -54,13 +54,15 @@ export interface CounterChartInput {
 export function counterChartOptions(input: CounterChartInput): Options {
   const { type, chartType, intervals, shown } = input;
   const longest = intervals.reduce<RecordRow[]>((a, i) => (i.rows.length > a.length ? i.rows : a), []);
-  const series: SeriesOptionsType[] = intervals.flatMap((interval) => statisticsOf(type).map((statistic, n) => ({
+  // The legend lists each statistic once (the first interval's series): a click picks what every interval shows.
+  const series: SeriesOptionsType[] = intervals.flatMap((interval, index) => statisticsOf(type).map((statistic, n) => ({
     type: chartType === 'lines' ? 'line' as const : 'column' as const,
     id: `${interval.key}:${statistic}`,
     name: `${interval.label} · ${input.statisticLabel(statistic)}`,
     color: interval.color,
     dashStyle: DASHES[n % DASHES.length],
     visible: shown.includes(statistic),
+    showInLegend: index === 0,
     custom: { statistic },
     data: interval.rows.map((row) => ({ y: statisticValue(row, statistic), custom: { date: tooltipDate(type, row.date) } })),
   })));
@@ -86,6 +88,12 @@ export function counterChartOptions(input: CounterChartInput): Options {
       max: input.zoom ? input.zoom[1] : undefined,
     },
     yAxis: { title: { text: undefined }, min: 0 },
+    legend: {
+      labelFormatter() {
+        const statistic = (this.options.custom as { statistic?: Statistic } | undefined)?.statistic;
+        return statistic ? input.statisticLabel(statistic) : this.name;
+      },
+    },
     tooltip: { shared: true, pointFormat: '<span style="color:{series.color}">●</span> {series.name} ({point.custom.date}): <b>{point.y}</b><br/>' },
     plotOptions: {
       column: { stacking: chartType === 'stack' ? 'normal' : undefined },

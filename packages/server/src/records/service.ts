@@ -115,5 +115,15 @@ function existsIn(timezones: readonly string[]): (dateTime: string) => boolean {
 export async function groupRecords(db: Kysely<Database>, user: AuthUser, body: RecordsBody, grouping: Grouping, now: Date): Promise<IntervalRecords[]> {
   const scoped: Scoped[] = [];
   for (const interval of body.intervals) scoped.push(await scopeInterval(db, user, interval, grouping, now));
-  return Promise.all(scoped.map((s) => intervalRecords(db, s, body, grouping)));
+  // The same region and period asked twice (e.g. two cards on one week) is read once.
+  const reads = new Map<string, Promise<IntervalRecords>>();
+  return Promise.all(scoped.map((s) => {
+    const key = JSON.stringify([s.storeIds, s.sensorId, s.interval.startDate, s.interval.endDate]);
+    let read = reads.get(key);
+    if (!read) {
+      read = intervalRecords(db, s, body, grouping);
+      reads.set(key, read);
+    }
+    return read;
+  }));
 }
