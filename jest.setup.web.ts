@@ -59,8 +59,8 @@ if (hasWindow) {
   // antd's CSS-in-JS rules reach jsdom reduced to what decides whether an element is shown or can be pointed
   // at (display, visibility, opacity, pointer-events): the full sheets made each role query and click recompile
   // thousands of selectors (scripts/jest/visibilityCss.ts). A test asserting another antd style
-  // (toHaveStyle({ color })) would see only inline styles.
-  installVisibilityCssFilter(window);
+  // (toHaveStyle({ color })) would see only inline styles. PORTAL_JEST_FULL_CSS=1 keeps the full sheets (to compare).
+  if (process.env.PORTAL_JEST_FULL_CSS !== '1') installVisibilityCssFilter(window);
 
   // antd measures the scrollbar with a pseudo-element; jsdom implements getComputedStyle without pseudo
   // elements and logs "Not implemented" for each call. The element's own style is a fine answer here.
