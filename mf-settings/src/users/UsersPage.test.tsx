@@ -48,6 +48,9 @@ describe('UsersPage as admin', () => {
     expect(row('supervisor Pérez').queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(row('admin Pérez').queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(screen.queryByText('Delete All')).not.toBeInTheDocument();
+    // Nor can they be picked for Delete selected.
+    expect(row('supervisor Pérez').getByRole('checkbox')).toBeDisabled();
+    expect(row('manager Pérez').getByRole('checkbox')).toBeEnabled();
 
     fireEvent.click(screen.getByRole('button', { name: /Add/ }));
     await waitFor(() => expect(field('userName')).not.toBeNull());
