@@ -91,7 +91,7 @@ async function main(): Promise<void> {
       ['30 days', 'day', { intervals: intervals('day', 30), intervalRange: 30 }],
       ['30 weeks', 'week', { intervals: intervals('week', 30) }],
       ['30 months', 'month', { intervals: intervals('month', 30) }],
-      ['30 years (one or two hold data)', 'year', { intervals: intervals('year', 30) }],
+      ['30 years (only the last few hold data)', 'year', { intervals: intervals('year', 30) }],
       ['30 × this year (same region)', 'year', { intervals: Array.from({ length: 30 }, () => intervals('year', 1)[0]) }],
     ];
     for (const [label, type, body] of cases) {
