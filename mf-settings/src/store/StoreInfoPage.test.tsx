@@ -1,0 +1,29 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { renderWithPortal } from '@portal/lists/src/testing/render';
+import { selectChangeLibraryOpen } from '@portal/session';
+import { library, person, signedIn } from '../testing';
+import { StoreInfoPage } from './StoreInfoPage';
+
+jest.setTimeout(60_000);
+const MANAGER = person(3, 'manager', 'user', ['manager']);
+
+describe('StoreInfoPage', () => {
+  it("shows the selected library's information read-only, with its SIP link and an expired mark", () => {
+    renderWithPortal(<StoreInfoPage title="Library information" />, {
+      store: signedIn(MANAGER, [library(3, 'Central', { expirationDate: '2020-01-01', capacity: 75 })]), path: '/store',
+    });
+    const info = within(screen.getByTestId('store-info'));
+    for (const text of ['BIB-3', 'Central', 'Europe/Madrid', '75', '08:00', '20:00', 'Barcode', 'Title', 'Expired']) {
+      expect(info.getByText(text)).toBeInTheDocument();
+    }
+    expect(info.getByRole('link', { name: `${window.location.origin}/sipOperations/BIB-3` })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it("without a library says 'No Library Selected' and asks the shell for Change Library", () => {
+    const { store } = renderWithPortal(<StoreInfoPage title="Library information" />, { store: signedIn(MANAGER, []), path: '/store' });
+    expect(screen.getByText('No Library Selected')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Select Library' }));
+    expect(selectChangeLibraryOpen(store.getState())).toBe(true);
+  });
+});
