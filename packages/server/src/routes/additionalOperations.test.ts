@@ -1,5 +1,8 @@
 import { createTestApp, type TestApp } from '../testing/testApp';
 
+// Under load (2 cores shared by every test run) a fresh database with demo users takes seconds to set up.
+jest.setTimeout(30_000);
+
 let t: TestApp;
 let bib1: number;
 let bib2: number;

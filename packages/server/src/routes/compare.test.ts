@@ -1,6 +1,9 @@
 import { addCatalogue } from '../lists/testing/helpers';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
+// Under load (2 cores shared by every test run) a fresh database with demo users takes seconds to set up.
+jest.setTimeout(30_000);
+
 /**
  * A hand-built stocktake. BIB-001 labels an objectId column, so items match by code or by objectId.
  *   Fondo (compared):  A1/E1, A2/E2, A3/-, -/E4, A5/E5        Infantil: K1/-, -/E9
