@@ -4,6 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestApp } from './testing/testApp';
 import { DEFAULT_HTTP_TIMEOUTS, httpTimeouts } from './httpTimeouts';
 
+// Server tests share a loaded 2-core machine: setting up the app on PostgreSQL alone can take seconds.
+jest.setTimeout(30_000);
+
 let t: TestApp;
 beforeAll(async () => {
   process.env.HTTP_IDLE_TIMEOUT_MS = '400';

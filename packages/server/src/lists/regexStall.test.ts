@@ -6,6 +6,9 @@
 import { addCatalogue } from './testing/helpers';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
+// Server tests share a loaded 2-core machine: setting up the app on PostgreSQL alone can take seconds.
+jest.setTimeout(30_000);
+
 let t: TestApp;
 let url: string;
 beforeAll(async () => {

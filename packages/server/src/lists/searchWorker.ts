@@ -35,6 +35,24 @@ type Request =
 let worker: Worker | null = null;
 const pending = new Map<number, Pending>();
 let nextId = 1;
+let openStreams = 0;
+let idleTimer: NodeJS.Timeout | null = null;
+
+/** An unused worker ends after this long (its connections with it); the next search starts another. */
+const WORKER_IDLE_MS = 30_000;
+
+function whenIdle(w: Worker): void {
+  if (pending.size > 0 || openStreams > 0) return;
+  w.unref();
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    if (worker === w && pending.size === 0 && openStreams === 0) {
+      worker = null;
+      void w.terminate();
+    }
+  }, WORKER_IDLE_MS);
+  idleTimer.unref();
+}
 
 function failAll(error: Error): void {
   for (const p of pending.values()) p.reject(error);
@@ -51,10 +69,16 @@ function theWorker(): Worker {
     pending.delete(reply.id);
     if (reply.error === undefined) p.resolve(reply);
     else p.reject(reply.timeout ? new RegexTimeout() : new Error(reply.error));
-    if (pending.size === 0) started.unref();
+    whenIdle(started);
   });
-  started.on('error', (e) => { worker = null; failAll(e); });
-  started.on('exit', () => { worker = null; failAll(new Error('The search worker stopped')); });
+  started.on('error', (e) => {
+    if (worker === started) worker = null;
+    failAll(e);
+  });
+  started.on('exit', () => {
+    if (worker === started) worker = null;
+    failAll(new Error('The search worker stopped'));
+  });
   worker = started;
   return started;
 }
@@ -83,14 +107,16 @@ let nextStream = 1;
  */
 export async function* streamInWorker<R>(file: string, sql: string, parameters: readonly unknown[], size: number, budgetMs: number): AsyncGenerator<R[]> {
   const streamId = nextStream++;
-  await send({ op: 'open', file, sql, parameters, streamId, budgetMs });
+  openStreams += 1;
   try {
+    await send({ op: 'open', file, sql, parameters, streamId, budgetMs });
     for (;;) {
       const { rows, done } = await send({ op: 'next', streamId, size, budgetMs });
       if (rows?.length) yield rows as R[];
       if (done) return;
     }
   } finally {
+    openStreams -= 1;
     await send({ op: 'close', streamId }).catch(() => undefined);
   }
 }

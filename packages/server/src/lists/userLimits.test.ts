@@ -12,6 +12,9 @@ import { CATALOGUE_ITEMS_LIST } from './definitions';
 import { dialectOf } from '../db/connect';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
+// Server tests share a loaded 2-core machine: setting up the app on PostgreSQL alone can take seconds.
+jest.setTimeout(30_000);
+
 let t: TestApp;
 let store: number;
 let catalogueId: number;

@@ -5,6 +5,9 @@
 import { USER_ARRAY_LIMITS } from '@portal/contract';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
+// Server tests share a loaded 2-core machine: setting up the app on PostgreSQL alone can take seconds.
+jest.setTimeout(30_000);
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

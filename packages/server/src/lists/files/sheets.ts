@@ -51,7 +51,7 @@ async function* textRows(path: string, encoding: TempFileMeta['encoding'], separ
   const parser = new CsvParser(separator);
   let number = 0;
   let first = true;
-  for await (const chunk of fs.createReadStream(path, { highWaterMark: 256 * 1024 })) {
+  for await (const chunk of fs.createReadStream(path, { highWaterMark: 64 * 1024 })) {
     let text = decoder.decode(chunk as Buffer, { stream: true });
     if (first) {
       first = false;
