@@ -28,7 +28,7 @@ describe('ProfilePage', () => {
   it('shows the user, the capacities link; editing themself: no user name, role, permissions or regions; a new password needs the current one', async () => {
     const u = user();
     jest.mocked(updateUser).mockImplementation(async (_id, body) => ({ ...MANAGER, ...body } as typeof MANAGER));
-    renderWithPortal(<ProfilePage title="Profile" />, { store: signedIn(MANAGER), path: '/profile' });
+    const { store } = renderWithPortal(<ProfilePage title="Profile" />, { store: signedIn(MANAGER), path: '/profile' });
     const info = within(await screen.findByTestId('profile-info'));
     expect(info.getByText('manager@example.org')).toBeInTheDocument();
     expect(info.getByText('Manager')).toBeInTheDocument();
@@ -41,6 +41,8 @@ describe('ProfilePage', () => {
     expect(field('password')).toBeNull();
     fireEvent.click(dialog().getByRole('switch'));
     await waitFor(() => expect(field('currentPassword')).not.toBeNull());
+    await u.clear(field('fullName')!);
+    await u.type(field('fullName')!, 'Marta Gestora');
     await u.clear(field('telephone')!);
     await u.type(field('telephone')!, '699');
     await u.type(field('password')!, 'brand-new-pass');
@@ -51,10 +53,11 @@ describe('ProfilePage', () => {
     fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(updateUser).toHaveBeenCalled());
     expect(jest.mocked(updateUser).mock.calls[0]).toEqual([3, {
-      fullName: 'manager Pérez', address: 'Calle 2', telephone: '699', email: 'manager@example.org',
+      fullName: 'Marta Gestora', address: 'Calle 2', telephone: '699', email: 'manager@example.org',
       password: 'brand-new-pass', currentPassword: 'manager',
     }]);
     expect(await within(await screen.findByTestId('profile-info')).findByText('699')).toBeInTheDocument();
+    expect(store.getState().auth.userFullName).toBe('Marta Gestora');
   });
 
   it("uploads and removes the avatar, telling the header; a missing avatarUrl is 'Failed to upload avatar'", async () => {

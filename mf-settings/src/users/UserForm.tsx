@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { App } from 'antd';
 import { createUser, normalizeError, updateUser, userExists, type User } from '@portal/api';
 import { ModalForm } from '@portal/lists';
-import { selectRegions, useAppSelector } from '@portal/session';
+import { ownUserSaved, selectRegions, useAppDispatch, useAppSelector } from '@portal/session';
 import { latestExistsCheck } from '../existsCheck';
 import { useSettingsTranslation } from '../i18n';
 import { useActor } from './useActor';
@@ -32,6 +32,7 @@ const SAVE_ERRORS: Record<string, string> = {
 export function UserForm({ open, user, onClose }: UserFormProps) {
   const { t } = useSettingsTranslation();
   const { message } = App.useApp();
+  const dispatch = useAppDispatch();
   const actor = useActor();
   const regions = useAppSelector(selectRegions);
   const rules = useMemo(() => userFormRules(actor, user), [actor, user]);
@@ -46,9 +47,12 @@ export function UserForm({ open, user, onClose }: UserFormProps) {
 
   const save = async (values: UserFormValues) => {
     try {
-      onClose(user
+      const saved = user
         ? await updateUser(user.tid, userUpdateBody(values, rules, regions, user))
-        : await createUser(newUserBody(values, rules, regions)));
+        : await createUser(newUserBody(values, rules, regions));
+      // The header shows the signed-in user's full name: keep it in step.
+      if (rules.isSelf) dispatch(ownUserSaved({ fullName: saved.fullName }));
+      onClose(saved);
     } catch (error) {
       console.error('User not saved', error);
       const { code } = normalizeError(error);

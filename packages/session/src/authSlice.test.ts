@@ -1,5 +1,5 @@
 import {
-  authReducer, avatarChanged, initialAuthState, loginFailure, loginRequest, loginSuccess, settingsSaved, updateSettings,
+  authReducer, avatarChanged, initialAuthState, loginFailure, ownUserSaved, loginRequest, loginSuccess, settingsSaved, updateSettings,
 } from './authSlice';
 import { toSessionData } from './sagas/auth';
 import { signInResponse } from './testUtils';
@@ -38,6 +38,12 @@ describe('auth reducer', () => {
     const once = authReducer(signed, avatarChanged());
     expect(once).toEqual({ ...signed, avatarVersion: 1 });
     expect(authReducer(once, avatarChanged()).avatarVersion).toBe(2);
+  });
+
+  it('ownUserSaved changes the full name of a signed-in session only', () => {
+    const signed = authReducer(initialAuthState, loginSuccess(toSessionData(signInResponse(), 1_000_000)));
+    expect(authReducer(signed, ownUserSaved({ fullName: 'Ana María' }))).toEqual({ ...signed, userFullName: 'Ana María' });
+    expect(authReducer(initialAuthState, ownUserSaved({ fullName: 'Ana María' })).userFullName).toBe('');
   });
 
   it('settingsSaved takes the server copy', () => {

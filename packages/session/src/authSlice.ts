@@ -82,6 +82,10 @@ const authSlice = createSlice({
     tokenRenewed: (state, action: PayloadAction<string>) => {
       if (state.token !== null) state.token = action.payload;
     },
+    /** The signed-in user saved their own details (Profile or Users): the header shows the new full name. */
+    ownUserSaved: (state, action: PayloadAction<{ fullName: string }>) => {
+      if (state.token !== null) state.userFullName = action.payload.fullName;
+    },
     /** The signed-in user's avatar was uploaded or removed (Profile). */
     avatarChanged: (state) => {
       state.avatarVersion += 1;
@@ -91,5 +95,6 @@ const authSlice = createSlice({
 
 export const {
   loginRequest, loginSuccess, loginFailure, sessionRestored, restoreSession, updateSettings, settingsSaved, avatarChanged, tokenRenewed,
+  ownUserSaved,
 } = authSlice.actions;
 export const authReducer = authSlice.reducer;

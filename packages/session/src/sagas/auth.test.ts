@@ -1,4 +1,4 @@
-import { loginRequest, logout, restoreSession, type AuthState } from '../authSlice';
+import { loginRequest, logout, ownUserSaved, restoreSession, type AuthState } from '../authSlice';
 import { initialAuthState } from '../authSlice';
 import { initialStoresState } from '../storesSlice';
 import { STORAGE_KEYS } from '../storage';
@@ -35,6 +35,16 @@ describe('login', () => {
     expect(store.getState().stores.stores.map((s) => s.tid)).toEqual([3, 4]);
     // Later calls carry the new token.
     expect(seen[1].headers.get('x-access-token')).toBe('tok-7');
+  });
+
+  it('the own full name saved in the profile shows at once and survives a reload (saved copy updated)', async () => {
+    const { store } = setup();
+    store.dispatch(loginRequest(credentials));
+    await settle();
+    store.dispatch(ownUserSaved({ fullName: 'Ana María García' }));
+    await settle();
+    expect(store.getState().auth.userFullName).toBe('Ana María García');
+    expect(stored(STORAGE_KEYS.session)).toMatchObject({ token: 'tok-7', userFullName: 'Ana María García' });
   });
 
   it('on failure stores the normalised error code and turns loading off', async () => {

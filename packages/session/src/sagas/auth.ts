@@ -1,7 +1,7 @@
 import { normalizeError, signIn, type SignInResponse } from '@portal/api';
 import { all, call, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import {
-  loginFailure, loginRequest, loginSuccess, logout, restoreSession, sessionRestored, settingsSaved, tokenRenewed, updateSettings,
+  loginFailure, loginRequest, loginSuccess, logout, restoreSession, sessionRestored, settingsSaved, tokenRenewed, updateSettings, ownUserSaved,
   type AuthState, type SessionData,
 } from '../authSlice';
 import { fetchStores } from '../storesSlice';
@@ -107,7 +107,7 @@ export function* authSagas() {
     takeLatest(loginRequest.type, loginSaga),
     takeLatest(restoreSession.type, restoreSessionSaga),
     takeLatest([loginSuccess.type, sessionRestored.type], expirySaga),
-    takeEvery([loginSuccess.type, sessionRestored.type, updateSettings.type, settingsSaved.type, tokenRenewed.type], persistSessionSaga),
+    takeEvery([loginSuccess.type, sessionRestored.type, updateSettings.type, settingsSaved.type, tokenRenewed.type, ownUserSaved.type], persistSessionSaga),
     takeEvery(logout.type, clearSession),
   ]);
 }
