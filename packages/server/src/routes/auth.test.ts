@@ -1,6 +1,9 @@
 import { SignJWT } from 'jose';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
+// Some tests build a second app: generous under a loaded machine (load 15-19 while eight people test).
+jest.setTimeout(30_000);
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ lockout: { maxFailuresPerUser: 3, maxFailuresPerAddress: 6, windowSeconds: 600, lockSeconds: 300 } });
