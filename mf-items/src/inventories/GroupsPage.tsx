@@ -52,7 +52,8 @@ function Groups({ storeId, title }: { storeId: number; title: string }) {
         resetKey={location.pathname}
         extra={totals && <Typography.Text type="secondary">{t('itemTotals', { count: totals.numItems, distinct: totals.numItemsDistinct })}</Typography.Text>}
         onAdd={() => setForm({ open: true, group: null })}
-        onEdit={(group) => { if (!isUngrouped(group)) setForm({ open: true, group }); }}
+        onEdit={(group) => setForm({ open: true, group })}
+        canEditRow={(group) => !isUngrouped(group)}
         onRowDoubleClick={(group) => navigate(`/inventories/${group.tid}/sections`)}
         onDelete={(ids) => deleteInventoryGroups(storeId, ids)}
         canDeleteRow={(group) => !isUngrouped(group)}

@@ -171,6 +171,14 @@ describe('GenericList header', () => {
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
   });
 
+  it('offers no edit button on rows canEditRow refuses (the synthetic UNGROUPED group)', async () => {
+    setup({ onEdit: jest.fn(), canEditRow: (row) => row.tid !== 0 }, 3);
+    await screen.findByText('Name 0');
+    const editIn = (name: string) => within(screen.getByText(name).closest('.ant-table-row') as HTMLElement).queryByRole('button', { name: 'Edit' });
+    expect(editIn('Name 0')).toBeNull();
+    expect(editIn('Name 1')).not.toBeNull();
+  });
+
   it('Refresh reloads from offset 0', async () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
     const { fetchPage } = setup();

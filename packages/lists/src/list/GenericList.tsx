@@ -36,6 +36,8 @@ export interface GenericListProps<T extends ListRow> {
   onRowDoubleClick?: (row: T) => void;
   onDelete?: (ids: ListId[]) => Promise<unknown>;
   canDeleteRow?: (row: T) => boolean;
+  /** Rows without an edit button (default: every row has one when onEdit is given). */
+  canEditRow?: (row: T) => boolean;
   onDeleteAll?: () => Promise<unknown>;
   importer?: { multiple?: boolean; onImport: (request: ImportRequest) => Promise<ItemsCountResult> };
   exporter?: { url: string; fileName?: string };
@@ -55,7 +57,7 @@ type Dialog = null | 'import' | 'export' | 'sync' | 'selectFields' | 'addAll' | 
 export function GenericList<T extends ListRow>(props: GenericListProps<T>) {
   const {
     listName, columns, fetchPage, resetKey, title, extra, height, ref, parent, onAdd, onEdit, onRowDoubleClick,
-    onDelete, canDeleteRow, onDeleteAll, importer, exporter, sync, addItemsTo, extraMenuItems, isRowExpired,
+    onDelete, canDeleteRow, canEditRow, onDeleteAll, importer, exporter, sync, addItemsTo, extraMenuItems, isRowExpired,
   } = props;
   const { t } = useListsTranslation();
   const controller = useListController<T>({ fetchPage, resetKey });
@@ -123,6 +125,7 @@ export function GenericList<T extends ListRow>(props: GenericListProps<T>) {
         onEdit={onEditRow}
         onDeleteRow={onDeleteRow}
         canDeleteRow={canDeleteRow}
+        canEditRow={canEditRow}
         onRowDoubleClick={onRowOpen}
         isRowExpired={isRowExpired}
       />

@@ -23,6 +23,8 @@ export interface ListTableProps<T extends ListRow> {
   onEdit?: (row: T) => void;
   onDeleteRow?: (row: T) => void;
   canDeleteRow?: (row: T) => boolean;
+  /** Rows that offer no edit button (e.g. the synthetic UNGROUPED group). */
+  canEditRow?: (row: T) => boolean;
   onRowDoubleClick?: (row: T) => void;
   isRowExpired?: (row: T) => boolean;
 }
@@ -34,7 +36,7 @@ const toSortOrder = (order: Order, key: string) => (order && order[0] === key ? 
  * loaded rows scroll smoothly). Cells re-render only when their row changes, not on selection changes.
  */
 function ListTableView<T extends ListRow>({
-  columns, height, selectable, onEdit, onDeleteRow, canDeleteRow, onRowDoubleClick, isRowExpired,
+  columns, height, selectable, onEdit, onDeleteRow, canDeleteRow, canEditRow, onRowDoubleClick, isRowExpired,
 }: ListTableProps<T>) {
   const { t, i18n } = useListsTranslation();
   const { items, loading, searchTexts, order } = useListState<T>();
@@ -76,7 +78,7 @@ function ListTableView<T extends ListRow>({
         fixed: 'right',
         render: (_: unknown, row: T) => (
           <Space size={4}>
-            {onEdit && (
+            {onEdit && (canEditRow?.(row) ?? true) && (
               <Tooltip title={t('edit')}>
                 <Button type="text" size="small" aria-label={t('edit')} icon={<EditOutlined />} onClick={() => onEdit(row)} />
               </Tooltip>
@@ -91,7 +93,7 @@ function ListTableView<T extends ListRow>({
       });
     }
     return result;
-  }, [columns, searchTexts, order, actions, t, onEdit, onDeleteRow, canDeleteRow, isRowExpired]);
+  }, [columns, searchTexts, order, actions, t, onEdit, onDeleteRow, canDeleteRow, canEditRow, isRowExpired]);
 
   const scrollX = tableColumns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : DEFAULT_COLUMN_WIDTH), selectable ? SELECTION_WIDTH : 0);
 
