@@ -55,8 +55,16 @@ describe('per-user caps on heavy operations', () => {
     const body = { fileName: file, fields: [{ code: 0 }], sheetIndex: null };
     const url = `/api/stores/${store}/catalogues/${catalogueId}/import`;
     expect((await t.call('POST', url, { user: 'librarian', body })).statusCode).toBe(429);
+    // Sync and Add Items To share the import cap.
+    const syncing = (await t.call('POST', `/api/stores/${store}/catalogues`, { user: 'librarian', body: { name: 'Synced', syncURL: 'https://example.com/items.csv' } })).json().tid;
+    const sync = await t.call('GET', `/api/stores/${store}/catalogues/${syncing}/sync`, { user: 'librarian' });
+    expect([sync.statusCode, sync.json().code]).toEqual([429, 'TOO_MANY_CONCURRENT']);
+    const addTo = await t.call('POST', `/api/stores/${store}/catalogues/${syncing}/items/catalogue`, { user: 'librarian', body: { parentId: catalogueId, itemIds: [] } });
+    expect([addTo.statusCode, addTo.json().code]).toEqual([429, 'TOO_MANY_CONCURRENT']);
     imports.forEach((release) => release());
     expect((await t.call('POST', url, { user: 'librarian', body })).statusCode).toBe(200);
+    const added = await t.call('POST', `/api/stores/${store}/catalogues/${syncing}/items/catalogue`, { user: 'librarian', body: { parentId: catalogueId, itemIds: [] } });
+    expect(added.json()).toMatchObject({ numItemsInserted: 51 });
   });
 });
 

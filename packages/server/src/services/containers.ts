@@ -22,6 +22,7 @@ import { normalizeItem, toApiItem, type ApiItem, type ItemValues } from '../list
 import { itemViolation, type ItemTarget } from '../lists/itemWrites';
 import { resolveItemSource } from '../lists/sources';
 import { fetchSyncItems, storeSyncedItems } from '../lists/sync';
+import { withSlot } from '../lists/userSlots';
 import * as q from '../queries/containers';
 import { findStore } from '../queries/stores';
 import { assertStoreReachable, type AuthUser } from './context';
@@ -226,13 +227,17 @@ export async function exportItems(k: K, deps: D, user: AuthUser, storeId: number
 export async function syncContainer(k: K, deps: D, user: AuthUser, storeId: number, parentId: number): Promise<ItemsCountResult> {
   const row = await ownContainer(k, deps, user, storeId, parentId);
   if (!row.sync_url) throw badRequest(ERROR_CODES.NO_SYNC_URL, `The ${k.noun} has no sync URL`);
-  const items = await fetchSyncItems(row.sync_url, deps.lists);
-  const now = deps.config.now();
-  return storeSyncedItems(deps.db, itemTarget(k, storeId, parentId), items, now, (trx) => q.updateContainer(trx, k, parentId, { last_sync: now.toISOString() }));
+  const url = row.sync_url;
+  // Sync and Add Items To write into a list like an import: they share the per-user import cap.
+  return withSlot(user.id, 'import', deps.lists.slots, async () => {
+    const items = await fetchSyncItems(url, deps.lists);
+    const now = deps.config.now();
+    return storeSyncedItems(deps.db, itemTarget(k, storeId, parentId), items, now, (trx) => q.updateContainer(trx, k, parentId, { last_sync: now.toISOString() }));
+  });
 }
 
 export async function addItemsTo(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, from: string, body: AddItemsFromBody): Promise<ItemsCountResult> {
   await ownContainer(k, deps, user, storeId, parentId);
   const source = await resolveItemSource(deps.db, storeId, from, body);
-  return addItemsFrom(deps.db, itemTarget(k, storeId, parentId), source, body, deps.config.now());
+  return withSlot(user.id, 'import', deps.lists.slots, () => addItemsFrom(deps.db, itemTarget(k, storeId, parentId), source, body, deps.config.now()));
 }
