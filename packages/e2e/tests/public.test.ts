@@ -15,14 +15,16 @@ afterEach(async () => {
 
 describe('public entry (/capacities/…, /sipOperations/{storeCode})', () => {
   it.each([
-    ['/capacities/some-token', 'Occupancy'],
-    ['/capacities/some-token/BIB-001/ca', 'Entry control'],
-    ['/sipOperations/BIB-001', 'Self-service today'],
-  ])('%s loads only mf-public code: no shell, no login, no other remote', async (path, title) => {
+    ['/capacities/some-token', 'Occupancy', '[role=alert]'],
+    ['/capacities/some-token/BIB-001/ca', 'Entry control', '[role=alert]'],
+    ['/sipOperations/BIB-001', 'Self-service today', 'table'],
+  ])('%s loads only mf-public code: no shell, no login, no other remote', async (path, title, answered) => {
     const { page, requests } = browser;
     await page.goto(portalUrl(path));
     await page.getByRole('heading', { name: title }).waitFor();
-    await page.waitForLoadState('networkidle');
+    // The first poll has been answered and shown: every chunk the page needs has loaded. (Not 'networkidle':
+    // a polling display is never idle for long on a loaded machine.)
+    await page.locator(answered).first().waitFor();
 
     const origin = new URL(portalUrl()).origin;
     const own = requests.filter((url) => url.startsWith(origin)).map((url) => new URL(url).pathname);
