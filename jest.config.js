@@ -32,6 +32,10 @@ const common = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 module.exports = {
+  // jest's 5 s default fails antd renders and fake-timer loops on a machine whose two cores are shared with builds
+  // and other runs (load 15-20 seen here); a hung test still fails, after a minute. A file may set its own.
+  // (A global option: jest ignores it inside a project.)
+  testTimeout: 60_000,
   projects: [
     {
       ...common,
