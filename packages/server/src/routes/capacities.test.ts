@@ -150,6 +150,26 @@ describe('unknown, revoked and hostile tokens', () => {
   });
 });
 
+describe('a deleted user', () => {
+  it("the user's displays stop showing data once the few-second cache expires", async () => {
+    const created = await t.call('POST', '/api/users', {
+      user: 'admin',
+      body: { userName: 'display1', fullName: 'Display', address: 'A', telephone: '1', email: 'display1@example.com', role: 'user',
+        permissions: ['manager'], password: 'display-password-1', storeIds: [A] },
+    });
+    expect(created.statusCode).toBe(200);
+    const id = created.json().tid as number;
+    const token = (await t.db.selectFrom('users').select('token').where('id', '=', id).executeTakeFirstOrThrow()).token;
+    const rows = (await get(`/api/statistics/capacities/${token}`)).json() as Array<{ storeCode: string }>;
+    expect([...new Set(rows.map((r) => r.storeCode))]).toEqual(['BIB-001']);
+    expect((await t.call('DELETE', `/api/users/${id}`, { user: 'admin' })).statusCode).toBe(200);
+    t.advance(5);
+    const res = await get(`/api/statistics/capacities/${token}/BIB-001`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('CAPACITY_TOKEN_UNKNOWN');
+  });
+});
+
 describe('cached for a few seconds', () => {
   it('many polls within the period share one answer; the next period sees new records', async () => {
     const token = await tokenOf('manager');
