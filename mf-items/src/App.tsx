@@ -3,6 +3,7 @@ import { ManifestRoutes, type PageProps, PlaceholderPage } from '@portal/ui';
 import { AdditionalOperationsPage } from './additionalOperations';
 import { CatalogueItemsPage, CataloguesPage } from './catalogues';
 import { ComparePage } from './compare';
+import { SearchListItemsPage, SearchListsPage } from './searchLists';
 import { AllItemsPage, GroupItemsPage, GroupsPage, SectionItemsPage, SectionsPage } from './inventories';
 import { manifest, type RoutePath } from './manifest';
 
@@ -18,8 +19,8 @@ const PAGES: Record<RoutePath, ComponentType<PageProps>> = {
   '/catalogues': CataloguesPage,
   '/catalogues/:catalogueId': CatalogueItemsPage,
   '/catalogues/:catalogueId/compare': ComparePage,
-  '/searchLists': PlaceholderPage,
-  '/searchLists/:searchListId': PlaceholderPage,
+  '/searchLists': SearchListsPage,
+  '/searchLists/:searchListId': SearchListItemsPage,
   '/idModifications': PlaceholderPage,
 };
 

@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import { App } from 'antd';
-import {
-  catalogueExists, checkSyncURL, createCatalogue, normalizeError, updateCatalogue, type Catalogue, type CatalogueInput,
-} from '@portal/api';
+import { checkSyncURL, normalizeError, type Catalogue, type CatalogueInput } from '@portal/api';
+import { CATALOGUES, type ContainerKind } from './containerKind';
 import { ModalForm, type FormField } from '@portal/lists';
 import { debouncedCheck } from './debouncedCheck';
 import { useCataloguesTranslation } from './i18n';
@@ -13,6 +12,8 @@ export interface CatalogueFormProps {
   /** The catalogue being edited; null adds a new one. */
   catalogue: Catalogue | null;
   onClose: (saved?: Catalogue) => void;
+  /** Catalogue (default) or search list. */
+  kind?: ContainerKind;
 }
 
 const hasText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
@@ -21,13 +22,13 @@ const hasText = (v: unknown): v is string => typeof v === 'string' && v.trim() !
  * Add or edit a catalogue (data-areas §5): name required and unique (checked 300 ms after typing,
  * 'NameAlreadyExistsMessage'), Sync URL optional and checked by the server ('Invalid URL').
  */
-export function CatalogueForm({ open, storeId, catalogue, onClose }: CatalogueFormProps) {
+export function CatalogueForm({ open, storeId, catalogue, onClose, kind = CATALOGUES }: CatalogueFormProps) {
   const { t } = useCataloguesTranslation();
   const { message } = App.useApp();
 
   const fields = useMemo<FormField[]>(() => {
     const nameTaken = debouncedCheck(async (name: string) =>
-      (await catalogueExists(storeId, { catalogueId: catalogue?.tid ?? null, name: name.trim() })).exists);
+      (await kind.calls.exists(storeId, catalogue?.tid ?? null, name.trim())).exists);
     const urlValid = debouncedCheck(async (url: string) => (await checkSyncURL(url.trim())).valid);
     return [
       {
@@ -65,24 +66,24 @@ export function CatalogueForm({ open, storeId, catalogue, onClose }: CatalogueFo
         dependencies: ['syncURL'], visible: (values) => hasText(values.syncURL),
       },
     ];
-  }, [storeId, catalogue, t]);
+  }, [storeId, catalogue, t, kind]);
 
   const save = async (values: Record<string, unknown>) => {
     const syncURL = hasText(values.syncURL) ? values.syncURL.trim() : null;
     const input: CatalogueInput = { name: String(values.name).trim(), syncURL, autoSync: syncURL ? Boolean(values.autoSync) : false };
     try {
-      onClose(catalogue ? await updateCatalogue(storeId, catalogue.tid, input) : await createCatalogue(storeId, input));
+      onClose(catalogue ? await kind.calls.update(storeId, catalogue.tid, input) : await kind.calls.create(storeId, input));
     } catch (error) {
       const { code } = normalizeError(error);
       console.error('Catalogue not saved', error);
-      void message.error(code === 'NameAlreadyExistsMessage' ? t('NameAlreadyExistsMessage') : t('saveFailed'));
+      void message.error(code === 'NameAlreadyExistsMessage' ? t('NameAlreadyExistsMessage') : t(kind.texts.saveFailed));
     }
   };
 
   return (
     <ModalForm
       open={open}
-      title={catalogue ? t('editCatalogue') : t('newCatalogue')}
+      title={catalogue ? t(kind.texts.editList) : t(kind.texts.newList)}
       fields={fields}
       onOk={save}
       onCancel={() => onClose()}

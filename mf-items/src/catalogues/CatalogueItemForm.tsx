@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import { App } from 'antd';
 import type { RuleObject } from 'antd/es/form';
-import {
-  catalogueItemExists, createCatalogueItem, normalizeError, updateCatalogueItem, type CatalogueItem, type CatalogueItemInput,
-} from '@portal/api';
+import { normalizeError, type CatalogueItem, type CatalogueItemInput } from '@portal/api';
+import { CATALOGUES } from './containerKind';
 import { ModalForm, type FormField } from '@portal/lists';
 import { debouncedCheck } from './debouncedCheck';
 import { useCataloguesTranslation } from './i18n';
@@ -29,9 +28,9 @@ export interface ItemCalls {
 }
 
 const catalogueCalls = (storeId: number, catalogueId: number): ItemCalls => ({
-  exists: ({ itemId, code, objectId }) => catalogueItemExists(storeId, catalogueId, { catalogueItemId: itemId, code, objectId }),
-  create: (input) => createCatalogueItem(storeId, catalogueId, input),
-  update: (itemId, input) => updateCatalogueItem(storeId, catalogueId, itemId, input),
+  exists: (pair) => CATALOGUES.calls.itemExists(storeId, catalogueId, pair),
+  create: (input) => CATALOGUES.calls.createItem(storeId, catalogueId, input),
+  update: (itemId, input) => CATALOGUES.calls.updateItem(storeId, catalogueId, itemId, input),
 });
 
 const hasText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';

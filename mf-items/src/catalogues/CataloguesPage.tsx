@@ -1,14 +1,12 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Typography } from 'antd';
+import { Alert, Typography } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
-import {
-  cataloguesUrl, deleteAllCatalogues, deleteCatalogues, getCatalogues, getNumCatalogueItems, importCatalogues,
-  type Catalogue, type ListParams,
-} from '@portal/api';
+import type { Catalogue, ListParams } from '@portal/api';
 import { GenericList, type ListHandle } from '@portal/lists';
 import { selectSelectedStore, useAppSelector } from '@portal/session';
 import { PageFrame, type PageProps } from '@portal/ui';
 import { CatalogueForm } from './CatalogueForm';
+import { CATALOGUES, type ContainerKind } from './containerKind';
 import { cataloguesColumns } from './cataloguesColumns';
 import { useCataloguesTranslation } from './i18n';
 import { NoLibrary } from './NoLibrary';
@@ -16,12 +14,17 @@ import { NumItemsProvider } from './NumItems';
 
 /** /catalogues: the library's catalogues; double-click opens /catalogues/{catalogueId}. */
 export function CataloguesPage({ title }: PageProps) {
-  const store = useAppSelector(selectSelectedStore);
-  if (!store) return <NoLibrary title={title} />;
-  return <CataloguesList storeId={store.tid} title={title} />;
+  return <ContainersPage title={title} kind={CATALOGUES} />;
 }
 
-function CataloguesList({ storeId, title }: { storeId: number; title: string }) {
+/** The list of a library's catalogues or search lists (data-areas §2): kind says which. */
+export function ContainersPage({ title, kind }: PageProps & { kind: ContainerKind }) {
+  const store = useAppSelector(selectSelectedStore);
+  if (!store) return <NoLibrary title={title} />;
+  return <CataloguesList storeId={store.tid} title={title} kind={kind} />;
+}
+
+function CataloguesList({ storeId, title, kind }: { storeId: number; title: string; kind: ContainerKind }) {
   const { t } = useCataloguesTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -35,10 +38,10 @@ function CataloguesList({ storeId, title }: { storeId: number; title: string }) 
     if (!params.offset) {
       // A reload from the top: item counts may have changed (import, sync, delete).
       setCountsGeneration((g) => g + 1);
-      getNumCatalogueItems(storeId).then(setTotals).catch((error: unknown) => console.error('Item totals not loaded', error));
+      kind.calls.numAllItems(storeId).then(setTotals).catch((error: unknown) => console.error('Item totals not loaded', error));
     }
-    return getCatalogues(storeId, params);
-  }, [storeId]);
+    return kind.calls.list(storeId, params);
+  }, [storeId, kind]);
 
   const closeForm = (saved?: Catalogue) => {
     setForm((f) => ({ ...f, open: false }));
@@ -47,10 +50,11 @@ function CataloguesList({ storeId, title }: { storeId: number; title: string }) 
 
   return (
     <PageFrame title={title}>
-      <NumItemsProvider storeId={storeId} generation={countsGeneration}>
+      {kind.texts.importWarning && <Alert type="warning" showIcon message={t(kind.texts.importWarning)} style={{ marginBottom: 8 }} />}
+      <NumItemsProvider storeId={storeId} generation={countsGeneration} kind={kind}>
         <GenericList<Catalogue>
           ref={list}
-          listName="catalogues"
+          listName={kind.listName}
           columns={columns}
           fetchPage={fetchPage}
           resetKey={location.pathname}
@@ -61,14 +65,14 @@ function CataloguesList({ storeId, title }: { storeId: number; title: string }) 
           )}
           onAdd={() => setForm({ open: true, catalogue: null })}
           onEdit={(catalogue) => setForm({ open: true, catalogue })}
-          onRowDoubleClick={(catalogue) => navigate(`/catalogues/${catalogue.tid}`)}
-          onDelete={(ids) => deleteCatalogues(storeId, ids)}
-          onDeleteAll={() => deleteAllCatalogues(storeId)}
-          importer={{ multiple: true, onImport: (request) => importCatalogues(storeId, request) }}
-          exporter={{ url: `${cataloguesUrl(storeId)}/export`, fileName: title }}
+          onRowDoubleClick={(catalogue) => navigate(`${kind.path}/${catalogue.tid}`)}
+          onDelete={(ids) => kind.calls.remove(storeId, ids)}
+          onDeleteAll={() => kind.calls.removeAll(storeId)}
+          importer={{ multiple: true, onImport: (request) => kind.calls.importMany(storeId, request) }}
+          exporter={{ url: kind.calls.listExportUrl(storeId), fileName: title }}
         />
       </NumItemsProvider>
-      <CatalogueForm open={form.open} storeId={storeId} catalogue={form.catalogue} onClose={closeForm} />
+      <CatalogueForm open={form.open} storeId={storeId} catalogue={form.catalogue} onClose={closeForm} kind={kind} />
     </PageFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Spin } from 'antd';
-import { getCatalogueNumItems } from '@portal/api';
+import { CATALOGUES, type ContainerKind } from './containerKind';
 
 interface NumItemsSource {
   /** The count of one catalogue (cached until the list reloads). */
@@ -10,14 +10,14 @@ interface NumItemsSource {
 const NumItemsContext = createContext<NumItemsSource | null>(null);
 
 /** Counts of the catalogues' items, asked per row once it shows and kept until `generation` changes. */
-export function NumItemsProvider({ storeId, generation, children }: { storeId: number; generation: number; children: ReactNode }) {
+export function NumItemsProvider({ storeId, generation, kind = CATALOGUES, children }: { storeId: number; generation: number; kind?: ContainerKind; children: ReactNode }) {
   const value = useMemo<NumItemsSource>(() => {
     const cache = new Map<number, Promise<number>>();
     return {
       get: (catalogueId) => {
         let count = cache.get(catalogueId);
         if (!count) {
-          count = getCatalogueNumItems(storeId, catalogueId);
+          count = kind.calls.numItems(storeId, catalogueId);
           cache.set(catalogueId, count);
           count.catch(() => cache.delete(catalogueId));
         }
@@ -25,7 +25,7 @@ export function NumItemsProvider({ storeId, generation, children }: { storeId: n
       },
     };
     // A new generation (the list reloaded) starts a fresh cache.
-  }, [storeId, generation]);
+  }, [storeId, generation, kind]);
   return <NumItemsContext.Provider value={value}>{children}</NumItemsContext.Provider>;
 }
 

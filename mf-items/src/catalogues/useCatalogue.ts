@@ -1,17 +1,18 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getCatalogue, type Catalogue } from '@portal/api';
+import type { Catalogue } from '@portal/api';
+import { CATALOGUES, type ContainerKind } from './containerKind';
 
-/** One catalogue (the items page's parent), reloadable after an edit or a sync. Failures are only logged. */
-export function useCatalogue(storeId: number, catalogueId: number) {
+/** One catalogue or search list (the items page's parent), reloadable after an edit or a sync. Failures are only logged. */
+export function useCatalogue(storeId: number, catalogueId: number, kind: ContainerKind = CATALOGUES) {
   const [catalogue, setCatalogue] = useState<Catalogue | null>(null);
   const [version, setVersion] = useState(0);
   useEffect(() => {
     let current = true;
-    getCatalogue(storeId, catalogueId)
+    kind.calls.get(storeId, catalogueId)
       .then((c) => { if (current) setCatalogue(c); })
       .catch((error: unknown) => console.error('Catalogue not loaded', error));
     return () => { current = false; };
-  }, [storeId, catalogueId, version]);
+  }, [storeId, catalogueId, version, kind]);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   return { catalogue, reload };
 }

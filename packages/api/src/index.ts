@@ -11,6 +11,8 @@ export * from './dashboard';
 export * from './calls/export';
 export * from './lists';
 export * from './catalogues';
+export * from './searchLists';
+export { containerCalls, type ContainerCalls, type ContainerPath } from './containers';
 export * from './inventories';
 export * from './records';
 export * from './alarms';
