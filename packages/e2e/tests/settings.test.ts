@@ -151,12 +151,14 @@ describe('users', () => {
     await own.locator('#fullName').waitFor();
     expect(await own.locator('#userName').isDisabled()).toBe(true);
     expect(await own.getByText('Permissions', { exact: true }).count()).toBe(0);
+    await own.locator('#fullName').fill('Nuria Ejemplo Gil');
     await own.getByRole('switch').click();
     await own.locator('#currentPassword').fill('nuria-pass-1');
     await own.locator('#password').fill('nuria-pass-2');
     await own.locator('#confirm').fill('nuria-pass-2');
     await own.getByRole('button', { name: 'Save' }).click();
     await own.waitFor({ state: 'hidden' });
+    await page.locator('.ant-layout-header').getByText('Nuria Ejemplo Gil').waitFor();
     await navigateInApp(page, '/stores');
     await content(page).locator('.ant-table-row').first().waitFor();
     expect((await apiSession('e2e-nuria', 'nuria-pass-2')).token).toBeTruthy();
