@@ -3,13 +3,14 @@ import { ManifestRoutes, type PageProps, PlaceholderPage } from '@portal/ui';
 import { AdditionalOperationsPage } from './additionalOperations';
 import { CatalogueItemsPage, CataloguesPage } from './catalogues';
 import { ComparePage } from './compare';
+import { ItemEventsPage } from './itemEvents';
 import { SearchListItemsPage, SearchListsPage } from './searchLists';
 import { AllItemsPage, GroupItemsPage, GroupsPage, SectionItemsPage, SectionsPage } from './inventories';
 import { manifest, type RoutePath } from './manifest';
 
 /** The page of each route the manifest declares: a route without a page does not compile. */
 const PAGES: Record<RoutePath, ComponentType<PageProps>> = {
-  '/itemEvents': PlaceholderPage,
+  '/itemEvents': ItemEventsPage,
   '/inventories': GroupsPage,
   '/inventories/items': AllItemsPage,
   '/inventories/:inventoryGroupId/sections': SectionsPage,

@@ -18,3 +18,4 @@ export * from './records';
 export * from './alarms';
 export * from './imagesets';
 export * from './sipOperations';
+export * from './itemEvents';

@@ -22,3 +22,4 @@ export * from './capacities';
 export * from './registry';
 export * from './imagesets';
 export * from './sipOperations';
+export * from './itemEvents';

@@ -26,6 +26,7 @@ import { additionalOperationsRoutes } from './routes/additionalOperations';
 import { imagesetsRoutes } from './routes/imagesets';
 import { sipOperationsRoutes } from './routes/sipOperations';
 import { alarmsRoutes } from './routes/alarms';
+import { itemEventsRoutes } from './routes/itemEvents';
 import { dashboardRoutes } from './routes/dashboard';
 import { formatRoutes } from './routes/format';
 import { miscRoutes } from './routes/misc';
@@ -104,6 +105,7 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
   imagesetsRoutes(app, deps);
   sipOperationsRoutes(app, filesDeps);
   alarmsRoutes(app, filesDeps);
+  itemEventsRoutes(app, filesDeps);
 
   await registerPortal(app, config.portalRoot);
   return app;

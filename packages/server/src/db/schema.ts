@@ -339,6 +339,12 @@ export interface SipOperationsListView extends Omit<SipOperationsTable, 'id'> {
   store_name: string;
 }
 
+/** View (migration 0012): item events with their library's name, for the list engine. */
+export interface ItemEventsListView extends Omit<ItemEventsTable, 'id'> {
+  id: number;
+  store_name: string;
+}
+
 export type SelfcheckType = 'CHECKOUT' | 'CHECKIN' | 'RENEW';
 
 /** Self-service operations behind the dashboard's SelfCheck section. */
@@ -390,6 +396,7 @@ export interface Database {
   sip_operations: SipOperationsTable;
   sip_operations_list: SipOperationsListView;
   alarms_list: AlarmsListView;
+  item_events_list: ItemEventsListView;
   selfcheck_operations: SelfcheckOperationsTable;
   server_secrets: ServerSecretsTable;
   signin_failures: SigninFailuresTable;

@@ -8,6 +8,7 @@ import { compareIndexes } from './0007_compare_indexes';
 import { tokenVersion } from './0005_token_version';
 import { alarmsList } from './0008_alarms_list';
 import { sipOperationsList } from './0010_sip_operations_list';
+import { itemEventsList } from './0012_item_events_list';
 
 /**
  * In-code migration provider: migrations are compiled with the server (no file-system scanning), named
@@ -26,6 +27,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0005_token_version': tokenVersion,
         '0008_alarms_list': alarmsList,
         '0010_sip_operations_list': sipOperationsList,
+        '0012_item_events_list': itemEventsList,
       };
     },
   };
