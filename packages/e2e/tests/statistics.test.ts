@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { login, openBrowser, portalUrl, waitForContentTitle, type PortalBrowser } from '../src';
+import { login, navigateInApp, openBrowser, portalUrl, waitForContentTitle, type PortalBrowser } from '../src';
 
 let browser: PortalBrowser;
 let workDir: string;
@@ -65,6 +65,21 @@ async function reloaded(page: Page, action: () => Promise<unknown>): Promise<voi
   await page.waitForTimeout(300);
 }
 
+/** Per shared library, the copies loaded in any Module Federation instance (`from@version`, deduplicated). */
+async function loadedCopies(page: Page, keys: string[]): Promise<Record<string, string[]>> {
+  return page.evaluate((names) => {
+    type Share = { from: string; loaded?: boolean; lib?: unknown };
+    const federation = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, { default: Record<string, Record<string, Share>> }> } }).__FEDERATION__;
+    return Object.fromEntries(names.map((key) => {
+      const copies = new Set<string>();
+      for (const scopes of Object.values(federation.__SHARE__)) {
+        for (const [version, share] of Object.entries(scopes.default[key] ?? {})) if (share.loaded || share.lib) copies.add(`${share.from}@${version}`);
+      }
+      return [key, [...copies]];
+    }));
+  }, keys);
+}
+
 /** Width and height of a PNG (IHDR). */
 function pngSize(file: string): [number, number] {
   const bytes = readFileSync(file);
@@ -75,9 +90,14 @@ describe('counters', () => {
   it('compares three weeks, zooms, saves the image and exports Excel', async () => {
     const { page } = browser;
     await login(page, 'supervisor');
-    await page.goto(portalUrl('/counters'));
+    // The dashboard's charts load Highcharts first; the counters must reuse that one copy.
+    await content(page).locator('.highcharts-container').first().waitFor({ timeout: 90_000 });
+    await navigateInApp(page, '/counters');
     await waitForContentTitle(page, 'Counters', 90_000);
     await content(page).locator('.highcharts-container').waitFor({ timeout: 60_000 });
+    expect(await loadedCopies(page, ['highcharts', 'highcharts-react-official'])).toEqual({
+      highcharts: [expect.stringMatching(/@13\./)], 'highcharts-react-official': [expect.stringMatching(/@3\./)],
+    });
     await content(page).locator('[data-testid="summary-card"]').first().waitFor();
 
     const add = content(page).getByRole('button', { name: 'Add interval' });
