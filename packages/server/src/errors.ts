@@ -21,3 +21,12 @@ export const badRequest = (code: ErrorCode = ERROR_CODES.VALIDATION_ERROR, messa
 export const forbidden = (code: ErrorCode = ERROR_CODES.FORBIDDEN, message?: string) => new ApiError(403, code, message);
 
 export const conflict = (code: ErrorCode, message?: string) => new ApiError(409, code, message);
+
+/**
+ * Keeps an internal exception (a library's text, a path, a network detail) as the answer's cause: the
+ * error handler logs it, the client sees only the server's own message.
+ */
+export function withCause<E extends Error>(error: E, cause: unknown): E {
+  Object.defineProperty(error, 'cause', { value: cause, enumerable: false, writable: true, configurable: true });
+  return error;
+}

@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import { ERROR_CODES, foldText, ITEM_FIELDS, MAX_REPORTED_ROW_ERRORS, type CellValue, type ItemField, type ItemsCountResult } from '@portal/contract';
 import type { Database } from '../db/schema';
-import { ApiError } from '../errors';
+import { ApiError, withCause } from '../errors';
 import { FetchFailed, guardedFetch, InvalidUrl, UrlNotAllowed, addressPolicy } from '../services/outbound';
 import type { ListsConfig } from './config';
 import { CsvParser, detectSeparator } from './files/csv';
@@ -75,7 +75,8 @@ export async function fetchSyncItems(url: string, config: ListsConfig): Promise<
   } catch (e) {
     if (e instanceof InvalidUrl) throw new ApiError(400, ERROR_CODES.INVALID_URL, 'Invalid URL');
     if (e instanceof UrlNotAllowed) throw new ApiError(400, ERROR_CODES.URL_NOT_ALLOWED, e.message);
-    if (e instanceof FetchFailed) throw new ApiError(502, ERROR_CODES.SYNC_FAILED, e.message);
+    // FetchFailed texts are the server's own; the network detail (addresses, system errors) is its cause, logged.
+    if (e instanceof FetchFailed) throw withCause(new ApiError(502, ERROR_CODES.SYNC_FAILED, e.message), e.cause ?? e);
     throw e;
   }
   const items: ItemValues[] = [];
@@ -106,7 +107,9 @@ export async function fetchSyncItems(url: string, config: ListsConfig): Promise<
     }
   } catch (e) {
     if (e instanceof ApiError && (e.code === ERROR_CODES.TOO_MANY_ROWS || e.code === ERROR_CODES.SYNC_FAILED)) throw e;
-    throw new ApiError(502, ERROR_CODES.SYNC_FAILED, `The content is not a list of items: ${(e as Error).message}`);
+    // The reader's own refusals (ApiError) say what is wrong in the server's words; anything else is logged only.
+    if (e instanceof ApiError) throw withCause(new ApiError(502, ERROR_CODES.SYNC_FAILED, `The content is not a list of items: ${e.message}`), e);
+    throw withCause(new ApiError(502, ERROR_CODES.SYNC_FAILED, 'The content is not a list of items'), e);
   }
   if (errors.length) throw new ApiError(502, ERROR_CODES.SYNC_FAILED, 'Some items were refused; nothing was synced', { errors });
   return items;

@@ -73,6 +73,7 @@ export function registerErrorHandling(app: App): void {
     // Internal texts and network details are logged (with the cause), never answered.
     const cause = (error as { cause?: unknown }).cause;
     if (status >= 500) request.log.error({ err: error, cause }, 'unexpected error');
+    else if (cause !== undefined) request.log.warn({ err: error, cause }, 'request refused (internal detail hidden)');
     else if (!(error instanceof ApiError) && !error.validation) request.log.info({ err: error }, 'request refused');
     return reply.code(status).headers(headers).type('application/json; charset=utf-8').send(body);
   });

@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream';
 import {
   DEFAULT_EXPORT_FORMAT, ERROR_CODES, PREVIEW_ROWS, type ImportSheet, type ReadFormat, type UploadResponse,
 } from '@portal/contract';
-import { ApiError } from '../errors';
+import { ApiError, withCause } from '../errors';
 import { resolveListsConfig, type ListsConfig } from '../lists/config';
 import { classifyUpload } from '../lists/files/sniff';
 import { invalidFile, readSheets, type SheetReader } from '../lists/files/sheets';
@@ -113,7 +113,7 @@ export async function readFile(deps: FilesDeps, user: AuthUser, fileName: string
     }
   } catch (e) {
     if (e instanceof ApiError) throw e;
-    throw invalidFile(`The file could not be read: ${(e as Error).message}`);
+    throw withCause(invalidFile('The file could not be read'), e);
   }
   await deps.tempFiles.updateMeta(fileName, { ...meta, readFormat: format });
   return sheets.sort((a, b) => a.index - b.index).map((s) => s.sheet);

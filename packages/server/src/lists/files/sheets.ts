@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { ERROR_CODES, type CellValue, type ReadFormat } from '@portal/contract';
-import { ApiError } from '../../errors';
+import { ApiError, withCause } from '../../errors';
 import type { TempFileMeta } from '../../storage/tempFiles';
 import { CsvParser, separatorText } from './csv';
 import { jsonRows } from './jsonRows';
@@ -107,13 +107,24 @@ async function* xlsxSheets(path: string, format: ReadFormat): AsyncGenerator<She
       yield { name: ws.name ?? `Sheet${index + 1}`, index, hasHeader: format.firstRowHeader ?? true, rows: xlsxRows(ws) };
     }
   } catch (e) {
-    if (e instanceof ApiError) throw e;
-    throw invalidFile(`The workbook could not be read: ${(e as Error).message}`);
+    throw unreadableWorkbook(e);
   }
 }
 
+/** The reader's own text (parser positions, paths) goes to the log as the cause, never to the client. */
+const unreadableWorkbook = (e: unknown) => (e instanceof ApiError ? e : withCause(invalidFile('The workbook could not be read'), e));
+
 async function* xlsxRows(worksheet: AsyncIterable<{ number: number; values: unknown }>): AsyncGenerator<SheetRow> {
-  for await (const row of worksheet) {
+  const rows = worksheet[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<{ number: number; values: unknown }>;
+    try {
+      next = await rows.next();
+    } catch (e) {
+      throw unreadableWorkbook(e);
+    }
+    if (next.done) return;
+    const row = next.value;
     const values = Array.isArray(row.values) ? (row.values as unknown[]) : [];
     // exceljs rows are 1-based sparse arrays.
     if (values.length - 1 > MAX_COLUMNS) throw invalidFile(`Rows are limited to ${MAX_COLUMNS} columns`);
