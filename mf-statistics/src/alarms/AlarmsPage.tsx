@@ -44,7 +44,7 @@ export function AlarmsPage({ title }: PageProps) {
           </Space>
         )}
         onDelete={(ids) => deleteAlarms(ids)}
-        exporter={{ url: ALARMS_EXPORT_URL, fileName: title }}
+        exporter={{ url: filter === 'all' ? ALARMS_EXPORT_URL : `${ALARMS_EXPORT_URL}?alarmActivated=${filter === 'activated'}`, fileName: title }}
       />
     </PageFrame>
   );

@@ -76,6 +76,21 @@ describe('alarms list', () => {
   });
 });
 
+describe('export with the screen filter', () => {
+  it('?alarmActivated=false exports the deactivated ones unless the body searches that column', async () => {
+    const dates = async (url: string, searchTexts?: Record<string, string>) => {
+      const res = await t.call('POST', url, { user: 'manager', body: { format: { fileType: 'csv', firstRowHeader: false }, columns: [{ id: 'date', title: 'Date' }], ...(searchTexts ? { searchTexts } : {}) } });
+      expect(res.statusCode).toBe(200);
+      return res.body.replace(/^\ufeff/, '').trim().split(/\r\n/).map((line) => line.slice(8, 10));
+    };
+    expect(await dates('/api/alarms/export?alarmActivated=false')).toEqual(['03']);
+    expect(await dates('/api/alarms/export?alarmActivated=true')).toEqual(['07', '05', '01']);
+    expect(await dates('/api/alarms/export?alarmActivated=true', { alarmActivated: 'false' })).toEqual(['03']);
+    expect(await dates('/api/alarms/export')).toEqual(['07', '05', '03', '01']);
+    expect((await t.call('POST', '/api/alarms/export?alarmActivated=maybe', { user: 'manager', body: {} })).statusCode).toBe(400);
+  });
+});
+
 describe('delete, scoping and permission', () => {
   const idOf = async (day: number) => (await t.db.selectFrom('alarms').select('id').where('date', '=', `2026-11-${String(day).padStart(2, '0')} 10:00:00`).executeTakeFirstOrThrow()).id;
   const count = async () => Number((await t.db.selectFrom('alarms').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);

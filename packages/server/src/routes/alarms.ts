@@ -1,5 +1,6 @@
 /** GET /api/alarms, /numAlarms, /export and DELETE /api/alarms/{ids} (data-areas §7): permission 'alarms', the user's libraries. */
-import { Alarm, AlarmIdsParams, DeletedIds, ExportBody, ListQuery, ListResponse, NumAlarms } from '@portal/contract';
+import { Type } from 'typebox';
+import { Alarm, AlarmIdsParams, DeletedIds, ExportBody, ListQuery, ListResponse, NumAlarms, type ExportBody as ExportBodyType } from '@portal/contract';
 import type { App } from '../app';
 import { currentUser } from '../plugins/auth';
 import { deleteAlarms, exportAlarms, listAlarms, numAlarms } from '../services/alarms';
@@ -8,6 +9,14 @@ import { exportBodyFromQuery, ExportQuery, sendFile } from './containers';
 
 const config = { requirement: 'alarms' as const };
 const tags = ['alarms'];
+
+/** The list's Activated/Deactivated filter, sent beside the export dialog's body. */
+const AlarmsExportQuery = Type.Object({ alarmActivated: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])) }, { additionalProperties: false });
+
+function withActivated(body: ExportBodyType, activated: 'true' | 'false' | undefined): ExportBodyType {
+  if (!activated || body.searchTexts?.alarmActivated) return body;
+  return { ...body, searchTexts: { ...body.searchTexts, alarmActivated: activated } };
+}
 
 export function alarmsRoutes(app: App, deps: FilesDeps): void {
   app.get('/api/alarms', {
@@ -19,8 +28,11 @@ export function alarmsRoutes(app: App, deps: FilesDeps): void {
   }, (r) => numAlarms(deps, currentUser(r), r.query));
 
   app.post('/api/alarms/export', {
-    config, schema: { tags, summary: 'Export alarms (body: format, columns [{id,title}], order, searchTexts)', body: ExportBody },
-  }, async (r, reply) => sendFile(reply, await exportAlarms(deps, currentUser(r), r.body)));
+    config, schema: {
+      tags, summary: 'Export alarms (body: format, columns [{id,title}], order, searchTexts); ?alarmActivated= the screen\'s filter when the body has none',
+      body: ExportBody, querystring: AlarmsExportQuery,
+    },
+  }, async (r, reply) => sendFile(reply, await exportAlarms(deps, currentUser(r), withActivated(r.body, r.query.alarmActivated))));
 
   app.get('/api/alarms/export', {
     config, schema: { tags, summary: 'Export alarms with the saved format', querystring: ExportQuery },
