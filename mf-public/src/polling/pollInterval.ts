@@ -1,5 +1,8 @@
-import { CAPACITY_POLL_INTERVAL_MS } from '@portal/contract';
-
+/**
+ * Capacity polling interval of the displays (data-areas §9). Kept here, not in @portal/contract: the public
+ * entry imports nothing from the contract at run time, so it does not load the schema library.
+ */
+export const CAPACITY_POLL_INTERVAL_MS = 5000;
 /** Query parameter that sets another polling interval (tests speed polling up; production never sets it). */
 export const POLL_PARAM = 'pollMs';
 const MIN_MS = 100;

@@ -2,7 +2,7 @@
  * /sipOperations/{storeCode}: the public page behind the library form's link. Today's self-service activity
  * of the library, counts by type and status only (anyone with the link can open it).
  */
-import { SIP_SUMMARY_STATUSES, SIP_SUMMARY_TYPES, type PublicSipSummary } from '@portal/contract';
+import type { PublicSipSummary } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { PageProps } from '../App';
@@ -14,6 +14,9 @@ const cell = { padding: '6px 12px', borderBottom: '1px solid #f0f0f0', textAlign
 
 function SipSummary({ summary }: { summary: PublicSipSummary }) {
   const { t } = useTranslation('public');
+  // Rows and columns in the order the server lists them (every type × every status): no copy of the lists here.
+  const types = [...new Set(summary.counts.map((c) => c.type))];
+  const statuses = [...new Set(summary.counts.map((c) => c.status))];
   const count = (type: string, status: string) => summary.counts.find((c) => c.type === type && c.status === status)?.count ?? 0;
   return (
     <section>
@@ -23,22 +26,22 @@ function SipSummary({ summary }: { summary: PublicSipSummary }) {
         <thead>
           <tr>
             <th style={{ ...cell, textAlign: 'start' }}>{t('sip.type')}</th>
-            {SIP_SUMMARY_STATUSES.map((status) => <th key={status} style={cell}>{t(`sip.statuses.${status}`)}</th>)}
+            {statuses.map((status) => <th key={status} style={cell}>{t(`sip.statuses.${status}`)}</th>)}
             <th style={cell}>{t('sip.total')}</th>
           </tr>
         </thead>
         <tbody>
-          {SIP_SUMMARY_TYPES.map((type) => (
+          {types.map((type) => (
             <tr key={type}>
               <th scope="row" style={{ ...cell, textAlign: 'start', fontWeight: 400 }}>{t(`sip.types.${type}`)}</th>
-              {SIP_SUMMARY_STATUSES.map((status) => <td key={status} style={cell}>{count(type, status)}</td>)}
-              <td style={{ ...cell, fontWeight: 700 }}>{SIP_SUMMARY_STATUSES.reduce((n, status) => n + count(type, status), 0)}</td>
+              {statuses.map((status) => <td key={status} style={cell}>{count(type, status)}</td>)}
+              <td style={{ ...cell, fontWeight: 700 }}>{statuses.reduce((n, status) => n + count(type, status), 0)}</td>
             </tr>
           ))}
           <tr>
             <th scope="row" style={{ ...cell, textAlign: 'start' }}>{t('sip.total')}</th>
-            {SIP_SUMMARY_STATUSES.map((status) => (
-              <td key={status} style={{ ...cell, fontWeight: 700 }}>{SIP_SUMMARY_TYPES.reduce((n, type) => n + count(type, status), 0)}</td>
+            {statuses.map((status) => (
+              <td key={status} style={{ ...cell, fontWeight: 700 }}>{types.reduce((n, type) => n + count(type, status), 0)}</td>
             ))}
             <td style={{ ...cell, fontWeight: 700 }}>{summary.total}</td>
           </tr>

@@ -5,9 +5,6 @@
  */
 import { Type, type Static } from 'typebox';
 
-/** Capacity polling interval of the displays (data-areas §9). */
-export const CAPACITY_POLL_INTERVAL_MS = 5000;
-
 /**
  * `{token}`: the user's public token (not an access token). Any text up to the bound is accepted, so that a
  * mistyped or foreign token answers 404 CAPACITY_TOKEN_UNKNOWN like an unknown one; longer is 400.
@@ -56,7 +53,10 @@ export const PublicSipSummary = Type.Object({
   /** Time of today's latest operation, null when there was none. */
   lastOperationAt: Type.Union([Type.String(), Type.Null()]),
   total: Type.Integer({ minimum: 0 }),
-  /** Every type and every status, zeros included, in SIP_SUMMARY_TYPES × SIP_SUMMARY_STATUSES order. */
+  /**
+   * Every type and every status, zeros included, in SIP_SUMMARY_TYPES × SIP_SUMMARY_STATUSES order (the public
+   * page reads its rows and columns from this order, so it needs no copy of the lists).
+   */
   counts: Type.Array(Type.Object({
     type: Type.String(),
     status: Type.String(),
