@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Button, Typography } from 'antd';
 import { UnorderedListOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { deleteInventoryGroups, getInventoryGroups, getNumInventoryItems, type InventoryGroup, type ListParams } from '@portal/api';
+import { deleteInventoryGroups, getInventoryGroups, getNumInventoryItems, inventoryGroupsUrl, type InventoryGroup, type ListParams } from '@portal/api';
 import { GenericList, type ListHandle } from '@portal/lists';
 import { selectSelectedStore, useAppSelector } from '@portal/session';
 import { PageFrame, type PageProps } from '@portal/ui';
@@ -57,6 +57,7 @@ function Groups({ storeId, title }: { storeId: number; title: string }) {
         onRowDoubleClick={(group) => navigate(`/inventories/${group.tid}/sections`)}
         onDelete={(ids) => deleteInventoryGroups(storeId, ids)}
         canDeleteRow={(group) => !isUngrouped(group)}
+        exporter={{ url: `${inventoryGroupsUrl(storeId)}/export`, fileName: title }}
       />
       <GroupForm open={form.open} storeId={storeId} group={form.group} onClose={closeForm} />
     </PageFrame>

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Button, Space } from 'antd';
 import { ArrowLeftOutlined, ApiOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { deleteInventorySections, getInventorySections, type GroupRef, type InventoryGroup, type InventorySection, type ListParams } from '@portal/api';
+import { deleteInventorySections, getInventorySections, inventorySectionsUrl, type GroupRef, type InventoryGroup, type InventorySection, type ListParams } from '@portal/api';
 import { GenericList, type ListHandle } from '@portal/lists';
 import { selectSelectedStore, useAppSelector } from '@portal/session';
 import { PageFrame, type PageProps } from '@portal/ui';
@@ -65,6 +65,7 @@ function Sections({ storeId, groupId, title }: { storeId: number; groupId: Group
         onEdit={(section) => setForm({ open: true, section })}
         onRowDoubleClick={(section) => navigate(`/inventories/${groupId}/sections/${section.tid}`)}
         onDelete={(ids) => deleteInventorySections(storeId, groupId, ids)}
+        exporter={{ url: `${inventorySectionsUrl(storeId, groupId)}/export`, fileName: groupTitle(group, title, t('ungrouped')) }}
         extraMenuItems={[
           { key: 'additionalOperations', label: t('additionalOperations'), icon: <ApiOutlined />, onClick: () => navigate(`/inventories/${groupId}/additionalOperations`) },
         ]}

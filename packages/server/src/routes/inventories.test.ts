@@ -70,6 +70,13 @@ describe('inventory groups', () => {
     expect([foreign.statusCode, foreign.json().code]).toEqual([403, 'FORBIDDEN']);
     expect((await t.call('GET', groups(bib1, `/${gid}`), as)).json().catalogueId).toBeNull();
 
+    const csv = { format: { fileType: 'csv', separator: 'semicolon', firstRowHeader: true }, columns: [{ id: 'name', title: 'Nombre' }], order: ['name', 'asc'] };
+    const exported = await t.call('POST', groups(bib1, '/export'), { ...as, body: { ...csv, searchTexts: { name: 'revis' } } });
+    expect(exported.body.replace(/^\ufeff/, '').trim().split('\r\n')).toEqual(['Nombre', 'Revisión']);
+    await section(bib1, gid, 'Sala 1');
+    const sections = await t.call('POST', groups(bib1, `/${gid}/inventories/export`), { ...as, body: { ...csv, order: ['comment', 'asc'], columns: [{ id: 'comment', title: 'Ubicación' }, { id: 'date', title: 'Fecha' }] } });
+    expect(sections.body.replace(/^\ufeff/, '').trim().split('\r\n')[1]).toMatch(/^Sala 1;2026/);
+    expect((await t.call('GET', groups(bib2, '/export'), as)).statusCode).toBe(403);
     const ungrouped = await t.call('PUT', groups(bib1, '/UNGROUPED'), { ...as, body: { name: 'Otro' } });
     expect(ungrouped.statusCode).toBe(403);
     const renamed = await t.call('PUT', groups(bib1, `/${gid}`), { ...as, body: { name: 'Revisión 2' } });

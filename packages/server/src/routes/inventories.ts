@@ -39,6 +39,14 @@ export function inventoriesRoutes(app: App, deps: FilesDeps): void {
     config, schema: { tags, summary: 'Is the name taken by another group?', params: StoreIdParams, body: InventoryGroupExistsBody, response: { 200: ExistsResponse } },
   }, (r) => g.groupExists(deps, user(r), r.params.storeId, r.body.name, r.body.inventoryGroupId ?? null));
 
+  app.post(`${GROUPS}/export`, {
+    config, schema: { tags, summary: 'Export the groups list', params: StoreIdParams, body: ExportBody },
+  }, async (r, reply) => sendFile(reply, await g.exportGroups(deps, user(r), r.params.storeId, r.body)));
+
+  app.get(`${GROUPS}/export`, {
+    config, schema: { tags, summary: 'Export the groups list with the saved format', params: StoreIdParams, querystring: ExportQuery },
+  }, async (r, reply) => sendFile(reply, await g.exportGroups(deps, user(r), r.params.storeId, exportBodyFromQuery(r.query))));
+
   app.get(`${GROUPS}/numInventoryItems`, {
     config, schema: { tags, summary: 'Scanned items over every inventory, and distinct code/objectId pairs', params: StoreIdParams, response: { 200: NumInventoryItems } },
   }, (r) => g.numInventoryItems(deps, user(r), r.params.storeId));
@@ -95,6 +103,14 @@ export function inventoriesRoutes(app: App, deps: FilesDeps): void {
   app.post(`${SECTIONS}/exists`, {
     config, schema: { tags, summary: 'Is the location taken in the group by another section?', params: StoreGroupParams, body: InventorySectionExistsBody, response: { 200: ExistsResponse } },
   }, (r) => g.sectionExists(deps, user(r), r.params.storeId, r.params.groupId, r.body.comment, r.body.inventoryId ?? null));
+
+  app.post(`${SECTIONS}/export`, {
+    config, schema: { tags, summary: "Export the group's sections list", params: StoreGroupParams, body: ExportBody },
+  }, async (r, reply) => sendFile(reply, await g.exportSections(deps, user(r), r.params.storeId, r.params.groupId, r.body)));
+
+  app.get(`${SECTIONS}/export`, {
+    config, schema: { tags, summary: "Export the group's sections list with the saved format", params: StoreGroupParams, querystring: ExportQuery },
+  }, async (r, reply) => sendFile(reply, await g.exportSections(deps, user(r), r.params.storeId, r.params.groupId, exportBodyFromQuery(r.query))));
 
   app.get(SECTION, {
     config, schema: { tags, summary: 'A section', params: StoreSectionParams, response: { 200: InventorySection } },

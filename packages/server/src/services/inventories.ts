@@ -7,10 +7,11 @@
  */
 import {
   ERROR_CODES, foldText, parseIdList, UNGROUPED, type InventoryGroup,
-  type InventoryGroupInput, type InventorySection, type InventorySectionInput, type ListQuery,
+  type ExportBody, type InventoryGroupInput, type InventorySection, type InventorySectionInput, type ListQuery,
 } from '@portal/contract';
 import { ApiError, conflict, forbidden } from '../errors';
 import { listPage, listParams } from '../lists/engine';
+import { exportList, type ExportFile } from '../lists/export/export';
 import * as q from '../queries/inventories';
 import { assertStoreReachable, type AuthUser } from './context';
 import type { FilesDeps } from './files';
@@ -191,4 +192,16 @@ export async function sectionExists(deps: D, user: AuthUser, storeId: number, gr
   const trimmed = comment.trim();
   if (trimmed === '') return { exists: false };
   return { exists: await q.sectionCommentTaken(deps.db, storeId, group.id, trimmed, exceptId) };
+}
+
+/** Export of the groups list (UNGROUPED is virtual and not exported). */
+export function exportGroups(deps: D, user: AuthUser, storeId: number, body: ExportBody): Promise<ExportFile> {
+  assertStoreReachable(user, storeId);
+  return exportList(deps, user, INVENTORY_GROUPS_LIST, { store_id: storeId }, body, { maxXlsRows: deps.lists.maxXlsRows, baseName: 'inventoryGroups' });
+}
+
+/** Export of a group's sections list. */
+export async function exportSections(deps: D, user: AuthUser, storeId: number, groupText: string, body: ExportBody): Promise<ExportFile> {
+  const group = await ownGroup(deps, user, storeId, groupText);
+  return exportList(deps, user, INVENTORY_SECTIONS_LIST, { store_id: storeId, group_id: group.id }, body, { maxXlsRows: deps.lists.maxXlsRows, baseName: group.row?.name ?? UNGROUPED });
 }
