@@ -1,8 +1,9 @@
 import type { ComponentType } from 'react';
-import { ManifestRoutes, type PageProps, PlaceholderPage } from '@portal/ui';
+import { ManifestRoutes, type PageProps } from '@portal/ui';
 import { AdditionalOperationsPage } from './additionalOperations';
 import { CatalogueItemsPage, CataloguesPage } from './catalogues';
 import { ComparePage } from './compare';
+import { IdModificationsPage } from './idModifications';
 import { ItemEventsPage } from './itemEvents';
 import { SearchListItemsPage, SearchListsPage } from './searchLists';
 import { AllItemsPage, GroupItemsPage, GroupsPage, SectionItemsPage, SectionsPage } from './inventories';
@@ -22,7 +23,7 @@ const PAGES: Record<RoutePath, ComponentType<PageProps>> = {
   '/catalogues/:catalogueId/compare': ComparePage,
   '/searchLists': SearchListsPage,
   '/searchLists/:searchListId': SearchListItemsPage,
-  '/idModifications': PlaceholderPage,
+  '/idModifications': IdModificationsPage,
 };
 
 export function App() {

@@ -19,3 +19,4 @@ export * from './alarms';
 export * from './imagesets';
 export * from './sipOperations';
 export * from './itemEvents';
+export * from './idModifications';

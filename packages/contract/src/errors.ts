@@ -43,6 +43,8 @@ export const ERROR_CODES = {
   PASSWORD_NOT_ALLOWED: 'PASSWORD_NOT_ALLOWED',
   /** A temporary file name that is not one the server generated. */
   INVALID_FILE_NAME: 'INVALID_FILE_NAME',
+  /** ID modifications: a script that fails its test run on the example id (message: the script's error). */
+  SCRIPT_ERROR: 'SCRIPT_ERROR',
   // 401 (sign-in and tokens)
   USER_NOT_FOUND: 'USER_NOT_FOUND',
   INVALID_PASSWORD: 'INVALID_PASSWORD',

@@ -23,3 +23,4 @@ export * from './registry';
 export * from './imagesets';
 export * from './sipOperations';
 export * from './itemEvents';
+export * from './idModifications';

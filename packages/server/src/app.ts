@@ -27,6 +27,7 @@ import { imagesetsRoutes } from './routes/imagesets';
 import { sipOperationsRoutes } from './routes/sipOperations';
 import { alarmsRoutes } from './routes/alarms';
 import { itemEventsRoutes } from './routes/itemEvents';
+import { idModificationsRoutes } from './routes/idModifications';
 import { dashboardRoutes } from './routes/dashboard';
 import { formatRoutes } from './routes/format';
 import { miscRoutes } from './routes/misc';
@@ -106,6 +107,7 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
   sipOperationsRoutes(app, filesDeps);
   alarmsRoutes(app, filesDeps);
   itemEventsRoutes(app, filesDeps);
+  idModificationsRoutes(app, deps);
 
   await registerPortal(app, config.portalRoot);
   return app;

@@ -1,0 +1,78 @@
+import { Alert, App, Button, Card, Flex, Input, Spin, Typography } from 'antd';
+import { PlayCircleOutlined, SaveOutlined } from '@ant-design/icons';
+import { selectSelectedStore, useAppSelector } from '@portal/session';
+import { PageFrame, type PageProps } from '@portal/ui';
+import { NoLibrary } from '../catalogues/NoLibrary';
+import { useIdModificationsTranslation } from './i18n';
+import { SCRIPT_FIELDS, useIdModifications, type ScriptField } from './useIdModifications';
+
+/** /idModifications (data-areas §2, §8): the library's two scripts, each with its Test box, and Save. */
+export function IdModificationsPage({ title }: PageProps) {
+  const store = useAppSelector(selectSelectedStore);
+  if (!store) return <NoLibrary title={title} />;
+  return <IdModifications storeId={store.tid} title={title} />;
+}
+
+function IdModifications({ storeId, title }: { storeId: number; title: string }) {
+  const { t } = useIdModificationsTranslation();
+  const { message } = App.useApp();
+  const { scripts, tests, saving, edit, runTest, save } = useIdModifications(storeId);
+
+  const onSave = async () => {
+    const outcome = await save();
+    if (outcome.saved) void message.success(t('saved'));
+    else void message.error(t('saveError'));
+  };
+
+  return (
+    <PageFrame
+      title={title}
+      extra={<Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={!scripts} onClick={() => void onSave()}>{t('save')}</Button>}
+    >
+      {!scripts ? <Spin /> : (
+        <Flex vertical gap={16}>
+          <Typography.Text type="secondary">{t('help')}</Typography.Text>
+          {SCRIPT_FIELDS.map((field) => (
+            <ScriptEditor
+              key={field}
+              field={field}
+              label={t(field)}
+              script={scripts[field]}
+              test={tests[field]}
+              onChange={(script) => edit(field, script)}
+              onTest={() => void runTest(field)}
+            />
+          ))}
+        </Flex>
+      )}
+    </PageFrame>
+  );
+}
+
+function ScriptEditor({ field, label, script, test, onChange, onTest }: {
+  field: ScriptField; label: string; script: string; test: ReturnType<typeof useIdModifications>['tests'][ScriptField];
+  onChange: (script: string) => void; onTest: () => void;
+}) {
+  const { t } = useIdModificationsTranslation();
+  return (
+    <Card size="small" title={<label htmlFor={`script-${field}`}>{label}</label>}>
+      <Typography.Text code>{'function (id) {'}</Typography.Text>
+      <Input.TextArea
+        id={`script-${field}`}
+        value={script}
+        onChange={(e) => onChange(e.target.value)}
+        autoSize={{ minRows: 6, maxRows: 20 }}
+        spellCheck={false}
+        style={{ fontFamily: 'monospace', direction: 'ltr' }}
+      />
+      <Typography.Text code>{'}'}</Typography.Text>
+      <Flex gap={8} align="center" style={{ marginTop: 8 }}>
+        <Button icon={<PlayCircleOutlined />} loading={test === 'running'} onClick={onTest} aria-label={`${t('test')} ${label}`}>{t('test')}</Button>
+        <Typography.Text type="secondary">{t('exampleId', { id: '1234' })}</Typography.Text>
+      </Flex>
+      {test && test !== 'running' && ('error' in test
+        ? <Alert style={{ marginTop: 8 }} type="error" showIcon message={t('testError')} description={test.error} />
+        : <Alert style={{ marginTop: 8 }} type="success" showIcon message={t('testResult')} description={<Typography.Text code>{test.result}</Typography.Text>} />)}
+    </Card>
+  );
+}

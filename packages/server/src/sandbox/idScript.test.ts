@@ -1,0 +1,44 @@
+import { runIdScript, SCRIPT_LIMITS, testIdScript } from './idScript';
+
+jest.setTimeout(30_000);
+
+describe('ID modification sandbox', () => {
+  it('runs the script body on the id and answers the new id', async () => {
+    expect(await testIdScript("return 'BC' + id.toUpperCase();", 'ab1')).toEqual({ result: 'BCAB1' });
+    expect(await testIdScript('return id.length * 2;')).toEqual({ result: '8' });
+    expect(await testIdScript('  ')).toEqual({ result: '1234' });
+    expect(await runIdScript('return id.padStart(8, "0");', ['1', '22', '333'])).toEqual([{ result: '00000001' }, { result: '00000022' }, { result: '00000333' }]);
+  });
+
+  it("answers the script's own errors", async () => {
+    expect(await testIdScript("throw new Error('bad id ' + id);")).toEqual({ error: 'bad id 1234' });
+    expect(await testIdScript('return id.(;')).toEqual({ error: expect.stringMatching(/^SyntaxError/) });
+    expect(await testIdScript('return undefined;')).toEqual({ error: 'The script must return the new id as text' });
+    expect(await testIdScript('return {};')).toEqual({ error: 'The script must return the new id as text' });
+  });
+
+  it('has no process, require, host constructor escape, dynamic import, fetch or file system', async () => {
+    expect(await testIdScript('return typeof process + typeof require + typeof fetch + typeof std + typeof os;')).toEqual({ result: 'undefinedundefinedundefinedundefinedundefined' });
+    expect(await testIdScript('return process.env.HOME;')).toEqual({ error: expect.stringContaining('process') });
+    expect(await testIdScript("return require('fs').readFileSync('/etc/passwd', 'utf8');")).toEqual({ error: expect.stringContaining('require') });
+    // The constructor of the global object's constructor is the sandbox's own Function: still no host.
+    expect(await testIdScript("return globalThis.constructor.constructor('return typeof process')();")).toEqual({ result: 'undefined' });
+    const imported = await testIdScript("import('fs'); return 'x';");
+    expect('error' in imported ? imported.error : imported.result).not.toContain('root:');
+    expect(await testIdScript("let r = 'no'; import('fs').then(() => { r = 'yes'; }); return r;")).toEqual({ result: 'no' });
+  });
+
+  it('stops an endless loop and a memory bomb within the limits, and works again afterwards', async () => {
+    let started = Date.now();
+    expect(await testIdScript('while (true) {}')).toEqual({ error: `The script took longer than ${SCRIPT_LIMITS.timeMs} ms` });
+    expect(Date.now() - started).toBeLessThan(1000);
+    started = Date.now();
+    for (const bomb of ["const a = []; while (true) a.push('x'.repeat(1000) + a.length);", 'const a = []; for (;;) a.push(new Array(1e5).fill(1));']) {
+      started = Date.now();
+      expect(await testIdScript(bomb)).toEqual({ error: expect.any(String) });
+      expect(Date.now() - started).toBeLessThan(SCRIPT_LIMITS.stallMs + 1000); // worker start-up included
+    }
+    expect(await runIdScript("if (id === 'loop') { for (;;) {} } return id + '!';", ['a', 'loop', 'b']))
+      .toEqual([{ result: 'a!' }, { error: expect.stringContaining('took longer') }, { result: 'b!' }]);
+  });
+});

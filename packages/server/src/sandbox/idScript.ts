@@ -1,0 +1,80 @@
+/**
+ * ID modification scripts (data-areas §3, §8) run in a real sandbox: a QuickJS interpreter compiled to
+ * WebAssembly (quickjs-emscripten), in a worker thread of its own. The script is the body of
+ * `function (id) { … }`; it sees only the language (no process, require, file system, network or host
+ * objects). Each run is interrupted after SCRIPT_LIMITS.timeMs, the interpreter's heap is capped at
+ * SCRIPT_LIMITS.memoryBytes, and the worker is terminated when a batch makes no progress for
+ * SCRIPT_LIMITS.stallMs (a native call that never reaches an interrupt check), so the event loop keeps
+ * answering. A run answers the new id (an empty script keeps the id) or the script's own error.
+ */
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+export const SCRIPT_LIMITS = {
+  /** Time of one run (interrupt handler inside the interpreter). */
+  timeMs: 500,
+  /** Wall time without a finished run after which the worker is terminated. */
+  stallMs: 1000,
+  /** The interpreter's heap. */
+  memoryBytes: 16 * 1024 * 1024,
+  /** Its stack. */
+  stackBytes: 512 * 1024,
+  /** Longest script accepted (characters). */
+  maxScriptLength: 20_000,
+  /** Longest id a script may answer. */
+  maxResultLength: 1_000,
+};
+
+/** The example id of the Test box and of the test-run before saving. */
+export const EXAMPLE_ID = '1234';
+
+export type ScriptResult = { result: string } | { error: string };
+
+const isBlank = (script: string) => script.trim() === '';
+
+/**
+ * Runs a script on each id in one sandboxed worker; one answer per id, in order. A script that does not
+ * compile, or a worker stopped for overrunning, gives every remaining id that error.
+ */
+export function runIdScript(script: string, ids: readonly string[]): Promise<ScriptResult[]> {
+  if (script.length > SCRIPT_LIMITS.maxScriptLength) {
+    return Promise.resolve(ids.map(() => ({ error: `The script is longer than ${SCRIPT_LIMITS.maxScriptLength} characters` })));
+  }
+  if (isBlank(script) || !ids.length) return Promise.resolve(ids.map((id) => ({ result: id })));
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(path.join(__dirname, 'idScriptWorker.js'), { workerData: { script, ids, limits: SCRIPT_LIMITS } });
+    let done = 0;
+    let settled = false;
+    const finish = (answer: ScriptResult[] | Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(watchdog);
+      void worker.terminate();
+      if (answer instanceof Error) reject(answer);
+      else resolve(answer);
+    };
+    const stall = () => setTimeout(() => {
+      // Kept the thread busy without finishing a run: the id being run and the rest fail.
+      const error = `The script took longer than ${SCRIPT_LIMITS.timeMs} ms`;
+      finish(ids.map(() => ({ error })));
+    }, SCRIPT_LIMITS.stallMs + SCRIPT_LIMITS.timeMs);
+    let watchdog = stall();
+    worker.on('message', (message: { progress?: number; results?: ScriptResult[]; compileError?: string }) => {
+      if (message.compileError !== undefined) finish(ids.map(() => ({ error: message.compileError! })));
+      else if (message.results) finish(message.results);
+      else if (message.progress !== undefined && message.progress > done) {
+        done = message.progress;
+        clearTimeout(watchdog);
+        watchdog = stall();
+      }
+    });
+    worker.on('error', (error) => finish(error));
+    worker.on('exit', () => finish(new Error('The script worker stopped')));
+  });
+}
+
+/** Runs a script once on `id` (the Test box; saving test-runs both scripts on EXAMPLE_ID). */
+export async function testIdScript(script: string, id: string = EXAMPLE_ID): Promise<ScriptResult> {
+  const [answer] = await runIdScript(script, [id]);
+  return answer;
+}

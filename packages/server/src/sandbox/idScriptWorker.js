@@ -1,0 +1,93 @@
+/**
+ * Worker thread of ./idScript: runs one ID modification script on a list of ids inside QuickJS (WebAssembly),
+ * with the time limit per run (interrupt handler) and the heap limit given by the parent. Plain JavaScript
+ * (a worker does not go through the TypeScript loader). The parent terminates this thread when it overruns
+ * its wall-time budget (e.g. a native call that never reaches an interrupt check), so nothing a script does
+ * can hold the server's event loop.
+ */
+const { parentPort, workerData } = require('node:worker_threads');
+const { createRequire } = require('node:module');
+const { newQuickJSWASMModuleFromVariant, RELEASE_SYNC, shouldInterruptAfterDeadline } = require('quickjs-emscripten');
+
+// The release build, its module loaded with require (the package's own loader uses import()).
+const fromQuickJs = createRequire(require.resolve('quickjs-emscripten'));
+const VARIANT = {
+  ...RELEASE_SYNC,
+  importModuleLoader: async () => {
+    const loaded = fromQuickJs('@jitl/quickjs-wasmfile-release-sync/emscripten-module');
+    return loaded.default ?? loaded;
+  },
+};
+
+function errorText(vm, handle) {
+  const dumped = vm.dump(handle);
+  handle.dispose();
+  if (dumped && typeof dumped === 'object' && typeof dumped.message === 'string') {
+    return typeof dumped.name === 'string' && dumped.name !== 'Error' ? `${dumped.name}: ${dumped.message}` : dumped.message;
+  }
+  return String(dumped);
+}
+
+async function main() {
+  const { script, ids, limits } = workerData;
+  const quickjs = await newQuickJSWASMModuleFromVariant(VARIANT);
+  const tooLong = `The script took longer than ${limits.timeMs} ms`;
+  let runtime = null;
+  let vm = null;
+  let fn = null;
+  const close = () => {
+    if (fn) fn.dispose();
+    if (vm) vm.dispose();
+    if (runtime) runtime.dispose();
+    fn = null; vm = null; runtime = null;
+  };
+  // A fresh interpreter (also after a run that ran out of time or memory, which may leave it unusable).
+  const open = () => {
+    if (fn) return;
+    runtime = quickjs.newRuntime();
+    runtime.setMemoryLimit(limits.memoryBytes);
+    runtime.setMaxStackSize(limits.stackBytes);
+    runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + limits.timeMs));
+    vm = runtime.newContext();
+    const compiled = vm.evalCode(`"use strict";\n(function (id) {\n${script}\n})`, 'idModification.js');
+    if (compiled.error) {
+      const message = errorText(vm, compiled.error);
+      close();
+      throw new Error(message === 'InternalError: interrupted' ? tooLong : message);
+    }
+    fn = compiled.value;
+  };
+  const run = (id) => {
+    open();
+    runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + limits.timeMs));
+    const arg = vm.newString(id);
+    const result = vm.callFunction(fn, vm.undefined, arg);
+    arg.dispose();
+    if (result.error) {
+      const message = errorText(vm, result.error);
+      close();
+      return { error: message === 'InternalError: interrupted' ? tooLong : message };
+    }
+    const value = vm.dump(result.value);
+    result.value.dispose();
+    if (typeof value === 'number' && Number.isFinite(value)) return { result: String(value) };
+    if (typeof value !== 'string') return { error: 'The script must return the new id as text' };
+    if (value.length > limits.maxResultLength) return { error: `The new id is longer than ${limits.maxResultLength} characters` };
+    return { result: value };
+  };
+  try {
+    open(); // a syntax error fails every id at once
+  } catch (error) {
+    parentPort.postMessage({ compileError: error.message });
+    return;
+  }
+  const results = [];
+  for (const id of ids) {
+    results.push(run(id));
+    parentPort.postMessage({ progress: results.length });
+  }
+  close();
+  parentPort.postMessage({ results });
+}
+
+main().catch((error) => parentPort.postMessage({ compileError: String(error && error.message ? error.message : error) }));
