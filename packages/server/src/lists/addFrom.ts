@@ -1,17 +1,19 @@
 /**
  * Add Items To (data-areas §4): copies the chosen items of a source list (itemIds), or every item matching
- * searchTexts when none is chosen, into a target list in one transaction. Pairs already in the target and
- * items the §5 rules refuse are counted but not inserted: numItemsInserted of numItems.
+ * searchTexts when none is chosen, into a target list: staged in short steps, moved in one short transaction
+ * (./stagedItems). Pairs already in the target and items the §5 rules refuse are counted but not inserted:
+ * numItemsInserted of numItems.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AddItemsFromBody, ItemsCountResult } from '@portal/contract';
 import type { Database } from '../db/schema';
 import type { Row } from './definition';
 import { selectColumns } from './engine';
 import { toApiItem, type ItemValues } from './items';
-import { ItemInserter, itemViolation, type ItemTarget } from './itemWrites';
+import { itemViolation, type ItemTarget } from './itemWrites';
 import { planSearch, probeIndex, whereSql } from './search';
 import type { ResolvedSource } from './sources';
+import { withStagedItems } from './stagedItems';
 import { streamRows } from './stream';
 import { dialectOf } from '../db/connect';
 
@@ -22,7 +24,7 @@ function values(row: Row): ItemValues {
   return item;
 }
 
-async function* chosenRows(db: Transaction<Database>, dialect: 'sqlite' | 'postgres', source: ResolvedSource, ids: number[]): AsyncGenerator<Row[]> {
+async function* chosenRows(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', source: ResolvedSource, ids: number[]): AsyncGenerator<Row[]> {
   const where = whereSql(dialect, source.def, source.scope, [], null);
   for (let i = 0; i < ids.length; i += ID_CHUNK) {
     const chunk = ids.slice(i, i + ID_CHUNK);
@@ -34,21 +36,16 @@ async function* chosenRows(db: Transaction<Database>, dialect: 'sqlite' | 'postg
 export async function addItemsFrom(db: Kysely<Database>, target: ItemTarget, source: ResolvedSource, body: AddItemsFromBody, now: Date): Promise<ItemsCountResult> {
   const ids = [...new Set(body.itemIds)];
   const terms = ids.length ? [] : await probeIndex(db, source.def, source.scope, planSearch(source.def, body.searchTexts));
-  return db.transaction().execute(async (trx) => {
-    const inserter = new ItemInserter(trx, target, now.toISOString());
-    let refused = 0;
-    // On SQLite the transaction holds the one connection: chosen rows are read through it; a search
-    // streams from a separate reader connection.
-    const batches = ids.length ? chosenRows(trx, dialectOf(db), source, ids) : streamRows(db, { def: source.def, scope: source.scope, terms });
+  let numItems = 0;
+  return withStagedItems(db, async (staged) => {
+    // Chosen rows are read between the staging steps; a search streams from a separate reader connection.
+    const batches = ids.length ? chosenRows(db, dialectOf(db), source, ids) : streamRows(db, { def: source.def, scope: source.scope, terms });
     for await (const batch of batches) {
       for (const row of batch) {
+        numItems += 1;
         const item = values(row);
-        if (itemViolation(item, true)) { refused += 1; continue; }
-        await inserter.add(item);
+        if (!itemViolation(item, true)) await staged.add(0, item);
       }
     }
-    await inserter.flush();
-    const { numItems, numItemsInserted } = inserter.result();
-    return { numItems: numItems + refused, numItemsInserted };
-  });
+  }, async (trx, staged) => ({ numItems, numItemsInserted: await staged.moveInto(trx, 0, target, now.toISOString()) }));
 }

@@ -1,7 +1,8 @@
 /**
  * Import of an uploaded file into item lists, with one column mapping per sheet. Every row or none:
- * a first pass checks every row (the §5 rules) and reports the refused rows (row number + code); only a
- * clean file is written, in one transaction. The temporary file is deleted after a successful import.
+ * one pass checks every row (the §5 rules) and reports the refused rows (row number + code); the rows of a
+ * clean file are staged in short steps (./stagedItems) and moved into the lists in one short transaction.
+ * The temporary file is deleted after a successful import.
  */
 import type { Transaction } from 'kysely';
 import {
@@ -13,8 +14,9 @@ import { ApiError, badRequest } from '../errors';
 import type { AuthUser } from '../services/context';
 import { cappedSheets, effectiveReadFormat, ownFile, type FilesDeps } from '../services/files';
 import type { ItemValues } from './items';
-import { cellText, itemViolation, ItemInserter, type ItemTarget } from './itemWrites';
+import { cellText, itemViolation, type ItemTarget } from './itemWrites';
 import type { SheetReader } from './files/sheets';
+import { withStagedItems } from './stagedItems';
 import { withSlot } from './userSlots';
 
 export interface ImportedSheet {
@@ -77,42 +79,41 @@ export function importFile(deps: FilesDeps, user: AuthUser, body: ImportBody, ta
 async function importHeld(deps: FilesDeps, user: AuthUser, body: ImportBody, targets: ImportTargets): Promise<ItemsCountResult> {
   const meta = await ownFile(deps, user, body.fileName);
   const format = await effectiveReadFormat(deps, user, meta, body.format);
-
-  // Pass 1: every row is checked; nothing is written.
-  const errors: ImportRowError[] = [];
-  let errorCount = 0;
-  const planned: SheetPlan[] = [];
-  for await (const sheet of cappedSheets(deps, body.fileName, meta, format)) {
-    const plan = planSheet(body, sheet);
-    if (!plan) { await drain(sheet); continue; }
-    planned.push(plan);
-    for await (const row of itemRows(sheet, plan)) {
-      const violation = itemViolation(row.values, plan.hasObjectIdColumn);
-      if (!violation) continue;
-      errorCount += 1;
-      if (errors.length < MAX_REPORTED_ROW_ERRORS) errors.push({ sheet: plan.name, row: row.number, ...violation });
-    }
-  }
-  if (body.sheetIndex !== null && planned.length === 0) {
-    throw badRequest(ERROR_CODES.VALIDATION_ERROR, `The file has no sheet ${body.sheetIndex}`, { sheetIndex: body.sheetIndex });
-  }
-  if (errorCount > 0) {
-    throw new ApiError(400, ERROR_CODES.IMPORT_FAILED, `${errorCount} row(s) refused; nothing was imported`, { errors, errorCount });
-  }
-  await targets.check?.(planned);
-
-  // Pass 2: write everything in one transaction.
   const createdAt = deps.config.now().toISOString();
-  const result = await deps.db.transaction().execute(async (trx) => {
-    const total = { numItems: 0, numItemsInserted: 0 };
+  const plans: Array<SheetPlan & { numItems: number }> = [];
+  const result = await withStagedItems(deps.db, async (staged) => {
+    // One pass: every row is checked; clean rows are staged (invisible) until the first refused one.
+    const errors: ImportRowError[] = [];
+    let errorCount = 0;
     for await (const sheet of cappedSheets(deps, body.fileName, meta, format)) {
-      const plan = planned.find((p) => p.index === sheet.index);
+      const plan = planSheet(body, sheet);
       if (!plan) { await drain(sheet); continue; }
-      const inserter = new ItemInserter(trx, await targets.forSheet(trx, plan), createdAt);
-      for await (const row of itemRows(sheet, plan)) await inserter.add(row.values);
-      await inserter.flush();
-      total.numItems += inserter.numItems;
-      total.numItemsInserted += inserter.numItemsInserted;
+      const planned = { ...plan, numItems: 0 };
+      plans.push(planned);
+      for await (const row of itemRows(sheet, plan)) {
+        const violation = itemViolation(row.values, plan.hasObjectIdColumn);
+        if (!violation) {
+          planned.numItems += 1;
+          if (errorCount === 0) await staged.add(plan.index, row.values);
+          continue;
+        }
+        errorCount += 1;
+        if (errors.length < MAX_REPORTED_ROW_ERRORS) errors.push({ sheet: plan.name, row: row.number, ...violation });
+      }
+    }
+    if (body.sheetIndex !== null && plans.length === 0) {
+      throw badRequest(ERROR_CODES.VALIDATION_ERROR, `The file has no sheet ${body.sheetIndex}`, { sheetIndex: body.sheetIndex });
+    }
+    if (errorCount > 0) {
+      throw new ApiError(400, ERROR_CODES.IMPORT_FAILED, `${errorCount} row(s) refused; nothing was imported`, { errors, errorCount });
+    }
+    await targets.check?.(plans);
+  }, async (trx, staged) => {
+    // The final short transaction: each sheet's list (created here when the import makes one) gets its rows.
+    const total = { numItems: 0, numItemsInserted: 0 };
+    for (const plan of plans) {
+      total.numItems += plan.numItems;
+      total.numItemsInserted += await staged.moveInto(trx, plan.index, await targets.forSheet(trx, plan), createdAt);
     }
     return total;
   });

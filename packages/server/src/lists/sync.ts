@@ -2,7 +2,7 @@
  * Sync of a list from its URL (data-areas §7 GET /{id}/sync): fetch through the SSRF guard, read the
  * payload (json: an array, or {items: array}, of objects with code/objectId/field1..6 keys or of arrays;
  * csv: a header naming those fields, else columns in that order), check every item (§5 rules) and add the
- * new ones in one transaction. Answers numItemsInserted of numItems.
+ * new ones (staged, then moved in one short transaction). Answers numItemsInserted of numItems.
  */
 import type { Kysely } from 'kysely';
 import { ERROR_CODES, foldText, ITEM_FIELDS, MAX_REPORTED_ROW_ERRORS, type CellValue, type ItemField, type ItemsCountResult } from '@portal/contract';
@@ -14,7 +14,8 @@ import { CsvParser, detectSeparator } from './files/csv';
 import { jsonRows, tooManyRows } from './files/jsonRows';
 import { nextTurn, ROWS_PER_TURN } from './files/sheets';
 import type { ItemValues } from './items';
-import { cellText, itemViolation, ItemInserter, type ItemTarget } from './itemWrites';
+import { cellText, itemViolation, type ItemTarget } from './itemWrites';
+import { withStagedItems } from './stagedItems';
 
 const HEADER_NAMES: Record<string, ItemField> = {
   code: 'code', objectid: 'objectId', object_id: 'objectId', 'object id': 'objectId',
@@ -115,13 +116,13 @@ export async function fetchSyncItems(url: string, config: ListsConfig): Promise<
   return items;
 }
 
-/** Adds the items to the list in one transaction and stamps its last sync. */
+/** Adds the items to the list (staged in short steps, moved in one short transaction) and stamps its last sync. */
 export async function storeSyncedItems(db: Kysely<Database>, target: ItemTarget, items: ItemValues[], now: Date, stamp: (trx: Kysely<Database>) => Promise<void>): Promise<ItemsCountResult> {
-  return db.transaction().execute(async (trx) => {
-    const inserter = new ItemInserter(trx, target, now.toISOString());
-    for (const item of items) await inserter.add(item);
-    await inserter.flush();
+  return withStagedItems(db, async (staged) => {
+    for (const item of items) await staged.add(0, item);
+  }, async (trx, staged) => {
+    const numItemsInserted = await staged.moveInto(trx, 0, target, now.toISOString());
     await stamp(trx);
-    return inserter.result();
+    return { numItems: items.length, numItemsInserted };
   });
 }

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { addCatalogue, multipart } from '../lists/testing/helpers';
+import { addCatalogue, uploadAs } from '../lists/testing/helpers';
 import { workbookZip } from '../lists/testing/zip';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
@@ -46,18 +46,12 @@ afterAll(async () => {
   await new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); });
 });
 
-async function upload(fileName: string, content: Buffer | string): Promise<string> {
-  const { payload, headers } = multipart('file', fileName, content);
-  const res = await t.app.inject({ method: 'POST', url: '/api/misc/upload', payload, headers: { ...headers, 'x-access-token': await t.token('librarian') } });
-  expect(res.statusCode).toBe(200);
-  return res.json().file;
-}
 
 const logged = (pattern: RegExp) => lines.some((l) => pattern.test(l));
 
 describe('unreadable files', () => {
   it('a broken workbook answers 400 INVALID_FILE "The workbook could not be read" on readFile and import; the reader’s text is logged', async () => {
-    const file = await upload('broken.xlsx', workbookZip([{ name: 'xl/worksheets/sheet1.xml', data: BROKEN_SHEET }]));
+    const file = await uploadAs(t, 'librarian', 'broken.xlsx', workbookZip([{ name: 'xl/worksheets/sheet1.xml', data: BROKEN_SHEET }]));
     const read = await t.call('POST', '/api/misc/readFile', { user: 'librarian', body: { fileName: file } });
     expect([read.statusCode, read.json()]).toEqual([400, { code: 'INVALID_FILE', message: 'The workbook could not be read' }]);
     const catalogueId = await addCatalogue(t.db, store, 'Broken workbook');
@@ -71,7 +65,7 @@ describe('unreadable files', () => {
   });
 
   it('a file that cannot be opened answers 400 INVALID_FILE "The file could not be read" without the path or the system error', async () => {
-    const file = await upload('gone.csv', 'a,b\n1,2\n');
+    const file = await uploadAs(t, 'librarian', 'gone.csv', 'a,b\n1,2\n');
     // The stored bytes are replaced behind the server's back by a folder: reading them fails with EISDIR.
     const stored = path.join(t.config.dataDir, 'tmp-uploads', file);
     fs.rmSync(stored);

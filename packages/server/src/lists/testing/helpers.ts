@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import { itemSearchText, type ItemField } from '@portal/contract';
 import type { Database } from '../../db/schema';
+import type { DemoUser, TestApp } from '../../testing/testApp';
 
 export type TestItem = Partial<Record<ItemField, string | null>>;
 
@@ -31,4 +32,12 @@ export function multipart(field: string, fileName: string, content: Buffer | str
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, Buffer.isBuffer(content) ? content : Buffer.from(content), tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Uploads a file as `user` through POST /api/misc/upload; returns the temporary file's name. */
+export async function uploadAs(t: TestApp, user: DemoUser, fileName: string, content: Buffer | string): Promise<string> {
+  const { payload, headers } = multipart('file', fileName, content);
+  const res = await t.app.inject({ method: 'POST', url: '/api/misc/upload', payload, headers: { ...headers, 'x-access-token': await t.token(user) } });
+  if (res.statusCode !== 200) throw new Error(`upload answered ${res.statusCode}: ${res.body}`);
+  return res.json().file as string;
 }

@@ -1,0 +1,64 @@
+/** Staged item writes on the real database: first row of each pair, pairs already there counted, nothing left on failure. */
+import { sql } from 'kysely';
+import { seedMinimal } from '../demo/seedMinimal';
+import { TEST_ARGON2 } from '../auth/password';
+import { createTestDb, type TestDb } from '../testing/testDb';
+import type { ItemValues } from './items';
+import { withStagedItems } from './stagedItems';
+import { addCatalogue } from './testing/helpers';
+
+jest.setTimeout(60_000);
+
+let t: TestDb;
+let store: number;
+beforeAll(async () => {
+  t = await createTestDb();
+  await seedMinimal(t.db, TEST_ARGON2);
+  store = (await t.db.selectFrom('stores').select('id').where('code', '=', 'BIB-001').executeTakeFirstOrThrow()).id;
+});
+afterAll(() => t.destroy());
+
+const item = (code: string | null, objectId: string | null, field1: string | null = null): ItemValues =>
+  ({ code, objectId, field1, field2: null, field3: null, field4: null, field5: null, field6: null });
+const target = (parentId: number) => ({ table: 'catalogue_items' as const, parentColumn: 'catalogue_id' as const, parentId, storeId: store });
+const rows = (id: number) => t.db.selectFrom('catalogue_items').select(['code', 'object_id', 'field1']).where('catalogue_id', '=', id).orderBy('id').execute();
+const stagedTables = async () => {
+  const query = t.dialect === 'sqlite'
+    ? sql<{ n: number }>`select count(*) as n from sqlite_temp_master where name like 'staged_items_%'`
+    : sql<{ n: number }>`select count(*) as n from pg_class where relname like 'staged_items_%'`;
+  return Number((await query.execute(t.db)).rows[0]!.n);
+};
+
+it('moves the first row of each new pair in file order; pairs in the list, also ones added while staging, are counted only', async () => {
+  const id = await addCatalogue(t.db, store, 'Staged 1', [{ code: 'A', objectId: 'E1', field1: 'was there' }, { code: null, objectId: 'E9' }]);
+  const result = await withStagedItems(t.db, async (staged) => {
+    for (const v of [item('A', 'E1'), item('B', null, 'first'), item('B', null, 'second'), item(null, 'E9'), item(null, 'E8'), item('A', 'E2'), item('C', 'E3')]) {
+      await staged.add(0, v);
+    }
+    // Another user adds C/E3 between the staging steps and the final move.
+    await t.db.insertInto('catalogue_items').values({ store_id: store, catalogue_id: id, code: 'C', object_id: 'E3', search_text: 'c', created_at: '2026-01-01' }).execute();
+  }, async (trx, staged) => staged.moveInto(trx, 0, target(id), '2026-01-02T00:00:00.000Z'));
+  expect(result).toBe(3);
+  expect(await rows(id)).toEqual([
+    { code: 'A', object_id: 'E1', field1: 'was there' }, { code: null, object_id: 'E9', field1: null }, { code: 'C', object_id: 'E3', field1: null },
+    { code: 'B', object_id: null, field1: 'first' }, { code: null, object_id: 'E8', field1: null }, { code: 'A', object_id: 'E2', field1: null },
+  ]);
+  expect(await stagedTables()).toBe(0);
+});
+
+it('a failure after thousands of staged rows, or in the final transaction, leaves nothing in the list and no staging table', async () => {
+  const id = await addCatalogue(t.db, store, 'Staged 2');
+  const many = Array.from({ length: 5000 }, (_, i) => item(`K${i}`, null));
+  await expect(withStagedItems(t.db, async (staged) => {
+    for (const v of many) await staged.add(0, v);
+    throw new Error('the last batch fails');
+  }, async (trx, staged) => staged.moveInto(trx, 0, target(id), 'now'))).rejects.toThrow('the last batch fails');
+  await expect(withStagedItems(t.db, async (staged) => {
+    for (const v of many) await staged.add(0, v);
+  }, async (trx, staged) => {
+    await staged.moveInto(trx, 0, target(id), 'now');
+    throw new Error('the commit step fails');
+  })).rejects.toThrow('the commit step fails');
+  expect(await rows(id)).toEqual([]);
+  expect(await stagedTables()).toBe(0);
+});
