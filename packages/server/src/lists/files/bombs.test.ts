@@ -11,7 +11,11 @@ import { sharedStrings, workbookZip, worksheet } from '../testing/zip';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 
 // Server tests share a loaded 2-core machine: setting up the app on PostgreSQL alone can take seconds.
-jest.setTimeout(30_000);
+jest.setTimeout(90_000);
+// Time bounds catch a bomb read whole (minutes, or a heap blow-up), not speed: CI runs this beside the jsdom
+// lane on two cores, where a 200,000-row parse measured 4 s idle took 13 s. Speed is for the benchmarks.
+const XLSX_MS = 10_000;
+const TEXT_MS = 40_000;
 
 const NEWLINES = '\n'.repeat(10 * 1024 * 1024);
 const PAYLOADS: Record<string, string> = {
@@ -33,7 +37,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // A tenth of the default row cap keeps the test short; the default behaves the same, ten times longer.
-  t = await createTestApp({ lists: { syncAllowList: ['127.0.0.1/32'], syncTimeoutMs: 10_000, maxImportRows: 200_000 } });
+  t = await createTestApp({ lists: { syncAllowList: ['127.0.0.1/32'], syncTimeoutMs: 30_000, maxImportRows: 200_000 } });
   token = await t.token('librarian');
   await upload('warm-up.csv', Buffer.from('code\n1\n'));
 });
@@ -67,7 +71,7 @@ async function stillAnswers() {
   const start = performance.now();
   const res = await t.call('GET', '/api/users/numUsers', { user: 'admin' });
   expect(res.statusCode).toBe(200);
-  expect(performance.now() - start).toBeLessThan(500);
+  expect(performance.now() - start).toBeLessThan(3000);
 }
 
 /** The call answers `status code` within maxMs with the heap grown by less than maxHeapMb, and the server still answers. */
@@ -87,18 +91,18 @@ describe('xlsx bombs', () => {
   it('refuses a shared-strings bomb before reading it', async () => {
     const zip = workbookZip([{ name: 'xl/worksheets/sheet1.xml', data: worksheet(3) }, { name: 'xl/sharedStrings.xml', data: bigStrings }]);
     expect(zip.length).toBeLessThan(200_000);
-    const res = await refusedQuickly('shared strings', () => upload('bomb.xlsx', zip), [413, 'ARCHIVE_TOO_LARGE'], 2000, 40);
+    const res = await refusedQuickly('shared strings', () => upload('bomb.xlsx', zip), [413, 'ARCHIVE_TOO_LARGE'], XLSX_MS, 40);
     expect(res.json().message).toMatch(/sharedStrings\.xml/);
   });
 
   it('refuses a worksheet bomb stored before the shared strings', async () => {
     const zip = workbookZip([{ name: 'xl/worksheets/sheet1.xml', data: worksheet(1_000_000) }, { name: 'xl/sharedStrings.xml', data: sharedStrings(1) }]);
-    await refusedQuickly('worksheet first', () => upload('sheet-bomb.xlsx', zip), [413, 'ARCHIVE_TOO_LARGE'], 2000, 40);
+    await refusedQuickly('worksheet first', () => upload('sheet-bomb.xlsx', zip), [413, 'ARCHIVE_TOO_LARGE'], XLSX_MS, 40);
   });
 
   it('stops inflating a part that lies about its size', async () => {
     const zip = workbookZip([{ name: 'xl/sharedStrings.xml', data: bigStrings, declaredSize: 1000 }]);
-    await refusedQuickly('lying size', () => upload('liar.xlsx', zip), [413, 'ARCHIVE_TOO_LARGE'], 2000, 40);
+    await refusedQuickly('lying size', () => upload('liar.xlsx', zip), [413, 'ARCHIVE_TOO_LARGE'], XLSX_MS, 40);
   });
 
   it('refuses bytes hidden between the listed parts', async () => {
@@ -121,12 +125,12 @@ describe('text and JSON bombs', () => {
 
   it('stops a 10 MB csv of line breaks at the row cap', async () => {
     const { file } = (await upload('newlines.csv', Buffer.from(NEWLINES))).json();
-    await refusedQuickly('csv newlines', () => read(file), [413, 'TOO_MANY_ROWS'], 5000, 150);
+    await refusedQuickly('csv newlines', () => read(file), [413, 'TOO_MANY_ROWS'], TEXT_MS, 150);
   });
 
   it('stops a JSON file of 3,000,000 items at the row cap without parsing it whole', async () => {
     const { file } = (await upload('many.json', Buffer.from(PAYLOADS['/many.json']))).json();
-    await refusedQuickly('json items', () => read(file), [413, 'TOO_MANY_ROWS'], 5000, 150);
+    await refusedQuickly('json items', () => read(file), [413, 'TOO_MANY_ROWS'], TEXT_MS, 150);
   });
 
   describe('sync payloads', () => {
@@ -141,12 +145,12 @@ describe('text and JSON bombs', () => {
     });
 
     it('stops 10 MB of line breaks at the row cap', async () => {
-      await refusedQuickly('sync newlines', await sync('/newlines.csv'), [413, 'TOO_MANY_ROWS'], 5000, 150);
+      await refusedQuickly('sync newlines', await sync('/newlines.csv'), [413, 'TOO_MANY_ROWS'], TEXT_MS, 150);
     });
 
     it('stops a JSON payload of 3,000,000 items at the row cap, and refuses an endlessly nested one', async () => {
-      await refusedQuickly('sync json items', await sync('/many.json'), [413, 'TOO_MANY_ROWS'], 5000, 150);
-      await refusedQuickly('sync json nesting', await sync('/deep.json'), [502, 'SYNC_FAILED'], 5000, 150);
+      await refusedQuickly('sync json items', await sync('/many.json'), [413, 'TOO_MANY_ROWS'], TEXT_MS, 150);
+      await refusedQuickly('sync json nesting', await sync('/deep.json'), [502, 'SYNC_FAILED'], TEXT_MS, 150);
     });
   });
 });
