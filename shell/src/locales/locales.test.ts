@@ -11,4 +11,9 @@ describe('shell translations', () => {
     expect(i18n.getFixedT('en-GB', 'shell')('login.userNameRequired')).toBe('Please input your user name!');
     expect(i18n.getFixedT('ar', 'shell')('logout.confirmTitle')).not.toBe(shellResources['en-GB'].logout.confirmTitle);
   });
+
+  it("uses the spec's column name 'Province' in both English locales", () => {
+    expect(shellResources['en-US'].changeLibrary.province).toBe('Province');
+    expect(shellResources['en-GB'].changeLibrary.province).toBe('Province');
+  });
 });
