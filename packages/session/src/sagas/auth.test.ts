@@ -55,12 +55,16 @@ describe('login', () => {
     expect(localStorage.getItem(STORAGE_KEYS.session)).toBeNull();
   });
 
-  it('a network failure reads REQUEST_TIMEOUT, a bare failure INTERNAL_SERVER_ERROR', async () => {
+  it('a network failure or a 5xx records no code (the unknown-error message); a 4xx without a code INTERNAL_SERVER_ERROR', async () => {
     const net = setup({ 'POST /api/auth/signin': () => ({ networkError: true }) });
     net.store.dispatch(loginRequest(credentials));
     await settle();
-    expect(net.store.getState().auth.error).toBe('REQUEST_TIMEOUT');
-    const bare = setup({ 'POST /api/auth/signin': () => ({ status: 500, data: { message: 'x' } }) });
+    expect(net.store.getState().auth.error).toBe('');
+    const failing = setup({ 'POST /api/auth/signin': () => ({ status: 503, data: { code: 'SERVICE_UNAVAILABLE' } }) });
+    failing.store.dispatch(loginRequest(credentials));
+    await settle();
+    expect(failing.store.getState().auth.error).toBe('');
+    const bare = setup({ 'POST /api/auth/signin': () => ({ status: 400, data: { message: 'x' } }) });
     bare.store.dispatch(loginRequest(credentials));
     await settle();
     expect(bare.store.getState().auth.error).toBe('INTERNAL_SERVER_ERROR');

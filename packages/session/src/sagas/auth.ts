@@ -1,4 +1,4 @@
-import { normalizeError, signIn, type SignInResponse } from '@portal/api';
+import { CLIENT_ERROR_CODES, normalizeError, signIn, type ApiError, type SignInResponse } from '@portal/api';
 import { all, call, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import {
   loginFailure, loginRequest, loginSuccess, logout, restoreSession, sessionRestored, settingsSaved, tokenRenewed, updateSettings, ownUserSaved,
@@ -52,6 +52,14 @@ function storeToRestore(remembered: RememberedStore | null, session: SessionData
   return remembered.selectedStoreId === session.settings.selectedStoreId ? null : remembered.selectedStoreId;
 }
 
+/**
+ * The code a failed sign-in records. The server unreachable (no answer) or failing (5xx) gave no code the user can
+ * act on: '' so the login screen shows 'An unknown error occurred' (access-shell-dashboard §8) instead of nothing.
+ */
+export function signInFailureCode(error: ApiError): string {
+  return error.code === CLIENT_ERROR_CODES.REQUEST_TIMEOUT || error.status >= 500 ? '' : error.code;
+}
+
 export function* loginSaga(action: ReturnType<typeof loginRequest>) {
   // Read before the new session is saved: saving writes the server's selectedStoreId over it.
   const remembered = loadRememberedStore();
@@ -59,7 +67,7 @@ export function* loginSaga(action: ReturnType<typeof loginRequest>) {
   try {
     response = yield call(signIn, action.payload);
   } catch (e) {
-    yield put(loginFailure(normalizeError(e).code));
+    yield put(loginFailure(signInFailureCode(normalizeError(e))));
     return;
   }
   const session = toSessionData(response, Date.now());

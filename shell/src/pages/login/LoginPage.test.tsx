@@ -63,6 +63,16 @@ describe('Login screen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('An unknown error occurred');
   });
 
+  it.each([
+    ['the server is unreachable', { networkError: true }],
+    ['the server answers 500 with a code', { status: 500, data: { code: 'INTERNAL_ERROR', message: 'Internal error' } }],
+    ['a proxy answers 502 without a body', { status: 502 }],
+  ])('shows "An unknown error occurred" when %s', async (_case, reply) => {
+    await renderShell({ path: '/auth/login', server: { [SIGN_IN]: () => reply } });
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('An unknown error occurred');
+  });
+
   it('shows nothing for any other code', async () => {
     const { store } = await renderShell({ path: '/auth/login', server: signInAnswer(429, { code: 'TOO_MANY_ATTEMPTS' }) });
     await submit();
