@@ -7,6 +7,7 @@ import { ModalForm, type FormField } from '@portal/lists';
 import { debouncedCheck } from './debouncedCheck';
 import { useCataloguesTranslation } from './i18n';
 import type { ItemFieldLabel } from './itemColumns';
+import { itemInput } from './itemInput';
 
 export interface CatalogueItemFormProps {
   open: boolean;
@@ -79,7 +80,7 @@ export function CatalogueItemForm({ open, storeId, catalogueId, fields, item, on
   }, [api, item, fields, withObjectId, t]);
 
   const save = async (values: Record<string, unknown>) => {
-    const input: CatalogueItemInput = Object.fromEntries(fields.map(({ key }) => [key, textOrNull(values[key])]));
+    const input = itemInput(fields, values, item);
     try {
       onClose(item ? await api.update(item.tid, input) : await api.create(input));
     } catch (error) {

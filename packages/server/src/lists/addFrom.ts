@@ -44,7 +44,7 @@ export async function addItemsFrom(db: Kysely<Database>, target: ItemTarget, sou
       for (const row of batch) {
         numItems += 1;
         const item = values(row);
-        if (!itemViolation(item, true)) await staged.add(0, item);
+        if (!itemViolation(item, { path: 'addTo' })) await staged.add(0, item);
       }
     }
   }, async (trx, staged) => ({ numItems, numItemsInserted: await staged.moveInto(trx, 0, target, now.toISOString()) }));

@@ -91,7 +91,7 @@ async function importHeld(deps: FilesDeps, user: AuthUser, body: ImportBody, tar
       const planned = { ...plan, numItems: 0 };
       plans.push(planned);
       for await (const row of itemRows(sheet, plan)) {
-        const violation = itemViolation(row.values, plan.hasObjectIdColumn);
+        const violation = itemViolation(row.values, { path: 'file', mapped: plan.hasObjectIdColumn });
         if (!violation) {
           planned.numItems += 1;
           if (errorCount === 0) await staged.add(plan.index, row.values);

@@ -1,8 +1,8 @@
 /**
- * Item rules (data-areas §5) and bulk inserts shared by import, sync and Add Items To: with an objectId
- * column at least one of code/objectId (AtLeastOneCodeMessage), without one code is required; the
- * code/objectId pair is unique in its list — a pair that already exists is counted but not inserted
- * (./stagedItems writes them).
+ * Item rules (data-areas §5) shared by every write path (manual add and edit, import, sync, Add Items To):
+ * with an objectId column at least one of code/objectId (AtLeastOneCodeMessage), without one code is
+ * required; the code/objectId pair is unique in its list (a unique index, migration 0013) — in bulk writes
+ * a pair that already exists is counted but not inserted (./stagedItems writes them).
  */
 import { ERROR_CODES, ITEM_FIELDS, ITEM_TEXT_MAX, type CellValue, type ItemField } from '@portal/contract';
 import type { ItemValues } from './items';
@@ -22,13 +22,31 @@ export interface RuleViolation {
   field?: ItemField;
 }
 
+/**
+ * Where a write path takes "has an objectId column" from — the one objectId rule (data-areas §5): manual
+ * add and edit follow the library's objectId label, import and sync the mapped (or named) column, and Add
+ * Items To copies items that always have one (an objectId-only item is accepted).
+ */
+export type ObjectIdColumn =
+  | { path: 'manual'; objectIdLabel: string | null | undefined }
+  | { path: 'file'; mapped: boolean }
+  | { path: 'addTo' };
+
+export function hasObjectIdColumn(source: ObjectIdColumn): boolean {
+  switch (source.path) {
+    case 'manual': return (source.objectIdLabel ?? '').trim() !== '';
+    case 'file': return source.mapped;
+    case 'addTo': return true;
+  }
+}
+
 /** The §5 rule for one item; null when it is acceptable. */
-export function itemViolation(values: ItemValues, hasObjectIdColumn: boolean): RuleViolation | null {
+export function itemViolation(values: ItemValues, source: ObjectIdColumn): RuleViolation | null {
   for (const f of ITEM_FIELDS) {
     const v = values[f];
     if (v !== null && v.length > ITEM_TEXT_MAX) return { code: 'VALUE_TOO_LONG', field: f };
   }
-  if (hasObjectIdColumn) {
+  if (hasObjectIdColumn(source)) {
     if (values.code === null && values.objectId === null) return { code: ERROR_CODES.AT_LEAST_ONE_CODE };
   } else if (values.code === null) {
     return { code: ERROR_CODES.CODE_REQUIRED, field: 'code' };

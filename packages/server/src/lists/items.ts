@@ -48,6 +48,17 @@ export function normalizeItem(input: ItemInput | Partial<Record<ItemField, unkno
   return out;
 }
 
+/**
+ * An edit (PUT) of `current`: the fields the body carries (null or '' clears one) replace the current
+ * values; absent fields are left as they are, so fields the form does not show survive an edit.
+ */
+export function editedItem(current: ItemValues, input: ItemInput | Partial<Record<ItemField, unknown>>): ItemValues {
+  const given = normalizeItem(input);
+  const out = { ...current };
+  for (const f of ITEM_FIELDS) if ((input as Record<string, unknown>)[f] !== undefined) out[f] = given[f];
+  return out;
+}
+
 /** The database columns of an item (without its parent keys). */
 export function itemRow(values: ItemValues) {
   return {

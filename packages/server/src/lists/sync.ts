@@ -99,7 +99,7 @@ export async function fetchSyncItems(url: string, config: ListsConfig): Promise<
       const values = {} as ItemValues;
       for (const f of ITEM_FIELDS) values[f] = map[f] === undefined ? null : cellText(cells[map[f]!]);
       if (ITEM_FIELDS.every((f) => values[f] === null)) continue;
-      const violation = itemViolation(values, map.objectId !== undefined);
+      const violation = itemViolation(values, { path: 'file', mapped: map.objectId !== undefined });
       if (violation) {
         if (errors.length < MAX_REPORTED_ROW_ERRORS) errors.push({ row: i + 1, ...violation });
         continue;

@@ -18,7 +18,7 @@ import {
 import { listPage, listParams } from '../lists/engine';
 import { exportList, type ExportFile } from '../lists/export/export';
 import { importFile } from '../lists/import';
-import { normalizeItem, toApiItem, type ApiItem, type ItemValues } from '../lists/items';
+import { editedItem, normalizeItem, toApiItem, type ApiItem, type ItemValues } from '../lists/items';
 import { itemViolation, type ItemTarget } from '../lists/itemWrites';
 import { resolveItemSource } from '../lists/sources';
 import { fetchSyncItems, storeSyncedItems } from '../lists/sync';
@@ -162,11 +162,10 @@ export async function listItems(k: K, deps: D, user: AuthUser, storeId: number, 
   return listPage(deps.db, k.itemsList, { [k.parentColumn]: parentId }, listParams(query));
 }
 
-/** With an objectId column (the library labels one) code or objectId; without, code. */
-export async function checkedValues(deps: D, storeId: number, input: ItemInput): Promise<ItemValues> {
-  const values = normalizeItem(input);
+/** The §5 rule of a manual add or edit: the library's objectId label says whether there is an objectId column. */
+export async function checkedValues(deps: D, storeId: number, values: ItemValues): Promise<ItemValues> {
   const store = await findStore(deps.db, storeId);
-  const violation = itemViolation(values, (store?.field_object_id ?? '') !== '');
+  const violation = itemViolation(values, { path: 'manual', objectIdLabel: store?.field_object_id });
   if (violation) {
     const code = violation.code === ERROR_CODES.AT_LEAST_ONE_CODE || violation.code === ERROR_CODES.CODE_REQUIRED ? violation.code : ERROR_CODES.VALIDATION_ERROR;
     throw badRequest(code, violation.code, violation.field ? { field: violation.field } : undefined);
@@ -178,7 +177,7 @@ const alreadyExists = () => conflict(ERROR_CODES.ALREADY_EXISTS, 'AlreadyExists'
 
 export async function createItem(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, input: ItemInput): Promise<ApiItem> {
   await ownContainer(k, deps, user, storeId, parentId);
-  const values = await checkedValues(deps, storeId, input);
+  const values = await checkedValues(deps, storeId, normalizeItem(input));
   if (await q.itemPairTaken(deps.db, k, parentId, values.code, values.objectId, null)) throw alreadyExists();
   const id = await q.insertItem(deps.db, k, storeId, parentId, values, deps.config.now().toISOString());
   return toApiItem((await q.findItem(deps.db, k, parentId, id))!);
@@ -186,8 +185,10 @@ export async function createItem(k: K, deps: D, user: AuthUser, storeId: number,
 
 export async function updateItem(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, itemId: number, input: ItemInput): Promise<ApiItem> {
   await ownContainer(k, deps, user, storeId, parentId);
-  if (!(await q.findItem(deps.db, k, parentId, itemId))) throw notAvailable(k);
-  const values = await checkedValues(deps, storeId, input);
+  const current = await q.findItem(deps.db, k, parentId, itemId);
+  if (!current) throw notAvailable(k);
+  const { tid: _tid, ...currentValues } = toApiItem(current);
+  const values = await checkedValues(deps, storeId, editedItem(currentValues, input));
   if (await q.itemPairTaken(deps.db, k, parentId, values.code, values.objectId, itemId)) throw alreadyExists();
   await q.updateItem(deps.db, k, itemId, values);
   return toApiItem((await q.findItem(deps.db, k, parentId, itemId))!);

@@ -14,7 +14,7 @@ import type { ListScope } from '../lists/definition';
 import { listPage, listParams } from '../lists/engine';
 import { exportList, type ExportFile } from '../lists/export/export';
 import { importFile } from '../lists/import';
-import { normalizeItem } from '../lists/items';
+import { editedItem, normalizeItem, toApiItem } from '../lists/items';
 import type { ItemTarget } from '../lists/itemWrites';
 import { resolveItemSource } from '../lists/sources';
 import * as cq from '../queries/containers';
@@ -85,7 +85,7 @@ async function oneItem(deps: D, inventoryId: number, itemId: number): Promise<In
 
 export async function createItem(deps: D, user: AuthUser, storeId: number, groupText: string, inventoryId: number, input: ItemInput): Promise<InventoryItem> {
   const section = await ownSection(deps, user, storeId, groupText, inventoryId);
-  const values = await checkedValues(deps, storeId, input);
+  const values = await checkedValues(deps, storeId, normalizeItem(input));
   if (await cq.itemPairTaken(deps.db, SECTION_ITEMS, inventoryId, values.code, values.objectId, null)) throw alreadyExists();
   const id = await q.insertScannedItem(deps.db, section, values, deps.config.now().toISOString());
   return oneItem(deps, inventoryId, id);
@@ -93,8 +93,10 @@ export async function createItem(deps: D, user: AuthUser, storeId: number, group
 
 export async function updateItem(deps: D, user: AuthUser, storeId: number, groupText: string, inventoryId: number, itemId: number, input: ItemInput): Promise<InventoryItem> {
   await ownSection(deps, user, storeId, groupText, inventoryId);
-  if (!(await cq.findItem(deps.db, SECTION_ITEMS, inventoryId, itemId))) throw sectionNotAvailable();
-  const values = await checkedValues(deps, storeId, input);
+  const current = await cq.findItem(deps.db, SECTION_ITEMS, inventoryId, itemId);
+  if (!current) throw sectionNotAvailable();
+  const { tid: _tid, ...currentValues } = toApiItem(current);
+  const values = await checkedValues(deps, storeId, editedItem(currentValues, input));
   if (await cq.itemPairTaken(deps.db, SECTION_ITEMS, inventoryId, values.code, values.objectId, itemId)) throw alreadyExists();
   await cq.updateItem(deps.db, SECTION_ITEMS, itemId, values);
   return oneItem(deps, inventoryId, itemId);
