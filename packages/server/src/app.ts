@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -39,14 +38,15 @@ import { usersRoutes } from './routes/users';
 import type { Deps } from './services/context';
 import { createFilesDeps } from './services/files';
 import { Lockout } from './services/lockout';
-import { localFileStorage, type FileStorage } from './storage/files';
+import type { FileStorage } from './storage/files';
+import { fileStorageFor } from './storage/select';
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse<IncomingMessage>, FastifyBaseLogger, TypeBoxTypeProvider>;
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
   config: ServerConfig;
-  /** Defaults to local disk under <dataDir>/files. */
+  /** Defaults to the store config.fileStore names (local disk under <dataDir>/files, or the database). */
   storage?: FileStorage;
 }
 
@@ -69,7 +69,7 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
     config,
     tokens: await createTokenService(db, config.tokenTtlSeconds, config.now),
     lockout: new Lockout(db, config.lockout, config.now),
-    storage: storage ?? localFileStorage(path.join(config.dataDir, 'files')),
+    storage: storage ?? fileStorageFor(db, config),
   };
 
   await registerSecurityHeaders(app);

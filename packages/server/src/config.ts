@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PRODUCTION_ARGON2, type Argon2Params } from './auth/password';
 import type { ListsConfig } from './lists/config';
+import type { FileStoreKind } from './storage/select';
 
 /** Repository root (packages/server/src → ../../..). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -64,6 +65,8 @@ export interface ServerConfig {
   demo: boolean;
   /** Time source (tests move it to expire tokens and locks). */
   now: () => Date;
+  /** Where files live: 'local' disk (default) or 'database', shared by every instance (FILE_STORE, storage/select.ts). */
+  fileStore: FileStoreKind;
   /** Overrides of the list/file/import/export/sync limits (lists/config.ts; environment and defaults otherwise). */
   lists?: Partial<ListsConfig>;
 }
@@ -89,6 +92,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     logger: false,
     trustProxy: false,
     demo: false,
+    fileStore: 'local',
     now: () => new Date(),
     ...overrides,
   };

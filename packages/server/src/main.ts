@@ -12,7 +12,7 @@ import { accountsWithDemoPasswords, prepareDatabase, StartupError } from './boot
 import { defaultConfig, parseTrustProxy, REPO_ROOT, type TrustProxy } from './config';
 import { createDb, dbConfigFromEnv } from './db/connect';
 import { DEMO_ACCOUNTS } from './demo/accounts';
-import { localFileStorage } from './storage/files';
+import { fileStorageFor, fileStoreFromEnv } from './storage/select';
 
 const ON = new Set(['1', 'true', 'on', 'yes']);
 
@@ -23,12 +23,17 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
   return n;
 }
 
-function trustProxyFromEnv(value: string | undefined): TrustProxy {
+/** A setting read from the environment; its refusal becomes a start-up error for the operator. */
+function startupValue<T>(read: () => T): T {
   try {
-    return parseTrustProxy(value);
+    return read();
   } catch (e) {
     throw new StartupError((e as Error).message);
   }
+}
+
+function trustProxyFromEnv(value: string | undefined): TrustProxy {
+  return startupValue(() => parseTrustProxy(value));
 }
 
 async function main(): Promise<void> {
@@ -37,14 +42,15 @@ async function main(): Promise<void> {
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
   const demo = ON.has((env.PORTAL_DEMO ?? '0').trim().toLowerCase());
   // Warnings and errors (internal errors with their cause) are always logged; LOG=1 adds every request.
-  const config = defaultConfig({ dataDir, logger: env.LOG === '1' ? true : { level: 'warn' }, trustProxy: trustProxyFromEnv(env.TRUST_PROXY), demo });
+  const dbConfig = dbConfigFromEnv(env, dataDir);
+  const config = defaultConfig({ dataDir, logger: env.LOG === '1' ? true : { level: 'warn' }, trustProxy: trustProxyFromEnv(env.TRUST_PROXY), demo,
+    fileStore: startupValue(() => fileStoreFromEnv(env.FILE_STORE, 'databaseUrl' in dbConfig)) });
   configurePasswordHashing({
     concurrency: positiveInt('PASSWORD_HASH_CONCURRENCY', env.PASSWORD_HASH_CONCURRENCY, DEFAULT_HASHING.concurrency),
     maxQueued: positiveInt('PASSWORD_HASH_QUEUE', env.PASSWORD_HASH_QUEUE, DEFAULT_HASHING.maxQueued),
   });
-  const dbConfig = dbConfigFromEnv(env, dataDir);
   const db = createDb(dbConfig);
-  const storage = localFileStorage(path.join(dataDir, 'files'));
+  const storage = fileStorageFor(db, config);
 
   let created: string | null;
   let demoPasswords: string[] = [];
@@ -69,7 +75,7 @@ async function main(): Promise<void> {
 
   const where = 'databaseUrl' in dbConfig ? 'PostgreSQL (DATABASE_URL)' : dbConfig.sqliteFile;
   console.log(`Library portal on http://localhost:${port}  (API docs: http://localhost:${port}/api/docs)`);
-  console.log(`Database: ${where}${created ? `  (first start: ${created} created)` : ''}`);
+  console.log(`Database: ${where}${created ? `  (first start: ${created} created)` : ''}; files: ${config.fileStore === 'database' ? 'in the database (shared by every instance)' : path.join(dataDir, 'files')}`);
   console.log(`Client addresses: ${config.trustProxy === false ? 'the connection\'s (TRUST_PROXY unset: no proxy in front)'
     : `X-Forwarded-For through ${Array.isArray(config.trustProxy) ? `the proxies ${config.trustProxy.join(', ')}` : `${config.trustProxy} trusted hop(s)`}`}`);
   if (demo) {

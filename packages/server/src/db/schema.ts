@@ -372,6 +372,33 @@ export interface SigninFailuresTable {
   locked_until: IsoTimestamp | null;
 }
 
+/** Parts (at most 1 MiB each, numbered from 0) of a file in the database file store (migration 0014). */
+export interface StoredFilesTable {
+  key: string;
+  part: number;
+  data: Buffer;
+}
+
+/** An upload waiting for import, when uploads live in the database (its bytes: stored_files 'tmp-uploads/<name>'). */
+export interface TempFilesTable {
+  name: string;
+  owner: number;
+  size: number;
+  /** JSON of TempFileMeta. */
+  meta: string;
+  created_at: IsoTimestamp;
+}
+
+/** A run of a scheduled job: the instance that inserted (job, slot) runs it (migration 0014). */
+export interface JobRunsTable {
+  job: string;
+  slot: string;
+  instance: string;
+  started_at: IsoTimestamp;
+  finished_at: IsoTimestamp | null;
+  error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_stores: UserStoresTable;
@@ -400,6 +427,9 @@ export interface Database {
   selfcheck_operations: SelfcheckOperationsTable;
   server_secrets: ServerSecretsTable;
   signin_failures: SigninFailuresTable;
+  stored_files: StoredFilesTable;
+  temp_files: TempFilesTable;
+  job_runs: JobRunsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

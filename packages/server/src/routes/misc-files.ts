@@ -10,7 +10,7 @@ import { deleteFile, readFile, startSweep, uploadFile, type FilesDeps } from '..
 import { addressPolicy, urlIsReachable } from '../services/outbound';
 
 export function miscFilesRoutes(app: App, deps: FilesDeps): void {
-  const stopSweep = startSweep(deps.tempFiles, deps.lists, (e) => app.log.warn({ err: e }, 'temporary file sweep failed'));
+  const stopSweep = startSweep(deps, (e) => app.log.warn({ err: e }, 'temporary file sweep failed'));
   app.addHook('onClose', async () => stopSweep());
   const policy = addressPolicy(deps.lists.syncAllowList);
 

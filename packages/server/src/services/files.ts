@@ -3,7 +3,6 @@
  * readFile (the sheets with their first rows and item counts), deleteFile, and the sweep of abandoned
  * files. Every file belongs to the user who uploaded it; another user's file answers like a missing one.
  */
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   DEFAULT_EXPORT_FORMAT, ERROR_CODES, PREVIEW_ROWS, type ImportSheet, type ReadFormat, type UploadResponse,
@@ -15,7 +14,9 @@ import { invalidFile, readSheets, type SheetReader } from '../lists/files/sheets
 import { checkZip } from '../lists/files/zipGuard';
 import { tooManyRows } from '../lists/files/jsonRows';
 import { withSlot } from '../lists/userSlots';
-import { localTempFiles, TooLarge, type TempFileMeta, type TempFiles } from '../storage/tempFiles';
+import { runOnce } from '../jobs/jobRuns';
+import { tempFilesFor } from '../storage/select';
+import { TooLarge, type TempFileMeta, type TempFiles } from '../storage/tempFiles';
 import type { AuthUser, Deps } from './context';
 import { readFormat } from './format';
 
@@ -26,7 +27,7 @@ export interface FilesDeps extends Deps {
 
 /** The list engine's dependencies: the app's, the temporary files and the list limits. */
 export function createFilesDeps(deps: Deps): FilesDeps {
-  return { ...deps, tempFiles: localTempFiles(path.join(deps.config.dataDir, 'tmp-uploads')), lists: resolveListsConfig(deps.config.lists) };
+  return { ...deps, tempFiles: tempFilesFor(deps.db, deps.config), lists: resolveListsConfig(deps.config.lists) };
 }
 
 const notFound = () => new ApiError(404, ERROR_CODES.FILE_NOT_FOUND, 'The file does not exist or has expired; upload it again');
@@ -49,7 +50,7 @@ export async function uploadFile(deps: FilesDeps, user: AuthUser, originalName: 
       const { file, meta } = await deps.tempFiles.save(user.id, originalName, source, maxBytes, classifyUpload);
       if (meta.format === 'xlsx') {
         // Zip bombs are refused here, before any reader inflates a part.
-        await checkZip(deps.tempFiles.localPath(file), deps.lists.zip).catch(async (e: unknown) => {
+        await checkZip(await deps.tempFiles.localCopy(file), deps.lists.zip).catch(async (e: unknown) => {
           await deps.tempFiles.remove(file);
           throw e;
         });
@@ -81,7 +82,7 @@ export async function effectiveReadFormat(deps: FilesDeps, user: AuthUser, meta:
 export async function* cappedSheets(deps: FilesDeps, fileName: string, meta: TempFileMeta, format: ReadFormat): AsyncGenerator<SheetReader> {
   let total = 0;
   const max = deps.lists.maxImportRows;
-  for await (const sheet of readSheets(deps.tempFiles.localPath(fileName), meta, format, max)) {
+  for await (const sheet of readSheets(await deps.tempFiles.localCopy(fileName), meta, format, max)) {
     const source = sheet.rows;
     yield {
       ...sheet,
@@ -127,9 +128,21 @@ export async function deleteFile(deps: FilesDeps, user: AuthUser, fileName: stri
   return { deleted: true };
 }
 
-/** Starts the periodic sweep of abandoned temporary files; returns its stop function. */
-export function startSweep(tempFiles: TempFiles, config: ListsConfig, log: (e: unknown) => void): () => void {
-  const run = () => { tempFiles.sweep(config.tempFileTtlMs).catch(log); };
+/**
+ * Starts the periodic sweep of abandoned temporary files; returns its stop function. A shared store is swept
+ * by one instance per interval (job_runs 'temp-sweep'); each instance sweeps its own local copies.
+ */
+export function startSweep(deps: Pick<FilesDeps, 'db' | 'tempFiles' | 'lists' | 'config'>, log: (e: unknown) => void): () => void {
+  const { tempFiles, lists: config } = deps;
+  const run = () => {
+    if (!tempFiles.sweepCache) {
+      tempFiles.sweep(config.tempFileTtlMs).catch(log);
+      return;
+    }
+    tempFiles.sweepCache(config.tempFileTtlMs).catch(log);
+    const slot = String(Math.floor(deps.config.now().getTime() / config.sweepIntervalMs));
+    runOnce(deps.db, 'temp-sweep', slot, deps.config.now, async () => { await tempFiles.sweep(config.tempFileTtlMs); }).catch(log);
+  };
   run();
   const timer = setInterval(run, config.sweepIntervalMs);
   timer.unref();

@@ -1,6 +1,7 @@
 /**
  * Where uploaded files live. Keys are chosen by the server (never the client's file name); the local
- * implementation keeps them under <dataDir>/files. An object store can implement the same interface.
+ * implementation keeps them under <dataDir>/files; databaseFileStorage (dbFiles.ts) keeps them in the database
+ * that several instances share.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -20,9 +21,14 @@ export function newFileKey(folder: string, extension: string): string {
   return `${folder}/${randomUUID()}.${extension}`;
 }
 
+/** Throws for a key the server did not choose (never reaches a path or a query). */
+export function assertFileKey(key: string): void {
+  if (!KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${key}`);
+}
+
 export function localFileStorage(root: string): FileStorage {
   const resolve = (key: string): string => {
-    if (!KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${key}`);
+    assertFileKey(key);
     return path.join(root, key);
   };
   return {

@@ -2,7 +2,8 @@
  * Temporary upload files (import): streamed to disk under a server-chosen name (32 random hex digits and
  * the detected type), with a JSON sidecar holding the owner and the client's file name (metadata only).
  * A name that does not match the generated pattern never reaches a path. Files older than the TTL are
- * swept, so abandoned uploads disappear. Local disk; readers need a local path (exceljs, streaming csv).
+ * swept, so abandoned uploads disappear. Local disk here; dbTempFiles.ts keeps them in the database that several
+ * instances share. Readers need a local path (exceljs, streaming csv): localCopy.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -42,20 +43,70 @@ export interface UploadProbe {
 const HEAD_BYTES = 8192;
 const TAIL_BYTES = 65536;
 
+export type Classify = (probe: UploadProbe, originalName: string) => { format: UploadFormat; encoding: TempFileMeta['encoding'] };
+
 export interface TempFiles {
   /** Streams `source` to a new temporary file; `classify` decides the type (or throws) from the probe. */
-  save(owner: number, originalName: string, source: Readable, maxBytes: number,
-    classify: (probe: UploadProbe, originalName: string) => { format: UploadFormat; encoding: TempFileMeta['encoding'] }): Promise<{ file: string; meta: TempFileMeta }>;
+  save(owner: number, originalName: string, source: Readable, maxBytes: number, classify: Classify): Promise<{ file: string; meta: TempFileMeta }>;
   isValidName(file: string): boolean;
   /** null when absent or not owned by `owner`. */
   meta(file: string, owner: number): Promise<TempFileMeta | null>;
   updateMeta(file: string, meta: TempFileMeta): Promise<void>;
-  localPath(file: string): string;
+  /** A local path of the file's bytes for the readers (exceljs, streaming csv); call after meta() found it. */
+  localCopy(file: string): Promise<string>;
   remove(file: string): Promise<void>;
   /** What `owner`'s temporary files hold now (finished files; parts being written are not counted). */
   usage(owner: number): Promise<{ bytes: number; files: number }>;
-  /** Deletes files (and half-written parts) older than ttlMs; returns how many. */
+  /** Deletes files (and half-written parts) older than ttlMs; returns how many. Shared stores: run by one instance per run. */
   sweep(ttlMs: number, now?: number): Promise<number>;
+  /** This instance's local copies older than ttlMs (shared stores only; every instance runs it). */
+  sweepCache?(ttlMs: number, now?: number): Promise<number>;
+}
+
+/**
+ * Streams `source` to a new part file under `root` (created exclusively), watching size, head, tail and
+ * UTF-8 validity; the caller classifies it and moves it into place. The part is removed on failure.
+ */
+export async function streamUpload(root: string, source: Readable, maxBytes: number): Promise<{ id: string; part: string; probe: UploadProbe }> {
+  await fsp.mkdir(root, { recursive: true });
+  const id = randomBytes(16).toString('hex');
+  const part = path.join(root, `${id}.part`);
+  const probe: UploadProbe = { size: 0, head: Buffer.alloc(0), tail: Buffer.alloc(0), utf8: true, nul: false };
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const watch = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      probe.size += chunk.length;
+      if (probe.size > maxBytes) return done(new TooLarge(`The file is larger than ${maxBytes} bytes`));
+      if (probe.head.length < HEAD_BYTES) probe.head = Buffer.concat([probe.head, chunk.subarray(0, HEAD_BYTES - probe.head.length)]);
+      probe.tail = Buffer.concat([probe.tail, chunk]).subarray(-TAIL_BYTES);
+      if (!probe.nul && chunk.includes(0)) probe.nul = true;
+      if (probe.utf8) {
+        try { decoder.decode(chunk, { stream: true }); } catch { probe.utf8 = false; }
+      }
+      done(null, chunk);
+    },
+    flush(done) {
+      if (probe.utf8) {
+        try { decoder.decode(); } catch { probe.utf8 = false; }
+      }
+      done();
+    },
+  });
+  try {
+    await pipeline(source, watch, fs.createWriteStream(part, { flags: 'wx' }));
+  } catch (e) {
+    await fsp.rm(part, { force: true });
+    throw e;
+  }
+  return { id, part, probe };
+}
+
+/** Classifies a streamed part (the classifier throws to refuse it) and gives it its name and metadata. */
+export function classifyPart(upload: { id: string; part: string; probe: UploadProbe }, owner: number, originalName: string,
+  classify: Classify): { file: string; meta: TempFileMeta } {
+  const { format, encoding } = classify(upload.probe, originalName);
+  const file = `${upload.id}.${format}`;
+  return { file, meta: { owner, name: originalName.slice(0, 255), format, encoding, size: upload.probe.size, createdAt: new Date().toISOString() } };
 }
 
 export function localTempFiles(root: string): TempFiles {
@@ -67,43 +118,17 @@ export function localTempFiles(root: string): TempFiles {
 
   return {
     isValidName: (file) => NAME.test(file),
-    localPath: at,
+    localCopy: async (file) => at(file),
 
     async save(owner, originalName, source, maxBytes, classify) {
-      await fsp.mkdir(root, { recursive: true });
-      const id = randomBytes(16).toString('hex');
-      const part = path.join(root, `${id}.part`);
-      const probe: UploadProbe = { size: 0, head: Buffer.alloc(0), tail: Buffer.alloc(0), utf8: true, nul: false };
-      const decoder = new TextDecoder('utf-8', { fatal: true });
-      const watch = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          probe.size += chunk.length;
-          if (probe.size > maxBytes) return done(new TooLarge(`The file is larger than ${maxBytes} bytes`));
-          if (probe.head.length < HEAD_BYTES) probe.head = Buffer.concat([probe.head, chunk.subarray(0, HEAD_BYTES - probe.head.length)]);
-          probe.tail = Buffer.concat([probe.tail, chunk]).subarray(-TAIL_BYTES);
-          if (!probe.nul && chunk.includes(0)) probe.nul = true;
-          if (probe.utf8) {
-            try { decoder.decode(chunk, { stream: true }); } catch { probe.utf8 = false; }
-          }
-          done(null, chunk);
-        },
-        flush(done) {
-          if (probe.utf8) {
-            try { decoder.decode(); } catch { probe.utf8 = false; }
-          }
-          done();
-        },
-      });
+      const upload = await streamUpload(root, source, maxBytes);
       try {
-        await pipeline(source, watch, fs.createWriteStream(part, { flags: 'wx' }));
-        const { format, encoding } = classify(probe, originalName);
-        const file = `${id}.${format}`;
-        const meta: TempFileMeta = { owner, name: originalName.slice(0, 255), format, encoding, size: probe.size, createdAt: new Date().toISOString() };
+        const { file, meta } = classifyPart(upload, owner, originalName, classify);
         await fsp.writeFile(metaPath(file), JSON.stringify(meta), { flag: 'wx' });
-        await fsp.rename(part, at(file));
+        await fsp.rename(upload.part, at(file));
         return { file, meta };
       } catch (e) {
-        await fsp.rm(part, { force: true });
+        await fsp.rm(upload.part, { force: true });
         throw e;
       }
     },

@@ -9,6 +9,7 @@ import { tokenVersion } from './0005_token_version';
 import { alarmsList } from './0008_alarms_list';
 import { sipOperationsList } from './0010_sip_operations_list';
 import { itemEventsList } from './0012_item_events_list';
+import { sharedState } from './0014_shared_state';
 
 /**
  * In-code migration provider: migrations are compiled with the server (no file-system scanning), named
@@ -28,6 +29,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0008_alarms_list': alarmsList,
         '0010_sip_operations_list': sipOperationsList,
         '0012_item_events_list': itemEventsList,
+        '0014_shared_state': sharedState(dialect),
       };
     },
   };
