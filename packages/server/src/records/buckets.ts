@@ -97,7 +97,6 @@ export function dailyRows(
   opts: { startDay: string; endDay: string; untilDay: string; window: [string, string]; resetTime: string },
 ): DayFigures[] {
   const slotCount = windowSlots(opts.window[0], opts.window[1]);
-  const minutes = slotCount * SLOT_MINUTES;
   const firstMinute = Math.ceil(minutesOf(opts.window[0]) / SLOT_MINUTES) * SLOT_MINUTES;
   const resetMinute = minutesOf(opts.resetTime);
   const ins = new Float64Array(slotCount);
@@ -135,22 +134,39 @@ export function dailyRows(
       if (current > max) max = current;
       sumInside += current;
     }
-    const avgInside = slotCount ? sumInside / slotCount : 0;
-    rows.push({
-      row: {
-        date: day, total_in: totalIn, total_out: totalOut, max_inside: max, avg_inside: round2(avgInside),
-        avg_time_person: totalIn ? round2((avgInside * minutes) / totalIn) : 0,
-      },
-      avgInside,
-    });
+    rows.push(dayFigures(day, { totalIn, totalOut, maxInside: max, sumInside }, slotCount));
   }
   return rows;
+}
+
+/** A day's sums over the window's slots: what a day row is made of (kept per day by records/dayCache). */
+export interface DaySums {
+  totalIn: number;
+  totalOut: number;
+  maxInside: number;
+  /** The inside of every slot of the window added up (the average's numerator). */
+  sumInside: number;
+}
+
+/** A day's row from its sums over `slotCount` 5-minute slots. */
+export function dayFigures(day: string, sums: DaySums, slotCount: number): DayFigures {
+  const avgInside = slotCount ? sums.sumInside / slotCount : 0;
+  const minutes = slotCount * SLOT_MINUTES;
+  return {
+    row: {
+      date: day, total_in: sums.totalIn, total_out: sums.totalOut, max_inside: sums.maxInside, avg_inside: round2(avgInside),
+      avg_time_person: sums.totalIn ? round2((avgInside * minutes) / sums.totalIn) : 0,
+    },
+    avgInside,
+    sums,
+  };
 }
 
 /** A day's row and its unrounded average inside (months average the exact values). */
 export interface DayFigures {
   row: PeriodRecordRow;
   avgInside: number;
+  sums: DaySums;
 }
 
 /** Days summed into months (`YYYY-MM`): totals add up, max is the month's highest, averages weigh each day. */

@@ -12,6 +12,7 @@ import type { Database } from '../db/schema';
 import { badRequest, forbidden } from '../errors';
 import type { AuthUser } from '../services/context';
 import { dailyRows, dayBuckets, monthlyRows } from './buckets';
+import { cachedDays, isCacheable } from './dayCache';
 import { findSensor, intervalStores, slotSums } from './queries';
 import { wallClockTest } from './wallClock';
 
@@ -83,8 +84,16 @@ async function intervalRecords(db: Kysely<Database>, scoped: Scoped, body: Recor
   const resetTime = body.resetTime ?? DEFAULT_RECORDS_RESET_TIME;
   const window = grouping === 'intervals' ? null : body.intervalTimes ?? WHOLE_DAY;
   if (window && window[0] > window[1]) throw badRequest(ERROR_CODES.VALIDATION_ERROR, 'intervalTimes must run forwards', { intervalTimes: window });
-  const slots = await slotSums(db, { storeIds: scoped.storeIds, sensorId: scoped.sensorId, startDate, endDate, window });
   let data: RecordRow[];
+  if (grouping !== 'intervals' && window && isCacheable(scoped.storeIds, startDate, endDate, window, resetTime)) {
+    // One library or sensor over whole days: the kept per-day figures (records/dayCache.ts).
+    const untilDay = scoped.until.slice(0, 10);
+    const endDay = endDate.slice(0, 10);
+    const days = await cachedDays(db, { storeId: scoped.storeIds[0], sensorId: scoped.sensorId, resetTime }, startDate.slice(0, 10), endDay < untilDay ? endDay : untilDay);
+    data = grouping === 'days' ? days.map((d) => d.row) : monthlyRows(days, window);
+    return { data, summary: summaryOf(data, scoped) };
+  }
+  const slots = await slotSums(db, { storeIds: scoped.storeIds, sensorId: scoped.sensorId, startDate, endDate, window });
   if (grouping === 'intervals') {
     data = dayBuckets(slots, {
       startDate, endDate, range: body.intervalRange ?? DEFAULT_INTERVAL_RANGE, resetTime, until: scoped.until,
