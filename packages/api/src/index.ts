@@ -1,5 +1,6 @@
 export { api, configureApi, REQUEST_TIMEOUT_MS, ACCESS_TOKEN_HEADER, type Api, type ApiConfig } from './client';
 export { normalizeError, normalizeErrorAsync, readBlobErrorBody, isApiError, CLIENT_ERROR_CODES, type ApiError } from './errors';
+export { logger, createLogger, type Logger } from './logger';
 export { downloadFile, saveBlob, type DownloadOptions } from './download';
 export { serializeParams } from './query';
 export * from './types';
