@@ -7,15 +7,17 @@ interface ColumnSearchProps {
   title: string;
   value: string | undefined;
   open: boolean;
+  /** The text the server refused for this column (INVALID_REGEX): shown again with the message. */
+  refused?: string;
   onSearch: (text: string | null) => void;
   close: () => void;
 }
 
 /** A column's search box (its filter dropdown). The text is sent as typed: /…/ is a regular expression. */
-export function ColumnSearch({ title, value, open, onSearch, close }: ColumnSearchProps) {
+export function ColumnSearch({ title, value, open, refused, onSearch, close }: ColumnSearchProps) {
   const { t } = useListsTranslation();
-  const [text, setText] = useState(value ?? '');
-  useEffect(() => { if (open) setText(value ?? ''); }, [open, value]);
+  const [text, setText] = useState(refused ?? value ?? '');
+  useEffect(() => { if (open) setText(refused ?? value ?? ''); }, [open, value, refused]);
   const search = () => { onSearch(text); close(); };
   const reset = () => { setText(''); onSearch(null); close(); };
   return (
@@ -27,8 +29,15 @@ export function ColumnSearch({ title, value, open, onSearch, close }: ColumnSear
         value={text}
         onChange={(e) => setText(e.target.value)}
         onPressEnter={search}
+        status={refused !== undefined ? 'error' : undefined}
+        aria-invalid={refused !== undefined}
         style={{ marginBottom: 8 }}
       />
+      {refused !== undefined && (
+        <Typography.Text type="danger" role="alert" style={{ display: 'block', fontSize: 12, marginBottom: 8 }}>
+          {t('invalidRegex')}
+        </Typography.Text>
+      )}
       <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, marginBottom: 8 }}>
         {t('regexHint')}
       </Typography.Text>

@@ -54,6 +54,8 @@ describe('GenericList rows', () => {
     const { fetchPage } = setup();
     await act(async () => { await jest.runOnlyPendingTimersAsync(); });
     expect(screen.getByText('Name 0')).toBeInTheDocument();
+    await act(async () => { jest.advanceTimersByTime(50); }); // the rows' layout frame (jsdom lays nothing out: no fill)
+    expect(fetchPage).toHaveBeenCalledTimes(1);
     const holder = document.querySelector('.ant-table-tbody-virtual-holder') as HTMLElement;
     Object.defineProperty(holder, 'scrollHeight', { configurable: true, value: 1000 });
     Object.defineProperty(holder, 'clientHeight', { configurable: true, value: 400 });
@@ -116,6 +118,25 @@ describe('GenericList search and sort', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Reset All Filters' }));
     await waitFor(() => expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ searchTexts: {}, offset: 0 })));
     await waitFor(() => expect(screen.queryByText(/Filtered:/)).not.toBeInTheDocument());
+  });
+
+  it('a regular expression the server refuses shows its message at the column search box, not an empty filtered list', async () => {
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+    const fetchPage = jest.fn(async ({ searchTexts = {}, offset = 0, limit = 25 }: ListParams) => {
+      if (searchTexts.code) throw { status: 400, code: 'INVALID_REGEX', details: { field: 'code', reason: 'Backreferences are not supported' } };
+      return page(rows(offset, Math.min(limit, 60 - offset)), 60);
+    });
+    renderWithPortal(<GenericList<Row> listName="test" columns={COLUMNS} fetchPage={fetchPage} height={400} />);
+    await screen.findByText('Name 0');
+    await user.click(within(header('Code')!).getByRole('button'));
+    await user.type(screen.getByRole('textbox', { name: 'Search Code' }), '/(a)\\1/');
+    await user.click(screen.getByRole('button', { name: /Search/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This regular expression cannot be used');
+    expect(screen.getByRole('textbox', { name: 'Search Code' })).toHaveValue('/(a)\\1/');
+    expect(screen.getByRole('textbox', { name: 'Search Code' })).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(screen.getByText('Name 0')).toBeInTheDocument());
+    expect(screen.queryByText(/Filtered:/)).not.toBeInTheDocument();
+    expect(screen.getByText('Total: 60')).toBeInTheDocument();
   });
 
   it('clicking a header sorts ascending, then descending, reloading from offset 0', async () => {

@@ -1,4 +1,4 @@
-import { memo, useMemo, type UIEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, type RefObject, type UIEvent } from 'react';
 import { Button, Space, Table, Tooltip, type TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, SearchOutlined } from '@ant-design/icons';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -39,9 +39,10 @@ function ListTableView<T extends ListRow>({
   columns, height, selectable, onEdit, onDeleteRow, canDeleteRow, canEditRow, onRowDoubleClick, isRowExpired,
 }: ListTableProps<T>) {
   const { t, i18n } = useListsTranslation();
-  const { items, loading, searchTexts, order } = useListState<T>();
+  const { items, loading, searchTexts, order, searchError, hasMore } = useListState<T>();
   const { selectedIds, setSelectedIds } = useListSelection();
   const actions = useListActions();
+  const tableRef = useRef<HTMLDivElement>(null);
 
   const tableColumns = useMemo(() => {
     const result: NonNullable<TableProps<T>['columns']> = columns.map((column) => {
@@ -57,12 +58,17 @@ function ListTableView<T extends ListRow>({
         sortOrder: toSortOrder(order, column.key),
         ...(column.searchable !== false ? {
           filteredValue: search ? [search] : null,
+          // A refused search opens its box again with the message; closing it dismisses the message.
+          filterDropdownProps: searchError?.key === column.key
+            ? { open: true, onOpenChange: (open: boolean) => { if (!open) actions.clearSearchError(); } }
+            : undefined,
           filterIcon: (filtered: boolean) => <SearchOutlined style={{ color: filtered ? '#1677ff' : undefined }} />,
           filterDropdown: ({ visible, close }: { visible: boolean; close: () => void }) => (
             <ColumnSearch
               title={column.title}
               value={search}
               open={visible}
+              refused={searchError?.key === column.key ? searchError.text : undefined}
               onSearch={(text) => actions.setSearchText(column.key, text)}
               close={close}
             />
@@ -93,7 +99,9 @@ function ListTableView<T extends ListRow>({
       });
     }
     return result;
-  }, [columns, searchTexts, order, actions, t, onEdit, onDeleteRow, canDeleteRow, canEditRow, isRowExpired]);
+  }, [columns, searchTexts, order, searchError, actions, t, onEdit, onDeleteRow, canDeleteRow, canEditRow, isRowExpired]);
+
+  useFillTable(tableRef, items.length, loading, hasMore, height);
 
   const scrollX = tableColumns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : DEFAULT_COLUMN_WIDTH), selectable ? SELECTION_WIDTH : 0);
 
@@ -109,6 +117,7 @@ function ListTableView<T extends ListRow>({
   };
 
   return (
+    <div ref={tableRef}>
     <Table<T>
       // Cells only re-render when their row changes, so a language switch renders the table afresh.
       key={i18n.language}
@@ -137,7 +146,28 @@ function ListTableView<T extends ListRow>({
         style: isRowExpired?.(row) ? EXPIRED_ROW_STYLE : undefined,
       })}
     />
+    </div>
   );
+}
+
+/** The virtual table's scrolling body (rc-virtual-list's holder), or the plain body when it is not virtual. */
+const SCROLL_BODY = '.ant-table-tbody-virtual-holder, .ant-table-body';
+
+/**
+ * After each page is laid out, asks for the next one while the rows do not reach the table's bottom (a tall screen
+ * or a zoomed-out browser shows more than 25 rows, leaving nothing to scroll): the rule is actions.fill.
+ */
+function useFillTable(ref: RefObject<HTMLDivElement | null>, rows: number, loading: boolean, hasMore: boolean, height: number) {
+  const actions = useListActions();
+  useEffect(() => {
+    if (loading || !hasMore || rows === 0) return undefined;
+    const frame = requestAnimationFrame(() => {
+      const body = ref.current?.querySelector<HTMLElement>(SCROLL_BODY);
+      // A body not laid out (hidden, or no layout engine) measures 0: nothing to fill.
+      if (body && body.clientHeight > 0) actions.fill({ scrollTop: body.scrollTop, scrollHeight: body.scrollHeight, clientHeight: body.clientHeight });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [ref, rows, loading, hasMore, height, actions]);
 }
 
 /** Memoised: the list's owner re-renders on every state change, the rows only when their inputs do. */

@@ -88,6 +88,45 @@ describe('useListController paging', () => {
   });
 });
 
+describe('useListController filling a tall table', () => {
+  const ROW = 40;
+  /** The table's scroll metrics with `rows` rows laid out in a body `height` px tall, scrolled to the top. */
+  const laidOut = (rows: number, height: number) => ({ scrollTop: 0, scrollHeight: rows * ROW, clientHeight: height });
+
+  /** Lays the rows out after every page, like the table does, until it stops asking. */
+  async function fillLoop(fetchPage: ReturnType<typeof server>, height: number) {
+    const { result } = await mounted(fetchPage);
+    for (let round = 0; round < 20; round += 1) {
+      const calls = fetchPage.mock.calls.length;
+      act(() => result.current.actions.fill(laidOut(result.current.state.items.length, height)));
+      if (fetchPage.mock.calls.length === calls) break;
+      await waitFor(() => expect(result.current.state.loading).toBe(false));
+    }
+    return result;
+  }
+
+  it('keeps loading pages until the rows fill the table (2160 px tall body, 40 px rows: 3 pages)', async () => {
+    const fetchPage = server(500);
+    const result = await fillLoop(fetchPage, 2160);
+    expect(fetchPage.mock.calls.map(([p]) => p.offset)).toEqual([0, 25, 50]);
+    expect(result.current.state.items.length * ROW).toBeGreaterThan(2160);
+  });
+
+  it('stops when no more rows remain', async () => {
+    const fetchPage = server(40);
+    const result = await fillLoop(fetchPage, 2160);
+    expect(fetchPage.mock.calls.map(([p]) => p.offset)).toEqual([0, 25]);
+    expect(result.current.state).toMatchObject({ hasMore: false });
+    expect(result.current.state.items).toHaveLength(40);
+  });
+
+  it('loads nothing more when the first page already fills the table', async () => {
+    const fetchPage = server(500);
+    await fillLoop(fetchPage, 600);
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('useListController search and sort', () => {
   it('a new search clears the rows and reloads from offset 0 with the text as typed (regular expressions too)', async () => {
     const fetchPage = server(60);
@@ -167,6 +206,43 @@ describe('useListController search and sort', () => {
 });
 
 describe('useListController failures', () => {
+  /** Rejects like the api client does when the server refuses a regular expression (400 INVALID_REGEX). */
+  const refusing = (bad: (texts: Record<string, string>) => string | undefined) => jest.fn(async (params: ListParams) => {
+    const field = bad(params.searchTexts ?? {});
+    if (field) throw { status: 400, code: 'INVALID_REGEX', details: { field, reason: 'Backreferences are not supported' } };
+    return { items: rows(0, Object.keys(params.searchTexts ?? {}).length ? 3 : 25), total: Object.keys(params.searchTexts ?? {}).length ? 3 : 60 };
+  });
+
+  it('a refused regular expression is reported for its column and the list steps back to the search before', async () => {
+    const fetchPage = refusing((texts) => (texts.code?.includes('\\1') ? 'code' : undefined));
+    const { result } = renderHook(() => useListController<Row>({ fetchPage }));
+    await waitFor(() => expect(result.current.state.items).toHaveLength(25));
+    act(() => result.current.actions.setSearchText('name', 'Row'));
+    await waitFor(() => expect(result.current.state.items).toHaveLength(3));
+    act(() => result.current.actions.setSearchText('code', '/(a)\\1/'));
+    await waitFor(() => expect(result.current.state.searchError).toEqual({ key: 'code', text: '/(a)\\1/', code: 'INVALID_REGEX' }));
+    await waitFor(() => expect(result.current.state.loading).toBe(false));
+    expect(result.current.state.searchTexts).toEqual({ name: 'Row' });
+    expect(result.current.state).toMatchObject({ total: 3, isFiltered: true });
+    expect(result.current.state.items).toHaveLength(3);
+    act(() => result.current.actions.clearSearchError());
+    expect(result.current.state.searchError).toBeNull();
+  });
+
+  it('a corrected search clears the message; changing a refused search back restores its earlier text', async () => {
+    const fetchPage = refusing((texts) => (texts.name === '/(/' ? 'name' : undefined));
+    const { result } = renderHook(() => useListController<Row>({ fetchPage }));
+    await waitFor(() => expect(result.current.state.loading).toBe(false));
+    act(() => result.current.actions.setSearchText('name', 'Ro'));
+    await waitFor(() => expect(result.current.state.total).toBe(3));
+    act(() => result.current.actions.setSearchText('name', '/(/'));
+    await waitFor(() => expect(result.current.state.searchError?.key).toBe('name'));
+    await waitFor(() => expect(result.current.state.searchTexts).toEqual({ name: 'Ro' }));
+    act(() => result.current.actions.setSearchText('name', '/Ro/'));
+    expect(result.current.state.searchError).toBeNull();
+    await waitFor(() => expect(result.current.state.searchTexts).toEqual({ name: '/Ro/' }));
+  });
+
   it('a failed fetch only logs: no rows, no thrown error, loading ends', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => {});
     const fetchPage = jest.fn().mockRejectedValue(new Error('offline'));

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ListResponse } from '@portal/api';
+import { logger, normalizeError, type ListResponse } from '@portal/api';
+import { ERROR_CODES } from '@portal/contract';
 import { BOTTOM_THRESHOLD_PX, PAGE_SIZE, SCROLL_DEBOUNCE_MS } from './constants';
 import type { FetchPage, ListId, ListRow, Order, SearchTexts } from './types';
 
@@ -25,6 +26,16 @@ export interface ListState<T> {
   hasMore: boolean;
   /** A search is active (the Filtered tag shows). */
   isFiltered: boolean;
+  /** The search the server refused (INVALID_REGEX): shown at that column's search box, the list stays as before. */
+  searchError: SearchError | null;
+}
+
+export interface SearchError {
+  /** The column whose search text was refused. */
+  key: string;
+  /** The refused text, shown again in the box for correction. */
+  text: string;
+  code: string;
 }
 
 export interface ListSelection {
@@ -37,9 +48,16 @@ export interface ListActions {
   setSearchText: (key: string, text: string | null) => void;
   setOrder: (order: Order) => void;
   resetFilters: () => void;
+  /** The refused search's message was read (its search box closed). */
+  clearSearchError: () => void;
   refresh: () => void;
   loadMore: () => void;
   onScroll: (metrics: ScrollMetrics) => void;
+  /**
+   * The table's rows were laid out: when they do not reach its bottom (a tall screen, a zoomed-out browser) the next
+   * page loads at once, so there is always something to scroll or nothing more to load.
+   */
+  fill: (metrics: ScrollMetrics) => void;
 }
 
 export interface ListController<T> {
@@ -53,10 +71,28 @@ interface Query {
   searchTexts: SearchTexts;
   order: Order;
   resetKey: string | undefined;
+  /** The column searched last and its text before, to step back when the server refuses the new text. */
+  lastSearch?: { key: string; before: string | undefined };
 }
 
 export const isNearBottom = ({ scrollTop, scrollHeight, clientHeight }: ScrollMetrics): boolean =>
   scrollHeight - scrollTop - clientHeight <= BOTTOM_THRESHOLD_PX;
+
+/** The query without the refused search: that column's earlier text (or none), so the list shows what it showed. */
+function withoutRefused(query: Query, key: string): Query {
+  const searchTexts = { ...query.searchTexts };
+  const before = query.lastSearch?.key === key ? query.lastSearch.before : undefined;
+  if (before === undefined) delete searchTexts[key];
+  else searchTexts[key] = before;
+  return { ...query, searchTexts, lastSearch: undefined };
+}
+
+/** The column a refused search belongs to: the server's details.field when it names a searched column, else the last one. */
+function refusedColumn(query: Query, details: unknown): string | undefined {
+  const field = typeof details === 'object' && details !== null ? (details as { field?: unknown }).field : undefined;
+  if (typeof field === 'string' && field in query.searchTexts) return field;
+  return query.lastSearch && query.lastSearch.key in query.searchTexts ? query.lastSearch.key : undefined;
+}
 
 function appendUnique<T extends ListRow>(items: T[], page: T[]): T[] {
   const seen = new Set(items.map((item) => item.tid));
@@ -72,6 +108,7 @@ export function useListController<T extends ListRow>({ fetchPage, resetKey, page
   const [page, setPage] = useState<{ items: T[]; total: number }>({ items: [], total: 0 });
   const [loading, setLoading] = useState(false);
   const [selectedIds, setSelectedIds] = useState<ListId[]>([]);
+  const [searchError, setSearchError] = useState<SearchError | null>(null);
 
   // A URL change clears the filters (keeping the sort); adjusting state while rendering avoids a second load.
   if (query.resetKey !== resetKey) setQuery({ searchTexts: {}, order: query.order, resetKey });
@@ -91,12 +128,20 @@ export function useListController<T extends ListRow>({ fetchPage, resetKey, page
     busy.current = true;
     setLoading(true);
     let response: ListResponse<T> | null = null;
+    let refused: string | undefined;
     try {
       response = await fetch({ searchTexts: q.searchTexts, order: q.order, offset, limit });
     } catch (error) {
-      console.error('List page could not be loaded', error);
+      const apiError = normalizeError(error);
+      refused = apiError.code === ERROR_CODES.INVALID_REGEX ? refusedColumn(q, apiError.details) : undefined;
+      if (refused === undefined) logger.error('List page could not be loaded', error);
     }
     if (current !== generation.current) return;
+    if (refused !== undefined) {
+      setSearchError({ key: refused, text: q.searchTexts[refused] ?? '', code: ERROR_CODES.INVALID_REGEX });
+      setQuery(withoutRefused(q, refused));
+      return;
+    }
     if (response) {
       const { items, total } = response;
       loaded.current = { items: offset === 0 ? items : appendUnique(loaded.current.items, items), total };
@@ -123,16 +168,24 @@ export function useListController<T extends ListRow>({ fetchPage, resetKey, page
       void load(items.length, generation.current);
     };
     return {
-      setSearchText: (key, text) => setQuery((q) => {
-        const searchTexts = { ...q.searchTexts };
-        if (text === null || text.trim() === '') delete searchTexts[key];
-        else searchTexts[key] = text.trim();
-        return { ...q, searchTexts };
-      }),
+      setSearchText: (key, text) => {
+        setSearchError(null);
+        setQuery((q) => {
+          const searchTexts = { ...q.searchTexts };
+          if (text === null || text.trim() === '') delete searchTexts[key];
+          else searchTexts[key] = text.trim();
+          return { ...q, searchTexts, lastSearch: { key, before: q.searchTexts[key] } };
+        });
+      },
       setOrder: (order) => setQuery((q) => ({ ...q, order })),
-      resetFilters: () => setQuery((q) => ({ ...q, searchTexts: {} })),
+      resetFilters: () => {
+        setSearchError(null);
+        setQuery((q) => ({ ...q, searchTexts: {}, lastSearch: undefined }));
+      },
+      clearSearchError: () => setSearchError(null),
       refresh: () => setQuery((q) => ({ ...q })),
       loadMore,
+      fill: (metrics) => { if (isNearBottom(metrics)) loadMore(); },
       onScroll: (metrics) => {
         if (scrollTimer.current) clearTimeout(scrollTimer.current);
         scrollTimer.current = setTimeout(() => {
@@ -151,7 +204,8 @@ export function useListController<T extends ListRow>({ fetchPage, resetKey, page
     order: query.order,
     hasMore: page.items.length < page.total,
     isFiltered: Object.keys(query.searchTexts).length > 0,
-  }), [page, loading, query]);
+    searchError,
+  }), [page, loading, query, searchError]);
 
   const selection = useMemo<ListSelection>(() => ({ selectedIds, setSelectedIds }), [selectedIds]);
 
