@@ -25,12 +25,22 @@ export type ListOrder = Static<typeof ListOrder>;
 export const SearchTexts = Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 200 }), { maxProperties: 50 });
 export type SearchTexts = Static<typeof SearchTexts>;
 
+/**
+ * How a list call counts (issue 19: the first page must not wait for the count of a large search). A list
+ * screen asks for the first page with 'skip' and for the total with 'only' at the same time, and shows the
+ * rows when they come and the total (and 'Filtered') when it comes.
+ */
+export const ListCount = Type.Union([Type.Literal('skip'), Type.Literal('only')]);
+export type ListCount = Static<typeof ListCount>;
+
 /** The decoded list parameters. */
 export interface ListParams {
   searchTexts?: SearchTexts;
   order?: ListOrder;
   offset?: number;
   limit?: number;
+  /** Absent: the page and its exact total. 'skip': the page at once, the total only if the page shows it. 'only': the total alone. */
+  count?: ListCount;
 }
 
 /** The list query string as sent. */
@@ -40,13 +50,22 @@ export const ListQuery = Type.Object(
     order: Type.Optional(Type.String({ maxLength: 300 })),
     offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIST_LIMIT })),
+    count: Type.Optional(ListCount),
   },
   { additionalProperties: false },
 );
 export type ListQuery = Static<typeof ListQuery>;
 
 export function ListResponse<T extends TSchema>(item: T) {
-  return Type.Object({ items: Type.Array(item), total: Type.Integer({ minimum: 0 }) });
+  return Type.Object({
+    items: Type.Array(item),
+    total: Type.Integer({ minimum: 0 }),
+    /**
+     * false (only with count=skip): total is a lower bound (the rows up to this page, plus one when more
+     * follow); ask with count=only for the exact figure. Absent or true: total is exact.
+     */
+    totalKnown: Type.Optional(Type.Boolean()),
+  });
 }
 
 export function encodeListParams(params: ListParams): ListQuery {
@@ -55,6 +74,7 @@ export function encodeListParams(params: ListParams): ListQuery {
   if (params.order) query.order = params.order.join(',');
   if (params.offset !== undefined) query.offset = params.offset;
   if (params.limit !== undefined) query.limit = params.limit;
+  if (params.count !== undefined) query.count = params.count;
   return query;
 }
 
@@ -77,6 +97,7 @@ function splitOrder(text: string): { ok: true; value: unknown } {
 /** Decodes a list query; returns the name of the offending parameter when it is not valid. */
 export function decodeListParams(query: ListQuery): { ok: true; params: ListParams } | { ok: false; param: 'searchTexts' | 'order' } {
   const params: ListParams = { offset: query.offset, limit: query.limit };
+  if (query.count !== undefined) params.count = query.count;
   if (query.searchTexts !== undefined && query.searchTexts !== '') {
     const parsed = parseJson(query.searchTexts);
     if (!parsed.ok || !checkSearchTexts.Check(parsed.value)) return { ok: false, param: 'searchTexts' };

@@ -6,7 +6,12 @@
  *
  * Uses the largest catalogue of the database; when it holds fewer than 1,000,000 items (no large profile
  * generated with `pnpm --filter @portal/server demo:large`), it first adds a catalogue of 1,000,000
- * generated items. Prints: first page (25) with total for plain searches and regular expressions, and the
+ * generated items. Prints, for each case (plain searches of codes, words, one and two letters, regular
+ * expressions, a sort on each text column, searches with a sort) on that catalogue and on the largest
+ * inventory group: the engine's first page without count (count=skip), its count alone (count=only) and
+ * its first page with total (as before issue 19), next to the same query written by hand in raw SQL (page
+ * and count) in the same run, and the ratio engine page / raw page (the machine is shared: the ratio is
+ * what counts). Options: --reps N, --only <text in a case label>, --no-export. Then the
  * time and peak RSS of a 1,000,000-row csv and xlsx export (each in its own process, so the peak RSS is
  * the export's own; the output is consumed as fast as it comes and thrown away).
  */
@@ -15,13 +20,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { itemSearchText, type ListParams } from '@portal/contract';
 import { defaultConfig, REPO_ROOT } from '../src/config';
-import { createDb, dbConfigFromEnv, migrateToLatest } from '../src/db/connect';
+import { createDb, dbConfigFromEnv, dialectOf, migrateToLatest } from '../src/db/connect';
 import type { Database } from '../src/db/schema';
 import { minimalStores } from '../src/demo/seedMinimal';
+import type { ListDefinition, ListScope } from '../src/lists/definition';
 import { CATALOGUE_ITEMS_LIST } from '../src/lists/definitions';
+import { ITEM_LIST_COLUMNS } from '../src/lists/items';
+import { SCANNED_ITEMS_LIST } from '../src/services/inventoryLists';
 import { listPage } from '../src/lists/engine';
 import { exportList } from '../src/lists/export/export';
 import type { AuthUser, Deps } from '../src/services/context';
@@ -50,6 +58,12 @@ async function largestCatalogue(db: Kysely<Database>): Promise<{ id: number; sto
   const row = await db.selectFrom('catalogue_items').select(['catalogue_id', 'store_id', (eb) => eb.fn.countAll<number>().as('n')])
     .groupBy(['catalogue_id', 'store_id']).orderBy('n', 'desc').limit(1).executeTakeFirst();
   return row ? { id: row.catalogue_id, storeId: row.store_id, items: Number(row.n) } : null;
+}
+
+async function largestGroup(db: Kysely<Database>): Promise<{ id: number; storeId: number; items: number } | null> {
+  const row = await db.selectFrom('inventory_items').select(['group_id', 'store_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('group_id', 'is not', null).groupBy(['group_id', 'store_id']).orderBy('n', 'desc').limit(1).executeTakeFirst();
+  return row && row.group_id !== null ? { id: row.group_id, storeId: row.store_id, items: Number(row.n) } : null;
 }
 
 async function generateCatalogue(db: Kysely<Database>): Promise<{ id: number; storeId: number; items: number }> {
@@ -92,21 +106,117 @@ async function generateCatalogue(db: Kysely<Database>): Promise<{ id: number; st
 
 const ms = (n: number) => `${n.toFixed(0).padStart(6)} ms`;
 
-async function timeList(db: Kysely<Database>, catalogueId: number, label: string, params: ListParams): Promise<void> {
+let REPS = 5;
+
+/** Median and best of `reps` runs of `run`; null when it throws (the message is printed). */
+async function timed(reps: number, run: () => Promise<unknown>): Promise<{ median: number; best: number } | { error: string }> {
   const times: number[] = [];
-  let total = 0;
-  for (let i = 0; i < 5; i += 1) {
+  for (let i = 0; i < reps; i += 1) {
     const start = performance.now();
     try {
-      total = (await listPage(db, CATALOGUE_ITEMS_LIST, { catalogue_id: catalogueId }, { offset: 0, limit: 25, ...params })).total;
+      await run();
     } catch (e) {
-      console.log(`  ${label.padEnd(48)} failed: ${(e as Error).message}`);
-      return;
+      return { error: (e as Error).message };
     }
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  console.log(`  ${label.padEnd(48)} median ${ms(times[2])}  best ${ms(times[0])}  total ${total.toLocaleString('en')}`);
+  return { median: times[Math.floor((times.length - 1) / 2)], best: times[0] };
+}
+
+const fig = (r: Awaited<ReturnType<typeof timed>> | null) => (r === null ? '         -' : 'error' in r ? '    failed' : `${ms(r.median)}`.padStart(10));
+
+/**
+ * The same query written by hand (no folding of accents, no index probe): what the database does alone.
+ * Page: the first 25 rows in the case's order; count: the rows matching.
+ */
+interface RawCase {
+  where?: RawBuilder<SqlBool>;
+  order?: RawBuilder<unknown>;
+}
+
+interface BenchCase {
+  label: string;
+  params: ListParams;
+  raw: RawCase | null;
+}
+
+function rawContains(dialect: 'sqlite' | 'postgres', column: string, text: string): RawBuilder<SqlBool> {
+  return dialect === 'sqlite'
+    ? sql<SqlBool>`instr(lower(${sql.ref(column)}), ${text.toLowerCase()}) > 0`
+    : sql<SqlBool>`strpos(lower(${sql.ref(column)}), ${text.toLowerCase()}) > 0`;
+}
+
+function rawRegex(dialect: 'sqlite' | 'postgres', column: string, pattern: string): RawBuilder<SqlBool> {
+  return dialect === 'sqlite' ? sql<SqlBool>`regexp(${pattern}, ${sql.ref(column)}) = 1` : sql<SqlBool>`${sql.ref(column)} ~* ${pattern}`;
+}
+
+function rawOrder(dialect: 'sqlite' | 'postgres', column: string, dir: 'asc' | 'desc'): RawBuilder<unknown> {
+  const d = sql.raw(dir);
+  return dialect === 'sqlite' ? sql`${sql.ref(column)} collate nocase ${d}, id ${d}` : sql`lower(${sql.ref(column)}) ${d}, id ${d}`;
+}
+
+/** Engine: page without count (count=skip), count alone (count=only), page with total (as before); raw SQL: page, count. */
+async function timeCase(db: Kysely<Database>, def: ListDefinition<unknown>, scope: ListScope, rawScope: RawBuilder<SqlBool>, c: BenchCase): Promise<void> {
+  const base = { offset: 0, limit: 25, ...c.params };
+  let total = 0;
+  const page = await timed(REPS, () => listPage(db, def, scope, { ...base, count: 'skip' }));
+  const count = await timed(Math.min(REPS, 3), async () => { total = (await listPage(db, def, scope, { ...base, count: 'only' })).total; });
+  const legacy = await timed(Math.min(REPS, 3), () => listPage(db, def, scope, base));
+  let rawPage: Awaited<ReturnType<typeof timed>> | null = null;
+  let rawCount: Awaited<ReturnType<typeof timed>> | null = null;
+  if (c.raw) {
+    const where = c.raw.where ? sql<SqlBool>`${rawScope} and ${c.raw.where}` : rawScope;
+    const order = c.raw.order ?? sql`id asc`;
+    const table = sql.table(def.table);
+    rawPage = await timed(REPS, () => sql`select * from ${table} where ${where} order by ${order} limit 25`.execute(db));
+    rawCount = await timed(Math.min(REPS, 3), () => sql`select count(*) from ${table} where ${where}`.execute(db));
+  }
+  const ratio = rawPage && 'median' in rawPage && 'median' in page ? `${(page.median / Math.max(rawPage.median, 0.5)).toFixed(1)}×`.padStart(7) : '      -';
+  const failed = [page, count, legacy].find((r) => 'error' in r) as { error: string } | undefined;
+  console.log(`  ${c.label.padEnd(44)}${fig(page)}${fig(count)}${fig(legacy)}${fig(rawPage)}${fig(rawCount)}${ratio}  ${total.toLocaleString('en').padStart(9)}${failed ? `  (${failed.error})` : ''}`);
+}
+
+function header(title: string): void {
+  console.log(`${title}\n  ${'case'.padEnd(44)}${'page'.padStart(10)}${'count'.padStart(10)}${'page+tot'.padStart(10)}${'raw page'.padStart(10)}${'raw cnt'.padStart(10)}${'ratio'.padStart(7)}  ${'rows'.padStart(9)}`);
+}
+
+const TEXT_COLUMNS = ['code', 'objectId', 'field1', 'field2', 'field3', 'field4', 'field5', 'field6'] as const;
+
+/** The issue's cases (issue 19) and the earlier ones, with their raw SQL. */
+function itemCases(dialect: 'sqlite' | 'postgres', code: string, word: string): BenchCase[] {
+  const col = (field: string) => ITEM_LIST_COLUMNS[field].column;
+  const plain = (field: string, text: string, label?: string): BenchCase => ({
+    label: label ?? `plain ${field} "${text}"`, params: { searchTexts: { [field]: text } }, raw: { where: rawContains(dialect, col(field), text) },
+  });
+  const regex = (field: string, pattern: string, label: string): BenchCase => ({
+    label, params: { searchTexts: { [field]: `/${pattern}/` } }, raw: { where: rawRegex(dialect, col(field), pattern) },
+  });
+  const sorted = (field: string, dir: 'asc' | 'desc'): BenchCase => ({
+    label: `order by ${field} ${dir}`, params: { order: [field, dir] }, raw: { order: rawOrder(dialect, col(field), dir) },
+  });
+  return [
+    { label: 'no search', params: {}, raw: {} },
+    plain('code', code, `plain code "${code}" (one item)`),
+    plain('code', code.slice(0, -3), `plain code "${code.slice(0, -3)}" (prefix)`),
+    plain('field1', word.toUpperCase(), `plain field1 "${word.toUpperCase()}" (common word)`),
+    plain('field2', 'garcia', 'plain field2 "garcia" (accents ignored)'),
+    regex('code', `^${code.slice(0, -2).toLowerCase()}\\d\\d$`, `regex code /^${code.slice(0, -2).toLowerCase()}\\d\\d$/`),
+    regex('field1', '^m.sica .* (rio|mar)$', 'regex field1 /^m.sica .* (rio|mar)$/'),
+    regex('field1', '^el .* (rio|mar)', 'regex field1 /^el .* (rio|mar)/'),
+    regex('field3', '^19[5-6]\\d$', 'regex field3 /^19[5-6]\\d$/ (no literal)'),
+    plain('field1', 'EL', 'plain field1 "EL" (two letters)'),
+    plain('field1', 'de', 'plain field1 "de" (two letters)'),
+    plain('field1', 'a', 'plain field1 "a" (one letter)'),
+    plain('field2', 'z', 'plain field2 "z" (one letter)'),
+    plain('code', '3', 'plain code "3" (one letter, every row)'),
+    ...TEXT_COLUMNS.map((f) => sorted(f, 'asc')),
+    sorted('field1', 'desc'),
+    sorted('code', 'desc'),
+    { label: 'field2 "garcia", order by field1 asc', params: { searchTexts: { field2: 'garcia' }, order: ['field1', 'asc'] }, raw: { where: rawContains(dialect, 'field2', 'garcia'), order: rawOrder(dialect, 'field1', 'asc') } },
+    { label: 'field1 "EL", order by field2 desc', params: { searchTexts: { field1: 'EL' }, order: ['field2', 'desc'] }, raw: { where: rawContains(dialect, 'field1', 'el'), order: rawOrder(dialect, 'field2', 'desc') } },
+    { label: 'code one item, order by field1 desc', params: { searchTexts: { code }, order: ['field1', 'desc'] }, raw: { where: rawContains(dialect, 'code', code), order: rawOrder(dialect, 'field1', 'desc') } },
+  ];
 }
 
 /** Child mode: one export, consumed and discarded; prints JSON with time, bytes and RSS figures. */
@@ -143,6 +253,7 @@ async function main(): Promise<void> {
   const dbConfig = dbConfigFromEnv(process.env, dataDir);
   const db = createDb(dbConfig);
   try {
+    REPS = Number(option(args, '--reps') ?? REPS);
     const child = option(args, '--child-export');
     if (child) {
       await childExport(db, Number(option(args, '--catalogue')), child as 'csv' | 'xlsx');
@@ -161,17 +272,20 @@ async function main(): Promise<void> {
     const code = sample?.code ?? '1';
     const word = (sample?.field1 ?? 'a').split(' ')[0];
 
-    console.log('First page (25 rows) with total:');
-    await timeList(db, catalogue.id, 'no search', {});
-    await timeList(db, catalogue.id, `plain code "${code}" (one item)`, { searchTexts: { code } });
-    await timeList(db, catalogue.id, `plain code "${code.slice(0, -3)}" (prefix)`, { searchTexts: { code: code.slice(0, -3) } });
-    await timeList(db, catalogue.id, `plain field1 "${word.toUpperCase()}" (common word)`, { searchTexts: { field1: word.toUpperCase() } });
-    await timeList(db, catalogue.id, `plain field2 "garcia" (accents ignored)`, { searchTexts: { field2: 'garcia' } });
-    await timeList(db, catalogue.id, `regex code /^${code.slice(0, -2).toLowerCase()}\\d\\d$/`, { searchTexts: { code: `/^${code.slice(0, -2).toLowerCase()}\\d\\d$/` } });
-    await timeList(db, catalogue.id, 'regex field1 /^m.sica .* (rio|mar)$/', { searchTexts: { field1: '/^m.sica .* (rio|mar)$/' } });
-    await timeList(db, catalogue.id, 'regex field3 /^19[5-6]\\d$/ (no literal)', { searchTexts: { field3: '/^19[5-6]\\d$/' } });
-    await timeList(db, catalogue.id, 'order by field1 desc', { order: ['field1', 'desc'] });
-
+    const dialect = dialectOf(db);
+    const only = option(args, '--only');
+    const cases = itemCases(dialect, code, word).filter((c) => !only || c.label.includes(only));
+    const scope = { catalogue_id: catalogue.id };
+    header(`First page (25 rows), median of ${REPS} (counts of ${Math.min(REPS, 3)}); engine: page without count, count alone, page with total (before); raw SQL: page, count; ratio = engine page / raw page:`);
+    for (const c of cases) await timeCase(db, CATALOGUE_ITEMS_LIST as ListDefinition<unknown>, scope, sql<SqlBool>`catalogue_id = ${catalogue.id}`, c);
+    const group = await largestGroup(db);
+    if (group) {
+      header(`\nInventory group ${group.id} (${group.items.toLocaleString('en')} scanned items):`);
+      const groupScope = { store_id: group.storeId, group_id: group.id };
+      const groupCases = cases.filter((c) => /no search|"EL"|"garcia" \(|order by field1|order by code asc/.test(c.label));
+      for (const c of groupCases) await timeCase(db, SCANNED_ITEMS_LIST as ListDefinition<unknown>, groupScope, sql<SqlBool>`store_id = ${group.storeId} and group_id = ${group.id}`, c);
+    }
+    if (args.includes('--no-export')) return;
     console.log(`\nExport of ${catalogue.items.toLocaleString('en')} rows (5 columns, consumed and discarded):`);
     for (const fileType of ['csv', 'xlsx'] as const) {
       const out = execFileSync(process.execPath, [...process.execArgv, __filename, '--data-dir', dataDir, '--child-export', fileType, '--catalogue', String(catalogue.id)],

@@ -44,6 +44,29 @@ describe(`list engine (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})
     expect(await page({ offset: 10, limit: 25 })).toEqual({ items: [], total: 6 });
   });
 
+  it('answers the page without counting (count=skip) and the count alone (count=only), exact once known', async () => {
+    // A page that does not reach the end: a lower bound (one more than the rows so far when more follow).
+    expect(await page({ limit: 2, count: 'skip' })).toMatchObject({ total: 3, totalKnown: false, items: [{ code: 'BC001' }, { code: 'BC002' }] });
+    expect(await page({ offset: 2, limit: 2, count: 'skip' })).toMatchObject({ total: 5, totalKnown: false });
+    // A page that reaches the end tells the exact total, also when it is exactly full.
+    expect(await page({ offset: 4, limit: 2, count: 'skip' })).toEqual({ total: 6, items: [expect.objectContaining({ code: null }), expect.objectContaining({ code: 'BC010' })] });
+    expect(await page({ searchTexts: { field1: 'cancion' }, count: 'skip' })).toMatchObject({ total: 2, items: [{ code: 'BC001' }, { code: 'BC010' }] });
+    expect((await page({ offset: 10, count: 'skip' })).totalKnown).toBe(false);
+    expect(await page({ searchTexts: { field1: 'cancion' }, count: 'only', limit: 1 })).toEqual({ items: [], total: 2 });
+    expect(await page({ searchTexts: { field1: '/^c[aá]ncion/' }, count: 'only' })).toEqual({ items: [], total: 2 });
+    expect(await page({ searchTexts: { field2: 'GARCÍA', code: 'bc' }, count: 'only' })).toEqual({ items: [], total: 2 });
+    expect(await page({ count: 'only' })).toEqual({ items: [], total: 6 });
+  });
+
+  it('searches short texts (one, two letters) and accented values on every row, not only those the index can narrow', async () => {
+    expect(await codes({ searchTexts: { field1: 'N' } })).toEqual(['BC001', 'bc003', 'ONLY-OBJ', 'BC010']);
+    expect(await codes({ searchTexts: { field1: 'Ó' } })).toEqual(['BC001', 'BC002', 'bc003', 'XZ-900', 'ONLY-OBJ', 'BC010']);
+    expect(await codes({ searchTexts: { field1: 'EL' } })).toEqual(['BC002']);
+    expect(await codes({ searchTexts: { field2: 'ez' } })).toEqual(['BC001', 'ONLY-OBJ']);
+    expect(await codes({ searchTexts: { field1: '/^(c|n)/' } })).toEqual(['BC001', 'bc003', 'XZ-900', 'BC010']);
+    expect(await codes({ searchTexts: { field1: '/^[^c]/' } })).toEqual(['BC002', 'bc003', 'ONLY-OBJ']);
+  });
+
   it('refuses offsets past MAX_LIST_OFFSET with OFFSET_TOO_LARGE (deep offsets scan every row before them)', async () => {
     await expect(page({ offset: MAX_LIST_OFFSET + 1, limit: 25 })).rejects.toMatchObject({ statusCode: 400, code: 'OFFSET_TOO_LARGE', details: { max: MAX_LIST_OFFSET } });
     expect(await page({ offset: MAX_LIST_OFFSET, limit: 25 })).toEqual({ items: [], total: 6 });

@@ -22,6 +22,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 export interface ListPage<T> {
   items: T[];
   total: number;
+  /** false: total is a lower bound (count=skip on a page that does not show the end); see ListResponse. */
+  totalKnown?: boolean;
 }
 
 /** Decodes the query string of a list call (400 naming the bad parameter). */
@@ -89,7 +91,10 @@ export async function withSearchBudget<R>(db: Kysely<Database>, terms: readonly 
   }
 }
 
-/** One page of a list and the number of rows matching the search. */
+/**
+ * One page of a list and the number of rows matching the search. params.count 'skip' answers the page
+ * without counting (one row more is read to know whether more follow); 'only' answers the count alone.
+ */
 export async function listPage<T>(db: Kysely<Database>, def: ListDefinition<T>, scope: ListScope, params: ListParams): Promise<ListPage<T>> {
   const terms = await probeIndex(db, def, scope, planSearch(def, params.searchTexts));
   const limit = Math.min(params.limit ?? MAX_LIST_LIMIT, MAX_LIST_LIMIT);
@@ -99,13 +104,18 @@ export async function listPage<T>(db: Kysely<Database>, def: ListDefinition<T>, 
   }
   return withSearchBudget(db, terms, async (conn, budgetKey, dialect) => {
     const where = whereSql(dialect, def, scope, terms, budgetKey);
+    if (params.count === 'only') return { items: [], total: await countWhere(conn, def.table, where) };
     const order = orderSql(dialect, def, params.order ?? undefined);
     const table = sql.table(def.table);
-    const rows = await sql<Row>`select ${selectColumns(def)} from ${table} where ${where} order by ${order} limit ${limit} offset ${offset}`.execute(conn);
-    const total = rows.rows.length < limit && (offset === 0 || rows.rows.length > 0)
-      ? offset + rows.rows.length
-      : await countWhere(conn, def.table, where);
-    return { items: rows.rows.map((r) => def.toItem(r)), total };
+    const skip = params.count === 'skip';
+    const read = skip ? limit + 1 : limit;
+    const { rows } = await sql<Row>`select ${selectColumns(def)} from ${table} where ${where} order by ${order} limit ${read} offset ${offset}`.execute(conn);
+    const items = rows.slice(0, limit).map((r) => def.toItem(r));
+    // The page shows the end of the list (and is not past it): its total is known without counting.
+    const more = skip ? rows.length > limit : items.length === limit;
+    if (!more && (offset === 0 || items.length > 0)) return { items, total: offset + items.length };
+    if (skip) return { items, total: offset + items.length + (more ? 1 : 0), totalKnown: false };
+    return { items, total: await countWhere(conn, def.table, where) };
   });
 }
 

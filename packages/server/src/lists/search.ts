@@ -144,7 +144,9 @@ const LIKE_SPECIAL = /[%_\\]/g;
 /** search_text holds the term's literals: the index's candidates, LIKE on PostgreSQL, a scan otherwise. */
 function searchTextHas<T>(dialect: Dialect, def: ListDefinition<T>, term: SearchTerm): RawBuilder<SqlBool>[] {
   const column = sql<string>`${ref(def.searchText!.column)}`;
-  return term.literals.map((text, i) => {
+  return term.literals.flatMap((text, i) => {
+    // pg_trgm finds nothing shorter than a trigram: its index would be read whole (23 s for "el").
+    if (dialect === 'postgres' && Array.from(text).length < 3) return [];
     if (i === 0 && term.candidates) return term.candidates.length ? sql<SqlBool>`${ref('id')} in (${sql.join(term.candidates)})` : sql<SqlBool>`1 = 0`;
     if (i === 0 && term.ftsMatch) {
       const fts = sql.table(term.ftsMatch.table);
@@ -164,10 +166,28 @@ function sqliteFoldedContains(column: string, needle: string): RawBuilder<SqlBoo
   return sql<SqlBool>`(instr(lower(${c}), ${needle}) > 0 or (${c} glob '*[^ -~]*' and instr(portal_fold(${c}), ${needle}) > 0))`;
 }
 
+/** PostgreSQL: a value with as many bytes as characters is ASCII (UTF-8), where lower() is the whole fold. */
+const pgAscii = (c: RawBuilder<unknown>) => sql<SqlBool>`octet_length(${c}) = char_length(${c})`;
+
+/**
+ * PostgreSQL: translate() with the fold table costs ~10 µs a value (23 s on a million rows), so it runs only
+ * for values lower() alone does not decide: a value whose lower case holds the needle holds it folded too.
+ */
+function postgresFoldedContains(column: string, needle: string): RawBuilder<SqlBool> {
+  const c = ref(column);
+  return sql<SqlBool>`(strpos(lower(${c}), ${needle}) > 0 or (not ${pgAscii(c)} and strpos(${folded('postgres', column)}, ${needle}) > 0))`;
+}
+
+/** PostgreSQL regex on a folded text column: ASCII values are matched as they are (~* ignores case). */
+function postgresFoldedRegex(column: string, pattern: string): RawBuilder<SqlBool> {
+  const c = ref(column);
+  return sql<SqlBool>`(case when ${pgAscii(c)} then ${c} ~* ${pattern} else ${folded('postgres', column)} ~* ${pattern} end)`;
+}
+
 function fieldTest(dialect: Dialect, term: SearchTerm, budgetKey: number | null): RawBuilder<SqlBool> {
   const { col } = term;
   if (term.kind === 'regex') {
-    if (dialect === 'postgres') return sql<SqlBool>`${asText(dialect, col)} ~* ${term.pattern}`;
+    if (dialect === 'postgres') return col.type === 'text' ? postgresFoldedRegex(col.column, term.pattern) : sql<SqlBool>`${asText(dialect, col)} ~* ${term.pattern}`;
     const value = col.type === 'text' ? sql`${ref(col.column)}` : sql`cast(${ref(col.column)} as text)`;
     return budgetKey === null ? sql<SqlBool>`regexp(${term.pattern}, ${value}) = 1` : sql<SqlBool>`regexp(${term.pattern}, ${value}, ${budgetKey}) = 1`;
   }
@@ -180,7 +200,7 @@ function fieldTest(dialect: Dialect, term: SearchTerm, budgetKey: number | null)
     return value === null ? sql<SqlBool>`1 = 0` : sql<SqlBool>`${ref(col.column)} = ${value}`;
   }
   if (col.type === 'timestamp') return contains(dialect, sql<string>`${ref(col.column)}`, needle);
-  return dialect === 'sqlite' ? sqliteFoldedContains(col.column, needle) : contains(dialect, folded(dialect, col.column), needle);
+  return dialect === 'sqlite' ? sqliteFoldedContains(col.column, needle) : postgresFoldedContains(col.column, needle);
 }
 
 /** A condition built in code (e.g. compare's "not scanned"), used as it is. */

@@ -77,7 +77,7 @@ export async function listGroups(deps: D, user: AuthUser, storeId: number, query
   const page = await listPage(deps.db, INVENTORY_GROUPS_LIST, { store_id: storeId }, params);
   const withUngrouped = ungroupedListed(params.searchTexts);
   const rows: Array<GroupListRow | null> = withUngrouped && (params.offset ?? 0) === 0 ? [null, ...page.items] : page.items;
-  return { items: await toApiGroups(deps, storeId, rows), total: page.total + (withUngrouped ? 1 : 0) };
+  return { ...page, items: await toApiGroups(deps, storeId, rows), total: page.total + (withUngrouped ? 1 : 0) };
 }
 
 export async function getGroup(deps: D, user: AuthUser, storeId: number, groupText: string): Promise<InventoryGroup> {
@@ -144,7 +144,7 @@ async function withItemCounts(deps: D, rows: Array<Omit<InventorySection, 'numIt
 export async function listSections(deps: D, user: AuthUser, storeId: number, groupText: string, query: ListQuery) {
   const group = await ownGroup(deps, user, storeId, groupText);
   const page = await listPage(deps.db, INVENTORY_SECTIONS_LIST, { store_id: storeId, group_id: group.id }, listParams(query));
-  return { items: await withItemCounts(deps, page.items), total: page.total };
+  return { ...page, items: await withItemCounts(deps, page.items) };
 }
 
 /** GET /api/stores/{storeId}/inventories: every section of the library (tid, comment, date, groupId). */

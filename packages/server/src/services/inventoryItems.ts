@@ -40,7 +40,7 @@ export function sectionTarget(section: SectionRow): ItemTarget {
 
 async function page(deps: D, scope: ListScope, query: ListQuery): Promise<{ items: InventoryItem[]; total: number }> {
   const result = await listPage(deps.db, SCANNED_ITEMS_LIST, scope, listParams(query));
-  return { items: await labelItems(deps.db, result.items), total: result.total };
+  return { ...result, items: await labelItems(deps.db, result.items) };
 }
 
 export async function listSectionItems(deps: D, user: AuthUser, storeId: number, groupText: string, inventoryId: number, query: ListQuery) {
