@@ -9,13 +9,16 @@
  */
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import {
-  ERROR_CODES, UNGROUPED, type AddItemsFromBody, type CompareItem, type CompareMode, type CompareScope, type ExportBody, type ListQuery,
+  ERROR_CODES, MAX_LIST_LIMIT, MAX_LIST_OFFSET, UNGROUPED, type AddItemsFromBody, type ListParams, type CompareItem, type CompareMode, type CompareScope, type ExportBody, type ListQuery,
 } from '@portal/contract';
 import type { Database } from '../db/schema';
 import { badRequest, forbidden } from '../errors';
-import { defineList, type ListScope } from '../lists/definition';
+import { defineList, type ListDefinition, type ListScope, type Row } from '../lists/definition';
 import { CATALOGUE_ITEMS_LIST } from '../lists/definitions';
-import { listPage, listParams } from '../lists/engine';
+import { listPage, listParams, orderSql, selectColumns } from '../lists/engine';
+import { planSearch, whereSql } from '../lists/search';
+import { dialectOf } from '../db/connect';
+import { keptCompareTotal, type CompareTotalKey } from './compareTotals';
 import { exportList, type ExportFile } from '../lists/export/export';
 import { ITEM_LIST_COLUMNS, ITEM_SEARCH_TEXT, toApiItem, type ApiItem } from '../lists/items';
 import { registerItemSource, type ResolvedSource } from '../lists/sources';
@@ -103,10 +106,27 @@ async function foundIn(db: Db, storeId: number, catalogueId: number, item: ApiIt
   return { catalogueId: found?.id ?? null, catalogueName: found?.name ?? null };
 }
 
+/** A page without a search: its rows, and the list's kept total (services/compareTotals.ts). */
+async function unsearchedPage(db: Db, key: CompareTotalKey, resolved: Resolved, params: ListParams): Promise<{ items: CompareItem[] | ApiItem[]; total: number }> {
+  const def = resolved.def as ListDefinition<ApiItem>;
+  const offset = params.offset ?? 0;
+  if (offset > MAX_LIST_OFFSET) return listPage(db, def, resolved.scope, params);
+  const dialect = dialectOf(db);
+  const where = whereSql(dialect, def, resolved.scope, [], null);
+  const limit = Math.min(params.limit ?? MAX_LIST_LIMIT, MAX_LIST_LIMIT);
+  const { rows } = await sql<Row>`select ${selectColumns(def)} from ${sql.table(def.table)} where ${where}
+    order by ${orderSql(dialect, def, params.order ?? undefined)} limit ${limit} offset ${offset}`.execute(db);
+  const total = await keptCompareTotal(db, key, async () => Number((await sql<{ n: number | string }>`select count(*) as n from ${sql.table(def.table)} where ${where}`.execute(db)).rows[0].n));
+  return { items: rows.map((r) => def.toItem(r)), total };
+}
+
 export async function comparePage(deps: FilesDeps, user: AuthUser, storeId: number, catalogueId: number, mode: CompareMode, scope: CompareScope, query: ListQuery): Promise<{ items: CompareItem[]; total: number }> {
   assertStoreReachable(user, storeId);
   const resolved = await resolveCompare(deps.db, storeId, catalogueId, mode, scope);
-  const page = await listPage(deps.db, resolved.def, resolved.scope, listParams(query));
+  const params = listParams(query);
+  const page = planSearch(resolved.def, params.searchTexts).length === 0
+    ? await unsearchedPage(deps.db, { storeId, catalogueId, mode, scope }, resolved, params)
+    : await listPage(deps.db, resolved.def, resolved.scope, params);
   if (mode === 'MISSING') return page;
   const store = await findStore(deps.db, storeId);
   const byObjectId = (store?.field_object_id ?? '') !== '';
@@ -116,7 +136,7 @@ export async function comparePage(deps: FilesDeps, user: AuthUser, storeId: numb
     const { groupName: _g, searchListName: _s, ...rest } = item;
     items.push({ ...rest, ...(await foundIn(deps.db, storeId, catalogueId, item, byObjectId)) });
   }
-  return { ...page, items };
+  return { items, total: page.total };
 }
 
 export async function exportCompare(deps: FilesDeps, user: AuthUser, storeId: number, catalogueId: number, mode: CompareMode, scope: CompareScope, body: ExportBody): Promise<ExportFile> {

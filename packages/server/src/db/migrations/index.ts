@@ -10,6 +10,7 @@ import { alarmsList } from './0008_alarms_list';
 import { sipOperationsList } from './0010_sip_operations_list';
 import { itemEventsList } from './0012_item_events_list';
 import { recordDayFigures } from './0017_record_day_figures';
+import { compareTotals } from './0018_compare_totals';
 import { sharedState } from './0014_shared_state';
 
 /**
@@ -31,6 +32,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0010_sip_operations_list': sipOperationsList,
         '0012_item_events_list': itemEventsList,
         '0017_record_day_figures': recordDayFigures(dialect),
+        '0018_compare_totals': compareTotals(dialect),
         '0014_shared_state': sharedState(dialect),
       };
     },
