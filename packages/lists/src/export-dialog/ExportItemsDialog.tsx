@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Form, Input, message, Modal, Select } from 'antd';
 import {
-  exportItems, getFormat, normalizeError, putFormat, toExportColumns,
-  type ExportColumnSource, type ExportFormat, type FileType, type Order, type Separator,
+  exportItems, logger, normalizeError, toExportColumns, type ExportColumnSource, type Order, type Separator,
 } from '@portal/api';
 import { exportErrorKey } from '@portal/i18n';
 import { FormatButton } from '../format-dialog/FormatButton';
 import { DEFAULT_FORMAT, FILE_TYPES, hasSeparator, SEPARATORS } from '../format-dialog/formatOptions';
 import { useListsTranslation } from '../i18n';
+import { useExportFormat } from './useExportFormat';
 
 export const EXPORT_DIALOG_WIDTH = 620;
 export const EXPORT_DIALOG_BODY_MAX_HEIGHT = 620;
@@ -35,29 +35,18 @@ const columnId = (c: ExportColumnSource): string => (typeof c.dataIndex === 'str
 export function ExportItemsDialog({ open, url, columns, order, searchTexts, defaultFileName = '', onFinish }: ExportItemsDialogProps) {
   const { t } = useListsTranslation();
   const [toast, toastHolder] = message.useMessage();
-  const [format, setFormat] = useState<ExportFormat>(DEFAULT_FORMAT);
+  const { format, setFormat, changeFileType } = useExportFormat(open);
   const [fileName, setFileName] = useState(defaultFileName);
   const [selected, setSelected] = useState<string[]>(() => columns.map(columnId));
   const [exporting, setExporting] = useState(false);
 
   useEffect(() => {
-    if (!open) return undefined;
-    let current = true;
+    if (!open) return;
     setFileName(defaultFileName);
     setSelected(columns.map(columnId));
     setExporting(false);
-    getFormat()
-      .then((saved) => { if (current) setFormat({ ...DEFAULT_FORMAT, ...saved }); })
-      .catch((error: unknown) => console.error('Export format could not be read', error));
-    return () => { current = false; };
     // Reset only when the dialog opens, not when the list's columns object changes behind it.
   }, [open]);
-
-  const changeFileType = (fileType: FileType) => {
-    const next = { ...format, fileType };
-    setFormat(next);
-    putFormat(next).catch((error: unknown) => console.error('Export format could not be saved', error));
-  };
 
   const runExport = async () => {
     setExporting(true);
@@ -72,7 +61,7 @@ export function ExportItemsDialog({ open, url, columns, order, searchTexts, defa
       });
       onFinish('success');
     } catch (error) {
-      console.error('Export failed', error);
+      logger.error('Export failed', error);
       void toast.error(t(exportErrorKey(normalizeError(error).code)));
       onFinish('failure');
     } finally {
