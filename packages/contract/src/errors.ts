@@ -33,6 +33,8 @@ export const ERROR_CODES = {
   URL_NOT_ALLOWED: 'URL_NOT_ALLOWED',
   /** Sync asked for a list without a sync URL. */
   NO_SYNC_URL: 'NO_SYNC_URL',
+  /** Import refused: the mapped code and objectId columns are empty on every row of a sheet that has rows (details: { sheet }). */
+  EMPTY_CODE_COLUMNS: 'EmptyCodeColumnsMessage',
   /** Import refused: details lists the rows ({sheet,row,code,field}); nothing was imported. */
   IMPORT_FAILED: 'IMPORT_FAILED',
   /** A new password shorter than PASSWORD_MIN_LENGTH (details: { field: 'password', minLength }). */

@@ -41,9 +41,19 @@ export function itemSearchText(item: Partial<Record<ItemField, string | null | u
 /** The multipart field of POST /api/misc/upload. */
 export const UPLOAD_FIELD = 'file';
 /** Server-chosen temporary file names: 32 hex digits and the detected type. Anything else is refused. */
-export const TEMP_FILE_NAME_PATTERN = '^[0-9a-f]{32}\\.(csv|txt|xlsx|json)$';
-export const UPLOAD_FORMATS = ['csv', 'txt', 'xlsx', 'json'] as const;
+export const TEMP_FILE_NAME_PATTERN = '^[0-9a-f]{32}\\.(csv|txt|xlsx|xls|ods|json)$';
+/** What the upload accepts, told by content: delimited text, Excel (xlsx, 97-2003 xls), LibreOffice ods, JSON. */
+export const UPLOAD_FORMATS = ['csv', 'txt', 'xlsx', 'xls', 'ods', 'json'] as const;
 export type UploadFormat = (typeof UPLOAD_FORMATS)[number];
+/** The Import modal's file picker `accept`: exactly the formats the upload accepts. */
+export const UPLOAD_ACCEPT = UPLOAD_FORMATS.map((f) => `.${f}`).join(',');
+/** Workbooks of several sheets (the Import modal offers All Sheets or Current Sheet). */
+export const WORKBOOK_FORMATS: readonly UploadFormat[] = ['xlsx', 'xls', 'ods'];
+
+/** How delimited text is decoded: detected at upload (byte order mark, UTF-8 validity), changeable in the preview. */
+export const TEXT_ENCODINGS = ['utf-8', 'windows-1252', 'utf-16le', 'utf-16be'] as const;
+export type TextEncoding = (typeof TEXT_ENCODINGS)[number];
+export const TextEncoding = Type.Union([Type.Literal('utf-8'), Type.Literal('windows-1252'), Type.Literal('utf-16le'), Type.Literal('utf-16be')]);
 
 const TempFileName = Type.String({ pattern: TEMP_FILE_NAME_PATTERN, maxLength: 40 });
 
@@ -53,14 +63,20 @@ export const UploadResponse = Type.Object({
   /** The client's file name (metadata only). */
   name: Type.String(),
   size: Type.Integer(),
-  format: Type.Union([Type.Literal('csv'), Type.Literal('txt'), Type.Literal('xlsx'), Type.Literal('json')]),
+  format: Type.Union([
+    Type.Literal('csv'), Type.Literal('txt'), Type.Literal('xlsx'), Type.Literal('xls'), Type.Literal('ods'), Type.Literal('json'),
+  ]),
 });
 export type UploadResponse = Static<typeof UploadResponse>;
 
-/** How text files are split: the export format's separator and first-row header (other fields are ignored). */
+/**
+ * How files are read: the export format's first-row header, dateFormat (date cells of workbooks) and, for
+ * text files, separator and encoding (both detected when absent). Other fields are ignored.
+ */
 export const ReadFormat = Type.Partial(Type.Object({
   firstRowHeader: Type.Boolean(),
   separator: ExportFormat.properties.separator,
+  encoding: TextEncoding,
   otherSeparator: Type.String({ maxLength: 10 }),
   fileType: Type.String({ maxLength: 10 }),
   dateFormat: Type.String({ maxLength: 100 }),
@@ -85,6 +101,10 @@ export const ImportSheet = Type.Object({
   totalItems: Type.Integer({ minimum: 0 }),
   /** The first row of data is a header (not imported). */
   hasHeader: Type.Boolean(),
+  /** Text files: how the file was decoded and split (detected unless the read format said). */
+  encoding: Type.Optional(TextEncoding),
+  separator: Type.Optional(ExportFormat.properties.separator),
+  otherSeparator: Type.Optional(Type.String()),
 });
 export type ImportSheet = Static<typeof ImportSheet>;
 /** Rows of each sheet in the readFile answer. */

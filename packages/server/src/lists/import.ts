@@ -45,6 +45,18 @@ const isEmpty = (v: ItemValues) => ITEM_FIELDS.every((f) => v[f] === null);
 interface SheetPlan extends ImportedSheet {
   map: ImportFieldMap;
   hasObjectIdColumn: boolean;
+  /** Item rows with any content, and those whose mapped code or objectId holds something. */
+  rowsWithContent?: number;
+  rowsWithCode?: number;
+}
+
+const hasContent = (cells: readonly CellValue[]) => cells.some((c) => c !== null && c !== '');
+
+/** A sheet with rows whose mapped code and objectId columns are empty on every row (a wrong separator or mapping). */
+function checkCodesMapped(plan: SheetPlan): void {
+  if ((plan.rowsWithContent ?? 0) > 0 && !plan.rowsWithCode) {
+    throw badRequest(ERROR_CODES.EMPTY_CODE_COLUMNS, `Sheet "${plan.name}": the columns mapped to code and objectId are empty on every row; nothing was imported`, { sheet: plan.name });
+  }
 }
 
 function planSheet(body: ImportBody, sheet: SheetReader): SheetPlan | null {
@@ -64,6 +76,8 @@ async function* itemRows(sheet: SheetReader, plan: SheetPlan): AsyncGenerator<{ 
     first = false;
     if (header) continue;
     const values = rowValues(row.cells, plan.map);
+    if (hasContent(row.cells)) plan.rowsWithContent = (plan.rowsWithContent ?? 0) + 1;
+    if (values.code !== null || values.objectId !== null) plan.rowsWithCode = (plan.rowsWithCode ?? 0) + 1;
     if (!isEmpty(values)) yield { number: row.number, values };
   }
 }
@@ -100,6 +114,7 @@ async function importHeld(deps: FilesDeps, user: AuthUser, body: ImportBody, tar
         errorCount += 1;
         if (errors.length < MAX_REPORTED_ROW_ERRORS) errors.push({ sheet: plan.name, row: row.number, ...violation });
       }
+      checkCodesMapped(plan);
     }
     if (body.sheetIndex !== null && plans.length === 0) {
       throw badRequest(ERROR_CODES.VALIDATION_ERROR, `The file has no sheet ${body.sheetIndex}`, { sheetIndex: body.sheetIndex });

@@ -10,7 +10,8 @@ import {
 import { ApiError, withCause } from '../errors';
 import { resolveListsConfig, type ListsConfig } from '../lists/config';
 import { classifyUpload } from '../lists/files/sniff';
-import { invalidFile, readSheets, type SheetReader } from '../lists/files/sheets';
+import { invalidFile, readSheets, type SheetReader, type TextLayout } from '../lists/files/sheets';
+import { LEGACY_ZIP_LIMITS } from '../lists/files/legacySheets';
 import { checkZip } from '../lists/files/zipGuard';
 import { tooManyRows } from '../lists/files/jsonRows';
 import { withSlot } from '../lists/userSlots';
@@ -48,9 +49,9 @@ export async function uploadFile(deps: FilesDeps, user: AuthUser, originalName: 
     const maxBytes = Math.min(deps.lists.maxUploadBytes, room);
     try {
       const { file, meta } = await deps.tempFiles.save(user.id, originalName, source, maxBytes, classifyUpload);
-      if (meta.format === 'xlsx') {
-        // Zip bombs are refused here, before any reader inflates a part.
-        await checkZip(await deps.tempFiles.localCopy(file), deps.lists.zip).catch(async (e: unknown) => {
+      if (meta.format === 'xlsx' || meta.format === 'ods') {
+        // Zip bombs are refused here, before any reader inflates a part (an ods is read whole: tighter caps).
+        await checkZip(await deps.tempFiles.localCopy(file), meta.format === 'ods' ? LEGACY_ZIP_LIMITS : deps.lists.zip).catch(async (e: unknown) => {
           await deps.tempFiles.remove(file);
           throw e;
         });
@@ -71,11 +72,15 @@ export async function ownFile(deps: FilesDeps, user: AuthUser, fileName: string)
   return meta;
 }
 
-/** How to split the file: the given format, else the one of the last read, else the caller's saved one. */
+/**
+ * How to read the file: the given format, else the one of the last read, else the caller's saved one
+ * without its separator (an export setting: the file's own separator is detected).
+ */
 export async function effectiveReadFormat(deps: FilesDeps, user: AuthUser, meta: TempFileMeta, given: ReadFormat | null | undefined): Promise<ReadFormat> {
   if (given) return given;
   if (meta.readFormat) return meta.readFormat;
-  return readFormat(deps.db, user.id).catch(() => DEFAULT_EXPORT_FORMAT);
+  const { separator: _separator, otherSeparator: _other, ...saved } = await readFormat(deps.db, user.id).catch(() => DEFAULT_EXPORT_FORMAT);
+  return saved;
 }
 
 /** Every row of every sheet, counted against the row cap of one file. */
@@ -101,6 +106,7 @@ export async function readFile(deps: FilesDeps, user: AuthUser, fileName: string
   const meta = await ownFile(deps, user, fileName);
   const format = await effectiveReadFormat(deps, user, meta, given);
   const sheets: Array<{ index: number; sheet: ImportSheet }> = [];
+  let layout: TextLayout | undefined;
   try {
     for await (const sheet of cappedSheets(deps, fileName, meta, format)) {
       const data: ImportSheet['data'] = [];
@@ -110,13 +116,15 @@ export async function readFile(deps: FilesDeps, user: AuthUser, fileName: string
         if (row.cells.some((c) => c !== null && c !== '')) rows += 1;
       }
       const firstIsHeader = sheet.hasHeader && data.length > 0;
-      sheets.push({ index: sheet.index, sheet: { name: sheet.name, data, totalItems: Math.max(0, rows - (firstIsHeader ? 1 : 0)), hasHeader: sheet.hasHeader } });
+      layout = sheet.text ?? layout;
+      sheets.push({ index: sheet.index, sheet: { name: sheet.name, data, totalItems: Math.max(0, rows - (firstIsHeader ? 1 : 0)), hasHeader: sheet.hasHeader, ...sheet.text } });
     }
   } catch (e) {
     if (e instanceof ApiError) throw e;
     throw withCause(invalidFile('The file could not be read'), e);
   }
-  await deps.tempFiles.updateMeta(fileName, { ...meta, readFormat: format });
+  // The import reads the file as the preview showed it (detected encoding and separator included).
+  await deps.tempFiles.updateMeta(fileName, { ...meta, readFormat: { ...format, ...layout } });
   return sheets.sort((a, b) => a.index - b.index).map((s) => s.sheet);
 }
 

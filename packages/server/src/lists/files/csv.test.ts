@@ -40,4 +40,13 @@ describe('CsvParser', () => {
     expect(detectSeparator('code\tobjectId')).toBe('\t');
     expect(detectSeparator('code')).toBe(',');
   });
+
+  it('detects the separator used the same number of times on most lines, outside quotes', () => {
+    // Spanish Excel: semicolons, titles with commas.
+    expect(detectSeparator('code;title\n001;Niño, el\n002;Uno, dos, tres\n')).toBe(';');
+    expect(detectSeparator('code,title\n001,"a;b;c;d"\n002,"e;f;g"\n')).toBe(',');
+    expect(detectSeparator('a\tb\tc\r\n1\t2,5\t3\r\n')).toBe('\t');
+    // A last line cut by the sample does not count.
+    expect(detectSeparator('a;b\n1;2\n3,4,5,6,7')).toBe(';');
+  });
 });

@@ -17,12 +17,50 @@ export function separatorText(format: SeparatorFormat): string {
   }
 }
 
-/** The separator a header line most likely uses (sync payloads carry no format). */
-export function detectSeparator(firstLine: string): string {
-  const counts: Array<[string, number]> = [',', ';', '\t'].map((s) => [s, firstLine.split(s).length - 1]);
-  counts.sort((a, b) => b[1] - a[1]);
-  return counts[0][1] > 0 ? counts[0][0] : ',';
+const CANDIDATES = [',', ';', '\t'] as const;
+export type DetectedSeparator = (typeof CANDIDATES)[number];
+
+/** How often `sep` occurs outside double quotes in each line of `lines`. */
+function countsPerLine(lines: string[], sep: string): number[] {
+  return lines.map((line) => {
+    let n = 0;
+    let quoted = false;
+    for (const c of line) {
+      if (c === '"') quoted = !quoted;
+      else if (c === sep && !quoted) n += 1;
+    }
+    return n;
+  });
 }
+
+/**
+ * The separator a text most likely uses, from its first lines (comma, semicolon or tab): the one found
+ * on the most lines the same number of times (a semicolon file whose titles hold commas stays semicolon),
+ * then the most frequent; comma when none occurs. A last line cut by the sample is left out.
+ */
+export function detectSeparator(sample: string): DetectedSeparator {
+  let lines = sample.split(/\r\n|\n|\r/);
+  if (lines.length > 1) lines = lines.slice(0, -1);
+  lines = lines.filter((l) => l.trim() !== '').slice(0, 50);
+  let best: DetectedSeparator = ',';
+  let bestScore = [0, 0];
+  for (const sep of CANDIDATES) {
+    const counts = countsPerLine(lines, sep);
+    const first = counts[0] ?? 0;
+    if (first === 0 && counts.every((c) => c === 0)) continue;
+    const consistent = first > 0 ? counts.filter((c) => c === first).length : 0;
+    const total = counts.reduce((a, b) => a + b, 0);
+    if (consistent > bestScore[0] || (consistent === bestScore[0] && total > bestScore[1])) {
+      best = sep;
+      bestScore = [consistent, total];
+    }
+  }
+  return best;
+}
+
+/** The export format's name of a detected separator. */
+export const separatorName = (sep: DetectedSeparator): 'comma' | 'semicolon' | 'tabulator' =>
+  sep === ';' ? 'semicolon' : sep === '\t' ? 'tabulator' : 'comma';
 
 /** Feed text with push(); complete rows come back as they end. Call end() once for the last row. */
 export class CsvParser {

@@ -1,16 +1,20 @@
 /**
- * Uploaded files as sheets of rows, streamed: csv/txt through the incremental parser, xlsx through
- * exceljs' streaming WorkbookReader (never SheetJS; zip bombs are refused at upload by ./zipGuard), json
- * item by item (./jsonRows).
+ * Uploaded files as sheets of rows, streamed: csv/txt through the incremental parser (encoding and
+ * separator detected unless the read format names them), xlsx through exceljs' streaming WorkbookReader
+ * (zip bombs are refused at upload by ./zipGuard), xls and ods through SheetJS CE (./legacySheets, size-capped),
+ * json item by item (./jsonRows). Date cells of workbooks are written with the read format's dateFormat.
  * csv, txt and json files are one sheet named after the client's file name.
  */
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
-import { ERROR_CODES, type CellValue, type ReadFormat } from '@portal/contract';
+import { ERROR_CODES, type CellValue, type ExportFormat, type ReadFormat, type TextEncoding } from '@portal/contract';
 import { ApiError, withCause } from '../../errors';
 import type { TempFileMeta } from '../../storage/tempFiles';
-import { CsvParser, separatorText } from './csv';
+import { formatDate } from '../export/cells';
+import { CsvParser, detectSeparator, separatorName, separatorText } from './csv';
+import { byteOrderMark } from './encoding';
 import { jsonRows } from './jsonRows';
+import { legacySheets } from './legacySheets';
 
 export interface SheetRow {
   /** 1-based row number in the file. */
@@ -25,6 +29,14 @@ export interface SheetReader {
   hasHeader: boolean;
   /** Must be consumed (or abandoned with return()) before the next sheet is read. */
   rows: AsyncIterable<SheetRow>;
+  /** Text files: how they are decoded and split (what readFile shows in the preview). */
+  text?: TextLayout;
+}
+
+export interface TextLayout {
+  encoding: TextEncoding;
+  separator: ExportFormat['separator'];
+  otherSeparator?: string;
 }
 
 export const MAX_COLUMNS = 256;
@@ -37,21 +49,56 @@ const baseName = (name: string) => name.replace(/\.[^.]*$/, '').slice(0, 100) ||
 export function readSheets(path: string, meta: TempFileMeta, format: ReadFormat, maxRows = Number.MAX_SAFE_INTEGER): AsyncGenerator<SheetReader> {
   switch (meta.format) {
     case 'xlsx': return xlsxSheets(path, format);
+    case 'xls':
+    case 'ods': return legacySheets(path, format, maxRows);
     case 'json': return jsonSheets(path, meta, format, maxRows);
     default: return textSheets(path, meta, format);
   }
 }
 
-async function* textSheets(path: string, meta: TempFileMeta, format: ReadFormat): AsyncGenerator<SheetReader> {
-  yield { name: baseName(meta.name), index: 0, hasHeader: format.firstRowHeader ?? true, rows: textRows(path, meta.encoding, separatorText(format)) };
+const SAMPLE_BYTES = 64 * 1024;
+
+async function readHead(path: string, bytes: number): Promise<Buffer> {
+  const handle = await fs.promises.open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
 }
 
-async function* textRows(path: string, encoding: TempFileMeta['encoding'], separator: string): AsyncGenerator<SheetRow> {
+/**
+ * How a text file is read: the read format's encoding, else its byte order mark's, else the upload's
+ * check; the read format's separator, else the one its first lines use.
+ */
+export async function textLayout(path: string, meta: TempFileMeta, format: ReadFormat): Promise<{ layout: TextLayout; skip: number }> {
+  const head = await readHead(path, SAMPLE_BYTES);
+  const bom = byteOrderMark(head);
+  const encoding = format.encoding ?? bom?.encoding ?? meta.encoding;
+  const skip = bom?.length ?? 0;
+  if (format.separator) {
+    return { layout: { encoding, separator: format.separator, ...(format.separator === 'other' ? { otherSeparator: separatorText(format) } : {}) }, skip };
+  }
+  const sample = new TextDecoder(encoding).decode(head.subarray(skip));
+  return { layout: { encoding, separator: separatorName(detectSeparator(sample)) }, skip };
+}
+
+async function* textSheets(path: string, meta: TempFileMeta, format: ReadFormat): AsyncGenerator<SheetReader> {
+  const { layout, skip } = await textLayout(path, meta, format);
+  yield {
+    name: baseName(meta.name), index: 0, hasHeader: format.firstRowHeader ?? true, text: layout,
+    rows: textRows(path, layout.encoding, skip, separatorText(layout)),
+  };
+}
+
+async function* textRows(path: string, encoding: TextEncoding, skip: number, separator: string): AsyncGenerator<SheetRow> {
   const decoder = new TextDecoder(encoding);
   const parser = new CsvParser(separator);
   let number = 0;
   let first = true;
-  for await (const chunk of fs.createReadStream(path, { highWaterMark: 64 * 1024 })) {
+  for await (const chunk of fs.createReadStream(path, { highWaterMark: 64 * 1024, start: skip })) {
     let text = decoder.decode(chunk as Buffer, { stream: true });
     if (first) {
       first = false;
@@ -70,8 +117,12 @@ function capColumns(cells: CellValue[]): CellValue[] {
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
-/** A spreadsheet value as plain data: dates as 'YYYY-MM-DD[ HH:mm:ss]', formulas as their result, rich text as text. */
-export function cellValue(value: unknown): CellValue {
+/**
+ * A spreadsheet value as plain data: dates with `dateFormat` (the user's format; without one
+ * 'YYYY-MM-DD[ HH:mm:ss]'), formulas as their result, rich text as text. Workbook dates carry no time
+ * zone: the reader's UTC fields are the cell's own.
+ */
+export function cellValue(value: unknown, dateFormat?: string): CellValue {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
@@ -79,13 +130,14 @@ export function cellValue(value: unknown): CellValue {
     if (Number.isNaN(value.getTime())) return null;
     const day = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
     const h = value.getUTCHours(), m = value.getUTCMinutes(), s = value.getUTCSeconds();
+    if (dateFormat) return formatDate(`${day} ${pad(h)}:${pad(m)}:${pad(s)}`, dateFormat);
     return h || m || s ? `${day} ${pad(h)}:${pad(m)}:${pad(s)}` : day;
   }
   if (typeof value === 'object') {
     const v = value as Record<string, unknown>;
     if (Array.isArray(v.richText)) return (v.richText as Array<{ text?: unknown }>).map((r) => String(r.text ?? '')).join('');
-    if ('result' in v) return cellValue(v.result);
-    if ('text' in v) return cellValue(v.text);
+    if ('result' in v) return cellValue(v.result, dateFormat);
+    if ('text' in v) return cellValue(v.text, dateFormat);
     if ('error' in v) return String(v.error);
     if ('sharedFormula' in v || 'formula' in v) return null;
   }
@@ -104,7 +156,7 @@ async function* xlsxSheets(path: string, format: ReadFormat): AsyncGenerator<She
       const order = model.model?.sheets?.findIndex((s) => s.name === ws.name) ?? -1;
       const index = order >= 0 ? order : fallbackIndex;
       fallbackIndex += 1;
-      yield { name: ws.name ?? `Sheet${index + 1}`, index, hasHeader: format.firstRowHeader ?? true, rows: xlsxRows(ws) };
+      yield { name: ws.name ?? `Sheet${index + 1}`, index, hasHeader: format.firstRowHeader ?? true, rows: xlsxRows(ws, format.dateFormat) };
     }
   } catch (e) {
     throw unreadableWorkbook(e);
@@ -114,7 +166,7 @@ async function* xlsxSheets(path: string, format: ReadFormat): AsyncGenerator<She
 /** The reader's own text (parser positions, paths) goes to the log as the cause, never to the client. */
 const unreadableWorkbook = (e: unknown) => (e instanceof ApiError ? e : withCause(invalidFile('The workbook could not be read'), e));
 
-async function* xlsxRows(worksheet: AsyncIterable<{ number: number; values: unknown }>): AsyncGenerator<SheetRow> {
+async function* xlsxRows(worksheet: AsyncIterable<{ number: number; values: unknown }>, dateFormat: string | undefined): AsyncGenerator<SheetRow> {
   const rows = worksheet[Symbol.asyncIterator]();
   for (;;) {
     let next: IteratorResult<{ number: number; values: unknown }>;
@@ -129,13 +181,14 @@ async function* xlsxRows(worksheet: AsyncIterable<{ number: number; values: unkn
     // exceljs rows are 1-based sparse arrays.
     if (values.length - 1 > MAX_COLUMNS) throw invalidFile(`Rows are limited to ${MAX_COLUMNS} columns`);
     const cells: CellValue[] = [];
-    for (let c = 1; c < values.length; c += 1) cells.push(cellValue(values[c]));
+    for (let c = 1; c < values.length; c += 1) cells.push(cellValue(values[c], dateFormat));
     yield { number: row.number, cells };
   }
 }
 
 async function* jsonSheets(path: string, meta: TempFileMeta, format: ReadFormat, maxRows: number): AsyncGenerator<SheetReader> {
-  const text = new TextDecoder(meta.encoding).decode(await fs.promises.readFile(path));
+  const bytes = await fs.promises.readFile(path);
+  const text = new TextDecoder(byteOrderMark(bytes)?.encoding ?? meta.encoding).decode(bytes);
   const { rows, hasHeader } = jsonRows(text, format.firstRowHeader ?? false, maxRows);
   yield { name: baseName(meta.name), index: 0, hasHeader, rows: numbered(rows) };
 }
