@@ -43,19 +43,13 @@ interface KeptRow {
   sum_inside: number | string;
 }
 
-/** Runs of consecutive days, each at most DAYS_PER_READ long. */
+/** Runs of days a records read covers: days at most a week apart, each run at most DAYS_PER_READ long. */
 function runsOf(days: readonly string[]): Array<[string, string]> {
   const runs: Array<[string, string]> = [];
-  let length = 0;
   for (const day of days) {
     const last = runs[runs.length - 1];
-    if (last && addDays(last[1], 1) === day && length < DAYS_PER_READ) {
-      last[1] = day;
-      length += 1;
-    } else {
-      runs.push([day, day]);
-      length = 1;
-    }
+    if (last && day <= addDays(last[1], 7) && day <= addDays(last[0], DAYS_PER_READ - 1)) last[1] = day;
+    else runs.push([day, day]);
   }
   return runs;
 }
@@ -95,14 +89,20 @@ export async function cachedDays(database: Kysely<Database>, key: DayCacheKey, s
     }, slotCount));
   }
   const stale: string[] = [];
-  for (let day = startDay; day <= lastDay; day = addDays(day, 1)) if (!byDay.has(day)) stale.push(day);
+  const none = { totalIn: 0, totalOut: 0, maxInside: 0, sumInside: 0 };
+  for (let day = startDay; day <= lastDay; day = addDays(day, 1)) {
+    if (byDay.has(day)) continue;
+    // A day without a version never held a record of the library: nothing to read or keep.
+    if (versions.has(day)) stale.push(day);
+    else byDay.set(day, dayFigures(day, none, slotCount));
+  }
   for (const [first, last] of runsOf(stale)) {
     const slots = await slotSums(database, {
       storeIds: [key.storeId], sensorId: key.sensorId, startDate: `${first} 00:00:00`, endDate: `${last} 23:59:59`, window: CACHED_WINDOW,
     });
     const days = dailyRows(slots, { startDay: first, endDay: last, untilDay: last, window: CACHED_WINDOW, resetTime: key.resetTime });
     for (const d of days) byDay.set(d.row.date, d);
-    await keep(db, key, days.map((d) => [d, versions.get(d.row.date) ?? 0]));
+    await keep(db, key, days.filter((d) => versions.has(d.row.date)).map((d) => [d, versions.get(d.row.date) as number]));
   }
   const out: DayFigures[] = [];
   for (let day = startDay; day <= lastDay; day = addDays(day, 1)) out.push(byDay.get(day) as DayFigures);
