@@ -1,5 +1,6 @@
 /** The ID modifications screen over the real @portal/api calls answered by a fake HTTP layer. */
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { EditorView } from '@uiw/react-codemirror';
 import userEvent from '@testing-library/user-event';
 import { fakeServer, type SeenRequest } from '@portal/api/src/testing';
 import { renderWithPortal } from '@portal/lists/src/testing/render';
@@ -26,7 +27,14 @@ function setup() {
   renderWithPortal(<IdModificationsPage title="ID Modifications" />, { store: storeWithLibrary(), path: '/idModifications' });
   return requests;
 }
-const editor = (name: string) => screen.getByRole('textbox', { name }) as HTMLTextAreaElement;
+/** The code editor's editing area (CodeMirror's contenteditable textbox, named after its script). */
+const editor = (name: string) => screen.getByRole('textbox', { name });
+/** Replaces the editor's whole text the way a keyboard edit does: one CodeMirror transaction. */
+function typeScript(name: string, text: string) {
+  const view = EditorView.findFromDOM(editor(name));
+  if (!view) throw new Error(`no code editor for ${name}`);
+  act(() => { view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, userEvent: 'input.type' }); });
+}
 
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
 afterEach(() => jest.restoreAllMocks());
@@ -34,11 +42,15 @@ afterEach(() => jest.restoreAllMocks());
 describe('IdModificationsPage', () => {
   it("loads the library's scripts and tests one on 1234, showing the result or the error", async () => {
     const requests = setup();
-    expect((await screen.findByRole('textbox', { name: 'Catalogue items modification' }) as HTMLTextAreaElement).value).toBe('return id;');
+    expect(await screen.findByRole('textbox', { name: 'Catalogue items modification' })).toHaveTextContent('return id;');
+    // A real code editor with JavaScript highlighting, not a textarea.
+    expect(editor('Catalogue items modification')).toHaveAttribute('contenteditable', 'true');
+    expect(editor('Catalogue items modification').closest('.cm-editor')).not.toBeNull();
+    expect(editor('Catalogue items modification').querySelector('.ͼb, [class*="ͼ"]')).not.toBeNull();
     await user().click(screen.getByRole('button', { name: 'Test Catalogue items modification' }));
     expect(await screen.findByText('1234-ok')).toBeInTheDocument();
     expect(requests.find((r) => r.url === '/api/idModifications/test')?.data).toEqual({ script: 'return id;', id: '1234' });
-    fireEvent.change(editor('Inventory items modification'), { target: { value: 'return fail;' } });
+    typeScript('Inventory items modification', 'return fail;');
     await user().click(screen.getByRole('button', { name: 'Test Inventory items modification' }));
     expect(await screen.findByText('ReferenceError: fail is not defined')).toBeInTheDocument();
   });
@@ -46,11 +58,11 @@ describe('IdModificationsPage', () => {
   it('refuses to save while a script fails its test run, and saves both once they run', async () => {
     const requests = setup();
     await screen.findByRole('textbox', { name: 'Inventory items modification' });
-    fireEvent.change(editor('Inventory items modification'), { target: { value: 'return fail;' } });
+    typeScript('Inventory items modification', 'return fail;');
     await user().click(screen.getByRole('button', { name: /Save/ }));
     expect(await screen.findByText('Error saving ID Modifications')).toBeInTheDocument();
     expect(requests.some((r) => r.method === 'PUT')).toBe(false);
-    fireEvent.change(editor('Inventory items modification'), { target: { value: "return 'INV' + id;" } });
+    typeScript('Inventory items modification', "return 'INV' + id;");
     await user().click(screen.getByRole('button', { name: /Save/ }));
     expect(await screen.findByText('ID Modifications saved successfully')).toBeInTheDocument();
     await waitFor(() => expect(requests.find((r) => r.method === 'PUT')?.data).toEqual({

@@ -1,10 +1,14 @@
-import { Alert, App, Button, Card, Flex, Input, Spin, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Alert, App, Button, Card, Flex, Spin, Typography } from 'antd';
 import { PlayCircleOutlined, SaveOutlined } from '@ant-design/icons';
 import { selectSelectedStore, useAppSelector } from '@portal/session';
 import { PageFrame, type PageProps } from '@portal/ui';
 import { NoLibrary } from '../catalogues/NoLibrary';
 import { useIdModificationsTranslation } from './i18n';
 import { SCRIPT_FIELDS, useIdModifications, type ScriptField } from './useIdModifications';
+
+/** CodeMirror is loaded with this screen only, in its own chunk. */
+const ScriptCodeEditor = lazy(() => import('./ScriptCodeEditor'));
 
 /** /idModifications (data-areas §2, §8): the library's two scripts, each with its Test box, and Save. */
 export function IdModificationsPage({ title }: PageProps) {
@@ -55,16 +59,11 @@ function ScriptEditor({ field, label, script, test, onChange, onTest }: {
 }) {
   const { t } = useIdModificationsTranslation();
   return (
-    <Card size="small" title={<label htmlFor={`script-${field}`}>{label}</label>}>
+    <Card size="small" title={label} data-field={field}>
       <Typography.Text code>{'function (id) {'}</Typography.Text>
-      <Input.TextArea
-        id={`script-${field}`}
-        value={script}
-        onChange={(e) => onChange(e.target.value)}
-        autoSize={{ minRows: 6, maxRows: 20 }}
-        spellCheck={false}
-        style={{ fontFamily: 'monospace', direction: 'ltr' }}
-      />
+      <Suspense fallback={<Spin />}>
+        <ScriptCodeEditor label={label} value={script} onChange={onChange} />
+      </Suspense>
       <Typography.Text code>{'}'}</Typography.Text>
       <Flex gap={8} align="center" style={{ marginTop: 8 }}>
         <Button icon={<PlayCircleOutlined />} loading={test === 'running'} onClick={onTest} aria-label={`${t('test')} ${label}`}>{t('test')}</Button>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { setLanguage } from '@portal/i18n';
 import { loginFailure } from '@portal/session';
 import { api } from '@portal/api';
+import type { FakeReply } from '@portal/api/src/testing';
 import { renderShell } from '../../layout/testing/renderShell';
 
 const SIGN_IN = 'POST /api/auth/signin';
@@ -63,7 +64,7 @@ describe('Login screen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('An unknown error occurred');
   });
 
-  it.each([
+  it.each<[string, FakeReply]>([
     ['the server is unreachable', { networkError: true }],
     ['the server answers 500 with a code', { status: 500, data: { code: 'INTERNAL_ERROR', message: 'Internal error' } }],
     ['a proxy answers 502 without a body', { status: 502 }],
