@@ -117,6 +117,17 @@ export async function generateInventories(ctx: GenContext, catalogues: Catalogue
     const byCode = lists.listByCode.get(library.id) ?? new Map<string, number>();
     const words = WORDS[library.spec.language];
     const events: ItemEvent[] = [];
+    // A section holds each code/objectId pair once (unique index, migration 0013): a pair read again in the
+    // same section (a random pick hitting an item twice) is left out. Sets live while their section is written.
+    const seen = new Map<number, Set<string>>();
+    const firstInSection = (item: ItemValues, section: SectionRow): boolean => {
+      const key = `${item.code ?? ''}\u0000${item.objectId ?? ''}`;
+      let pairs = seen.get(section.id);
+      if (!pairs) seen.set(section.id, (pairs = new Set()));
+      if (pairs.has(key)) return false;
+      pairs.add(key);
+      return true;
+    };
     const toRow = (item: ItemValues, section: SectionRow, seconds: number): Cell[] => [
       ...itemCells(library, item, isoAt(section.day, '07:00:00')), section.id, section.groupId,
       localDateTime(section.day, section.start + seconds / 60), item.code ? byCode.get(item.code) ?? null : null,
@@ -164,17 +175,19 @@ export async function generateInventories(ctx: GenContext, catalogues: Catalogue
             let item = catalogueItem(library, source.number, index);
             // A tag read without its barcode.
             if (item.objectId && r.chance(0.01)) item = { ...item, code: null };
-            yield emit(item);
-            if (r.chance(plan.rates.duplicate) && k + 1 < sections.length) {
-              yield toRow(item, sections[k + 1], 30);
+            if (firstInSection(item, section)) yield emit(item);
+            if (r.chance(plan.rates.duplicate) && k + 1 < sections.length && firstInSection(item, sections[k + 1]!)) {
+              yield toRow(item, sections[k + 1]!, 30);
             }
             if (r.chance(plan.rates.extra)) {
               extraSeq += 1;
-              yield emit(other && r.chance(0.5)
+              const extra = other && r.chance(0.5)
                 ? catalogueItem(library, other.number, r.int(0, other.size - 1))
-                : catalogueItem(library, UNKNOWN_CATALOGUE, (g + 1) * 1_000_000 + extraSeq));
+                : catalogueItem(library, UNKNOWN_CATALOGUE, (g + 1) * 1_000_000 + extraSeq);
+              if (firstInSection(extra, section)) yield emit(extra);
             }
           }
+          seen.delete(section.id);
         }
       }
       let reported = 0;
@@ -203,6 +216,7 @@ export async function generateInventories(ctx: GenContext, catalogues: Catalogue
           const item = r.chance(0.9)
             ? catalogueItem(library, main.number, r.int(0, main.size - 1))
             : catalogueItem(library, UNKNOWN_CATALOGUE, 5_000_000 + k * 1000 + n);
+          if (!firstInSection(item, section)) continue;
           maybeEvent(r, 0.2, item, section, seconds);
           rows.push(toRow(item, section, seconds));
         }

@@ -1,16 +1,19 @@
 /**
  * Add Items To (data-areas §4): copies the chosen items of a source list (itemIds), or every item matching
  * searchTexts when none is chosen, into a target list: staged in short steps, moved in one short transaction
- * (./stagedItems). Pairs already in the target and items the §5 rules refuse are counted but not inserted:
- * numItemsInserted of numItems.
+ * (./stagedItems). Ids get the target library's ID modification script (lists/itemIntake). Pairs already in
+ * the target and items the §5 rules refuse are counted but not inserted: numItemsInserted of numItems.
  */
 import { sql, type Kysely } from 'kysely';
-import type { AddItemsFromBody, ItemsCountResult } from '@portal/contract';
+import { ERROR_CODES, MAX_REPORTED_ROW_ERRORS, type AddItemsFromBody, type ItemsCountResult } from '@portal/contract';
 import type { Database } from '../db/schema';
 import type { Row } from './definition';
 import { selectColumns } from './engine';
 import { toApiItem, type ItemValues } from './items';
-import { itemViolation, type ItemTarget } from './itemWrites';
+import { ApiError } from '../errors';
+import { idScriptFor } from './idModification';
+import { IntakeBuffer } from './itemIntake';
+import type { ItemTarget } from './itemWrites';
 import { planSearch, probeIndex, whereSql } from './search';
 import type { ResolvedSource } from './sources';
 import { withStagedItems } from './stagedItems';
@@ -36,16 +39,30 @@ async function* chosenRows(db: Kysely<Database>, dialect: 'sqlite' | 'postgres',
 export async function addItemsFrom(db: Kysely<Database>, target: ItemTarget, source: ResolvedSource, body: AddItemsFromBody, now: Date): Promise<ItemsCountResult> {
   const ids = [...new Set(body.itemIds)];
   const terms = ids.length ? [] : await probeIndex(db, source.def, source.scope, planSearch(source.def, body.searchTexts));
+  const script = await idScriptFor(db, target.storeId, target.table);
   let numItems = 0;
   return withStagedItems(db, async (staged) => {
+    // Items the §5 rule refuses are counted, not inserted; an item the ID modification script fails on
+    // fails the whole Add Items To (400 IMPORT_FAILED with the refused items), nothing written.
+    const errors: Array<{ sheet: string; row: number; code: string; field?: string; message?: string }> = [];
+    let scriptErrors = 0;
+    const intake = new IntakeBuffer<number>({ script, objectIdColumn: { path: 'addTo' } }, async (n, outcome) => {
+      if (!outcome.refusal) {
+        if (scriptErrors === 0) await staged.add(0, outcome.values);
+      } else if (outcome.refusal.code === ERROR_CODES.SCRIPT_ERROR) {
+        scriptErrors += 1;
+        if (errors.length < MAX_REPORTED_ROW_ERRORS) errors.push({ sheet: '', row: n, ...outcome.refusal });
+      }
+    });
     // Chosen rows are read between the staging steps; a search streams from a separate reader connection.
     const batches = ids.length ? chosenRows(db, dialectOf(db), source, ids) : streamRows(db, { def: source.def, scope: source.scope, terms });
     for await (const batch of batches) {
       for (const row of batch) {
         numItems += 1;
-        const item = values(row);
-        if (!itemViolation(item, { path: 'addTo' })) await staged.add(0, item);
+        await intake.add(numItems, values(row));
       }
     }
+    await intake.flush();
+    if (scriptErrors) throw new ApiError(400, ERROR_CODES.IMPORT_FAILED, `${scriptErrors} item(s) refused by the ID modification script; nothing was added`, { errors, errorCount: scriptErrors });
   }, async (trx, staged) => ({ numItems, numItemsInserted: await staged.moveInto(trx, 0, target, now.toISOString()) }));
 }

@@ -1,7 +1,8 @@
 /**
  * Import of an uploaded file into item lists, with one column mapping per sheet. Every row or none:
- * one pass checks every row (the §5 rules) and reports the refused rows (row number + code); the rows of a
- * clean file are staged in short steps (./stagedItems) and moved into the lists in one short transaction.
+ * one pass runs the library's ID modification script on the rows (batched, ./itemIntake), checks every row
+ * (the §5 rules) and reports the refused rows (row number + code, a script's message); the rows of a clean
+ * file are staged in short steps (./stagedItems) and moved into the lists in one short transaction.
  * The temporary file is deleted after a successful import.
  */
 import type { Transaction } from 'kysely';
@@ -14,7 +15,8 @@ import { ApiError, badRequest } from '../errors';
 import type { AuthUser } from '../services/context';
 import { cappedSheets, effectiveReadFormat, ownFile, type FilesDeps } from '../services/files';
 import type { ItemValues } from './items';
-import { cellText, itemViolation, type ItemTarget } from './itemWrites';
+import { cellText, type ItemTarget } from './itemWrites';
+import { IntakeBuffer, type Refusal } from './itemIntake';
 import type { SheetReader } from './files/sheets';
 import { withStagedItems } from './stagedItems';
 import { withSlot } from './userSlots';
@@ -29,7 +31,12 @@ export interface ImportTargets {
   check?(sheets: ImportedSheet[]): Promise<void>;
   /** The list a sheet goes into; called inside the import transaction. */
   forSheet(trx: Transaction<Database>, sheet: ImportedSheet): Promise<ItemTarget>;
+  /** The library's ID modification script for the target lists (lists/idModification), '' for none. */
+  idScript: string;
 }
+
+/** A refused row: the §5 rule's code, or SCRIPT_ERROR with the script's message. */
+export type RefusedRow = ImportRowError & Pick<Refusal, 'message'>;
 
 function rowValues(cells: readonly CellValue[], map: ImportFieldMap): ItemValues {
   const values = {} as ItemValues;
@@ -97,23 +104,25 @@ async function importHeld(deps: FilesDeps, user: AuthUser, body: ImportBody, tar
   const plans: Array<SheetPlan & { numItems: number }> = [];
   const result = await withStagedItems(deps.db, async (staged) => {
     // One pass: every row is checked; clean rows are staged (invisible) until the first refused one.
-    const errors: ImportRowError[] = [];
+    const errors: RefusedRow[] = [];
     let errorCount = 0;
     for await (const sheet of cappedSheets(deps, body.fileName, meta, format)) {
       const plan = planSheet(body, sheet);
       if (!plan) { await drain(sheet); continue; }
       const planned = { ...plan, numItems: 0 };
       plans.push(planned);
-      for await (const row of itemRows(sheet, plan)) {
-        const violation = itemViolation(row.values, { path: 'file', mapped: plan.hasObjectIdColumn });
-        if (!violation) {
+      // Rows go through the ID modification script in batches (one sandbox run each) and then the §5 rule.
+      const intake = new IntakeBuffer<number>({ script: targets.idScript, objectIdColumn: { path: 'file', mapped: plan.hasObjectIdColumn } }, async (number, outcome) => {
+        if (!outcome.refusal) {
           planned.numItems += 1;
-          if (errorCount === 0) await staged.add(plan.index, row.values);
-          continue;
+          if (errorCount === 0) await staged.add(plan.index, outcome.values);
+          return;
         }
         errorCount += 1;
-        if (errors.length < MAX_REPORTED_ROW_ERRORS) errors.push({ sheet: plan.name, row: row.number, ...violation });
-      }
+        if (errors.length < MAX_REPORTED_ROW_ERRORS) errors.push({ sheet: plan.name, row: number, ...outcome.refusal });
+      });
+      for await (const row of itemRows(sheet, plan)) await intake.add(row.number, row.values);
+      await intake.flush();
       checkCodesMapped(plan);
     }
     if (body.sheetIndex !== null && plans.length === 0) {

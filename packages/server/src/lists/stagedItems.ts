@@ -4,7 +4,8 @@
  * a temporary table of the writing connection: on SQLite the one connection, which other requests get
  * between the statements; on PostgreSQL one pooled connection held for the write. A final short
  * transaction moves them into the list, one statement per list: the first row of each code/objectId pair,
- * unless the pair is already in the list (counted, not inserted). On any failure the temporary table is
+ * unless the pair is already in the list (counted, not inserted; one another writer adds meanwhile is
+ * skipped by the pair's unique index, migration 0013). On any failure the temporary table is
  * dropped and nothing is visible; temporary tables also end with their connection.
  */
 import { randomBytes } from 'node:crypto';
@@ -65,7 +66,8 @@ export class StagedItems {
         and not exists (select 1 from ${items} t where ${parent} = ${target.parentId} and s.code is not null and t.code = s.code
           and (t.object_id = s.object_id or (t.object_id is null and s.object_id is null)))
         and not exists (select 1 from ${items} t where ${parent} = ${target.parentId} and s.code is null and t.code is null and t.object_id = s.object_id)
-      order by s.seq`.execute(trx);
+      order by s.seq
+      on conflict do nothing`.execute(trx);
     return Number(result.numAffectedRows ?? 0n);
   }
 }

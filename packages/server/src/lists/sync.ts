@@ -1,8 +1,8 @@
 /**
  * Sync of a list from its URL (data-areas §7 GET /{id}/sync): fetch through the SSRF guard, read the
  * payload (json: an array, or {items: array}, of objects with code/objectId/field1..6 keys or of arrays;
- * csv: a header naming those fields, else columns in that order), check every item (§5 rules) and add the
- * new ones (staged, then moved in one short transaction). Answers numItemsInserted of numItems.
+ * csv: a header naming those fields, else columns in that order), run the library's ID modification script
+ * and check every item (§5 rules, lists/itemIntake) and add the new ones (staged, then moved in one short transaction). Answers numItemsInserted of numItems.
  */
 import type { Kysely } from 'kysely';
 import { ERROR_CODES, foldText, ITEM_FIELDS, MAX_REPORTED_ROW_ERRORS, type CellValue, type ItemField, type ItemsCountResult } from '@portal/contract';
@@ -14,7 +14,9 @@ import { CsvParser, detectSeparator } from './files/csv';
 import { jsonRows, tooManyRows } from './files/jsonRows';
 import { nextTurn, ROWS_PER_TURN } from './files/sheets';
 import type { ItemValues } from './items';
-import { cellText, itemViolation, type ItemTarget } from './itemWrites';
+import { idScriptFor } from './idModification';
+import { IntakeBuffer } from './itemIntake';
+import { cellText, type ItemTarget } from './itemWrites';
 import { withStagedItems } from './stagedItems';
 
 const HEADER_NAMES: Record<string, ItemField> = {
@@ -68,8 +70,18 @@ export function syncFetchOptions(config: ListsConfig) {
   return { policy: addressPolicy(config.syncAllowList), maxBytes: config.syncMaxBytes, timeoutMs: config.syncTimeoutMs, maxRedirects: config.syncMaxRedirects };
 }
 
-/** Fetches the URL and returns the items it lists (502 SYNC_FAILED when it cannot be read or a row is refused). */
-export async function fetchSyncItems(url: string, config: ListsConfig): Promise<ItemValues[]> {
+/** The items a sync URL lists, with their row numbers and whether the payload has an objectId column. */
+export interface SyncItems {
+  items: ItemValues[];
+  rows: number[];
+  hasObjectIdColumn: boolean;
+}
+
+const refused = (errors: Array<{ row: number; code: string; field?: string; message?: string }>) =>
+  new ApiError(502, ERROR_CODES.SYNC_FAILED, 'Some items were refused; nothing was synced', { errors });
+
+/** Fetches the URL and returns the items it lists (502 SYNC_FAILED when it cannot be read). */
+export async function fetchSyncItems(url: string, config: ListsConfig): Promise<SyncItems> {
   let body: Buffer;
   try {
     body = (await guardedFetch(url, syncFetchOptions(config))).body;
@@ -80,8 +92,7 @@ export async function fetchSyncItems(url: string, config: ListsConfig): Promise<
     if (e instanceof FetchFailed) throw withCause(new ApiError(502, ERROR_CODES.SYNC_FAILED, e.message), e.cause ?? e);
     throw e;
   }
-  const items: ItemValues[] = [];
-  const errors: Array<{ row: number; code: string; field?: string }> = [];
+  const found: SyncItems = { items: [], rows: [], hasObjectIdColumn: false };
   try {
     const table = payloadRows(decode(body), config.maxImportRows);
     let columns: ReturnType<typeof columnMap> | null = null;
@@ -99,12 +110,9 @@ export async function fetchSyncItems(url: string, config: ListsConfig): Promise<
       const values = {} as ItemValues;
       for (const f of ITEM_FIELDS) values[f] = map[f] === undefined ? null : cellText(cells[map[f]!]);
       if (ITEM_FIELDS.every((f) => values[f] === null)) continue;
-      const violation = itemViolation(values, { path: 'file', mapped: map.objectId !== undefined });
-      if (violation) {
-        if (errors.length < MAX_REPORTED_ROW_ERRORS) errors.push({ row: i + 1, ...violation });
-        continue;
-      }
-      items.push(values);
+      found.hasObjectIdColumn = map.objectId !== undefined;
+      found.items.push(values);
+      found.rows.push(i + 1);
     }
   } catch (e) {
     if (e instanceof ApiError && (e.code === ERROR_CODES.TOO_MANY_ROWS || e.code === ERROR_CODES.SYNC_FAILED)) throw e;
@@ -112,17 +120,33 @@ export async function fetchSyncItems(url: string, config: ListsConfig): Promise<
     if (e instanceof ApiError) throw withCause(new ApiError(502, ERROR_CODES.SYNC_FAILED, `The content is not a list of items: ${e.message}`), e);
     throw withCause(new ApiError(502, ERROR_CODES.SYNC_FAILED, 'The content is not a list of items'), e);
   }
-  if (errors.length) throw new ApiError(502, ERROR_CODES.SYNC_FAILED, 'Some items were refused; nothing was synced', { errors });
-  return items;
+  return found;
 }
 
-/** Adds the items to the list (staged in short steps, moved in one short transaction) and stamps its last sync. */
-export async function storeSyncedItems(db: Kysely<Database>, target: ItemTarget, items: ItemValues[], now: Date, stamp: (trx: Kysely<Database>) => Promise<void>): Promise<ItemsCountResult> {
+/**
+ * Adds the items to the list (the library's ID modification script and the §5 rules first, batched; any
+ * refused item fails the whole sync with the refused rows, 502 SYNC_FAILED; staged in short steps, moved in
+ * one short transaction) and stamps its last sync.
+ */
+export async function storeSyncedItems(db: Kysely<Database>, target: ItemTarget, synced: SyncItems, now: Date, stamp: (trx: Kysely<Database>) => Promise<void>): Promise<ItemsCountResult> {
+  const script = await idScriptFor(db, target.storeId, target.table);
   return withStagedItems(db, async (staged) => {
-    for (const item of items) await staged.add(0, item);
+    const errors: Array<{ row: number; code: string; field?: string; message?: string }> = [];
+    let refusedCount = 0;
+    const intake = new IntakeBuffer<number>({ script, objectIdColumn: { path: 'file', mapped: synced.hasObjectIdColumn } }, async (row, outcome) => {
+      if (!outcome.refusal) {
+        if (refusedCount === 0) await staged.add(0, outcome.values);
+        return;
+      }
+      refusedCount += 1;
+      if (errors.length < MAX_REPORTED_ROW_ERRORS) errors.push({ row, ...outcome.refusal });
+    });
+    for (const [i, item] of synced.items.entries()) await intake.add(synced.rows[i]!, item);
+    await intake.flush();
+    if (refusedCount) throw refused(errors);
   }, async (trx, staged) => {
     const numItemsInserted = await staged.moveInto(trx, 0, target, now.toISOString());
     await stamp(trx);
-    return { numItems: items.length, numItemsInserted };
+    return { numItems: synced.items.length, numItemsInserted };
   });
 }

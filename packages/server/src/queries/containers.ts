@@ -27,15 +27,18 @@ export function findContainer(db: Db, t: ContainerTables, storeId: number, id: n
   return db.selectFrom(t.table).selectAll().where('id', '=', id).where('store_id', '=', storeId).executeTakeFirst();
 }
 
+/** Is the name taken in the library, whatever its case (the unique index of migration 0013 is on lower(name))? */
 export async function containerNameTaken(db: Db, t: ContainerTables, storeId: number, name: string, exceptId: number | null): Promise<boolean> {
-  let q = db.selectFrom(t.table).select('id').where('store_id', '=', storeId).where('name', '=', name);
+  let q = db.selectFrom(t.table).select('id').where('store_id', '=', storeId).where(sql`lower(name)`, '=', sql`lower(${name})`);
   if (exceptId !== null) q = q.where('id', '!=', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
 }
 
+/** The library's names among `names`, compared whatever their case. */
 export async function takenContainerNames(db: Db, t: ContainerTables, storeId: number, names: string[]): Promise<string[]> {
   if (!names.length) return [];
-  const rows = await db.selectFrom(t.table).select('name').where('store_id', '=', storeId).where('name', 'in', names).execute();
+  const rows = await db.selectFrom(t.table).select('name').where('store_id', '=', storeId)
+    .where(sql`lower(name)`, 'in', names.map((n) => sql`lower(${n})`)).execute();
   return rows.map((r) => r.name);
 }
 

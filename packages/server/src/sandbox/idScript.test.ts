@@ -31,7 +31,7 @@ describe('ID modification sandbox', () => {
   it('stops an endless loop and a memory bomb within the limits, and works again afterwards', async () => {
     let started = Date.now();
     expect(await testIdScript('while (true) {}')).toEqual({ error: `The script took longer than ${SCRIPT_LIMITS.timeMs} ms` });
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started).toBeLessThan(SCRIPT_LIMITS.stallMs + 1000); // worker start-up included (~0.5 s on a loaded machine)
     started = Date.now();
     for (const bomb of ["const a = []; while (true) a.push('x'.repeat(1000) + a.length);", 'const a = []; for (;;) a.push(new Array(1e5).fill(1));']) {
       started = Date.now();

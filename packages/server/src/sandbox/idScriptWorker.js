@@ -81,6 +81,8 @@ async function main() {
     parentPort.postMessage({ compileError: error.message });
     return;
   }
+  // Loaded and compiled: from here the parent's stall watchdog runs.
+  parentPort.postMessage({ ready: true });
   const results = [];
   for (const id of ids) {
     results.push(run(id));

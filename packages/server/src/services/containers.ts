@@ -19,7 +19,10 @@ import { listPage, listParams } from '../lists/engine';
 import { exportList, type ExportFile } from '../lists/export/export';
 import { importFile } from '../lists/import';
 import { editedItem, normalizeItem, toApiItem, type ApiItem, type ItemValues } from '../lists/items';
-import { itemViolation, type ItemTarget } from '../lists/itemWrites';
+import type { Row } from '../lists/definition';
+import { idScriptFor } from '../lists/idModification';
+import { intakeBatch } from '../lists/itemIntake';
+import type { ItemTarget } from '../lists/itemWrites';
 import { resolveItemSource } from '../lists/sources';
 import { fetchSyncItems, storeSyncedItems } from '../lists/sync';
 import { withSlot } from '../lists/userSlots';
@@ -28,6 +31,7 @@ import { findStore } from '../queries/stores';
 import { assertStoreReachable, type AuthUser } from './context';
 import type { FilesDeps } from './files';
 import { InvalidUrl, parseHttpUrl } from './outbound';
+import { unlessTaken } from '../db/uniqueViolation';
 
 export interface ContainerKind extends q.ContainerTables {
   list: ListDefinition<Catalogue>;
@@ -96,7 +100,8 @@ export async function createContainer(k: K, deps: D, user: AuthUser, storeId: nu
     created_at: deps.config.now().toISOString(),
   };
   if (await q.containerNameTaken(deps.db, k, storeId, name, null)) throw nameTaken(k, name);
-  const id = await q.insertContainer(deps.db, k, values);
+  // The unique index (0013) settles a race between two creators: the loser gets the same answer.
+  const id = await unlessTaken(() => q.insertContainer(deps.db, k, values), () => nameTaken(k, name));
   return getContainer(k, deps, user, storeId, id);
 }
 
@@ -109,7 +114,7 @@ export async function updateContainer(k: K, deps: D, user: AuthUser, storeId: nu
     ...(body.autoSync !== undefined ? { auto_sync: (body.autoSync ? 1 : 0) as 0 | 1 } : {}),
   };
   if (await q.containerNameTaken(deps.db, k, storeId, name, id)) throw nameTaken(k, name);
-  await q.updateContainer(deps.db, k, id, changes);
+  await unlessTaken(() => q.updateContainer(deps.db, k, id, changes), () => nameTaken(k, name));
   return getContainer(k, deps, user, storeId, id);
 }
 
@@ -137,19 +142,22 @@ export function exportContainers(k: K, deps: D, user: AuthUser, storeId: number,
 }
 
 /** POST /import: one new container per imported sheet, named after the sheet. */
-export function importContainers(k: K, deps: D, user: AuthUser, storeId: number, body: ImportBody): Promise<ItemsCountResult> {
+export async function importContainers(k: K, deps: D, user: AuthUser, storeId: number, body: ImportBody): Promise<ItemsCountResult> {
   assertStoreReachable(user, storeId);
   return importFile(deps, user, body, {
+    idScript: await idScriptFor(deps.db, storeId, k.itemsTable),
     async check(sheets) {
       const names = sheets.map((s) => s.name.trim());
-      const repeated = names.filter((n, i) => names.indexOf(n) !== i);
+      const folded = names.map((n) => n.toLowerCase());
+      const repeated = names.filter((n, i) => folded.indexOf(n.toLowerCase()) !== i);
       const taken = [...new Set([...repeated, ...await q.takenContainerNames(deps.db, k, storeId, names)])];
       if (taken.length) throw new ApiError(409, ERROR_CODES.NAME_ALREADY_EXISTS, `${capitalised(k)} names already in use: ${taken.join(', ')}`, { names: taken });
     },
     async forSheet(trx, sheet) {
-      const id = await q.insertContainer(trx, k, {
-        store_id: storeId, name: sheet.name.trim(), sync_url: null, auto_sync: 0, last_sync: null, created_at: deps.config.now().toISOString(),
-      });
+      const name = sheet.name.trim();
+      const id = await unlessTaken(() => q.insertContainer(trx, k, {
+        store_id: storeId, name, sync_url: null, auto_sync: 0, last_sync: null, created_at: deps.config.now().toISOString(),
+      }), () => new ApiError(409, ERROR_CODES.NAME_ALREADY_EXISTS, `${capitalised(k)} names already in use: ${name}`, { names: [name] }));
       return itemTarget(k, storeId, id);
     },
   });
@@ -162,24 +170,38 @@ export async function listItems(k: K, deps: D, user: AuthUser, storeId: number, 
   return listPage(deps.db, k.itemsList, { [k.parentColumn]: parentId }, listParams(query));
 }
 
-/** The §5 rule of a manual add or edit: the library's objectId label says whether there is an objectId column. */
-export async function checkedValues(deps: D, storeId: number, values: ItemValues): Promise<ItemValues> {
+/**
+ * A manual add or edit through the one intake (lists/itemIntake): the library's ID modification script for
+ * the list's items when the code is new (an add, or an edit that changes it), then the §5 rule with the
+ * library's objectId label saying whether there is an objectId column.
+ */
+export async function checkedValues(deps: D, storeId: number, table: ItemTarget['table'], values: ItemValues, codeIsNew = true): Promise<ItemValues> {
   const store = await findStore(deps.db, storeId);
-  const violation = itemViolation(values, { path: 'manual', objectIdLabel: store?.field_object_id });
-  if (violation) {
-    const code = violation.code === ERROR_CODES.AT_LEAST_ONE_CODE || violation.code === ERROR_CODES.CODE_REQUIRED ? violation.code : ERROR_CODES.VALIDATION_ERROR;
-    throw badRequest(code, violation.code, violation.field ? { field: violation.field } : undefined);
+  const script = codeIsNew ? await idScriptFor(deps.db, storeId, table) : '';
+  const [outcome] = await intakeBatch({ script, objectIdColumn: { path: 'manual', objectIdLabel: store?.field_object_id } }, [values]);
+  const refusal = outcome!.refusal;
+  if (refusal?.code === ERROR_CODES.SCRIPT_ERROR) throw badRequest(ERROR_CODES.SCRIPT_ERROR, refusal.message ?? 'SCRIPT_ERROR', { field: 'code', error: refusal.message });
+  if (refusal) {
+    const code = refusal.code === ERROR_CODES.AT_LEAST_ONE_CODE || refusal.code === ERROR_CODES.CODE_REQUIRED ? refusal.code : ERROR_CODES.VALIDATION_ERROR;
+    throw badRequest(code, refusal.code, refusal.field ? { field: refusal.field } : undefined);
   }
-  return values;
+  return outcome!.values;
 }
 
-const alreadyExists = () => conflict(ERROR_CODES.ALREADY_EXISTS, 'AlreadyExists');
+/** The values an edit stores and whether it brings a new code (which then gets the ID modification script). */
+export function editOf(current: Row, input: ItemInput): { values: ItemValues; codeIsNew: boolean } {
+  const { tid: _tid, ...currentValues } = toApiItem(current);
+  const values = editedItem(currentValues, input);
+  return { values, codeIsNew: values.code !== currentValues.code };
+}
+
+export const alreadyExists = () => conflict(ERROR_CODES.ALREADY_EXISTS, 'AlreadyExists');
 
 export async function createItem(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, input: ItemInput): Promise<ApiItem> {
   await ownContainer(k, deps, user, storeId, parentId);
-  const values = await checkedValues(deps, storeId, normalizeItem(input));
+  const values = await checkedValues(deps, storeId, k.itemsTable, normalizeItem(input));
   if (await q.itemPairTaken(deps.db, k, parentId, values.code, values.objectId, null)) throw alreadyExists();
-  const id = await q.insertItem(deps.db, k, storeId, parentId, values, deps.config.now().toISOString());
+  const id = await unlessTaken(() => q.insertItem(deps.db, k, storeId, parentId, values, deps.config.now().toISOString()), alreadyExists);
   return toApiItem((await q.findItem(deps.db, k, parentId, id))!);
 }
 
@@ -187,10 +209,10 @@ export async function updateItem(k: K, deps: D, user: AuthUser, storeId: number,
   await ownContainer(k, deps, user, storeId, parentId);
   const current = await q.findItem(deps.db, k, parentId, itemId);
   if (!current) throw notAvailable(k);
-  const { tid: _tid, ...currentValues } = toApiItem(current);
-  const values = await checkedValues(deps, storeId, editedItem(currentValues, input));
+  const edit = editOf(current, input);
+  const values = await checkedValues(deps, storeId, k.itemsTable, edit.values, edit.codeIsNew);
   if (await q.itemPairTaken(deps.db, k, parentId, values.code, values.objectId, itemId)) throw alreadyExists();
-  await q.updateItem(deps.db, k, itemId, values);
+  await unlessTaken(() => q.updateItem(deps.db, k, itemId, values), alreadyExists);
   return toApiItem((await q.findItem(deps.db, k, parentId, itemId))!);
 }
 
@@ -217,7 +239,7 @@ export async function itemExists(
 
 export async function importItems(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, body: ImportBody): Promise<ItemsCountResult> {
   await ownContainer(k, deps, user, storeId, parentId);
-  return importFile(deps, user, body, { forSheet: async () => itemTarget(k, storeId, parentId) });
+  return importFile(deps, user, body, { idScript: await idScriptFor(deps.db, storeId, k.itemsTable), forSheet: async () => itemTarget(k, storeId, parentId) });
 }
 
 export async function exportItems(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, body: ExportBody): Promise<ExportFile> {

@@ -5,22 +5,23 @@
  * the section's group and date on each row. Section items are unique by code/objectId pair in the section.
  */
 import {
-  ERROR_CODES, parseIdList, type AddItemsFromBody, type ExportBody, type ImportBody, type InventoryItem,
+  parseIdList, type AddItemsFromBody, type ExportBody, type ImportBody, type InventoryItem,
   type ItemInput, type ItemsCountResult, type ListQuery,
 } from '@portal/contract';
-import { conflict } from '../errors';
 import { addItemsFrom } from '../lists/addFrom';
 import type { ListScope } from '../lists/definition';
 import { listPage, listParams } from '../lists/engine';
 import { exportList, type ExportFile } from '../lists/export/export';
 import { importFile } from '../lists/import';
-import { editedItem, normalizeItem, toApiItem } from '../lists/items';
+import { normalizeItem } from '../lists/items';
+import { idScriptFor } from '../lists/idModification';
 import type { ItemTarget } from '../lists/itemWrites';
 import { resolveItemSource } from '../lists/sources';
 import * as cq from '../queries/containers';
 import * as q from '../queries/inventories';
 import type { SectionRow } from '../queries/inventories';
-import { checkedValues } from './containers';
+import { alreadyExists, checkedValues, editOf } from './containers';
+import { unlessTaken } from '../db/uniqueViolation';
 import { assertStoreReachable, type AuthUser } from './context';
 import type { FilesDeps } from './files';
 import { ownGroup, ownSection, sectionNotAvailable } from './inventories';
@@ -75,8 +76,6 @@ export function exportAllItems(deps: D, user: AuthUser, storeId: number, body: E
   return exportList(deps, user, SCANNED_ITEMS_LIST, { store_id: storeId }, body, exportOptions(deps, 'inventoryItems'));
 }
 
-const alreadyExists = () => conflict(ERROR_CODES.ALREADY_EXISTS, 'AlreadyExists');
-
 async function oneItem(deps: D, inventoryId: number, itemId: number): Promise<InventoryItem> {
   const row = await cq.findItem(deps.db, SECTION_ITEMS, inventoryId, itemId);
   if (!row) throw sectionNotAvailable();
@@ -85,9 +84,9 @@ async function oneItem(deps: D, inventoryId: number, itemId: number): Promise<In
 
 export async function createItem(deps: D, user: AuthUser, storeId: number, groupText: string, inventoryId: number, input: ItemInput): Promise<InventoryItem> {
   const section = await ownSection(deps, user, storeId, groupText, inventoryId);
-  const values = await checkedValues(deps, storeId, normalizeItem(input));
+  const values = await checkedValues(deps, storeId, 'inventory_items', normalizeItem(input));
   if (await cq.itemPairTaken(deps.db, SECTION_ITEMS, inventoryId, values.code, values.objectId, null)) throw alreadyExists();
-  const id = await q.insertScannedItem(deps.db, section, values, deps.config.now().toISOString());
+  const id = await unlessTaken(() => q.insertScannedItem(deps.db, section, values, deps.config.now().toISOString()), alreadyExists);
   return oneItem(deps, inventoryId, id);
 }
 
@@ -95,10 +94,10 @@ export async function updateItem(deps: D, user: AuthUser, storeId: number, group
   await ownSection(deps, user, storeId, groupText, inventoryId);
   const current = await cq.findItem(deps.db, SECTION_ITEMS, inventoryId, itemId);
   if (!current) throw sectionNotAvailable();
-  const { tid: _tid, ...currentValues } = toApiItem(current);
-  const values = await checkedValues(deps, storeId, editedItem(currentValues, input));
+  const edit = editOf(current, input);
+  const values = await checkedValues(deps, storeId, 'inventory_items', edit.values, edit.codeIsNew);
   if (await cq.itemPairTaken(deps.db, SECTION_ITEMS, inventoryId, values.code, values.objectId, itemId)) throw alreadyExists();
-  await cq.updateItem(deps.db, SECTION_ITEMS, itemId, values);
+  await unlessTaken(() => cq.updateItem(deps.db, SECTION_ITEMS, itemId, values), alreadyExists);
   return oneItem(deps, inventoryId, itemId);
 }
 
@@ -124,7 +123,7 @@ export async function itemExists(
 
 export async function importItems(deps: D, user: AuthUser, storeId: number, groupText: string, inventoryId: number, body: ImportBody): Promise<ItemsCountResult> {
   const section = await ownSection(deps, user, storeId, groupText, inventoryId);
-  return importFile(deps, user, body, { forSheet: async () => sectionTarget(section) });
+  return importFile(deps, user, body, { idScript: await idScriptFor(deps.db, storeId, 'inventory_items'), forSheet: async () => sectionTarget(section) });
 }
 
 export async function addItemsTo(deps: D, user: AuthUser, storeId: number, groupText: string, inventoryId: number, from: string, body: AddItemsFromBody): Promise<ItemsCountResult> {

@@ -1,0 +1,29 @@
+/**
+ * ID modification scripts applied to ids entering a library's items (data-areas §3 ID modification, issue 11):
+ * catalogue items get the catalogue script, inventory items the inventory script (search lists have none).
+ * The script turns an item's code (its id) into the stored one; every write path runs it here, batched:
+ * one sandbox run per batch of ids (lists/itemIntake), never one per row.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { runIdScript, type ScriptResult } from '../sandbox/idScript';
+import type { ItemTarget } from './itemWrites';
+
+/** The library's script for items of `table`; '' when none applies (an empty script keeps every id). */
+export async function idScriptFor(db: Kysely<Database>, storeId: number, table: ItemTarget['table']): Promise<string> {
+  if (table === 'search_list_items') return '';
+  const row = await db.selectFrom('id_modifications')
+    .select(['catalogue_items_modification', 'inventory_items_modification'])
+    .where('store_id', '=', storeId)
+    .executeTakeFirst();
+  if (!row) return '';
+  return table === 'catalogue_items' ? row.catalogue_items_modification : row.inventory_items_modification;
+}
+
+/** Runs the script once on every id of the batch (null ids are not run); one answer per id, in order. */
+export async function modifyIds(script: string, ids: ReadonlyArray<string | null>): Promise<Array<ScriptResult | null>> {
+  const given = ids.filter((id): id is string => id !== null);
+  const answers = await runIdScript(script, given);
+  let next = 0;
+  return ids.map((id) => (id === null ? null : answers[next++]!));
+}

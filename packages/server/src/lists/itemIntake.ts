@@ -1,0 +1,61 @@
+/**
+ * The one way items enter a list, shared by every write path (manual add and edit, import, sync, Add Items
+ * To): a batch of items gets the library's ID modification script (one sandbox run for the batch) and then
+ * the §5 rule of its path (the one objectId rule). Each item comes out accepted, with its stored values, or
+ * refused, with why: a rule violation or the script's own error (code SCRIPT_ERROR, its message).
+ */
+import { ERROR_CODES } from '@portal/contract';
+import { modifyIds } from './idModification';
+import type { ItemValues } from './items';
+import { itemViolation, type ObjectIdColumn, type RuleViolation } from './itemWrites';
+
+/** Items run through the script together (one worker, one interpreter): large enough that a 50,000-row import starts few. */
+export const SCRIPT_BATCH = 5000;
+
+export interface Refusal extends RuleViolation {
+  /** The script's error. */
+  message?: string;
+}
+
+export type Intake = { values: ItemValues; refusal?: undefined } | { values: ItemValues; refusal: Refusal };
+
+export interface IntakeRule {
+  /** The library's script for the target list ('' keeps ids). */
+  script: string;
+  objectIdColumn: ObjectIdColumn;
+}
+
+/** Modifies the batch's ids (one sandbox run) and checks each item; one answer per item, in order. */
+export async function intakeBatch(rule: IntakeRule, items: readonly ItemValues[]): Promise<Intake[]> {
+  const answers = rule.script.trim() === '' ? null : await modifyIds(rule.script, items.map((v) => v.code));
+  return items.map((item, i) => {
+    const answer = answers?.[i];
+    if (answer && 'error' in answer) return { values: item, refusal: { code: ERROR_CODES.SCRIPT_ERROR, field: 'code', message: answer.error } };
+    const values = answer ? { ...item, code: answer.result.trim() === '' ? null : answer.result.trim() } : item;
+    const violation = itemViolation(values, rule.objectIdColumn);
+    return violation ? { values, refusal: violation } : { values };
+  });
+}
+
+/**
+ * Collects items of a long stream into batches of SCRIPT_BATCH for intakeBatch; `take` receives each item's
+ * outcome, in order, with the tag it was added with (a row number).
+ */
+export class IntakeBuffer<Tag> {
+  private pending: Array<{ tag: Tag; values: ItemValues }> = [];
+
+  constructor(private readonly rule: IntakeRule, private readonly take: (tag: Tag, outcome: Intake) => Promise<void>) {}
+
+  async add(tag: Tag, values: ItemValues): Promise<void> {
+    this.pending.push({ tag, values });
+    if (this.pending.length >= SCRIPT_BATCH) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    const batch = this.pending;
+    this.pending = [];
+    if (!batch.length) return;
+    const outcomes = await intakeBatch(this.rule, batch.map((b) => b.values));
+    for (const [i, b] of batch.entries()) await this.take(b.tag, outcomes[i]!);
+  }
+}
