@@ -113,12 +113,13 @@ describe('AddItemsToModal', () => {
   });
 
   it("FAILED shows 'Items Not Added' with the message; cancel then closes", async () => {
-    jest.mocked(addItemsTo).mockRejectedValue({ status: 400, code: 'ADD_FROM_UNKNOWN' });
+    jest.mocked(addItemsTo).mockRejectedValue({ status: 409, code: 'NameAlreadyExistsMessage' });
     const { onClose } = setup();
     await typeName('Summer');
     await user().click(okButton());
     expect(await within(dialog()).findByText('Items Not Added')).toBeInTheDocument();
-    expect(within(dialog()).getByText('ADD_FROM_UNKNOWN')).toBeInTheDocument();
+    expect(within(dialog()).getByText('A list with this name already exists')).toBeInTheDocument();
+    expect(within(dialog()).queryByText('NameAlreadyExistsMessage')).not.toBeInTheDocument();
     await user().click(within(dialog()).getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalled();
   });

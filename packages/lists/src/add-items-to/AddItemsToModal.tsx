@@ -1,5 +1,6 @@
 import { Alert, Form, Input, Modal, Radio, Result, Select, Spin, Tabs } from 'antd';
 import type { ListId } from '@portal/api';
+import { FailureDetails } from '../failures/FailureDetails';
 import { useListsTranslation } from '../i18n';
 import type { AddTargetKind, AddTargetMode } from './addItemsToState';
 import { useAddItemsTo } from './useAddItemsTo';
@@ -70,7 +71,7 @@ export function AddItemsToModal({ open, storeId, from, parentId, compareId, item
       {c.status === 'SUCCESS' && c.result && (
         <Result status="success" title={t('addTo.success', { inserted: c.result.numItemsInserted, total: c.result.numItems })} />
       )}
-      {c.status === 'FAILED' && <Alert type="error" showIcon title={t('addTo.failed')} description={c.failure} />}
+      {c.status === 'FAILED' && <Alert type="error" showIcon title={t('addTo.failed')} description={c.failure ? <FailureDetails failure={c.failure} /> : undefined} />}
       {!done && (
         <Spin spinning={c.status === 'ADDING'} description={t('addTo.adding')}>
           <Tabs

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
-  addItemsTo, createListEntry, getListPage, listEntryExists, normalizeError,
+  addItemsTo, createListEntry, getListPage, listEntryExists,
   type AddItemsToRequest, type ItemsCountResult, type ListId,
 } from '@portal/api';
+import { describeFailure, type Failure } from '../failures/failure';
 import { NAME_MESSAGES, targetsUrl, type AddItemsToStatus, type AddTargetKind, type AddTargetMode } from './addItemsToState';
 
 export interface AddTarget {
@@ -29,7 +30,7 @@ export function useAddItemsTo(open: boolean, source: AddItemsToSource) {
   /** Translation key of the problem with the name or the choice. */
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [result, setResult] = useState<ItemsCountResult | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
 
   const reset = useCallback(() => {
     setStatus('INIT');
@@ -85,8 +86,7 @@ export function useAddItemsTo(open: boolean, source: AddItemsToSource) {
       setStatus('SUCCESS');
     } catch (error) {
       console.error('Items not added', error);
-      const { code, details } = normalizeError(error);
-      setFailure(typeof details === 'string' && details !== '' ? details : code);
+      setFailure(describeFailure(error));
       setStatus('FAILED');
     }
   };

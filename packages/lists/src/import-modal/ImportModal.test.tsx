@@ -11,8 +11,8 @@ jest.mock('@portal/api', () => ({
 jest.setTimeout(60000);
 
 const TEMP = '0123456789abcdef0123456789abcdef.csv';
-const uploaded = (file: string): UploadedFile => ({ file, name: 'books.csv', size: 10, format: 'csv' });
-const SHEETS: ImportSheet[] = [{ name: 'Sheet1', data: [['B001', 'Title A'], ['B002', 'Title B']], totalItems: 2, hasHeader: false }];
+const uploaded = (file: string): UploadedFile => ({ file, name: 'books.csv', size: 10, format: file.endsWith('.xlsx') ? 'xlsx' : 'csv' });
+const SHEETS: ImportSheet[] = [{ name: 'Sheet1', data: [['B001', 'Title A'], ['B002', 'Title B']], totalItems: 2, hasHeader: false, encoding: 'windows-1252', separator: 'comma' }];
 const user = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
 
 function setup(props: Partial<ImportModalProps> = {}) {
@@ -52,14 +52,26 @@ describe('ImportModal', () => {
     expect(importButton()).toBeDisabled();
     finish(uploaded(TEMP));
     expect(await screen.findByText('Title A')).toBeInTheDocument();
-    expect(readFile).toHaveBeenCalledWith(TEMP, expect.objectContaining({ separator: 'comma' }));
+    // The first read leaves separator and encoding to the server's detection, which the preview shows.
+    expect(readFile).toHaveBeenCalledWith(TEMP, { firstRowHeader: false, dateFormat: 'YYYY-MM-DD' });
+    expect(screen.getByRole('combobox', { name: 'Encoding' }).closest('.ant-select')).toHaveTextContent('Windows-1252 (Latin-1)');
+    // Choosing another separator reads the file again with it.
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Separator' }));
+    fireEvent.click(await screen.findByTitle('Semicolon'));
+    await waitFor(() => expect(readFile).toHaveBeenLastCalledWith(TEMP, { firstRowHeader: false, dateFormat: 'YYYY-MM-DD', encoding: 'windows-1252', separator: 'semicolon' }));
+    expect(await screen.findByText('Title A')).toBeInTheDocument();
     expect(importButton()).toBeDisabled();
     await mapFirstColumnTo('Field 1');
     expect(importButton()).toBeDisabled();
     await mapFirstColumnTo('Code');
     await waitFor(() => expect(importButton()).toBeEnabled());
+    let done: (r: { numItems: number; numItemsInserted: number }) => void = () => {};
+    onImport.mockReturnValue(new Promise((resolve) => { done = resolve; }));
     await user().click(importButton());
     expect(onImport).toHaveBeenCalledWith({ fileName: TEMP, fields: [{ code: 0 }], sheetIndex: null });
+    // While the server reads the file, Cancel waits (the file is not deleted under it).
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    done({ numItems: 9, numItemsInserted: 7 });
     expect(await screen.findByText('7 of 9 items imported')).toBeInTheDocument();
   });
 
@@ -85,18 +97,24 @@ describe('ImportModal', () => {
     expect(await screen.findByText('The file has more rows than can be imported at once (2000000)')).toBeInTheDocument();
   });
 
-  it('shows an import error with Try Again, which goes back to the mapping', async () => {
+  it('shows an import error with its first refused rows and Try Again; closing after it reloads the list', async () => {
     jest.mocked(uploadFile).mockResolvedValue(uploaded(TEMP));
-    const { onImport } = setup();
-    onImport.mockRejectedValue({ status: 400, code: 'IMPORT_FAILED' });
+    const { onImport, onClose } = setup();
+    const errors = Array.from({ length: 8 }, (_, i) => ({ sheet: 'Sheet1', row: i + 1, code: 'AtLeastOneCodeMessage' }));
+    onImport.mockRejectedValue({ status: 400, code: 'IMPORT_FAILED', details: { errors, errorCount: 8 } });
     drop();
     await screen.findByText('Title A');
     await mapFirstColumnTo('Object ID');
     await user().click(importButton());
-    expect(await screen.findByText('IMPORT_FAILED')).toBeInTheDocument();
+    expect(await screen.findByText('Rows refused: 8. Nothing was imported.')).toBeInTheDocument();
+    expect(screen.getByText('Sheet1, row 1: code or object ID required')).toBeInTheDocument();
+    expect(screen.getByText('and 3 more')).toBeInTheDocument();
+    expect(screen.queryByText('IMPORT_FAILED')).not.toBeInTheDocument();
     await user().click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('Title A')).toBeInTheDocument();
     expect(importButton()).toBeEnabled();
+    await user().click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledWith(true);
   });
 
   it('Cancel deletes the temporary file', async () => {

@@ -2,13 +2,15 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Modal, Progress, Result, Space, Spin, Typography, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import type { ImportRequest, ItemsCountResult } from '@portal/api';
+import { UPLOAD_ACCEPT } from '@portal/contract';
+import { FailureDetails } from '../failures/FailureDetails';
 import { useListsTranslation } from '../i18n';
 import { SheetMapping } from './SheetMapping';
+import { TextLayoutChoice } from './TextLayoutChoice';
 import { useImportController } from './useImportController';
 
 /** data-areas §9: the Import modal is 640 wide. */
 export const IMPORT_MODAL_WIDTH = 640;
-const ACCEPT = '.csv,.txt,.xlsx,.xls';
 
 export interface ImportModalProps {
   open: boolean;
@@ -26,9 +28,14 @@ export function ImportModal({ open, multiple = false, title, onImport, onClose }
   const c = useImportController(onImport, multiple);
   const { state } = c;
 
+  const importing = state.phase === 'importing';
+  // Cancel waits for a running import (the server is reading the file); after an import that ran,
+  // finished or failed, closing reloads the list.
   const cancel = () => {
+    if (importing) return;
+    const attempted = state.importAttempted;
     c.discard();
-    onClose(false);
+    onClose(attempted);
   };
   const finish = () => {
     c.discard();
@@ -36,7 +43,7 @@ export function ImportModal({ open, multiple = false, title, onImport, onClose }
   };
 
   const dropArea = (
-    <Upload.Dragger accept={ACCEPT} multiple={false} showUploadList={false} beforeUpload={(file) => { void c.upload(file); return false; }}>
+    <Upload.Dragger accept={UPLOAD_ACCEPT} multiple={false} showUploadList={false} beforeUpload={(file) => { void c.upload(file); return false; }}>
       <p className="ant-upload-drag-icon"><InboxOutlined /></p>
       <p className="ant-upload-text">{t('importModal.dropText')}</p>
       <p className="ant-upload-hint">{t('importModal.dropHint')}</p>
@@ -67,13 +74,14 @@ export function ImportModal({ open, multiple = false, title, onImport, onClose }
       body = (
         <Space orientation="vertical" style={{ width: '100%' }}>
           <Typography.Text strong>{state.originalName}</Typography.Text>
+          {state.sheets[0]?.encoding && <TextLayoutChoice sheet={state.sheets[0]} disabled={importing} onChange={(choice) => void c.reread(choice)} />}
           <SheetMapping
             sheets={state.sheets}
             sheetIndex={state.sheetIndex}
             mapping={state.mappings[state.sheetIndex]}
             showsSheetScope={c.showsSheetScope}
             scope={state.scope}
-            disabled={state.phase === 'importing'}
+            disabled={importing}
             onSelectSheet={c.selectSheet}
             onScope={c.setScope}
             onMap={c.mapColumn}
@@ -91,14 +99,17 @@ export function ImportModal({ open, multiple = false, title, onImport, onClose }
       );
       break;
     case 'error':
-      body = <Alert type="error" showIcon title={t('importModal.failed')} description={state.error} action={tryAgain} />;
+      body = (
+        <Alert type="error" showIcon title={t('importModal.failed')} action={tryAgain}
+          description={state.error ? <FailureDetails failure={state.error} /> : undefined} />
+      );
       break;
   }
 
   const footer = state.phase === 'result'
     ? [<Button key="close" type="primary" onClick={finish}>{t('close')}</Button>]
     : [
-      <Button key="cancel" onClick={cancel}>{t('cancel')}</Button>,
+      <Button key="cancel" disabled={importing} onClick={cancel}>{t('cancel')}</Button>,
       <Button key="import" type="primary" disabled={!c.importEnabled && state.phase !== 'importing'} loading={state.phase === 'importing'}
         onClick={() => void c.runImport()}>
         {t('importModal.import')}
@@ -112,6 +123,8 @@ export function ImportModal({ open, multiple = false, title, onImport, onClose }
       width={IMPORT_MODAL_WIDTH}
       footer={footer}
       onCancel={state.phase === 'result' ? finish : cancel}
+      closable={!importing}
+      keyboard={!importing}
       mask={{ closable: false }}
       destroyOnHidden
     >

@@ -1,11 +1,14 @@
 import type { ImportSheet } from '@portal/api';
-import { canImport, guessMapping, importReducer, initialImportState, mapColumn, sheetsToImport, type ImportState } from './importState';
+import type { UploadFormat } from '@portal/contract';
+import {
+  canImport, guessMapping, importReducer, initialImportState, mapColumn, offersSheetScope, sheetsToImport, type ImportState,
+} from './importState';
 
 const sheet = (name: string, header: string[] = ['a', 'b']): ImportSheet => ({ name, data: [header, ['1', '2']], totalItems: 1, hasHeader: true });
 
-function readyWith(sheets: ImportSheet[], originalName = 'file.xlsx'): ImportState {
+function readyWith(sheets: ImportSheet[], originalName = 'file.xlsx', format: UploadFormat = 'xlsx'): ImportState {
   let state = importReducer(initialImportState, { type: 'uploadStarted', originalName });
-  state = importReducer(state, { type: 'uploaded', fileName: 'abc.xlsx' });
+  state = importReducer(state, { type: 'uploaded', fileName: 'abc.xlsx', format });
   return importReducer(state, { type: 'read', sheets });
 }
 
@@ -14,7 +17,7 @@ describe('Import enable rule', () => {
     expect(canImport(initialImportState, false)).toBe(false);
     const uploading = importReducer(initialImportState, { type: 'uploadStarted', originalName: 'a.csv' });
     expect(canImport(uploading, false)).toBe(false);
-    const reading = importReducer(uploading, { type: 'uploaded', fileName: 'abc.csv' });
+    const reading = importReducer(uploading, { type: 'uploaded', fileName: 'abc.csv', format: 'csv' });
     expect(reading.phase).toBe('reading');
     expect(canImport(reading, false)).toBe(false);
   });
@@ -69,7 +72,30 @@ describe('Try Again', () => {
     const failedUpload = importReducer(importReducer(initialImportState, { type: 'uploadStarted', originalName: 'a.csv' }), { type: 'uploadFailed' });
     expect(failedUpload).toMatchObject({ phase: 'noFile', uploadFailedFor: 'a.csv' });
     expect(importReducer(failedUpload, { type: 'tryAgain' })).toEqual(initialImportState);
-    const failedImport = importReducer(readyWith([sheet('One', ['code'])]), { type: 'importFailed', error: 'IMPORT_FAILED' });
+    const failedImport = importReducer(readyWith([sheet('One', ['code'])]), { type: 'importFailed', error: { message: 'Rows refused: 1', rows: [], more: 0 } });
     expect(importReducer(failedImport, { type: 'tryAgain' })).toMatchObject({ phase: 'ready', error: null, fileName: 'abc.xlsx' });
+  });
+});
+
+describe('workbooks and text files', () => {
+  it('offers All Sheets / Current Sheet for every workbook type the server told, whatever the file name says', () => {
+    for (const format of ['xlsx', 'xls', 'ods'] as const) expect(offersSheetScope(readyWith([sheet('One')], 'renamed.csv', format), false)).toBe(true);
+    for (const format of ['csv', 'txt', 'json'] as const) expect(offersSheetScope(readyWith([sheet('One')], 'book.xlsx', format), false)).toBe(false);
+  });
+
+  it('reads again with another encoding or separator: same file, new preview and mapping', () => {
+    const ready = readyWith([sheet('One', ['a;b'])], 'es.csv', 'csv');
+    const rereading = importReducer(ready, { type: 'rereadStarted' });
+    expect(rereading).toMatchObject({ phase: 'reading', fileName: 'abc.xlsx' });
+    expect(canImport(rereading, false)).toBe(false);
+    const reread = importReducer(rereading, { type: 'read', sheets: [sheet('One', ['code', 'title'])] });
+    expect(reread).toMatchObject({ phase: 'ready', mappings: [{ code: 0 }] });
+  });
+
+  it('remembers that an import ran, finished or failed (closing then reloads the list)', () => {
+    const ready = readyWith([sheet('One', ['code'])]);
+    expect(ready.importAttempted).toBe(false);
+    expect(importReducer(ready, { type: 'importFailed', error: { message: 'x', rows: [], more: 0 } }).importAttempted).toBe(true);
+    expect(importReducer(ready, { type: 'imported', result: { numItems: 1, numItemsInserted: 1 } }).importAttempted).toBe(true);
   });
 });

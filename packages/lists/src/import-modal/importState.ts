@@ -1,4 +1,6 @@
 import { IMPORT_FIELDS, type ImportField, type ImportFieldMap, type ImportSheet, type ItemsCountResult } from '@portal/api';
+import { WORKBOOK_FORMATS, type UploadFormat } from '@portal/contract';
+import type { Failure } from '../failures/failure';
 
 /** data-areas §4 Import: no file, uploading, file ready and read (sheets previewed), importing, result or error. */
 export type ImportPhase = 'noFile' | 'uploading' | 'reading' | 'ready' | 'importing' | 'result' | 'error';
@@ -11,36 +13,41 @@ export interface ImportState {
   /** The name the user's file had, and the server's name of the uploaded temporary file. */
   originalName: string | null;
   fileName: string | null;
+  /** The type the server told from the content (csv, txt, xlsx, xls, ods, json). */
+  format: UploadFormat | null;
   sheets: ImportSheet[];
   sheetIndex: number;
   /** One field → column map per sheet. */
   mappings: ImportFieldMap[];
   scope: SheetScope;
   result: ItemsCountResult | null;
-  /** The message of a failed read or import (shown in the drop area). */
-  error: string | null;
+  /** A failed read or import: translated message and first refused rows (shown in the drop area). */
+  error: Failure | null;
+  /** An import call ran (finished or failed): closing reloads the list. */
+  importAttempted: boolean;
   /** The file whose upload failed ('ErrorUploadingFileMessage' + its name until Try Again). */
   uploadFailedFor: string | null;
 }
 
 export const initialImportState: ImportState = {
-  phase: 'noFile', progress: 0, originalName: null, fileName: null, sheets: [], sheetIndex: 0, mappings: [], scope: 'current',
-  result: null, error: null, uploadFailedFor: null,
+  phase: 'noFile', progress: 0, originalName: null, fileName: null, format: null, sheets: [], sheetIndex: 0, mappings: [], scope: 'current',
+  result: null, error: null, importAttempted: false, uploadFailedFor: null,
 };
 
 export type ImportAction =
   | { type: 'uploadStarted'; originalName: string }
   | { type: 'uploadProgress'; percent: number }
   | { type: 'uploadFailed' }
-  | { type: 'uploaded'; fileName: string }
+  | { type: 'uploaded'; fileName: string; format: UploadFormat }
+  | { type: 'rereadStarted' }
   | { type: 'read'; sheets: ImportSheet[] }
-  | { type: 'readFailed'; error: string }
+  | { type: 'readFailed'; error: Failure }
   | { type: 'selectSheet'; index: number }
   | { type: 'setScope'; scope: SheetScope }
   | { type: 'mapColumn'; column: number; field: ImportField | null }
   | { type: 'importStarted' }
   | { type: 'imported'; result: ItemsCountResult }
-  | { type: 'importFailed'; error: string }
+  | { type: 'importFailed'; error: Failure }
   | { type: 'tryAgain' }
   | { type: 'reset' };
 
@@ -68,11 +75,11 @@ export function mapColumn(map: ImportFieldMap, column: number, field: ImportFiel
 export const fieldOfColumn = (map: ImportFieldMap | undefined, column: number): ImportField | null =>
   IMPORT_FIELDS.find((f) => map?.[f] === column) ?? null;
 
-export const isExcelFile = (name: string | null): boolean => /\.xlsx?$/i.test(name ?? '');
+export const isWorkbook = (format: UploadFormat | null): boolean => format !== null && WORKBOOK_FORMATS.includes(format);
 
-/** Excel files offer All Sheets or Current Sheet, unless the modal imports one list per sheet. */
+/** Workbooks (xlsx, xls, ods) offer All Sheets or Current Sheet, unless the modal imports one list per sheet. */
 export const offersSheetScope = (state: ImportState, multiple: boolean): boolean =>
-  !multiple && isExcelFile(state.originalName) && state.sheets.length > 0;
+  !multiple && isWorkbook(state.format) && state.sheets.length > 0;
 
 /** The sheets an import would read. */
 export function sheetsToImport(state: ImportState, multiple: boolean): number[] {
@@ -95,7 +102,9 @@ export function importReducer(state: ImportState, action: ImportAction): ImportS
     case 'uploadStarted': return { ...initialImportState, phase: 'uploading', originalName: action.originalName };
     case 'uploadProgress': return { ...state, progress: action.percent };
     case 'uploadFailed': return { ...initialImportState, uploadFailedFor: state.originalName };
-    case 'uploaded': return { ...state, phase: 'reading', progress: 100, fileName: action.fileName };
+    case 'uploaded': return { ...state, phase: 'reading', progress: 100, fileName: action.fileName, format: action.format };
+    // Read again with another encoding or separator: the same file, a new preview and mapping.
+    case 'rereadStarted': return { ...state, phase: 'reading', error: null };
     case 'read': return { ...state, phase: 'ready', sheets: action.sheets, sheetIndex: 0, mappings: action.sheets.map(guessMapping) };
     case 'readFailed': return { ...state, phase: 'error', error: action.error };
     case 'selectSheet': return { ...state, sheetIndex: action.index };
@@ -106,8 +115,8 @@ export function importReducer(state: ImportState, action: ImportAction): ImportS
       return { ...state, mappings };
     }
     case 'importStarted': return { ...state, phase: 'importing', error: null };
-    case 'imported': return { ...state, phase: 'result', result: action.result };
-    case 'importFailed': return { ...state, phase: 'error', error: action.error };
+    case 'imported': return { ...state, phase: 'result', result: action.result, importAttempted: true };
+    case 'importFailed': return { ...state, phase: 'error', error: action.error, importAttempted: true };
     // After a failed upload or read, start over; after a failed import, the file is still there to retry.
     case 'tryAgain': return state.sheets.length > 0 && state.fileName ? { ...state, phase: 'ready', error: null } : { ...initialImportState };
     case 'reset': return initialImportState;

@@ -1,23 +1,31 @@
 import { useCallback, useReducer, useRef } from 'react';
 import {
-  deleteFile, getFormat, normalizeError, readFile, uploadFile, type ImportField, type ImportRequest, type ItemsCountResult,
+  deleteFile, getFormat, normalizeError, readFile, uploadFile, type ImportField, type ImportRequest, type ItemsCountResult, type ReadFormat,
 } from '@portal/api';
-import { i18n } from '@portal/i18n';
-import { LISTS_NS } from '../i18n';
+import type { TextEncoding } from '@portal/contract';
+import { describeFailure } from '../failures/failure';
 import { canImport, importReducer, initialImportState, offersSheetScope, sheetsToImport, type SheetScope } from './importState';
 
-/** The server's limits (zip bombs, row cap, quotas) have their own message in the lists locales. */
-const limitText = (error: unknown): string | null => {
-  const { code, details } = normalizeError(error);
-  const key = `${LISTS_NS}:errors.${code}`;
-  return i18n.exists(key) ? i18n.t(key, typeof details === 'object' && details !== null ? { ...details } : {}) : null;
-};
+/** How a text file is read again from the preview: the encoding and separator the user picked. */
+export interface TextChoice {
+  encoding: TextEncoding;
+  separator: 'comma' | 'semicolon' | 'tabulator';
+}
 
-const errorText = (error: unknown): string => {
-  const limit = limitText(error);
-  if (limit) return limit;
-  const { code, details } = normalizeError(error);
-  return typeof details === 'string' && details !== '' ? details : code;
+/**
+ * The read format of the first read: the saved format's header and date format; the separator and encoding
+ * are left to the server, which detects them and answers what it found.
+ */
+function baseReadFormat(saved: ReadFormat | undefined): ReadFormat {
+  if (!saved) return {};
+  const { firstRowHeader, dateFormat } = saved;
+  return { ...(firstRowHeader === undefined ? {} : { firstRowHeader }), ...(dateFormat ? { dateFormat } : {}) };
+}
+
+/** Upload failures with a message of their own (limits, refused types) show it; others the spec's upload message. */
+const hasOwnMessage = (error: unknown): boolean => {
+  const { status } = normalizeError(error);
+  return status === 413 || status === 415 || status === 429;
 };
 
 /** State and calls of the Import modal: upload with progress, read the sheets, map columns, import, clean up. */
@@ -27,35 +35,49 @@ export function useImportController(onImport: (request: ImportRequest) => Promis
   latest.current = state;
   /** Bumped on reset: late answers of an abandoned upload or read are ignored. */
   const session = useRef(0);
+  /** The read format of this file's reads (the saved one's header and date format). */
+  const readBase = useRef<ReadFormat>({});
 
-  const upload = useCallback(async (file: File) => {
-    const current = ++session.current;
-    dispatch({ type: 'uploadStarted', originalName: file.name });
-    let fileName: string;
+  const read = useCallback(async (current: number, fileName: string, format: ReadFormat) => {
     try {
-      ({ file: fileName } = await uploadFile(file, file.name, (percent) => {
-        if (current === session.current) dispatch({ type: 'uploadProgress', percent });
-      }));
-    } catch (error) {
-      console.error('Upload failed', error);
-      const limit = limitText(error);
-      if (current === session.current) dispatch(limit ? { type: 'readFailed', error: limit } : { type: 'uploadFailed' });
-      return;
-    }
-    if (current !== session.current) {
-      deleteFile(fileName).catch((error: unknown) => console.error('Temporary file not deleted', error));
-      return;
-    }
-    dispatch({ type: 'uploaded', fileName });
-    try {
-      const format = await getFormat().catch(() => undefined);
       const sheets = await readFile(fileName, format);
       if (current === session.current) dispatch({ type: 'read', sheets });
     } catch (error) {
       console.error('File could not be read', error);
-      if (current === session.current) dispatch({ type: 'readFailed', error: errorText(error) });
+      if (current === session.current) dispatch({ type: 'readFailed', error: describeFailure(error) });
     }
   }, []);
+
+  const upload = useCallback(async (file: File) => {
+    const current = ++session.current;
+    dispatch({ type: 'uploadStarted', originalName: file.name });
+    let uploaded: Awaited<ReturnType<typeof uploadFile>>;
+    try {
+      uploaded = await uploadFile(file, file.name, (percent) => {
+        if (current === session.current) dispatch({ type: 'uploadProgress', percent });
+      });
+    } catch (error) {
+      console.error('Upload failed', error);
+      if (current === session.current) dispatch(hasOwnMessage(error) ? { type: 'readFailed', error: describeFailure(error) } : { type: 'uploadFailed' });
+      return;
+    }
+    const { file: fileName, format: uploadFormat } = uploaded;
+    if (current !== session.current) {
+      deleteFile(fileName).catch((error: unknown) => console.error('Temporary file not deleted', error));
+      return;
+    }
+    dispatch({ type: 'uploaded', fileName, format: uploadFormat });
+    readBase.current = baseReadFormat(await getFormat().catch(() => undefined));
+    await read(current, fileName, readBase.current);
+  }, [read]);
+
+  /** Reads the uploaded text file again with the encoding and separator chosen in the preview. */
+  const reread = useCallback(async (choice: TextChoice) => {
+    const { fileName, phase } = latest.current;
+    if (!fileName || phase !== 'ready') return;
+    dispatch({ type: 'rereadStarted' });
+    await read(session.current, fileName, { ...readBase.current, ...choice });
+  }, [read]);
 
   const runImport = useCallback(async () => {
     const s = latest.current;
@@ -71,7 +93,7 @@ export function useImportController(onImport: (request: ImportRequest) => Promis
       dispatch({ type: 'imported', result: await onImport(request) });
     } catch (error) {
       console.error('Import failed', error);
-      dispatch({ type: 'importFailed', error: errorText(error) });
+      dispatch({ type: 'importFailed', error: describeFailure(error) });
     }
   }, [multiple, onImport]);
 
@@ -94,6 +116,7 @@ export function useImportController(onImport: (request: ImportRequest) => Promis
     importEnabled: canImport(state, multiple),
     showsSheetScope: offersSheetScope(state, multiple),
     upload,
+    reread,
     runImport,
     discard,
     tryAgain,

@@ -32,12 +32,16 @@ describe('SyncModal', () => {
   });
 
   it("shows 'Error Syncing Items' with the message, buttons disabled", async () => {
-    const onSync = jest.fn().mockRejectedValue({ status: 400, code: 'SYNC_URL_NOT_ALLOWED' });
+    const errors = Array.from({ length: 7 }, (_, i) => ({ row: i + 2, code: 'CODE_REQUIRED', field: 'code' }));
+    const onSync = jest.fn().mockRejectedValue({ status: 502, code: 'SYNC_FAILED', details: { errors } });
     const onClose = jest.fn();
     renderWithPortal(<SyncModal open syncUrl={URL} onSync={onSync} onClose={onClose} />);
     await user().click(button('Sync'));
     expect(await screen.findByText('Error Syncing Items')).toBeInTheDocument();
-    expect(screen.getByText('SYNC_URL_NOT_ALLOWED')).toBeInTheDocument();
+    expect(screen.getByText('Items refused: 7. Nothing was synchronised.')).toBeInTheDocument();
+    expect(screen.getByText('Row 2: code required')).toBeInTheDocument();
+    expect(screen.getByText('and 2 more')).toBeInTheDocument();
+    expect(screen.queryByText('SYNC_FAILED')).not.toBeInTheDocument();
     await waitFor(() => expect(button('Sync')).toBeDisabled());
     expect(button('Cancel')).toBeDisabled();
   });

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Modal, Result, Spin, Typography } from 'antd';
-import { normalizeError, type ItemsCountResult } from '@portal/api';
+import type { ItemsCountResult } from '@portal/api';
+import { describeFailure, type Failure } from '../failures/failure';
+import { FailureDetails } from '../failures/FailureDetails';
 import { useListsTranslation } from '../i18n';
 
 /** data-areas §4 Sync: confirm, syncing, success (synced of total) or error. */
@@ -19,7 +21,7 @@ export function SyncModal({ open, syncUrl, onSync, onClose }: SyncModalProps) {
   const { t } = useListsTranslation();
   const [phase, setPhase] = useState<SyncPhase>('confirm');
   const [result, setResult] = useState<ItemsCountResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Failure | null>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -35,8 +37,7 @@ export function SyncModal({ open, syncUrl, onSync, onClose }: SyncModalProps) {
       setPhase('success');
     } catch (e) {
       console.error('Sync failed', e);
-      const { code, details } = normalizeError(e);
-      setError(typeof details === 'string' && details !== '' ? details : code);
+      setError(describeFailure(e));
       setPhase('error');
     }
   };
@@ -65,7 +66,7 @@ export function SyncModal({ open, syncUrl, onSync, onClose }: SyncModalProps) {
       {phase === 'success' && result && (
         <Result status="success" title={t('sync.result', { synced: result.numItemsInserted, total: result.numItems })} />
       )}
-      {phase === 'error' && <Alert type="error" showIcon title={t('sync.error')} description={error} />}
+      {phase === 'error' && <Alert type="error" showIcon title={t('sync.error')} description={error ? <FailureDetails failure={error} /> : undefined} />}
     </Modal>
   );
 }
