@@ -87,6 +87,8 @@ export const ERROR_CODES = {
   NOT_VALID_NAME: 'NotValidNameMessage',
   /** A concurrent change won (unique or reference constraint). */
   CONFLICT: 'CONFLICT',
+  /** An import stopped by its client (request closed) or by deleting its file (the Import modal's Cancel): nothing imported. */
+  IMPORT_CANCELLED: 'IMPORT_CANCELLED',
   // 413
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   FILE_TOO_LARGE: 'FILE_TOO_LARGE',

@@ -19,6 +19,7 @@ import { cellText, type ItemTarget } from './itemWrites';
 import { IntakeBuffer, type Refusal } from './itemIntake';
 import type { SheetReader } from './files/sheets';
 import { withStagedItems } from './stagedItems';
+import { throwIfCancelled, trackImport } from './importRuns';
 import { withSlot } from './userSlots';
 
 export interface ImportedSheet {
@@ -93,11 +94,15 @@ async function drain(sheet: SheetReader): Promise<void> {
   for await (const _row of sheet.rows) { /* the next sheet starts after this one */ }
 }
 
-export function importFile(deps: FilesDeps, user: AuthUser, body: ImportBody, targets: ImportTargets): Promise<ItemsCountResult> {
-  return withSlot(user.id, 'import', deps.lists.slots, () => importHeld(deps, user, body, targets));
+/**
+ * `clientSignal`: the request's (lists/importRuns clientGone); when it fires, or the file is deleted meanwhile,
+ * the import stops between two rows (or before its final move) with nothing imported: 409 IMPORT_CANCELLED.
+ */
+export function importFile(deps: FilesDeps, user: AuthUser, body: ImportBody, targets: ImportTargets, clientSignal?: AbortSignal): Promise<ItemsCountResult> {
+  return withSlot(user.id, 'import', deps.lists.slots, () => trackImport(body.fileName, clientSignal, (signal) => importHeld(deps, user, body, targets, signal)));
 }
 
-async function importHeld(deps: FilesDeps, user: AuthUser, body: ImportBody, targets: ImportTargets): Promise<ItemsCountResult> {
+async function importHeld(deps: FilesDeps, user: AuthUser, body: ImportBody, targets: ImportTargets, signal: AbortSignal): Promise<ItemsCountResult> {
   const meta = await ownFile(deps, user, body.fileName);
   const format = await effectiveReadFormat(deps, user, meta, body.format);
   const createdAt = deps.config.now().toISOString();
@@ -121,7 +126,10 @@ async function importHeld(deps: FilesDeps, user: AuthUser, body: ImportBody, tar
         errorCount += 1;
         if (errors.length < MAX_REPORTED_ROW_ERRORS) errors.push({ sheet: plan.name, row: number, ...outcome.refusal });
       });
-      for await (const row of itemRows(sheet, plan)) await intake.add(row.number, row.values);
+      for await (const row of itemRows(sheet, plan)) {
+        throwIfCancelled(signal);
+        await intake.add(row.number, row.values);
+      }
       await intake.flush();
       checkCodesMapped(plan);
     }
@@ -132,6 +140,7 @@ async function importHeld(deps: FilesDeps, user: AuthUser, body: ImportBody, tar
       throw new ApiError(400, ERROR_CODES.IMPORT_FAILED, `${errorCount} row(s) refused; nothing was imported`, { errors, errorCount });
     }
     await targets.check?.(plans);
+    throwIfCancelled(signal);
   }, async (trx, staged) => {
     // The final short transaction: each sheet's list (created here when the import makes one) gets its rows.
     const total = { numItems: 0, numItemsInserted: 0 };

@@ -17,6 +17,7 @@ import { contentDisposition, type ExportFile } from '../lists/export/export';
 import { currentUser } from '../plugins/auth';
 import * as s from '../services/containers';
 import type { FilesDeps } from '../services/files';
+import { clientGone } from '../lists/importRuns';
 
 export interface ContainerRoutes<NameBody extends TSchema, PairBody extends TSchema> {
   /** e.g. 'catalogues' → /api/stores/:storeId/catalogues */
@@ -84,7 +85,7 @@ export function containerRoutes<NameBody extends TSchema, PairBody extends TSche
 
   app.post(`${BASE}/import`, {
     config, schema: { tags, summary: `Import a file: one new ${noun} per sheet, named after it`, params: StoreIdParams, body: ImportBody, response: { 200: ItemsCountResult } },
-  }, (r) => s.importContainers(k, deps, user(r), r.params.storeId, r.body));
+  }, (r, reply) => s.importContainers(k, deps, user(r), r.params.storeId, r.body, clientGone(reply)));
 
   app.post(`${BASE}/export`, {
     config, schema: { tags, summary: `${exportSummary}: the ${noun}s`, params: StoreIdParams, body: ExportBody },
@@ -145,7 +146,7 @@ export function containerRoutes<NameBody extends TSchema, PairBody extends TSche
 
   app.post(`${BASE}/:containerId/import`, {
     config, schema: { tags, summary: `Import a file into the ${noun} (fileName, fields per sheet, sheetIndex)`, params: ContainerParams, body: ImportBody, response: { 200: ItemsCountResult } },
-  }, (r) => s.importItems(k, deps, user(r), r.params.storeId, r.params.containerId, r.body));
+  }, (r, reply) => s.importItems(k, deps, user(r), r.params.storeId, r.params.containerId, r.body, clientGone(reply)));
 
   app.post(`${BASE}/:containerId/export`, {
     config, schema: { tags, summary: `${exportSummary}: the ${noun}'s items`, params: ContainerParams, body: ExportBody },

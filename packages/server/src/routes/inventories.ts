@@ -17,6 +17,7 @@ import type { FilesDeps } from '../services/files';
 import * as g from '../services/inventories';
 import * as i from '../services/inventoryItems';
 import { exportBodyFromQuery, ExportQuery, sendFile } from './containers';
+import { clientGone } from '../lists/importRuns';
 
 const config = { requirement: 'inventories' as const };
 const tags = ['inventories'];
@@ -155,7 +156,7 @@ export function inventoriesRoutes(app: App, deps: FilesDeps): void {
 
   app.post(`${SECTION}/import`, {
     config, schema: { tags, summary: 'Import a file of scanned items into the section (fileName, fields per sheet, sheetIndex)', params: StoreSectionParams, body: ImportBody, response: { 200: ItemsCountResult } },
-  }, (r) => i.importItems(deps, user(r), r.params.storeId, r.params.groupId, r.params.inventoryId, r.body));
+  }, (r, reply) => i.importItems(deps, user(r), r.params.storeId, r.params.groupId, r.params.inventoryId, r.body, clientGone(reply)));
 
   app.post(`${SECTION}/export`, {
     config, schema: { tags, summary: "Export the section's items", params: StoreSectionParams, body: ExportBody },

@@ -142,7 +142,7 @@ export function exportContainers(k: K, deps: D, user: AuthUser, storeId: number,
 }
 
 /** POST /import: one new container per imported sheet, named after the sheet. */
-export async function importContainers(k: K, deps: D, user: AuthUser, storeId: number, body: ImportBody): Promise<ItemsCountResult> {
+export async function importContainers(k: K, deps: D, user: AuthUser, storeId: number, body: ImportBody, clientSignal?: AbortSignal): Promise<ItemsCountResult> {
   assertStoreReachable(user, storeId);
   return importFile(deps, user, body, {
     idScript: await idScriptFor(deps.db, storeId, k.itemsTable),
@@ -160,7 +160,7 @@ export async function importContainers(k: K, deps: D, user: AuthUser, storeId: n
       }), () => new ApiError(409, ERROR_CODES.NAME_ALREADY_EXISTS, `${capitalised(k)} names already in use: ${name}`, { names: [name] }));
       return itemTarget(k, storeId, id);
     },
-  });
+  }, clientSignal);
 }
 
 // ---- items ----
@@ -237,9 +237,9 @@ export async function itemExists(
   return { exists: await q.itemPairTaken(deps.db, k, parentId, values.code, values.objectId, exceptId) };
 }
 
-export async function importItems(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, body: ImportBody): Promise<ItemsCountResult> {
+export async function importItems(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, body: ImportBody, clientSignal?: AbortSignal): Promise<ItemsCountResult> {
   await ownContainer(k, deps, user, storeId, parentId);
-  return importFile(deps, user, body, { idScript: await idScriptFor(deps.db, storeId, k.itemsTable), forSheet: async () => itemTarget(k, storeId, parentId) });
+  return importFile(deps, user, body, { idScript: await idScriptFor(deps.db, storeId, k.itemsTable), forSheet: async () => itemTarget(k, storeId, parentId) }, clientSignal);
 }
 
 export async function exportItems(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, body: ExportBody): Promise<ExportFile> {

@@ -20,6 +20,7 @@ import { tempFilesFor } from '../storage/select';
 import { TooLarge, type TempFileMeta, type TempFiles } from '../storage/tempFiles';
 import type { AuthUser, Deps } from './context';
 import { readFormat } from './format';
+import { cancelImports } from '../lists/importRuns';
 
 export interface FilesDeps extends Deps {
   tempFiles: TempFiles;
@@ -132,6 +133,8 @@ export async function deleteFile(deps: FilesDeps, user: AuthUser, fileName: stri
   checkFileName(deps, fileName);
   const meta = await deps.tempFiles.meta(fileName, user.id);
   if (!meta) return { deleted: false };
+  // An import still reading it (the Import modal's Cancel) stops first, nothing imported; then the file goes.
+  await cancelImports(fileName);
   await deps.tempFiles.remove(fileName);
   return { deleted: true };
 }

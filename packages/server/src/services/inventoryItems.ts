@@ -121,9 +121,9 @@ export async function itemExists(
   return { exists: await cq.itemPairTaken(deps.db, SECTION_ITEMS, inventoryId, values.code, values.objectId, exceptId) };
 }
 
-export async function importItems(deps: D, user: AuthUser, storeId: number, groupText: string, inventoryId: number, body: ImportBody): Promise<ItemsCountResult> {
+export async function importItems(deps: D, user: AuthUser, storeId: number, groupText: string, inventoryId: number, body: ImportBody, clientSignal?: AbortSignal): Promise<ItemsCountResult> {
   const section = await ownSection(deps, user, storeId, groupText, inventoryId);
-  return importFile(deps, user, body, { idScript: await idScriptFor(deps.db, storeId, 'inventory_items'), forSheet: async () => sectionTarget(section) });
+  return importFile(deps, user, body, { idScript: await idScriptFor(deps.db, storeId, 'inventory_items'), forSheet: async () => sectionTarget(section) }, clientSignal);
 }
 
 export async function addItemsTo(deps: D, user: AuthUser, storeId: number, groupText: string, inventoryId: number, from: string, body: AddItemsFromBody): Promise<ItemsCountResult> {
