@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { message } from 'antd';
-import { getFormat, putFormat, type ExportFormat } from '@portal/api';
+import { type ExportFormat, getFormat, logger, putFormat } from '@portal/api';
 import { useListsTranslation } from '../i18n';
 import { ModalForm } from '../modal-form/ModalForm';
 import type { FormField } from '../modal-form/types';
@@ -25,7 +25,7 @@ export function FormatDialog({ open, onClose }: FormatDialogProps) {
     getFormat()
       .then((saved) => { if (current) setFormat({ ...DEFAULT_FORMAT, ...saved }); })
       .catch((error: unknown) => {
-        console.error('Export format could not be read', error);
+        logger.error('Export format could not be read', error);
         if (current) setFormat(DEFAULT_FORMAT);
       });
     return () => { current = false; };
@@ -55,7 +55,7 @@ export function FormatDialog({ open, onClose }: FormatDialogProps) {
       const saved = await putFormat({ ...(format ?? DEFAULT_FORMAT), ...(values as Partial<ExportFormat>) });
       onClose(saved);
     } catch (error) {
-      console.error('Export format could not be saved', error);
+      logger.error('Export format could not be saved', error);
       void toast.error(t('format.saveFailed'));
     }
   };

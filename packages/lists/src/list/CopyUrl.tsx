@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Tooltip, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { useListsTranslation } from '../i18n';
+import { logger } from '@portal/api';
 
 /** data-areas §9: the 'Copied!' tooltip shows for 2 s. */
 export const COPIED_TOOLTIP_MS = 2000;
@@ -17,7 +18,7 @@ export function CopyUrl({ url, showLink = true }: { url: string; showLink?: bool
     try {
       await navigator.clipboard.writeText(url);
     } catch (error) {
-      console.error('URL not copied', error);
+      logger.error('URL not copied', error);
       return;
     }
     setCopied(true);

@@ -16,6 +16,7 @@ import { useDeleteConfirm } from './useDeleteConfirm';
 import { useOptionalStableCallback } from './useStableCallback';
 import { useListController } from './useListController';
 import { useVisibleColumns } from './visibleColumns';
+import { logger } from '@portal/api';
 
 export interface GenericListProps<T extends ListRow> {
   /** Key of the list in the user's visibleColumns setting. */
@@ -75,7 +76,7 @@ export function GenericList<T extends ListRow>(props: GenericListProps<T>) {
     try {
       await run();
     } catch (error) {
-      console.error('Delete failed', error);
+      logger.error('Delete failed', error);
       void toast.error(t('deleteFailed'));
     }
     actions.refresh();

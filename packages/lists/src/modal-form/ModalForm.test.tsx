@@ -51,6 +51,21 @@ describe('ModalForm', () => {
     expect(onOk).not.toHaveBeenCalled();
   });
 
+  it('rejects a required object field without any keyed row, and accepts it once a row has a key', async () => {
+    const fields: FormField[] = [{ type: 'object', name: 'params', label: 'Params', required: true }];
+    const { onOk } = setup({ fields, showImport: false, showExport: false });
+    await user().click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Params is required')).toBeInTheDocument();
+    await user().click(screen.getByRole('button', { name: /Add row/ }));
+    await user().type(screen.getByRole('textbox', { name: 'Value of row 1' }), 'only a value');
+    await user().click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByText('Params is required')).toBeInTheDocument());
+    expect(onOk).not.toHaveBeenCalled();
+    await user().type(screen.getByRole('textbox', { name: 'Key of row 1' }), 'limit');
+    await user().click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onOk).toHaveBeenCalledWith({ params: { limit: 'only a value' } }));
+  });
+
   it('submits the values with object fields as objects, then resets the object fields', async () => {
     const { onOk } = setup();
     await user().type(nameInput(), 'Notify');

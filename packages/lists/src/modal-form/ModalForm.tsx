@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Form, Modal, Space, type FormInstance } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { saveBlob } from '@portal/api';
+import { logger, saveBlob } from '@portal/api';
 import { useListsTranslation } from '../i18n';
 import { fieldControl } from './FieldControl';
-import { ObjectField } from './ObjectField';
+import { ObjectField, type ObjectFieldRules } from './ObjectField';
 import { fieldRules } from './rules';
 import type { Dynamic, FormField, FormValues } from './types';
 import { readBlobText } from '../format/readBlobText';
@@ -37,7 +37,11 @@ function FieldItem({ field, form }: { field: FormField; form: FormInstance }) {
     if (!resolve(field.visible, values, true)) return null;
     const disabled = resolve(field.disabled, values, false);
     if (field.type === 'object') {
-      return <Form.Item label={field.label} required={field.required}><ObjectField name={field.name} disabled={disabled} /></Form.Item>;
+      return (
+        <Form.Item label={field.label} required={field.required}>
+          <ObjectField name={field.name} disabled={disabled} rules={fieldRules(field, t) as ObjectFieldRules} />
+        </Form.Item>
+      );
     }
     return (
       <Form.Item
@@ -88,7 +92,7 @@ export function ModalForm<V extends FormValues = FormValues>({
       await onOk(submittedValues({ ...form.getFieldsValue(true), ...values }, fields) as V);
       form.resetFields(objectFields);
     } catch (error) {
-      console.error('Form not saved', error);
+      logger.error('Form not saved', error);
     } finally {
       setLoading(false);
     }
@@ -102,7 +106,7 @@ export function ModalForm<V extends FormValues = FormValues>({
     try {
       form.setFieldsValue(importedValues(JSON.parse(await readBlobText(file)) as unknown, fields));
     } catch (error) {
-      console.error('Form import failed', error);
+      logger.error('Form import failed', error);
     }
   };
   const exportJson = () => {

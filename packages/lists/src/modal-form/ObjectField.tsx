@@ -1,13 +1,17 @@
+import type { ComponentProps } from 'react';
 import { Button, Form, Input, Space } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useListsTranslation } from '../i18n';
 
 /** An object field: an editable list of key/value rows (e.g. an additional operation's params). */
-export function ObjectField({ name, disabled }: { name: string; disabled?: boolean }) {
+/** Form.List takes validator rules only (the required rule of fieldRules is one). */
+export type ObjectFieldRules = NonNullable<ComponentProps<typeof Form.List>['rules']>;
+
+export function ObjectField({ name, disabled, rules }: { name: string; disabled?: boolean; rules?: ObjectFieldRules }) {
   const { t } = useListsTranslation();
   return (
-    <Form.List name={name}>
-      {(rows, { add, remove }) => (
+    <Form.List name={name} rules={rules}>
+      {(rows, { add, remove }, { errors }) => (
         <>
           {rows.map((row, index) => (
             <Space key={row.key} align="baseline" style={{ display: 'flex', marginBottom: 4 }}>
@@ -24,6 +28,7 @@ export function ObjectField({ name, disabled }: { name: string; disabled?: boole
           <Button type="dashed" icon={<PlusOutlined />} disabled={disabled} onClick={() => add({ key: '', value: '' })}>
             {t('form.addRow')}
           </Button>
+          <Form.ErrorList errors={errors} />
         </>
       )}
     </Form.List>

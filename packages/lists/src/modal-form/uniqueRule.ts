@@ -1,5 +1,6 @@
 import type { Rule } from 'antd/es/form';
 import { debouncedCheck } from './debouncedCheck';
+import { logger } from '@portal/api';
 
 /**
  * A form rule for "name required and unique" fields (data-areas §5): an empty value is left to the
@@ -15,7 +16,7 @@ export function uniqueRule(taken: (value: string) => Promise<boolean>, message: 
       try {
         exists = await check(value);
       } catch (error) {
-        console.error('Exists check failed', error);
+        logger.error('Exists check failed', error);
       }
       if (exists) throw new Error(message);
     },
