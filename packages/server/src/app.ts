@@ -30,6 +30,7 @@ import { idModificationsRoutes } from './routes/idModifications';
 import { dashboardRoutes } from './routes/dashboard';
 import { formatRoutes } from './routes/format';
 import { miscRoutes } from './routes/misc';
+import { healthRoutes } from './routes/health';
 import { miscFilesRoutes } from './routes/misc-files';
 import { recordsRoutes } from './routes/records';
 import { publicSipRoutes } from './routes/publicSip';
@@ -37,6 +38,7 @@ import { storesRoutes } from './routes/stores';
 import { usersRoutes } from './routes/users';
 import type { Deps } from './services/context';
 import { createFilesDeps } from './services/files';
+import { startAutoSync } from './jobs/autoSync';
 import { Lockout } from './services/lockout';
 import type { FileStorage } from './storage/files';
 import { fileStorageFor } from './storage/select';
@@ -95,8 +97,11 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
   publicSipRoutes(app, deps);
   formatRoutes(app, deps);
   miscRoutes(app, deps);
+  healthRoutes(app, deps);
   // Lists: temporary files, import/export/sync, catalogues and search lists (one list engine, lists/).
   const filesDeps = createFilesDeps(deps);
+  const stopAutoSync = startAutoSync(filesDeps, config.autoSyncCron, (message, e) => app.log.warn({ err: e }, message));
+  app.addHook('onClose', async () => stopAutoSync());
   miscFilesRoutes(app, filesDeps);
   cataloguesRoutes(app, filesDeps);
   searchListsRoutes(app, filesDeps);

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import { hashPassword, verifyPassword, type Argon2Params } from './auth/password';
 import { migrateToLatest } from './db/connect';
+import { withStartupLock } from './db/startupLock';
 import type { Database } from './db/schema';
 import { DEMO_ACCOUNTS } from './demo/accounts';
 import { newUserToken } from './demo/insertAccounts';
@@ -46,9 +47,15 @@ export interface PrepareOptions {
 
 /**
  * Migrates, and on an empty database creates the demo data (demo on) or the admin account from
- * ADMIN_PASSWORD (demo off; without it start-up is refused). Returns what was created, or null.
+ * ADMIN_PASSWORD (demo off; without it start-up is refused). Returns what was created, or null. One
+ * instance at a time (db/startupLock.ts).
  */
 export async function prepareDatabase(db: Kysely<Database>, options: PrepareOptions): Promise<string | null> {
+  // Instances starting together take turns: the first migrates and fills, the others find it done.
+  return withStartupLock(db, () => prepareLocked(db, options));
+}
+
+async function prepareLocked(db: Kysely<Database>, options: PrepareOptions): Promise<string | null> {
   await migrateToLatest(db);
   if (!(await isEmpty(db))) return null;
   if (options.demo) return options.seed

@@ -65,6 +65,8 @@ export interface ServerConfig {
   demo: boolean;
   /** Time source (tests move it to expire tokens and locks). */
   now: () => Date;
+  /** Cron pattern of the scheduled auto-sync (jobs/autoSync.ts; AUTO_SYNC_CRON); null: no schedule (tests). */
+  autoSyncCron: string | null;
   /** Where files live: 'local' disk (default) or 'database', shared by every instance (FILE_STORE, storage/select.ts). */
   fileStore: FileStoreKind;
   /** Overrides of the list/file/import/export/sync limits (lists/config.ts; environment and defaults otherwise). */
@@ -88,11 +90,13 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     argon2: PRODUCTION_ARGON2,
     lockout: { maxFailuresPerUser: 5, maxFailuresPerAddress: 20, windowSeconds: 15 * 60, lockSeconds: 15 * 60 },
     bodyLimit: 1024 * 1024,
-    portalRoot: REPO_ROOT,
+    // PORTAL_ROOT serves the built portal from another folder (the release drill); the repository by default.
+    portalRoot: process.env.PORTAL_ROOT ? path.resolve(process.env.PORTAL_ROOT) : REPO_ROOT,
     logger: false,
     trustProxy: false,
     demo: false,
     fileStore: 'local',
+    autoSyncCron: null,
     now: () => new Date(),
     ...overrides,
   };

@@ -3,7 +3,7 @@
  * otherwise SQLite in DATA_DIR), PORTAL_DEMO (demo data and demo passwords: off unless 1/true/on/yes;
  * `npm start` turns it on), ADMIN_PASSWORD (required for an empty database without demo), HOST (0.0.0.0),
  * TRUST_PROXY (hop count or proxy addresses), PASSWORD_HASH_CONCURRENCY / PASSWORD_HASH_QUEUE, LOG (1 logs
- * requests).
+ * requests), FILE_STORE (local | database), SHUTDOWN_TIMEOUT_MS (30000), AUTO_SYNC_CRON ('0 2 * * *' | off).
  */
 import path from 'node:path';
 import { buildApp } from './app';
@@ -12,6 +12,8 @@ import { accountsWithDemoPasswords, prepareDatabase, StartupError } from './boot
 import { defaultConfig, parseTrustProxy, REPO_ROOT, type TrustProxy } from './config';
 import { createDb, dbConfigFromEnv } from './db/connect';
 import { DEMO_ACCOUNTS } from './demo/accounts';
+import { DEFAULT_SHUTDOWN_TIMEOUT_MS, installShutdown } from './lifecycle';
+import { autoSyncCronFromEnv } from './jobs/autoSync';
 import { fileStorageFor, fileStoreFromEnv } from './storage/select';
 
 const ON = new Set(['1', 'true', 'on', 'yes']);
@@ -44,7 +46,8 @@ async function main(): Promise<void> {
   // Warnings and errors (internal errors with their cause) are always logged; LOG=1 adds every request.
   const dbConfig = dbConfigFromEnv(env, dataDir);
   const config = defaultConfig({ dataDir, logger: env.LOG === '1' ? true : { level: 'warn' }, trustProxy: trustProxyFromEnv(env.TRUST_PROXY), demo,
-    fileStore: startupValue(() => fileStoreFromEnv(env.FILE_STORE, 'databaseUrl' in dbConfig)) });
+    fileStore: startupValue(() => fileStoreFromEnv(env.FILE_STORE, 'databaseUrl' in dbConfig)),
+    autoSyncCron: startupValue(() => autoSyncCronFromEnv(env.AUTO_SYNC_CRON)) });
   configurePasswordHashing({
     concurrency: positiveInt('PASSWORD_HASH_CONCURRENCY', env.PASSWORD_HASH_CONCURRENCY, DEFAULT_HASHING.concurrency),
     maxQueued: positiveInt('PASSWORD_HASH_QUEUE', env.PASSWORD_HASH_QUEUE, DEFAULT_HASHING.maxQueued),
@@ -64,13 +67,10 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ db, config, storage });
-  const close = async () => {
-    await app.close();
-    await db.destroy();
-    process.exit(0);
-  };
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
+  installShutdown(app, {
+    timeoutMs: positiveInt('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, DEFAULT_SHUTDOWN_TIMEOUT_MS),
+    release: () => db.destroy(), exit: (code) => process.exit(code), log: (m) => console.warn(m),
+  });
   await app.listen({ port, host: env.HOST ?? '0.0.0.0' });
 
   const where = 'databaseUrl' in dbConfig ? 'PostgreSQL (DATABASE_URL)' : dbConfig.sqliteFile;

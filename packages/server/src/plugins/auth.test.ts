@@ -24,6 +24,8 @@ const PUBLIC_ROUTES = [
   // public displays: capacities and the SIP summary by public token or library code, self-check image set clients
   'GET /api/statistics/capacities/:token', 'GET /api/statistics/capacities/:token/:storeCode',
   'GET /api/public/sipOperations/:storeCode',
+  // load balancers' health probe (routes/health.ts)
+  'GET /api/health',
   'GET /api/imagesets/client/:token/:imageSetId', 'GET /api/imagesets/client/:token/:imageSetId/:imageName',
 ];
 /** Public whatever else changes: signing in and the portal's own files. */

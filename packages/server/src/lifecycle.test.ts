@@ -1,0 +1,125 @@
+/**
+ * SIGTERM on the real start script: the instance stops accepting connections, finishes the request in flight
+ * (a slow upload), then exits 0; with a request that never ends it exits after SHUTDOWN_TIMEOUT_MS with 1.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT } from './config';
+
+jest.setTimeout(90_000);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Started { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null>; dataDir: string }
+
+async function start(env: Record<string, string> = {}): Promise<Started> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lifecycle-'));
+  const port = await freePort();
+  const { DATABASE_URL: _db, PORTAL_DEMO: _demo, TRUST_PROXY: _tp, ...rest } = process.env;
+  const child = spawn(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [path.join(__dirname, 'main.ts')], {
+    env: { ...rest, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: 'lifecycle-secret-1', PASSWORD_HASH_CONCURRENCY: '1', ...env },
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => { out += d; });
+  child.stderr!.on('data', (d) => { out += d; });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  while (!out.includes('Library portal on')) {
+    if (child.exitCode !== null) throw new Error(out);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, port, output: () => out, exited, dataDir };
+}
+
+function request(port: number, method: string, url: string, headers: Record<string, string>, body?: Buffer): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path: url, headers }, (res) => {
+      let text = '';
+      res.on('data', (d) => { text += d; });
+      res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function signIn(port: number): Promise<string> {
+  const res = await request(port, 'POST', '/api/auth/signin', { 'content-type': 'application/json' }, Buffer.from(JSON.stringify({ userName: 'admin', password: 'lifecycle-secret-1' })));
+  expect(res.status).toBe(200);
+  return JSON.parse(res.body).token;
+}
+
+/** Starts an upload whose body arrives only when `finish` is called. */
+function slowUpload(port: number, token: string) {
+  const boundary = 'lifecycle-boundary';
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\ncode\n`);
+  const tail = Buffer.from(`A1\nA2\n\r\n--${boundary}--\r\n`);
+  let answer!: (r: { status: number; body: string } | Error) => void;
+  const done = new Promise<{ status: number; body: string } | Error>((resolve) => { answer = resolve; });
+  const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/misc/upload', headers: {
+    'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + tail.length), 'x-access-token': token,
+  } }, (res) => {
+    let text = '';
+    res.on('data', (d) => { text += d; });
+    res.on('end', () => answer({ status: res.statusCode!, body: text }));
+  });
+  req.on('error', (e) => answer(e));
+  req.write(head);
+  return { done, finish: () => req.end(tail) };
+}
+
+const refused = (port: number) => new Promise<boolean>((resolve) => {
+  const socket = net.connect(port, '127.0.0.1');
+  socket.on('connect', () => { socket.destroy(); resolve(false); });
+  socket.on('error', () => resolve(true));
+});
+
+describe('SIGTERM', () => {
+  it('stops accepting, finishes the request in flight, exits 0', async () => {
+    const s = await start();
+    try {
+      const token = await signIn(s.port);
+      const upload = slowUpload(s.port, token);
+      await new Promise((r) => setTimeout(r, 300));
+      s.child.kill('SIGTERM');
+      while (!s.output().includes('Stopping:')) await new Promise((r) => setTimeout(r, 50));
+      expect(await refused(s.port)).toBe(true);
+      upload.finish();
+      const res = await upload.done;
+      expect(String(res)).not.toMatch(/Error/);
+      expect((res as { status: number }).status).toBe(200);
+      expect(await s.exited).toBe(0);
+    } finally {
+      s.child.kill('SIGKILL');
+      fs.rmSync(s.dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('cuts a request that does not end within SHUTDOWN_TIMEOUT_MS and exits 1', async () => {
+    const s = await start({ SHUTDOWN_TIMEOUT_MS: '1000' });
+    try {
+      const token = await signIn(s.port);
+      const upload = slowUpload(s.port, token);
+      await new Promise((r) => setTimeout(r, 300));
+      const at = Date.now();
+      s.child.kill('SIGTERM');
+      expect(await s.exited).toBe(1);
+      // Loose: the limit plus a loaded machine's start of the exit.
+      expect(Date.now() - at).toBeLessThan(15_000);
+      expect(String(await upload.done)).toMatch(/socket hang up|ECONNRESET/);
+    } finally {
+      s.child.kill('SIGKILL');
+      fs.rmSync(s.dataDir, { recursive: true, force: true });
+    }
+  });
+});
