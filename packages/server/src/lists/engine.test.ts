@@ -133,6 +133,10 @@ describe(`list engine (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})
     expect((await search({ field1: 'comun', code: 'j1' })).total).toBe(1 + 10 + 100 + 1000);
     expect((await search({ field1: 'comun' }, { order: ['field1', 'desc'] })).items.map((i) => i.field1)).toEqual(['Río común 999', 'Río común 998', 'Río común 997']);
     expect((await search({ field1: 'comun' }, { offset: common - 1 })).items.map((i) => i.code)).toEqual([`J${common - 1}`]);
+    // One page alone (count=skip) reads the list in order instead of joining the index: the same rows.
+    expect(await search({ field1: 'COMÚN' }, { count: 'skip' })).toMatchObject({ total: 4, totalKnown: false, items: [{ code: 'J0' }, { code: 'J1' }, { code: 'J2' }] });
+    expect((await search({ field1: 'comun', field2: 'garcia' }, { count: 'skip', order: ['code', 'desc'] })).items.map((i) => i.code)).toEqual(['J999', 'J997', 'J995']);
+    expect((await search({ field1: 'comun' }, { count: 'skip', offset: common - 2 })).items.map((i) => i.code)).toEqual([`J${common - 2}`, `J${common - 1}`]);
     await t.db.deleteFrom('catalogues').where('id', '=', id).execute();
   });
 

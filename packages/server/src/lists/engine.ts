@@ -96,7 +96,7 @@ export async function withSearchBudget<R>(db: Kysely<Database>, terms: readonly 
  * without counting (one row more is read to know whether more follow); 'only' answers the count alone.
  */
 export async function listPage<T>(db: Kysely<Database>, def: ListDefinition<T>, scope: ListScope, params: ListParams): Promise<ListPage<T>> {
-  const terms = await probeIndex(db, def, scope, planSearch(def, params.searchTexts));
+  const terms = await probeIndex(db, def, scope, planSearch(def, params.searchTexts), params.count === 'skip' ? 'page' : 'all');
   const limit = Math.min(params.limit ?? MAX_LIST_LIMIT, MAX_LIST_LIMIT);
   const offset = params.offset ?? 0;
   if (offset > MAX_LIST_OFFSET) {

@@ -100,9 +100,10 @@ const countOf = async (db: Kysely<Database>, query: RawBuilder<unknown>) =>
 
 /**
  * Asks the trigram index (SQLite) for the rows holding each term's main literal: few → their ids; many, but
- * far fewer than the rows in scope → a join on the index; otherwise the search scans the scope.
+ * far fewer than the rows in scope → a join on the index (unless only one page is wanted); otherwise the
+ * search scans the scope.
  */
-export async function probeIndex<T>(db: Kysely<Database>, def: ListDefinition<T>, scope: ListScope, terms: SearchTerm[]): Promise<SearchTerm[]> {
+export async function probeIndex<T>(db: Kysely<Database>, def: ListDefinition<T>, scope: ListScope, terms: SearchTerm[], purpose: 'all' | 'page' = 'all'): Promise<SearchTerm[]> {
   const fts = def.searchText?.fts;
   if (!fts || dialectOf(db) !== 'sqlite') return terms;
   const table = sql.table(fts);
@@ -112,6 +113,9 @@ export async function probeIndex<T>(db: Kysely<Database>, def: ListDefinition<T>
     if (!text || text.length < 3 || /[%_]/.test(text)) return term;
     const { rows } = await sql<{ id: number }>`select rowid as id from ${table} where search_text like ${`%${text}%`} limit ${CANDIDATE_LIMIT + 1}`.execute(db);
     if (rows.length <= CANDIDATE_LIMIT) return { ...term, candidates: rows.map((r) => Number(r.id)) };
+    // One page of a text held by more than CANDIDATE_LIMIT rows: reading the list in order finds its rows
+    // soon (one in every few hundred at worst), where counting the trigrams' rows first costs more.
+    if (purpose === 'page') return term;
     const query = trigramQuery(text);
     const found = await countOf(db, sql`select rowid from ${table} where ${table} match ${query} limit ${JOIN_LIMIT}`);
     if (found >= JOIN_LIMIT) return term;

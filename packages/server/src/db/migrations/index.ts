@@ -9,6 +9,7 @@ import { tokenVersion } from './0005_token_version';
 import { alarmsList } from './0008_alarms_list';
 import { sipOperationsList } from './0010_sip_operations_list';
 import { itemEventsList } from './0012_item_events_list';
+import { listSortIndexes } from './0015_list_sort_indexes';
 import { uniqueItemsNames } from './0013_unique_items_names';
 import { recordDayFigures } from './0017_record_day_figures';
 import { compareTotals } from './0018_compare_totals';
@@ -32,6 +33,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0008_alarms_list': alarmsList,
         '0010_sip_operations_list': sipOperationsList,
         '0012_item_events_list': itemEventsList,
+        '0015_list_sort_indexes': listSortIndexes(dialect),
         '0013_unique_items_names': uniqueItemsNames,
         '0017_record_day_figures': recordDayFigures(dialect),
         '0018_compare_totals': compareTotals(dialect),
