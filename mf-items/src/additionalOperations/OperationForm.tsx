@@ -1,8 +1,6 @@
 import { useMemo } from 'react';
 import { App } from 'antd';
-import {
-  additionalOperationExists, createAdditionalOperation, normalizeError, updateAdditionalOperation, type AdditionalOperation, type GroupRef,
-} from '@portal/api';
+import { type AdditionalOperation, additionalOperationExists, createAdditionalOperation, type GroupRef, logger, normalizeError, updateAdditionalOperation } from '@portal/api';
 import { debouncedCheck, ModalForm, type FormField } from '@portal/lists';
 import { useInventoriesTranslation } from '../inventories/i18n';
 import { nameTaken } from '../inventories/rules';
@@ -50,7 +48,7 @@ export function OperationForm({ open, storeId, groupId, operation, onClose }: Op
       onClose(operation ? await updateAdditionalOperation(storeId, groupId, operation.tid, input) : await createAdditionalOperation(storeId, groupId, input));
     } catch (error) {
       const { code } = normalizeError(error);
-      console.error('Additional operation not saved', error);
+      logger.error('Additional operation not saved', error);
       const text = code === 'NameAlreadyExistsMessage' ? t('NameAlreadyExistsMessage') : code === 'INVALID_URL' ? t('invalidUrl') : t('operationSaveFailed');
       void message.error(text);
     }

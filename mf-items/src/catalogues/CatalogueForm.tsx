@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { App } from 'antd';
-import { checkSyncURL, normalizeError, type Catalogue, type CatalogueInput } from '@portal/api';
+import { type Catalogue, type CatalogueInput, checkSyncURL, logger, normalizeError } from '@portal/api';
 import { CATALOGUES, type ContainerKind } from './containerKind';
 import { ModalForm, type FormField } from '@portal/lists';
 import { debouncedCheck } from './debouncedCheck';
@@ -40,7 +40,7 @@ export function CatalogueForm({ open, storeId, catalogue, onClose, kind = CATALO
             try {
               taken = await nameTaken(value);
             } catch (error) {
-              console.error('Name check failed', error); // the server checks again on save
+              logger.error('Name check failed', error); // the server checks again on save
             }
             if (taken) throw new Error(t('NameAlreadyExistsMessage'));
           },
@@ -55,7 +55,7 @@ export function CatalogueForm({ open, storeId, catalogue, onClose, kind = CATALO
             try {
               valid = await urlValid(value);
             } catch (error) {
-              console.error('Sync URL check failed', error);
+              logger.error('Sync URL check failed', error);
             }
             if (!valid) throw new Error(t('invalidUrl'));
           },
@@ -75,7 +75,7 @@ export function CatalogueForm({ open, storeId, catalogue, onClose, kind = CATALO
       onClose(catalogue ? await kind.calls.update(storeId, catalogue.tid, input) : await kind.calls.create(storeId, input));
     } catch (error) {
       const { code } = normalizeError(error);
-      console.error('Catalogue not saved', error);
+      logger.error('Catalogue not saved', error);
       void message.error(code === 'NameAlreadyExistsMessage' ? t('NameAlreadyExistsMessage') : t(kind.texts.saveFailed));
     }
   };

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { App } from 'antd';
 import type { RuleObject } from 'antd/es/form';
-import { normalizeError, type CatalogueItem, type CatalogueItemInput } from '@portal/api';
+import { type CatalogueItem, type CatalogueItemInput, logger, normalizeError } from '@portal/api';
 import { CATALOGUES } from './containerKind';
 import { ModalForm, type FormField } from '@portal/lists';
 import { debouncedCheck } from './debouncedCheck';
@@ -66,7 +66,7 @@ export function CatalogueItemForm({ open, storeId, catalogueId, fields, item, on
         try {
           exists = await taken(code, objectId);
         } catch (error) {
-          console.error('Item check failed', error); // the server checks again on save
+          logger.error('Item check failed', error); // the server checks again on save
         }
         if (exists) throw new Error(t('AlreadyExists'));
       },
@@ -85,7 +85,7 @@ export function CatalogueItemForm({ open, storeId, catalogueId, fields, item, on
       onClose(item ? await api.update(item.tid, input) : await api.create(input));
     } catch (error) {
       const { code } = normalizeError(error);
-      console.error('Item not saved', error);
+      logger.error('Item not saved', error);
       void message.error(code === 'AlreadyExists' || code === 'AtLeastOneCodeMessage' ? t(code) : t('itemSaveFailed'));
     }
   };

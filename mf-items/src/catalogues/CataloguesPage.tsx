@@ -11,6 +11,7 @@ import { cataloguesColumns } from './cataloguesColumns';
 import { useCataloguesTranslation } from './i18n';
 import { NoLibrary } from './NoLibrary';
 import { NumItemsProvider } from './NumItems';
+import { logger } from '@portal/api';
 
 /** /catalogues: the library's catalogues; double-click opens /catalogues/{catalogueId}. */
 export function CataloguesPage({ title }: PageProps) {
@@ -38,7 +39,7 @@ function CataloguesList({ storeId, title, kind }: { storeId: number; title: stri
     if (!params.offset) {
       // A reload from the top: item counts may have changed (import, sync, delete).
       setCountsGeneration((g) => g + 1);
-      kind.calls.numAllItems(storeId).then(setTotals).catch((error: unknown) => console.error('Item totals not loaded', error));
+      kind.calls.numAllItems(storeId).then(setTotals).catch((error: unknown) => logger.error('Item totals not loaded', error));
     }
     return kind.calls.list(storeId, params);
   }, [storeId, kind]);

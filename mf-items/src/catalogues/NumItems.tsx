@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Spin } from 'antd';
 import { CATALOGUES, type ContainerKind } from './containerKind';
+import { logger } from '@portal/api';
 
 interface NumItemsSource {
   /** The count of one catalogue (cached until the list reloads). */
@@ -39,7 +40,7 @@ export function NumItemsCell({ catalogueId }: { catalogueId: number }) {
     setCount(null);
     source.get(catalogueId)
       .then((n) => { if (current) setCount(n); })
-      .catch((error: unknown) => console.error('Catalogue item count could not be loaded', error));
+      .catch((error: unknown) => logger.error('Catalogue item count could not be loaded', error));
     return () => { current = false; };
   }, [source, catalogueId]);
   return count === null ? <Spin size="small" aria-label="loading" /> : <>{count}</>;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Cascader, Radio, Space, Spin } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { compareUrl, getCompare, type CompareItem, type CompareMode, type ListParams, type Store } from '@portal/api';
+import { type CompareItem, type CompareMode, compareUrl, getCompare, type ListParams, logger, type Store } from '@portal/api';
 import { GenericList, type ListColumn } from '@portal/lists';
 import { selectSelectedStore, useAppSelector } from '@portal/session';
 import { PageFrame, type PageProps } from '@portal/ui';
@@ -47,7 +47,7 @@ function Compare({ store, catalogueId, title }: { store: Store; catalogueId: num
       .then(({ groups, sections }) => setOptions(cascaderOptions(groups, sections, {
         allInventories: t('allInventories'), ungrouped: t('ungrouped'), formatDate: (d) => formatInventoryDate(d, INVENTORY_DATE_FORMAT),
       })))
-      .catch((error: unknown) => { console.error('Inventory groups not loaded', error); setOptions([]); });
+      .catch((error: unknown) => { logger.error('Inventory groups not loaded', error); setOptions([]); });
   }, [storeId, t]);
 
   const fields = useMemo(() => itemFieldLabels(store, catalogueT), [store, catalogueT]);

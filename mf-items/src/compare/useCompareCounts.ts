@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getCompareCount, type CompareMode, type CompareScope } from '@portal/api';
+import { type CompareMode, type CompareScope, getCompareCount, logger } from '@portal/api';
 
 /** The Missing and Exceeded counts of the chosen scope (null while loading or when a count failed). */
 export function useCompareCounts(storeId: number, catalogueId: number, scope: CompareScope, generation: number) {
@@ -10,7 +10,7 @@ export function useCompareCounts(storeId: number, catalogueId: number, scope: Co
     for (const mode of ['MISSING', 'EXCEEDED'] as const) {
       getCompareCount(storeId, catalogueId, mode, scope)
         .then((n) => { if (current) setCounts((c) => ({ ...c, [mode]: n })); })
-        .catch((error: unknown) => console.error('Compare count not loaded', error));
+        .catch((error: unknown) => logger.error('Compare count not loaded', error));
     }
     return () => { current = false; };
     // scope is compared by value through its key

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getIdModifications, ID_SCRIPT_EXAMPLE_ID, saveIdModifications, testIdScript, type TestIdScriptResponse } from '@portal/api';
+import { getIdModifications, ID_SCRIPT_EXAMPLE_ID, logger, saveIdModifications, testIdScript, type TestIdScriptResponse } from '@portal/api';
 
 export type ScriptField = 'catalogueItemsModification' | 'inventoryItemsModification';
 export const SCRIPT_FIELDS: readonly ScriptField[] = ['catalogueItemsModification', 'inventoryItemsModification'];
@@ -22,7 +22,7 @@ export function useIdModifications(storeId: number) {
       .then(({ catalogueItemsModification, inventoryItemsModification }) => {
         if (current) setScripts({ catalogueItemsModification, inventoryItemsModification });
       })
-      .catch((error: unknown) => console.error('ID modifications not loaded', error));
+      .catch((error: unknown) => logger.error('ID modifications not loaded', error));
     return () => { current = false; };
   }, [storeId]);
 
@@ -37,7 +37,7 @@ export function useIdModifications(storeId: number) {
     try {
       answer = await testIdScript(scripts?.[field] ?? '', ID_SCRIPT_EXAMPLE_ID);
     } catch (error) {
-      console.error('Script test failed', error);
+      logger.error('Script test failed', error);
       answer = { error: error instanceof Error ? error.message : String(error) };
     }
     setTests((t) => ({ ...t, [field]: answer }));
@@ -55,7 +55,7 @@ export function useIdModifications(storeId: number) {
       await saveIdModifications({ storeId, ...scripts });
       return { saved: true };
     } catch (error) {
-      console.error('ID modifications not saved', error);
+      logger.error('ID modifications not saved', error);
       return { saved: false };
     } finally {
       setSaving(false);

@@ -1,8 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { App } from 'antd';
-import {
-  createInventoryGroup, getCatalogues, inventoryGroupExists, normalizeError, updateInventoryGroup, type Catalogue, type InventoryGroup,
-} from '@portal/api';
+import { type Catalogue, createInventoryGroup, getCatalogues, type InventoryGroup, inventoryGroupExists, logger, normalizeError, updateInventoryGroup } from '@portal/api';
 import { debouncedCheck, ModalForm, type FormField } from '@portal/lists';
 import { useInventoriesTranslation } from './i18n';
 import { groupNameProblem } from './rules';
@@ -25,7 +23,7 @@ export function GroupForm({ open, storeId, group, onClose }: GroupFormProps) {
     if (!open) return;
     getCatalogues(storeId, { offset: 0, limit: 1000, order: ['name', 'asc'] })
       .then((page) => setCatalogues(page.items))
-      .catch((error: unknown) => console.error('Catalogues not loaded', error));
+      .catch((error: unknown) => logger.error('Catalogues not loaded', error));
   }, [open, storeId]);
 
   const fields = useMemo<FormField[]>(() => {
@@ -54,7 +52,7 @@ export function GroupForm({ open, storeId, group, onClose }: GroupFormProps) {
       onClose(group && typeof group.tid === 'number' ? await updateInventoryGroup(storeId, group.tid, input) : await createInventoryGroup(storeId, input));
     } catch (error) {
       const { code } = normalizeError(error);
-      console.error('Inventory group not saved', error);
+      logger.error('Inventory group not saved', error);
       void message.error(code === 'NameAlreadyExistsMessage' || code === 'NotValidNameMessage' ? t(code) : t('saveFailed'));
     }
   };

@@ -1,9 +1,7 @@
 import { useMemo } from 'react';
 import { App } from 'antd';
 import moment from 'moment';
-import {
-  createInventorySection, inventorySectionExists, normalizeError, updateInventorySection, type GroupRef, type InventorySection,
-} from '@portal/api';
+import { createInventorySection, type GroupRef, type InventorySection, inventorySectionExists, logger, normalizeError, updateInventorySection } from '@portal/api';
 import { debouncedCheck, ModalForm, type FormField } from '@portal/lists';
 import { INVENTORY_DATE_FORMAT } from './dates';
 import { useInventoriesTranslation } from './i18n';
@@ -42,7 +40,7 @@ export function SectionForm({ open, storeId, groupId, section, onClose }: Sectio
       onClose(section ? await updateInventorySection(storeId, groupId, section.tid, input) : await createInventorySection(storeId, groupId, input));
     } catch (error) {
       const { code } = normalizeError(error);
-      console.error('Section not saved', error);
+      logger.error('Section not saved', error);
       void message.error(code === 'NameAlreadyExistsMessage' ? t('locationTaken') : t('sectionSaveFailed'));
     }
   };

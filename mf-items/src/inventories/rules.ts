@@ -1,3 +1,5 @@
+import { logger } from '@portal/api';
+
 /** Form rules of the inventory area (data-areas §5), apart from the forms so they can be tested alone. */
 
 const hasText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
@@ -18,7 +20,7 @@ export async function nameTaken(value: unknown, taken: (name: string) => Promise
   try {
     return await taken(value);
   } catch (error) {
-    console.error('Name check failed', error);
+    logger.error('Name check failed', error);
     return false;
   }
 }

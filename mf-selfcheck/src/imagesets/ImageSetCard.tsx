@@ -6,6 +6,7 @@ import type { ImageSet } from '@portal/api';
 import { CopyUrl } from '@portal/lists';
 import { useSelfcheckTranslation } from '../i18n';
 import { useSetImages, type CardImage } from './useSetImages';
+import { logger } from '@portal/api';
 
 export interface ImageSetCardProps {
   set: ImageSet;
@@ -40,7 +41,7 @@ export function ImageSetCard({ set, clientUrl, onEdit, onDelete }: ImageSetCardP
         try {
           await remove(image.name);
         } catch (error) {
-          console.error('Image not deleted', error);
+          logger.error('Image not deleted', error);
           void message.error(t('imagesets.deleteFailed'));
         }
       },
@@ -54,7 +55,7 @@ export function ImageSetCard({ set, clientUrl, onEdit, onDelete }: ImageSetCardP
       try {
         await onDelete();
       } catch (error) {
-        console.error('Image set not deleted', error);
+        logger.error('Image set not deleted', error);
         void message.error(t('imagesets.deleteFailed'));
       }
     },

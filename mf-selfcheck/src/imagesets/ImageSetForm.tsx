@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { App } from 'antd';
-import { createImageSet, imageSetExists, normalizeError, updateImageSet, type ImageSet } from '@portal/api';
+import { createImageSet, type ImageSet, imageSetExists, logger, normalizeError, updateImageSet } from '@portal/api';
 import { ModalForm, uniqueRule, type FormField } from '@portal/lists';
 import { useSelfcheckTranslation } from '../i18n';
 
@@ -32,7 +32,7 @@ export function ImageSetForm({ open, imageSet, onClose }: ImageSetFormProps) {
       onClose(imageSet ? await updateImageSet(imageSet.tid, input) : await createImageSet(input));
     } catch (error) {
       const { code } = normalizeError(error);
-      console.error('Image set not saved', error);
+      logger.error('Image set not saved', error);
       void message.error(code === 'NameAlreadyExistsMessage' ? t('imagesets.NameAlreadyExistsMessage') : t('imagesets.saveFailed'));
     }
   };

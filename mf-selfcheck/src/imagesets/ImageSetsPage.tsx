@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Empty, Flex, Spin } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { deleteImageSet, getImageSets, imageSetClientUrl, type ImageSet } from '@portal/api';
+import { deleteImageSet, getImageSets, type ImageSet, imageSetClientUrl, logger } from '@portal/api';
 import { selectSession, useAppSelector } from '@portal/session';
 import { PageFrame, type PageProps } from '@portal/ui';
 import { useSelfcheckTranslation } from '../i18n';
@@ -17,7 +17,7 @@ export function ImageSetsPage({ title }: PageProps) {
 
   const load = useCallback(() => {
     getImageSets().then(setSets).catch((error: unknown) => {
-      console.error('Image sets not loaded', error); // data-areas §8: no user message
+      logger.error('Image sets not loaded', error); // data-areas §8: no user message
       setSets([]);
     });
   }, []);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { deleteImage, getImage, getImages, uploadImage } from '@portal/api';
+import { deleteImage, getImage, getImages, logger, uploadImage } from '@portal/api';
 
 /** One picture card: loaded from the server, being uploaded, or a failed upload (until dismissed). */
 export interface CardImage {
@@ -40,10 +40,10 @@ export function useSetImages(imageSetId: number) {
         for (const { name } of list) {
           getImage(imageSetId, name)
             .then((blob) => { if (active) patch(name, (image) => ({ ...image, url: objectUrl(blob) })); })
-            .catch((error: unknown) => console.error('Image not loaded', error));
+            .catch((error: unknown) => logger.error('Image not loaded', error));
         }
       })
-      .catch((error: unknown) => console.error('Images not loaded', error)) // data-areas §8: no user message
+      .catch((error: unknown) => logger.error('Images not loaded', error)) // data-areas §8: no user message
       .finally(() => { if (active) setLoading(false); });
     return () => {
       active = false;
@@ -62,7 +62,7 @@ export function useSetImages(imageSetId: number) {
       patch(uid, () => ({ uid: saved.file, name: saved.file, createdAt: saved.createdAt, url: objectUrl(file), status: 'done' }));
       return true;
     } catch (error) {
-      console.error('Image not uploaded', error);
+      logger.error('Image not uploaded', error);
       patch(uid, (image) => ({ ...image, status: 'error' }));
       return false;
     }

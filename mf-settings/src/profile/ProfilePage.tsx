@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Flex, Spin } from 'antd';
-import { getUser, type User } from '@portal/api';
+import { getUser, logger, type User } from '@portal/api';
 import { CopyUrl } from '@portal/lists';
 import { selectSession, useAppSelector } from '@portal/session';
 import { PageFrame, type PageProps } from '@portal/ui';
@@ -22,7 +22,7 @@ export function ProfilePage({ title }: PageProps) {
 
   const load = useCallback(() => {
     if (userId === null) return;
-    getUser(userId).then(setUser).catch((error: unknown) => console.error('Profile not loaded', error));
+    getUser(userId).then(setUser).catch((error: unknown) => logger.error('Profile not loaded', error));
   }, [userId]);
   useEffect(load, [load]);
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { deleteAvatar, uploadAvatar } from '@portal/api';
+import { deleteAvatar, logger, uploadAvatar } from '@portal/api';
 import { avatarChanged, useAppDispatch } from '@portal/session';
 
 export type AvatarOutcome = 'uploaded' | 'removed' | 'uploadFailed' | 'removeFailed';
@@ -21,7 +21,7 @@ export function useAvatarActions(userId: number | null, onChanged: () => void) {
       onChanged();
       return ok;
     } catch (error) {
-      console.error('Avatar not changed', error);
+      logger.error('Avatar not changed', error);
       return failed;
     } finally {
       setBusy(false);

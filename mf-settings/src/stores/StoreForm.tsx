@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { App } from 'antd';
-import { createStore, normalizeError, updateStore, type Store } from '@portal/api';
+import { createStore, logger, normalizeError, type Store, updateStore } from '@portal/api';
 import { ModalForm } from '@portal/lists';
 import { useSettingsTranslation } from '../i18n';
 import { storeFields } from './storeFields';
@@ -24,7 +24,7 @@ export function StoreForm({ open, isAdmin, store, onClose }: StoreFormProps) {
     try {
       onClose(store ? await updateStore(store.tid, storeBody(values, isAdmin)) : await createStore(newStoreBody(values)));
     } catch (error) {
-      console.error('Library not saved', error);
+      logger.error('Library not saved', error);
       const { code } = normalizeError(error);
       void message.error(t(code === 'STORE_CODE_EXISTS' ? 'stores.codeExists' : 'stores.saveFailed'));
     }

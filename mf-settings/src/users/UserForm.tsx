@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { App } from 'antd';
-import { createUser, normalizeError, updateUser, userExists, type User } from '@portal/api';
+import { createUser, logger, normalizeError, updateUser, type User, userExists } from '@portal/api';
 import { ModalForm } from '@portal/lists';
 import { ownUserSaved, selectRegions, useAppDispatch, useAppSelector } from '@portal/session';
 import { latestExistsCheck } from '../existsCheck';
@@ -54,7 +54,7 @@ export function UserForm({ open, user, onClose }: UserFormProps) {
       if (rules.isSelf) dispatch(ownUserSaved({ fullName: saved.fullName }));
       onClose(saved);
     } catch (error) {
-      console.error('User not saved', error);
+      logger.error('User not saved', error);
       const { code } = normalizeError(error);
       void message.error(t(SAVE_ERRORS[code] ?? 'users.saveFailed', { count: PASSWORD_MIN_LENGTH }));
     }

@@ -7,6 +7,7 @@ import { initialRegions } from './userPayload';
 import {
   PASSWORD_MIN_LENGTH, emailRequired, isPasswordLongEnough, isValidEmail, passwordRequired, showPermissions, type UserFormRules,
 } from './userRules';
+import { logger } from '@portal/api';
 
 export interface UserFieldChecks {
   /** Is the user name taken by another user? (debounced server call) */
@@ -21,7 +22,7 @@ async function taken(check: (value: string) => Promise<boolean>, value: string):
   try {
     return await check(value);
   } catch (error) {
-    console.error('Exists check failed', error);
+    logger.error('Exists check failed', error);
     return false;
   }
 }

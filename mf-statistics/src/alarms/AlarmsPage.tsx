@@ -4,7 +4,7 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { Segmented, Space, Tag } from 'antd';
-import { ALARMS_EXPORT_URL, deleteAlarms, getAlarms, getNumAlarms, type Alarm, type ListParams, type NumAlarms } from '@portal/api';
+import { type Alarm, ALARMS_EXPORT_URL, deleteAlarms, getAlarms, getNumAlarms, type ListParams, logger, type NumAlarms } from '@portal/api';
 import { GenericList } from '@portal/lists';
 import { PageFrame, type PageProps } from '@portal/ui';
 import { alarmsColumns } from './alarmsColumns';
@@ -18,7 +18,7 @@ export function AlarmsPage({ title }: PageProps) {
   const columns = useMemo(() => alarmsColumns(t), [t]);
   const fetchPage = useCallback((params: ListParams) => {
     if (!params.offset) {
-      getNumAlarms({ searchTexts: params.searchTexts }).then(setCounts).catch((error: unknown) => console.error('Alarm counts not loaded', error));
+      getNumAlarms({ searchTexts: params.searchTexts }).then(setCounts).catch((error: unknown) => logger.error('Alarm counts not loaded', error));
     }
     return getAlarms(apply(params));
   }, [apply]);

@@ -1,4 +1,6 @@
-/** Failures that the spec keeps silent are only logged, and console output is off in production. */
+import { logger } from '@portal/api';
+
+/** Failures that the spec keeps silent are only logged (the one logger: silent in production builds). */
 export function logError(context: string, error: unknown): void {
-  if (process.env.NODE_ENV !== 'production') console.error(`[session] ${context}`, error);
+  logger.error(`[session] ${context}`, error);
 }

@@ -7,6 +7,7 @@ import { applicationElement, whenContentReady } from './containers';
 import { showRemoteError } from './errorView';
 import { exposedId, registerFederationRemotes } from './federation';
 import { matchesRoute, planKey, type ApplicationPlan } from './plan';
+import { logger } from '@portal/api';
 
 /** Props single-spa hands to a remote's lifecycles (single-spa-react reads domElementGetter). */
 export type RemoteCustomProps = {
@@ -83,7 +84,7 @@ export function syncApplications(plans: readonly ApplicationPlan[]): Promise<voi
     for (const plan of plans) {
       if (!registered.has(plan.remote.name)) register(plan);
     }
-  }).catch((error: unknown) => console.error('remote applications could not be updated', error));
+  }).catch((error: unknown) => logger.error('remote applications could not be updated', error));
   return queue;
 }
 
@@ -97,7 +98,7 @@ export function handleApplicationErrors(): void {
     const name = error.appOrParcelName;
     const entry = registered.get(name);
     if (!entry) return;
-    console.error(`remote ${name} failed`, error);
+    logger.error(`remote ${name} failed`, error);
     broken.get(name)?.();
     broken.set(name, showRemoteError(name, currentLabel(entry.plan), () => void retryApplication(name)));
   });

@@ -1,6 +1,7 @@
 import { init, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import type { RegistryRemote } from '@portal/contract';
 import { errorLifecycles } from './errorView';
+import { logger } from '@portal/api';
 
 export const SHELL_NAME = 'shell';
 export const exposedId = (remote: RegistryRemote) => `${remote.name}/${remote.expose.replace(/^\.\//, '')}`;
@@ -16,7 +17,7 @@ function remoteErrorPlugin(): ModuleFederationRuntimePlugin {
     errorLoadRemote({ id, error, lifecycle }) {
       if (lifecycle !== 'onLoad') return undefined; // let the failure reach loadRemote, answered below
       const name = String(id).split('/')[0];
-      console.error(`remote ${name} could not be loaded`, error);
+      logger.error(`remote ${name} could not be loaded`, error);
       return errorLifecycles(name);
     },
   };

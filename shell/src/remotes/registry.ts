@@ -1,5 +1,6 @@
 import { parseRegistry, type RegistryRemote } from '@portal/contract';
 import { LOCALES, registerTranslations } from '@portal/i18n';
+import { logger } from '@portal/api';
 
 export const REGISTRY_URL = '/registry.json';
 
@@ -12,7 +13,7 @@ export async function loadRegistry(fetchImpl: typeof fetch = fetch): Promise<Reg
   const response = await fetchImpl(REGISTRY_URL, { cache: 'no-cache', headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`${REGISTRY_URL} answered ${response.status}`);
   const { remotes, problems } = parseRegistry(await response.json());
-  if (problems.length) console.error(`${REGISTRY_URL}: entries left out:\n  ${problems.join('\n  ')}`);
+  if (problems.length) logger.error(`${REGISTRY_URL}: entries left out:\n  ${problems.join('\n  ')}`);
   for (const remote of remotes) {
     // A locale the build left out falls back to Spanish instead of breaking the registration.
     registerTranslations(remote.namespace, Object.fromEntries(LOCALES.map((lng) => [lng, remote.translations[lng] ?? {}])) as Record<(typeof LOCALES)[number], object>);

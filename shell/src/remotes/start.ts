@@ -6,6 +6,7 @@ import { initFederation, registerFederationRemotes } from './federation';
 import { planApplications } from './plan';
 import { loadRegistry } from './registry';
 import { publishRegistry, publishRegistryFailure } from './state';
+import { logger } from '@portal/api';
 
 let started = false;
 
@@ -34,7 +35,7 @@ export function startRemotes(store: PortalStore = sessionStore): void {
     try {
       remotes = await loadRegistry();
     } catch (error) {
-      console.error('the remote registry could not be loaded', error);
+      logger.error('the remote registry could not be loaded', error);
       publishRegistryFailure(() => void load());
       return;
     }

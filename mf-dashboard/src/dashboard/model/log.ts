@@ -1,5 +1,6 @@
-/** §8: dashboard call failures are silent for the user, only logged (console output is off in production). */
+import { logger } from '@portal/api';
+
+/** §8: dashboard call failures are silent for the user, only logged (the one logger: silent in production builds). */
 export function logDashboardError(call: string, error: unknown): void {
-  if (process.env.NODE_ENV === 'production') return;
-  console.error(`dashboard: ${call} failed`, error);
+  logger.error(`dashboard: ${call} failed`, error);
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Alert, Form, Input, Modal, Radio, Select } from 'antd';
 import type { ExportMode } from '@portal/contract';
 import { useCountersTranslation } from '../i18n';
+import { logger } from '@portal/api';
 
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 export type CounterExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -36,7 +37,7 @@ export function ExportModal({ open, zoomed, onExport, onClose }: ExportModalProp
       await onExport({ fileName, exportMode: zoomed ? mode : 'complete' });
       onClose();
     } catch (e) {
-      console.error('Counters export failed', e);
+      logger.error('Counters export failed', e);
       setError(t('exportFailed'));
     } finally {
       setBusy(false);

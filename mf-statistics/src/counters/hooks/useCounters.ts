@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   DEFAULT_INTERVAL_RANGE, DEFAULT_INTERVAL_TYPE, type IntervalRange, type IntervalRecords, type IntervalType, type RecordsBody,
 } from '@portal/contract';
-import { getRecords } from '@portal/api';
+import { getRecords, logger } from '@portal/api';
 import {
   addInterval, changeType, initialIntervals, moveIntervals, removeInterval, setIntervalDate, setIntervalRegion,
   toggleInterval, type IntervalRegion, type IntervalsState,
@@ -56,7 +56,7 @@ export function useCounters(region: IntervalRegion | null, today: string, weekSt
     const keys = state.intervals.map((i) => i.key);
     getRecords(state.type, body)
       .then((answer) => { if (live) setData(new Map(answer.intervals.map((records, n) => [keys[n], records]))); })
-      .catch((error: unknown) => { console.error('Counter statistics not loaded', error); if (live) setData(new Map()); })
+      .catch((error: unknown) => { logger.error('Counter statistics not loaded', error); if (live) setData(new Map()); })
       .finally(() => { if (live) setLoading(false); });
     return () => { live = false; };
     // bodyKey stands for body and the interval keys it was built from.

@@ -1,6 +1,6 @@
 /** The counters' region tree: GET /api/stores?mode=tree&levels=area,name,sensor (data-areas §7), loaded once. */
 import { useEffect, useState } from 'react';
-import { getStoresTree, type RegionNode } from '@portal/api';
+import { getStoresTree, logger, type RegionNode } from '@portal/api';
 import { REGION_LEVELS } from '../model/regions';
 
 export function useRegionTree(): RegionNode[] | null {
@@ -10,7 +10,7 @@ export function useRegionTree(): RegionNode[] | null {
     getStoresTree(REGION_LEVELS)
       .then((nodes) => { if (live) setTree(nodes); })
       .catch((error: unknown) => {
-        console.error('Region tree not loaded', error);
+        logger.error('Region tree not loaded', error);
         if (live) setTree([]);
       });
     return () => { live = false; };
