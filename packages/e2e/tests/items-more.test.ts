@@ -1,12 +1,16 @@
 /**
  * Items area end to end (issue 11), signed in as the librarian: ID modifications — write a script that
- * upper-cases ids, test it on 1234 in the server's sandbox, save it; Search lists and one list's items open;
+ * upper-cases ids, test it on 1234 in the server's sandbox, save it; import a real file into a catalogue and
+ * see the modified ids (the library's scripts are put back afterwards for the other files); Search lists and one list's items open;
  * Item events (Search) — open an event of another library, confirm 'Document belongs to a different store'
  * and land on its screen with that library selected.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { login, navigateInApp, openBrowser, portalUrl, waitForContentTitle, type PortalBrowser } from '../src';
-import { columnTitles, content, listRows, until } from '../src/listPage';
+import { choose, columnTitles, content, listRows, openModal, until } from '../src/listPage';
 
 let browser: PortalBrowser;
 beforeEach(async () => {
@@ -30,6 +34,27 @@ async function librarian(): Promise<{ token: string; storeId: number; storeName:
   const { items } = (await res.json()) as { items: Array<{ tid: number; name: string }> };
   return { token, storeId: settings.selectedStoreId, storeName: items.find((s) => s.tid === settings.selectedStoreId)!.name };
 }
+
+interface Scripts { storeId: number; catalogueItemsModification: string; inventoryItemsModification: string }
+
+async function idModifications(token: string, storeId: number, put?: Scripts): Promise<Scripts> {
+  const res = await fetch(portalUrl(put ? '/api/idModifications' : `/api/idModifications?storeId=${storeId}`), {
+    method: put ? 'PUT' : 'GET', body: put ? JSON.stringify(put) : undefined,
+    headers: { 'x-access-token': token, connection: 'close', ...(put ? { 'content-type': 'application/json' } : {}) },
+  });
+  if (!res.ok) throw new Error(`idModifications: ${res.status} ${await res.text()}`);
+  return (await res.json()) as Scripts;
+}
+
+// The scripts apply to every later import into the library: the demo's are put back after this file.
+let demoScripts: Scripts;
+beforeAll(async () => {
+  const me = await librarian();
+  demoScripts = await idModifications(me.token, me.storeId);
+});
+afterAll(async () => {
+  await idModifications((await librarian()).token, demoScripts.storeId, demoScripts);
+});
 
 describe('items: ID modifications, search lists, item events', () => {
   it('tests and saves an upper-casing script in the sandbox', async () => {
@@ -57,6 +82,38 @@ describe('items: ID modifications, search lists, item events', () => {
     const { token, storeId } = await librarian();
     const saved = await fetch(portalUrl(`/api/idModifications?storeId=${storeId}`), { headers: { 'x-access-token': token, connection: 'close' } });
     expect(await saved.json()).toEqual({ storeId, catalogueItemsModification: "return ('bc-' + id).toUpperCase();", inventoryItemsModification: 'return id;' });
+  });
+
+  it('imports a file and sees the modified ids', async () => {
+    const { page } = browser;
+    const { token, storeId } = await librarian();
+    await idModifications(token, storeId, { ...demoScripts, catalogueItemsModification: "return ('bc-' + id).toUpperCase();" });
+    const name = `E2E modified ids ${Date.now().toString(36)}`;
+    const created = await fetch(portalUrl(`/api/stores/${storeId}/catalogues`), {
+      method: 'POST', body: JSON.stringify({ name }), headers: { 'x-access-token': token, connection: 'close', 'content-type': 'application/json' },
+    });
+    const { tid } = (await created.json()) as { tid: number };
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-ids-'));
+    try {
+      const file = path.join(dir, 'ids.csv');
+      writeFileSync(file, 'code,title\nabc1,Uno\nabc2,Dos\n');
+      await login(page, 'librarian');
+      await page.goto(portalUrl(`/catalogues/${tid}`));
+      await waitForContentTitle(page, name);
+      await content(page).getByRole('button', { name: 'Import' }).click();
+      const modal = openModal(page, 'Import');
+      await modal.locator('input[type="file"]').setInputFiles(file);
+      await modal.getByText('ids.csv').waitFor();
+      await choose(page, modal, 'Field of column 1', 'Code');
+      await modal.getByRole('button', { name: 'Import' }).click();
+      await modal.getByText('2 of 2 items imported').waitFor({ timeout: 60_000 });
+      await modal.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+      await content(page).getByText('Total: 2').waitFor();
+      await until(async () => (await listRows(page)).map((r) => Object.values(r)[0]).sort(), ['BC-ABC1', 'BC-ABC2']);
+      await shot(page, 'modifiedIds');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('opens the search lists and one list of them', async () => {

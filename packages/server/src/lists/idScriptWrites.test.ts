@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { addCatalogue, uploadAs } from './testing/helpers';
+import { addCatalogue, addSectionThroughApi, uploadAs } from './testing/helpers';
 import { SCRIPT_BATCH } from './itemIntake';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
@@ -53,13 +53,6 @@ const importInto = async (url: string, csv: string) => {
   const file = await uploadAs(t, 'librarian', 'ids.csv', csv);
   return t.call('POST', `${url}/import`, { ...as, body: { fileName: file, sheetIndex: null, fields: [{ code: 0, objectId: 1, field1: 2 }] } });
 };
-async function sectionItems(): Promise<string> {
-  const base = `/api/stores/${bib1}/inventoryGroups`;
-  const group = (await t.call('POST', base, { ...as, body: { name: `Scripts ${Math.random()}`, catalogueId: null } })).json().tid;
-  const section = (await t.call('POST', `${base}/${group}/inventories`, { ...as, body: { comment: 'Shelf', date: '2026-11-20 10:30:00' } })).json().tid;
-  return `${base}/${group}/inventories/${section}/items`;
-}
-
 describe('manual add and edit', () => {
   it('catalogue items get the catalogue script, inventory items the inventory one, search lists none; an edit runs it only on a new code', async () => {
     await scripts(bib1, UPPER, "return 'INV-' + id;");
@@ -68,7 +61,7 @@ describe('manual add and edit', () => {
     expect(added).toMatchObject({ code: 'ABC', objectId: 'e1' });
     expect((await t.call('PUT', `${items}/${added.tid}`, { ...as, body: { field1: 'title' } })).json()).toMatchObject({ code: 'ABC', field1: 'title' });
     expect((await t.call('PUT', `${items}/${added.tid}`, { ...as, body: { code: 'def' } })).json()).toMatchObject({ code: 'DEF' });
-    const section = await sectionItems();
+    const section = await addSectionThroughApi(t, 'librarian', bib1);
     expect((await t.call('POST', section, { ...as, body: { code: 'abc' } })).json()).toMatchObject({ code: 'INV-abc' });
     const list = (await t.call('POST', `/api/stores/${bib1}/searchLists`, { ...as, body: { name: `Manual ${Math.random()}` } })).json().tid;
     expect((await t.call('POST', `/api/stores/${bib1}/searchLists/${list}/items`, { ...as, body: { code: 'abc' } })).json()).toMatchObject({ code: 'abc' });
@@ -117,7 +110,7 @@ describe('import', () => {
 
   it('inventory sections get the inventory script', async () => {
     await scripts(bib1, UPPER, "return 'INV-' + id;");
-    const items = await sectionItems();
+    const items = await addSectionThroughApi(t, 'librarian', bib1);
     expect((await importInto(items.replace(/\/items$/, ''), 'code,rfid\nx1,\n')).json()).toEqual({ numItems: 1, numItemsInserted: 1 });
     expect(await codesOf(items)).toEqual(['INV-x1']);
   });
@@ -148,11 +141,11 @@ describe('Add Items To', () => {
     const copy = await t.call('POST', `/api/stores/${bib1}/catalogues/${target}/items/catalogue`, { ...as, body: { parentId: source, itemIds: [], searchTexts: {} } });
     expect(copy.json()).toEqual({ numItems: 2, numItemsInserted: 2 });
     expect(await codesOf(`/api/stores/${bib1}/catalogues/${target}/items`)).toEqual([null, 'A1']);
-    const section = await sectionItems();
+    const section = await addSectionThroughApi(t, 'librarian', bib1);
     expect((await t.call('POST', `${section}/catalogue`, { ...as, body: { parentId: source, itemIds: [] } })).json()).toEqual({ numItems: 2, numItemsInserted: 2 });
     expect(await codesOf(section)).toEqual([null, 'INV-a1']);
     const withBad = await addCatalogue(t.db, bib1, `Source bad ${Math.random()}`, [{ code: 'a2' }, { code: 'bad3' }]);
-    const other = await sectionItems();
+    const other = await addSectionThroughApi(t, 'librarian', bib1);
     const res = await t.call('POST', `${other}/catalogue`, { ...as, body: { parentId: withBad, itemIds: [] } });
     expect([res.statusCode, res.json().code]).toEqual([400, 'IMPORT_FAILED']);
     expect(res.json().details.errors).toEqual([{ sheet: '', row: 2, code: 'SCRIPT_ERROR', field: 'code', message: 'no bad ids' }]);

@@ -3,7 +3,7 @@
  * library has no label for (field1..6, objectId) survive the item form's edits; and the one objectId rule
  * for manual writes follows the library's objectId label. Catalogue, search list and inventory items.
  */
-import { addCatalogue, addSearchList } from '../lists/testing/helpers';
+import { addCatalogue, addSearchList, addSectionThroughApi } from '../lists/testing/helpers';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
 jest.setTimeout(30_000);
@@ -22,12 +22,6 @@ afterAll(() => t.close());
 const as = { user: 'librarian' as const };
 const hidden = { code: 'H1', objectId: 'RFID-1', field1: 'Old title', field2: 'two', field3: 'three', field4: 'four', field5: 'five', field6: 'six' };
 
-async function sectionItemsUrl(): Promise<string> {
-  const group = (await t.call('POST', `/api/stores/${bib1}/inventoryGroups`, { ...as, body: { name: `Edits ${Math.random()}`, catalogueId: null } })).json().tid;
-  const section = (await t.call('POST', `/api/stores/${bib1}/inventoryGroups/${group}/inventories`, { ...as, body: { comment: 'Shelf', date: '2026-11-20 10:30:00' } })).json().tid;
-  return `/api/stores/${bib1}/inventoryGroups/${group}/inventories/${section}/items`;
-}
-
 const kinds: Array<[string, () => Promise<{ items: string; id: number }>]> = [
   ['catalogue', async () => {
     const cat = await addCatalogue(t.db, bib1, `Edits ${Math.random()}`, [hidden]);
@@ -40,7 +34,7 @@ const kinds: Array<[string, () => Promise<{ items: string; id: number }>]> = [
     return { items, id: (await t.call('GET', items, as)).json().items[0].tid };
   }],
   ['inventory section', async () => {
-    const items = await sectionItemsUrl();
+    const items = await addSectionThroughApi(t, 'librarian', bib1);
     // The section's item is added with every field through the label-free path (Add Items To from a catalogue).
     const cat = await addCatalogue(t.db, bib1, `Source ${Math.random()}`, [hidden]);
     expect((await t.call('POST', `${items}/catalogue`, { ...as, body: { parentId: cat, itemIds: [] } })).json()).toEqual({ numItems: 1, numItemsInserted: 1 });

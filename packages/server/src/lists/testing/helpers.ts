@@ -41,3 +41,11 @@ export async function uploadAs(t: TestApp, user: DemoUser, fileName: string, con
   if (res.statusCode !== 200) throw new Error(`upload answered ${res.statusCode}: ${res.body}`);
   return res.json().file as string;
 }
+
+/** A new inventory group with one section, made through the API as `user`; returns the section's items URL. */
+export async function addSectionThroughApi(t: TestApp, user: DemoUser, storeId: number): Promise<string> {
+  const base = `/api/stores/${storeId}/inventoryGroups`;
+  const group = (await t.call('POST', base, { user, body: { name: `Group ${Math.random()}`, catalogueId: null } })).json().tid;
+  const section = (await t.call('POST', `${base}/${group}/inventories`, { user, body: { comment: 'Shelf', date: '2026-11-20 10:30:00' } })).json().tid;
+  return `${base}/${group}/inventories/${section}/items`;
+}
