@@ -6,7 +6,7 @@ import MinimizerPlugin from 'minimizer-webpack-plugin';
 import type { Configuration, PathData, WebpackPluginInstance } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { findWorkspaceRoot, readCatalog } from './catalog';
-import { RegistryPartPlugin, remoteBasePath } from './registryPart';
+import { appVersion, RegistryPartPlugin, remoteBasePath, remoteDistDir } from './registryPart';
 import { buildShared, sharedPackageDirs } from './shared';
 import { SharedDuplicateCheckPlugin } from './sharedDuplicateCheck';
 
@@ -119,7 +119,10 @@ export function createWebpackConfig(options: AppOptions) {
     const app = path.basename(appDir);
     // html files are served from deep URLs (/inventories/3/sections, /capacities/x), so their script tags must
     // be absolute; chunks themselves use publicPath 'auto' (wherever remoteEntry.js or the entry was loaded from).
-    const htmlPublicPath = development || !isRemote ? '/' : remoteBasePath(app);
+    // A remote's release lives in dist/<version>/ and is served from /remotes/<app>/<version>/ (older releases
+    // stay beside it); the shell is not versioned (it is served at the site root).
+    const version = isRemote ? appVersion(appDir) : undefined;
+    const htmlPublicPath = development || !version ? '/' : remoteBasePath(app, version);
     const hashed = development ? '[name].js' : contentHashedJs;
     // Opt-in (PORTAL_WEBPACK_CACHE=1): a warm rebuild needs about a third of the CPU, but writing the cache
     // makes a cold build (CI, a fresh clone) about 45% slower and 50% bigger in memory.
@@ -145,7 +148,7 @@ export function createWebpackConfig(options: AppOptions) {
         ...Object.fromEntries((options.pages ?? []).map((page) => [page.name, page.entry])),
       },
       output: {
-        path: path.join(appDir, 'dist'),
+        path: version ? remoteDistDir(appDir, version) : path.join(appDir, 'dist'),
         publicPath: 'auto',
         filename: hashed,
         chunkFilename: hashed,

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
 function write(root: string, file: string, content: string) {
@@ -16,10 +17,10 @@ describe('serving the built portal', () => {
     write(root, 'shell/dist/main.0123abcd.js', 'console.log("shell")');
     write(root, 'shell/dist/registry.json', '{"remotes":[]}');
     write(root, 'shell/dist/favicon.ico', 'ico');
-    write(root, 'mf-dashboard/dist/mf-manifest.json', '{"name":"mf_dashboard"}');
-    write(root, 'mf-dashboard/dist/remoteEntry.js', 'var mf_dashboard;');
-    write(root, 'mf-dashboard/dist/chunk.89abcdef.js', 'chunk');
-    write(root, 'mf-public/dist/public.html', '<html>public</html>');
+    write(root, 'mf-dashboard/dist/0.1.0/mf-manifest.json', '{"name":"mf_dashboard"}');
+    write(root, 'mf-dashboard/dist/0.1.0/remoteEntry.js', 'var mf_dashboard;');
+    write(root, 'mf-dashboard/dist/0.1.0/chunk.89abcdef.js', 'chunk');
+    write(root, 'mf-public/dist/0.1.0/public.html', '<html>public</html>');
     write(root, 'secret.txt', 'outside');
     write(root, 'shell/dist/.env', 'SECRET=outside');
     write(root, 'shell/dist/.git/config', 'outside');
@@ -48,10 +49,10 @@ describe('serving the built portal', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const registry = await get('/registry.json');
     expect([registry.statusCode, registry.headers['cache-control'], registry.json()]).toEqual([200, 'no-cache', { remotes: [] }]);
-    const manifest = await get('/remotes/mf-dashboard/mf-manifest.json');
+    const manifest = await get('/remotes/mf-dashboard/0.1.0/mf-manifest.json');
     expect([manifest.statusCode, manifest.headers['cache-control']]).toEqual([200, 'no-cache']);
-    expect((await get('/remotes/mf-dashboard/chunk.89abcdef.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect((await get('/remotes/mf-dashboard/remoteEntry.js')).headers['cache-control']).toBe('no-cache');
+    expect((await get('/remotes/mf-dashboard/0.1.0/chunk.89abcdef.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/remotes/mf-dashboard/0.1.0/remoteEntry.js')).headers['cache-control']).toBe('no-cache');
     expect((await get('/favicon.ico')).headers['cache-control']).toBe('no-cache');
   });
 
@@ -66,6 +67,7 @@ describe('serving the built portal', () => {
     for (const url of ['/remotes/mf-nope/x.js', '/remotes/mf-dashboard/../../secret.txt', '/remotes/mf-dashboard/%2e%2e/%2e%2e/secret.txt',
       '/..%2fsecret.txt', '/missing.0123abcd.js', '/remotes/mf-items/mf-manifest.json',
       '/remotes/mf-dashboard/.secret.0123abcd.js', '/remotes/mf-dashboard/.hidden/chunk.89abcdef.js',
+      '/remotes/mf-dashboard/0.2.0/mf-manifest.json', '/remotes/mf-dashboard/0.1.0/../../../secret.txt',
       '/remotes/mf-dashboard/%2ehidden/chunk.89abcdef.js', '/remotes/mf-dashboard/x/..%5c.secret.0123abcd.js']) {
       const res = await get(url);
       expect([url, res.statusCode]).toEqual([url, 404]);
@@ -110,6 +112,100 @@ describe('serving the built portal', () => {
     expect(Object.keys(doc.paths)).not.toContain('/registry.json');
     const ui = await get('/api/docs');
     expect([200, 302]).toContain(ui.statusCode);
+  });
+});
+
+describe('versioned releases of remotes', () => {
+  let t: TestApp;
+  let root: string;
+  const registry = (publicVersion: string) => write(root, 'shell/dist/registry.json', JSON.stringify({
+    remotes: [{ app: 'mf-public', version: publicVersion, manifestUrl: `/remotes/mf-public/${publicVersion}/mf-manifest.json` }],
+  }));
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'portal-releases-'));
+    write(root, 'shell/dist/index.html', '<html>shell</html>');
+    for (const version of ['0.1.0', '0.1.1', '0.10.0-rc.1']) {
+      write(root, `mf-public/dist/${version}/public.html`, `<html>public ${version}</html>`);
+      write(root, `mf-public/dist/${version}/main.0123abcd.js`, `main ${version}`);
+      write(root, `mf-items/dist/${version}/mf-manifest.json`, `{"version":"${version}"}`);
+    }
+    t = await createTestApp({ portalRoot: root });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+  it('keeps every release servable under its version; manifests uncached, hashed assets for a year', async () => {
+    for (const version of ['0.1.0', '0.1.1']) {
+      const manifest = await get(`/remotes/mf-items/${version}/mf-manifest.json`);
+      expect([manifest.statusCode, manifest.json().version, manifest.headers['cache-control']]).toEqual([200, version, 'no-cache']);
+      const asset = await get(`/remotes/mf-public/${version}/main.0123abcd.js`);
+      expect([asset.body, asset.headers['cache-control']]).toEqual([`main ${version}`, 'public, max-age=31536000, immutable']);
+    }
+  });
+
+  it('answers the public entry from the release the registry names, following a registry edit without a restart', async () => {
+    registry('0.1.0');
+    expect((await get('/capacities/abc')).body).toBe('<html>public 0.1.0</html>');
+    registry('0.1.1');
+    expect((await get('/sipOperations/BIB-001')).body).toBe('<html>public 0.1.1</html>');
+    const served = await get('/registry.json');
+    expect([served.headers['cache-control'], served.json().remotes[0].version]).toEqual(['no-cache', '0.1.1']);
+  });
+
+  it('without a registry (public displays deployed alone), answers the newest release built', async () => {
+    fs.rmSync(path.join(root, 'shell/dist/registry.json'), { force: true });
+    expect((await get('/capacities/abc')).body).toBe('<html>public 0.10.0-rc.1</html>');
+  });
+
+  it('ignores a registry version that is not a plain release (no path tricks)', async () => {
+    registry('../../shell');
+    expect((await get('/capacities/abc')).body).toBe('<html>public 0.10.0-rc.1</html>');
+    registry('9.9.9');
+    expect((await get('/capacities/abc')).statusCode).toBe(404);
+  });
+});
+
+describe('precompressed files', () => {
+  let t: TestApp;
+  let root: string;
+  const script = 'console.log("a hashed asset");\n'.repeat(100);
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'portal-compressed-'));
+    write(root, 'shell/dist/index.html', '<html>shell</html>');
+    for (const file of ['shell/dist/main.0123abcd.js', 'mf-items/dist/0.1.0/chunk.89abcdef.js']) {
+      write(root, file, script);
+      fs.writeFileSync(path.join(root, `${file}.br`), zlib.brotliCompressSync(script));
+      fs.writeFileSync(path.join(root, `${file}.gz`), zlib.gzipSync(script));
+    }
+    t = await createTestApp({ portalRoot: root });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+  const get = (url: string, acceptEncoding?: string) =>
+    t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+  it('sends brotli, else gzip, else the plain file, with the type and caching of the plain file and Vary', async () => {
+    for (const url of ['/main.0123abcd.js', '/remotes/mf-items/0.1.0/chunk.89abcdef.js']) {
+      const br = await get(url, 'gzip, deflate, br');
+      expect([url, br.statusCode, br.headers['content-encoding'], br.headers.vary, br.headers['cache-control']])
+        .toEqual([url, 200, 'br', 'accept-encoding', 'public, max-age=31536000, immutable']);
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+      const gz = await get(url, 'gzip');
+      expect([gz.headers['content-encoding'], zlib.gunzipSync(gz.rawPayload).toString()]).toEqual(['gzip', script]);
+      const plain = await get(url);
+      expect([plain.headers['content-encoding'], plain.headers.vary, plain.body]).toEqual([undefined, 'accept-encoding', script]);
+    }
+  });
+
+  it('sends a file without a compressed sibling as it is', async () => {
+    const res = await get('/', 'br');
+    expect([res.statusCode, res.headers['content-encoding'], res.body]).toEqual([200, undefined, '<html>shell</html>']);
   });
 });
 

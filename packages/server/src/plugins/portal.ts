@@ -1,8 +1,11 @@
 /**
- * Serves the built portal from the same process (notes/interfaces.md): shell/dist at /, each remote's dist
- * under /remotes/<app>/, /registry.json, the public entry for /capacities/* and /sipOperations/{storeCode},
+ * Serves the built portal from the same process (notes/interfaces.md): shell/dist at /, each remote's releases
+ * (<app>/dist/<version>/) under /remotes/<app>/<version>/ (every release built stays servable: the registry
+ * picks one), /registry.json, the public entry for /capacities/* and /sipOperations/{storeCode} (the mf-public
+ * release the registry names),
  * and shell/dist/index.html as the SPA fallback. Hashed assets are cached for a year; html, registry.json
- * and mf-manifest.json are never cached. A missing build only makes those paths 404 (API-only mode).
+ * and mf-manifest.json are never cached; precompressed .br/.gz siblings are sent to browsers that accept them.
+ * A missing build only makes those paths 404 (API-only mode).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -10,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@portal/contract';
 import type { App } from '../app';
+import { PUBLIC_APP, publicRelease } from './publicRelease';
 
 export const REMOTE_APPS = ['mf-dashboard', 'mf-items', 'mf-statistics', 'mf-selfcheck', 'mf-settings', 'mf-public'] as const;
 
@@ -52,7 +56,9 @@ const PUBLIC = { schema: { hide: true }, config: { public: true } } as const;
 
 export async function registerPortal(app: App, portalRoot: string | null): Promise<void> {
   const root = portalRoot ? path.resolve(portalRoot) : null;
-  await app.register(fastifyStatic, { root: root ?? process.cwd(), serve: false });
+  // The builds write <file>.br and <file>.gz beside each file (packages/mf-config/src/precompress.ts): sent as they
+  // are to a browser accepting them (Content-Encoding, Vary: Accept-Encoding), the plain file otherwise.
+  await app.register(fastifyStatic, { root: root ?? process.cwd(), serve: false, preCompressed: true });
 
   const send = async (reply: FastifyReply, dir: string, urlPath: string, what: string) => {
     const base = root ? path.join(root, dir) : null;
@@ -70,7 +76,10 @@ export async function registerPortal(app: App, portalRoot: string | null): Promi
     return send(reply, `${remote}/dist`, request.params['*'], remote);
   });
 
-  const publicEntry = (_req: FastifyRequest, reply: FastifyReply) => send(reply, 'mf-public/dist', 'public.html', 'The public entry');
+  const publicEntry = async (_req: FastifyRequest, reply: FastifyReply) => {
+    const release = root ? await publicRelease(root) : null;
+    return release ? send(reply, `${PUBLIC_APP}/dist/${release}`, 'public.html', 'The public entry') : notBuilt(reply, 'The public entry');
+  };
   app.get('/capacities', PUBLIC, publicEntry);
   app.get('/capacities/*', PUBLIC, publicEntry);
   app.get('/sipOperations/:storeCode', PUBLIC, publicEntry);
