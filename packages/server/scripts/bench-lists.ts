@@ -11,9 +11,10 @@
  * inventory group: the engine's first page without count (count=skip), its count alone (count=only) and
  * its first page with total (as before issue 19), next to the same query written by hand in raw SQL (page
  * and count) in the same run, and the ratio engine page / raw page (the machine is shared: the ratio is
- * what counts). Options: --reps N, --only <text in a case label>, --no-export. Then the
+ * what counts). Options: --reps N, --only <text in a case label>, --no-export, --export csv|xlsx. Then the
  * time and peak RSS of a 1,000,000-row csv and xlsx export (each in its own process, so the peak RSS is
- * the export's own; the output is consumed as fast as it comes and thrown away).
+ * the export's own; the output is consumed as fast as it comes and thrown away), and on SQLite the csv
+ * export's speed next to `sqlite3 -csv` writing the same rows and columns in the same run.
  */
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
@@ -244,7 +245,9 @@ async function childExport(db: Kysely<Database>, catalogueId: number, fileType: 
   clearInterval(sampler);
   // RSS at a quarter, half and three quarters of the run: flat memory means these do not grow.
   const at = (f: number) => samples[Math.min(samples.length - 1, Math.floor(samples.length * f))] ?? 0;
-  console.log(JSON.stringify({ fileType, seconds, bytes, startRss, quarters: [at(0.25), at(0.5), at(0.75)], maxRssKb: process.resourceUsage().maxRSS }));
+  const usage = process.resourceUsage();
+  const cpuSeconds = (usage.userCPUTime + usage.systemCPUTime) / 1e6;
+  console.log(JSON.stringify({ fileType, seconds, cpuSeconds, bytes, startRss, quarters: [at(0.25), at(0.5), at(0.75)], maxRssKb: usage.maxRSS }));
 }
 
 async function main(): Promise<void> {
@@ -268,7 +271,9 @@ async function main(): Promise<void> {
       catalogue = await generateCatalogue(db);
     }
     console.log(`Catalogue ${catalogue.id}: ${catalogue.items.toLocaleString('en')} items; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs\n`);
-    const sample = (await listPage(db, CATALOGUE_ITEMS_LIST, { catalogue_id: catalogue.id }, { offset: Math.floor(catalogue.items / 2), limit: 1 })).items[0];
+    // The middle row (deeper than a list call may page).
+    const sample = await db.selectFrom('catalogue_items').select(['code', 'field1']).where('catalogue_id', '=', catalogue.id).orderBy('id')
+      .offset(Math.floor(catalogue.items / 2)).limit(1).executeTakeFirst();
     const code = sample?.code ?? '1';
     const word = (sample?.field1 ?? 'a').split(' ')[0];
 
@@ -286,13 +291,29 @@ async function main(): Promise<void> {
       for (const c of groupCases) await timeCase(db, SCANNED_ITEMS_LIST as ListDefinition<unknown>, groupScope, sql<SqlBool>`store_id = ${group.storeId} and group_id = ${group.id}`, c);
     }
     if (args.includes('--no-export')) return;
-    console.log(`\nExport of ${catalogue.items.toLocaleString('en')} rows (5 columns, consumed and discarded):`);
+    console.log(`\nExport of ${catalogue.items.toLocaleString('en')} rows (5 columns, consumed and discarded); CPU = the process's user + system time:`);
+    const only = option(args, '--export');
+    const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
+    let csv: { seconds: number; cpuSeconds: number } | null = null;
     for (const fileType of ['csv', 'xlsx'] as const) {
+      if (only && only !== fileType) continue;
       const out = execFileSync(process.execPath, [...process.execArgv, __filename, '--data-dir', dataDir, '--child-export', fileType, '--catalogue', String(catalogue.id)],
         { env: process.env, encoding: 'utf8', maxBuffer: 1 << 20 });
-      const r = JSON.parse(out.trim().split('\n').at(-1)!) as { seconds: number; bytes: number; startRss: number; quarters: number[]; maxRssKb: number };
-      const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
-      console.log(`  ${fileType.padEnd(5)} ${r.seconds.toFixed(1).padStart(6)} s  ${mb(r.bytes).padStart(7)} written  RSS start ${mb(r.startRss)}, at 25/50/75% ${r.quarters.map(mb).join(' / ')}, peak ${mb(r.maxRssKb * 1024)}`);
+      const r = JSON.parse(out.trim().split('\n').at(-1)!) as { seconds: number; cpuSeconds: number; bytes: number; startRss: number; quarters: number[]; maxRssKb: number };
+      if (fileType === 'csv') csv = r;
+      console.log(`  ${fileType.padEnd(5)} ${r.seconds.toFixed(1).padStart(6)} s (CPU ${r.cpuSeconds.toFixed(1)} s)  ${mb(r.bytes).padStart(7)} written  RSS start ${mb(r.startRss)}, at 25/50/75% ${r.quarters.map(mb).join(' / ')}, peak ${mb(r.maxRssKb * 1024)}`);
+    }
+    if (csv && dialect === 'sqlite' && !('databaseUrl' in dbConfig)) {
+      // The same rows and columns written by the sqlite3 command-line tool (Debian's sqlite3), in the same run.
+      const query = `select code, object_id, field1, field2, field3 from catalogue_items where catalogue_id = ${catalogue.id} order by id`;
+      try {
+        const timing = execFileSync('bash', ['-c', 'TIMEFORMAT="%R %U %S"; { time sqlite3 -csv "$1" "$2" > /dev/null; } 2>&1', 'raw', dbConfig.sqliteFile, query], { encoding: 'utf8' });
+        const [wall, user, system] = timing.trim().split('\n').at(-1)!.split(' ').map(Number);
+        const rawCpu = user + system;
+        console.log(`  sqlite3 -csv ${wall.toFixed(1).padStart(6)} s (CPU ${rawCpu.toFixed(1)} s): the export runs at ${((100 * wall) / csv.seconds).toFixed(0)} % of raw speed (wall), ${((100 * rawCpu) / csv.cpuSeconds).toFixed(0)} % (CPU)`);
+      } catch (e) {
+        console.log(`  sqlite3 -csv: not run (${(e as Error).message.split('\n')[0]}; apt-get install sqlite3)`);
+      }
     }
   } finally {
     await db.destroy();

@@ -1,4 +1,5 @@
-import { delimitedField, exportCell, formatDate, neutralize } from './cells';
+import type { ListColumn } from '../definition';
+import { delimitedField, delimitedLine, exportCell, formatDate, neutralize } from './cells';
 
 const format = { dateFormat: 'DD/MM/YYYY HH:mm', codePrefix: '<', codeSuffix: '>' };
 
@@ -31,5 +32,23 @@ describe('export cells', () => {
     expect(delimitedField('say "hi"', ';')).toBe('"say ""hi"""');
     expect(delimitedField('two\nlines', '\t')).toBe('"two\nlines"');
     expect(delimitedField(5, ',')).toBe('5');
+  });
+
+  it('writes a delimited line exactly as the generic cell path does, fast path or not', () => {
+    const columns: ListColumn[] = [
+      { column: 'code', type: 'text', isCode: true }, { column: 'field1', type: 'text' }, { column: 'id', type: 'integer' },
+      { column: 'auto_sync', type: 'boolean' }, { column: 'last_sync', type: 'timestamp' },
+    ];
+    const texts = ['plain', '', null, undefined, '=1+1', '+34', '-x', '@a', '\tx', '\rx', 'a,b', 'a;b', 'a|b', 'a.b', 'say "hi"', 'two\nlines', 'Canción', 42, '2024-01-02T03:04:05.000Z'];
+    for (const separator of [',', ';', '\t', '|', '.', '']) {
+      for (const fmt of [format, { ...format, codePrefix: '', codeSuffix: '' }]) {
+        const line = delimitedLine(columns, fmt, separator);
+        for (const text of texts) {
+          const row = { code: text, field1: text, id: 7, auto_sync: 1, last_sync: text };
+          const generic = `${columns.map((c) => delimitedField(exportCell(row[c.column as keyof typeof row], c, fmt), separator)).join(separator)}\r\n`;
+          expect([separator, text, line(row)]).toEqual([separator, text, generic]);
+        }
+      }
+    }
   });
 });

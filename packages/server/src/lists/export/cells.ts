@@ -77,3 +77,33 @@ export function delimitedField(cell: ExportCell, separator: string): string {
   const text = String(cell);
   return text.includes(separator) || /["\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
+
+type Format = Pick<ExportFormat, 'dateFormat' | 'codePrefix' | 'codeSuffix'>;
+
+/**
+ * One delimited line per row (with CRLF), as delimitedField(exportCell(...)) of each column gives it, but
+ * with a fast path: a text that starts no formula and holds no separator, quote or line break is written as
+ * it is after one regular-expression test (issue 19: the generic path per cell held a million-row csv export
+ * at a fraction of the database's own speed).
+ */
+export function delimitedLine(columns: readonly ListColumn[], format: Format, separator: string): (row: Record<string, unknown>) => string {
+  const special = new RegExp(`^[=+\\-@\\t\\r]|["\\r\\n]|${separator.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')}`);
+  // An empty separator is in every text (delimitedField quotes them all): no fast path then.
+  const asIs = (col: ListColumn) => separator !== '' && col.type === 'text' && (!col.isCode || (!format.codePrefix && !format.codeSuffix));
+  const cells = columns.map((col) => {
+    const key = col.column;
+    const generic = (value: unknown) => delimitedField(exportCell(value, col, format), separator);
+    if (!asIs(col)) return (row: Record<string, unknown>) => generic(row[key]);
+    return (row: Record<string, unknown>) => {
+      const value = row[key];
+      if (value === null || value === undefined) return '';
+      const text = typeof value === 'string' ? value : String(value);
+      return special.test(text) ? generic(text) : text;
+    };
+  });
+  return (row) => {
+    let line = cells[0] ? cells[0](row) : '';
+    for (let i = 1; i < cells.length; i += 1) line += separator + cells[i](row);
+    return `${line}\r\n`;
+  };
+}

@@ -19,7 +19,7 @@ import { planSearch, probeIndex } from '../search';
 import { streamRows } from '../stream';
 import { resolveListsConfig } from '../config';
 import { takeSlot } from '../userSlots';
-import { delimitedField, exportCell, neutralize, type ExportCell } from './cells';
+import { delimitedField, delimitedLine, exportCell, neutralize, type ExportCell } from './cells';
 
 export interface ExportFile {
   stream: Readable;
@@ -100,14 +100,15 @@ async function exportFile<T>(deps: Deps, user: AuthUser, def: ListDefinition<T>,
   })();
   const cells = (row: Row) => columns.map(({ col }) => exportCell(row[col.column], col, format));
   const header = format.firstRowHeader ? columns.map((c) => neutralize(c.title)) : null;
-  const stream = format.fileType === 'xlsx' ? xlsxStream(header, source, cells) : delimitedStream(format, header, source, cells);
+  const stream = format.fileType === 'xlsx' ? xlsxStream(header, source, cells) : delimitedStream(format, header, source, columns);
   const fileName = `${options.baseName}.${format.fileType}`;
   return { stream, fileName, contentType: CONTENT_TYPES[format.fileType] };
 }
 
-function delimitedStream(format: ExportFormat, header: string[] | null, source: AsyncGenerator<Row[]>, cells: (row: Row) => ExportCell[]): Readable {
+function delimitedStream(format: ExportFormat, header: string[] | null, source: AsyncGenerator<Row[]>, columns: readonly Column[]): Readable {
   const separator = separatorText(format);
   const line = (values: readonly ExportCell[]) => `${values.map((v) => delimitedField(v, separator)).join(separator)}\r\n`;
+  const rowLine = delimitedLine(columns.map((c) => c.col), format, separator);
   async function* text(): AsyncGenerator<Buffer> {
     // csv opens directly in spreadsheets, which need the BOM to read UTF-8; txt stays plain.
     let out = format.fileType === 'csv' ? '\ufeff' : '';
@@ -115,7 +116,7 @@ function delimitedStream(format: ExportFormat, header: string[] | null, source: 
     if (out) yield Buffer.from(out, 'utf8');
     for await (const batch of source) {
       let chunk = '';
-      for (const row of batch) chunk += line(cells(row));
+      for (const row of batch) chunk += rowLine(row);
       yield Buffer.from(chunk, 'utf8');
       // Give other requests their turn between batches even when the client reads as fast as we write.
       await new Promise((resolve) => setImmediate(resolve));
