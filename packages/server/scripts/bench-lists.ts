@@ -292,11 +292,11 @@ async function main(): Promise<void> {
     }
     if (args.includes('--no-export')) return;
     console.log(`\nExport of ${catalogue.items.toLocaleString('en')} rows (5 columns, consumed and discarded); CPU = the process's user + system time:`);
-    const only = option(args, '--export');
+    const exportOnly = option(args, '--export');
     const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
     let csv: { seconds: number; cpuSeconds: number } | null = null;
     for (const fileType of ['csv', 'xlsx'] as const) {
-      if (only && only !== fileType) continue;
+      if (exportOnly && exportOnly !== fileType) continue;
       const out = execFileSync(process.execPath, [...process.execArgv, __filename, '--data-dir', dataDir, '--child-export', fileType, '--catalogue', String(catalogue.id)],
         { env: process.env, encoding: 'utf8', maxBuffer: 1 << 20 });
       const r = JSON.parse(out.trim().split('\n').at(-1)!) as { seconds: number; cpuSeconds: number; bytes: number; startRss: number; quarters: number[]; maxRssKb: number };
