@@ -1,7 +1,8 @@
 /**
  * Items area end to end (issue 11), signed in as the librarian: ID modifications — write a script that
  * upper-cases ids, test it on 1234 in the server's sandbox, save it; import a real file into a catalogue and
- * see the modified ids (the library's scripts are put back afterwards for the other files); Search lists and one list's items open;
+ * see the modified ids (the library's scripts are put back afterwards for the other files); edit an item in
+ * the form of a library without objectId and field6 labels and see those hidden fields survive; Search lists and one list's items open;
  * Item events (Search) — open an event of another library, confirm 'Document belongs to a different store'
  * and land on its screen with that library selected.
  */
@@ -113,6 +114,42 @@ describe('items: ID modifications, search lists, item events', () => {
       await shot(page, 'modifiedIds');
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('edits an item with hidden fields, which survive the edit', async () => {
+    const { page } = browser;
+    const { token, storeId } = await librarian();
+    const send = async (method: string, url: string, body?: unknown) => {
+      const res = await fetch(portalUrl(url), {
+        method, body: body ? JSON.stringify(body) : undefined,
+        headers: { 'x-access-token': token, connection: 'close', ...(body ? { 'content-type': 'application/json' } : {}) },
+      });
+      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+      return res.json() as Promise<Record<string, unknown>>;
+    };
+    const { items: stores } = await send('GET', '/api/stores?limit=100') as { items: Array<Record<string, string | number>> };
+    const store = stores.find((s) => s.tid === storeId)!;
+    // For this test the library labels neither objectId nor field6: the item form does not show them.
+    await send('PUT', `/api/stores/${storeId}`, { fieldObjectId: '', field6: '' });
+    try {
+      const name = `E2E hidden fields ${Date.now().toString(36)}`;
+      const { tid } = await send('POST', `/api/stores/${storeId}/catalogues`, { name }) as { tid: number };
+      await send('POST', `/api/stores/${storeId}/catalogues/${tid}/items`, { code: 'HID-1', objectId: 'OBJ-H', field1: 'Old title', field6: 'hidden six' });
+      await login(page, 'librarian');
+      await page.goto(portalUrl(`/catalogues/${tid}`));
+      await waitForContentTitle(page, name);
+      await content(page).locator('.ant-table-row').filter({ hasText: 'HID-1' }).getByRole('button', { name: 'Edit' }).click();
+      const form = openModal(page, 'Edit item');
+      expect(await form.getByLabel(String(store.fieldObjectId)).count()).toBe(0);
+      await form.getByLabel(String(store.field1), { exact: true }).fill('New title');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await form.waitFor({ state: 'hidden' });
+      await content(page).locator('.ant-table-row').filter({ hasText: 'New title' }).waitFor();
+      const { items } = await send('GET', `/api/stores/${storeId}/catalogues/${tid}/items`) as { items: Array<Record<string, string | null>> };
+      expect(items.map((i) => [i.code, i.objectId, i.field1, i.field6])).toEqual([['HID-1', 'OBJ-H', 'New title', 'hidden six']]);
+    } finally {
+      await send('PUT', `/api/stores/${storeId}`, { fieldObjectId: store.fieldObjectId, field6: store.field6 });
     }
   });
 
