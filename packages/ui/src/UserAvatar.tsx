@@ -1,5 +1,6 @@
 import { Avatar, type AvatarProps } from 'antd';
 import { initials } from './initials';
+import { BRAND_PRIMARY } from './theme';
 
 export interface UserAvatarProps {
   fullName: string;
@@ -17,7 +18,7 @@ export function UserAvatar({ fullName, src, size, className }: UserAvatarProps) 
       alt={fullName}
       size={size}
       className={className}
-      style={{ backgroundColor: '#1677ff', verticalAlign: 'middle' }}
+      style={{ backgroundColor: BRAND_PRIMARY, verticalAlign: 'middle' }}
     >
       {initials(fullName)}
     </Avatar>

@@ -1,9 +1,10 @@
 import { Modal, Table, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EXPIRED_ROW_COLORS } from '@portal/ui';
 import { useChangeLibrary, type LibraryRow } from './useChangeLibrary';
 
-const EXPIRED_ROW_STYLE = `.portal-library-expired td { color: #a8071a; background: #fff1f0; }`;
+const EXPIRED_ROW_STYLE = `.portal-library-expired td { color: ${EXPIRED_ROW_COLORS.color}; background: ${EXPIRED_ROW_COLORS.background}; }`;
 
 /** Change Library: pick one library (Area, Province, City, Name); expired libraries cannot be picked. */
 export function ChangeLibraryModal({ open, onClose }: { open: boolean; onClose: () => void }) {
