@@ -1,6 +1,7 @@
 import type { ChartRow, WeeklyGroupName } from '@portal/contract';
 import { Card, Empty, Spin } from 'antd';
 import Highcharts from 'highcharts';
+import 'highcharts/modules/accessibility';
 import HighchartsReact from 'highcharts-react-official';
 import { memo, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,6 +49,7 @@ export const ChartWidget = memo(function ChartWidget(props: ChartWidgetProps) {
   const options = useMemo(
     () => data && buildChartOptions(
       toInput({ title, chartType, groupName, weekStartDay, colorMap, date, hideXAxis, labelFormatter }, data),
+      title,
     ),
     [title, chartType, data, groupName, weekStartDay, colorMap, date, hideXAxis, labelFormatter],
   );

@@ -83,3 +83,10 @@ describe('today charts', () => {
     expect((options.series as SeriesColumnOptions[])[0].data).toEqual([{ y: 12, color: undefined }]);
   });
 });
+
+describe('chart accessibility', () => {
+  it('turns on Highcharts accessibility with the widget title as the chart description', () => {
+    const options = buildChartOptions({ chartType: 'bar', data: [{ label: 'Norte', value: 12 }], seriesName: 'In', colorMap: {} }, 'Total entradas hoy');
+    expect(options.accessibility).toEqual({ enabled: true, description: 'Total entradas hoy' });
+  });
+});

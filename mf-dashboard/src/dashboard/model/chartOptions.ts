@@ -49,7 +49,6 @@ function base(chartType: ChartType, hideXAxis: boolean | undefined): Options {
     chart: { height: CHART_HEIGHT, spacing: [8, 4, 4, 4], backgroundColor: 'transparent' },
     title: { text: undefined },
     credits: { enabled: false },
-    accessibility: { enabled: false },
     legend: { enabled: chartType !== 'bar', itemStyle: { fontSize: '10px' }, padding: 0, margin: 4 },
     yAxis: { title: { text: undefined }, allowDecimals: false, min: 0 },
     xAxis: { visible: !hideXAxis },
@@ -103,6 +102,11 @@ function weeklyOptions(input: WeeklyChartInput): Options {
   };
 }
 
-export function buildChartOptions(input: ChartInput): Options {
-  return isWeekly(input) ? weeklyOptions(input) : todayOptions(input);
+/**
+ * The chart's options; `description` (the widget's title) is what screen readers announce for the chart
+ * (Highcharts' accessibility module, loaded by ChartWidget).
+ */
+export function buildChartOptions(input: ChartInput, description?: string): Options {
+  const options = isWeekly(input) ? weeklyOptions(input) : todayOptions(input);
+  return { ...options, accessibility: { enabled: true, description } };
 }

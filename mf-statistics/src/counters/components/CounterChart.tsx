@@ -4,6 +4,7 @@
  */
 import { useImperativeHandle, useMemo, useRef, type Ref } from 'react';
 import Highcharts, { type Chart } from 'highcharts';
+import 'highcharts/modules/accessibility';
 import 'highcharts/modules/exporting';
 import 'highcharts/modules/offline-exporting';
 import HighchartsReact, { type HighchartsReactRefObject } from 'highcharts-react-official';

@@ -41,3 +41,10 @@ describe('counters chart options', () => {
     expect(axisLabel('month', '2024-03-09')).toBe('9');
   });
 });
+
+describe('counters chart accessibility', () => {
+  it('turns on Highcharts accessibility, described by the intervals and the statistics shown', () => {
+    const o = counterChartOptions(input({ shown: ['countIn', 'inside'], statisticLabel: (s) => `«${s}»` }));
+    expect(o.accessibility).toEqual({ enabled: true, description: 'A, B: «countIn», «inside»' });
+  });
+});

@@ -51,6 +51,11 @@ export interface CounterChartInput {
   onLegendClick: (statistic: Statistic) => void;
 }
 
+/** 'interval, interval: statistic, statistic' — the counters chart's accessible description. */
+export function chartDescription({ intervals, shown, statisticLabel }: CounterChartInput): string {
+  return `${intervals.map((interval) => interval.label).join(', ')}: ${shown.map(statisticLabel).join(', ')}`;
+}
+
 export function counterChartOptions(input: CounterChartInput): Options {
   const { type, chartType, intervals, shown } = input;
   const longest = intervals.reduce<RecordRow[]>((a, i) => (i.rows.length > a.length ? i.rows : a), []);
@@ -80,7 +85,8 @@ export function counterChartOptions(input: CounterChartInput): Options {
     },
     title: { text: undefined },
     credits: { enabled: false },
-    accessibility: { enabled: false },
+    // Screen readers announce the chart by what it shows: the intervals and the statistics drawn.
+    accessibility: { enabled: true, description: chartDescription(input) },
     exporting: { enabled: false, fallbackToExportServer: false },
     xAxis: {
       categories: longest.map((row) => axisLabel(type, row.date)),
