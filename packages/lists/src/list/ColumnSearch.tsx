@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { InputRef } from 'antd';
 import { Button, Input, Space, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useListsTranslation } from '../i18n';
@@ -17,12 +18,20 @@ interface ColumnSearchProps {
 export function ColumnSearch({ title, value, open, refused, onSearch, close }: ColumnSearchProps) {
   const { t } = useListsTranslation();
   const [text, setText] = useState(refused ?? value ?? '');
+  const input = useRef<InputRef>(null);
   useEffect(() => { if (open) setText(refused ?? value ?? ''); }, [open, value, refused]);
+  // The box takes the focus each time it opens (autoFocus only works on the first opening).
+  useEffect(() => {
+    if (!open) return undefined;
+    const timer = setTimeout(() => input.current?.focus(), 0);
+    return () => clearTimeout(timer);
+  }, [open]);
   const search = () => { onSearch(text); close(); };
   const reset = () => { setText(''); onSearch(null); close(); };
   return (
     <div style={{ padding: 8, width: 240 }} onKeyDown={(e) => e.stopPropagation()}>
       <Input
+        ref={input}
         autoFocus
         aria-label={t('searchIn', { column: title })}
         placeholder={t('searchIn', { column: title })}

@@ -95,7 +95,7 @@ describe('GenericList rows', () => {
     expect(screen.getByText('Name 0').closest('.ant-table-row')).not.toHaveClass('portal-list-row-expired');
     await user.click(within(header('Name')!).getByRole('button'));
     await user.type(screen.getByRole('textbox', { name: 'Search Name' }), 'Name');
-    await user.click(screen.getByRole('button', { name: /Search/ }));
+    await user.click(screen.getByRole('button', { name: /Search$/ }));
     await screen.findByText('Filtered: 60');
     expect(screen.getAllByText('Name', { selector: 'mark' }).length).toBeGreaterThan(0);
     const expired = document.querySelector('.portal-list-row-expired') as HTMLElement;
@@ -111,13 +111,29 @@ describe('GenericList search and sort', () => {
     await screen.findByText('Name 0');
     await user.click(within(header('Code')!).getByRole('button'));
     await user.type(screen.getByRole('textbox', { name: 'Search Code' }), '/^C1/');
-    await user.click(screen.getByRole('button', { name: /Search/ }));
+    await user.click(screen.getByRole('button', { name: /Search$/ }));
     await waitFor(() => expect(fetchPage).toHaveBeenLastCalledWith({ searchTexts: { code: '/^C1/' }, order: null, offset: 0, limit: 25 }));
     expect(await screen.findByText('Filtered: 60')).toBeInTheDocument();
     await openMenu(user);
     await user.click(await screen.findByRole('menuitem', { name: 'Reset All Filters' }));
     await waitFor(() => expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ searchTexts: {}, offset: 0 })));
     await waitFor(() => expect(screen.queryByText(/Filtered:/)).not.toBeInTheDocument());
+  });
+
+  it('opens a column search from the keyboard: a named tab stop that Enter opens (not sorts), and the focus comes back after the search', async () => {
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+    const { fetchPage } = setup();
+    await screen.findByText('Name 0');
+    const trigger = within(header('Code')!).getByRole('button', { name: 'Search Code' });
+    expect(trigger).toHaveAttribute('tabindex', '0');
+    act(() => trigger.focus());
+    await user.keyboard('{Enter}');
+    const box = await screen.findByRole('textbox', { name: 'Search Code' });
+    await waitFor(() => expect(box).toHaveFocus());
+    await user.keyboard('C1{Enter}');
+    await waitFor(() => expect(fetchPage).toHaveBeenLastCalledWith({ searchTexts: { code: 'C1' }, order: null, offset: 0, limit: 25 }));
+    expect(fetchPage.mock.calls.every(([params]) => !params.order)).toBe(true);
+    await waitFor(() => expect(trigger).toHaveFocus());
   });
 
   it('a regular expression the server refuses shows its message at the column search box, not an empty filtered list', async () => {
@@ -130,7 +146,7 @@ describe('GenericList search and sort', () => {
     await screen.findByText('Name 0');
     await user.click(within(header('Code')!).getByRole('button'));
     await user.type(screen.getByRole('textbox', { name: 'Search Code' }), '/(a)\\1/');
-    await user.click(screen.getByRole('button', { name: /Search/ }));
+    await user.click(screen.getByRole('button', { name: /Search$/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This regular expression cannot be used');
     expect(screen.getByRole('textbox', { name: 'Search Code' })).toHaveValue('/(a)\\1/');
     expect(screen.getByRole('textbox', { name: 'Search Code' })).toHaveAttribute('aria-invalid', 'true');

@@ -2,6 +2,7 @@ import { memo, useEffect, useMemo, useRef, type RefObject, type UIEvent } from '
 import { Button, Space, Table, Tooltip, type TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, SearchOutlined } from '@ant-design/icons';
 import type { SorterResult } from 'antd/es/table/interface';
+import { BRAND_PRIMARY, EXPIRED_ROW_COLORS } from '@portal/ui';
 import { useListsTranslation } from '../i18n';
 import { renderCell } from './cells';
 import { ColumnSearch } from './ColumnSearch';
@@ -12,9 +13,9 @@ export const DEFAULT_COLUMN_WIDTH = 180;
 const ACTIONS_WIDTH = 96;
 const SELECTION_WIDTH = 48;
 
-/** Expired libraries are shown dimmed (spec data-areas §2). */
+/** Expired libraries get their own row style (spec data-areas §2), readable at WCAG AA (the shared expired colours). */
 export const EXPIRED_ROW_CLASS = 'portal-list-row-expired';
-const EXPIRED_ROW_STYLE = { color: 'rgba(0, 0, 0, 0.45)', backgroundColor: '#fafafa', fontStyle: 'italic' } as const;
+const EXPIRED_ROW_STYLE = { color: EXPIRED_ROW_COLORS.color, backgroundColor: EXPIRED_ROW_COLORS.background, fontStyle: 'italic' } as const;
 
 export interface ListTableProps<T extends ListRow> {
   columns: ListColumn<T>[];
@@ -43,6 +44,7 @@ function ListTableView<T extends ListRow>({
   const { selectedIds, setSelectedIds } = useListSelection();
   const actions = useListActions();
   const tableRef = useRef<HTMLDivElement>(null);
+  const lastTrigger = useKeyboardSearchTriggers(tableRef, (column) => t('searchIn', { column }));
 
   const tableColumns = useMemo(() => {
     const result: NonNullable<TableProps<T>['columns']> = columns.map((column) => {
@@ -62,7 +64,7 @@ function ListTableView<T extends ListRow>({
           filterDropdownProps: searchError?.key === column.key
             ? { open: true, onOpenChange: (open: boolean) => { if (!open) actions.clearSearchError(); } }
             : undefined,
-          filterIcon: (filtered: boolean) => <SearchOutlined style={{ color: filtered ? '#1677ff' : undefined }} />,
+          filterIcon: (filtered: boolean) => <SearchOutlined style={{ color: filtered ? BRAND_PRIMARY : undefined }} />,
           filterDropdown: ({ visible, close }: { visible: boolean; close: () => void }) => (
             <ColumnSearch
               title={column.title}
@@ -70,7 +72,7 @@ function ListTableView<T extends ListRow>({
               open={visible}
               refused={searchError?.key === column.key ? searchError.text : undefined}
               onSearch={(text) => actions.setSearchText(column.key, text)}
-              close={close}
+              close={() => { close(); lastTrigger.current?.focus(); }}
             />
           ),
         } : {}),
@@ -148,6 +150,35 @@ function ListTableView<T extends ListRow>({
     />
     </div>
   );
+}
+
+/**
+ * antd leaves each column's search trigger out of the tab order (tabIndex -1) and unnamed: make it a tab stop named
+ * 'Search {column}' that Enter and Space open (caught before the header cell, whose Enter sorts). Returns the
+ * trigger used last, so the search box gives the focus back to it when it closes.
+ */
+function useKeyboardSearchTriggers(ref: RefObject<HTMLDivElement | null>, label: (column: string) => string) {
+  const lastTrigger = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return undefined;
+    root.querySelectorAll<HTMLElement>('.ant-table-filter-trigger').forEach((trigger) => {
+      trigger.tabIndex = 0;
+      const title = trigger.closest('th')?.querySelector('.ant-table-column-title')?.textContent ?? '';
+      trigger.setAttribute('aria-label', label(title));
+    });
+    const onKeyDown = (event: KeyboardEvent) => {
+      const trigger = event.target as HTMLElement;
+      if (!trigger.classList?.contains('ant-table-filter-trigger') || (event.key !== 'Enter' && event.key !== ' ')) return;
+      event.preventDefault();
+      event.stopPropagation();
+      lastTrigger.current = trigger;
+      trigger.click();
+    };
+    root.addEventListener('keydown', onKeyDown, true);
+    return () => root.removeEventListener('keydown', onKeyDown, true);
+  });
+  return lastTrigger;
 }
 
 /** The virtual table's scrolling body (rc-virtual-list's holder), or the plain body when it is not virtual. */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, Form, Modal, Space, type FormInstance } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { logger, saveBlob } from '@portal/api';
@@ -136,6 +136,13 @@ export function ModalForm<V extends FormValues = FormValues>({
       onCancel={cancel}
       footer={footer}
       forceRender
+      // A force-rendered form counts as an open portal for antd's Escape handling, so a closed form mounted later
+      // (e.g. the parent's edit form beside the item form) would take the Escape: the open form closes on it first.
+      wrapProps={{ onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => {
+        if (event.key !== 'Escape' || !open) return;
+        event.stopPropagation();
+        cancel();
+      } }}
     >
       <input
         ref={fileInput}
