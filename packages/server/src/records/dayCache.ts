@@ -73,17 +73,17 @@ async function keep(db: Kysely<any>, key: DayCacheKey, fresh: ReadonlyArray<[Day
 export async function cachedDays(database: Kysely<Database>, key: DayCacheKey, startDay: string, lastDay: string): Promise<DayFigures[]> {
   const db = database as unknown as Kysely<any>;
   if (startDay > lastDay) return [];
-  const versionRows: Array<{ day: string; version: number | string }> = await db.selectFrom('record_day_versions').select(['day', 'version'])
-    .where('store_id', '=', key.storeId).where('day', '>=', startDay).where('day', '<=', lastDay).execute();
-  const versions = new Map(versionRows.map((r) => [r.day, Number(r.version)]));
-  const kept: KeptRow[] = await db.selectFrom('record_day_figures')
-    .select(['day', 'version', 'total_in', 'total_out', 'max_inside', 'sum_inside'])
-    .where('store_id', '=', key.storeId).where('sensor_id', '=', key.sensorId ?? 0).where('reset_time', '=', key.resetTime)
-    .where('day', '>=', startDay).where('day', '<=', lastDay).execute();
+  // The days that hold (or held) records, each with its current version and the row kept for the key, if any.
+  const rows: Array<{ day: string; current: number | string } & Partial<KeptRow>> = await db.selectFrom('record_day_versions as v')
+    .leftJoin('record_day_figures as f', (join) => join.onRef('f.store_id', '=', 'v.store_id').onRef('f.day', '=', 'v.day')
+      .on('f.sensor_id', '=', key.sensorId ?? 0).on('f.reset_time', '=', key.resetTime))
+    .select(['v.day', 'v.version as current', 'f.version', 'f.total_in', 'f.total_out', 'f.max_inside', 'f.sum_inside'])
+    .where('v.store_id', '=', key.storeId).where('v.day', '>=', startDay).where('v.day', '<=', lastDay).execute();
+  const versions = new Map(rows.map((r) => [r.day, Number(r.current)]));
   const slotCount = windowSlots(CACHED_WINDOW[0], CACHED_WINDOW[1]);
   const byDay = new Map<string, DayFigures>();
-  for (const r of kept) {
-    if (Number(r.version) !== (versions.get(r.day) ?? 0)) continue;
+  for (const r of rows) {
+    if (r.version === null || r.version === undefined || Number(r.version) !== Number(r.current)) continue;
     byDay.set(r.day, dayFigures(r.day, {
       totalIn: Number(r.total_in), totalOut: Number(r.total_out), maxInside: Number(r.max_inside), sumInside: Number(r.sum_inside),
     }, slotCount));

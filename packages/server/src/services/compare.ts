@@ -95,15 +95,35 @@ export async function resolveCompare(db: Db, storeId: number, catalogueId: numbe
   return { def: EXCEEDED_LIST, scope: exceededScope(storeId, scope, catalogueId, byObjectId), catalogueName: catalogue.name };
 }
 
-/** The library's first catalogue (other than the compared one) that holds the item, for EXCEEDED rows. */
-async function foundIn(db: Db, storeId: number, catalogueId: number, item: ApiItem, byObjectId: boolean): Promise<{ catalogueId: number | null; catalogueName: string | null }> {
-  const match = (column: 'code' | 'object_id', value: string | null) => value === null ? Promise.resolve(undefined) : db.selectFrom('catalogue_items')
-    .innerJoin('catalogues', 'catalogues.id', 'catalogue_items.catalogue_id')
-    .select(['catalogues.id', 'catalogues.name'])
-    .where('catalogue_items.store_id', '=', storeId).where('catalogue_items.catalogue_id', '!=', catalogueId)
-    .where(`catalogue_items.${column}`, '=', value).orderBy('catalogues.id').limit(1).executeTakeFirst();
-  const found = (await match('code', item.code)) ?? (byObjectId ? await match('object_id', item.objectId) : undefined);
-  return { catalogueId: found?.id ?? null, catalogueName: found?.name ?? null };
+type FoundIn = { catalogueId: number | null; catalogueName: string | null };
+
+/**
+ * For each EXCEEDED row, the library's first catalogue (by id, other than the compared one) that holds its code,
+ * else (when the library labels an objectId column) its objectId. One query for the whole page.
+ */
+async function foundIn(db: Db, storeId: number, catalogueId: number, items: readonly ApiItem[], byObjectId: boolean): Promise<FoundIn[]> {
+  const codes = [...new Set(items.map((i) => i.code).filter((c): c is string => c !== null))];
+  const objectIds = byObjectId ? [...new Set(items.map((i) => i.objectId).filter((o): o is string => o !== null))] : [];
+  const byCode = new Map<string, FoundIn>();
+  const byObject = new Map<string, FoundIn>();
+  if (codes.length || objectIds.length) {
+    const rows = await db.selectFrom('catalogue_items').innerJoin('catalogues', 'catalogues.id', 'catalogue_items.catalogue_id')
+      .select(['catalogues.id', 'catalogues.name', 'catalogue_items.code', 'catalogue_items.object_id'])
+      .where('catalogue_items.store_id', '=', storeId).where('catalogue_items.catalogue_id', '!=', catalogueId)
+      .where((eb) => eb.or([
+        ...(codes.length ? [eb('catalogue_items.code', 'in', codes)] : []),
+        ...(objectIds.length ? [eb('catalogue_items.object_id', 'in', objectIds)] : []),
+      ]))
+      .orderBy('catalogues.id').execute();
+    for (const r of rows) {
+      const found = { catalogueId: r.id, catalogueName: r.name };
+      if (r.code !== null && !byCode.has(r.code)) byCode.set(r.code, found);
+      if (r.object_id !== null && !byObject.has(r.object_id)) byObject.set(r.object_id, found);
+    }
+  }
+  return items.map((item) => (item.code !== null ? byCode.get(item.code) : undefined)
+    ?? (byObjectId && item.objectId !== null ? byObject.get(item.objectId) : undefined)
+    ?? { catalogueId: null, catalogueName: null });
 }
 
 /** A page without a search: its rows, and the list's kept total (services/compareTotals.ts). */
@@ -139,11 +159,11 @@ export async function comparePage(deps: FilesDeps, user: AuthUser, storeId: numb
   const store = await findStore(deps.db, storeId);
   const byObjectId = (store?.field_object_id ?? '') !== '';
   const labelled = await labelItems(deps.db, page.items as Array<ApiItem & { date: string; inventoryId: number }>);
-  const items: CompareItem[] = [];
-  for (const item of labelled) {
+  const found = await foundIn(deps.db, storeId, catalogueId, labelled, byObjectId);
+  const items: CompareItem[] = labelled.map((item, n) => {
     const { groupName: _g, searchListName: _s, ...rest } = item;
-    items.push({ ...rest, ...(await foundIn(deps.db, storeId, catalogueId, item, byObjectId)) });
-  }
+    return { ...rest, ...found[n] };
+  });
   return { items, total: page.total };
 }
 
