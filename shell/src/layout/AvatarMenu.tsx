@@ -26,10 +26,11 @@ export function AvatarMenu() {
     <>
       {holder}
       <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
-        <button type="button" aria-label={t('avatarMenu.label')}
+        {/* The name read out starts with the visible name (WCAG 2.5.3), then says what the button opens. */}
+        <button type="button" aria-label={`${userFullName} · ${t('avatarMenu.label')}`}
           style={{ background: 'none', border: 0, cursor: 'pointer', padding: 0, color: 'inherit' }}>
           <Space>
-            <UserAvatar fullName={userFullName} src={image} />
+            <span aria-hidden><UserAvatar fullName={userFullName} src={image} /></span>
             <Typography.Text style={{ color: 'inherit' }}>{userFullName}</Typography.Text>
           </Space>
         </button>
