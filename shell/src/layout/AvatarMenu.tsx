@@ -1,5 +1,6 @@
 import { InfoCircleOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Dropdown, Space, Typography, type MenuProps } from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
@@ -14,12 +15,14 @@ export function AvatarMenu() {
   const { userId, userFullName, avatarVersion } = useSelector(selectSession);
   const image = useAvatarImage(userId, avatarVersion);
   const { confirmLogout, holder } = useLogout();
+  // The logout confirmation gives the focus back to this button when cancelled (the menu entry is gone by then).
+  const button = useRef<HTMLButtonElement>(null);
 
   const items: MenuProps['items'] = [
     { key: 'profile', icon: <UserOutlined />, label: t('avatarMenu.profile'), onClick: () => navigate('/profile') },
     { key: 'about', icon: <InfoCircleOutlined />, label: t('avatarMenu.about'), onClick: () => navigate('/about') },
     { type: 'divider' },
-    { key: 'logout', icon: <LogoutOutlined />, label: t('avatarMenu.logout'), onClick: confirmLogout },
+    { key: 'logout', icon: <LogoutOutlined />, label: t('avatarMenu.logout'), onClick: () => { button.current?.focus(); confirmLogout(); } },
   ];
 
   return (
@@ -27,7 +30,7 @@ export function AvatarMenu() {
       {holder}
       <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
         {/* The name read out starts with the visible name (WCAG 2.5.3), then says what the button opens. */}
-        <button type="button" aria-label={`${userFullName} · ${t('avatarMenu.label')}`}
+        <button ref={button} type="button" aria-label={`${userFullName} · ${t('avatarMenu.label')}`}
           style={{ background: 'none', border: 0, cursor: 'pointer', padding: 0, color: 'inherit' }}>
           <Space>
             <span aria-hidden><UserAvatar fullName={userFullName} src={image} /></span>

@@ -1,5 +1,6 @@
 import { DownOutlined, InfoCircleOutlined, ShopOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
@@ -11,15 +12,17 @@ export function LibraryDropdown() {
   const navigate = useNavigate();
   const store = useSelector(selectSelectedStore);
   const dispatch = useDispatch();
+  // Change Library's dialog gives the focus back to this button when it closes (the menu entry is gone by then).
+  const button = useRef<HTMLButtonElement>(null);
 
   const items: MenuProps['items'] = [
     { key: 'information', icon: <InfoCircleOutlined />, label: t('library.information'), onClick: () => navigate('/store'), disabled: !store },
-    { key: 'change', icon: <SwapOutlined />, label: t('library.change'), onClick: () => { dispatch(changeLibraryRequested()); } },
+    { key: 'change', icon: <SwapOutlined />, label: t('library.change'), onClick: () => { button.current?.focus(); dispatch(changeLibraryRequested()); } },
   ];
 
   return (
     <Dropdown menu={{ items }} trigger={['click']}>
-      <Button type="text" icon={<ShopOutlined />} style={{ color: 'inherit' }}>
+      <Button ref={button} type="text" icon={<ShopOutlined />} style={{ color: 'inherit' }}>
         {store?.name ?? t('common:noLibrarySelected')} <DownOutlined />
       </Button>
     </Dropdown>

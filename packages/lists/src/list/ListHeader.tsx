@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Button, Dropdown, Space, Spin, Tag, Tooltip, Typography, type MenuProps } from 'antd';
 import { DeleteOutlined, EditOutlined, MoreOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useListsTranslation } from '../i18n';
@@ -48,7 +48,10 @@ export function ListHeader({ title, extra, parent, onAdd, onDeleteSelected, onIm
       key, label: t(`menu.${key}`), disabled: disabled[key] ?? false, danger: key === 'deleteAll',
     })),
   ];
+  const moreButton = useRef<HTMLButtonElement>(null);
   const onMenuClick: MenuProps['onClick'] = ({ key }) => {
+    // The menu entry disappears: a dialog it opens must give the focus back to the menu's button when it closes.
+    moreButton.current?.focus();
     const extraItem = extraMenuItems.find((item) => item.key === key);
     if (extraItem) extraItem.onClick();
     else menu[key as ListMenuKey]?.();
@@ -77,7 +80,7 @@ export function ListHeader({ title, extra, parent, onAdd, onDeleteSelected, onIm
         )}
         {onImport && <Button icon={<UploadOutlined />} onClick={onImport}>{t('import')}</Button>}
         <Dropdown menu={{ items: menuItems, onClick: onMenuClick }} trigger={['click']}>
-          <Button aria-label={t('moreActions')} icon={<MoreOutlined />} />
+          <Button ref={moreButton} aria-label={t('moreActions')} icon={<MoreOutlined />} />
         </Dropdown>
       </Space>
     </div>
