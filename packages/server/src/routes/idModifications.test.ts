@@ -53,7 +53,8 @@ describe('ID modifications', () => {
     expect(loop.json()).toEqual({ error: expect.stringContaining('took longer') });
     expect(bomb.json()).toEqual({ error: expect.any(String) });
     expect(other.statusCode).toBe(200);
-    expect(Date.now() - started).toBeLessThan(3000);
+    // Loose (worker start-up on a loaded CI lane included): far below an endless run, which never answers.
+    expect(Date.now() - started).toBeLessThan(8000);
   });
 
   it("needs a token, the inventories permission and the library; another library's scripts stay unchanged; hostile bodies are 400", async () => {

@@ -7,7 +7,7 @@
  */
 const { parentPort, workerData } = require('node:worker_threads');
 const { createRequire } = require('node:module');
-const { newQuickJSWASMModuleFromVariant, RELEASE_SYNC, shouldInterruptAfterDeadline } = require('quickjs-emscripten');
+const { newQuickJSWASMModuleFromVariant, RELEASE_SYNC } = require('quickjs-emscripten');
 
 // The release build, its module loaded with require (the package's own loader uses import()).
 const fromQuickJs = createRequire(require.resolve('quickjs-emscripten'));
@@ -35,6 +35,7 @@ async function main() {
   let runtime = null;
   let vm = null;
   let fn = null;
+  let deadline = 0;
   const close = () => {
     if (fn) fn.dispose();
     if (vm) vm.dispose();
@@ -47,7 +48,9 @@ async function main() {
     runtime = quickjs.newRuntime();
     runtime.setMemoryLimit(limits.memoryBytes);
     runtime.setMaxStackSize(limits.stackBytes);
-    runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + limits.timeMs));
+    // One handler per interpreter, reading the current run's deadline (set before the compile and each run).
+    deadline = Date.now() + limits.timeMs;
+    runtime.setInterruptHandler(() => Date.now() > deadline);
     vm = runtime.newContext();
     const compiled = vm.evalCode(`"use strict";\n(function (id) {\n${script}\n})`, 'idModification.js');
     if (compiled.error) {
@@ -59,7 +62,7 @@ async function main() {
   };
   const run = (id) => {
     open();
-    runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + limits.timeMs));
+    deadline = Date.now() + limits.timeMs;
     const arg = vm.newString(id);
     const result = vm.callFunction(fn, vm.undefined, arg);
     arg.dispose();
@@ -84,9 +87,17 @@ async function main() {
   // Loaded and compiled: from here the parent's stall watchdog runs.
   parentPort.postMessage({ ready: true });
   const results = [];
+  // Progress keeps the parent's stall watchdog quiet: told at most every PROGRESS_MS (a message per id costs
+  // more than the run of a short script), always after a run that took long.
+  const PROGRESS_MS = 100;
+  let told = Date.now();
   for (const id of ids) {
     results.push(run(id));
-    parentPort.postMessage({ progress: results.length });
+    const now = Date.now();
+    if (now - told >= PROGRESS_MS) {
+      told = now;
+      parentPort.postMessage({ progress: results.length });
+    }
   }
   close();
   parentPort.postMessage({ results });
