@@ -12,7 +12,8 @@ import { ITEM_COLUMN } from '../../lists/items';
 import { SCANNED_ITEMS_LIST } from '../../services/inventoryLists';
 import { addCatalogue } from '../../lists/testing/helpers';
 import { createTestDb, type TestDb } from '../../testing/testDb';
-import { sortIndexName } from './0015_list_sort_indexes';
+import { migrateToLatest } from '../connect';
+import { listSortIndexes, sortIndexName } from './0015_list_sort_indexes';
 
 let t: TestDb;
 let catalogueId: number;
@@ -67,4 +68,19 @@ describe(`0015 list sort indexes (${process.env.TEST_DATABASE_URL ? 'postgres' :
     expect(await page('asc')).toEqual(['C0', 'C2', 'C4']);
     expect(await page('desc')).toEqual(['C49', 'C47', 'C45']);
   });
+
+  if (!process.env.TEST_DATABASE_URL) {
+    it('on a SQLite database with statistics, the new indexes get theirs, so a list in id order is not read through one and sorted', async () => {
+      await sql`analyze`.execute(t.db);
+      // The migration again, as on a database analysed before it (the large profile is).
+      await listSortIndexes('sqlite').down!(t.db);
+      await t.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '0015_list_sort_indexes' as never).execute();
+      await migrateToLatest(t.db);
+      const { rows: stats } = await sql<{ n: number }>`select count(*) as n from sqlite_stat1 where idx like 'catalogue_items_sort_%'`.execute(t.db);
+      expect(Number(stats[0].n)).toBe(8);
+      const where = whereSql('sqlite', CATALOGUE_ITEMS_LIST, { catalogue_id: catalogueId }, [], null);
+      const { rows } = await sql<{ detail: string }>`explain query plan select id from catalogue_items where ${where} order by id limit 26`.execute(t.db);
+      expect(rows.map((r) => r.detail).join('\n')).not.toMatch(/TEMP B-TREE|_sort_/);
+    });
+  }
 });
