@@ -1,7 +1,7 @@
 /** The library form's rules (data-areas §5, §6, §9) as pure functions; the server checks the same (contract/stores.ts). */
 import moment, { type Moment } from 'moment';
 import type { Store, StoreInput, StoreUpdate } from '@portal/api';
-import { ADMIN_ONLY_STORE_FIELDS, DEFAULT_TIMEZONE } from '@portal/contract';
+import { ADMIN_ONLY_STORE_FIELDS, DEFAULT_TIMEZONE, defaultExpirationDate as contractDefaultExpirationDate } from '@portal/contract';
 
 export { DEFAULT_TIMEZONE };
 export const CAPACITY_MIN = 1;
@@ -35,8 +35,9 @@ export const isFiveMinuteStep = (value: unknown): boolean => {
   return text !== null && Number(text.slice(3)) % TIME_STEP_MINUTES === 0;
 };
 
-/** The default expiration date of a new library: one year from today. */
-export const defaultExpirationDate = (today: Date = new Date()): string => moment(today).add(1, 'year').format(LIBRARY_DATE_FORMAT);
+/** The default expiration date of a new library: one year after its today (the contract's one rule, also the server's). */
+export const defaultExpirationDate = (today: Date = new Date(), timezone: string = DEFAULT_TIMEZONE): string =>
+  contractDefaultExpirationDate(timezone, today);
 
 /** The public SIP operations link the library form shows. */
 export const sipOperationsPath = (storeCode: string): string => `/sipOperations/${encodeURIComponent(storeCode)}`;

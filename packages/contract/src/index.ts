@@ -13,6 +13,8 @@ export * from './settings';
 export * from './auth';
 export * from './users';
 export * from './stores';
+export * from './libraryDates';
+export * from './deploySettings';
 export * from './format';
 export * from './misc';
 export * from './dashboard';

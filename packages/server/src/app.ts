@@ -42,6 +42,8 @@ import { startAutoSync } from './jobs/autoSync';
 import { Lockout } from './services/lockout';
 import type { FileStorage } from './storage/files';
 import { fileStorageFor } from './storage/select';
+import { parseQueryString } from './plugins/queryString';
+import { registerDeploySettings } from './plugins/deploySettings';
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse<IncomingMessage>, FastifyBaseLogger, TypeBoxTypeProvider>;
 
@@ -58,7 +60,7 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
     logger: config.logger,
     bodyLimit: config.bodyLimit,
     trustProxy: fastifyTrustProxy(config.trustProxy),
-    routerOptions: { maxParamLength: 12000 },
+    routerOptions: { maxParamLength: 12000, querystringParser: parseQueryString },
     ...httpTimeouts(),
   }).withTypeProvider<TypeBoxTypeProvider>();
   registerValidation(app);
@@ -114,6 +116,7 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
   itemEventsRoutes(app, filesDeps);
   idModificationsRoutes(app, deps);
 
+  registerDeploySettings(app);
   await registerPortal(app, config.portalRoot);
   return app;
 }

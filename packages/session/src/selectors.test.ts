@@ -27,8 +27,13 @@ describe('isStoreExpired', () => {
     expect(isStoreExpired(library, '2024-05-05')).toBe(false);
     expect(isStoreExpired(library, '2024-05-06')).toBe(false);
     expect(isStoreExpired(library, '2024-05-07')).toBe(true);
-    expect(isStoreExpired(library, new Date(2024, 4, 7, 0, 1))).toBe(true);
-    expect(isStoreExpired(library, new Date(2024, 4, 6, 23, 59))).toBe(false);
+  });
+
+  it("judges a moment by the day at the library's time zone (the server's rule, from @portal/contract)", () => {
+    // 2024-05-06 22:01 UTC is already 7 May in Madrid (UTC+2), still 6 May in New York.
+    expect(isStoreExpired(library, new Date('2024-05-06T21:59:00Z'))).toBe(false);
+    expect(isStoreExpired(library, new Date('2024-05-06T22:01:00Z'))).toBe(true);
+    expect(isStoreExpired({ ...library, timezone: 'America/New_York' }, new Date('2024-05-06T22:01:00Z'))).toBe(false);
   });
 
   it('no store is not expired', () => {

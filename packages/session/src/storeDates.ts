@@ -1,3 +1,4 @@
+import { isLibraryExpired } from '@portal/contract';
 import type { Store } from '@portal/api';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -8,11 +9,15 @@ export function localDay(date: Date): string {
 }
 
 /**
- * A library is expired when its expirationDate (YYYY-MM-DD) is earlier than today; on the expiration
- * day itself it is still valid. `today` is a Date or a YYYY-MM-DD day.
+ * A library is expired when its expirationDate (YYYY-MM-DD) is earlier than today at the library (its time zone, the
+ * contract's one rule shared with the server); on the expiration day itself it is still valid. `now` is a Date, or a
+ * YYYY-MM-DD day taken as that day at the library.
  */
-export function isStoreExpired(store: Pick<Store, 'expirationDate'> | null | undefined, today: Date | string = new Date()): boolean {
+export function isStoreExpired(
+  store: Pick<Store, 'expirationDate'> & { timezone?: string | null } | null | undefined,
+  now: Date | string = new Date(),
+): boolean {
   if (!store?.expirationDate) return false;
-  const day = typeof today === 'string' ? today.slice(0, 10) : localDay(today);
-  return store.expirationDate.slice(0, 10) < day;
+  if (typeof now === 'string') return store.expirationDate.slice(0, 10) < now.slice(0, 10);
+  return isLibraryExpired(store, now);
 }

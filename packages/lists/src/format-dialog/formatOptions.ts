@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { DEFAULT_EXPORT_FORMAT } from '@portal/contract';
 import type { ExportFormat, FileType, Separator } from '@portal/api';
 import type { FieldOption } from '../modal-form/types';
 
@@ -6,10 +7,8 @@ import type { FieldOption } from '../modal-form/types';
 export const FILE_TYPES: readonly FileType[] = ['csv', 'xlsx', 'txt'];
 export const SEPARATORS: readonly Separator[] = ['comma', 'semicolon', 'tabulator', 'other'];
 
-/** Used when the saved format cannot be read. */
-export const DEFAULT_FORMAT: ExportFormat = {
-  fileType: 'csv', firstRowHeader: true, dateFormat: 'YYYY-MM-DD', codePrefix: '', codeSuffix: '', separator: 'comma', otherSeparator: '',
-};
+/** Used when the saved format cannot be read: the contract's one default (also the server's and the database's). */
+export const DEFAULT_FORMAT: ExportFormat = DEFAULT_EXPORT_FORMAT;
 
 /** Only csv and txt files have a separator. */
 export const hasSeparator = (fileType: unknown): boolean => fileType === 'csv' || fileType === 'txt';

@@ -26,6 +26,8 @@ const PUBLIC_ROUTES = [
   'GET /api/public/sipOperations/:storeCode',
   // load balancers' health probe (routes/health.ts)
   'GET /api/health',
+  // deploy-time settings the shell reads at start (plugins/deploySettings.ts)
+  'GET /portal-config.json',
   'GET /api/imagesets/client/:token/:imageSetId', 'GET /api/imagesets/client/:token/:imageSetId/:imageName',
 ];
 /** Public whatever else changes: signing in and the portal's own files. */

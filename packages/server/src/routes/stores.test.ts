@@ -1,4 +1,4 @@
-import type { RegionNode } from '@portal/contract';
+import { libraryToday, type RegionNode } from '@portal/contract';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
 let t: TestApp;
@@ -73,9 +73,9 @@ describe('POST /api/stores', () => {
   it('admin adds a library with the defaults', async () => {
     const res = await t.call('POST', '/api/stores', { user: 'admin', body: newStore() });
     expect(res.statusCode).toBe(200);
-    const nextYear = new Date();
-    nextYear.setUTCFullYear(nextYear.getUTCFullYear() + 1);
-    expect(res.json()).toMatchObject({ code: 'BIB-900', timezone: 'Europe/Madrid', expirationDate: nextYear.toISOString().slice(0, 10), field1: '' });
+    // One year after today in Madrid, the library's time zone (the contract's one rule, also the client's).
+    const [year, month, day] = libraryToday('Europe/Madrid').split('-');
+    expect(res.json()).toMatchObject({ code: 'BIB-900', timezone: 'Europe/Madrid', expirationDate: `${Number(year) + 1}-${month}-${day === '29' && month === '02' ? '28' : day}`, field1: '' });
     const dupe = await t.call('POST', '/api/stores', { user: 'admin', body: newStore({ name: 'Otra' }) });
     expect([dupe.statusCode, dupe.json().code]).toEqual([409, 'STORE_CODE_EXISTS']);
   });

@@ -1,6 +1,6 @@
 /** The region tree (area > province > city > library name > sensor) and region → storeIds expansion. */
 import {
-  ERROR_CODES, regionValues, type RegionLevel, type RegionNode,
+  ERROR_CODES, isLibraryExpired, libraryToday, regionValues, type RegionLevel, type RegionNode,
 } from '@portal/contract';
 import type { StoreRow } from '../db/schema';
 import { badRequest } from '../errors';
@@ -12,17 +12,12 @@ export interface SensorRow {
   capacity: number | null;
 }
 
-/** Today's date (YYYY-MM-DD) at the library; an unknown timezone falls back to UTC. */
-export function todayAt(timezone: string, now: Date): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
-}
+/** Today's date (YYYY-MM-DD) at the library (the contract's one rule); an unknown timezone falls back to UTC. */
+export const todayAt = (timezone: string, now: Date): string => libraryToday(timezone, now);
 
+/** The contract's one expiry rule (isLibraryExpired), on a database row. */
 export function isExpired(store: Pick<StoreRow, 'expiration_date' | 'timezone'>, now: Date): boolean {
-  return store.expiration_date < todayAt(store.timezone, now);
+  return isLibraryExpired({ expirationDate: store.expiration_date, timezone: store.timezone }, now);
 }
 
 interface Step {

@@ -1,5 +1,5 @@
 import {
-  ADMIN_ONLY_STORE_FIELDS, DEFAULT_TIMEZONE, DEFAULT_TREE_LEVELS, ERROR_CODES, REGION_LEVELS, decodeListParams, parseIdList,
+  ADMIN_ONLY_STORE_FIELDS, DEFAULT_TIMEZONE, defaultExpirationDate, DEFAULT_TREE_LEVELS, ERROR_CODES, REGION_LEVELS, decodeListParams, parseIdList,
   type CreateStoreBody, type ListQuery, type RegionLevel, type RegionNode, type Store, type UpdateStoreBody,
 } from '@portal/contract';
 import type { NewStore, StoreRow, StoreUpdate } from '../db/schema';
@@ -74,11 +74,6 @@ function checkValues(body: { timezone?: string; expirationDate?: string }): void
   }
 }
 
-function oneYearAhead(now: Date): string {
-  const d = new Date(now);
-  d.setUTCFullYear(d.getUTCFullYear() + 1);
-  return d.toISOString().slice(0, 10);
-}
 
 export async function createStore(deps: Deps, actor: AuthUser, body: CreateStoreBody): Promise<Store> {
   if (actor.role !== 'admin') throw forbidden();
@@ -90,7 +85,7 @@ export async function createStore(deps: Deps, actor: AuthUser, body: CreateStore
     code, country: body.country, area: body.area, province: body.province, city: body.city, name: body.name,
     address: body.address, manager: body.manager, managertel: body.managertel, capacity: body.capacity,
     reset_time: body.resetTime, start_time: body.startTime, end_time: body.endTime,
-    timezone: body.timezone ?? DEFAULT_TIMEZONE, expiration_date: body.expirationDate ?? oneYearAhead(now),
+    timezone: body.timezone ?? DEFAULT_TIMEZONE, expiration_date: body.expirationDate ?? defaultExpirationDate(body.timezone ?? DEFAULT_TIMEZONE, now),
     field_code: body.fieldCode ?? '', field_object_id: body.fieldObjectId ?? '',
     field1: body.field1 ?? '', field2: body.field2 ?? '', field3: body.field3 ?? '',
     field4: body.field4 ?? '', field5: body.field5 ?? '', field6: body.field6 ?? '',
