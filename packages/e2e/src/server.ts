@@ -8,7 +8,10 @@ export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 export interface RunningServer {
   url: string;
+  port: number;
   dataDir: string;
+  /** The last 20,000 characters the process printed. */
+  output(): string;
   /** Stops the process; `keepData` leaves the data directory for a restart on it. */
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
@@ -22,6 +25,8 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Refuse to start without a build (default); false only to prepare data (scripts/test.sh, before the build). */
   requireBuild?: boolean;
+  /** PostgreSQL instead of the embedded SQLite (several instances on one database: src/scale.ts). */
+  databaseUrl?: string;
 }
 
 const STARTUP_TIMEOUT_MS = 600_000;
@@ -66,11 +71,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const tsx = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
-  // Embedded SQLite in the temp folder, whatever the caller's environment says.
+  // Embedded SQLite in the temp folder whatever the caller's environment says, unless databaseUrl is given.
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const child = spawn(tsx, [path.join(REPO_ROOT, 'packages', 'server', 'src', 'main.ts')], {
     cwd: REPO_ROOT,
-    env: { ...env, ...options.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PORTAL_DEMO: '1' },
+    env: { ...env, ...options.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PORTAL_DEMO: '1',
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -89,7 +95,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
   return {
     url,
+    port,
     dataDir,
+    output: () => log,
     async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import { TEMP_FILE_NAME_PATTERN } from '@portal/contract';
 import type { Database } from '../db/schema';
 import { fetchToLocalFile, storeLocalFile } from './dbFiles';
-import { classifyPart, streamUpload, type TempFileMeta, type TempFiles } from './tempFiles';
+import { saveUpload, type TempFileMeta, type TempFiles } from './tempFiles';
 
 const NAME = new RegExp(TEMP_FILE_NAME_PATTERN);
 const keyOf = (file: string) => `tmp-uploads/${file}`;
@@ -48,20 +48,13 @@ export function databaseTempFiles(db: Kysely<Database>, cacheRoot: string): Temp
   return {
     isValidName: (file) => NAME.test(file),
 
-    async save(owner, originalName, source, maxBytes, classify) {
-      const upload = await streamUpload(cacheRoot, source, maxBytes);
-      try {
-        const { file, meta } = classifyPart(upload, owner, originalName, classify);
-        await storeLocalFile(db, keyOf(file), upload.part, async (trx) => {
-          await trx.insertInto('temp_files').values({ name: file, owner, size: meta.size, meta: JSON.stringify(meta), created_at: meta.createdAt }).execute();
-        });
-        await fsp.rename(upload.part, at(file));
-        return { file, meta };
-      } catch (e) {
-        await fsp.rm(upload.part, { force: true });
-        throw e;
-      }
-    },
+    save: (owner, originalName, source, maxBytes, classify) => saveUpload(cacheRoot, owner, originalName, source, maxBytes, classify, async (part, file, meta) => {
+      await storeLocalFile(db, keyOf(file), part, async (trx) => {
+        await trx.insertInto('temp_files').values({ name: file, owner, size: meta.size, meta: JSON.stringify(meta), created_at: meta.createdAt }).execute();
+      });
+      // The part becomes this instance's local copy.
+      await fsp.rename(part, at(file));
+    }),
 
     async meta(file, owner) {
       if (!NAME.test(file)) return null;

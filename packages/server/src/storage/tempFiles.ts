@@ -101,12 +101,23 @@ export async function streamUpload(root: string, source: Readable, maxBytes: num
   return { id, part, probe };
 }
 
-/** Classifies a streamed part (the classifier throws to refuse it) and gives it its name and metadata. */
-export function classifyPart(upload: { id: string; part: string; probe: UploadProbe }, owner: number, originalName: string,
-  classify: Classify): { file: string; meta: TempFileMeta } {
-  const { format, encoding } = classify(upload.probe, originalName);
-  const file = `${upload.id}.${format}`;
-  return { file, meta: { owner, name: originalName.slice(0, 255), format, encoding, size: upload.probe.size, createdAt: new Date().toISOString() } };
+/**
+ * Streams an upload to a part under `root`, classifies it (the classifier throws to refuse it), names it and
+ * hands part, name and metadata to `keep`, which puts the file in place; the part is removed on any failure.
+ */
+export async function saveUpload(root: string, owner: number, originalName: string, source: Readable, maxBytes: number, classify: Classify,
+  keep: (part: string, file: string, meta: TempFileMeta) => Promise<void>): Promise<{ file: string; meta: TempFileMeta }> {
+  const upload = await streamUpload(root, source, maxBytes);
+  try {
+    const { format, encoding } = classify(upload.probe, originalName);
+    const file = `${upload.id}.${format}`;
+    const meta: TempFileMeta = { owner, name: originalName.slice(0, 255), format, encoding, size: upload.probe.size, createdAt: new Date().toISOString() };
+    await keep(upload.part, file, meta);
+    return { file, meta };
+  } catch (e) {
+    await fsp.rm(upload.part, { force: true });
+    throw e;
+  }
 }
 
 export function localTempFiles(root: string): TempFiles {
@@ -120,18 +131,10 @@ export function localTempFiles(root: string): TempFiles {
     isValidName: (file) => NAME.test(file),
     localCopy: async (file) => at(file),
 
-    async save(owner, originalName, source, maxBytes, classify) {
-      const upload = await streamUpload(root, source, maxBytes);
-      try {
-        const { file, meta } = classifyPart(upload, owner, originalName, classify);
-        await fsp.writeFile(metaPath(file), JSON.stringify(meta), { flag: 'wx' });
-        await fsp.rename(upload.part, at(file));
-        return { file, meta };
-      } catch (e) {
-        await fsp.rm(upload.part, { force: true });
-        throw e;
-      }
-    },
+    save: (owner, originalName, source, maxBytes, classify) => saveUpload(root, owner, originalName, source, maxBytes, classify, async (part, file, meta) => {
+      await fsp.writeFile(metaPath(file), JSON.stringify(meta), { flag: 'wx' });
+      await fsp.rename(part, at(file));
+    }),
 
     async meta(file, owner) {
       if (!NAME.test(file)) return null;
