@@ -1,23 +1,40 @@
-import { Layout, Menu } from 'antd';
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button, Layout, Menu } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SIDEBAR_WIDTH } from '@portal/ui';
 import { useMenu } from '../menu/useMenu';
 
-/** The collapsible 240 px sidebar with the permitted menu groups. */
+/**
+ * The collapsible 240 px sidebar with the permitted menu groups. Its collapse control is a real, named button
+ * (antd's own trigger is an unnamed div out of the tab order).
+ */
 export function Sidebar() {
+  const { t } = useTranslation('shell');
   const [collapsed, setCollapsed] = useState(false);
   const { items, selectedKeys, openKeys, onOpenChange, onClick } = useMenu();
   return (
-    <Layout.Sider width={SIDEBAR_WIDTH} collapsible collapsed={collapsed} onCollapse={setCollapsed} theme="light"
+    <Layout.Sider width={SIDEBAR_WIDTH} collapsible collapsed={collapsed} trigger={null} theme="light"
       style={{ borderInlineEnd: '1px solid #f0f0f0' }}>
-      <Menu
-        mode="inline"
-        items={items}
-        selectedKeys={selectedKeys}
-        {...(collapsed ? {} : { openKeys, onOpenChange })}
-        onClick={onClick}
-        style={{ borderInlineEnd: 0 }}
-      />
+      <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+        <Menu
+          mode="inline"
+          items={items}
+          selectedKeys={selectedKeys}
+          {...(collapsed ? {} : { openKeys, onOpenChange })}
+          onClick={onClick}
+          style={{ borderInlineEnd: 0, flex: 1, overflowY: 'auto' }}
+        />
+        <Button
+          type="text"
+          block
+          aria-label={collapsed ? t('sidebar.expand') : t('sidebar.collapse')}
+          aria-expanded={!collapsed}
+          icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          onClick={() => setCollapsed((value) => !value)}
+          style={{ height: 48, borderRadius: 0, borderTop: '1px solid #f0f0f0' }}
+        />
+      </div>
     </Layout.Sider>
   );
 }
