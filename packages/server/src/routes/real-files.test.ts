@@ -132,6 +132,31 @@ describe('workbooks written by LibreOffice: xlsx, xls, ods', () => {
     expect([res.statusCode, res.json()]).toEqual([400, { code: 'INVALID_FILE', message: 'The workbook could not be read' }]);
   });
 
+  it('passes an ods through the zip guard before SheetJS reads it (a part declaring 300 MiB from a few KiB is refused)', async () => {
+    // The LibreOffice file with its content.xml declared at 300 MiB in the central directory.
+    const ods = Buffer.from(fixture('libreoffice-dates.ods'));
+    const name = Buffer.from('content.xml');
+    for (let at = ods.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); at >= 0; at = ods.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), at + 4)) {
+      if (ods.subarray(at + 46, at + 46 + name.length).equals(name)) ods.writeUInt32LE(300 * 1024 * 1024, at + 24);
+    }
+    const res = await rawUpload('bomb.ods', ods);
+    expect([res.statusCode, res.json().code]).toEqual([413, 'ARCHIVE_TOO_LARGE']);
+  });
+
+  it('refuses hostile read formats and other users\' files', async () => {
+    const file = await upload('utf8-tab.txt');
+    for (const format of [{ encoding: 'ebcdic' }, { encoding: 'utf-8', separator: ';' }, { dateFormat: 'x'.repeat(101) }]) {
+      const res = await read(file, format);
+      expect([JSON.stringify(format), res.statusCode]).toEqual([JSON.stringify(format), 400]);
+    }
+    const other = await t.call('POST', '/api/misc/readFile', { user: 'supervisor', body: { fileName: file, format: { encoding: 'utf-16le' } } });
+    expect([other.statusCode, other.json().code]).toEqual([404, 'FILE_NOT_FOUND']);
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/misc/readFile', payload: { fileName: file } });
+    expect(anonymous.statusCode).toBe(401);
+    // Still readable by its owner, as detected.
+    expect((await read(file)).json()[0]).toMatchObject({ encoding: 'utf-8', separator: 'tabulator' });
+  });
+
   it('offers in the picker exactly the formats the upload accepts', async () => {
     expect(UPLOAD_ACCEPT).toBe('.csv,.txt,.xlsx,.xls,.ods,.json');
     const samples: Record<string, Buffer> = {
