@@ -11,7 +11,7 @@
  * inventory group: the engine's first page without count (count=skip), its count alone (count=only) and
  * its first page with total (as before issue 19), next to the same query written by hand in raw SQL (page
  * and count) in the same run, and the ratio engine page / raw page (the machine is shared: the ratio is
- * what counts). Options: --reps N, --only <text in a case label>, --no-export, --export csv|xlsx. Then the
+ * what counts). Options: --reps N, --only <text in a case label>, --no-count (pages only), --no-export, --export csv|xlsx. Then the
  * time and peak RSS of a 1,000,000-row csv and xlsx export (each in its own process, so the peak RSS is
  * the export's own; the output is consumed as fast as it comes and thrown away), and on SQLite the csv
  * export's speed next to `sqlite3 -csv` writing the same rows and columns in the same run.
@@ -108,6 +108,8 @@ async function generateCatalogue(db: Kysely<Database>): Promise<{ id: number; st
 const ms = (n: number) => `${n.toFixed(0).padStart(6)} ms`;
 
 let REPS = 5;
+/** --no-count: first pages only (counts of a million rows take seconds each on a loaded machine). */
+let NO_COUNT = false;
 
 /** Median and best of `reps` runs of `run`; null when it throws (the message is printed). */
 async function timed(reps: number, run: () => Promise<unknown>): Promise<{ median: number; best: number } | { error: string }> {
@@ -162,8 +164,8 @@ async function timeCase(db: Kysely<Database>, def: ListDefinition<unknown>, scop
   const base = { offset: 0, limit: 25, ...c.params };
   let total = 0;
   const page = await timed(REPS, () => listPage(db, def, scope, { ...base, count: 'skip' }));
-  const count = await timed(Math.min(REPS, 3), async () => { total = (await listPage(db, def, scope, { ...base, count: 'only' })).total; });
-  const legacy = await timed(Math.min(REPS, 3), () => listPage(db, def, scope, base));
+  const count = NO_COUNT ? null : await timed(Math.min(REPS, 3), async () => { total = (await listPage(db, def, scope, { ...base, count: 'only' })).total; });
+  const legacy = NO_COUNT ? null : await timed(Math.min(REPS, 3), () => listPage(db, def, scope, base));
   let rawPage: Awaited<ReturnType<typeof timed>> | null = null;
   let rawCount: Awaited<ReturnType<typeof timed>> | null = null;
   if (c.raw) {
@@ -171,11 +173,11 @@ async function timeCase(db: Kysely<Database>, def: ListDefinition<unknown>, scop
     const order = c.raw.order ?? sql`id asc`;
     const table = sql.table(def.table);
     rawPage = await timed(REPS, () => sql`select * from ${table} where ${where} order by ${order} limit 25`.execute(db));
-    rawCount = await timed(Math.min(REPS, 3), () => sql`select count(*) from ${table} where ${where}`.execute(db));
+    if (!NO_COUNT) rawCount = await timed(Math.min(REPS, 3), () => sql`select count(*) from ${table} where ${where}`.execute(db));
   }
   const ratio = rawPage && 'median' in rawPage && 'median' in page ? `${(page.median / Math.max(rawPage.median, 0.5)).toFixed(1)}×`.padStart(7) : '      -';
-  const failed = [page, count, legacy].find((r) => 'error' in r) as { error: string } | undefined;
-  console.log(`  ${c.label.padEnd(44)}${fig(page)}${fig(count)}${fig(legacy)}${fig(rawPage)}${fig(rawCount)}${ratio}  ${total.toLocaleString('en').padStart(9)}${failed ? `  (${failed.error})` : ''}`);
+  const failed = [page, count, legacy].find((r) => r && 'error' in r) as { error: string } | undefined;
+  console.log(`  ${c.label.padEnd(44)}${fig(page)}${fig(count)}${fig(legacy)}${fig(rawPage)}${fig(rawCount)}${ratio}  ${(NO_COUNT ? '-' : total.toLocaleString('en')).padStart(9)}${failed ? `  (${failed.error})` : ''}`);
 }
 
 function header(title: string): void {
@@ -257,6 +259,7 @@ async function main(): Promise<void> {
   const db = createDb(dbConfig);
   try {
     REPS = Number(option(args, '--reps') ?? REPS);
+    NO_COUNT = args.includes('--no-count');
     const child = option(args, '--child-export');
     if (child) {
       await childExport(db, Number(option(args, '--catalogue')), child as 'csv' | 'xlsx');
