@@ -3,12 +3,15 @@ import AntdMomentWebpackPlugin from '@ant-design/moment-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
-import type { Configuration, PathData, WebpackPluginInstance } from 'webpack';
+import { ContextReplacementPlugin, type Configuration, type PathData, type WebpackPluginInstance } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { findWorkspaceRoot, readCatalog } from './catalog';
 import { appVersion, RegistryPartPlugin, remoteBasePath, remoteDistDir } from './registryPart';
+import { PrecompressPlugin } from './precompress';
 import { buildShared, sharedPackageDirs } from './shared';
 import { SharedDuplicateCheckPlugin } from './sharedDuplicateCheck';
+import { SizeBudgetPlugin } from './sizeBudget';
+import { LOCALES } from './translations';
 
 /** An extra html page built from its own entry, e.g. mf-public's standalone public.html. */
 export interface PageOptions {
@@ -89,6 +92,12 @@ function devServer(options: AppOptions): DevServerConfiguration {
   };
 }
 
+/**
+ * moment's own locale loader (`require('./locale/' + name)`) makes webpack bundle every locale (306 KB); only the
+ * portal's nine are kept (en-US is moment's built-in 'en'). @portal/i18n imports them explicitly.
+ */
+const MOMENT_LOCALES = new RegExp(`^\\./(${LOCALES.filter((lng) => lng !== 'en-US').map((lng) => lng.toLowerCase()).join('|')})(\\.js)?$`);
+
 /** Every app's html pages come from one template: a `#root` element and the scripts html-webpack-plugin adds. */
 const HTML_TEMPLATE = path.join(__dirname, '..', 'public', 'index.html');
 
@@ -115,6 +124,7 @@ export function createWebpackConfig(options: AppOptions) {
     const { appDir, name } = options;
     const rootDir = findWorkspaceRoot(appDir);
     const shared = buildShared(appDir, readCatalog(rootDir));
+    const sharedPackages = sharedPackageDirs(appDir, shared);
     const isRemote = !options.isHost;
     const app = path.basename(appDir);
     // html files are served from deep URLs (/inventories/3/sections, /capacities/x), so their script tags must
@@ -180,8 +190,10 @@ export function createWebpackConfig(options: AppOptions) {
           manifest: true,
           dts: false,
         }),
-        new SharedDuplicateCheckPlugin(sharedPackageDirs(appDir, shared), rootDir),
+        new ContextReplacementPlugin(/moment[/\\]locale$/, MOMENT_LOCALES),
+        new SharedDuplicateCheckPlugin(sharedPackages, rootDir),
         ...(isRemote ? [new RegistryPartPlugin(appDir)] : []),
+        ...(development ? [] : [new PrecompressPlugin(), new SizeBudgetPlugin(app, sharedPackages, !isRemote)]),
       ],
       optimization: development ? {} : {
         minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, extractComments: false, parallel: 1 })],

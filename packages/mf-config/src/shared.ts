@@ -1,9 +1,13 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 
-/** Third-party libraries every app shares as singletons (one copy on the page). Versions come from the catalog. */
+/**
+ * Third-party libraries every app shares as singletons (one copy on the page). Versions come from the catalog.
+ * Not @ant-design/icons: a shared package is loaded whole (945 KB of icons for the two on the login page), while
+ * each icon is a stateless component, so every app bundles just the icons it imports (antd's own come with antd).
+ */
 export const SHARED_LIBRARIES = [
-  'react', 'react-dom', 'react-router', 'react-router-dom', 'antd', '@ant-design/icons', '@ant-design/cssinjs',
+  'react', 'react-dom', 'react-router', 'react-router-dom', 'antd', '@ant-design/cssinjs',
   'redux', '@reduxjs/toolkit', 'react-redux', 'redux-saga', 'axios', 'moment', 'i18next', 'react-i18next',
   'highcharts', 'highcharts-react-official', 'single-spa', 'single-spa-react',
 ] as const;

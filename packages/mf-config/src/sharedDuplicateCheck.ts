@@ -53,7 +53,7 @@ function resourcesOf(module: Module): string[] {
   return resource ? [resource.split('?')[0]] : [];
 }
 
-function chunkContents(compilation: Compilation, chunk: Chunk, packages: SharedPackage[]): ChunkContents {
+export function chunkContents(compilation: Compilation, chunk: Chunk, packages: SharedPackage[]): ChunkContents {
   const isShareOrigin = (module: Module | null) => module !== null && (SHARE_MODULE_TYPES.has(module.type)
     || resourcesOf(module).some((resource) => packages.some(({ dir }) => isInside(resource, dir))));
   const groups = [...chunk.groupsIterable];
