@@ -1,0 +1,128 @@
+/**
+ * Sign-in to a complete dashboard, measured in headless Chromium (issue 19's aim: under 1.2 s, median of 5):
+ * from pressing Login to the dashboard with every /api/dashboard call answered and no widget loading, for
+ * `manager` and `admin` on the demo profile. Each run uses a fresh profile (empty cache: a first visit), then a
+ * second visit with the cache warm. Prints the figures and each run's API waterfall (start → end, ms after Login),
+ * and what the login page transfers on a first visit (aim: under 400 KB).
+ *
+ *   pnpm --filter @portal/e2e bench:signin                # its own server on the built portal, demo data
+ *   PORTAL_E2E_URL=http://localhost:8080 pnpm --filter @portal/e2e bench:signin    # an already running portal
+ *   PORTAL_E2E_DATA_TEMPLATE=/tmp/demo …                  # start on a copy of prepared demo data
+ */
+import type { Page } from 'playwright-core';
+import { openBrowser, startServer, type RunningServer } from '../src';
+import { copyPreparedDemoData } from '../src/demoData';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const USERS = ['manager', 'admin'] as const;
+
+interface Call { url: string; start: number; end: number }
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Waits until the content area shows the dashboard and nothing in it is loading, and every dashboard call ended. */
+async function dashboardComplete(page: Page, calls: Call[]): Promise<void> {
+  await page.waitForURL(/\/dashboard$/, { timeout: 120_000 });
+  await page.locator('#portal-content .portal-page').first().waitFor({ timeout: 120_000 });
+  await page.waitForFunction(() => {
+    const content = document.getElementById('portal-content');
+    return !!content && !!content.querySelector('.portal-page') && !content.querySelector('.ant-spin-spinning, .ant-skeleton-active');
+  }, undefined, { timeout: 120_000 });
+  for (;;) {
+    const dashboard = calls.filter((call) => call.url.includes('/api/dashboard/'));
+    if (dashboard.length > 0 && dashboard.every((call) => call.end > 0)) return;
+    await page.waitForTimeout(10);
+  }
+}
+
+async function signInOnce(base: string, user: string, warm: boolean): Promise<{ ms: number; calls: Call[] }> {
+  const browser = await openBrowser();
+  try {
+    const { page, context } = browser;
+    if (warm) { // the same profile has seen the portal once: scripts in its cache
+      await page.goto(`${base}/auth/login`);
+      await page.locator('#login_userName').waitFor();
+    }
+    await page.goto(`${base}/auth/login`);
+    await page.locator('#login_userName').fill(user);
+    await page.locator('#login_password').fill(user);
+    const calls: Call[] = [];
+    const pending = new Map<object, Call>();
+    let t0 = 0;
+    context.on('request', (request) => {
+      if (!request.url().includes('/api/') || !t0) return;
+      const call = { url: request.url().replace(base, ''), start: Date.now() - t0, end: 0 };
+      calls.push(call);
+      pending.set(request, call);
+    });
+    const finished = (request: object) => {
+      const call = pending.get(request);
+      if (call) call.end = Date.now() - t0;
+    };
+    context.on('requestfinished', finished);
+    context.on('requestfailed', finished);
+    t0 = Date.now();
+    await page.locator('button[type="submit"]').click();
+    await dashboardComplete(page, calls);
+    return { ms: Date.now() - t0, calls };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Bytes transferred (compressed bodies plus headers) when a fresh profile opens the login page, by kind. */
+async function loginPageWeight(base: string): Promise<void> {
+  const browser = await openBrowser();
+  try {
+    const { page } = browser;
+    const responses: Promise<{ url: string; bytes: number; encoding: string }>[] = [];
+    page.on('requestfinished', (request) => {
+      responses.push(request.sizes().then(async (sizes) => ({
+        url: request.url().replace(base, ''),
+        bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+        encoding: (await request.response())?.headers()['content-encoding'] ?? 'none',
+      })));
+    });
+    await page.goto(`${base}/auth/login`, { waitUntil: 'networkidle' });
+    await page.locator('#login_userName').waitFor();
+    const all = await Promise.all(responses);
+    const total = all.reduce((sum, response) => sum + response.bytes, 0);
+    const scripts = all.filter((response) => response.url.endsWith('.js'));
+    console.log(`login page, first visit: ${Math.round(total / 1024)} KB transferred in ${all.length} responses `
+      + `(${scripts.length} scripts, ${Math.round(scripts.reduce((sum, r) => sum + r.bytes, 0) / 1024)} KB; encodings: `
+      + `${[...new Set(all.map((response) => response.encoding))].join(', ')})`);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main(): Promise<void> {
+  let server: RunningServer | undefined;
+  let base = process.env.PORTAL_E2E_URL;
+  if (!base) {
+    server = await startServer({ dataDir: copyPreparedDemoData() });
+    base = server.url;
+  }
+  try {
+    await signInOnce(base, 'admin', false); // the server's first answers (statements prepared, files read)
+    await loginPageWeight(base);
+    for (const user of USERS) {
+      for (const warm of [false, true]) {
+        const runs: { ms: number; calls: Call[] }[] = [];
+        for (let i = 0; i < RUNS; i += 1) runs.push(await signInOnce(base, user, warm));
+        const times = runs.map((run) => run.ms);
+        console.log(`sign-in to a complete dashboard, ${user}, ${warm ? 'cache warm' : 'first visit'}: median ${median(times)} ms `
+          + `(runs ${times.join(', ')} ms)`);
+        const typical = runs.find((run) => run.ms === median(times)) ?? runs[0];
+        for (const call of typical.calls) console.log(`    ${String(call.start).padStart(5)} → ${String(call.end).padStart(5)} ms  ${call.url}`);
+      }
+    }
+  } finally {
+    await server?.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
