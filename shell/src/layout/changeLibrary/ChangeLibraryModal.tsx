@@ -1,5 +1,5 @@
 import { Modal, Table, type TableColumnsType } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXPIRED_ROW_COLORS } from '@portal/ui';
 import { useChangeLibrary, type LibraryRow } from './useChangeLibrary';
@@ -10,6 +10,14 @@ const EXPIRED_ROW_STYLE = `.portal-library-expired td { color: ${EXPIRED_ROW_COL
 export function ChangeLibraryModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('shell');
   const { rows, selectedId, select, confirm } = useChangeLibrary(open, onClose);
+  const table = useRef<HTMLDivElement>(null);
+  // Opened from the header's menu, whose closing hands the focus back to its button: once open, the focus goes to
+  // the selected library's radio (or the first one that can be picked), where the arrow keys choose a library.
+  const focusLibraries = (isOpen: boolean) => {
+    if (!isOpen || table.current?.closest('.ant-modal')?.contains(document.activeElement)) return;
+    const radio = (selector: string) => table.current?.querySelector<HTMLInputElement>(selector);
+    (radio('input[type="radio"]:checked') ?? radio('input[type="radio"]:not(:disabled)'))?.focus();
+  };
 
   const columns = useMemo<TableColumnsType<LibraryRow>>(() => [
     { title: t('changeLibrary.area'), dataIndex: 'area', key: 'area' },
@@ -28,8 +36,10 @@ export function ChangeLibraryModal({ open, onClose }: { open: boolean; onClose: 
       okButtonProps={{ disabled: selectedId === undefined }}
       width={720}
       destroyOnHidden
+      afterOpenChange={focusLibraries}
     >
       <style>{EXPIRED_ROW_STYLE}</style>
+      <div ref={table}>
       <Table<LibraryRow>
         rowKey="tid"
         size="small"
@@ -45,6 +55,7 @@ export function ChangeLibraryModal({ open, onClose }: { open: boolean; onClose: 
         }}
         onRow={(row) => ({ onClick: () => select(row.tid) })}
       />
+      </div>
     </Modal>
   );
 }
