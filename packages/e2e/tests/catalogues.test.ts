@@ -40,8 +40,8 @@ interface StoreLabels {
   field6: string;
 }
 
-/** The librarian's pre-selected library and its item field labels (the catalogue items' column titles). */
-async function selectedLibrary(): Promise<StoreLabels> {
+/** The librarian's pre-selected library, its item field labels (the catalogue items' column titles) and a token. */
+async function selectedLibrary(): Promise<StoreLabels & { token: string }> {
   const signin = await fetch(portalUrl('/api/auth/signin'), {
     method: 'POST', headers: { 'content-type': 'application/json', connection: 'close' },
     body: JSON.stringify({ userName: 'librarian', password: 'librarian' }),
@@ -49,7 +49,17 @@ async function selectedLibrary(): Promise<StoreLabels> {
   const { token, settings } = (await signin.json()) as { token: string; settings: { selectedStoreId: number } };
   const res = await fetch(portalUrl('/api/stores?limit=100'), { headers: { 'x-access-token': token, connection: 'close' } });
   const { items } = (await res.json()) as { items: StoreLabels[] };
-  return items.find((s) => s.tid === settings.selectedStoreId)!;
+  return { ...items.find((s) => s.tid === settings.selectedStoreId)!, token };
+}
+
+/** The library's catalogue with the most items, and how many it holds. */
+async function largestCatalogue(storeId: number, token: string): Promise<{ id: number; total: number }> {
+  const get = async (url: string) => (await fetch(portalUrl(url), { headers: { 'x-access-token': token, connection: 'close' } })).json();
+  const { items } = (await get(`/api/stores/${storeId}/catalogues?limit=100`)) as { items: Array<{ tid: number }> };
+  const sizes = await Promise.all(items.map(async ({ tid }) => ({
+    id: tid, total: ((await get(`/api/stores/${storeId}/catalogues/${tid}/items?limit=1`)) as { total: number }).total,
+  })));
+  return sizes.sort((a, b) => b.total - a.total)[0];
 }
 
 const itemsByCode = (rows: Array<Record<string, string>>, codeTitle: string) => rows.map((r) => r[codeTitle]).sort();
@@ -188,6 +198,22 @@ describe('catalogues', () => {
     expect(xlsxRows[0]).toEqual(shownTitles);
     expect(byFirstCell(xlsxRows.slice(1))).toEqual(byFirstCell(expectedRows));
     lap('xlsx exported');
+
+    // 6. A tall screen (1920×2160, like a zoomed-out browser): 25 rows do not fill the table, so the list keeps
+    // loading pages until its rows reach the table's bottom (they can be scrolled) or none remain.
+    const largest = await largestCatalogue(library.tid, library.token);
+    expect(largest.total).toBeGreaterThan(100);
+    await page.setViewportSize({ width: 1920, height: 2160 });
+    const secondPage = page.waitForResponse((r) => r.url().includes(`/catalogues/${largest.id}/items?`) && r.url().includes('offset=25'));
+    await navigateInApp(page, `/catalogues/${largest.id}`);
+    await content(page).getByText(`Total: ${largest.total}`).waitFor();
+    await secondPage;
+    await page.waitForFunction(() => {
+      const body = document.querySelector<HTMLElement>('#portal-content .ant-table-tbody-virtual-holder');
+      return body !== null && body.clientHeight > 1000 && body.scrollHeight > body.clientHeight + 5;
+    });
+    if (process.env.E2E_SHOTS) await page.screenshot({ path: path.join(process.env.E2E_SHOTS, 'catalogue-tall-screen-filled.png') });
+    lap('tall screen filled');
     console.log(laps.join('\n'));
   });
 });
