@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import * as XLSX from '@e965/xlsx';
 import { UPLOAD_ACCEPT, UPLOAD_FORMATS } from '@portal/contract';
 import { addCatalogue, multipart, uploadAs } from '../lists/testing/helpers';
 import { LEGACY_WORKBOOK_MAX_BYTES } from '../lists/files/sniff';
@@ -130,6 +131,28 @@ describe('workbooks written by LibreOffice: xlsx, xls, ods', () => {
     const broken = await upload('broken.xls', Buffer.concat([ole2.subarray(0, 8), Buffer.alloc(600, 7)]));
     const res = await read(broken);
     expect([res.statusCode, res.json()]).toEqual([400, { code: 'INVALID_FILE', message: 'The workbook could not be read' }]);
+  });
+
+  it('parses .xls in a worker thread: other requests are answered meanwhile', async () => {
+    const t0 = Date.now();
+    const rows = [['code', 'title'], ...Array.from({ length: 5000 }, (_, i) => [`W${i}`, `Título ${i}`])];
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Big');
+    const file = await upload('big.xls', XLSX.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer);
+    const t1 = Date.now();
+    let done = false;
+    const reading = read(file, { firstRowHeader: true }).finally(() => { done = true; });
+    // Probes while the workbook is parsed: with the parse on the event loop, at most one could answer before it ends.
+    let answered = 0;
+    while (!done) {
+      await new Promise((resolve) => { setTimeout(resolve, 20); });
+      const res = await t.call('GET', '/api/format', { user: 'librarian' });
+      if (!done && res.statusCode === 200) answered += 1;
+    }
+    const [sheet] = (await reading).json();
+    console.log(`5,000-row .xls: written and uploaded in ${t1 - t0} ms, read in ${Date.now() - t1} ms, ${answered} other requests answered meanwhile`);
+    expect(sheet).toMatchObject({ name: 'Big', totalItems: 5000 });
+    expect(answered).toBeGreaterThanOrEqual(3);
   });
 
   it('passes an ods through the zip guard before SheetJS reads it (a part declaring 300 MiB from a few KiB is refused)', async () => {

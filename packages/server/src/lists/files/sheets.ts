@@ -126,7 +126,9 @@ export function cellValue(value: unknown, dateFormat?: string): CellValue {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (value instanceof Date) {
+  // Also a Date of another realm (cloned from the legacy workbooks' worker thread).
+  if (value instanceof Date || Object.prototype.toString.call(value) === '[object Date]') {
+    if (!(value instanceof Date)) return cellValue(new Date((value as Date).getTime()), dateFormat);
     if (Number.isNaN(value.getTime())) return null;
     const day = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
     const h = value.getUTCHours(), m = value.getUTCMinutes(), s = value.getUTCSeconds();
