@@ -51,7 +51,9 @@ export async function listSectionItems(deps: D, user: AuthUser, storeId: number,
 
 export async function listGroupItems(deps: D, user: AuthUser, storeId: number, groupText: string, query: ListQuery) {
   const group = await ownGroup(deps, user, storeId, groupText);
-  return page(deps, { store_id: storeId, group_id: group.id }, query);
+  // A group is the library's own (ownGroup): its id alone scopes the list, so SQLite pages it through the
+  // (group_id, id) or sort indexes instead of (store_id, group_id, code, ...) and a sort of the whole group.
+  return page(deps, group.id === null ? { store_id: storeId, group_id: null } : { group_id: group.id }, query);
 }
 
 export function listAllItems(deps: D, user: AuthUser, storeId: number, query: ListQuery) {
