@@ -1,6 +1,9 @@
 import { getStoresTree, type RegionNode } from '@portal/api';
-import { findRegions, limitRegionsToStores, selectStoreIds, storeIdsOfRegions, useAppSelector } from '@portal/session';
+import {
+  findRegions, limitRegionsToStores, selectRegions, selectStoreIds, selectStoresLoading, storeIdsOfRegions, useAppSelector,
+} from '@portal/session';
 import { useEffect, useMemo, useState } from 'react';
+import { areaNameTree } from '../model/areaNameTree';
 import { logDashboardError } from '../model/log';
 
 export interface Libraries {
@@ -14,25 +17,34 @@ export interface Libraries {
   loading: boolean;
 }
 
-/** The dashboard's library filter: GET /api/stores?mode=tree&levels=area,name and the user's choice. */
+/**
+ * The dashboard's library filter and the user's choice. The tree comes from the session's region tree (fetched at
+ * sign-in, so the widgets need not wait for a request made after the dashboard mounts); only when the session
+ * has none, from GET /api/stores?mode=tree&levels=area,name.
+ */
 export function useLibraries(): Libraries {
   const userStoreIds = useAppSelector(selectStoreIds);
-  const [fullTree, setFullTree] = useState<RegionNode[] | null>(null);
+  const sessionRegions = useAppSelector(selectRegions);
+  const sessionLoading = useAppSelector(selectStoresLoading);
+  const fromSession = useMemo(() => (sessionRegions.length > 0 ? areaNameTree(sessionRegions) : null), [sessionRegions]);
+  const [fetchedTree, setFetchedTree] = useState<RegionNode[] | null>(null);
   const [chosen, setChosen] = useState<string[] | null>(null);
+  const fullTree = fromSession ?? fetchedTree;
 
   useEffect(() => {
+    if (fromSession || sessionLoading) return undefined;
     let current = true;
     getStoresTree(['area', 'name']).then(
-      (tree) => current && setFullTree(tree),
+      (tree) => current && setFetchedTree(tree),
       (error: unknown) => {
         logDashboardError('stores tree', error);
-        if (current) setFullTree([]);
+        if (current) setFetchedTree([]);
       },
     );
     return () => {
       current = false;
     };
-  }, []);
+  }, [fromSession, sessionLoading]);
 
   const tree = useMemo(() => limitRegionsToStores(fullTree ?? [], userStoreIds), [fullTree, userStoreIds]);
   const selected = useMemo(() => chosen ?? tree.map((node) => node.value), [chosen, tree]);
