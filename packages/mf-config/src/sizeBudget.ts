@@ -9,12 +9,12 @@ import { chunkContents } from './sharedDuplicateCheck';
  */
 export const SIZE_BUDGETS_KB: Record<string, number> = {
   // Measured 2026-11-22 (brotli 9): shell 738 KB (was 3.7 MB raw, uncompressed, before icons and moment locales
-  // were trimmed; the aim for the login page is 400 KB), mf-items 229 KB, mf-settings 67 KB.
+  // were trimmed; the aim for the login page is 400 KB), mf-items 229 KB, mf-settings 67 KB, mf-dashboard 68 KB.
   shell: 800,
   'mf-items': 300,
   'mf-settings': 100,
+  'mf-dashboard': 100,
   // Not measured yet with this plugin: loose until a build prints their figure.
-  'mf-dashboard': 250,
   'mf-statistics': 250,
   'mf-selfcheck': 250,
   'mf-public': 400,
