@@ -61,6 +61,17 @@ describe('header', () => {
     expect(header().getByText('News').closest('a')).toHaveAttribute('href', brand.newsUrl);
   });
 
+  it('gives the {product} flavour the deployed product name and News link (none when not deployed)', async () => {
+    const deployed = { 'GET /portal-config.json': () => ({ status: 200, data: { productName: 'Biblio Red', supportEmail: '', newsUrl: 'https://biblio.es/noticias' } }) };
+    const first = await renderShell({ user: 'admin', path: '/dashboard', flavor: '{product}', server: deployed });
+    expect(await header().findByAltText('Biblio Red')).toBeInTheDocument();
+    expect(header().getByText('News').closest('a')).toHaveAttribute('href', 'https://biblio.es/noticias');
+    first.unmount();
+    await renderShell({ user: 'admin', path: '/dashboard', flavor: '{product}' });
+    expect(header().getByAltText('Library Portal')).toBeInTheDocument();
+    expect(header().queryByText('News')).not.toBeInTheDocument();
+  });
+
   it('switches the language, persists the choice, and turns Arabic right-to-left', async () => {
     await renderShell({ user: 'admin', path: '/dashboard' });
     fireEvent.mouseDown(header().getByRole('combobox', { hidden: true }));

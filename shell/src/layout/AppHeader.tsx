@@ -3,7 +3,8 @@ import { Layout, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { selectSession } from '@portal/session';
-import { getBrand } from '@portal/ui';
+import { deployedBrand } from '../deploySettings/brand';
+import { useDeploySettings } from '../deploySettings/useDeploySettings';
 import { useCurrentSection } from '../menu/useCurrentSection';
 import { AvatarMenu } from './AvatarMenu';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -18,7 +19,7 @@ const headerStyle = {
 export function AppHeader() {
   const { t } = useTranslation('shell');
   const { userFlavor } = useSelector(selectSession);
-  const brand = getBrand(userFlavor);
+  const brand = deployedBrand(userFlavor, useDeploySettings());
   const { isItems } = useCurrentSection();
 
   return (
@@ -28,9 +29,11 @@ export function AppHeader() {
         {isItems && <LibraryDropdown />}
       </Space>
       <Space size="middle">
-        <Typography.Link href={brand.newsUrl} target="_blank" rel="noopener noreferrer">
-          <ReadOutlined /> {t('header.news')}
-        </Typography.Link>
+        {brand.newsUrl && (
+          <Typography.Link href={brand.newsUrl} target="_blank" rel="noopener noreferrer">
+            <ReadOutlined /> {t('header.news')}
+          </Typography.Link>
+        )}
         <LanguageSwitcher />
         <AvatarMenu />
       </Space>

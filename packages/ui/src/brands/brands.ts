@@ -10,24 +10,15 @@ export interface Brand {
   newsUrl: string;
 }
 
-export const DEFAULT_PRODUCT_NAME = 'Library Portal';
-
 /**
- * The display name of the {product} flavour: set PORTAL_PRODUCT_NAME at build time (webpack DefinePlugin
- * of `process.env.PORTAL_PRODUCT_NAME`), otherwise DEFAULT_PRODUCT_NAME.
+ * The {product} flavour's name and News link are deploy-time settings (PORTAL_PRODUCT_NAME, PORTAL_NEWS_URL, served
+ * by the server at /portal-config.json and applied by the shell); these are their defaults, used until they arrive.
  */
-function productName(): string {
-  try {
-    return process.env.PORTAL_PRODUCT_NAME || DEFAULT_PRODUCT_NAME;
-  } catch {
-    return DEFAULT_PRODUCT_NAME; // no `process` in a browser build without the define
-  }
-}
-
-export const PRODUCT_NAME = productName();
+export const DEFAULT_PRODUCT_NAME = 'Library Portal';
+export const PRODUCT_NAME = DEFAULT_PRODUCT_NAME;
 
 export const BRANDS: Readonly<Record<BrandFlavor, Brand>> = {
-  '{product}': { flavor: '{product}', name: PRODUCT_NAME, logo: productLogo(PRODUCT_NAME), newsUrl: 'https://www.example.com/news' },
+  '{product}': { flavor: '{product}', name: PRODUCT_NAME, logo: productLogo(PRODUCT_NAME), newsUrl: '' },
   LIBTECS: { flavor: 'LIBTECS', name: 'LIBTECS', logo: libtecsLogo, newsUrl: 'https://www.libtecs.com/news' },
   DIALOCID: { flavor: 'DIALOCID', name: 'DIALOCID', logo: dialocidLogo, newsUrl: 'https://www.dialocid.com/news' },
 };

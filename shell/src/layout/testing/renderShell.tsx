@@ -8,6 +8,7 @@ import { fakeServer, type FakeReply, type SeenRequest } from '@portal/api/src/te
 import { createPortalStore, fetchStoresSuccess, sessionRestored } from '@portal/session';
 import { PortalProviders } from '@portal/ui';
 import '../../locales';
+import { forgetDeploySettings } from '../../deploySettings/useDeploySettings';
 import { MenuEntriesProvider } from '../../menu/MenuEntriesContext';
 import { DEMO_USERS, REGISTRY_MENU, REGISTRY_ROUTES } from '../../menu/registryMenu.fixture';
 import type { MenuEntry, RouteEntry } from '../../menu/types';
@@ -20,6 +21,8 @@ export interface ShellOptions {
   /** Signed in as this demo account; omitted = signed out. */
   user?: DemoUser;
   fullName?: string;
+  /** The user's brand flavour (default LIBTECS). */
+  flavor?: string;
   stores?: Store[];
   selectedStoreId?: number | null;
   menuEntries?: MenuEntry[];
@@ -61,11 +64,12 @@ export async function renderShell(options: ShellOptions = {}) {
     const route = routes[`${req.method} ${decodeURIComponent(req.url)}`];
     return route ? route(req) : { status: 404, data: { code: 'NOT_FOUND' } };
   });
+  forgetDeploySettings(); // each render has its own fake server
   const { store } = createPortalStore();
   if (options.user) {
     const { role, permissions } = DEMO_USERS[options.user];
     store.dispatch(sessionRestored({
-      token: `token-${options.user}`, userId: 7, userFullName: options.fullName ?? 'Ana García', userFlavor: 'LIBTECS',
+      token: `token-${options.user}`, userId: 7, userFullName: options.fullName ?? 'Ana García', userFlavor: options.flavor ?? 'LIBTECS',
       userToken: 'public-7', role, permissions, storeIds: (options.stores ?? []).map((s) => s.tid),
       expiresAt: Date.now() + 3_600_000,
       settings: { selectedStoreId: options.selectedStoreId ?? null, dashboardItems: {}, visibleColumns: {} },
