@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
-  addItemsTo, createListEntry, getListPage, listEntryExists,
+  addItemsTo, createListEntry, getListPage, listEntryExists, logger,
   type AddItemsToRequest, type ItemsCountResult, type ListId,
 } from '@portal/api';
 import { describeFailure, type Failure } from '../failures/failure';
@@ -49,7 +49,7 @@ export function useAddItemsTo(open: boolean, source: AddItemsToSource) {
     setTargets([]);
     getListPage<AddTarget>(targetsUrl(source.storeId, kind), { offset: 0, limit: TARGETS_LIMIT, order: ['name', 'asc'] })
       .then((page) => { if (current) setTargets(page.items); })
-      .catch((error: unknown) => console.error('Targets could not be loaded', error));
+      .catch((error: unknown) => logger.error('Targets could not be loaded', error));
     return () => { current = false; };
   }, [open, kind, source.storeId]);
 
@@ -66,7 +66,7 @@ export function useAddItemsTo(open: boolean, source: AddItemsToSource) {
       const { exists } = await listEntryExists(targetsUrl(source.storeId, kind), { name: trimmed });
       if (exists) { setFieldError(messages.exists); return null; }
     } catch (error) {
-      console.error('Name check failed', error);
+      logger.error('Name check failed', error);
       setFieldError(messages.checkFailed);
       return null;
     }
@@ -85,7 +85,7 @@ export function useAddItemsTo(open: boolean, source: AddItemsToSource) {
       setResult(await addItemsTo(`${url}/${id}`, from, { parentId, compareId, itemIds, searchTexts }));
       setStatus('SUCCESS');
     } catch (error) {
-      console.error('Items not added', error);
+      logger.error('Items not added', error);
       setFailure(describeFailure(error));
       setStatus('FAILED');
     }

@@ -1,6 +1,7 @@
 import { useCallback, useReducer, useRef } from 'react';
 import {
-  deleteFile, getFormat, normalizeError, readFile, uploadFile, type ImportField, type ImportRequest, type ItemsCountResult, type ReadFormat,
+  deleteFile, getFormat, logger, normalizeError, readFile, uploadFile,
+  type ImportField, type ImportRequest, type ItemsCountResult, type ReadFormat,
 } from '@portal/api';
 import type { TextEncoding } from '@portal/contract';
 import { describeFailure } from '../failures/failure';
@@ -43,7 +44,7 @@ export function useImportController(onImport: (request: ImportRequest) => Promis
       const sheets = await readFile(fileName, format);
       if (current === session.current) dispatch({ type: 'read', sheets });
     } catch (error) {
-      console.error('File could not be read', error);
+      logger.error('File could not be read', error);
       if (current === session.current) dispatch({ type: 'readFailed', error: describeFailure(error) });
     }
   }, []);
@@ -57,13 +58,13 @@ export function useImportController(onImport: (request: ImportRequest) => Promis
         if (current === session.current) dispatch({ type: 'uploadProgress', percent });
       });
     } catch (error) {
-      console.error('Upload failed', error);
+      logger.error('Upload failed', error);
       if (current === session.current) dispatch(hasOwnMessage(error) ? { type: 'readFailed', error: describeFailure(error) } : { type: 'uploadFailed' });
       return;
     }
     const { file: fileName, format: uploadFormat } = uploaded;
     if (current !== session.current) {
-      deleteFile(fileName).catch((error: unknown) => console.error('Temporary file not deleted', error));
+      deleteFile(fileName).catch((error: unknown) => logger.error('Temporary file not deleted', error));
       return;
     }
     dispatch({ type: 'uploaded', fileName, format: uploadFormat });
@@ -92,7 +93,7 @@ export function useImportController(onImport: (request: ImportRequest) => Promis
     try {
       dispatch({ type: 'imported', result: await onImport(request) });
     } catch (error) {
-      console.error('Import failed', error);
+      logger.error('Import failed', error);
       dispatch({ type: 'importFailed', error: describeFailure(error) });
     }
   }, [multiple, onImport]);
@@ -101,7 +102,7 @@ export function useImportController(onImport: (request: ImportRequest) => Promis
   const discard = useCallback(() => {
     const { fileName, phase } = latest.current;
     session.current += 1;
-    if (fileName && phase !== 'result') deleteFile(fileName).catch((error: unknown) => console.error('Temporary file not deleted', error));
+    if (fileName && phase !== 'result') deleteFile(fileName).catch((error: unknown) => logger.error('Temporary file not deleted', error));
     dispatch({ type: 'reset' });
   }, []);
 

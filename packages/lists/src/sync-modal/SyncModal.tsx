@@ -4,6 +4,7 @@ import type { ItemsCountResult } from '@portal/api';
 import { describeFailure, type Failure } from '../failures/failure';
 import { FailureDetails } from '../failures/FailureDetails';
 import { useListsTranslation } from '../i18n';
+import { logger } from '@portal/api';
 
 /** data-areas §4 Sync: confirm, syncing, success (synced of total) or error. */
 export type SyncPhase = 'confirm' | 'syncing' | 'success' | 'error';
@@ -36,7 +37,7 @@ export function SyncModal({ open, syncUrl, onSync, onClose }: SyncModalProps) {
       setResult(await onSync());
       setPhase('success');
     } catch (e) {
-      console.error('Sync failed', e);
+      logger.error('Sync failed', e);
       setError(describeFailure(e));
       setPhase('error');
     }
