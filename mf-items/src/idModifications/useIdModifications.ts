@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { getIdModifications, ID_SCRIPT_EXAMPLE_ID, logger, saveIdModifications, testIdScript, type TestIdScriptResponse } from '@portal/api';
 
 export type ScriptField = 'catalogueItemsModification' | 'inventoryItemsModification';
@@ -14,45 +14,57 @@ export function useIdModifications(storeId: number) {
   const [scripts, setScripts] = useState<Record<ScriptField, string> | null>(null);
   const [tests, setTests] = useState<Partial<Record<ScriptField, TestIdScriptResponse | 'running'>>>({});
   const [saving, setSaving] = useState(false);
+  /**
+   * The scripts as last edited, read by Test and Save: the code editor reports an edit outside a React event, so a
+   * click right after typing can come before the re-render and must not test or save the text from before it.
+   */
+  const latest = useRef<Record<ScriptField, string> | null>(null);
 
   useEffect(() => {
     let current = true;
+    latest.current = null;
     setScripts(null);
     getIdModifications(storeId)
       .then(({ catalogueItemsModification, inventoryItemsModification }) => {
-        if (current) setScripts({ catalogueItemsModification, inventoryItemsModification });
+        if (!current) return;
+        latest.current = { catalogueItemsModification, inventoryItemsModification };
+        setScripts(latest.current);
       })
       .catch((error: unknown) => logger.error('ID modifications not loaded', error));
     return () => { current = false; };
   }, [storeId]);
 
   const edit = useCallback((field: ScriptField, script: string) => {
-    setScripts((s) => (s ? { ...s, [field]: script } : s));
+    if (!latest.current) return;
+    latest.current = { ...latest.current, [field]: script };
+    setScripts(latest.current);
     setTests((t) => ({ ...t, [field]: undefined }));
   }, []);
 
-  const runTest = useCallback(async (field: ScriptField): Promise<TestIdScriptResponse> => {
+  const runTest = useCallback(async (field: ScriptField, script = latest.current?.[field] ?? ''): Promise<TestIdScriptResponse> => {
     setTests((t) => ({ ...t, [field]: 'running' }));
     let answer: TestIdScriptResponse;
     try {
-      answer = await testIdScript(scripts?.[field] ?? '', ID_SCRIPT_EXAMPLE_ID);
+      answer = await testIdScript(script, ID_SCRIPT_EXAMPLE_ID);
     } catch (error) {
       logger.error('Script test failed', error);
       answer = { error: error instanceof Error ? error.message : String(error) };
     }
     setTests((t) => ({ ...t, [field]: answer }));
     return answer;
-  }, [scripts]);
+  }, []);
 
   const save = useCallback(async (): Promise<SaveOutcome> => {
-    if (!scripts) return { saved: false };
+    if (!latest.current) return { saved: false };
     setSaving(true);
     try {
+      const tested = latest.current;
       for (const field of SCRIPT_FIELDS) {
-        const answer = await runTest(field);
+        const answer = await runTest(field, tested[field]);
         if ('error' in answer) return { saved: false, field, error: answer.error };
       }
-      await saveIdModifications({ storeId, ...scripts });
+      // What was tested is what is saved (an edit while testing is saved next time).
+      await saveIdModifications({ storeId, ...tested });
       return { saved: true };
     } catch (error) {
       logger.error('ID modifications not saved', error);
@@ -60,7 +72,7 @@ export function useIdModifications(storeId: number) {
     } finally {
       setSaving(false);
     }
-  }, [runTest, scripts, storeId]);
+  }, [runTest, storeId]);
 
   return { scripts, tests, saving, edit, runTest, save };
 }
