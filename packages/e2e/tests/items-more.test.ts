@@ -77,6 +77,7 @@ describe('items: ID modifications, search lists, item events', () => {
     await content(page).getByText(/took longer than/).waitFor();
     await shot(page, 'idModifications-error');
     await page.getByRole('textbox', { name: 'Inventory items modification' }).fill('return id;');
+    await content(page).getByText(/took longer than/).waitFor({ state: 'hidden' }); // the edit cleared the failed run
     await page.getByRole('button', { name: /Save/ }).click();
     await page.getByText('ID Modifications saved successfully').waitFor();
     await shot(page, 'idModifications-saved');
