@@ -22,7 +22,7 @@ export function AvatarMenu() {
     { key: 'profile', icon: <UserOutlined />, label: t('avatarMenu.profile'), onClick: () => navigate('/profile') },
     { key: 'about', icon: <InfoCircleOutlined />, label: t('avatarMenu.about'), onClick: () => navigate('/about') },
     { type: 'divider' },
-    { key: 'logout', icon: <LogoutOutlined />, label: t('avatarMenu.logout'), onClick: () => { button.current?.focus(); confirmLogout(); } },
+    { key: 'logout', icon: <LogoutOutlined />, label: t('avatarMenu.logout'), onClick: () => { button.current?.focus(); setTimeout(confirmLogout, 0); } },
   ];
 
   return (

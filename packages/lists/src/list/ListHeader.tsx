@@ -52,9 +52,12 @@ export function ListHeader({ title, extra, parent, onAdd, onDeleteSelected, onIm
   const onMenuClick: MenuProps['onClick'] = ({ key }) => {
     // The menu entry disappears: a dialog it opens must give the focus back to the menu's button when it closes.
     moreButton.current?.focus();
-    const extraItem = extraMenuItems.find((item) => item.key === key);
-    if (extraItem) extraItem.onClick();
-    else menu[key as ListMenuKey]?.();
+    // After this key's events: a dialog opened at once would get the Enter that picked the entry.
+    setTimeout(() => {
+      const extraItem = extraMenuItems.find((item) => item.key === key);
+      if (extraItem) extraItem.onClick();
+      else menu[key as ListMenuKey]?.();
+    }, 0);
   };
 
   return (
