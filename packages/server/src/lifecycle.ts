@@ -3,7 +3,11 @@
  * let in-flight requests finish (requests arriving meanwhile on open keep-alive connections get 503 with
  * `Connection: close`, which a load balancer retries elsewhere), then close the database and exit. Bounded:
  * after SHUTDOWN_TIMEOUT_MS the remaining connections are cut and the process exits with status 1.
+ * A cut is a reset (RST), never a plain close: a client that asked for `Connection: close` (undici's fetch
+ * among them) takes a plain close after part of a chunked body as the end of a complete response, so a cut
+ * export would look whole; a reset is always an error to the client.
  */
+import type { Socket } from 'node:net';
 import type { App } from './app';
 
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 30_000;
@@ -18,6 +22,7 @@ export interface ShutdownOptions {
 
 /** Returns the stop function (also what the signals call; a second signal changes nothing). */
 export function installShutdown(app: App, options: ShutdownOptions): () => Promise<void> {
+  const sockets = trackSockets(app);
   let stopping: Promise<void> | null = null;
   const stop = () => {
     stopping ??= (async () => {
@@ -26,6 +31,7 @@ export function installShutdown(app: App, options: ShutdownOptions): () => Promi
       const timer = setTimeout(() => {
         code = 1;
         options.log('Stopping: requests still running after the time limit are cut');
+        for (const socket of sockets) socket.resetAndDestroy();
         app.server.closeAllConnections();
       }, options.timeoutMs);
       try {
@@ -44,4 +50,14 @@ export function installShutdown(app: App, options: ShutdownOptions): () => Promi
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
   return stop;
+}
+
+/** The server's open connections (from now on), so that a cut can reset them. */
+function trackSockets(app: App): Set<Socket> {
+  const sockets = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  return sockets;
 }

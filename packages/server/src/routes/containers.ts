@@ -44,6 +44,12 @@ export function exportBodyFromQuery(query: { searchTexts?: string; order?: strin
 }
 
 export function sendFile(reply: FastifyReply, file: ExportFile) {
+  // A file cut short must never look whole. On a connection the response says is closing, Node 20's fetch
+  // (undici 6) takes a close or even a reset in the middle of a chunked body as the end of a complete file,
+  // so an HTTP/1.1 file is framed as keep-alive (the client still closes after it, as it asked); and a file
+  // failing once its first bytes are sent ends the connection with a reset.
+  if (reply.request.raw.httpVersion === '1.1' && /\bclose\b/i.test(reply.request.headers.connection ?? '')) reply.header('connection', 'keep-alive');
+  file.stream.once('error', () => { if (reply.raw.headersSent) reply.raw.socket?.resetAndDestroy(); });
   return reply
     .type(file.contentType)
     .header('content-disposition', contentDisposition(file.fileName))
