@@ -36,6 +36,8 @@ const DEFAULT_SERVER: Record<string, (req: SeenRequest) => FakeReply> = {
   'GET /api/stores?offset=0&limit=1000': () => ({ status: 200, data: { items: [], total: 0 } }),
   'GET /api/stores?mode=tree': () => ({ status: 200, data: [] }),
   'PUT /api/users/7/settings': (req) => ({ status: 200, data: (req.data as { settings: unknown }).settings }),
+  // The server's answer with no PORTAL_* setting deployed.
+  'GET /portal-config.json': () => ({ status: 200, data: { productName: 'Library Portal', supportEmail: '', newsUrl: '' } }),
 };
 
 export function library(tid: number, name: string, expirationDate = '2099-12-31', area = 'Norte'): Store {
