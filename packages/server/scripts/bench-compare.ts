@@ -18,7 +18,8 @@ import { defaultConfig, REPO_ROOT } from '../src/config';
 import { createDb, dbConfigFromEnv, migrateToLatest } from '../src/db/connect';
 import { sql } from 'kysely';
 import { exportList } from '../src/lists/export/export';
-import type { AuthUser, Deps } from '../src/services/context';
+import type { AuthUser } from '../src/services/context';
+import type { FilesDeps } from '../src/services/files';
 import { comparePage, resolveCompare } from '../src/services/compare';
 
 function option(args: string[], name: string): string | undefined {
@@ -47,7 +48,7 @@ async function main(): Promise<void> {
       + `library: ${Number(storeItems.n).toLocaleString('en')} scans; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs\n`);
 
     const scopes: Array<[string, CompareScope]> = [['ALL_GROUPS', { kind: 'ALL_GROUPS' }], [`group ${group.group_id}`, { kind: 'group', groupId: group.group_id }]];
-    const deps = { db, config: defaultConfig({ logger: false }) } as unknown as Deps;
+    const deps = { db, config: defaultConfig({ logger: false }) } as unknown as FilesDeps;
     const user = { id: -1, userName: 'bench', fullName: 'bench', role: 'admin', permissions: [], storeIds: [group.store_id], tokenVersion: 0 } as unknown as AuthUser;
     // A write to any item of the library raises its version (migration 0018): the next total is counted again.
     const bump = () => sql`update list_item_versions set version = version + 1 where store_id = ${group.store_id}`.execute(db);

@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   const db = createDb(dbConfig);
   try {
     const migrating = performance.now();
-    const applied = (await migrateToLatest(db)).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    const applied = ((await migrateToLatest(db)) ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
     if (applied.length) console.log(`Migrations applied in ${((performance.now() - migrating) / 1000).toFixed(1)} s: ${applied.join(', ')}`);
     const config = defaultConfig({ dataDir, portalRoot: null, logger: false });
     const app = await buildApp({ db, config });
