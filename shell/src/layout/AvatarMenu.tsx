@@ -8,6 +8,10 @@ import { selectSession } from '@portal/session';
 import { UserAvatar, useAvatarImage } from '@portal/ui';
 import { useLogout } from './useLogout';
 
+const VISUALLY_HIDDEN = {
+  position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0, 0, 0, 0)', whiteSpace: 'nowrap', border: 0,
+} as const;
+
 /** The header's user menu: full name, avatar (initials when the image is missing) and Profile, About, Logout. */
 export function AvatarMenu() {
   const { t } = useTranslation('shell');
@@ -29,12 +33,14 @@ export function AvatarMenu() {
     <>
       {holder}
       <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
-        {/* The name read out starts with the visible name (WCAG 2.5.3), then says what the button opens. */}
-        <button ref={button} type="button" aria-label={`${userFullName} · ${t('avatarMenu.label')}`}
+        {/* Named by its content (WCAG 2.5.3): the visible full name, then what the button opens, for screen readers only. */}
+        <button ref={button} type="button"
           style={{ background: 'none', border: 0, cursor: 'pointer', padding: 0, color: 'inherit' }}>
           <Space>
             <span aria-hidden><UserAvatar fullName={userFullName} src={image} /></span>
-            <Typography.Text style={{ color: 'inherit' }}>{userFullName}</Typography.Text>
+            <Typography.Text style={{ color: 'inherit', position: 'relative' }}>
+              {userFullName}<span style={VISUALLY_HIDDEN}>{` · ${t('avatarMenu.label')}`}</span>
+            </Typography.Text>
           </Space>
         </button>
       </Dropdown>

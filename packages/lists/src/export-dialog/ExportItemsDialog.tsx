@@ -82,6 +82,11 @@ export function ExportItemsDialog({ open, url, columns, order, searchTexts, defa
         okButtonProps={{ loading: exporting, disabled: selected.length === 0 }}
         onOk={() => void runExport()}
         onCancel={() => { if (!exporting) onFinish('cancel'); }}
+        // Opened from the list's menu, the focus can be left on the menu's button: once open, it goes to the file name.
+        afterOpenChange={(isOpen) => {
+          const name = document.getElementById('export-file-name');
+          if (isOpen && !name?.closest('.ant-modal')?.contains(document.activeElement)) name?.focus();
+        }}
       >
         <Form layout="vertical">
           <Form.Item label={t('export.fileName')} htmlFor="export-file-name">
