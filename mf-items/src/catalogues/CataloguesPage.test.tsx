@@ -49,7 +49,7 @@ describe('CataloguesPage', () => {
     jest.mocked(getCatalogueNumItems).mockImplementation((_s, id) => (id === 5 ? new Promise((resolve) => { count = resolve; }) : Promise.resolve(4)));
     setup();
     await screen.findByText('Fiction');
-    expect(getCatalogues).toHaveBeenCalledWith(3, { searchTexts: {}, order: null, offset: 0, limit: 25 });
+    expect(getCatalogues).toHaveBeenCalledWith(3, { searchTexts: {}, order: null, offset: 0, limit: 25, count: 'skip' });
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent).filter(Boolean);
     expect(headers).toEqual(['Name', 'Sync URL', 'Auto Sync', 'Last Sync', 'Num Items']);
     expect(within(row('Fiction')).getByRole('link', { name: 'https://opac.example.org/fiction.csv' })).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Alert, Typography } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Catalogue, ListParams } from '@portal/api';
-import { GenericList, type ListHandle } from '@portal/lists';
+import { GenericList, isFirstPage, type ListHandle } from '@portal/lists';
 import { selectSelectedStore, useAppSelector } from '@portal/session';
 import { PageFrame, type PageProps } from '@portal/ui';
 import { CatalogueForm } from './CatalogueForm';
@@ -36,7 +36,7 @@ function CataloguesList({ storeId, title, kind }: { storeId: number; title: stri
 
   const columns = useMemo(() => cataloguesColumns(t), [t]);
   const fetchPage = useCallback((params: ListParams) => {
-    if (!params.offset) {
+    if (isFirstPage(params)) {
       // A reload from the top: item counts may have changed (import, sync, delete).
       setCountsGeneration((g) => g + 1);
       kind.calls.numAllItems(storeId).then(setTotals).catch((error: unknown) => logger.error('Item totals not loaded', error));

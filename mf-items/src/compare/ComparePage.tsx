@@ -3,7 +3,7 @@ import { Button, Cascader, Radio, Space, Spin } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { type CompareItem, type CompareMode, compareUrl, getCompare, type ListParams, logger, type Store } from '@portal/api';
-import { GenericList, type ListColumn } from '@portal/lists';
+import { GenericList, isFirstPage, type ListColumn } from '@portal/lists';
 import { selectSelectedStore, useAppSelector } from '@portal/session';
 import { PageFrame, type PageProps } from '@portal/ui';
 import { useCataloguesTranslation } from '../catalogues/i18n';
@@ -66,7 +66,7 @@ function Compare({ store, catalogueId, title }: { store: Store; catalogueId: num
   }, [fields, mode, t]);
 
   const fetchPage = useCallback((params: ListParams) => {
-    if (!params.offset) setGeneration((g) => g + 1);
+    if (isFirstPage(params)) setGeneration((g) => g + 1);
     return getCompare(storeId, catalogueId, mode, scope, params);
   }, [storeId, catalogueId, mode, scope]);
   const listLabel = mode === 'MISSING' ? t('missing') : t('exceeded');

@@ -3,7 +3,7 @@ import { Button, Typography } from 'antd';
 import { UnorderedListOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { deleteInventoryGroups, getInventoryGroups, getNumInventoryItems, type InventoryGroup, inventoryGroupsUrl, type ListParams, logger } from '@portal/api';
-import { GenericList, type ListHandle } from '@portal/lists';
+import { GenericList, isFirstPage, type ListHandle } from '@portal/lists';
 import { selectSelectedStore, useAppSelector } from '@portal/session';
 import { PageFrame, type PageProps } from '@portal/ui';
 import { NoLibrary } from '../catalogues/NoLibrary';
@@ -30,7 +30,7 @@ function Groups({ storeId, title }: { storeId: number; title: string }) {
   const columns = useMemo(() => groupColumns(t), [t]);
 
   const fetchPage = useCallback((params: ListParams) => {
-    if (!params.offset) getNumInventoryItems(storeId).then(setTotals).catch((error: unknown) => logger.error('Item totals not loaded', error));
+    if (isFirstPage(params)) getNumInventoryItems(storeId).then(setTotals).catch((error: unknown) => logger.error('Item totals not loaded', error));
     return getInventoryGroups(storeId, params);
   }, [storeId]);
 

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Typography } from 'antd';
 import { useLocation } from 'react-router-dom';
 import { getItemEvents, getNumItemEvents, ITEM_EVENTS_EXPORT_URL, type ItemEvent, type ListParams, logger } from '@portal/api';
-import { GenericList } from '@portal/lists';
+import { GenericList, isFirstPage } from '@portal/lists';
 import { PageFrame, type PageProps } from '@portal/ui';
 import { itemEventColumns } from './columns';
 import { useItemEventsTranslation } from './i18n';
@@ -20,7 +20,7 @@ export function ItemEventsPage({ title }: PageProps) {
   const [count, setCount] = useState<number | null>(null);
   const columns = useMemo(() => itemEventColumns(t, open), [t, open]);
   const fetchPage = useCallback((params: ListParams) => {
-    if (!params.offset) {
+    if (isFirstPage(params)) {
       getNumItemEvents(params).then((n) => setCount(n.numItemEvents)).catch((error: unknown) => logger.error('Item event count not loaded', error));
     }
     return getItemEvents(params);

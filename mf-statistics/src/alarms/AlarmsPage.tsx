@@ -5,7 +5,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Segmented, Space, Tag } from 'antd';
 import { type Alarm, ALARMS_EXPORT_URL, deleteAlarms, getAlarms, getNumAlarms, type ListParams, logger, type NumAlarms } from '@portal/api';
-import { GenericList } from '@portal/lists';
+import { GenericList, isFirstPage } from '@portal/lists';
 import { PageFrame, type PageProps } from '@portal/ui';
 import { alarmsColumns } from './alarmsColumns';
 import { useAlarmsTranslation } from './i18n';
@@ -17,7 +17,7 @@ export function AlarmsPage({ title }: PageProps) {
   const [counts, setCounts] = useState<NumAlarms | null>(null);
   const columns = useMemo(() => alarmsColumns(t), [t]);
   const fetchPage = useCallback((params: ListParams) => {
-    if (!params.offset) {
+    if (isFirstPage(params)) {
       getNumAlarms({ searchTexts: params.searchTexts }).then(setCounts).catch((error: unknown) => logger.error('Alarm counts not loaded', error));
     }
     return getAlarms(apply(params));

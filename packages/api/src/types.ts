@@ -39,6 +39,8 @@ export type ListParams = ContractListParams;
 export interface ListResponse<T> {
   items: T[];
   total: number;
+  /** false (asked with count=skip): total is a lower bound; absent or true: exact. */
+  totalKnown?: boolean;
 }
 
 export type ExportFormat = ContractExportFormat;

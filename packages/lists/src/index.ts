@@ -4,6 +4,7 @@ export { LIST_DATE_FORMAT, EVENT_DATE_FORMAT, formatListDate, formatEventDate } 
 
 export { GenericList, type GenericListProps } from './list/GenericList';
 export { useListController, type ListController, type ListState, type ListActions, type ListSelection } from './list/useListController';
+export { isFirstPage } from './list/firstPage';
 export { ListContextProvider, useListState, useListSelection, useListActions } from './list/ListContexts';
 export { readVisibleColumns, defaultColumnKeys, useVisibleColumns } from './list/visibleColumns';
 export { CopyUrl, COPIED_TOOLTIP_MS } from './list/CopyUrl';

@@ -112,7 +112,7 @@ describe('GenericList search and sort', () => {
     await user.click(within(header('Code')!).getByRole('button'));
     await user.type(screen.getByRole('textbox', { name: 'Search Code' }), '/^C1/');
     await user.click(screen.getByRole('button', { name: /Search$/ }));
-    await waitFor(() => expect(fetchPage).toHaveBeenLastCalledWith({ searchTexts: { code: '/^C1/' }, order: null, offset: 0, limit: 25 }));
+    await waitFor(() => expect(fetchPage).toHaveBeenLastCalledWith({ searchTexts: { code: '/^C1/' }, order: null, offset: 0, limit: 25, count: 'skip' }));
     expect(await screen.findByText('Filtered: 60')).toBeInTheDocument();
     await openMenu(user);
     await user.click(await screen.findByRole('menuitem', { name: 'Reset All Filters' }));
@@ -131,7 +131,7 @@ describe('GenericList search and sort', () => {
     const box = await screen.findByRole('textbox', { name: 'Search Code' });
     await waitFor(() => expect(box).toHaveFocus());
     await user.keyboard('C1{Enter}');
-    await waitFor(() => expect(fetchPage).toHaveBeenLastCalledWith({ searchTexts: { code: 'C1' }, order: null, offset: 0, limit: 25 }));
+    await waitFor(() => expect(fetchPage).toHaveBeenLastCalledWith({ searchTexts: { code: 'C1' }, order: null, offset: 0, limit: 25, count: 'skip' }));
     expect(fetchPage.mock.calls.every(([params]) => !params.order)).toBe(true);
     await waitFor(() => expect(trigger).toHaveFocus());
   });

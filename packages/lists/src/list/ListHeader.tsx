@@ -36,7 +36,7 @@ const MENU_ORDER: ListMenuKey[] = [
 /** Title, counts and the header actions of a generic list: Add, Delete selected, Import and the menu. */
 export function ListHeader({ title, extra, parent, onAdd, onDeleteSelected, onImport, menu, extraMenuItems = [] }: ListHeaderProps) {
   const { t } = useListsTranslation();
-  const { total, loading, isFiltered, items } = useListState();
+  const { total, totalKnown, loading, isFiltered, items } = useListState();
   const { selectedIds } = useListSelection();
   const noneSelected = selectedIds.length === 0;
 
@@ -69,8 +69,10 @@ export function ListHeader({ title, extra, parent, onAdd, onDeleteSelected, onIm
             <Button shape="circle" size="small" aria-label={t('editParent')} icon={<EditOutlined />} onClick={parent.onEdit} />
           </Tooltip>
         )}
-        <Typography.Text type="secondary">{t('totalCount', { count: total })}</Typography.Text>
-        {isFiltered && <Tag color="blue">{t('filteredCount', { count: total })}</Tag>}
+        {totalKnown
+          ? <Typography.Text type="secondary">{t('totalCount', { count: total })}</Typography.Text>
+          : <Spin size="small" aria-label={t('counting')} />}
+        {isFiltered && totalKnown && <Tag color="blue">{t('filteredCount', { count: total })}</Tag>}
         {loading && items.length > 0 && <Spin size="small" />}
         {extra}
       </Space>

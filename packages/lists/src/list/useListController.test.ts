@@ -31,7 +31,7 @@ describe('useListController paging', () => {
     const fetchPage = server(60);
     const { result } = await mounted(fetchPage);
     expect(fetchPage).toHaveBeenCalledTimes(1);
-    expect(fetchPage).toHaveBeenCalledWith({ searchTexts: {}, order: null, offset: 0, limit: 25 });
+    expect(fetchPage).toHaveBeenCalledWith({ searchTexts: {}, order: null, offset: 0, limit: 25, count: 'skip' });
     expect(result.current.state.items).toHaveLength(25);
     expect(result.current.state).toMatchObject({ total: 60, hasMore: true, isFiltered: false });
   });
@@ -49,7 +49,7 @@ describe('useListController paging', () => {
     expect(fetchPage).toHaveBeenCalledTimes(1);
     await act(async () => { jest.advanceTimersByTime(1); });
     expect(fetchPage).toHaveBeenCalledTimes(2);
-    expect(fetchPage).toHaveBeenLastCalledWith({ searchTexts: {}, order: null, offset: 25, limit: 25 });
+    expect(fetchPage).toHaveBeenLastCalledWith({ searchTexts: {}, order: null, offset: 25, limit: 25, count: 'skip' });
     jest.useRealTimers();
     await waitFor(() => expect(result.current.state.items).toHaveLength(50));
   });
@@ -136,7 +136,7 @@ describe('useListController search and sort', () => {
     act(() => result.current.actions.setSearchText('name', '/^Row 1\\d$/'));
     expect(result.current.state.items).toHaveLength(0);
     await waitFor(() => expect(result.current.state.loading).toBe(false));
-    expect(fetchPage).toHaveBeenLastCalledWith({ searchTexts: { name: '/^Row 1\\d$/' }, order: null, offset: 0, limit: 25 });
+    expect(fetchPage).toHaveBeenLastCalledWith({ searchTexts: { name: '/^Row 1\\d$/' }, order: null, offset: 0, limit: 25, count: 'skip' });
     expect(result.current.state.isFiltered).toBe(true);
   });
 
@@ -156,7 +156,7 @@ describe('useListController search and sort', () => {
     const { result } = await mounted(fetchPage);
     act(() => result.current.actions.setOrder(['name', 'desc']));
     await waitFor(() => expect(fetchPage).toHaveBeenCalledTimes(2));
-    expect(fetchPage).toHaveBeenLastCalledWith({ searchTexts: {}, order: ['name', 'desc'], offset: 0, limit: 25 });
+    expect(fetchPage).toHaveBeenLastCalledWith({ searchTexts: {}, order: ['name', 'desc'], offset: 0, limit: 25, count: 'skip' });
     act(() => result.current.actions.setOrder(null));
     await waitFor(() => expect(fetchPage).toHaveBeenCalledTimes(3));
     expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ order: null, offset: 0 }));
@@ -172,7 +172,7 @@ describe('useListController search and sort', () => {
     hook.rerender({ resetKey: '/b' });
     await waitFor(() => expect(hook.result.current.state.loading).toBe(false));
     expect(fetchPage).toHaveBeenCalledTimes(3);
-    expect(fetchPage).toHaveBeenLastCalledWith({ searchTexts: {}, order: null, offset: 0, limit: 25 });
+    expect(fetchPage).toHaveBeenLastCalledWith({ searchTexts: {}, order: null, offset: 0, limit: 25, count: 'skip' });
     expect(hook.result.current.state.isFiltered).toBe(false);
     expect(hook.result.current.selection.selectedIds).toEqual([]);
   });
@@ -249,5 +249,61 @@ describe('useListController failures', () => {
     const { result } = renderHook(() => useListController<Row>({ fetchPage }));
     await waitFor(() => expect(error).toHaveBeenCalled());
     expect(result.current.state).toMatchObject({ items: [], total: 0, loading: false });
+  });
+});
+
+/** A server answering the way the list engine does with count=skip / count=only (issue 19). */
+function countingServer(all: number, countGate: () => Promise<void> = () => Promise.resolve()) {
+  return jest.fn(async ({ offset = 0, limit = 25, count, searchTexts = {} }: ListParams) => {
+    // A search matches half the rows.
+    const total = searchTexts.name ? all / 2 : all;
+    if (count === 'only') {
+      await countGate();
+      return { items: [] as Row[], total };
+    }
+    const items = rows(offset, Math.max(0, Math.min(limit, total - offset)));
+    const more = offset + items.length < total;
+    return count === 'skip' && more ? { items, total: offset + items.length + 1, totalKnown: false } : { items, total };
+  });
+}
+
+describe('useListController counts apart from the rows', () => {
+  it('shows the first page at once and the exact total when its count comes', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    const fetchPage = countingServer(1000, () => gate);
+    const { result } = await mounted(fetchPage);
+    expect(result.current.state).toMatchObject({ total: 26, totalKnown: false, hasMore: true });
+    expect(result.current.state.items).toHaveLength(25);
+    expect(fetchPage).toHaveBeenLastCalledWith({ searchTexts: {}, order: null, count: 'only' });
+    await act(async () => { release(); });
+    await waitFor(() => expect(result.current.state).toMatchObject({ total: 1000, totalKnown: true }));
+    // The next page keeps the counted total and asks for no second count.
+    act(() => result.current.actions.loadMore());
+    await waitFor(() => expect(result.current.state.items).toHaveLength(50));
+    expect(result.current.state).toMatchObject({ total: 1000, totalKnown: true });
+    expect(fetchPage.mock.calls.filter(([p]) => p.count === 'only')).toHaveLength(1);
+  });
+
+  it('asks no count when the first page shows the whole list', async () => {
+    const fetchPage = countingServer(10);
+    const { result } = await mounted(fetchPage);
+    expect(result.current.state).toMatchObject({ total: 10, totalKnown: true, hasMore: false });
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops a count that comes after the search changed', async () => {
+    const releases: Array<() => void> = [];
+    const fetchPage = countingServer(1000, () => new Promise<void>((r) => { releases.push(r); }));
+    const { result } = await mounted(fetchPage);
+    act(() => result.current.actions.setSearchText('name', 'Row 1'));
+    await waitFor(() => expect(releases).toHaveLength(2));
+    // The search's count comes first, the older one (for no search) after it.
+    await act(async () => { releases[1]!(); });
+    await act(async () => { releases[0]!(); });
+    await waitFor(() => expect(result.current.state.totalKnown).toBe(true));
+    // The first count (1000, for no search) came too late: the search's own count shows.
+    expect(result.current.state).toMatchObject({ total: 500, isFiltered: true });
+    expect(fetchPage.mock.calls.filter(([p]) => p.count === 'only').at(-1)?.[0]).toMatchObject({ searchTexts: { name: 'Row 1' } });
   });
 });

@@ -19,7 +19,13 @@ export interface ListControllerOptions<T> {
 
 export interface ListState<T> {
   items: T[];
+  /** Exact once totalKnown; before that a lower bound (the rows loaded, plus one when more follow). */
   total: number;
+  /**
+   * The first page is asked without its count (count=skip, issue 19) so the rows show at once; a large list's
+   * exact total is asked next (count=only) and shown when it comes.
+   */
+  totalKnown: boolean;
   loading: boolean;
   searchTexts: SearchTexts;
   order: Order;
@@ -94,6 +100,12 @@ function refusedColumn(query: Query, details: unknown): string | undefined {
   return query.lastSearch && query.lastSearch.key in query.searchTexts ? query.lastSearch.key : undefined;
 }
 
+interface LoadedPage<T> {
+  items: T[];
+  total: number;
+  totalKnown: boolean;
+}
+
 function appendUnique<T extends ListRow>(items: T[], page: T[]): T[] {
   const seen = new Set(items.map((item) => item.tid));
   return [...items, ...page.filter((item) => !seen.has(item.tid))];
@@ -105,7 +117,7 @@ function appendUnique<T extends ListRow>(items: T[], page: T[]): T[] {
  */
 export function useListController<T extends ListRow>({ fetchPage, resetKey, pageSize = PAGE_SIZE }: ListControllerOptions<T>): ListController<T> {
   const [query, setQuery] = useState<Query>({ searchTexts: {}, order: null, resetKey });
-  const [page, setPage] = useState<{ items: T[]; total: number }>({ items: [], total: 0 });
+  const [page, setPage] = useState<LoadedPage<T>>({ items: [], total: 0, totalKnown: true });
   const [loading, setLoading] = useState(false);
   const [selectedIds, setSelectedIds] = useState<ListId[]>([]);
   const [searchError, setSearchError] = useState<SearchError | null>(null);
@@ -122,6 +134,22 @@ export function useListController<T extends ListRow>({ fetchPage, resetKey, page
   /** Bumped by every reset: answers to an older query are dropped. */
   const generation = useRef(0);
   const scrollTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** The exact total of the current generation once counted (count=only), and whether it was asked for. */
+  const counted = useRef<{ generation: number; total: number | null }>({ generation: -1, total: null });
+
+  const countTotal = useCallback(async (current: number) => {
+    const { fetchPage: fetch, query: q } = latest.current;
+    counted.current = { generation: current, total: null };
+    try {
+      const { total } = await fetch({ searchTexts: q.searchTexts, order: q.order, count: 'only' });
+      if (current !== generation.current) return;
+      counted.current = { generation: current, total };
+      loaded.current = { ...loaded.current, total, totalKnown: true };
+      setPage(loaded.current);
+    } catch (error) {
+      if (current === generation.current) logger.error('List total could not be counted', error);
+    }
+  }, []);
 
   const load = useCallback(async (offset: number, current: number) => {
     const { fetchPage: fetch, pageSize: limit, query: q } = latest.current;
@@ -130,7 +158,7 @@ export function useListController<T extends ListRow>({ fetchPage, resetKey, page
     let response: ListResponse<T> | null = null;
     let refused: string | undefined;
     try {
-      response = await fetch({ searchTexts: q.searchTexts, order: q.order, offset, limit });
+      response = await fetch({ searchTexts: q.searchTexts, order: q.order, offset, limit, count: 'skip' });
     } catch (error) {
       const apiError = normalizeError(error);
       refused = apiError.code === ERROR_CODES.INVALID_REGEX ? refusedColumn(q, apiError.details) : undefined;
@@ -143,17 +171,21 @@ export function useListController<T extends ListRow>({ fetchPage, resetKey, page
       return;
     }
     if (response) {
-      const { items, total } = response;
-      loaded.current = { items: offset === 0 ? items : appendUnique(loaded.current.items, items), total };
+      const { items } = response;
+      const exact = counted.current.generation === current ? counted.current.total : null;
+      const totalKnown = response.totalKnown !== false || exact !== null;
+      const total = response.totalKnown !== false ? response.total : exact ?? response.total;
+      loaded.current = { items: offset === 0 ? items : appendUnique(loaded.current.items, items), total, totalKnown };
       setPage(loaded.current);
+      if (!totalKnown && counted.current.generation !== current) void countTotal(current);
     }
     busy.current = false;
     setLoading(false);
-  }, []);
+  }, [countTotal]);
 
   useEffect(() => {
     const current = ++generation.current;
-    loaded.current = { items: [], total: 0 };
+    loaded.current = { items: [], total: 0, totalKnown: true };
     setPage(loaded.current);
     setSelectedIds([]);
     void load(0, current);
@@ -199,6 +231,7 @@ export function useListController<T extends ListRow>({ fetchPage, resetKey, page
   const state = useMemo<ListState<T>>(() => ({
     items: page.items,
     total: page.total,
+    totalKnown: page.totalKnown,
     loading,
     searchTexts: query.searchTexts,
     order: query.order,
