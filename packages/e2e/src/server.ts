@@ -78,7 +78,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     env: { ...env, ...options.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PORTAL_DEMO: '1',
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: stop() signals tsx and the server it starts together (SIGKILL of tsx alone would
+    // leave the server running as an orphan, still answering and holding its port).
+    detached: true,
   });
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, name);
+    } catch {
+      // the group is gone already
+    }
+  };
   let log = '';
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-20_000);
@@ -89,7 +99,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     // The first start generates the demo data: minutes on a machine busy with the build and other tests.
     await waitUntilUp(url, child, () => log, STARTUP_TIMEOUT_MS);
   } catch (error) {
-    child.kill('SIGTERM'); // never leave a half-started server behind (tsx passes the signal on to the server)
+    signal('SIGTERM'); // never leave a half-started server behind
     if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
@@ -101,12 +111,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
+        signal('SIGTERM');
         let timer: NodeJS.Timeout | undefined;
         await Promise.race([exited, new Promise((resolve) => { timer = setTimeout(resolve, 5000); })]);
         clearTimeout(timer); // a pending timer would keep jest from exiting
-        if (child.exitCode === null) child.kill('SIGKILL');
       }
+      signal('SIGKILL'); // whatever of the group is still there after the bounded wait
       if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
