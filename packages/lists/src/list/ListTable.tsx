@@ -163,8 +163,8 @@ function useKeyboardSearchTriggers(ref: RefObject<HTMLDivElement | null>, label:
     const root = ref.current;
     if (!root) return undefined;
     root.querySelectorAll<HTMLElement>('.ant-table-filter-trigger').forEach((trigger) => {
-      if (trigger.closest('[aria-hidden="true"]')) return; // antd's hidden measure row: stays out of the tab order
-      trigger.tabIndex = 0;
+      // antd's hidden measure row repeats the header: its copies stay out of the tab order.
+      trigger.tabIndex = trigger.closest('[aria-hidden="true"]') ? -1 : 0;
       const title = trigger.closest('th')?.querySelector('.ant-table-column-title')?.textContent ?? '';
       trigger.setAttribute('aria-label', label(title));
     });
