@@ -2,7 +2,7 @@
  * A list as the engine knows it: its table, the API fields a caller may search, sort and export (each
  * mapped to a fixed column: user input never names a column in SQL), and how a row becomes an item.
  */
-import type { RawBuilder, SqlBool } from 'kysely';
+import type { Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 
 /**
@@ -37,6 +37,17 @@ export interface ListDefinition<Item> {
     fts?: string;
   };
   toItem(row: Row): Item;
+  /**
+   * Names shown beside a row that live in other tables (a section's location, a group's name): export-only
+   * columns (never searched or sorted) that fill() writes into each batch of rows, one lookup per batch.
+   */
+  labels?: ListLabels;
+}
+
+export interface ListLabels {
+  /** API field → the row key fill() writes. */
+  columns: Readonly<Record<string, ListColumn>>;
+  fill(db: Kysely<Database>, rows: Row[]): Promise<void>;
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 } from '@portal/contract';
 import type { Database } from '../db/schema';
 import { badRequest, forbidden } from '../errors';
-import { defineList, type ListDefinition, type ListScope, type Row } from '../lists/definition';
+import { defineList, type ListDefinition, type ListLabels, type ListScope, type Row } from '../lists/definition';
 import { CATALOGUE_ITEMS_LIST } from '../lists/definitions';
 import { listPage, listParams, orderSql, selectColumns } from '../lists/engine';
 import { planSearch, whereSql } from '../lists/search';
@@ -27,7 +27,7 @@ import { findStore } from '../queries/stores';
 import { assertStoreReachable, type AuthUser } from './context';
 import type { FilesDeps } from './files';
 import { groupNotAvailable, sectionNotAvailable } from './inventories';
-import { labelItems, SCANNED_ITEM_COLUMNS, toScannedItem } from './inventoryLists';
+import { labelItems, SCANNED_ITEM_COLUMNS, SCANNED_ITEM_LABELS, toScannedItem } from './inventoryLists';
 
 type Db = Kysely<Database>;
 
@@ -92,7 +92,8 @@ export async function resolveCompare(db: Db, storeId: number, catalogueId: numbe
   if (mode === 'MISSING') {
     return { def: CATALOGUE_ITEMS_LIST, scope: { catalogue_id: catalogueId, missing: missingCondition(storeId, scope, byObjectId) }, catalogueName: catalogue.name };
   }
-  return { def: EXCEEDED_LIST, scope: exceededScope(storeId, scope, catalogueId, byObjectId), catalogueName: catalogue.name };
+  const def = { ...EXCEEDED_LIST, labels: exceededLabels(storeId, catalogueId, byObjectId) };
+  return { def, scope: exceededScope(storeId, scope, catalogueId, byObjectId), catalogueName: catalogue.name };
 }
 
 type FoundIn = { catalogueId: number | null; catalogueName: string | null };
@@ -124,6 +125,22 @@ async function foundIn(db: Db, storeId: number, catalogueId: number, items: read
   return items.map((item) => (item.code !== null ? byCode.get(item.code) : undefined)
     ?? (byObjectId && item.objectId !== null ? byObject.get(item.objectId) : undefined)
     ?? { catalogueId: null, catalogueName: null });
+}
+
+/** EXCEEDED export columns named as the screen shows them: the section's location and the catalogue where found. */
+function exceededLabels(storeId: number, catalogueId: number, byObjectId: boolean): ListLabels {
+  return {
+    columns: {
+      inventoryComment: SCANNED_ITEM_LABELS.columns.inventoryComment,
+      catalogueId: { column: 'found_catalogue_id', type: 'integer' },
+      catalogueName: { column: 'found_catalogue_name', type: 'text' },
+    },
+    async fill(db, rows) {
+      await SCANNED_ITEM_LABELS.fill(db, rows);
+      const found = await foundIn(db, storeId, catalogueId, rows.map(toApiItem), byObjectId);
+      rows.forEach((r, n) => { r.found_catalogue_id = found[n].catalogueId; r.found_catalogue_name = found[n].catalogueName; });
+    },
+  };
 }
 
 /** A page without a search: its rows, and the list's kept total (services/compareTotals.ts). */

@@ -4,7 +4,7 @@
  * group and search list names) are added to each page by labelItems, not joined in the list query.
  */
 import type { InventorySection, InventoryItem } from '@portal/contract';
-import { defineList, type Row } from '../lists/definition';
+import { defineList, type ListLabels, type Row } from '../lists/definition';
 import { ITEM_LIST_COLUMNS, ITEM_SEARCH_TEXT, toApiItem } from '../lists/items';
 import { itemLabels } from '../queries/inventories';
 import type { Kysely } from 'kysely';
@@ -57,11 +57,34 @@ export function toScannedItem(r: Row): ScannedItem {
   return { ...toApiItem(r), date: String(r.date), searchListId: int(r.search_list_id), inventoryId: Number(r.inventory_id), groupId: int(r.group_id) };
 }
 
-export const SCANNED_ITEMS_LIST = defineList<ScannedItem>({
-  table: 'inventory_items', columns: SCANNED_ITEM_COLUMNS, searchText: ITEM_SEARCH_TEXT, toItem: toScannedItem,
-});
-
 const ids = (values: Array<number | null | undefined>) => [...new Set(values.filter((v): v is number => typeof v === 'number'))];
+
+/** The group name a scan without a group is exported with (the virtual group's tid, as its file name). */
+export const UNGROUPED_LABEL = 'UNGROUPED';
+
+/**
+ * Export columns of scanned items named as the screen shows them: the section's location (inventoryComment),
+ * the group's name (UNGROUPED for sections without a group) and the search list's name: one lookup per batch.
+ */
+export const SCANNED_ITEM_LABELS: ListLabels = {
+  columns: {
+    inventoryComment: { column: 'inventory_comment', type: 'text' },
+    groupName: { column: 'group_name', type: 'text' },
+    searchListName: { column: 'search_list_name', type: 'text' },
+  },
+  async fill(db, rows) {
+    const labels = await itemLabels(db, ids(rows.map((r) => int(r.inventory_id))), ids(rows.map((r) => int(r.group_id))), ids(rows.map((r) => int(r.search_list_id))));
+    for (const r of rows) {
+      r.inventory_comment = r.inventory_id == null ? null : labels.sections.get(Number(r.inventory_id)) ?? null;
+      if ('group_id' in r) r.group_name = r.group_id == null ? UNGROUPED_LABEL : labels.groups.get(Number(r.group_id)) ?? null;
+      r.search_list_name = r.search_list_id == null ? null : labels.searchLists.get(Number(r.search_list_id)) ?? null;
+    }
+  },
+};
+
+export const SCANNED_ITEMS_LIST = defineList<ScannedItem>({
+  table: 'inventory_items', columns: SCANNED_ITEM_COLUMNS, searchText: ITEM_SEARCH_TEXT, toItem: toScannedItem, labels: SCANNED_ITEM_LABELS,
+});
 
 /** Adds inventoryComment, groupName and searchListName to a page of scanned items. */
 export async function labelItems<T extends { inventoryId?: number | null; groupId?: number | null; searchListId?: number | null }>(

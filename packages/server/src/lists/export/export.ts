@@ -43,14 +43,17 @@ const CONTENT_TYPES: Record<ExportFormat['fileType'], string> = {
 interface Column {
   title: string;
   col: ListColumn;
+  /** Filled by the definition's labels, not read from the table. */
+  label: boolean;
 }
 
 function exportColumns<T>(def: ListDefinition<T>, requested: ExportBody['columns']): Column[] {
   const list = requested?.length ? requested : Object.keys(def.columns).map((id) => ({ id, title: id }));
   return list.map(({ id, title }) => {
     const col = Object.hasOwn(def.columns, id) ? def.columns[id] : undefined;
-    if (!col) throw badRequest(ERROR_CODES.VALIDATION_ERROR, `Unknown export column: ${id}`, { column: id });
-    return { title, col };
+    const label = !col && def.labels && Object.hasOwn(def.labels.columns, id) ? def.labels.columns[id] : undefined;
+    if (!col && !label) throw badRequest(ERROR_CODES.VALIDATION_ERROR, `Unknown export column: ${id}`, { column: id });
+    return { title, col: (col ?? label)!, label: !col };
   });
 }
 
@@ -94,9 +97,17 @@ async function exportFile<T>(deps: Deps, user: AuthUser, def: ListDefinition<T>,
   const batches = streamRows(deps.db, { def, scope, terms, order: body.order ?? undefined, batchSize: options.batchSize, idleMs });
   // Read the first batch before answering: a failing search still gets its 4xx instead of a cut file.
   const first = await batches.next();
+  // Names from other tables (labels) are looked up once per batch, only when a column asks for them.
+  const labels = columns.some((c) => c.label) ? def.labels : undefined;
   const source = (async function* all(): AsyncGenerator<Row[]> {
-    if (!first.done) yield first.value;
-    yield* batches;
+    if (!first.done) {
+      if (labels) await labels.fill(deps.db, first.value);
+      yield first.value;
+    }
+    for await (const batch of batches) {
+      if (labels) await labels.fill(deps.db, batch);
+      yield batch;
+    }
   })();
   const cells = (row: Row) => columns.map(({ col }) => exportCell(row[col.column], col, format));
   const header = format.firstRowHeader ? columns.map((c) => neutralize(c.title)) : null;
