@@ -1,0 +1,145 @@
+/**
+ * Accessibility (issue 16): axe-core (@axe-core/playwright, WCAG 2.1 A/AA) on every route of every remote —
+ * read from the portal's registry.json, so a new screen in a remote's manifest is checked without editing this
+ * file — and on every shared dialog (modal form, import, export, format, sync, Add Items To, Select Fields,
+ * Change Library, dashboard section editor, logout confirmation), signed in as admin (who sees every route), in
+ * Spanish and in Arabic (right to left). Fails on any serious or critical violation, listing rule and element.
+ * Each dialog must take the focus when it opens and give it back to what opened it when it closes.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { AxeReport } from '../src/axe';
+import { apiSignIn, portalRoutes, routeParams, type PortalRoute } from '../src/portalRoutes';
+import { uiText } from '../src/uiText';
+import { login, navigateInApp, openBrowser, portalUrl } from '../src';
+
+const LOCALES = ['es', 'ar'] as const;
+
+/**
+ * Opt-in until the violations it still finds are fixed (README, Accessibility checks): PORTAL_E2E_A11Y=1 runs it.
+ * It takes minutes on a loaded machine (axe on every route in two languages).
+ */
+const describeIfEnabled = process.env.PORTAL_E2E_A11Y === '1' ? describe : describe.skip;
+
+let routes: PortalRoute[];
+let catalogueUrl: string;
+beforeAll(async () => {
+  if (process.env.PORTAL_E2E_A11Y !== '1') return;
+  const params = await routeParams(await apiSignIn('admin'));
+  routes = await portalRoutes(params);
+  catalogueUrl = `/catalogues/${params.catalogueId}`;
+});
+
+/** Waits until the content area shows a page (a remote's or the shell's own) and nothing in it is still loading. */
+async function settled(page: Page, place: string): Promise<void> {
+  await page.locator('#portal-content .portal-page, .ant-layout-content > .ant-card').first().waitFor({ state: 'visible', timeout: 30_000 })
+    .catch(() => { throw new Error(`${place}: no page showed within 30 s`); });
+  await page.waitForFunction(() => !document.querySelector('.ant-layout-content .ant-spin-spinning, .ant-layout-content .ant-skeleton-active'),
+    undefined, { timeout: 30_000 }).catch(() => { throw new Error(`${place}: still loading after 30 s`); });
+}
+
+const CONTENT = '.ant-layout-content';
+const visibleModal = (page: Page): Locator => page.locator('.ant-modal-wrap:visible .ant-modal').last();
+
+/** Where the focus is: inside the open dialog, or the element that opened it. */
+const focusInside = (scope: Locator) => scope.evaluate((el) => el.contains(document.activeElement));
+
+/**
+ * Opens a dialog with open(), checks that the focus went into it, runs axe, closes it with Escape and checks
+ * that the focus is back on `returnTo`.
+ */
+async function checkDialog(page: Page, report: AxeReport, place: string, open: () => Promise<void>, returnTo: Locator,
+  problems: string[]): Promise<void> {
+  await open();
+  const dialog = visibleModal(page);
+  await dialog.waitFor({ state: 'visible' });
+  await page.waitForFunction(() => !document.querySelector('.ant-modal-wrap .ant-spin-spinning'), undefined, { timeout: 15_000 });
+  // antd moves the focus in once its opening motion ends.
+  await page.waitForFunction(() => document.querySelector('.ant-modal-wrap:not([style*="display: none"]) .ant-modal')?.contains(document.activeElement) ?? false,
+    undefined, { timeout: 5_000 }).catch(() => problems.push(`${place}: the focus did not move into the dialog`));
+  await report.check(page, place, '.ant-modal-wrap');
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  await page.waitForFunction((el) => el?.contains(document.activeElement) ?? false, await returnTo.elementHandle(), { timeout: 5_000 })
+    .catch(async () => problems.push(`${place}: the focus did not return to the opener on close (it is on ${
+      await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))})`));
+}
+
+describeIfEnabled('accessibility', () => {
+  it.each(LOCALES)('every route and shared dialog in %s has no serious or critical axe violation', async (lng) => {
+    const t = uiText(lng);
+    const report = new AxeReport();
+    const problems: string[] = [];
+    const browser = await openBrowser(lng);
+    const { page } = browser;
+    try {
+      await page.goto(portalUrl('/auth/login'));
+      await page.locator('#login_userName').waitFor();
+      await report.check(page, `${lng} /auth/login`);
+      await login(page, 'admin');
+      if (lng === 'ar') expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+
+      // The header and sidebar once, then only the content area of each route (they do not change).
+      await settled(page, '/dashboard');
+      await report.check(page, `${lng} /dashboard (whole page)`);
+      const landing = new URL(page.url()).pathname;
+      for (const route of routes.filter((r) => !r.public && r.url !== landing)) {
+        await navigateInApp(page, route.url);
+        await settled(page, route.url);
+        await report.check(page, `${lng} ${route.pattern}`, CONTENT);
+      }
+
+      // Dialogs of the dashboard and the header.
+      await navigateInApp(page, '/dashboard');
+      await settled(page, '/dashboard');
+      const pencil = page.locator('#portal-content button:has(.anticon-edit)').first();
+      await checkDialog(page, report, `${lng} dialog Edit section`, () => pencil.click(), pencil, problems);
+      const avatar = page.locator('header button:has(.ant-avatar)');
+      await checkDialog(page, report, `${lng} dialog logout confirmation`, async () => {
+        await avatar.click();
+        await page.getByRole('menuitem', { name: t('shell', 'avatarMenu.logout') }).click();
+      }, avatar, problems);
+
+      // The shared list dialogs, on a catalogue with a sync URL.
+      await navigateInApp(page, catalogueUrl);
+      await settled(page, catalogueUrl);
+      const content = page.locator('#portal-content');
+      const add = content.locator('button:has(.anticon-plus)').first();
+      await checkDialog(page, report, `${lng} dialog modal form`, () => add.click(), add, problems);
+      const importButton = content.locator('button:has(.anticon-upload)').first();
+      await checkDialog(page, report, `${lng} dialog import`, () => importButton.click(), importButton, problems);
+      const more = content.getByRole('button', { name: t('lists', 'moreActions') });
+      const fromMenu = (entry: string) => async () => {
+        await more.click();
+        await page.getByRole('menuitem', { name: t('lists', `menu.${entry}`) }).click();
+      };
+      await checkDialog(page, report, `${lng} dialog Add Items To`, fromMenu('addAllItemsTo'), more, problems);
+      await checkDialog(page, report, `${lng} dialog sync`, fromMenu('syncItems'), more, problems);
+      await checkDialog(page, report, `${lng} dialog Select Fields`, fromMenu('selectFields'), more, problems);
+      await checkDialog(page, report, `${lng} dialog export`, fromMenu('exportItems'), more, problems);
+      await fromMenu('exportItems')();
+      const adminFormat = visibleModal(page).getByRole('button', { name: t('lists', 'format.adminFormat') });
+      await checkDialog(page, report, `${lng} dialog format`, () => adminFormat.click(), adminFormat, problems);
+      await page.keyboard.press('Escape');
+      await visibleModal(page).waitFor({ state: 'hidden' });
+
+      const library = page.locator('header button:has(.anticon-shop)');
+      await checkDialog(page, report, `${lng} dialog Change Library`, async () => {
+        await library.click();
+        await page.getByRole('menuitem', { name: t('shell', 'library.change') }).click();
+      }, library, problems);
+
+      // The public displays (mf-public, no sign-in).
+      for (const route of routes.filter((r) => r.public)) {
+        await page.goto(portalUrl(route.url));
+        await page.locator('#root > *').first().waitFor();
+        await page.waitForFunction(() => document.querySelectorAll('#root *').length > 5, undefined, { timeout: 15_000 });
+        await report.check(page, `${lng} ${route.pattern}`);
+      }
+    } finally {
+      if (browser.errors.length) console.log(`page errors:\n${browser.errors.join('\n')}`);
+      await browser.close();
+    }
+    console.log(`axe ${lng}: ${report.checked.length} places\n${report.checked.join('\n')}`);
+    expect({ violations: report.lines, focus: problems }).toEqual({ violations: [], focus: [] });
+  }, 600_000);
+});
