@@ -57,9 +57,9 @@ function Compare({ store, catalogueId, title }: { store: Store; catalogueId: num
     return [
       ...base,
       { key: 'date', title: t('date'), width: 170, render: (row) => formatInventoryDate(row.date) },
-      { key: 'inventoryComment', title: t('inventoryComment'), width: 200, sortable: false, searchable: false, exportable: false },
+      { key: 'inventoryComment', title: t('inventoryComment'), width: 200, sortable: false, searchable: false },
       {
-        key: 'catalogueName', title: t('foundIn'), width: 200, sortable: false, searchable: false, exportable: false,
+        key: 'catalogueName', title: t('foundIn'), width: 200, sortable: false, searchable: false,
         render: (row) => (row.catalogueId ? <Link to={`/catalogues/${row.catalogueId}`}>{row.catalogueName}</Link> : null),
       },
     ];

@@ -32,12 +32,12 @@ export function scannedItemColumns(fields: ItemFieldLabel[], t: TFunction, where
   const columns: ListColumn<InventoryItem>[] = fields.map(({ key, label }) => ({ key, title: label }));
   columns.push({ key: 'date', title: t('date'), width: 170, render: (row) => formatInventoryDate(row.date) });
   if (where) {
-    columns.push({ key: 'inventoryComment', title: t('inventoryComment'), width: 200, sortable: false, searchable: false, exportable: false });
+    columns.push({ key: 'inventoryComment', title: t('inventoryComment'), width: 200, sortable: false, searchable: false });
     columns.push({
-      key: 'groupName', title: t('groupName'), width: 180, sortable: false, searchable: false, exportable: false,
+      key: 'groupName', title: t('groupName'), width: 180, sortable: false, searchable: false,
       render: (row) => row.groupName ?? t('ungrouped'),
     });
   }
-  columns.push({ key: 'searchListName', title: t('searchListName'), width: 160, sortable: false, searchable: false, exportable: false, defaultVisible: false });
+  columns.push({ key: 'searchListName', title: t('searchListName'), width: 160, sortable: false, searchable: false, defaultVisible: false });
   return columns;
 }
