@@ -7,7 +7,7 @@ jest.setTimeout(30_000);
 /**
  * Exports of inventory items and compare lists carry the names the screens show (section location, group
  * name, search list name, catalogue where found), not ids. BIB-001 (objectId column labelled):
- *   Fondo (compared): A1      Infantil: K1
+ *   Fondo (compared): A1      Infantil: K1      Zeta (added later): K1, Z9
  *   group 'Planta 1': section 'Estantería 3': A1, K1 (from search list 'Novedades'), Z9
  *   UNGROUPED:        section 'Mostrador':    Q1
  */
@@ -30,6 +30,7 @@ beforeAll(async () => {
   [bib1, bib2] = [await t.storeId('BIB-001'), await t.storeId('BIB-002')];
   ids.fondo = await addCatalogue(t.db, bib1, 'Fondo', [{ code: 'A1' }]);
   ids.infantil = await addCatalogue(t.db, bib1, 'Infantil', [{ code: 'K1' }]);
+  ids.zeta = await addCatalogue(t.db, bib1, 'Zeta', [{ code: 'K1' }, { code: 'Z9' }]);
   ids.novedades = await addSearchList(t.db, bib1, 'Novedades');
   ids.g = (await t.call('POST', groups(bib1), { ...as, body: { name: 'Planta 1', catalogueId: ids.fondo } })).json().tid;
   ids.s = await scan(ids.g, 'Estantería 3', ['A1', 'K1', 'Z9']);
@@ -80,16 +81,16 @@ describe('inventory item exports carry names', () => {
 describe('compare exports carry names', () => {
   const compare = (rest: string, storeId = bib1) => `/api/stores/${storeId}/compare/${ids.fondo}/${rest}`;
 
-  it('EXCEEDED: date, section location and the catalogue where found (csv and xlsx)', async () => {
+  it('EXCEEDED: date, section location and the (first) catalogue where found (csv and xlsx)', async () => {
     const body = { format: { ...csv, dateFormat: 'YYYY/MM/DD HH:mm:ss' }, columns: columns('code', 'date', 'inventoryComment', 'catalogueName', 'catalogueId') };
     const res = await exported(compare('EXCEEDED/ALL_GROUPS/export'), body);
     expect(lines(res.body)).toEqual([
       'code;date;inventoryComment;catalogueName;catalogueId',
-      `K1;2026/11/20 10:00:00;Estantería 3;Infantil;${ids.infantil}`, 'Q1;2026/11/20 10:00:00;Mostrador;;', 'Z9;2026/11/20 10:00:00;Estantería 3;;',
+      `K1;2026/11/20 10:00:00;Estantería 3;Infantil;${ids.infantil}`, 'Q1;2026/11/20 10:00:00;Mostrador;;', `Z9;2026/11/20 10:00:00;Estantería 3;Zeta;${ids.zeta}`,
     ]);
     const xlsx = await exported(compare(`EXCEEDED/group/${ids.g}/export`), { ...body, format: { ...body.format, fileType: 'xlsx' } });
     expect((await xlsxRows(xlsx.rawPayload)).map((r) => [r[0], r[2], r[3]])).toEqual([
-      ['code', 'inventoryComment', 'catalogueName'], ['K1', 'Estantería 3', 'Infantil'], ['Z9', 'Estantería 3', undefined],
+      ['code', 'inventoryComment', 'catalogueName'], ['K1', 'Estantería 3', 'Infantil'], ['Z9', 'Estantería 3', 'Zeta'],
     ]);
   });
 

@@ -100,26 +100,34 @@ type FoundIn = { catalogueId: number | null; catalogueName: string | null };
 
 /**
  * For each EXCEEDED row, the library's first catalogue (by id, other than the compared one) that holds its code,
- * else (when the library labels an objectId column) its objectId. One query for the whole page.
+ * else (when the library labels an objectId column) its objectId. Two queries for a whole page or export batch.
  */
 async function foundIn(db: Db, storeId: number, catalogueId: number, items: readonly ApiItem[], byObjectId: boolean): Promise<FoundIn[]> {
   const codes = [...new Set(items.map((i) => i.code).filter((c): c is string => c !== null))];
   const objectIds = byObjectId ? [...new Set(items.map((i) => i.objectId).filter((o): o is string => o !== null))] : [];
   const byCode = new Map<string, FoundIn>();
   const byObject = new Map<string, FoundIn>();
-  if (codes.length || objectIds.length) {
-    const rows = await db.selectFrom('catalogue_items').innerJoin('catalogues', 'catalogues.id', 'catalogue_items.catalogue_id')
-      .select(['catalogues.id', 'catalogues.name', 'catalogue_items.code', 'catalogue_items.object_id'])
-      .where('catalogue_items.store_id', '=', storeId).where('catalogue_items.catalogue_id', '!=', catalogueId)
+  // The library's other catalogues first: the item lookup then runs on the (catalogue_id, code) and
+  // (catalogue_id, object_id) indexes instead of reading every catalogue item of the library.
+  const others = codes.length || objectIds.length
+    ? await db.selectFrom('catalogues').select(['id', 'name']).where('store_id', '=', storeId).where('id', '!=', catalogueId).execute()
+    : [];
+  if (others.length) {
+    const names = new Map(others.map((c) => [c.id, c.name]));
+    const rows = await db.selectFrom('catalogue_items').select(['catalogue_id', 'code', 'object_id'])
+      .where('catalogue_id', 'in', [...names.keys()])
       .where((eb) => eb.or([
-        ...(codes.length ? [eb('catalogue_items.code', 'in', codes)] : []),
-        ...(objectIds.length ? [eb('catalogue_items.object_id', 'in', objectIds)] : []),
+        ...(codes.length ? [eb('code', 'in', codes)] : []),
+        ...(objectIds.length ? [eb('object_id', 'in', objectIds)] : []),
       ]))
-      .orderBy('catalogues.id').execute();
+      .execute();
+    const first = (map: Map<string, FoundIn>, key: string | null, id: number) => {
+      const kept = key === null ? undefined : map.get(key);
+      if (key !== null && (!kept || kept.catalogueId! > id)) map.set(key, { catalogueId: id, catalogueName: names.get(id)! });
+    };
     for (const r of rows) {
-      const found = { catalogueId: r.id, catalogueName: r.name };
-      if (r.code !== null && !byCode.has(r.code)) byCode.set(r.code, found);
-      if (r.object_id !== null && !byObject.has(r.object_id)) byObject.set(r.object_id, found);
+      first(byCode, r.code, r.catalogue_id);
+      first(byObject, r.object_id, r.catalogue_id);
     }
   }
   return items.map((item) => (item.code !== null ? byCode.get(item.code) : undefined)
