@@ -56,7 +56,10 @@ describe.each([['catalogues'], ['searchLists']])('%s', (path) => {
 describe('the database refuses a doubled pair whoever writes it', () => {
   it('items with the same pair (null = absent) in one list; fine in another list', async () => {
     const cat = await addCatalogue(t.db, bib1, 'Direct', [{ code: 'D1' }, { objectId: 'O1' }]);
-    await expect(addCatalogue(t.db, bib1, 'Direct 2', [{ code: 'D1' }, { code: 'D1' }])).rejects.toThrow();
+    // Refused (once in a CI run the rejection reached jest as something other than an Error: what counts is that
+    // the write was refused and nothing was doubled).
+    const doubled = await addCatalogue(t.db, bib1, 'Direct 2', [{ code: 'D1' }, { code: 'D1' }]).then(() => 'written', () => 'refused');
+    expect(doubled).toBe('refused');
     const row = (code: string | null, objectId: string | null) => ({
       store_id: bib1, catalogue_id: cat, code, object_id: objectId, field1: null, field2: null, field3: null, field4: null,
       field5: null, field6: null, search_text: itemSearchText({ code, objectId }), created_at: new Date().toISOString(),
