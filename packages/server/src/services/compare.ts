@@ -98,6 +98,24 @@ export async function resolveCompare(db: Db, storeId: number, catalogueId: numbe
 
 type FoundIn = { catalogueId: number | null; catalogueName: string | null };
 
+type Held = { catalogue_id: number; code: string | null; object_id: string | null };
+
+/** The items of these catalogues holding one of the codes or objectIds (for a page or an export batch of up to a few thousand). */
+async function heldBy(db: Db, catalogueIds: number[], codes: string[], objectIds: string[]): Promise<Held[]> {
+  if (dialectOf(db) === 'postgres') {
+    // PostgreSQL plans `code = any(2,000 values)` as a read of the whole table (200 ms a batch with 1M items);
+    // a join on the unnested keys probes the (catalogue_id, code) / (catalogue_id, object_id) index per key.
+    const on = (column: 'ci.code' | 'ci.object_id', keys: string[]) => sql`select ci.catalogue_id, ci.code, ci.object_id from unnest(${keys}::text[]) as k(v)
+      join catalogue_items ci on ${sql.ref(column)} = k.v and ci.catalogue_id = any(${catalogueIds}::int[])`;
+    const parts = [...(codes.length ? [on('ci.code', codes)] : []), ...(objectIds.length ? [on('ci.object_id', objectIds)] : [])];
+    return (await sql<Held>`${sql.join(parts, sql` union all `)}`.execute(db)).rows.map((r) => ({ ...r, catalogue_id: Number(r.catalogue_id) }));
+  }
+  return db.selectFrom('catalogue_items').select(['catalogue_id', 'code', 'object_id'])
+    .where('catalogue_id', 'in', catalogueIds)
+    .where((eb) => eb.or([...(codes.length ? [eb('code', 'in', codes)] : []), ...(objectIds.length ? [eb('object_id', 'in', objectIds)] : [])]))
+    .execute();
+}
+
 /**
  * For each EXCEEDED row, the library's first catalogue (by id, other than the compared one) that holds its code,
  * else (when the library labels an objectId column) its objectId. Two queries for a whole page or export batch.
@@ -114,13 +132,7 @@ async function foundIn(db: Db, storeId: number, catalogueId: number, items: read
     : [];
   if (others.length) {
     const names = new Map(others.map((c) => [c.id, c.name]));
-    const rows = await db.selectFrom('catalogue_items').select(['catalogue_id', 'code', 'object_id'])
-      .where('catalogue_id', 'in', [...names.keys()])
-      .where((eb) => eb.or([
-        ...(codes.length ? [eb('code', 'in', codes)] : []),
-        ...(objectIds.length ? [eb('object_id', 'in', objectIds)] : []),
-      ]))
-      .execute();
+    const rows = await heldBy(db, [...names.keys()], codes, objectIds);
     const first = (map: Map<string, FoundIn>, key: string | null, id: number) => {
       const kept = key === null ? undefined : map.get(key);
       if (key !== null && (!kept || kept.catalogueId! > id)) map.set(key, { catalogueId: id, catalogueName: names.get(id)! });
