@@ -10,7 +10,7 @@ const UNGROUPED = 'UNGROUPED';
 export function groupColumns(t: TFunction): ListColumn<InventoryGroup>[] {
   return [
     { key: 'name', title: t('name'), width: 240, render: (row) => (row.tid === UNGROUPED ? t('ungrouped') : row.name) },
-    { key: 'catalogueName', title: t('catalogue'), width: 200, sortable: false, searchable: false, exportable: false },
+    { key: 'catalogueName', title: t('catalogue'), width: 200, sortable: false, searchable: false },
     { key: 'numInventories', title: t('numInventories'), width: 110, sortable: false, searchable: false, exportable: false },
     { key: 'numItems', title: t('numItems'), width: 110, sortable: false, searchable: false, exportable: false },
     { key: 'numItemsDistinct', title: t('numItemsDistinct'), width: 130, sortable: false, searchable: false, exportable: false },

@@ -78,6 +78,13 @@ describe('inventory item exports carry names', () => {
   });
 });
 
+describe('inventory group exports carry the related catalogue by name', () => {
+  it('groups: name and catalogueName', async () => {
+    const res = await exported('/export', { order: ['name', 'asc'], columns: columns('name', 'catalogueName'), searchTexts: { name: 'planta' } });
+    expect(lines(res.body)).toEqual(['name;catalogueName', 'Planta 1;Fondo']);
+  });
+});
+
 describe('compare exports carry names', () => {
   const compare = (rest: string, storeId = bib1) => `/api/stores/${storeId}/compare/${ids.fondo}/${rest}`;
 

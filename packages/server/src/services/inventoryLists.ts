@@ -28,6 +28,15 @@ export const INVENTORY_GROUPS_LIST = defineList<GroupListRow>({
     createdAt: { column: 'created_at', type: 'timestamp' },
   },
   toItem: (r: Row) => ({ tid: Number(r.id), name: String(r.name), catalogueId: int(r.catalogue_id), createdAt: String(r.created_at) }),
+  // The related catalogue by name, as the list shows it: one lookup per export batch.
+  labels: {
+    columns: { catalogueName: { column: 'catalogue_name', type: 'text' } },
+    async fill(db, rows) {
+      const ids = [...new Set(rows.map((r) => int(r.catalogue_id)).filter((v): v is number => v !== null))];
+      const names = ids.length ? new Map((await db.selectFrom('catalogues').select(['id', 'name']).where('id', 'in', ids).execute()).map((c) => [c.id, c.name])) : new Map<number, string>();
+      for (const r of rows) r.catalogue_name = r.catalogue_id === null || r.catalogue_id === undefined ? null : names.get(Number(r.catalogue_id)) ?? null;
+    },
+  },
 });
 
 export type SectionListRow = Omit<InventorySection, 'numItems'>;
