@@ -54,8 +54,9 @@ describe(`stalling regular expressions (${process.env.TEST_DATABASE_URL ? 'postg
     expect(otherStatus).toBe(200);
     // Under 100 ms on an idle machine. On the shared 2-core test machine (load average ~19 when this was
     // written) it took 65–200 ms while searches of 2–6 s ran; a blocked event loop would make it wait for
-    // the rest of the search.
-    expect(otherMs).toBeLessThan(Math.max(100, 4 * baseline, ms / 4));
+    // the rest of the search. A fresh-clone CI run (PostgreSQL, two lanes on 2 cores) saw 218 ms beside a
+    // search of about 500 ms: the bound catches a loop held for most of a long search, not speed.
+    expect(otherMs).toBeLessThan(Math.max(400, 4 * baseline, ms / 2));
     // No match in these rows; a search stopped by its budget is INVALID_REGEX.
     if (res.statusCode === 200) expect(res.json()).toEqual({ items: [], total: 0 });
     else expect(res.json().code).toBe('INVALID_REGEX');
