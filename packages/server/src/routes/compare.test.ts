@@ -87,6 +87,13 @@ describe('compare EXCEEDED', () => {
     expect((await list('EXCEEDED/group/UNGROUPED')).total).toBe(0);
   });
 
+  it('a searched page asked with count=skip says its total is a lower bound (the list screen then counts apart)', async () => {
+    const search = `searchTexts=${encodeURIComponent(JSON.stringify({ code: '/\\d/' }))}`;
+    const page = await list('EXCEEDED/ALL_GROUPS', `?${search}&offset=0&limit=1&count=skip`);
+    const exact = await list('EXCEEDED/ALL_GROUPS', `?${search}&count=only`);
+    expect([page.items.length, page.total, (page as { totalKnown?: boolean }).totalKnown, exact.total]).toEqual([1, 2, false, 3]);
+  });
+
   it('matches by code only in a library without an objectId column', async () => {
     await t.db.updateTable('stores').set({ field_object_id: '' }).where('id', '=', bib3).execute();
     const cat = await addCatalogue(t.db, bib3, 'Solo códigos', [{ code: 'B1', objectId: 'E1' }]);

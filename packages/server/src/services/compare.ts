@@ -201,7 +201,7 @@ export async function comparePage(deps: FilesDeps, user: AuthUser, storeId: numb
     const { groupName: _g, searchListName: _s, ...rest } = item;
     return { ...rest, ...found[n] };
   });
-  return { items, total: page.total };
+  return { ...page, items };
 }
 
 export async function exportCompare(deps: FilesDeps, user: AuthUser, storeId: number, catalogueId: number, mode: CompareMode, scope: CompareScope, body: ExportBody): Promise<ExportFile> {
