@@ -131,6 +131,17 @@ describe('ModalForm', () => {
     rerender(<ModalForm open={false} title="Operation" fields={FIELDS} onOk={jest.fn()} onCancel={onCancel} />);
   });
 
+  it('Escape closes the form, but an Escape that closes an open select closes only the select', async () => {
+    const { onCancel } = setup();
+    const method = screen.getByRole('combobox', { name: 'Method' });
+    await user().click(method);
+    await waitFor(() => expect(method).toHaveAttribute('aria-expanded', 'true'));
+    fireEvent.keyDown(method, { key: 'Escape' });
+    expect(onCancel).not.toHaveBeenCalled();
+    fireEvent.keyDown(nameInput(), { key: 'Escape' });
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+
   it('opens again with the new initial values (editing another record)', async () => {
     const props = { title: 'Operation', onOk: jest.fn(), onCancel: jest.fn() };
     const withName = (name: string): FormField[] => [{ ...FIELDS[0], initialValue: name }];

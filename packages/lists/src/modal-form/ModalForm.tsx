@@ -10,6 +10,7 @@ import type { Dynamic, FormField, FormValues } from './types';
 import { readBlobText } from '../format/readBlobText';
 import { useKeepContent } from './useKeepContent';
 import { exportedValues, importedValues, initialValues, submittedValues } from './values';
+import { escapeClosesPopup } from './escapeClosesPopup';
 
 export const MODAL_FORM_WIDTH = 640;
 export const MODAL_FORM_BODY_MAX_HEIGHT = 520;
@@ -141,6 +142,8 @@ export function ModalForm<V extends FormValues = FormValues>({
       wrapProps={{ onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => {
         if (event.key !== 'Escape' || !open) return;
         event.stopPropagation();
+        // An Escape that closes an open select, tree select or picker of the form closes only that.
+        if (escapeClosesPopup(event.target)) return;
         cancel();
       } }}
     >
