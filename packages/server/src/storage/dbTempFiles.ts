@@ -12,32 +12,10 @@ import type { Kysely } from 'kysely';
 import { TEMP_FILE_NAME_PATTERN } from '@portal/contract';
 import type { Database } from '../db/schema';
 import { fetchToLocalFile, storeLocalFile } from './dbFiles';
-import { saveUpload, type TempFileMeta, type TempFiles } from './tempFiles';
+import { saveUpload, sweepFolder, type TempFileMeta, type TempFiles } from './tempFiles';
 
 const NAME = new RegExp(TEMP_FILE_NAME_PATTERN);
 const keyOf = (file: string) => `tmp-uploads/${file}`;
-
-/** Deletes files in `root` not modified for ttlMs (cache copies, parts of uploads that failed). */
-export async function sweepFolder(root: string, ttlMs: number, now: number): Promise<number> {
-  let names: string[];
-  try {
-    names = await fsp.readdir(root);
-  } catch {
-    return 0;
-  }
-  let removed = 0;
-  for (const name of names) {
-    const full = path.join(root, name);
-    try {
-      if (now - (await fsp.stat(full)).mtimeMs < ttlMs) continue;
-      await fsp.rm(full, { force: true });
-      removed += 1;
-    } catch {
-      // Removed meanwhile.
-    }
-  }
-  return removed;
-}
 
 export function databaseTempFiles(db: Kysely<Database>, cacheRoot: string): TempFiles {
   const at = (file: string) => {

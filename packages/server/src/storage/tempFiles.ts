@@ -180,28 +180,39 @@ export function localTempFiles(root: string): TempFiles {
       return { bytes, files };
     },
 
-    async sweep(ttlMs, now = Date.now()) {
-      let names: string[];
-      try {
-        names = await fsp.readdir(root);
-      } catch {
-        return 0;
-      }
-      let removed = 0;
-      for (const name of names) {
-        const base = name.endsWith('.json') ? name.slice(0, -5) : name;
-        if (!NAME.test(base) && !PART.test(name)) continue;
-        const full = path.join(root, name);
-        try {
-          const stat = await fsp.stat(full);
-          if (now - stat.mtimeMs < ttlMs) continue;
-          await fsp.rm(full, { force: true });
-          if (!name.endsWith('.json')) removed += 1;
-        } catch {
-          // Removed meanwhile by a request.
-        }
-      }
-      return removed;
-    },
+    sweep: (ttlMs, now = Date.now()) => sweepFolder(root, ttlMs, now, (name) => {
+      const base = name.endsWith('.json') ? name.slice(0, -5) : name;
+      if (!NAME.test(base) && !PART.test(name)) return null;
+      // A file's metadata (.json) goes with it and is not counted again.
+      return name.endsWith('.json') ? 'uncounted' : 'counted';
+    }),
   };
+}
+
+/**
+ * Deletes the files of `root` not modified for ttlMs and says how many it removed. `kind` picks the files: null
+ * leaves a file alone, 'uncounted' removes it without counting it (e.g. an upload's metadata beside it).
+ */
+export async function sweepFolder(root: string, ttlMs: number, now: number,
+  kind: (name: string) => 'counted' | 'uncounted' | null = () => 'counted'): Promise<number> {
+  let names: string[];
+  try {
+    names = await fsp.readdir(root);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const which = kind(name);
+    if (which === null) continue;
+    const full = path.join(root, name);
+    try {
+      if (now - (await fsp.stat(full)).mtimeMs < ttlMs) continue;
+      await fsp.rm(full, { force: true });
+      if (which === 'counted') removed += 1;
+    } catch {
+      // Removed meanwhile by a request.
+    }
+  }
+  return removed;
 }
