@@ -1,0 +1,136 @@
+/**
+ * Export benchmark (issue 19): a 1,000,000-row export of the largest catalogue through the real export
+ * service (exportList: permission-free bench user, the catalogue's list definition, the search and batch
+ * stream, the cell rules), csv and xlsx, each in its own process (the RSS figures are the export's own; the
+ * output is consumed as fast as it comes and thrown away), next to the database's own tool writing the same
+ * rows and columns in the same run: `sqlite3 -csv` on SQLite, `psql \copy (...) to stdout csv` on PostgreSQL.
+ * The ratio raw / export is what counts on a shared machine.
+ *
+ *   pnpm --filter @portal/server bench:export -- --data-dir <dir>            SQLite <dir>/portal.sqlite
+ *   DATABASE_URL=postgres://… pnpm --filter @portal/server bench:export      PostgreSQL
+ *
+ * Options: --reps N (default 3: medians), --only csv|xlsx, --catalogue <id> (default the largest).
+ * The database is only read (no migration runs): point it at a large profile made by `demo:large`.
+ * CPU is the child's user + system time from the start of the export to its end (start-up not counted).
+ */
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Kysely } from 'kysely';
+import { defaultConfig, REPO_ROOT } from '../src/config';
+import { createDb, dbConfigFromEnv } from '../src/db/connect';
+import type { Database } from '../src/db/schema';
+import { CATALOGUE_ITEMS_LIST } from '../src/lists/definitions';
+import { exportList } from '../src/lists/export/export';
+import type { AuthUser, Deps } from '../src/services/context';
+
+const COLUMNS = ['code', 'objectId', 'field1', 'field2', 'field3'];
+const RAW_COLUMNS = 'code, object_id, field1, field2, field3';
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+interface ChildResult { fileType: string; seconds: number; cpuSeconds: number; bytes: number; startRss: number; quarters: number[]; maxRssKb: number }
+
+const cpuNow = () => {
+  const u = process.resourceUsage();
+  return (u.userCPUTime + u.systemCPUTime) / 1e6;
+};
+
+/** Child mode: one export, consumed and discarded; prints JSON with time, CPU, bytes and RSS figures. */
+async function childExport(db: Kysely<Database>, catalogueId: number, fileType: 'csv' | 'xlsx'): Promise<void> {
+  const deps = { db, config: defaultConfig({ logger: false }) } as unknown as Deps;
+  const user: AuthUser = { id: -1, userName: 'bench', fullName: 'bench', role: 'admin', permissions: [], storeIds: [], tokenVersion: 0 };
+  const samples: number[] = [];
+  const sampler = setInterval(() => samples.push(process.memoryUsage().rss), 100);
+  const startRss = process.memoryUsage().rss;
+  const startCpu = cpuNow();
+  const start = performance.now();
+  const file = await exportList(deps, user, CATALOGUE_ITEMS_LIST, { catalogue_id: catalogueId }, {
+    format: { fileType, firstRowHeader: true, dateFormat: 'YYYY-MM-DD', codePrefix: '', codeSuffix: '', separator: 'comma', otherSeparator: '' },
+    columns: COLUMNS.map((id) => ({ id, title: id })),
+    order: null,
+    searchTexts: {},
+  }, { maxXlsRows: 1_048_576, baseName: 'bench' });
+  let bytes = 0;
+  await pipeline(file.stream, new Writable({ highWaterMark: 1 << 20, write(chunk: Buffer, _e, done) { bytes += chunk.length; done(); } }));
+  const seconds = (performance.now() - start) / 1000;
+  const cpuSeconds = cpuNow() - startCpu;
+  clearInterval(sampler);
+  // RSS at a quarter, half and three quarters of the run: flat memory means these do not grow.
+  const at = (f: number) => samples[Math.min(samples.length - 1, Math.floor(samples.length * f))] ?? 0;
+  console.log(JSON.stringify({ fileType, seconds, cpuSeconds, bytes, startRss, quarters: [at(0.25), at(0.5), at(0.75)], maxRssKb: process.resourceUsage().maxRSS } satisfies ChildResult));
+}
+
+/** The database's own csv writer on the same rows and columns: wall and CPU seconds (of the client tool). */
+function rawCsv(dbConfig: ReturnType<typeof dbConfigFromEnv>, catalogueId: number): { wall: number; cpu: number; tool: string } {
+  const query = `select ${RAW_COLUMNS} from catalogue_items where catalogue_id = ${catalogueId} order by id`;
+  const [tool, script, args] = 'databaseUrl' in dbConfig
+    ? ['psql \\copy', 'time psql -X -q "$1" -c "\\\\copy ($2) to stdout csv header" > /dev/null', [dbConfig.databaseUrl, query]]
+    : ['sqlite3 -csv', 'time sqlite3 -readonly -csv -header "$1" "$2" > /dev/null', [dbConfig.sqliteFile, query]];
+  const timing = execFileSync('bash', ['-c', `TIMEFORMAT="%R %U %S"; { ${script}; } 2>&1`, 'raw', ...args], { encoding: 'utf8' });
+  const [wall, user, system] = timing.trim().split('\n').at(-1)!.split(' ').map(Number);
+  return { wall, cpu: user + system, tool };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2).filter((a) => a !== '--');
+  const dataDir = path.resolve(option(args, '--data-dir') ?? process.env.DATA_DIR ?? path.join(REPO_ROOT, '.data-large'));
+  const dbConfig = dbConfigFromEnv(process.env, dataDir);
+  const db = createDb(dbConfig);
+  try {
+    const child = option(args, '--child-export');
+    if (child) {
+      await childExport(db, Number(option(args, '--catalogue')), child as 'csv' | 'xlsx');
+      return;
+    }
+    const reps = Number(option(args, '--reps') ?? 3);
+    const given = option(args, '--catalogue');
+    const catalogue = given
+      ? { id: Number(given) }
+      : await db.selectFrom('catalogue_items').select(['catalogue_id as id', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('catalogue_id').orderBy('n', 'desc').limit(1).executeTakeFirstOrThrow();
+    const { n: rows } = await db.selectFrom('catalogue_items').select((eb) => eb.fn.countAll<number>().as('n')).where('catalogue_id', '=', catalogue.id).executeTakeFirstOrThrow();
+    console.log(`Database: ${'databaseUrl' in dbConfig ? 'PostgreSQL (DATABASE_URL)' : dbConfig.sqliteFile}`);
+    console.log(`Export of catalogue ${catalogue.id}: ${Number(rows).toLocaleString('en')} rows, columns ${COLUMNS.join(', ')}, header; median of ${reps}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs`);
+    console.log('CPU = the process\'s user + system time during the export (the raw tool: its whole run).\n');
+    const only = option(args, '--only');
+    const runChild = (fileType: string): ChildResult => {
+      const out = execFileSync(process.execPath, [...process.execArgv, __filename, '--data-dir', dataDir, '--child-export', fileType, '--catalogue', String(catalogue.id)],
+        { env: process.env, encoding: 'utf8', maxBuffer: 1 << 20 });
+      return JSON.parse(out.trim().split('\n').at(-1)!) as ChildResult;
+    };
+    for (const fileType of ['csv', 'xlsx'] as const) {
+      if (only && only !== fileType) continue;
+      const runs: ChildResult[] = [];
+      const raws: { wall: number; cpu: number; tool: string }[] = [];
+      for (let i = 0; i < reps; i += 1) {
+        runs.push(runChild(fileType));
+        // Interleaved with the export runs, so both see the same load.
+        if (fileType === 'csv') raws.push(rawCsv(dbConfig, catalogue.id));
+      }
+      const r = runs.sort((a, b) => a.seconds - b.seconds)[Math.floor(runs.length / 2)];
+      const cpu = median(runs.map((x) => x.cpuSeconds));
+      console.log(`${fileType.padEnd(5)} ${r.seconds.toFixed(2).padStart(6)} s (CPU ${cpu.toFixed(2)} s; runs ${runs.map((x) => x.seconds.toFixed(2)).join(', ')} s)  ${mb(r.bytes)} written  RSS start ${mb(r.startRss)}, at 25/50/75% ${r.quarters.map(mb).join(' / ')}, peak ${mb(Math.max(...runs.map((x) => x.maxRssKb)) * 1024)}`);
+      if (raws.length) {
+        const wall = median(raws.map((x) => x.wall));
+        const rawCpu = median(raws.map((x) => x.cpu));
+        console.log(`${raws[0].tool.padEnd(5)} ${wall.toFixed(2).padStart(6)} s (CPU ${rawCpu.toFixed(2)} s): the export runs at ${((100 * wall) / r.seconds).toFixed(0)} % of raw speed (wall), ${((100 * rawCpu) / cpu).toFixed(0)} % (CPU)`);
+      }
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
