@@ -36,10 +36,15 @@ export function insideBySensor(db: Db, storeIds: readonly number[], from: string
     .groupBy('sensor_id').execute();
 }
 
-/** SIP operations of one library per type and status over [from, to), with the latest transaction time. */
-export function sipCountsByTypeStatus(db: Db, storeId: number, from: string, to: string) {
+/** The query of sipCountsByTypeStatus (its plan is checked by migration 0016's test). */
+export function sipCountsByTypeStatusQuery(db: Db, storeId: number, from: string, to: string) {
   return db.selectFrom('sip_operations')
     .select((eb) => ['type', 'status', eb.fn.countAll<number>().as('n'), eb.fn.max('transaction_date').as('last')])
     .where('store_id', '=', storeId).where('transaction_date', '>=', from).where('transaction_date', '<', to)
-    .groupBy(['type', 'status']).execute();
+    .groupBy(['type', 'status']);
+}
+
+/** SIP operations of one library per type and status over [from, to), with the latest transaction time. */
+export function sipCountsByTypeStatus(db: Db, storeId: number, from: string, to: string) {
+  return sipCountsByTypeStatusQuery(db, storeId, from, to).execute();
 }
