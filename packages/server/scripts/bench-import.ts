@@ -1,0 +1,184 @@
+/**
+ * Import benchmark (issue 19): real 100,000-row files uploaded, read and imported through the real HTTP
+ * routes of a listening server, into a new catalogue (POST /catalogues/import) and into an inventory section
+ * (POST …/inventories/{id}/import), as the Import modal does (upload, readFile, import).
+ *
+ *   pnpm --filter @portal/server bench:import [-- --rows 100000 --formats csv,xlsx --targets catalogue,section --runs 1]
+ *   TEST_DATABASE_URL=postgres://… pnpm --filter @portal/server bench:import   PostgreSQL (its own new database, dropped after)
+ *   options: --script '<body>'   an ID modification script saved for both catalogue and inventory items first
+ *            --fail-last          the last row has no code: the import is refused, nothing written (times the refusal)
+ *
+ * The database is a fresh one with the minimal demo (testing/testDb: a temp SQLite file, or a new database on the
+ * TEST_DATABASE_URL server, with FILE_STORE database as a PostgreSQL site has it). The csv is written here; the
+ * xlsx is LibreOffice's conversion of it (`soffice --headless --convert-to xlsx`), cached in the OS temp folder.
+ * Prints per case upload, read and import wall times, rows a second, and the process's RSS before and at its
+ * peak during the case (sampled every 20 ms).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../src/app';
+import { TEST_ARGON2 } from '../src/auth/password';
+import { createTokenService } from '../src/auth/tokens';
+import { defaultConfig } from '../src/config';
+import { seedMinimal } from '../src/demo/seedMinimal';
+import { createTestDb } from '../src/testing/testDb';
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+const FIELDS = [{ code: 0, objectId: 1, field1: 2, field2: 3, field3: 4 }];
+
+/** A csv like a library's catalogue export: code, objectId, title, author, year. */
+function writeCsv(file: string, rows: number, failLast: boolean): void {
+  const out = fs.openSync(file, 'w');
+  try {
+    fs.writeSync(out, 'code,objectId,title,author,year\n');
+    const chunk: string[] = [];
+    for (let i = 0; i < rows; i += 1) {
+      const last = i === rows - 1;
+      const code = last && failLast ? '' : `30011${String(i).padStart(8, '0')}`;
+      const objectId = last && failLast ? '' : `E${String(i).padStart(24, '0')}`;
+      chunk.push(`${code},${objectId},"Título número ${i}, edición ${i % 7}",García ${i % 1000},${1950 + (i % 70)}`);
+      if (chunk.length === 10_000 || last) {
+        fs.writeSync(out, `${chunk.join('\n')}\n`);
+        chunk.length = 0;
+      }
+    }
+  } finally {
+    fs.closeSync(out);
+  }
+}
+
+/** The files for `rows` rows, kept between runs (the LibreOffice conversion takes a while). */
+function files(rows: number, failLast: boolean): { csv: string; xlsx: string } {
+  const dir = path.join(os.tmpdir(), 'portal-bench-import');
+  fs.mkdirSync(dir, { recursive: true });
+  const base = `items-${rows}${failLast ? '-fail' : ''}`;
+  const csv = path.join(dir, `${base}.csv`);
+  const xlsx = path.join(dir, `${base}.xlsx`);
+  if (!fs.existsSync(csv)) writeCsv(csv, rows, failLast);
+  if (!fs.existsSync(xlsx)) {
+    console.log(`  converting ${path.basename(csv)} to xlsx with LibreOffice …`);
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lo-profile-'));
+    try {
+      execFileSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', 'xlsx', '--outdir', dir, csv], { stdio: 'ignore', timeout: 600_000 });
+    } finally {
+      fs.rmSync(profile, { recursive: true, force: true });
+    }
+    if (!fs.existsSync(xlsx)) throw new Error('LibreOffice wrote no xlsx (is libreoffice-calc installed?)');
+  }
+  return { csv, xlsx };
+}
+
+/** Peak RSS while `run` runs, sampled every 20 ms. */
+async function withPeakRss<T>(run: () => Promise<T>): Promise<{ value: T; peak: number }> {
+  let peak = process.memoryUsage.rss();
+  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 20);
+  try {
+    const value = await run();
+    return { value, peak: Math.max(peak, process.memoryUsage.rss()) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2).filter((a) => a !== '--');
+  const rows = Number(option(args, '--rows') ?? 100_000);
+  const formats = (option(args, '--formats') ?? 'csv,xlsx').split(',') as Array<'csv' | 'xlsx'>;
+  const targets = (option(args, '--targets') ?? 'catalogue,section').split(',') as Array<'catalogue' | 'section'>;
+  const runs = Number(option(args, '--runs') ?? 1);
+  const script = option(args, '--script') ?? '';
+  const failLast = args.includes('--fail-last');
+  const paths = files(rows, failLast);
+
+  const testDb = await createTestDb();
+  const postgres = testDb.dialect === 'postgres';
+  const config = defaultConfig({
+    argon2: TEST_ARGON2, dataDir: path.join(testDb.dir, 'data'), portalRoot: null, demo: true, logger: false,
+    fileStore: postgres ? 'database' : 'local',
+  });
+  const app = await buildApp({ db: testDb.db, config });
+  try {
+    await seedMinimal(testDb.db, TEST_ARGON2);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const userRow = await testDb.db.selectFrom('users').select(['id', 'token_version']).where('user_name', '=', 'admin').executeTakeFirstOrThrow();
+    const { token } = await (await createTokenService(testDb.db, config.tokenTtlSeconds, config.now)).issue(userRow.id, userRow.token_version);
+    const store = (await testDb.db.selectFrom('stores').select('id').where('code', '=', 'BIB-001').executeTakeFirstOrThrow()).id;
+
+    const call = async (method: string, url: string, body?: unknown, expect = 200): Promise<any> => {
+      const res = await fetch(`${base}${url}`, {
+        method, headers: { 'x-access-token': token, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+      const text = await res.text();
+      if (res.status !== expect) throw new Error(`${method} ${url} answered ${res.status}: ${text.slice(0, 500)}`);
+      return text ? JSON.parse(text) : null;
+    };
+    if (script) {
+      await call('PUT', '/api/idModifications', { storeId: store, catalogueItemsModification: script, inventoryItemsModification: script });
+    }
+    let n = 0;
+    const upload = async (file: string, name: string): Promise<string> => {
+      const form = new FormData();
+      form.append('file', await fs.openAsBlob(file), name);
+      const res = await fetch(`${base}/api/misc/upload`, { method: 'POST', headers: { 'x-access-token': token }, body: form });
+      if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
+      return ((await res.json()) as { file: string }).file;
+    };
+    const importUrl = async (target: 'catalogue' | 'section'): Promise<string> => {
+      if (target === 'catalogue') return `/api/stores/${store}/catalogues/import`;
+      const groups = `/api/stores/${store}/inventoryGroups`;
+      const group = (await call('POST', groups, { name: `Bench group ${++n}`, catalogueId: null })).tid;
+      const section = (await call('POST', `${groups}/${group}/inventories`, { comment: 'Bench shelf', date: '2026-11-20 10:30:00' })).tid;
+      return `${groups}/${group}/inventories/${section}/import`;
+    };
+
+    const where = postgres ? 'PostgreSQL (its own database on TEST_DATABASE_URL)' : 'SQLite (temp file)';
+    console.log(`Import benchmark on ${where}: ${rows.toLocaleString('en')} rows${failLast ? ' (last row refused)' : ''}${script ? ', with an ID modification script' : ''}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(`  ${'case'.padEnd(18)} ${'upload'.padStart(8)} ${'read'.padStart(8)} ${'import'.padStart(8)} ${'total'.padStart(8)} ${'rows/s'.padStart(9)}  RSS before → peak`);
+    const mb = (b: number) => `${Math.round(b / 1048576)} MB`;
+    for (let run = 0; run < runs; run += 1) {
+      for (const format of formats) {
+        for (const target of targets) {
+          const url = await importUrl(target);
+          const rssBefore = process.memoryUsage.rss();
+          const { value: t, peak } = await withPeakRss(async () => {
+            const t0 = performance.now();
+            const fileName = await upload(paths[format], `bench-${Date.now()}-${++n}.${format}`);
+            const t1 = performance.now();
+            const sheets = await call('POST', '/api/misc/readFile', { fileName });
+            if (sheets[0].totalItems !== rows) throw new Error(`readFile counted ${sheets[0].totalItems} rows`);
+            const t2 = performance.now();
+            const result = await call('POST', url, { fileName, fields: FIELDS, sheetIndex: null }, failLast ? 400 : 200);
+            const t3 = performance.now();
+            if (failLast) {
+              if (result.code !== 'IMPORT_FAILED' || result.details.errors[0].row !== rows + 1) throw new Error(`unexpected refusal ${JSON.stringify(result).slice(0, 300)}`);
+              await call('POST', '/api/misc/deleteFile', { fileName });
+            } else if (result.numItemsInserted !== rows) {
+              throw new Error(`imported ${JSON.stringify(result)}`);
+            }
+            return [t1 - t0, t2 - t1, t3 - t2, t3 - t0];
+          });
+          const cell = (ms: number) => `${(ms / 1000).toFixed(2)} s`.padStart(8);
+          console.log(`  ${`${format} → ${target}`.padEnd(18)} ${t.map(cell).join(' ')} ${Math.round(rows / (t[2]! / 1000)).toLocaleString('en').padStart(9)}  ${mb(rssBefore)} → ${mb(peak)}`);
+        }
+      }
+    }
+  } finally {
+    await app.close();
+    await testDb.destroy();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
