@@ -8,7 +8,7 @@ import { statSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { focused, pressUntil } from '../src/keyboard';
+import { focused, pressUntil, tabIntoOpenMenu } from '../src/keyboard';
 import { apiGet, apiSignIn, type ApiSession } from '../src/portalRoutes';
 import { uiText } from '../src/uiText';
 import { openBrowser, portalUrl, type PortalBrowser } from '../src';
@@ -83,7 +83,7 @@ describe('keyboard only', () => {
     await libraryButton.waitFor();
     await pressUntil(page, { selector: 'header button:has(.anticon-shop)' });
     await keyboard.press('Enter');
-    await keyboard.press('Tab'); // into the open menu
+    await tabIntoOpenMenu(page);
     await pressUntil(page, { selector: '[role="menuitem"]', name: t('shell', 'library.change') }, { key: 'ArrowDown', max: 5 });
     await keyboard.press('Enter');
     const changeLibrary = page.locator('.ant-modal-wrap:visible .ant-modal');
@@ -118,7 +118,7 @@ describe('keyboard only', () => {
     // 6. The list's menu → Export Items → Export, and the file arrives.
     await pressUntil(page, { selector: '#portal-content button', name: t('lists', 'moreActions') });
     await keyboard.press('Enter');
-    await keyboard.press('Tab');
+    await tabIntoOpenMenu(page);
     await pressUntil(page, { selector: '[role="menuitem"]', name: t('lists', 'menu.exportItems') }, { key: 'ArrowDown', max: 12 });
     await keyboard.press('Enter');
     const dialog = page.locator('.ant-modal-wrap:visible .ant-modal');
