@@ -1,6 +1,7 @@
 /** List definitions of the item containers (catalogues, search lists) and of the item tables that can feed Add Items To. */
 import type { Catalogue } from '@portal/contract';
 import { defineList, type Row } from './definition';
+import { flag, optionalText } from './rowValues';
 import { ITEM_SEARCH_INDEXES } from '../db/migrations/0004_item_search_index';
 import { indexedSearchText, ITEM_LIST_COLUMNS, ITEM_SEARCH_TEXT, toApiItem, type ApiItem } from './items';
 
@@ -9,9 +10,9 @@ export function toApiContainer(row: Row): Catalogue {
   return {
     tid: Number(row.id),
     name: String(row.name),
-    syncURL: row.sync_url === null || row.sync_url === undefined ? null : String(row.sync_url),
-    autoSync: Number(row.auto_sync) === 1,
-    lastSync: row.last_sync === null || row.last_sync === undefined ? null : String(row.last_sync),
+    syncURL: optionalText(row.sync_url),
+    autoSync: flag(row.auto_sync),
+    lastSync: optionalText(row.last_sync),
   };
 }
 

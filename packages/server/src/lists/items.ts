@@ -4,6 +4,7 @@
  */
 import { ITEM_FIELDS, itemSearchText, type ItemField, type ItemInput } from '@portal/contract';
 import type { ListColumn, Row } from './definition';
+import { optionalText } from './rowValues';
 
 export const ITEM_COLUMN: Readonly<Record<ItemField, string>> = {
   code: 'code', objectId: 'object_id', field1: 'field1', field2: 'field2', field3: 'field3',
@@ -26,14 +27,12 @@ export interface ApiItem extends ItemValues {
   tid: number;
 }
 
-const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
-
 export function toApiItem(row: Row): ApiItem {
   return {
     tid: Number(row.id),
-    code: text(row.code), objectId: text(row.object_id),
-    field1: text(row.field1), field2: text(row.field2), field3: text(row.field3),
-    field4: text(row.field4), field5: text(row.field5), field6: text(row.field6),
+    code: optionalText(row.code), objectId: optionalText(row.object_id),
+    field1: optionalText(row.field1), field2: optionalText(row.field2), field3: optionalText(row.field3),
+    field4: optionalText(row.field4), field5: optionalText(row.field5), field6: optionalText(row.field6),
   };
 }
 

@@ -7,15 +7,15 @@
 import {
   ALARMS_DEFAULT_ORDER, ERROR_CODES, type Alarm, type ExportBody, type ListQuery, type NumAlarms,
 } from '@portal/contract';
-import { defineList, type ListScope, type Row } from '../lists/definition';
-import { countMatching, listPage, listParams } from '../lists/engine';
-import { exportList, type ExportFile } from '../lists/export/export';
+import { defineList, type Row } from '../lists/definition';
+import { countMatching, listParams } from '../lists/engine';
+import type { ExportFile } from '../lists/export/export';
+import { exportLibrariesList, librariesListPage, librariesScope } from '../lists/libraries';
+import { flag, text } from '../lists/rowValues';
 import { planSearch, probeIndex } from '../lists/search';
 import { forbidden } from '../errors';
 import { storeScope, type AuthUser } from './context';
 import type { FilesDeps } from './files';
-
-const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
 export function toAlarm(row: Row): Alarm {
   return {
@@ -30,7 +30,7 @@ export function toAlarm(row: Row): Alarm {
     barcode: text(row.barcode),
     titleIdentifier: text(row.title_identifier),
     circulationStatus: text(row.circulation_status),
-    alarmActivated: Number(row.alarm_activated) === 1,
+    alarmActivated: flag(row.alarm_activated),
   };
 }
 
@@ -53,17 +53,10 @@ export const ALARMS_LIST = defineList<Alarm>({
   toItem: toAlarm,
 });
 
-/** Every library for an admin; otherwise the ones the user holds. */
-function scopeOf(user: AuthUser): ListScope {
-  const stores = storeScope(user);
-  return stores ? { store_id: stores } : {};
-}
-
 const DEFAULT_ORDER: [string, 'asc' | 'desc'] = [...ALARMS_DEFAULT_ORDER];
 
 export function listAlarms(deps: FilesDeps, user: AuthUser, query: ListQuery) {
-  const params = listParams(query);
-  return listPage(deps.db, ALARMS_LIST, scopeOf(user), { ...params, order: params.order ?? DEFAULT_ORDER });
+  return librariesListPage(deps.db, ALARMS_LIST, user, query, DEFAULT_ORDER);
 }
 
 /** The header counts: the list's search without its alarmActivated term, then split by it. */
@@ -71,7 +64,7 @@ export async function numAlarms(deps: FilesDeps, user: AuthUser, query: ListQuer
   const { searchTexts = {} } = listParams(query);
   const rest = Object.fromEntries(Object.entries(searchTexts).filter(([field]) => field !== 'alarmActivated'));
   const count = async (extra: Record<string, string>) => {
-    const scope = scopeOf(user);
+    const scope = librariesScope(user);
     const terms = await probeIndex(deps.db, ALARMS_LIST, scope, planSearch(ALARMS_LIST, { ...rest, ...extra }));
     return countMatching(deps.db, ALARMS_LIST, scope, terms);
   };
@@ -80,8 +73,7 @@ export async function numAlarms(deps: FilesDeps, user: AuthUser, query: ListQuer
 }
 
 export function exportAlarms(deps: FilesDeps, user: AuthUser, body: ExportBody): Promise<ExportFile> {
-  return exportList(deps, user, ALARMS_LIST, scopeOf(user), { ...body, order: body.order ?? DEFAULT_ORDER },
-    { maxXlsRows: deps.lists.maxXlsRows, baseName: 'alarms' });
+  return exportLibrariesList(deps, user, ALARMS_LIST, body, DEFAULT_ORDER, 'alarms');
 }
 
 /** Deletes alarms by id; one that is not in the user's libraries (or does not exist) refuses them all. */

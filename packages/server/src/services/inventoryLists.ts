@@ -6,11 +6,10 @@
 import type { InventorySection, InventoryItem } from '@portal/contract';
 import { defineList, type ListLabels, type Row } from '../lists/definition';
 import { ITEM_LIST_COLUMNS, ITEM_SEARCH_TEXT, toApiItem } from '../lists/items';
+import { optionalNumber } from '../lists/rowValues';
 import { itemLabels } from '../queries/inventories';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-
-const int = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 export interface GroupListRow {
   tid: number;
@@ -27,12 +26,12 @@ export const INVENTORY_GROUPS_LIST = defineList<GroupListRow>({
     catalogueId: { column: 'catalogue_id', type: 'integer' },
     createdAt: { column: 'created_at', type: 'timestamp' },
   },
-  toItem: (r: Row) => ({ tid: Number(r.id), name: String(r.name), catalogueId: int(r.catalogue_id), createdAt: String(r.created_at) }),
+  toItem: (r: Row) => ({ tid: Number(r.id), name: String(r.name), catalogueId: optionalNumber(r.catalogue_id), createdAt: String(r.created_at) }),
   // The related catalogue by name, as the list shows it: one lookup per export batch.
   labels: {
     columns: { catalogueName: { column: 'catalogue_name', type: 'text' } },
     async fill(db, rows) {
-      const ids = [...new Set(rows.map((r) => int(r.catalogue_id)).filter((v): v is number => v !== null))];
+      const ids = [...new Set(rows.map((r) => optionalNumber(r.catalogue_id)).filter((v): v is number => v !== null))];
       const names = ids.length ? new Map((await db.selectFrom('catalogues').select(['id', 'name']).where('id', 'in', ids).execute()).map((c) => [c.id, c.name])) : new Map<number, string>();
       for (const r of rows) r.catalogue_name = r.catalogue_id === null || r.catalogue_id === undefined ? null : names.get(Number(r.catalogue_id)) ?? null;
     },
@@ -49,7 +48,7 @@ export const INVENTORY_SECTIONS_LIST = defineList<SectionListRow>({
     date: { column: 'date', type: 'timestamp' },
     groupId: { column: 'group_id', type: 'integer' },
   },
-  toItem: (r: Row) => ({ tid: Number(r.id), comment: String(r.comment), date: String(r.date), groupId: int(r.group_id) }),
+  toItem: (r: Row) => ({ tid: Number(r.id), comment: String(r.comment), date: String(r.date), groupId: optionalNumber(r.group_id) }),
 });
 
 export type ScannedItem = Omit<InventoryItem, 'inventoryComment' | 'groupName' | 'searchListName'>;
@@ -63,7 +62,7 @@ export const SCANNED_ITEM_COLUMNS = {
 } as const;
 
 export function toScannedItem(r: Row): ScannedItem {
-  return { ...toApiItem(r), date: String(r.date), searchListId: int(r.search_list_id), inventoryId: Number(r.inventory_id), groupId: int(r.group_id) };
+  return { ...toApiItem(r), date: String(r.date), searchListId: optionalNumber(r.search_list_id), inventoryId: Number(r.inventory_id), groupId: optionalNumber(r.group_id) };
 }
 
 const ids = (values: Array<number | null | undefined>) => [...new Set(values.filter((v): v is number => typeof v === 'number'))];
@@ -82,7 +81,7 @@ export const SCANNED_ITEM_LABELS: ListLabels = {
     searchListName: { column: 'search_list_name', type: 'text' },
   },
   async fill(db, rows) {
-    const labels = await itemLabels(db, ids(rows.map((r) => int(r.inventory_id))), ids(rows.map((r) => int(r.group_id))), ids(rows.map((r) => int(r.search_list_id))));
+    const labels = await itemLabels(db, ids(rows.map((r) => optionalNumber(r.inventory_id))), ids(rows.map((r) => optionalNumber(r.group_id))), ids(rows.map((r) => optionalNumber(r.search_list_id))));
     for (const r of rows) {
       r.inventory_comment = r.inventory_id == null ? null : labels.sections.get(Number(r.inventory_id)) ?? null;
       if ('group_id' in r) r.group_name = r.group_id == null ? UNGROUPED_LABEL : labels.groups.get(Number(r.group_id)) ?? null;

@@ -6,37 +6,25 @@
 import { ITEM_EVENTS_DEFAULT_ORDER, type ExportBody, type ItemEvent, type ListOrder, type ListQuery, type NumItemEvents } from '@portal/contract';
 import { defineList, type Row } from '../lists/definition';
 import { countMatching, listParams } from '../lists/engine';
-import { exportList, type ExportFile } from '../lists/export/export';
-import { librariesListPage, librariesScope } from '../lists/libraries';
+import type { ExportFile } from '../lists/export/export';
+import { exportLibrariesList, librariesListPage, librariesScope } from '../lists/libraries';
+import { jsonObject, optionalNumber, optionalText, text } from '../lists/rowValues';
 import { planSearch, probeIndex } from '../lists/search';
 import type { AuthUser } from './context';
 import type { FilesDeps } from './files';
-
-const optionalText = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
-const optionalId = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-
-function details(v: unknown): ItemEvent['details'] {
-  if (v && typeof v === 'object') return v as ItemEvent['details']; // PostgreSQL json
-  try {
-    const parsed: unknown = JSON.parse(String(v ?? '{}'));
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as ItemEvent['details']) : {};
-  } catch {
-    return {};
-  }
-}
 
 export function toItemEvent(row: Row): ItemEvent {
   return {
     tid: Number(row.id),
     storeId: Number(row.store_id),
-    storeName: String(row.store_name ?? ''),
+    storeName: text(row.store_name),
     code: optionalText(row.code),
     objectId: optionalText(row.object_id),
-    date: String(row.date ?? ''),
-    type: String(row.type ?? ''),
-    inventoryId: optionalId(row.inventory_id),
-    inventoryGroupId: optionalId(row.inventory_group_id),
-    details: details(row.details),
+    date: text(row.date),
+    type: text(row.type),
+    inventoryId: optionalNumber(row.inventory_id),
+    inventoryGroupId: optionalNumber(row.inventory_group_id),
+    details: jsonObject<ItemEvent['details']>(row.details),
   };
 }
 
@@ -72,6 +60,5 @@ export async function numItemEvents(deps: FilesDeps, user: AuthUser, query: List
 }
 
 export function exportItemEvents(deps: FilesDeps, user: AuthUser, body: ExportBody): Promise<ExportFile> {
-  return exportList(deps, user, ITEM_EVENTS_LIST, librariesScope(user), { ...body, order: body.order ?? DEFAULT_ORDER },
-    { maxXlsRows: deps.lists.maxXlsRows, baseName: 'itemEvents' });
+  return exportLibrariesList(deps, user, ITEM_EVENTS_LIST, body, DEFAULT_ORDER, 'itemEvents');
 }

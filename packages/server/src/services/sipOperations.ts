@@ -5,13 +5,11 @@
  */
 import { SIP_DEFAULT_ORDER, type ExportBody, type ListOrder, type ListQuery, type SipOperation } from '@portal/contract';
 import { defineList, type Row } from '../lists/definition';
-import { exportList, type ExportFile } from '../lists/export/export';
-import { librariesListPage, librariesScope } from '../lists/libraries';
+import type { ExportFile } from '../lists/export/export';
+import { exportLibrariesList, librariesListPage } from '../lists/libraries';
+import { flag, optionalText, text } from '../lists/rowValues';
 import type { AuthUser } from './context';
 import type { FilesDeps } from './files';
-
-const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
-const optional = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
 export function toSipOperation(row: Row): SipOperation {
   return {
@@ -20,13 +18,13 @@ export function toSipOperation(row: Row): SipOperation {
     store: { name: text(row.store_name) },
     origin: text(row.origin),
     type: text(row.type),
-    offline: Number(row.offline) === 1,
+    offline: flag(row.offline),
     patronIdentifier: text(row.patron_identifier),
     itemIdentifier: text(row.item_identifier),
     titleIdentifier: text(row.title_identifier),
     transactionDate: text(row.transaction_date),
-    dueDate: optional(row.due_date),
-    executionDate: optional(row.execution_date),
+    dueDate: optionalText(row.due_date),
+    executionDate: optionalText(row.execution_date),
     status: text(row.status),
     error: text(row.error),
   };
@@ -60,6 +58,5 @@ export function listSipOperations(deps: FilesDeps, user: AuthUser, query: ListQu
 }
 
 export function exportSipOperations(deps: FilesDeps, user: AuthUser, body: ExportBody): Promise<ExportFile> {
-  return exportList(deps, user, SIP_OPERATIONS_LIST, librariesScope(user), { ...body, order: body.order ?? DEFAULT_ORDER },
-    { maxXlsRows: deps.lists.maxXlsRows, baseName: 'sipOperations' });
+  return exportLibrariesList(deps, user, SIP_OPERATIONS_LIST, body, DEFAULT_ORDER, 'sipOperations');
 }
