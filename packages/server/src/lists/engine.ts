@@ -17,6 +17,7 @@ import { workerDb } from './searchWorker';
 /** How long one request's regular-expression search may run. */
 export const REGEX_BUDGET_MS = 5000;
 
+
 type Db = Kysely<Database> | Transaction<Database>;
 
 export interface ListPage<T> {
@@ -104,7 +105,7 @@ export async function listPage<T>(db: Kysely<Database>, def: ListDefinition<T>, 
   }
   return withSearchBudget(db, terms, async (conn, budgetKey, dialect) => {
     const where = whereSql(dialect, def, scope, terms, budgetKey);
-    if (params.count === 'only') return { items: [], total: await countWhere(conn, def.table, where) };
+    if (params.count === 'only') return { items: [], total: await countWhere(countConnection(db, conn, terms), def.table, where) };
     const order = orderSql(dialect, def, params.order ?? undefined);
     const table = sql.table(def.table);
     const skip = params.count === 'skip';
@@ -115,8 +116,19 @@ export async function listPage<T>(db: Kysely<Database>, def: ListDefinition<T>, 
     const more = skip ? rows.length > limit : items.length === limit;
     if (!more && (offset === 0 || items.length > 0)) return { items, total: offset + items.length };
     if (skip) return { items, total: offset + items.length + (more ? 1 : 0), totalKnown: false };
-    return { items, total: await countWhere(conn, def.table, where) };
+    return { items, total: await countWhere(countConnection(db, conn, terms), def.table, where) };
   });
+}
+
+/**
+ * Where an exact count runs: on a SQLite file, outside a transaction, the count worker (its own thread and
+ * read-only connection, so counting a million rows holds neither the event loop nor the searches);
+ * elsewhere the search's own connection.
+ */
+function countConnection(db: Kysely<Database>, conn: Db, terms: readonly SearchTerm[]): Db {
+  const file = dialectOf(db) === 'sqlite' ? sqliteFile(db) : null;
+  // A plain count has no budget: without regexp() calls it is bounded by the list's size.
+  return file ? workerDb(file, hasRegex(terms) ? REGEX_BUDGET_MS : Infinity, 'count') : conn;
 }
 
 async function countWhere(db: Db, table: string, where: RawBuilder<SqlBool>): Promise<number> {
@@ -126,5 +138,5 @@ async function countWhere(db: Db, table: string, where: RawBuilder<SqlBool>): Pr
 
 /** The number of rows a search matches (export row limits, add-to counts). */
 export async function countMatching<T>(db: Kysely<Database>, def: ListDefinition<T>, scope: ListScope, terms: readonly SearchTerm[]): Promise<number> {
-  return withSearchBudget(db, terms, (conn, budgetKey, dialect) => countWhere(conn, def.table, whereSql(dialect, def, scope, terms, budgetKey)));
+  return withSearchBudget(db, terms, (conn, budgetKey, dialect) => countWhere(countConnection(db, conn, terms), def.table, whereSql(dialect, def, scope, terms, budgetKey)));
 }

@@ -3,7 +3,8 @@
  * read-only connection: better-sqlite3 is synchronous, so on the main thread a search that reads many rows
  * would stop every other request until it ended. workerDb(file) is a Kysely instance whose queries go to
  * that worker (reads only, no transactions); the engine uses it for searches with a regular expression on
- * a file database outside a transaction. One worker per process, queries in turn.
+ * a file database outside a transaction, and for the exact totals of lists (count=only) in a second
+ * worker of their own. One worker per lane and process, queries in turn.
  */
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -32,71 +33,88 @@ type Request =
   | { op: 'next'; streamId: number; size: number; budgetMs: number }
   | { op: 'close'; streamId: number };
 
-let worker: Worker | null = null;
-const pending = new Map<number, Pending>();
-let nextId = 1;
-let openStreams = 0;
-let idleTimer: NodeJS.Timeout | null = null;
-
 /** An unused worker ends after this long (its connections with it); the next search starts another. */
 const WORKER_IDLE_MS = 30_000;
 
-function whenIdle(w: Worker): void {
-  if (pending.size > 0 || openStreams > 0) return;
-  w.unref();
-  if (idleTimer) clearTimeout(idleTimer);
-  idleTimer = setTimeout(() => {
-    if (worker === w && pending.size === 0 && openStreams === 0) {
-      worker = null;
-      void w.terminate();
-    }
-  }, WORKER_IDLE_MS);
-  idleTimer.unref();
+/**
+ * One worker thread and its queue. 'search': regular-expression searches and exports; 'count': the exact
+ * totals of lists (count=only), which read up to a whole list: in their own thread, a long count neither
+ * holds the event loop nor waits behind (or delays) a search.
+ */
+export type WorkerLane = 'search' | 'count';
+
+class Lane {
+  worker: Worker | null = null;
+  readonly pending = new Map<number, Pending>();
+  nextId = 1;
+  openStreams = 0;
+  /** Queries and streams sent to this lane since the process started (tests read it). */
+  sent = 0;
+  idleTimer: NodeJS.Timeout | null = null;
+
+  private whenIdle(w: Worker): void {
+    if (this.pending.size > 0 || this.openStreams > 0) return;
+    w.unref();
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      if (this.worker === w && this.pending.size === 0 && this.openStreams === 0) {
+        this.worker = null;
+        void w.terminate();
+      }
+    }, WORKER_IDLE_MS);
+    this.idleTimer.unref();
+  }
+
+  private failAll(error: Error): void {
+    for (const p of this.pending.values()) p.reject(error);
+    this.pending.clear();
+  }
+
+  private theWorker(): Worker {
+    if (this.worker) return this.worker;
+    const started = new Worker(path.join(__dirname, 'sqliteSearchWorker.js'));
+    started.unref();
+    started.on('message', (reply: Reply) => {
+      const p = this.pending.get(reply.id);
+      if (!p) return;
+      this.pending.delete(reply.id);
+      if (reply.error === undefined) p.resolve(reply);
+      else p.reject(reply.timeout ? new RegexTimeout() : new Error(reply.error));
+      this.whenIdle(started);
+    });
+    started.on('error', (e) => {
+      if (this.worker === started) this.worker = null;
+      this.failAll(e);
+    });
+    started.on('exit', () => {
+      if (this.worker === started) this.worker = null;
+      this.failAll(new Error('The search worker stopped'));
+    });
+    this.worker = started;
+    return started;
+  }
+
+  send(request: Request): Promise<Reply> {
+    const w = this.theWorker();
+    const id = this.nextId++;
+    if (request.op === 'query' || request.op === 'open') this.sent += 1;
+    // Referenced while a request is pending, so a script awaiting it does not exit early.
+    w.ref();
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      w.postMessage({ id, ...request });
+    });
+  }
 }
 
-function failAll(error: Error): void {
-  for (const p of pending.values()) p.reject(error);
-  pending.clear();
-}
+const lanes: Record<WorkerLane, Lane> = { search: new Lane(), count: new Lane() };
 
-function theWorker(): Worker {
-  if (worker) return worker;
-  const started = new Worker(path.join(__dirname, 'sqliteSearchWorker.js'));
-  started.unref();
-  started.on('message', (reply: Reply) => {
-    const p = pending.get(reply.id);
-    if (!p) return;
-    pending.delete(reply.id);
-    if (reply.error === undefined) p.resolve(reply);
-    else p.reject(reply.timeout ? new RegexTimeout() : new Error(reply.error));
-    whenIdle(started);
-  });
-  started.on('error', (e) => {
-    if (worker === started) worker = null;
-    failAll(e);
-  });
-  started.on('exit', () => {
-    if (worker === started) worker = null;
-    failAll(new Error('The search worker stopped'));
-  });
-  worker = started;
-  return started;
-}
-
-function send(request: Request): Promise<Reply> {
-  const w = theWorker();
-  const id = nextId++;
-  // Referenced while a request is pending, so a script awaiting it does not exit early.
-  w.ref();
-  return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    w.postMessage({ id, ...request });
-  });
-}
+/** How many queries each lane has run (tests: which thread a query went to). */
+export const laneQueries = (lane: WorkerLane): number => lanes[lane].sent;
 
 /** Runs one read query in the worker with a time budget for its regexp() calls. */
-export async function runInWorker(file: string, sql: string, parameters: readonly unknown[], budgetMs: number): Promise<unknown[]> {
-  return (await send({ op: 'query', file, sql, parameters, budgetMs })).rows ?? [];
+export async function runInWorker(file: string, sql: string, parameters: readonly unknown[], budgetMs: number, lane: WorkerLane = 'search'): Promise<unknown[]> {
+  return (await lanes[lane].send({ op: 'query', file, sql, parameters, budgetMs })).rows ?? [];
 }
 
 let nextStream = 1;
@@ -107,7 +125,9 @@ let nextStream = 1;
  */
 export async function* streamInWorker<R>(file: string, sql: string, parameters: readonly unknown[], size: number, budgetMs: number): AsyncGenerator<R[]> {
   const streamId = nextStream++;
-  openStreams += 1;
+  const lane = lanes.search;
+  const send = (request: Request) => lane.send(request);
+  lane.openStreams += 1;
   try {
     await send({ op: 'open', file, sql, parameters, streamId, budgetMs });
     for (;;) {
@@ -116,16 +136,16 @@ export async function* streamInWorker<R>(file: string, sql: string, parameters: 
       if (done) return;
     }
   } finally {
-    openStreams -= 1;
+    lane.openStreams -= 1;
     await send({ op: 'close', streamId }).catch(() => undefined);
   }
 }
 
 class WorkerConnection implements DatabaseConnection {
-  constructor(private readonly file: string, private readonly budgetMs: number) {}
+  constructor(private readonly file: string, private readonly budgetMs: number, private readonly lane: WorkerLane) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    return { rows: (await runInWorker(this.file, query.sql, query.parameters, this.budgetMs)) as R[] };
+    return { rows: (await runInWorker(this.file, query.sql, query.parameters, this.budgetMs, this.lane)) as R[] };
   }
 
   // eslint-disable-next-line require-yield
@@ -137,8 +157,8 @@ class WorkerConnection implements DatabaseConnection {
 class WorkerDriver implements Driver {
   private readonly connection: WorkerConnection;
 
-  constructor(file: string, budgetMs: number) {
-    this.connection = new WorkerConnection(file, budgetMs);
+  constructor(file: string, budgetMs: number, lane: WorkerLane) {
+    this.connection = new WorkerConnection(file, budgetMs, lane);
   }
 
   async init(): Promise<void> {}
@@ -152,15 +172,15 @@ class WorkerDriver implements Driver {
 
 const instances = new Map<string, Kysely<Database>>();
 
-/** A read-only Kysely on the SQLite file whose queries run in the search worker, each within budgetMs. */
-export function workerDb(file: string, budgetMs: number): Kysely<Database> {
-  const key = `${budgetMs}:${file}`;
+/** A read-only Kysely on the SQLite file whose queries run in the lane's worker, each within budgetMs. */
+export function workerDb(file: string, budgetMs: number, lane: WorkerLane = 'search'): Kysely<Database> {
+  const key = `${lane}:${budgetMs}:${file}`;
   let db = instances.get(key);
   if (!db) {
     db = new Kysely<Database>({
       dialect: {
         createAdapter: () => new SqliteAdapter(),
-        createDriver: () => new WorkerDriver(file, budgetMs),
+        createDriver: () => new WorkerDriver(file, budgetMs, lane),
         createIntrospector: (k) => new SqliteIntrospector(k),
         createQueryCompiler: () => new SqliteQueryCompiler(),
       },
