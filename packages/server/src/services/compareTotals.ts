@@ -1,7 +1,10 @@
 /**
  * Kept totals of the Compare lists without a search (migration 0018): a total is used while the library's
  * item version (raised by triggers on every catalogue-item and scan write and on the objectId column's
- * labelling) equals the one it was counted at; otherwise it is counted again and kept.
+ * labelling) equals the one it was counted at; otherwise it is counted again and kept. The triggers of
+ * migration 0019 add what each item write changed to the library's valid kept totals and move them to the new
+ * version, so only a first view, a labelling of the objectId column or (PostgreSQL) a statement of more than
+ * 50,000 rows leads to a count.
  *
  * The version is read before counting: a write that lands in between raises it past the kept one, so the
  * kept total is counted again at the next read instead of being wrong.

@@ -13,6 +13,7 @@ import { listSortIndexes } from './0015_list_sort_indexes';
 import { uniqueItemsNames } from './0013_unique_items_names';
 import { recordDayFigures } from './0017_record_day_figures';
 import { compareTotals } from './0018_compare_totals';
+import { compareTotalDeltas } from './0019_compare_total_deltas';
 import { sharedState } from './0014_shared_state';
 import { sipOperationsDateIndex } from './0016_sip_operations_date_index';
 
@@ -38,6 +39,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0013_unique_items_names': uniqueItemsNames,
         '0017_record_day_figures': recordDayFigures(dialect),
         '0018_compare_totals': compareTotals(dialect),
+        '0019_compare_total_deltas': compareTotalDeltas(dialect),
         '0014_shared_state': sharedState(dialect),
         '0016_sip_operations_date_index': sipOperationsDateIndex(dialect),
       };
