@@ -5,7 +5,7 @@
  */
 import ExcelJS from 'exceljs';
 import type { AlarmType } from '../db/schema';
-import { createTestApp, type DemoUser, type TestApp } from '../testing/testApp';
+import { createTestApp, listQuery, type DemoUser, type TestApp } from '../testing/testApp';
 
 // The first request compiles schemas; the machine is shared and often loaded.
 jest.setTimeout(30_000);
@@ -15,8 +15,7 @@ let stores: Record<string, number>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  stores = {};
-  for (const code of ['BIB-001', 'BIB-002', 'BIB-003']) stores[code] = await t.storeId(code);
+  stores = await t.storeIds(['BIB-001', 'BIB-002', 'BIB-003']);
   const alarm = (store: string, day: number, activated: boolean, type: AlarmType = 'EAS', status = '03') => ({
     store_id: stores[store], sensor_id: null, sensor_name: `Puerta ${day}`, date: `2026-11-${String(day).padStart(2, '0')} 10:00:00`,
     type, antenna: '1', uid: `E004${day}`, barcode: `BC${day}`, title_identifier: `Título ${day}`, circulation_status: status,
@@ -34,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const q = (params: Record<string, unknown>) => `?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString()}`;
+const q = listQuery;
 const list = async (user: DemoUser, query = '') => t.call('GET', `/api/alarms${query}`, { user });
 const days = (body: { items: { date: string }[] }) => body.items.map((i) => i.date.slice(8, 10));
 const activated = { searchTexts: { alarmActivated: 'true' } };

@@ -1,5 +1,5 @@
 import { addCatalogue } from '../lists/testing/helpers';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { createTestApp, listQuery, type TestApp } from '../testing/testApp';
 
 let t: TestApp;
 let bib1: number;
@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const url = (storeId: number, rest = '') => `/api/stores/${storeId}/catalogues${rest}`;
-const q = (params: Record<string, unknown>) => `?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]))}`;
+const q = listQuery;
 
 describe('catalogues', () => {
   it('creates, reads, lists, edits and deletes catalogues with unique names per library', async () => {

@@ -1,5 +1,5 @@
 import { addCatalogue, multipart } from '../lists/testing/helpers';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { createTestApp, listQuery, type TestApp } from '../testing/testApp';
 
 // Under load (2 cores shared by every test run) a fresh database with demo users takes seconds to set up.
 jest.setTimeout(30_000);
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const groups = (storeId: number, rest = '') => `/api/stores/${storeId}/inventoryGroups${rest}`;
-const q = (params: Record<string, unknown>) => `?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]))}`;
+const q = listQuery;
 const as = { user: 'librarian' as const };
 
 async function group(storeId: number, name: string, catalogueId: number | null = null, user: 'librarian' | 'supervisor' = 'librarian') {

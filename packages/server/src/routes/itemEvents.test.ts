@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { createTestApp, listQuery, type TestApp } from '../testing/testApp';
 
 // Under a loaded machine (two cores shared by every build) the first calls can take seconds.
 jest.setTimeout(30_000);
@@ -7,9 +7,8 @@ let t: TestApp;
 let stores: Record<string, number>;
 beforeAll(async () => {
   t = await createTestApp();
-  stores = {};
   // librarian holds BIB-001 and BIB-003, not BIB-002.
-  for (const code of ['BIB-001', 'BIB-002', 'BIB-003']) stores[code] = await t.storeId(code);
+  stores = await t.storeIds(['BIB-001', 'BIB-002', 'BIB-003']);
   const event = (store: string, day: number, type: 'INVENTORY' | 'ALARM' | 'SIP_OPERATION', code: string, details: Record<string, unknown>) => ({
     store_id: stores[store], code, object_id: null, date: `2026-11-${String(day).padStart(2, '0')} 10:00:00`, type,
     inventory_id: null, inventory_group_id: null, details: JSON.stringify(details), search_text: code.toLowerCase(),
@@ -26,7 +25,7 @@ afterAll(() => t.close());
 type User = 'admin' | 'manager' | 'librarian' | 'viewer' | 'supervisor';
 const list = async (user: User, query = '') => t.call('GET', `/api/itemEvents${query}`, { user });
 const days = (body: { items: { date: string }[] }) => body.items.map((i) => i.date.slice(8, 10));
-const q = (params: Record<string, unknown>) => `?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString()}`;
+const q = listQuery;
 
 describe('item events', () => {
   it("lists the events of the libraries you hold, newest first, with the library's name and the details", async () => {

@@ -4,7 +4,7 @@
  * route takes it (one engine), with the same permission and library checks as the page.
  */
 import { addCatalogue } from '../lists/testing/helpers';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { createTestApp, listQuery, type TestApp } from '../testing/testApp';
 
 jest.setTimeout(30_000);
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const q = (params: Record<string, unknown>) => `?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]))}`;
+const q = listQuery;
 const items = (storeId: number, id: number, params: Record<string, unknown>) => `/api/stores/${storeId}/catalogues/${id}/items${q(params)}`;
 const as = { user: 'librarian' as const };
 

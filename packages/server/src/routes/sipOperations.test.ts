@@ -1,5 +1,5 @@
 import type { SipStatus, SipType } from '../db/schema';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { createTestApp, listQuery, type TestApp } from '../testing/testApp';
 
 // Under a loaded machine (two cores shared by every build) the first calls can take seconds.
 jest.setTimeout(30_000);
@@ -8,8 +8,7 @@ let t: TestApp;
 let stores: Record<string, number>;
 beforeAll(async () => {
   t = await createTestApp();
-  stores = {};
-  for (const code of ['BIB-001', 'BIB-002', 'BIB-003']) stores[code] = await t.storeId(code);
+  stores = await t.storeIds(['BIB-001', 'BIB-002', 'BIB-003']);
   const op = (store: string, day: number, type: SipType, status: SipStatus, error = '', item = `IT-${store}-${day}`) => ({
     store_id: stores[store], origin: 'Autopréstamo 1', type, offline: day === 3 ? (1 as const) : (0 as const), patron_identifier: `P${day}`,
     item_identifier: item, title_identifier: `Título ${day}`, transaction_date: `2026-11-${String(day).padStart(2, '0')} 10:00:00`,
@@ -29,7 +28,7 @@ afterAll(() => t.close());
 
 const list = async (user: 'admin' | 'manager' | 'supervisor', query = '') => t.call('GET', `/api/sipOperations${query}`, { user });
 const dates = (body: { items: { transactionDate: string }[] }) => body.items.map((i) => i.transactionDate.slice(8, 10));
-const q = (params: Record<string, unknown>) => `?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString()}`;
+const q = listQuery;
 
 describe('SIP operations', () => {
   it('lists the libraries you hold, transaction date newest first by default', async () => {

@@ -11,6 +11,10 @@ import { createTestDb, type TestDb } from './testDb';
 export const DEMO_USERS = ['admin', 'supervisor', 'manager', 'librarian', 'viewer'] as const;
 export type DemoUser = (typeof DEMO_USERS)[number];
 
+/** A list call's query string: texts as they are, anything else (searchTexts, order) as JSON. */
+export const listQuery = (params: Record<string, unknown>): string =>
+  `?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]))}`;
+
 export interface TestApp extends TestDb {
   app: App;
   config: ServerConfig;
@@ -20,6 +24,8 @@ export interface TestApp extends TestDb {
   token(user: DemoUser | number): Promise<string>;
   userId(user: DemoUser): Promise<number>;
   storeId(code: string): Promise<number>;
+  /** The ids of several libraries by code. */
+  storeIds(codes: readonly string[]): Promise<Record<string, number>>;
   /** JSON request helper. */
   call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts?: { user?: DemoUser | number | null; token?: string; body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -60,6 +66,10 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
     userId,
     async storeId(code) {
       return (await testDb.db.selectFrom('stores').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+    },
+    async storeIds(codes) {
+      const rows = await testDb.db.selectFrom('stores').select(['id', 'code']).where('code', 'in', [...codes]).execute();
+      return Object.fromEntries(codes.map((code) => [code, rows.find((r) => r.code === code)!.id]));
     },
     async call(method, url, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };
