@@ -43,9 +43,22 @@ export function streamRows<T>(db: Kysely<Database>, request: StreamRequest<T>): 
   return dialectOf(db) === 'postgres' ? streamPostgres(db, request) : streamSqlite(db, request);
 }
 
-function selectAll<T>(dialect: 'sqlite' | 'postgres', { def, scope, terms, order }: StreamRequest<T>, budgetKey: number | null) {
+/** The list's rows in order: every column of the definition, or `columns` in that order (duplicates kept). */
+function selectAll<T>(dialect: 'sqlite' | 'postgres', { def, scope, terms, order }: StreamRequest<T>, budgetKey: number | null, columns?: readonly string[]) {
   const where = whereSql(dialect, def, scope, terms, budgetKey);
-  return sql<Row>`select ${selectColumns(def)} from ${sql.table(def.table)} where ${where} order by ${orderSql(dialect, def, order ?? undefined)}`;
+  const list = columns ? sql.join(columns.map((c) => sql.ref(c))) : selectColumns(def);
+  return sql<Row>`select ${list} from ${sql.table(def.table)} where ${where} order by ${orderSql(dialect, def, order ?? undefined)}`;
+}
+
+/**
+ * The rows as arrays of `columns` (in that order), without an object per row: the fast path of exports
+ * (issue 19: building a million row objects of every column cost more than the database's own reading).
+ * SQLite files without a regular expression only (the reader connection); null where it does not apply,
+ * and the caller uses streamRows.
+ */
+export function streamRowArrays<T>(db: Kysely<Database>, request: StreamRequest<T>, columns: readonly string[]): AsyncGenerator<unknown[][]> | null {
+  if (dialectOf(db) !== 'sqlite' || !sqliteFile(db) || hasRegex(request.terms) || !columns.length) return null;
+  return readSqlite<unknown[]>(db, request, columns);
 }
 
 async function* streamSqlite<T>(db: Kysely<Database>, request: StreamRequest<T>): AsyncGenerator<Row[]> {
@@ -66,20 +79,30 @@ async function* streamSqlite<T>(db: Kysely<Database>, request: StreamRequest<T>)
     }
     return;
   }
-  const reader = openSqliteReader(db);
-  if (!reader) {
+  if (!file) {
     yield* streamByOffset(db, request, size);
     return;
   }
+  yield* readSqlite<Row>(db, request);
+}
+
+/** Iterates one statement on a reader connection of a SQLite file, in batches; `columns`: rows as arrays. */
+async function* readSqlite<R>(db: Kysely<Database>, request: StreamRequest<unknown>, columns?: readonly string[]): AsyncGenerator<R[]> {
+  const size = request.batchSize ?? STREAM_BATCH;
+  const idleMs = request.idleMs ?? STREAM_IDLE_MS;
+  const reader = openSqliteReader(db);
+  if (!reader) throw new Error('No SQLite file to read');
   const budget = openRegexBudget(REGEX_BUDGET_MS);
   try {
-    const compiled = selectAll('sqlite', request, budget.key).compile(db);
-    const iterator = reader.prepare(compiled.sql).iterate(...(compiled.parameters as unknown[])) as IterableIterator<Row>;
+    const compiled = selectAll('sqlite', request, budget.key, columns).compile(db);
+    const statement = reader.prepare(compiled.sql);
+    if (columns) statement.raw(true);
+    const iterator = statement.iterate(...(compiled.parameters as unknown[])) as IterableIterator<R>;
     try {
       for (;;) {
         // Each batch is one synchronous stretch: its own time budget bounds how long a regex scan blocks.
         budget.renew(REGEX_BUDGET_MS);
-        const batch: Row[] = [];
+        const batch: R[] = [];
         let done = false;
         try {
           while (batch.length < size) {

@@ -1,5 +1,5 @@
 import type { ListColumn } from '../definition';
-import { delimitedField, delimitedLine, exportCell, formatDate, neutralize } from './cells';
+import { delimitedArrayLine, delimitedField, delimitedLine, exportCell, formatDate, neutralize } from './cells';
 
 const format = { dateFormat: 'DD/MM/YYYY HH:mm', codePrefix: '<', codeSuffix: '>' };
 
@@ -43,10 +43,13 @@ describe('export cells', () => {
     for (const separator of [',', ';', '\t', '|', '.', '']) {
       for (const fmt of [format, { ...format, codePrefix: '', codeSuffix: '' }]) {
         const line = delimitedLine(columns, fmt, separator);
+        const arrayLine = delimitedArrayLine(columns, fmt, separator);
         for (const text of texts) {
           const row = { code: text, field1: text, id: 7, auto_sync: 1, last_sync: text };
           const generic = `${columns.map((c) => delimitedField(exportCell(row[c.column as keyof typeof row], c, fmt), separator)).join(separator)}\r\n`;
           expect([separator, text, line(row)]).toEqual([separator, text, generic]);
+          // The export's fast path reads rows as arrays of the exported columns.
+          expect([separator, text, arrayLine(columns.map((c) => row[c.column as keyof typeof row]))]).toEqual([separator, text, generic]);
         }
       }
     }

@@ -16,10 +16,10 @@ import type { ListColumn, ListDefinition, ListScope, Row } from '../definition';
 import { countMatching } from '../engine';
 import { separatorText } from '../files/csv';
 import { planSearch, probeIndex } from '../search';
-import { streamRows } from '../stream';
+import { streamRowArrays, streamRows } from '../stream';
 import { resolveListsConfig } from '../config';
 import { takeSlot } from '../userSlots';
-import { delimitedField, delimitedLine, exportCell, neutralize, type ExportCell } from './cells';
+import { delimitedArrayLine, delimitedField, delimitedLine, exportCell, neutralize, type ExportCell } from './cells';
 
 export interface ExportFile {
   stream: Readable;
@@ -94,32 +94,47 @@ async function exportFile<T>(deps: Deps, user: AuthUser, def: ListDefinition<T>,
       throw new ApiError(400, ERROR_CODES.MAX_XLS_ROWS_EXCEEDED, 'The number of rows exceeds the maximum allowed for Excel exports', { rows, max: options.maxXlsRows });
     }
   }
-  const batches = streamRows(deps.db, { def, scope, terms, order: body.order ?? undefined, batchSize: options.batchSize, idleMs });
-  // Read the first batch before answering: a failing search still gets its 4xx instead of a cut file.
-  const first = await batches.next();
+  const header = format.firstRowHeader ? columns.map((c) => neutralize(c.title)) : null;
+  const fileName = `${options.baseName}.${format.fileType}`;
+  const request = { def, scope, terms, order: body.order ?? undefined, batchSize: options.batchSize, idleMs };
+  // csv/txt without label columns on a SQLite file: rows as arrays of the exported columns only (issue 19).
+  const arrays = format.fileType !== 'xlsx' && !columns.some((c) => c.label) ? streamRowArrays(deps.db, request, columns.map((c) => c.col.column)) : null;
+  if (arrays) {
+    const source = await startedBatches(arrays);
+    const line = delimitedArrayLine(columns.map((c) => c.col), format, separatorText(format));
+    return { stream: delimitedStream(format, header, source, line), fileName, contentType: CONTENT_TYPES[format.fileType] };
+  }
   // Names from other tables (labels) are looked up once per batch, only when a column asks for them.
   const labels = columns.some((c) => c.label) ? def.labels : undefined;
-  const source = (async function* all(): AsyncGenerator<Row[]> {
-    if (!first.done) {
-      if (labels) await labels.fill(deps.db, first.value);
-      yield first.value;
-    }
-    for await (const batch of batches) {
-      if (labels) await labels.fill(deps.db, batch);
-      yield batch;
-    }
-  })();
+  const source = await startedBatches(streamRows(deps.db, request), labels && ((batch) => labels.fill(deps.db, batch)));
   const cells = (row: Row) => columns.map(({ col }) => exportCell(row[col.column], col, format));
-  const header = format.firstRowHeader ? columns.map((c) => neutralize(c.title)) : null;
-  const stream = format.fileType === 'xlsx' ? xlsxStream(header, source, cells) : delimitedStream(format, header, source, columns);
-  const fileName = `${options.baseName}.${format.fileType}`;
+  const stream = format.fileType === 'xlsx'
+    ? xlsxStream(header, source, cells)
+    : delimitedStream(format, header, source, delimitedLine(columns.map((c) => c.col), format, separatorText(format)));
   return { stream, fileName, contentType: CONTENT_TYPES[format.fileType] };
 }
 
-function delimitedStream(format: ExportFormat, header: string[] | null, source: AsyncGenerator<Row[]>, columns: readonly Column[]): Readable {
+/**
+ * The batches with the first one already read: a failing search still gets its 4xx instead of a cut file.
+ * `prepare` runs on each batch before it is handed on (label lookups).
+ */
+async function startedBatches<R>(batches: AsyncGenerator<R[]>, prepare?: (batch: R[]) => Promise<void>): Promise<AsyncGenerator<R[]>> {
+  const first = await batches.next();
+  return (async function* all(): AsyncGenerator<R[]> {
+    if (!first.done) {
+      if (prepare) await prepare(first.value);
+      yield first.value;
+    }
+    for await (const batch of batches) {
+      if (prepare) await prepare(batch);
+      yield batch;
+    }
+  })();
+}
+
+function delimitedStream<R>(format: ExportFormat, header: string[] | null, source: AsyncGenerator<R[]>, rowLine: (row: R) => string): Readable {
   const separator = separatorText(format);
   const line = (values: readonly ExportCell[]) => `${values.map((v) => delimitedField(v, separator)).join(separator)}\r\n`;
-  const rowLine = delimitedLine(columns.map((c) => c.col), format, separator);
   async function* text(): AsyncGenerator<Buffer> {
     // csv opens directly in spreadsheets, which need the BOM to read UTF-8; txt stays plain.
     let out = format.fileType === 'csv' ? '\ufeff' : '';
