@@ -1,21 +1,13 @@
 import { createRoot } from 'react-dom/client';
 import { restoreSession, store } from '@portal/session';
-import { App } from './App';
-import { RegistryError } from './remotes/RegistryError';
-import { startRemotes, useRemoteApps } from './remotes';
+import { startShell } from './startShell';
 
 // A saved session is restored before the first render, so a deep link does not bounce through the login.
 store.dispatch(restoreSession());
-startRemotes();
 
-function Root() {
-  const { menuEntries, routes, ready, retry } = useRemoteApps();
-  return (
-    <>
-      <App menuEntries={menuEntries} routes={routes} ready={ready} />
-      {retry && <RegistryError onRetry={retry} />}
-    </>
-  );
-}
-
-createRoot(document.getElementById('root') as HTMLElement).render(<Root />);
+startShell({
+  root: createRoot(document.getElementById('root') as HTMLElement),
+  store,
+  // Its own chunk: the login page's first visit loads no antd (issue 19; the size budget counts the rest).
+  loadSignedIn: () => import(/* webpackChunkName: "signed-in" */ './signedIn'),
+});

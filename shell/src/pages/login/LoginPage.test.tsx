@@ -18,7 +18,7 @@ const signedIn = {
 };
 
 async function submit(userName = 'ana', password = 'secret') {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.type(screen.getByLabelText('User name'), userName);
   await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -43,6 +43,16 @@ describe('Login screen', () => {
     expect(await screen.findByText('Please input your user name!')).toBeInTheDocument();
     expect(screen.getByText('Please input your password!')).toBeInTheDocument();
     expect(requests).toHaveLength(0);
+    expect(screen.getByLabelText('User name')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows and hides the password', async () => {
+    await renderShell({ path: '/auth/login' });
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
   });
 
   it.each([
@@ -85,7 +95,7 @@ describe('Login screen', () => {
     await renderShell({ path: '/auth/login' });
     api.defaults.adapter = () => new Promise(() => undefined); // the server never answers
     await submit();
-    expect(screen.getByRole('button', { name: /Login/ })).toHaveClass('ant-btn-loading');
+    expect(screen.getByRole('button', { name: /Login/ })).toHaveAttribute('aria-busy', 'true');
   });
 
   it('goes to /dashboard replacing the history entry after a successful login', async () => {

@@ -1,37 +1,50 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LoginField } from './LoginField';
+import { LoginIcon } from './LoginIcon';
 import { ParticleField } from './ParticleField';
-import { useLogin, type LoginValues } from './useLogin';
+import { useLogin } from './useLogin';
+import { useLoginForm } from './useLoginForm';
+import './locales';
+import './LoginPage.css';
 
-const pageStyle = {
-  position: 'relative', minHeight: '100vh', overflow: 'hidden', display: 'flex', alignItems: 'center',
-  justifyContent: 'center', background: 'linear-gradient(135deg, #0b2a4a 0%, #145a8c 100%)',
-} as const;
-
-/** /auth/login: the only screen reachable while logged out. */
+/**
+ * /auth/login: the only screen reachable while logged out. Plain HTML and CSS drawn like antd's Card, Form,
+ * Input, Alert and Button, without antd: the first visit loads no antd (issue 19), and the shell loads the rest
+ * while the user types (bootstrap.tsx).
+ */
 export function LoginPage() {
   const { t } = useTranslation('shell');
+  const { t: tc } = useTranslation('common');
   const { loading, errorMessage, closeError, submit } = useLogin();
+  const { values, errors, onChange, onSubmit } = useLoginForm(submit);
+  const error = (key?: string) => (key ? t(key) : undefined);
 
   return (
-    <div style={pageStyle}>
+    <div className="portal-login">
       <ParticleField />
-      <Card style={{ position: 'relative', width: 360, maxWidth: '90vw' }}>
-        <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>{t('login.title')}</Typography.Title>
+      <main className="portal-login__card">
+        <h1 className="portal-login__title">{t('login.title')}</h1>
         {errorMessage && (
-          <Alert type="error" showIcon title={errorMessage} closable={{ onClose: closeError }} style={{ marginBottom: 16 }} />
+          <div className="portal-login__alert" role="alert">
+            <LoginIcon name="CLOSE_CIRCLE" className="portal-login__alert-icon" />
+            <span className="portal-login__alert-message">{errorMessage}</span>
+            <button type="button" className="portal-login__alert-close" aria-label={tc('close')} onClick={closeError}>
+              <LoginIcon name="CLOSE" />
+            </button>
+          </div>
         )}
-        <Form<LoginValues> name="login" layout="vertical" autoComplete="off" onFinish={submit} requiredMark={false}>
-          <Form.Item name="userName" label={t('login.userName')} rules={[{ required: true, message: t('login.userNameRequired') }]}>
-            <Input prefix={<UserOutlined />} autoComplete="off" autoFocus />
-          </Form.Item>
-          <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
-            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={loading}>{t('login.submit')}</Button>
-        </Form>
-      </Card>
+        <form name="login" autoComplete="off" noValidate onSubmit={onSubmit}>
+          <LoginField name="userName" label={t('login.userName')} icon="USER" value={values.userName} onChange={onChange('userName')}
+            error={error(errors.userName)} autoComplete="off" autoFocus />
+          <LoginField name="password" label={t('login.password')} icon="LOCK" value={values.password} onChange={onChange('password')}
+            error={error(errors.password)} autoComplete="new-password" password />
+          <button type="submit" className="portal-login__submit" aria-busy={loading}
+            onClick={(event) => { if (loading) event.preventDefault(); }}>
+            {loading && <LoginIcon name="LOADING" className="portal-login__spin" />}
+            {t('login.submit')}
+          </button>
+        </form>
+      </main>
     </div>
   );
 }

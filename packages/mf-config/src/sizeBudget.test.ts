@@ -1,0 +1,93 @@
+/**
+ * @jest-environment node
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import webpack, { type Compiler, type Stats } from 'webpack';
+import { firstPageFiles, SizeBudgetPlugin } from './sizeBudget';
+
+jest.setTimeout(120_000);
+
+function write(file: string, text: string) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+/** A library of about `kb` KB that compresses badly (random text), marked so its chunk can be found. */
+function library(dir: string, name: string, kb: number) {
+  write(path.join(dir, `node_modules/${name}/package.json`), JSON.stringify({ name, version: '1.0.0', main: 'index.js' }));
+  write(path.join(dir, `node_modules/${name}/index.js`), `module.exports = { marker: '${name}-marker', data: '${randomBytes(kb * 768).toString('base64')}' };`);
+}
+
+interface Build { errors: string[]; firstPage: string[]; fileOf: (marker: string) => string | undefined; output: string[] }
+
+/**
+ * A real Module Federation host like the shell: an async boundary, a bootstrap using the small shared library and
+ * importing `./later` (which uses the big one) with the given chunk name; the first page's budget is 500 KB (the federation
+ * runtime in the entry, unminified, is about 200 KB).
+ */
+async function build(dir: string, chunkName: string): Promise<Build> {
+  library(dir, 'small-lib', 2);
+  library(dir, 'big-lib', 600);
+  write(path.join(dir, 'src/index.js'), "console.log('entry-marker'); import('./bootstrap');");
+  write(path.join(dir, 'src/bootstrap.js'), `import small from 'small-lib'; console.log('bootstrap-marker', small.marker);
+    document.addEventListener('click', () => import(/* webpackChunkName: "${chunkName}" */ './later'));`);
+  write(path.join(dir, 'src/later.js'), "import big from 'big-lib'; console.log('later-marker', big.marker);");
+  let firstPage: string[] = [];
+  const assets = new Map<string, string>();
+  const output: string[] = [];
+  const log = jest.spyOn(console, 'log').mockImplementation((line: string) => { output.push(line); });
+  const compiler = webpack({
+    mode: 'production',
+    context: dir,
+    entry: { main: './src/index.js' },
+    output: { path: path.join(dir, 'dist'), publicPath: 'auto' },
+    optimization: { minimize: false },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: 'fixture',
+        shared: { 'small-lib': { singleton: true, requiredVersion: '^1.0.0' }, 'big-lib': { singleton: true, requiredVersion: '^1.0.0' } },
+        dts: false,
+      }),
+      new SizeBudgetPlugin('fixture', [], true, { kb: 500, later: ['signed-in'] }),
+      // What the build made, emitted or not (a build over budget emits nothing).
+      { apply: (c: Compiler) => c.hooks.afterCompile.tap('probe', (compilation) => {
+        firstPage = [...firstPageFiles(compilation, ['signed-in'])];
+        for (const asset of compilation.getAssets()) assets.set(asset.name, asset.source.source().toString());
+      }) },
+    ],
+  });
+  const stats = await new Promise<Stats>((resolve, reject) => compiler.run((error, result) => (error || !result ? reject(error) : resolve(result))));
+  await new Promise((resolve) => compiler.close(resolve));
+  log.mockRestore();
+  const fileOf = (marker: string) => [...assets].find(([name, text]) => name.endsWith('.js') && text.includes(marker))?.[0];
+  return { errors: stats.toJson({ all: false, errors: true }).errors?.map((error) => error.message) ?? [], firstPage, fileOf, output };
+}
+
+describe('the first page budget (the login page, issue 19)', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'mf-size-')));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('counts the entry, the bootstrap and the shared libraries it uses, not a chunk named as loaded later, and passes', async () => {
+    const { errors, firstPage, fileOf, output } = await build(dir, 'signed-in');
+    const [entry, bootstrap, small, later, big] = ['entry', 'bootstrap', 'small-lib', 'later', 'big-lib'].map((name) => fileOf(`${name}-marker`));
+    expect([entry, bootstrap, small, later, big].every(Boolean)).toBe(true);
+    expect(firstPage).toEqual(expect.arrayContaining([entry, bootstrap, small]));
+    expect(firstPage).not.toContain(later);
+    expect(firstPage).not.toContain(big);
+    expect(errors).toEqual([]);
+    expect(output.some((line) => /^size fixture first page: \d+ KB brotli, \d+ KB gzip, \d+ KB raw in \d+ files \(budget 500 KB\)$/.test(line))).toBe(true);
+  });
+
+  it('fails the build when the first page loads more than its budget (the big library not deferred)', async () => {
+    const { errors, firstPage, fileOf } = await build(dir, 'other-name');
+    expect(firstPage).toContain(fileOf('big-lib-marker'));
+    expect(errors).toEqual([expect.stringMatching(/size fixture first page: \d+ KB brotli.*\(budget 500 KB\): over budget/)]);
+  });
+});

@@ -1,0 +1,79 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { createRoot, type Root } from 'react-dom/client';
+import { setLanguage } from '@portal/i18n';
+import { createPortalStore, EMPTY_SETTINGS, loginSuccess, sessionRestored, type SessionData } from '@portal/session';
+import { startShell, type SignedInModule } from './startShell';
+
+const session: SessionData = {
+  token: 'tok-1', userId: 7, userFullName: 'Ana García', userFlavor: 'LIBTECS', userToken: 'pub-7', role: 'admin',
+  permissions: [], storeIds: [], expiresAt: Date.now() + 3_600_000, settings: EMPTY_SETTINGS,
+};
+
+/** The signed-in chunk as a deferred promise, so each test decides when it arrives. */
+function signedInChunk() {
+  const startRemotes = jest.fn();
+  let resolve: (module: SignedInModule) => void = () => undefined;
+  const loadSignedIn = jest.fn(() => new Promise<SignedInModule>((done) => { resolve = done; }));
+  const arrive = () => act(async () => { resolve({ SignedInRoot: () => <p>signed-in shell</p>, startRemotes }); });
+  return { loadSignedIn, startRemotes, arrive };
+}
+
+let root: Root;
+beforeAll(async () => { await setLanguage('en-GB'); });
+beforeEach(() => {
+  const element = document.createElement('div');
+  document.body.append(element);
+  root = createRoot(element);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  document.body.innerHTML = '';
+  localStorage.clear();
+});
+
+describe('shell start (issue 19: the login page loads no antd)', () => {
+  it('signed out: shows the login page at /auth/login and loads the signed-in shell only when the user starts typing', async () => {
+    window.history.replaceState(null, '', '/inventories/3');
+    const { store } = createPortalStore();
+    const chunk = signedInChunk();
+    act(() => startShell({ root, store, loadSignedIn: chunk.loadSignedIn }));
+    expect(window.location.pathname).toBe('/auth/login');
+    expect(screen.getByLabelText('User name')).toHaveAttribute('id', 'login_userName');
+    expect(chunk.loadSignedIn).not.toHaveBeenCalled();
+
+    screen.getByLabelText('User name').dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, key: 'a' }));
+    screen.getByLabelText('User name').dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, key: 'b' }));
+    expect(chunk.loadSignedIn).toHaveBeenCalledTimes(1);
+    await chunk.arrive();
+    expect(chunk.startRemotes).toHaveBeenCalledTimes(1);
+    expect(screen.getByLabelText('User name')).toBeInTheDocument(); // still signed out: the form stays, with what was typed
+
+    act(() => { store.dispatch(loginSuccess(session)); });
+    expect(await screen.findByText('signed-in shell')).toBeInTheDocument();
+    expect(chunk.loadSignedIn).toHaveBeenCalledTimes(1);
+  });
+
+  it('signing in before the user typed loads the signed-in shell then', async () => {
+    window.history.replaceState(null, '', '/auth/login');
+    const { store } = createPortalStore();
+    const chunk = signedInChunk();
+    act(() => startShell({ root, store, loadSignedIn: chunk.loadSignedIn }));
+    act(() => { store.dispatch(loginSuccess(session)); });
+    expect(chunk.loadSignedIn).toHaveBeenCalledTimes(1);
+    await chunk.arrive();
+    await waitFor(() => expect(screen.getByText('signed-in shell')).toBeInTheDocument());
+    expect(chunk.startRemotes).toHaveBeenCalledTimes(1);
+  });
+
+  it('a restored session goes straight to the signed-in shell, keeping the deep link', async () => {
+    window.history.replaceState(null, '', '/inventories/3');
+    const { store } = createPortalStore();
+    store.dispatch(sessionRestored(session));
+    const chunk = signedInChunk();
+    act(() => startShell({ root, store, loadSignedIn: chunk.loadSignedIn }));
+    expect(screen.queryByLabelText('User name')).not.toBeInTheDocument();
+    await chunk.arrive();
+    expect(screen.getByText('signed-in shell')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/inventories/3');
+  });
+});

@@ -1,0 +1,65 @@
+import type { ComponentType } from 'react';
+import type { Root } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { logger } from '@portal/api';
+import { selectIsLoggedIn, type PortalStore } from '@portal/session';
+import { LoginPage } from './pages/login/LoginPage';
+import './locales';
+
+export const LOGIN_PATH = '/auth/login';
+
+/** The signed-in shell's chunk (signedIn.tsx): antd, the layout, the remotes. */
+export interface SignedInModule {
+  SignedInRoot: ComponentType;
+  startRemotes: () => void;
+}
+
+export interface ShellStart {
+  root: Root;
+  store: PortalStore;
+  loadSignedIn: () => Promise<SignedInModule>;
+}
+
+/** What the user does first on the login page; the rest of the shell starts loading then. */
+const FIRST_ACTIONS = ['keydown', 'input', 'pointerdown'] as const;
+
+/**
+ * Shows the login page from the small first chunk, or the signed-in shell when a session was restored. The
+ * signed-in shell (antd, layout, registry, remotes) loads as soon as the user starts typing, so the first visit
+ * transfers no antd and pressing Login waits for none of it; signing in renders it (the layout's routes then
+ * replace /auth/login by /dashboard). A signed-out visit to any other path lands on /auth/login.
+ */
+export function startShell({ root, store, loadSignedIn }: ShellStart): void {
+  let loading: Promise<SignedInModule> | undefined;
+  const load = () => {
+    loading ??= loadSignedIn().then((module) => {
+      module.startRemotes();
+      return module;
+    }, (error: unknown) => {
+      loading = undefined; // the next attempt loads again
+      throw error;
+    });
+    return loading;
+  };
+  const showSignedIn = () => {
+    load().then(({ SignedInRoot }) => root.render(<SignedInRoot />), (error: unknown) => logger.error('the shell could not be loaded', error));
+  };
+
+  if (selectIsLoggedIn(store.getState())) {
+    showSignedIn();
+    return;
+  }
+  if (window.location.pathname !== LOGIN_PATH) window.history.replaceState(null, '', LOGIN_PATH);
+  root.render(<Provider store={store}><LoginPage /></Provider>);
+
+  const prefetch = () => {
+    FIRST_ACTIONS.forEach((type) => document.removeEventListener(type, prefetch, true));
+    load().catch(() => undefined); // a failure is reported when the signed-in shell is shown
+  };
+  FIRST_ACTIONS.forEach((type) => document.addEventListener(type, prefetch, true));
+  const unsubscribe = store.subscribe(() => {
+    if (!selectIsLoggedIn(store.getState())) return;
+    unsubscribe();
+    showSignedIn();
+  });
+}
