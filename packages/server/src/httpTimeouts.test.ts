@@ -33,10 +33,10 @@ describe('HTTP timeouts', () => {
     const start = performance.now();
     const closed = await Promise.race([
       new Promise<boolean>((resolve) => { socket.once('close', () => resolve(true)); socket.resume(); }),
-      new Promise<boolean>((resolve) => { setTimeout(() => resolve(false), 3000); }),
+      new Promise<boolean>((resolve) => { setTimeout(() => resolve(false), 10_000); }),
     ]);
     socket.destroy();
     expect(closed).toBe(true);
-    expect(performance.now() - start).toBeLessThan(3000);
+    expect(performance.now() - start).toBeLessThan(10_000); // idle limit 400 ms; loose for a loaded CI lane
   });
 });

@@ -67,7 +67,7 @@ describe(`stalling regular expressions (${process.env.TEST_DATABASE_URL ? 'postg
     const { res, ms, otherMs, otherStatus } = await whileSearching('field1', `${'.?'.repeat(25)}${'.'.repeat(24)}!`, exportSearch);
     if (process.env.REGEX_STALL_LOG) console.log('export', res.statusCode, Math.round(ms), 'ms; other request', Math.round(otherMs), 'ms');
     expect(otherStatus).toBe(200);
-    expect(otherMs).toBeLessThan(Math.max(100, ms / 4));
+    expect(otherMs).toBeLessThan(Math.max(400, ms / 4)); // 400: as the list search above (a loaded CI lane)
     expect([200, 400]).toContain(res.statusCode);
     if (res.statusCode === 200) expect(res.body.trim().split('\n')).toHaveLength(1); // the header only
   }, 20_000);

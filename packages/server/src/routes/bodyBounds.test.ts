@@ -44,7 +44,7 @@ describe('array bounds of request bodies', () => {
     }));
     expect(JSON.stringify(worst.res.json()).length).toBeGreaterThan(0);
     expect(worst.res.statusCode).toBe(200);
-    expect(worst.ms).toBeLessThan(Math.max(2000, normal.ms * 10));
+    expect(worst.ms).toBeLessThan(Math.max(5000, normal.ms * 10));
     const saved = await t.call('GET', `/api/users/${worst.res.json().tid}`, { user: 'admin' });
     expect(saved.json()).toMatchObject({ permissions: ['manager'], storeIds: [store], regions: [`store:${store}`] });
   });
@@ -54,7 +54,7 @@ describe('array bounds of request bodies', () => {
     const { res, ms } = await timed(newUser({ regions }));
     expect(JSON.stringify(regions).length).toBeGreaterThan(190_000);
     expect(res.statusCode).toBeLessThan(500);
-    expect(ms).toBeLessThan(2000);
+    expect(ms).toBeLessThan(5000); // loose: a loaded CI lane
   });
 
   it('refuses arrays over their bound with 400 quickly', async () => {
@@ -65,8 +65,8 @@ describe('array bounds of request bodies', () => {
     ]) {
       const { res, ms } = await timed(body);
       expect(res.statusCode).toBe(400);
-      // The quadratic path took minutes; 2 s leaves room for a loaded test machine.
-      expect(ms).toBeLessThan(2000);
+      // The quadratic path took minutes; 5 s leaves room for a loaded test machine.
+      expect(ms).toBeLessThan(5000);
     }
   });
 });

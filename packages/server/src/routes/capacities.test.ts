@@ -134,7 +134,8 @@ describe('unknown, revoked and hostile tokens', () => {
     const res = await get(`/api/statistics/capacities/${token}`);
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Loose (a loaded CI lane): a slow path on hostile input takes far longer.
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('a replaced (revoked) token stops answering once the few-second cache expires', async () => {

@@ -81,7 +81,8 @@ describe('public SIP summary', () => {
       const hostile = await t.call('GET', `/api/public/sipOperations/${code}`);
       expect(hostile.statusCode).toBeGreaterThanOrEqual(400);
       expect(hostile.statusCode).toBeLessThan(500);
-      expect(Date.now() - started).toBeLessThan(1000);
+      // Loose (a loaded CI lane): a slow path on hostile input takes far longer.
+      expect(Date.now() - started).toBeLessThan(5000);
     }
   });
 
