@@ -3,7 +3,7 @@ import { runIdScript, SCRIPT_LIMITS, testIdScript } from './idScript';
 jest.setTimeout(30_000);
 
 /** Far below an endless run, above a worker's start-up on a loaded machine plus the limits. */
-const STOPPED_WITHIN = SCRIPT_LIMITS.stallMs + SCRIPT_LIMITS.timeMs + 5000;
+const STOPPED_WITHIN = SCRIPT_LIMITS.stallMs + SCRIPT_LIMITS.timeMs + SCRIPT_LIMITS.loadGraceMs + 5000;
 
 describe('ID modification sandbox', () => {
   it('runs the script body on the id and answers the new id', async () => {

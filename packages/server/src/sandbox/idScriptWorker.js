@@ -8,6 +8,7 @@
 const { parentPort, workerData } = require('node:worker_threads');
 const { createRequire } = require('node:module');
 const { newQuickJSWASMModuleFromVariant, RELEASE_SYNC } = require('quickjs-emscripten');
+const { createRunClock } = require('./runClock.js');
 
 // The release build, its module loaded with require (the package's own loader uses import()).
 const fromQuickJs = createRequire(require.resolve('quickjs-emscripten'));
@@ -35,7 +36,7 @@ async function main() {
   let runtime = null;
   let vm = null;
   let fn = null;
-  let deadline = 0;
+  const clock = createRunClock(limits);
   const close = () => {
     if (fn) fn.dispose();
     if (vm) vm.dispose();
@@ -48,9 +49,9 @@ async function main() {
     runtime = quickjs.newRuntime();
     runtime.setMemoryLimit(limits.memoryBytes);
     runtime.setMaxStackSize(limits.stackBytes);
-    // One handler per interpreter, reading the current run's deadline (set before the compile and each run).
-    deadline = Date.now() + limits.timeMs;
-    runtime.setInterruptHandler(() => Date.now() > deadline);
+    // One handler per interpreter, reading the current run's clock (started before the compile and each run).
+    clock.start();
+    runtime.setInterruptHandler(clock.overrun);
     vm = runtime.newContext();
     const compiled = vm.evalCode(`"use strict";\n(function (id) {\n${script}\n})`, 'idModification.js');
     if (compiled.error) {
@@ -62,7 +63,7 @@ async function main() {
   };
   const run = (id) => {
     open();
-    deadline = Date.now() + limits.timeMs;
+    clock.start();
     const arg = vm.newString(id);
     const result = vm.callFunction(fn, vm.undefined, arg);
     arg.dispose();
