@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { javascript } from '@codemirror/lang-javascript';
+import { scriptHighlighting } from './scriptHighlightStyle';
 
 export interface ScriptCodeEditorProps {
   /** The accessible name of the editing area (a textbox, like the textarea it replaces). */
@@ -11,11 +12,13 @@ export interface ScriptCodeEditorProps {
 
 /**
  * A JavaScript code editor (CodeMirror 6: highlighting, line numbers, bracket matching, undo) for the body of an
- * ID modification script. Always left to right, also on the Arabic screen: it is code.
+ * ID modification script, its token colours at 4.5:1 or more on white (scriptHighlightStyle). Always left to
+ * right, also on the Arabic screen: it is code.
  */
 export default function ScriptCodeEditor({ label, value, onChange }: ScriptCodeEditorProps) {
   const extensions = useMemo(() => [
     javascript(),
+    scriptHighlighting,
     EditorView.contentAttributes.of({ 'aria-label': label, spellcheck: 'false' }),
     EditorView.lineWrapping,
   ], [label]);
@@ -28,7 +31,7 @@ export default function ScriptCodeEditor({ label, value, onChange }: ScriptCodeE
         theme="light"
         minHeight="132px"
         maxHeight="420px"
-        basicSetup={{ autocompletion: false, foldGutter: false, highlightActiveLine: false }}
+        basicSetup={{ autocompletion: false, foldGutter: false, highlightActiveLine: false, syntaxHighlighting: false }}
       />
     </div>
   );
