@@ -57,7 +57,7 @@ describe('CataloguesPage', () => {
     expect(within(row('History')).queryByText('No')).not.toBeInTheDocument(); // no sync URL, no Auto Sync value
     expect(within(row('Fiction')).getByText(/^2024-05-06 \d\d:\d\d:\d\d$/)).toBeInTheDocument();
     expect(await within(row('History')).findByText('4')).toBeInTheDocument();
-    expect(within(row('Fiction')).getByLabelText('loading')).toBeInTheDocument();
+    expect(within(row('Fiction')).getByRole('status', { name: 'Counting…' })).toBeInTheDocument();
     count(12);
     expect(await within(row('Fiction')).findByText('12')).toBeInTheDocument();
     expect(screen.getByText('Items: 30 · Distinct: 25')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Spin } from 'antd';
 import { CATALOGUES, type ContainerKind } from './containerKind';
 import { logger } from '@portal/api';
+import { BusySpinner, useListsTranslation } from '@portal/lists';
 
 interface NumItemsSource {
   /** The count of one catalogue (cached until the list reloads). */
@@ -32,6 +32,7 @@ export function NumItemsProvider({ storeId, generation, kind = CATALOGUES, child
 
 /** The Num Items cell: a spinner until the count has loaded (failures are only logged). */
 export function NumItemsCell({ catalogueId }: { catalogueId: number }) {
+  const { t } = useListsTranslation();
   const source = useContext(NumItemsContext);
   const [count, setCount] = useState<number | null>(null);
   useEffect(() => {
@@ -43,5 +44,5 @@ export function NumItemsCell({ catalogueId }: { catalogueId: number }) {
       .catch((error: unknown) => logger.error('Catalogue item count could not be loaded', error));
     return () => { current = false; };
   }, [source, catalogueId]);
-  return count === null ? <Spin size="small" aria-label="loading" /> : <>{count}</>;
+  return count === null ? <BusySpinner label={t('counting')} /> : <>{count}</>;
 }

@@ -9,6 +9,7 @@ export { ListContextProvider, useListState, useListSelection, useListActions } f
 export { readVisibleColumns, defaultColumnKeys, useVisibleColumns } from './list/visibleColumns';
 export { CopyUrl, COPIED_TOOLTIP_MS } from './list/CopyUrl';
 export { Highlight } from './list/Highlight';
+export { BusySpinner } from './list/BusySpinner';
 export { EXPIRED_ROW_CLASS } from './list/ListTable';
 export type { ExtraMenuItem } from './list/ListHeader';
 export { PAGE_SIZE, BOTTOM_THRESHOLD_PX, SCROLL_DEBOUNCE_MS, UNGROUPED } from './list/constants';

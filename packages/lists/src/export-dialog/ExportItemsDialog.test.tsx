@@ -115,4 +115,14 @@ describe('ExportItemsDialog', () => {
     expect(onFinish).toHaveBeenCalledWith('cancel');
     expect(exportItems).not.toHaveBeenCalled();
   });
+
+  it('finishes on Escape, although the closed Format dialog inside it is mounted after it', async () => {
+    const onFinish = jest.fn();
+    const props = { url: '/api/x', columns: COLUMNS, order: null, searchTexts: {}, onFinish };
+    const { rerender } = renderWithPortal(<ExportItemsDialog open={false} {...props} />);
+    rerender(<ExportItemsDialog open {...props} />);
+    await screen.findByRole('textbox', { name: 'File name' });
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'File name' }), { key: 'Escape' });
+    await waitFor(() => expect(onFinish).toHaveBeenCalledWith('cancel'));
+  });
 });

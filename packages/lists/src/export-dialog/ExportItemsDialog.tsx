@@ -5,6 +5,7 @@ import {
 } from '@portal/api';
 import { exportErrorKey } from '@portal/i18n';
 import { FormatButton } from '../format-dialog/FormatButton';
+import { escapeClosesDialog } from '../modal-form/escapeClosesPopup';
 import { DEFAULT_FORMAT, FILE_TYPES, hasSeparator, SEPARATORS } from '../format-dialog/formatOptions';
 import { useListsTranslation } from '../i18n';
 import { useExportFormat } from './useExportFormat';
@@ -69,6 +70,8 @@ export function ExportItemsDialog({ open, url, columns, order, searchTexts, defa
     }
   };
 
+  const cancel = () => { if (!exporting) onFinish('cancel'); };
+
   return (
     <>
       {toastHolder}
@@ -81,7 +84,9 @@ export function ExportItemsDialog({ open, url, columns, order, searchTexts, defa
         cancelText={t('cancel')}
         okButtonProps={{ loading: exporting, disabled: selected.length === 0 }}
         onOk={() => void runExport()}
-        onCancel={() => { if (!exporting) onFinish('cancel'); }}
+        onCancel={cancel}
+        // Escape closes it also while its Format dialog (a force-rendered form mounted after it) is closed.
+        wrapProps={escapeClosesDialog(open, cancel)}
         // Opened from the list's menu, the focus can be left on the menu's button: once open, it goes to the file name.
         afterOpenChange={(isOpen) => {
           const name = document.getElementById('export-file-name');

@@ -211,6 +211,8 @@ describe('GenericList header', () => {
   it('offers no edit button on rows canEditRow refuses (the synthetic UNGROUPED group)', async () => {
     setup({ onEdit: jest.fn(), canEditRow: (row) => row.tid !== 0 }, 3);
     await screen.findByText('Name 0');
+    // The row actions' column has a header screen readers name (tables with headers).
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
     const editIn = (name: string) => within(screen.getByText(name).closest('.ant-table-row') as HTMLElement).queryByRole('button', { name: 'Edit' });
     expect(editIn('Name 0')).toBeNull();
     expect(editIn('Name 1')).not.toBeNull();

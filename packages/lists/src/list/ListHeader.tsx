@@ -2,6 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import { Button, Dropdown, Space, Spin, Tag, Tooltip, Typography, type MenuProps } from 'antd';
 import { DeleteOutlined, EditOutlined, MoreOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useListsTranslation } from '../i18n';
+import { BusySpinner } from './BusySpinner';
 import { UNGROUPED } from './constants';
 import { useListSelection, useListState } from './ListContexts';
 import type { ListId } from './types';
@@ -71,7 +72,7 @@ export function ListHeader({ title, extra, parent, onAdd, onDeleteSelected, onIm
         )}
         {totalKnown
           ? <Typography.Text type="secondary">{t('totalCount', { count: total })}</Typography.Text>
-          : <Spin size="small" aria-label={t('counting')} />}
+          : <BusySpinner label={t('counting')} />}
         {isFiltered && totalKnown && <Tag color="blue">{t('filteredCount', { count: total })}</Tag>}
         {loading && items.length > 0 && <Spin size="small" />}
         {extra}

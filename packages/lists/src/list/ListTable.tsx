@@ -82,6 +82,8 @@ function ListTableView<T extends ListRow>({
       result.push({
         key: '__actions',
         title: '',
+        // The row actions' header is named for screen readers (tables with headers); the screen shows no title.
+        onHeaderCell: () => ({ 'aria-label': t('rowActions') }),
         width: ACTIONS_WIDTH,
         fixed: 'right',
         render: (_: unknown, row: T) => (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Form, Modal, Space, type FormInstance } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { logger, saveBlob } from '@portal/api';
@@ -10,7 +10,7 @@ import type { Dynamic, FormField, FormValues } from './types';
 import { readBlobText } from '../format/readBlobText';
 import { useKeepContent } from './useKeepContent';
 import { exportedValues, importedValues, initialValues, submittedValues } from './values';
-import { escapeClosesPopup } from './escapeClosesPopup';
+import { escapeClosesDialog } from './escapeClosesPopup';
 
 export const MODAL_FORM_WIDTH = 640;
 export const MODAL_FORM_BODY_MAX_HEIGHT = 520;
@@ -139,13 +139,7 @@ export function ModalForm<V extends FormValues = FormValues>({
       forceRender
       // A force-rendered form counts as an open portal for antd's Escape handling, so a closed form mounted later
       // (e.g. the parent's edit form beside the item form) would take the Escape: the open form closes on it first.
-      wrapProps={{ onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => {
-        if (event.key !== 'Escape' || !open) return;
-        event.stopPropagation();
-        // An Escape that closes an open select, tree select or picker of the form closes only that.
-        if (escapeClosesPopup(event.target)) return;
-        cancel();
-      } }}
+      wrapProps={escapeClosesDialog(open, cancel)}
     >
       <input
         ref={fileInput}
