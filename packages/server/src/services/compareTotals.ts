@@ -3,8 +3,8 @@
  * item version (raised by triggers on every catalogue-item and scan write and on the objectId column's
  * labelling) equals the one it was counted at; otherwise it is counted again and kept. The triggers of
  * migration 0019 add what each item write changed to the library's valid kept totals and move them to the new
- * version, so only a first view, a labelling of the objectId column or (PostgreSQL) a statement of more than
- * 50,000 rows leads to a count.
+ * version, up to MOVED_CAP (5,000) written rows between two reads of a total (0021), so only a first view, a
+ * labelling of the objectId column or a larger write leads to a count.
  *
  * The version is read before counting: a write that lands in between raises it past the kept one, so the
  * kept total is counted again at the next read instead of being wrong.
@@ -33,14 +33,22 @@ export async function keptCompareTotal(database: Kysely<Database>, key: CompareT
   const scope = scopeKey(key.scope);
   const current = await db.selectFrom('list_item_versions').select('version').where('store_id', '=', key.storeId).executeTakeFirst() as { version: number | string } | undefined;
   const version = Number(current?.version ?? 0);
-  const kept = await db.selectFrom('compare_totals').select(['version', 'total'])
+  const kept = await db.selectFrom('compare_totals').select(['version', 'total', 'moved'])
     .where('catalogue_id', '=', key.catalogueId).where('mode', '=', key.mode).where('scope', '=', scope)
-    .executeTakeFirst() as { version: number | string; total: number | string } | undefined;
-  if (kept && Number(kept.version) === version) return Number(kept.total);
+    .executeTakeFirst() as { version: number | string; total: number | string; moved: number | string } | undefined;
+  if (kept && Number(kept.version) === version) {
+    // Read: the triggers may move it by MOVED_CAP more written rows (migration 0021); a write since makes this a no-op.
+    if (Number(kept.moved) > 0) {
+      await db.updateTable('compare_totals').set({ moved: 0 })
+        .where('catalogue_id', '=', key.catalogueId).where('mode', '=', key.mode).where('scope', '=', scope).where('version', '=', kept.version)
+        .execute();
+    }
+    return Number(kept.total);
+  }
   const total = await count();
   // Keeping is best effort: the catalogue may have been deleted meanwhile (its kept totals go with it).
-  await db.insertInto('compare_totals').values({ catalogue_id: key.catalogueId, mode: key.mode, scope, version, total })
-    .onConflict((oc) => oc.columns(['catalogue_id', 'mode', 'scope']).doUpdateSet((eb) => ({ version: eb.ref('excluded.version'), total: eb.ref('excluded.total') })))
+  await db.insertInto('compare_totals').values({ catalogue_id: key.catalogueId, mode: key.mode, scope, version, total, moved: 0 })
+    .onConflict((oc) => oc.columns(['catalogue_id', 'mode', 'scope']).doUpdateSet((eb) => ({ version: eb.ref('excluded.version'), total: eb.ref('excluded.total'), moved: 0 })))
     .execute().catch(() => undefined);
   return total;
 }

@@ -50,7 +50,7 @@ const side = (table: Table, a: string, kind: ScopeKind, catalogue: string, sid: 
 const SQLITE_NUM: Record<string, string> = { group: `cast(substr(compare_totals.scope, 7) as integer)`, inventory: `cast(substr(compare_totals.scope, 11) as integer)` };
 
 /** The statement adding to the kept totals of kind `kind` what row `r` ('new' +1 or 'old' -1) of `table` changed. */
-function sqliteDelta(table: Table, r: 'new' | 'old', kind: ScopeKind, kindIndex: number): string {
+function sqliteDelta(table: Table, r: 'new' | 'old', kind: ScopeKind, kindIndex: number, cap: number | null): string {
   const sign = r === 'new' ? 1 : -1;
   const num = kindIndex === 2 ? SQLITE_NUM.group : SQLITE_NUM.inventory;
   const byObject = `(select coalesce(field_object_id, '') <> '' from stores where id = ${r}.store_id)`;
@@ -73,14 +73,14 @@ function sqliteDelta(table: Table, r: 'new' | 'old', kind: ScopeKind, kindIndex:
   const alive = table === 'catalogue_items' && r === 'old' ? ` and exists (select 1 from catalogues where id = old.catalogue_id)` : '';
   return `update compare_totals set total = total + ${sign} * (case when mode = '${OWN_MODE[table]}' then ${own} else -${others} end)
     where ${kind.test('compare_totals.scope')} and ${rowIn}${alive}
-      and version = (select version from list_item_versions where store_id = ${r}.store_id);`;
+      and version = (select version from list_item_versions where store_id = ${r}.store_id)${cap === null ? '' : ` and moved < ${cap}`};`;
 }
 
 /** Valid kept totals of the library move to the version the write raises it to (`when`: an extra condition). */
-const sqliteAdvance = (store: string, when = '') => `
-    update compare_totals set version = version + 1
+const sqliteAdvance = (store: string, cap: number | null, when = '') => `
+    update compare_totals set version = version + 1${cap === null ? '' : ', moved = moved + 1'}
       where version = (select version from list_item_versions where store_id = ${store})
-        and catalogue_id in (select id from catalogues where store_id = ${store})${when};
+        and catalogue_id in (select id from catalogues where store_id = ${store})${cap === null ? '' : ` and moved < ${cap}`}${when};
     insert into list_item_versions (store_id, version) select ${store}, 1 where true${when}
       on conflict (store_id) do update set version = list_item_versions.version + 1;`;
 
@@ -89,14 +89,14 @@ const MATCH_COLUMNS: Record<Table, string> = {
   inventory_items: 'store_id, group_id, inventory_id, code, object_id',
 };
 
-const sqliteDeltas = (table: Table, r: 'new' | 'old') => SCOPE_KINDS.map((kind, n) => sqliteDelta(table, r, kind, n)).join('\n');
+const sqliteDeltas = (table: Table, r: 'new' | 'old', cap: number | null) => SCOPE_KINDS.map((kind, n) => sqliteDelta(table, r, kind, n, cap)).join('\n');
 
-const sqliteTriggers = (table: Table) => [
-  `create trigger ${table}_versions_insert after insert on ${table} begin ${sqliteDeltas(table, 'new')} ${sqliteAdvance('new.store_id')} end`,
-  `create trigger ${table}_versions_delete after delete on ${table} begin ${sqliteDeltas(table, 'old')} ${sqliteAdvance('old.store_id')} end`,
+const sqliteTriggers = (table: Table, cap: number | null) => [
+  `create trigger ${table}_versions_insert after insert on ${table} begin ${sqliteDeltas(table, 'new', cap)} ${sqliteAdvance('new.store_id', cap)} end`,
+  `create trigger ${table}_versions_delete after delete on ${table} begin ${sqliteDeltas(table, 'old', cap)} ${sqliteAdvance('old.store_id', cap)} end`,
   `create trigger ${table}_versions_update after update of ${MATCH_COLUMNS[table]} on ${table} begin
-    ${sqliteDeltas(table, 'old')} ${sqliteDeltas(table, 'new')}
-    ${sqliteAdvance('old.store_id')} ${sqliteAdvance('new.store_id', ' and new.store_id <> old.store_id')} end`,
+    ${sqliteDeltas(table, 'old', cap)} ${sqliteDeltas(table, 'new', cap)}
+    ${sqliteAdvance('old.store_id', cap)} ${sqliteAdvance('new.store_id', cap, ' and new.store_id <> old.store_id')} end`,
 ];
 
 // ---------------------------------------------------------------- PostgreSQL: per statement
@@ -136,11 +136,12 @@ function pgDelta(table: Table, changed: string, kind: ScopeKind): string {
   return `case when k.mode = '${OWN_MODE[table]}' then ${own} else ${others} end`;
 }
 
-function pgFunction(table: Table, event: 'insert' | 'delete' | 'update'): string {
+function pgFunction(table: Table, event: 'insert' | 'delete' | 'update', cap: number | null): string {
   const changed = pgChanged(table, event);
   const branches = SCOPE_KINDS.map((kind, n) => `${n === 0 ? 'if' : 'elsif'} ${kind.test('k.scope')} then
           num := ${n === 2 ? `substr(k.scope, 7)::int` : n === 3 ? `substr(k.scope, 11)::int` : 'null'};
           d := ${pgDelta(table, changed, kind)};`).join('\n        ');
+  const capped = (a: string) => (cap === null ? '' : ` and ${a}moved + rows_changed <= ${cap}`);
   const keptOf = table === 'catalogue_items' ? ` and ct.catalogue_id in (select catalogue_id from ${changed} c)` : '';
   return `create or replace function compare_delta_${table}_${event}() returns trigger language plpgsql as $$
     declare sid int; v bigint; rows_changed bigint; by_object boolean; k record; cid int; num int; d bigint;
@@ -150,18 +151,18 @@ function pgFunction(table: Table, event: 'insert' | 'delete' | 'update'): string
         -- Raising the version first locks the library's row: writers of one library apply their deltas in turn.
         insert into list_item_versions (store_id, version) values (sid, 1)
           on conflict (store_id) do update set version = list_item_versions.version + 1 returning version into v;
-        continue when rows_changed > ${DELTA_MAX_ROWS};
+        continue when rows_changed > ${cap ?? DELTA_MAX_ROWS};
         select coalesce(field_object_id, '') <> '' into by_object from stores where id = sid;
         for k in select ct.catalogue_id, ct.mode, ct.scope from compare_totals ct join catalogues c on c.id = ct.catalogue_id
-            where c.store_id = sid and ct.version = v - 1${keptOf} loop
+            where c.store_id = sid and ct.version = v - 1${keptOf}${capped('ct.')} loop
           cid := k.catalogue_id;
           d := 0;
           ${branches}
           end if;
           update compare_totals set total = total + d where catalogue_id = cid and mode = k.mode and scope = k.scope;
         end loop;
-        update compare_totals set version = v
-          where version = v - 1 and catalogue_id in (select id from catalogues where store_id = sid);
+        update compare_totals set version = v${cap === null ? '' : ', moved = moved + rows_changed'}
+          where version = v - 1 and catalogue_id in (select id from catalogues where store_id = sid)${capped('')};
       end loop;
       return null;
     end $$`;
@@ -180,6 +181,25 @@ const pgTrigger = (table: Table, event: (typeof EVENTS)[number]) => `create trig
 /** 0018's triggers, restored by down(). */
 const PG_0018_FUNCTION: Record<(typeof EVENTS)[number], string> = { insert: 'list_item_versions_new', delete: 'list_item_versions_old', update: 'list_item_versions_both' };
 
+/**
+ * Drops the item triggers and creates the delta ones. `cap` (migration 0021): a kept total follows at most
+ * that many written rows between two reads (column compare_totals.moved), beyond which it is counted again.
+ */
+export async function installDeltaTriggers(db: Kysely<any>, dialect: Dialect, cap: number | null): Promise<void> {
+  const on = (table: string) => (dialect === 'postgres' ? ` on ${table}` : '');
+  for (const table of TABLES) for (const event of EVENTS) await sql.raw(`drop trigger if exists ${table}_versions_${event}${on(table)}`).execute(db);
+  for (const table of TABLES) {
+    if (dialect === 'postgres') {
+      for (const event of EVENTS) {
+        await sql.raw(pgFunction(table, event, cap)).execute(db);
+        await sql.raw(pgTrigger(table, event)).execute(db);
+      }
+    } else {
+      for (const statement of sqliteTriggers(table, cap)) await sql.raw(statement).execute(db);
+    }
+  }
+}
+
 export function compareTotalDeltas(dialect: Dialect): Migration {
   const on = (table: string) => (dialect === 'postgres' ? ` on ${table}` : '');
   const dropTriggers = async (db: Kysely<any>) => {
@@ -187,17 +207,7 @@ export function compareTotalDeltas(dialect: Dialect): Migration {
   };
   return {
     async up(db: Kysely<any>) {
-      await dropTriggers(db);
-      for (const table of TABLES) {
-        if (dialect === 'postgres') {
-          for (const event of EVENTS) {
-            await sql.raw(pgFunction(table, event)).execute(db);
-            await sql.raw(pgTrigger(table, event)).execute(db);
-          }
-        } else {
-          for (const statement of sqliteTriggers(table)) await sql.raw(statement).execute(db);
-        }
-      }
+      await installDeltaTriggers(db, dialect, null);
     },
     async down(db: Kysely<any>) {
       await dropTriggers(db);

@@ -14,6 +14,7 @@ import { uniqueItemsNames } from './0013_unique_items_names';
 import { recordDayFigures } from './0017_record_day_figures';
 import { compareTotals } from './0018_compare_totals';
 import { compareTotalDeltas } from './0019_compare_total_deltas';
+import { compareTotalDeltaCap } from './0021_compare_total_delta_cap';
 import { sharedState } from './0014_shared_state';
 import { sipOperationsDateIndex } from './0016_sip_operations_date_index';
 
@@ -40,6 +41,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0017_record_day_figures': recordDayFigures(dialect),
         '0018_compare_totals': compareTotals(dialect),
         '0019_compare_total_deltas': compareTotalDeltas(dialect),
+        '0021_compare_total_delta_cap': compareTotalDeltaCap(dialect),
         '0014_shared_state': sharedState(dialect),
         '0016_sip_operations_date_index': sipOperationsDateIndex(dialect),
       };
