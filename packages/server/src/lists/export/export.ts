@@ -2,12 +2,10 @@
  * Export of a list (access-shell-dashboard §7 export call): the rows matching searchTexts, in the given
  * order, with the chosen columns, as csv, txt or xlsx in the caller's format, streamed with flat memory:
  * rows come from the database in batches and the next batch is only read when the client has taken the
- * previous output (backpressure). xlsx goes through exceljs' streaming WorkbookWriter and is refused with
+ * previous output (backpressure). xlsx goes through ./xlsxWriter (streaming, inline strings) and is refused with
  * MAX_XLS_ROWS_EXCEEDED above Excel's row limit (header included).
  */
-import { once } from 'node:events';
-import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { Readable } from 'node:stream';
 import { DEFAULT_EXPORT_FORMAT, ERROR_CODES, type ExportBody, type ExportFormat } from '@portal/contract';
 import { ApiError, badRequest } from '../../errors';
 import type { AuthUser, Deps } from '../../services/context';
@@ -19,6 +17,7 @@ import { planSearch, probeIndex } from '../search';
 import { streamRowArrays, streamRows } from '../stream';
 import { resolveListsConfig } from '../config';
 import { takeSlot } from '../userSlots';
+import { columnName, sheetRow, xlsxFile } from './xlsxWriter';
 import { delimitedArrayLine, delimitedField, delimitedLine, exportCell, neutralize, type ExportCell } from './cells';
 
 export interface ExportFile {
@@ -96,22 +95,23 @@ async function exportFile<T>(deps: Deps, user: AuthUser, def: ListDefinition<T>,
   }
   const header = format.firstRowHeader ? columns.map((c) => neutralize(c.title)) : null;
   const fileName = `${options.baseName}.${format.fileType}`;
+  const contentType = CONTENT_TYPES[format.fileType];
   const request = { def, scope, terms, order: body.order ?? undefined, batchSize: options.batchSize, idleMs };
-  // csv/txt without label columns on a SQLite file: rows as arrays of the exported columns only (issue 19).
-  const arrays = format.fileType !== 'xlsx' && !columns.some((c) => c.label) ? streamRowArrays(deps.db, request, columns.map((c) => c.col.column)) : null;
+  const listColumns = columns.map((c) => c.col);
+  // Without label columns on a SQLite file: rows as arrays of the exported columns only (issue 19).
+  const arrays = !columns.some((c) => c.label) ? streamRowArrays(deps.db, request, listColumns.map((c) => c.column)) : null;
   if (arrays) {
     const source = await startedBatches(arrays);
-    const line = delimitedArrayLine(columns.map((c) => c.col), format, separatorText(format));
-    return { stream: delimitedStream(format, header, source, line), fileName, contentType: CONTENT_TYPES[format.fileType] };
+    if (format.fileType === 'xlsx') return { stream: xlsxStream(header, source, (row) => listColumns.map((col, i) => exportCell(row[i], col, format)), columns.length), fileName, contentType };
+    return { stream: delimitedStream(format, header, source, delimitedArrayLine(listColumns, format, separatorText(format))), fileName, contentType };
   }
   // Names from other tables (labels) are looked up once per batch, only when a column asks for them.
   const labels = columns.some((c) => c.label) ? def.labels : undefined;
   const source = await startedBatches(streamRows(deps.db, request), labels && ((batch) => labels.fill(deps.db, batch)));
-  const cells = (row: Row) => columns.map(({ col }) => exportCell(row[col.column], col, format));
   const stream = format.fileType === 'xlsx'
-    ? xlsxStream(header, source, cells)
-    : delimitedStream(format, header, source, delimitedLine(columns.map((c) => c.col), format, separatorText(format)));
-  return { stream, fileName, contentType: CONTENT_TYPES[format.fileType] };
+    ? xlsxStream(header, source, (row: Row) => listColumns.map((col) => exportCell(row[col.column], col, format)), columns.length)
+    : delimitedStream(format, header, source, delimitedLine(listColumns, format, separatorText(format)));
+  return { stream, fileName, contentType };
 }
 
 /**
@@ -151,42 +151,18 @@ function delimitedStream<R>(format: ExportFormat, header: string[] | null, sourc
   return Readable.from(text(), { objectMode: false, highWaterMark: 64 * 1024 });
 }
 
-async function drainOrClose(stream: PassThrough): Promise<void> {
-  const stop = new AbortController();
-  try {
-    const settle = (event: string) => once(stream, event, { signal: stop.signal }).catch(() => undefined);
-    await Promise.race([settle('drain'), settle('close')]);
-  } finally {
-    stop.abort();
-  }
-}
-
-function xlsxStream(header: string[] | null, source: AsyncGenerator<Row[]>, cells: (row: Row) => ExportCell[]): Readable {
-  const out = new PassThrough({ highWaterMark: 256 * 1024 });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false, zip: { zlib: { level: 1 } } } as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookWriter>[0]);
-  const sheet = workbook.addWorksheet('Export');
-  // exceljs writes the sheet XML into the zip's deflate stream without waiting for it (its StreamBuf
-  // ignores write() returning false): wait for that stream too, or a slow deflate piles up the XML.
-  // The stream comes from archiver's readable-stream 2, which has no writableNeedDrain getter.
-  type ZipInput = PassThrough & { _writableState?: { needDrain?: boolean } };
-  const zipInputs = () => (sheet as unknown as { stream?: { pipes?: ZipInput[] } }).stream?.pipes ?? [];
-  const produce = async () => {
-    if (header) sheet.addRow(header).commit();
+function xlsxStream<R>(header: string[] | null, source: AsyncGenerator<R[]>, cells: (row: R) => ExportCell[], count: number): Readable {
+  const names = Array.from({ length: count }, (_, i) => columnName(i));
+  async function* sheetXml(): AsyncGenerator<string> {
+    let rowNumber = 1;
+    if (header) yield sheetRow(rowNumber++, header, names);
     for await (const batch of source) {
-      for (const row of batch) sheet.addRow(cells(row)).commit();
-      // Let the zip catch up and wait while the client has not taken what is buffered.
+      let xml = '';
+      for (const row of batch) xml += sheetRow(rowNumber++, cells(row), names);
+      yield xml;
+      // Give other requests their turn between batches even when the client reads as fast as we write.
       await new Promise((resolve) => setImmediate(resolve));
-      for (const input of zipInputs()) while (input._writableState?.needDrain && !out.destroyed) await drainOrClose(input);
-      while (out.writableNeedDrain) await drainOrClose(out);
-      if (out.destroyed) throw new Error('The client went away');
     }
-    sheet.commit();
-    await workbook.commit();
-  };
-  produce().catch((e: unknown) => {
-    source.return(undefined).catch(() => undefined);
-    out.destroy(e instanceof Error ? e : new Error(String(e)));
-  });
-  out.on('close', () => { source.return(undefined).catch(() => undefined); });
-  return out;
+  }
+  return Readable.from(xlsxFile(sheetXml()), { objectMode: false, highWaterMark: 64 * 1024 });
 }
