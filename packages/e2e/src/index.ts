@@ -4,3 +4,4 @@ export {
   portalUrl, login, submitLogin, logoutViaMenu, sidebarPaths, navigateInApp, contentTitle, waitForContentTitle, DEMO_USERS,
   type DemoUser,
 } from './portal';
+export { useBrowser, useWorkDir, type TestBrowserOptions } from './testBrowser';

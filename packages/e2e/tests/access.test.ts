@@ -1,16 +1,8 @@
 import {
-  login, logoutViaMenu, navigateInApp, openBrowser, portalUrl, sidebarPaths, submitLogin, waitForContentTitle,
-  type DemoUser, type PortalBrowser,
+  login, logoutViaMenu, navigateInApp, portalUrl, sidebarPaths, submitLogin, useBrowser, waitForContentTitle, type DemoUser,
 } from '../src';
 
-let browser: PortalBrowser;
-beforeEach(async () => {
-  browser = await openBrowser();
-});
-afterEach(async () => {
-  if (browser.errors.length) console.log(`page errors:\n${browser.errors.join('\n')}`);
-  await browser.close();
-});
+const browser = useBrowser();
 
 /** The sidebar per user (access-shell-dashboard §6): the registry's entries filtered by permission. */
 const PERMITTED_MENU: Partial<Record<DemoUser, string[]>> = {

@@ -5,28 +5,15 @@
  * column with a regular expression, hide a column (kept after a reload) and export csv and xlsx, reading
  * both files back.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   EXPECTED_ITEMS, ESSAYS_SHEET, NOVELS_SHEET, TOTAL_ROWS, readCsvRows, readXlsxRows, writeCatalogueWorkbook, type ExpectedItem,
 } from '../src/fixtures/catalogueWorkbook';
-import { login, navigateInApp, openBrowser, portalUrl, waitForContentTitle, type PortalBrowser } from '../src';
+import { login, navigateInApp, portalUrl, useBrowser, useWorkDir, waitForContentTitle } from '../src';
 import { choose, columnTitles, content, listMenu, listRows, openModal, until } from '../src/listPage';
 
-let browser: PortalBrowser;
-let workDir: string;
-beforeAll(() => {
-  workDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-catalogues-'));
-});
-afterAll(() => rmSync(workDir, { recursive: true, force: true }));
-beforeEach(async () => {
-  browser = await openBrowser('en-GB');
-});
-afterEach(async () => {
-  if (browser.errors.length) console.log(`page errors:\n${browser.errors.join('\n')}`);
-  await browser.close();
-});
+const browser = useBrowser();
+const work = useWorkDir('catalogues');
 
 interface StoreLabels {
   tid: number;
@@ -102,7 +89,7 @@ describe('catalogues', () => {
     await openModal(page, 'Select Fields').getByRole('button', { name: 'Reset to default' }).click();
     await until(() => columnTitles(page), allTitles);
 
-    const workbook = await writeCatalogueWorkbook(workDir);
+    const workbook = await writeCatalogueWorkbook(work.dir);
     await content(page).getByRole('button', { name: 'Import' }).click();
     const importModal = openModal(page, 'Import');
     await importModal.locator('input[type="file"]').setInputFiles(workbook);
@@ -178,7 +165,7 @@ describe('catalogues', () => {
       const download = page.waitForEvent('download');
       await dialog.getByRole('button', { name: 'Export' }).click();
       const file = await download;
-      const target = path.join(workDir, file.suggestedFilename());
+      const target = path.join(work.dir, file.suggestedFilename());
       await file.saveAs(target);
       await dialog.waitFor({ state: 'hidden' });
       return target;

@@ -5,24 +5,15 @@
  * the counts against the API, follow the 'found in' link, and export both lists, reading the files back.
  * The two catalogues are made through the API first (their screens have their own test).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { readCsvRows } from '../src/fixtures/catalogueWorkbook';
 import { listMenu, listRows, openModal, content, until, choose } from '../src/listPage';
-import { login, navigateInApp, openBrowser, portalUrl, waitForContentTitle, type PortalBrowser } from '../src';
+import { login, navigateInApp, portalUrl, useBrowser, useWorkDir, waitForContentTitle } from '../src';
 
-let browser: PortalBrowser;
-let workDir: string;
-beforeAll(() => { workDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-inventories-')); });
-afterAll(() => rmSync(workDir, { recursive: true, force: true }));
-beforeEach(async () => { browser = await openBrowser('en-GB'); });
-afterEach(async () => {
-  if (browser.errors.length) console.log(`page errors:\n${browser.errors.join('\n')}`);
-  await browser.close();
-});
+const browser = useBrowser();
+const work = useWorkDir('inventories');
 
 interface Session { token: string; storeId: number; fieldCode: string }
 
@@ -56,19 +47,19 @@ async function writeScanWorkbook(codes: string[]): Promise<string> {
   const ws = workbook.addWorksheet('Lecturas');
   ws.addRow(['Barcode', 'Reader']);
   for (const code of codes) ws.addRow([code, 'RFID-01']);
-  const file = path.join(workDir, 'scanned-items.xlsx');
+  const file = path.join(work.dir, 'scanned-items.xlsx');
   await workbook.xlsx.writeFile(file);
   return file;
 }
 
-async function exportCsv(page: Page, workDir: string): Promise<string[][]> {
+async function exportCsv(page: Page, dir: string): Promise<string[][]> {
   await listMenu(page, 'Export Items');
   const dialog = openModal(page, 'Export Items');
   await choose(page, dialog, 'File type', 'CSV (.csv)');
   const download = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Export' }).click();
   const file = await download;
-  const target = path.join(workDir, file.suggestedFilename());
+  const target = path.join(dir, file.suggestedFilename());
   await file.saveAs(target);
   await dialog.waitFor({ state: 'hidden' });
   return readCsvRows(target, ';');
@@ -144,7 +135,7 @@ describe('inventories', () => {
     await content(page).getByTestId('compare-missing').filter({ hasText: 'Missing (2)' }).waitFor();
     await content(page).getByTestId('compare-exceeded').filter({ hasText: 'Exceeded (2)' }).waitFor();
     await until(async () => (await listRows(page)).map((r) => r[s.fieldCode]).sort(), ['INV-4', 'INV-5']);
-    const missing = await exportCsv(page, workDir);
+    const missing = await exportCsv(page, work.dir);
     expect(missing[0]).toContain(s.fieldCode);
     const codeAt = missing[0].indexOf(s.fieldCode);
     expect(missing.slice(1).map((r) => r[codeAt]).sort()).toEqual(['INV-4', 'INV-5']);
@@ -154,7 +145,7 @@ describe('inventories', () => {
       ['KID-1', 'Planta 1 - Estantería A1', other],
       ['ZZZ-9', 'Planta 1 - Estantería A1', ''],
     ]);
-    const exceeded = await exportCsv(page, workDir);
+    const exceeded = await exportCsv(page, work.dir);
     // The file names the section and the catalogue where found as the screen does (not their ids).
     const at = (title: string) => exceeded[0].indexOf(title);
     expect(exceeded.slice(1).map((r) => [r[at(s.fieldCode)], r[at('Section')], r[at('Found in')]]).sort()).toEqual([

@@ -10,17 +10,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { login, navigateInApp, openBrowser, portalUrl, waitForContentTitle, type PortalBrowser } from '../src';
+import { login, navigateInApp, portalUrl, useBrowser, waitForContentTitle } from '../src';
 import { choose, columnTitles, content, listRows, openModal, until } from '../src/listPage';
 
-let browser: PortalBrowser;
-beforeEach(async () => {
-  browser = await openBrowser('en-GB');
-});
-afterEach(async () => {
-  if (browser.errors.length) console.log(`page errors:\n${browser.errors.join('\n')}`);
-  await browser.close();
-});
+const browser = useBrowser();
 
 const shot = (page: Page, name: string) => (process.env.E2E_SHOTS ? page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png` }) : Promise.resolve());
 

@@ -8,19 +8,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { login, openBrowser, portalUrl, REPO_ROOT, waitForContentTitle, type PortalBrowser } from '../src';
+import { login, portalUrl, REPO_ROOT, useBrowser, waitForContentTitle } from '../src';
 import { choose, content, openModal } from '../src/listPage';
 
 const FIXTURES = path.join(REPO_ROOT, 'packages/server/src/lists/files/fixtures');
 
-let browser: PortalBrowser;
-beforeEach(async () => {
-  browser = await openBrowser('en-GB');
-});
-afterEach(async () => {
-  if (browser.errors.length) console.log(`page errors:\n${browser.errors.join('\n')}`);
-  await browser.close();
-});
+const browser = useBrowser();
 
 async function api<T>(token: string, method: string, url: string, body?: unknown): Promise<T> {
   const res = await fetch(portalUrl(url), {

@@ -1,13 +1,6 @@
-import { login, navigateInApp, openBrowser, sidebarPaths, submitLogin, waitForContentTitle, type PortalBrowser } from '../src';
+import { login, navigateInApp, sidebarPaths, submitLogin, useBrowser, waitForContentTitle } from '../src';
 
-let browser: PortalBrowser;
-beforeEach(async () => {
-  browser = await openBrowser();
-});
-afterEach(async () => {
-  if (browser.errors.length) console.log(`page errors:\n${browser.errors.join('\n')}`);
-  await browser.close();
-});
+const browser = useBrowser();
 
 /** One route of each remote the shell mounts, with the title its page frame shows (en-GB). */
 const ROUTES = [

@@ -4,16 +4,9 @@
  * protected route without a token; API answers are never cached; dotfiles of the build are not served.
  */
 import http from 'node:http';
-import { login, logoutViaMenu, openBrowser, portalUrl, waitForContentTitle, type PortalBrowser } from '../src';
+import { login, logoutViaMenu, portalUrl, useBrowser, waitForContentTitle } from '../src';
 
-let browser: PortalBrowser;
-beforeEach(async () => {
-  browser = await openBrowser('en-GB');
-});
-afterEach(async () => {
-  if (browser.errors.length) console.log(`page errors:\n${browser.errors.join('\n')}`);
-  await browser.close();
-});
+const browser = useBrowser();
 
 /** One request with the target exactly as given (fetch would normalise it). */
 function raw(method: string, target: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
@@ -50,13 +43,11 @@ describe('security of the running portal', () => {
       expect(res.body).not.toContain('"exists"');
     }
 
+    // The shell tells the server best effort while it ends the local session: wait for that call's answer.
+    const loggedOut = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/logout', { timeout: 60_000 });
     await logoutViaMenu(page);
-    // The shell tells the server best effort while it ends the local session: allow the call a moment.
-    let after = await raw('GET', '/api/misc/version', { 'x-access-token': token });
-    for (let i = 0; i < 40 && after.status !== 401; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      after = await raw('GET', '/api/misc/version', { 'x-access-token': token });
-    }
+    expect((await loggedOut).status()).toBeLessThan(300);
+    const after = await raw('GET', '/api/misc/version', { 'x-access-token': token });
     expect([after.status, JSON.parse(after.body).code]).toEqual([401, 'TOKEN_INVALID']);
 
     for (const target of ['/.env', '/remotes/mf-dashboard/.gitignore', '/remotes/mf-dashboard/%2egit/config']) {

@@ -5,32 +5,19 @@
  * opening times with country, area and name read-only; a real PNG avatar shows in the header without a
  * reload, and switching the profile language to Arabic mirrors the layout.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import {
-  login, logoutViaMenu, navigateInApp, openBrowser, portalUrl, sidebarPaths, waitForContentTitle, type PortalBrowser,
+  login, logoutViaMenu, navigateInApp, portalUrl, sidebarPaths, useBrowser, useWorkDir, waitForContentTitle,
 } from '../src';
+import { content, openModal } from '../src/listPage';
 
-let browser: PortalBrowser;
-let workDir: string;
-beforeAll(() => {
-  workDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-settings-'));
-});
-afterAll(() => rmSync(workDir, { recursive: true, force: true }));
-beforeEach(async () => {
-  browser = await openBrowser('en-GB');
-});
-afterEach(async () => {
-  if (browser.errors.length) console.log(`page errors:\n${browser.errors.join('\n')}`);
-  await browser.close();
-});
+const browser = useBrowser();
+const work = useWorkDir('settings');
 
 /** The list header's Add button (its name includes the icon's label). */
 const ADD = /^(plus )?Add$/;
-const content = (page: Page): Locator => page.locator('#portal-content');
-const openModal = (page: Page, title: string): Locator => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
 const row = (page: Page, text: string): Locator => content(page).locator('.ant-table-row').filter({ hasText: text }).first();
 
 /** Opens a select of the modal and answers its option texts once they show. */
@@ -83,7 +70,7 @@ async function drawPng(page: Page): Promise<string> {
     ctx.fillRect(0, 0, 16, 16);
     return canvas.toDataURL('image/png').split(',')[1];
   });
-  const file = path.join(workDir, 'avatar.png');
+  const file = path.join(work.dir, 'avatar.png');
   writeFileSync(file, Buffer.from(base64, 'base64'));
   return file;
 }
@@ -257,7 +244,7 @@ describe('profile', () => {
     await header.locator('.ant-avatar img').waitFor();
     expect(await header.locator('.ant-avatar img').getAttribute('src')).toMatch(/^blob:/);
     expect(browser.requests.filter((url) => url.endsWith('.html') || url.endsWith('/profile')).length).toBe(requestsBefore);
-    await page.screenshot({ path: path.join(workDir, 'profile-avatar.png') });
+    await page.screenshot({ path: path.join(work.dir, 'profile-avatar.png') });
 
     await content(page).getByRole('button', { name: 'Remove avatar' }).click();
     await header.locator('.ant-avatar img').waitFor({ state: 'detached' });
@@ -266,7 +253,7 @@ describe('profile', () => {
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'العربية' }).click();
     await page.waitForFunction(() => document.documentElement.getAttribute('dir') === 'rtl');
     await waitForContentTitle(page, 'الملف الشخصي');
-    const shot = path.join(process.env.E2E_SCREENSHOT_DIR ?? workDir, 'settings-profile-rtl.png');
+    const shot = path.join(process.env.E2E_SCREENSHOT_DIR ?? work.dir, 'settings-profile-rtl.png');
     await page.screenshot({ path: shot });
     expect(await page.evaluate(() => getComputedStyle(document.querySelector('#portal-content')!).direction)).toBe('rtl');
     expect(await page.evaluate(() => localStorage.getItem('portal.language'))).toBe('ar');

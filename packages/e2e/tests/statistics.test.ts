@@ -3,24 +3,15 @@
  * statistics and Alarms): three intervals, week type, move left, zoom changes the summary, the chart saved
  * as a 1280x720 image at 4x, the Excel export read back; alarm counts equal the API's, delete one.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { login, navigateInApp, openBrowser, portalUrl, waitForContentTitle, type PortalBrowser } from '../src';
+import { login, navigateInApp, portalUrl, useBrowser, useWorkDir, waitForContentTitle } from '../src';
+import { until } from '../src/listPage';
 
-let browser: PortalBrowser;
-let workDir: string;
-beforeEach(async () => {
-  browser = await openBrowser('en-GB');
-  workDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-statistics-'));
-});
-afterEach(async () => {
-  if (browser.errors.length) console.log(`page errors:\n${browser.errors.join('\n')}`);
-  await browser.close();
-  rmSync(workDir, { recursive: true, force: true });
-});
+const browser = useBrowser();
+const work = useWorkDir('statistics');
 
 async function apiToken(user: string): Promise<string> {
   const res = await fetch(portalUrl('/api/auth/signin'), {
@@ -57,12 +48,20 @@ async function choose(page: Page, label: string, option: string): Promise<void> 
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last().getByTitle(option, { exact: true }).click();
 }
 
-/** Runs an action that reloads the counters and waits for the statistics answer (and a render). */
+/**
+ * Runs an action that reloads the counters, waits for the statistics answer, then until the page shows it: no
+ * spinner and a Total In figure on every summary card (a card without its interval's records shows '-').
+ */
 async function reloaded(page: Page, action: () => Promise<unknown>): Promise<void> {
   const answer = page.waitForResponse((r) => /\/api\/records\/group-/.test(r.url()), { timeout: 60_000 });
   await action();
   await answer;
-  await page.waitForTimeout(300);
+  await page.waitForFunction(() => {
+    const root = document.querySelector('#portal-content');
+    if (!root || root.querySelector('.ant-spin-spinning')) return false;
+    const cards = [...root.querySelectorAll('[data-testid="summary-card"]')];
+    return cards.length > 0 && cards.every((card) => (card.querySelector('.ant-statistic-content-value')?.textContent ?? '-').trim() !== '-');
+  }, undefined, { timeout: 60_000 });
 }
 
 /** Per shared library, the copies loaded in any Module Federation instance (`from@version`, deduplicated). */
@@ -103,8 +102,8 @@ describe('counters', () => {
     const add = content(page).getByRole('button', { name: 'Add interval' });
     await reloaded(page, () => add.click());
     await reloaded(page, () => add.click());
-    await expect(cards(page).count()).resolves.toBe(3);
-    await expect(content(page).locator('[data-testid="summary-card"]').count()).resolves.toBe(3);
+    await until(() => cards(page).count(), 3);
+    await until(() => content(page).locator('[data-testid="summary-card"]').count(), 3);
 
     // Week: each interval becomes the week of its day (the three days of this week fall in one or two weeks).
     const daily = await summaryTexts(page);
@@ -113,7 +112,7 @@ describe('counters', () => {
     const firstDate = () => cards(page).first().locator('input').last().inputValue();
     const weekBefore = await firstDate();
     await reloaded(page, () => content(page).getByRole('button', { name: 'Move left' }).click());
-    expect(await firstDate()).not.toBe(weekBefore);
+    await changed(firstDate, weekBefore);
     const movedLeft = await changed(() => summaryTexts(page), weekly);
 
     // Zoom on, then drag over the middle of the plot: the summary covers the zoomed days only.
@@ -134,7 +133,7 @@ describe('counters', () => {
     // Save image: drawn in the browser (offline exporting), 1280x720 at 4x.
     const image = page.waitForEvent('download');
     await content(page).getByRole('button', { name: 'Save image' }).click();
-    const imageFile = path.join(workDir, (await image).suggestedFilename());
+    const imageFile = path.join(work.dir, (await image).suggestedFilename());
     await (await image).saveAs(imageFile);
     expect(imageFile).toMatch(/\.png$/);
     expect(pngSize(imageFile)).toEqual([1280 * 4, 720 * 4]);
@@ -147,7 +146,7 @@ describe('counters', () => {
     await dialog.getByRole('button', { name: 'Export' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('visitas.xlsx');
-    const target = path.join(workDir, file.suggestedFilename());
+    const target = path.join(work.dir, file.suggestedFilename());
     await file.saveAs(target);
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(target);
@@ -175,18 +174,17 @@ describe('alarms', () => {
     const shown = (n: { numAlarms: number; numAlarmsActivated: number; numAlarmsDeactivated: number }) =>
       `Records: ${n.numAlarms} Activated: ${n.numAlarmsActivated} Deactivated: ${n.numAlarmsDeactivated}`;
     const tagText = async () => (await tags.innerText()).replace(/\s+/g, ' ').trim();
-    await expect(tagText()).resolves.toBe(shown(before));
+    await until(tagText, shown(before));
 
     // The default filter: activated alarms only, newest first.
     const first = content(page).locator('.ant-table-row').first();
     await first.waitFor();
-    await expect(first.innerText()).resolves.toContain('Yes');
+    await until(async () => (await first.innerText()).includes('Yes'), true);
     await first.locator('input[type="checkbox"]').check();
     await content(page).getByRole('button', { name: /Delete selected/ }).click();
     await page.locator('.ant-modal-confirm').filter({ hasText: 'Are you sure you want to delete this element?' }).getByRole('button', { name: 'Delete' }).click();
     const after = { ...before, numAlarms: before.numAlarms - 1, numAlarmsActivated: before.numAlarmsActivated - 1 };
-    await changed(tagText, shown(before));
-    await expect(tagText()).resolves.toBe(shown(after));
+    await until(tagText, shown(after));
     expect(await counts()).toEqual(after);
   });
 });
