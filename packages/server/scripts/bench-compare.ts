@@ -3,6 +3,7 @@
  *
  *   pnpm --filter @portal/server bench:compare -- --data-dir <dir>     SQLite <dir>/portal.sqlite
  *   DATABASE_URL=postgres://… pnpm --filter @portal/server bench:compare
+ *   … bench:compare -- --writes-only                                      only the part after item writes
  *
  * Takes the inventory group with the most items and its related catalogue. Prints the first page (25) with the
  * total of MISSING and EXCEEDED for ALL_GROUPS and for that group through the compare service, counted (first call
@@ -56,8 +57,10 @@ async function main(): Promise<void> {
     // A write to any item of the library raises its version (migration 0018): the next total is counted again.
     const bump = () => sql`update list_item_versions set version = version + 1 where store_id = ${group.store_id}`.execute(db);
     const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
-    console.log('First page (25 rows) with total through the compare service: counted (the first call after an item write) and kept:');
-    for (const [label, scope] of scopes) {
+    // --writes-only: just the part after item writes (bench-compare-writes.ts).
+    const writesOnly = args.includes('--writes-only');
+    if (!writesOnly) console.log('First page (25 rows) with total through the compare service: counted (the first call after an item write) and kept:');
+    for (const [label, scope] of writesOnly ? [] : scopes) {
       for (const mode of ['MISSING', 'EXCEEDED'] as CompareMode[]) {
         const counted: number[] = [];
         const kept: number[] = [];
@@ -78,6 +81,7 @@ async function main(): Promise<void> {
     }
 
     await afterWrites(db, deps, user, group, scopes);
+    if (writesOnly) return;
 
     console.log(`\nExport (csv, code objectId field1..field3) of the group's compare lists, consumed and discarded:`);
     for (const mode of ['MISSING', 'EXCEEDED'] as CompareMode[]) {
