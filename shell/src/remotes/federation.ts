@@ -1,4 +1,4 @@
-import { init, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { init, preloadRemote, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import type { RegistryRemote } from '@portal/contract';
 import { errorLifecycles } from './errorView';
 import { logger } from '@portal/api';
@@ -31,4 +31,11 @@ export function initFederation(): void {
 /** Registers (or, with force, re-registers and forgets everything cached for) the remotes' manifests. */
 export function registerFederationRemotes(remotes: readonly RegistryRemote[], force = false): void {
   registerRemotes(remotes.map((remote) => ({ name: remote.name, entry: remote.manifestUrl })), { force });
+}
+
+/** Fetches a remote's entry and its exposed module's scripts ahead (nothing runs until single-spa mounts it). */
+export function preloadRemoteCode(remote: RegistryRemote): void {
+  preloadRemote([{ nameOrAlias: remote.name, exposes: [remote.expose] }]).catch((error: unknown) => {
+    logger.warn(`remote ${remote.name} could not be preloaded`, error);
+  });
 }

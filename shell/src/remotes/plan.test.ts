@@ -1,5 +1,5 @@
 import type { RegistryRemote } from '@portal/contract';
-import { matchesRoute, planApplications } from './plan';
+import { matchesRoute, planApplications, remoteServing } from './plan';
 
 const remote = (name: string, routes: RegistryRemote['routes']): RegistryRemote => ({
   name, app: name.replace('_', '-'), namespace: name.slice(3), version: '0.1.0', manifestUrl: `/remotes/${name}/mf-manifest.json`,
@@ -44,5 +44,14 @@ describe('route matching', () => {
     expect(matchesRoute(paths, '/capacities/tok/S1')).toBe(true);
     expect(matchesRoute(paths, '/capacities/tok/S1/ca')).toBe(true);
     expect(matchesRoute(paths, '/inventories')).toBe(false);
+  });
+});
+
+describe('the remote serving the landing page (preloaded while the login page shows)', () => {
+  it('is the remote with that signed-in route; public routes and unknown paths have none', () => {
+    expect(remoteServing(remotes, '/dashboard')?.name).toBe('mf_dashboard');
+    expect(remoteServing(remotes, '/inventories/3/sections')?.name).toBe('mf_items');
+    expect(remoteServing(remotes, '/capacities/tok')).toBeUndefined();
+    expect(remoteServing(remotes, '/nowhere')).toBeUndefined();
   });
 });

@@ -32,3 +32,8 @@ export const planKey = (plan: ApplicationPlan) => `${plan.remote.name}@${plan.re
 export function matchesRoute(paths: readonly string[], pathname: string): boolean {
   return paths.some((path) => matchPath({ path, end: true }, pathname) !== null);
 }
+
+/** The remote serving a signed-in route (e.g. the dashboard every user lands on after sign-in), if any. */
+export function remoteServing(remotes: readonly RegistryRemote[], pathname: string): RegistryRemote | undefined {
+  return remotes.find((remote) => matchesRoute(remote.routes.filter((route) => route.permission !== undefined).map((route) => route.path), pathname));
+}

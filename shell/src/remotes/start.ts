@@ -2,8 +2,9 @@ import { start } from 'single-spa';
 import type { RegistryRemote } from '@portal/contract';
 import { selectPermissionHolder, store as sessionStore, type PortalStore } from '@portal/session';
 import { handleApplicationErrors, syncApplications } from './applications';
-import { initFederation, registerFederationRemotes } from './federation';
-import { planApplications } from './plan';
+import { DEFAULT_SECTION } from '../menu/groups';
+import { initFederation, preloadRemoteCode, registerFederationRemotes } from './federation';
+import { planApplications, remoteServing } from './plan';
 import { loadRegistry } from './registry';
 import { publishRegistry, publishRegistryFailure } from './state';
 import { logger } from '@portal/api';
@@ -41,6 +42,10 @@ export function startRemotes(store: PortalStore = sessionStore): void {
     }
     registerFederationRemotes(remotes);
     publishRegistry(remotes);
+    // Signed out (the login page loaded the shell while the user typed): the page every user lands on after
+    // sign-in loads its code now, so signing in waits only for its data (issue 19).
+    const landing = selectPermissionHolder(store.getState()) ? undefined : remoteServing(remotes, DEFAULT_SECTION);
+    if (landing) preloadRemoteCode(landing);
     lastHolder = undefined;
     store.subscribe(() => void sync());
     await sync();
