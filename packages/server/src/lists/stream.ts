@@ -37,14 +37,16 @@ export interface StreamRequest<T> {
   batchSize?: number;
   /** How long the consumer may take between two batches (default STREAM_IDLE_MS). */
   idleMs?: number;
+  /** Only these columns (exports without label columns; default every column of the definition). */
+  columns?: readonly string[];
 }
 
 export function streamRows<T>(db: Kysely<Database>, request: StreamRequest<T>): AsyncGenerator<Row[]> {
   return dialectOf(db) === 'postgres' ? streamPostgres(db, request) : streamSqlite(db, request);
 }
 
-/** The list's rows in order: every column of the definition, or `columns` in that order (duplicates kept). */
-function selectAll<T>(dialect: 'sqlite' | 'postgres', { def, scope, terms, order }: StreamRequest<T>, budgetKey: number | null, columns?: readonly string[]) {
+/** The list's rows in order: every column of the definition, or request.columns in that order (duplicates kept). */
+function selectAll<T>(dialect: 'sqlite' | 'postgres', { def, scope, terms, order, columns }: StreamRequest<T>, budgetKey: number | null) {
   const where = whereSql(dialect, def, scope, terms, budgetKey);
   const list = columns ? sql.join(columns.map((c) => sql.ref(c))) : selectColumns(def);
   return sql<Row>`select ${list} from ${sql.table(def.table)} where ${where} order by ${orderSql(dialect, def, order ?? undefined)}`;
@@ -58,7 +60,7 @@ function selectAll<T>(dialect: 'sqlite' | 'postgres', { def, scope, terms, order
  */
 export function streamRowArrays<T>(db: Kysely<Database>, request: StreamRequest<T>, columns: readonly string[]): AsyncGenerator<unknown[][]> | null {
   if (dialectOf(db) !== 'sqlite' || !sqliteFile(db) || hasRegex(request.terms) || !columns.length) return null;
-  return readSqlite<unknown[]>(db, request, columns);
+  return readSqlite<unknown[]>(db, { ...request, columns }, true);
 }
 
 async function* streamSqlite<T>(db: Kysely<Database>, request: StreamRequest<T>): AsyncGenerator<Row[]> {
@@ -86,17 +88,17 @@ async function* streamSqlite<T>(db: Kysely<Database>, request: StreamRequest<T>)
   yield* readSqlite<Row>(db, request);
 }
 
-/** Iterates one statement on a reader connection of a SQLite file, in batches; `columns`: rows as arrays. */
-async function* readSqlite<R>(db: Kysely<Database>, request: StreamRequest<unknown>, columns?: readonly string[]): AsyncGenerator<R[]> {
+/** Iterates one statement on a reader connection of a SQLite file, in batches; `raw`: rows as arrays. */
+async function* readSqlite<R>(db: Kysely<Database>, request: StreamRequest<unknown>, raw = false): AsyncGenerator<R[]> {
   const size = request.batchSize ?? STREAM_BATCH;
   const idleMs = request.idleMs ?? STREAM_IDLE_MS;
   const reader = openSqliteReader(db);
   if (!reader) throw new Error('No SQLite file to read');
   const budget = openRegexBudget(REGEX_BUDGET_MS);
   try {
-    const compiled = selectAll('sqlite', request, budget.key, columns).compile(db);
+    const compiled = selectAll('sqlite', request, budget.key).compile(db);
     const statement = reader.prepare(compiled.sql);
-    if (columns) statement.raw(true);
+    if (raw) statement.raw(true);
     const iterator = statement.iterate(...(compiled.parameters as unknown[])) as IterableIterator<R>;
     try {
       for (;;) {

@@ -107,7 +107,8 @@ async function exportFile<T>(deps: Deps, user: AuthUser, def: ListDefinition<T>,
   }
   // Names from other tables (labels) are looked up once per batch, only when a column asks for them.
   const labels = columns.some((c) => c.label) ? def.labels : undefined;
-  const source = await startedBatches(streamRows(deps.db, request), labels && ((batch) => labels.fill(deps.db, batch)));
+  // Without labels only the exported columns are read (labels may need others, e.g. a group id).
+  const source = await startedBatches(streamRows(deps.db, labels ? request : { ...request, columns: listColumns.map((c) => c.column) }), labels && ((batch) => labels.fill(deps.db, batch)));
   const stream = format.fileType === 'xlsx'
     ? xlsxStream(header, source, (row: Row) => listColumns.map((col) => exportCell(row[col.column], col, format)), columns.length)
     : delimitedStream(format, header, source, delimitedLine(listColumns, format, separatorText(format)));
