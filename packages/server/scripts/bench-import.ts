@@ -11,8 +11,9 @@
  * The database is a fresh one with the minimal demo (testing/testDb: a temp SQLite file, or a new database on the
  * TEST_DATABASE_URL server, with FILE_STORE database as a PostgreSQL site has it). The csv is written here; the
  * xlsx is LibreOffice's conversion of it (`soffice --headless --convert-to xlsx`), cached in the OS temp folder.
- * Prints per case upload, read and import wall times, rows a second, and the process's RSS before and at its
- * peak during the case (sampled every 20 ms).
+ * Prints per case upload, read and import wall times, rows a second, the CPU time this process used for the
+ * whole case (server and SQLite run in it; PostgreSQL's own work is not counted: on a loaded machine the CPU
+ * time is the steadier figure), and the process's RSS before and at its peak during the case (sampled every 20 ms).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -143,13 +144,14 @@ async function main(): Promise<void> {
 
     const where = postgres ? 'PostgreSQL (its own database on TEST_DATABASE_URL)' : 'SQLite (temp file)';
     console.log(`Import benchmark on ${where}: ${rows.toLocaleString('en')} rows${failLast ? ' (last row refused)' : ''}${script ? ', with an ID modification script' : ''}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-    console.log(`  ${'case'.padEnd(18)} ${'upload'.padStart(8)} ${'read'.padStart(8)} ${'import'.padStart(8)} ${'total'.padStart(8)} ${'rows/s'.padStart(9)}  RSS before → peak`);
+    console.log(`  ${'case'.padEnd(18)} ${'upload'.padStart(8)} ${'read'.padStart(8)} ${'import'.padStart(8)} ${'total'.padStart(8)} ${'rows/s'.padStart(9)} ${'CPU'.padStart(8)}  RSS before → peak`);
     const mb = (b: number) => `${Math.round(b / 1048576)} MB`;
     for (let run = 0; run < runs; run += 1) {
       for (const format of formats) {
         for (const target of targets) {
           const url = await importUrl(target);
           const rssBefore = process.memoryUsage.rss();
+          const cpuBefore = process.cpuUsage();
           const { value: t, peak } = await withPeakRss(async () => {
             const t0 = performance.now();
             const fileName = await upload(paths[format], `bench-${Date.now()}-${++n}.${format}`);
@@ -167,8 +169,9 @@ async function main(): Promise<void> {
             }
             return [t1 - t0, t2 - t1, t3 - t2, t3 - t0];
           });
+          const cpu = process.cpuUsage(cpuBefore);
           const cell = (ms: number) => `${(ms / 1000).toFixed(2)} s`.padStart(8);
-          console.log(`  ${`${format} → ${target}`.padEnd(18)} ${t.map(cell).join(' ')} ${Math.round(rows / (t[2]! / 1000)).toLocaleString('en').padStart(9)}  ${mb(rssBefore)} → ${mb(peak)}`);
+          console.log(`  ${`${format} → ${target}`.padEnd(18)} ${t.map(cell).join(' ')} ${Math.round(rows / (t[2]! / 1000)).toLocaleString('en').padStart(9)} ${cell((cpu.user + cpu.system) / 1000)}  ${mb(rssBefore)} → ${mb(peak)}`);
         }
       }
     }

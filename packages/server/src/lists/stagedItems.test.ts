@@ -4,6 +4,7 @@ import { seedMinimal } from '../demo/seedMinimal';
 import { TEST_ARGON2 } from '../auth/password';
 import { createTestDb, type TestDb } from '../testing/testDb';
 import type { ItemValues } from './items';
+import { INSERT_BATCH as STAGE_BATCH } from './itemWrites';
 import { withStagedItems } from './stagedItems';
 import { addCatalogue } from './testing/helpers';
 
@@ -60,5 +61,29 @@ it('a failure after thousands of staged rows, or in the final transaction, leave
     throw new Error('the commit step fails');
   })).rejects.toThrow('the commit step fails');
   expect(await rows(id)).toEqual([]);
+  expect(await stagedTables()).toBe(0);
+});
+
+it('rows across staging batches: the first row of a pair wins across batch boundaries, and a failure in the second batch leaves nothing', async () => {
+  const id = await addCatalogue(t.db, store, 'Staged 3');
+  // STAGE_BATCH + 1 rows: the last one repeats the first pair (in another batch), with other values.
+  const first = Array.from({ length: STAGE_BATCH }, (_, i) => item(`B${i}`, `O${i}`, `title ${i}`));
+  const result = await withStagedItems(t.db, async (staged) => {
+    for (const v of [...first, item('B0', 'O0', 'later copy'), item(null, 'only-object', 'ñandú "quoted", text\nwith a line break')]) await staged.add(0, v);
+  }, async (trx, staged) => staged.moveInto(trx, 0, target(id), 'now'));
+  expect(result).toBe(STAGE_BATCH + 1);
+  const stored = await rows(id);
+  expect(stored).toHaveLength(STAGE_BATCH + 1);
+  expect(stored[0]).toEqual({ code: 'B0', object_id: 'O0', field1: 'title 0' });
+  expect(stored[STAGE_BATCH]).toEqual({ code: null, object_id: 'only-object', field1: 'ñandú "quoted", text\nwith a line break' });
+
+  const empty = await addCatalogue(t.db, store, 'Staged 4');
+  const failing = withStagedItems(t.db, async (staged) => {
+    for (const v of first) await staged.add(0, v); // the first batch is written …
+    await staged.add(0, item('X1', null));
+    throw new Error('the second batch fails'); // … and the second one fails
+  }, async (trx, staged) => staged.moveInto(trx, 0, target(empty), 'now'));
+  await expect(failing).rejects.toThrow('the second batch fails');
+  expect(await rows(empty)).toEqual([]);
   expect(await stagedTables()).toBe(0);
 });
