@@ -122,7 +122,7 @@ describe('avatar menu', () => {
     fireEvent.click(within(dialog).getByText('OK').closest('button') as HTMLElement);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth/login'));
     expect(store.getState().auth.token).toBeNull();
-    expect(screen.getByText('Login', { selector: 'button span' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
     const signOut = requests.filter((r) => r.method === 'POST' && r.url === '/api/auth/logout');
     expect(signOut.map((r) => r.headers.get('x-access-token'))).toEqual(['token-manager']);
   });
