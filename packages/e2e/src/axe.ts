@@ -21,7 +21,9 @@ export class AxeReport {
    */
   async check(page: Page, place: string, scope?: string): Promise<void> {
     const started = Date.now();
-    const builder = new AxeBuilder({ page }).withTags(AXE_TAGS).options({ resultTypes: ['violations'] });
+    // Legacy mode: axe.run in the page itself. The default runs each frame partially and then finishes in a new
+    // blank page with axe injected again, which cost most of each check's time (the portal has no frames).
+    const builder = new AxeBuilder({ page }).withTags(AXE_TAGS).options({ resultTypes: ['violations'] }).setLegacyMode(true);
     const result = await (scope ? builder.include(scope) : builder).analyze();
     for (const violation of result.violations) {
       if (!COUNTED.has(violation.impact ?? '')) continue;
