@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from './config';
 
-jest.setTimeout(90_000);
+// A loaded CI lane takes most of a minute to start tsx on the whole server.
+jest.setTimeout(180_000);
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -59,23 +60,33 @@ async function signIn(port: number): Promise<string> {
   return JSON.parse(res.body).token;
 }
 
-/** Starts an upload whose body arrives only when `finish` is called. */
+/**
+ * Starts an upload whose body arrives only when `finish` is called; `received` settles once the server has read
+ * its headers (it answered 100 Continue), so the request is in flight there, however loaded the machine is.
+ */
 function slowUpload(port: number, token: string) {
   const boundary = 'lifecycle-boundary';
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\ncode\n`);
   const tail = Buffer.from(`A1\nA2\n\r\n--${boundary}--\r\n`);
   let answer!: (r: { status: number; body: string } | Error) => void;
   const done = new Promise<{ status: number; body: string } | Error>((resolve) => { answer = resolve; });
+  let inFlight!: () => void;
+  const received = new Promise<void>((resolve) => { inFlight = resolve; });
   const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/misc/upload', headers: {
     'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + tail.length), 'x-access-token': token,
+    expect: '100-continue',
   } }, (res) => {
     let text = '';
     res.on('data', (d) => { text += d; });
     res.on('end', () => answer({ status: res.statusCode!, body: text }));
   });
-  req.on('error', (e) => answer(e));
-  req.write(head);
-  return { done, finish: () => req.end(tail) };
+  req.on('error', (e) => { answer(e); inFlight(); });
+  req.on('continue', () => {
+    req.write(head);
+    inFlight();
+  });
+  req.flushHeaders();
+  return { done, received, finish: () => req.end(tail) };
 }
 
 const refused = (port: number) => new Promise<boolean>((resolve) => {
@@ -90,7 +101,7 @@ describe('SIGTERM', () => {
     try {
       const token = await signIn(s.port);
       const upload = slowUpload(s.port, token);
-      await new Promise((r) => setTimeout(r, 300));
+      await upload.received;
       s.child.kill('SIGTERM');
       while (!s.output().includes('Stopping:')) await new Promise((r) => setTimeout(r, 50));
       expect(await refused(s.port)).toBe(true);
@@ -110,7 +121,7 @@ describe('SIGTERM', () => {
     try {
       const token = await signIn(s.port);
       const upload = slowUpload(s.port, token);
-      await new Promise((r) => setTimeout(r, 300));
+      await upload.received;
       const at = Date.now();
       s.child.kill('SIGTERM');
       expect(await s.exited).toBe(1);
