@@ -10,7 +10,8 @@ import { importsRunning } from '../lists/importRuns';
 import { uploadAs } from '../lists/testing/helpers';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
-jest.setTimeout(120_000);
+// Three 40,000-row imports: minutes on a lane at load 30.
+jest.setTimeout(300_000);
 
 let t: TestApp;
 let bib1: number;
