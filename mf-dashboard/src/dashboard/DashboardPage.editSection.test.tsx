@@ -46,13 +46,16 @@ describe('edit section dialog', () => {
   it('opens with the current choice ticked and keeps the settings unchanged on Cancel', async () => {
     const user = userEvent.setup();
     const { seen } = await renderDashboard({ settings: { dashboardItems: { alarms: ['alarmsWeekData'] } } });
-    await user.click(within(section('Alarms')).getByRole('button', { name: 'Edit Dashboard' }));
+    const pencil = within(section('Alarms')).getByRole('button', { name: 'Edit Dashboard' });
+    await user.click(pencil);
     const dialog = await screen.findByRole('dialog', { name: 'Edit section: Alarms' });
     expect(within(dialog).getByLabelText('Total Alarms Today')).not.toBeChecked();
     expect(within(dialog).getByLabelText('Alarms per Week')).toBeChecked();
     await user.click(within(dialog).getByLabelText('Total Alarms Today'));
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The focus is back on the pencil that opened the dialog.
+    expect(pencil).toHaveFocus();
     expect(widgetTitles('Alarms')).toEqual(['Alarms per Week']);
     expect(seen.filter((r) => r.method === 'PUT')).toHaveLength(0);
   });

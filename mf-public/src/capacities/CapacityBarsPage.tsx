@@ -23,7 +23,7 @@ function CapacityBar({ record }: { record: CapacityRecord }) {
       </span>
       <span className="portal-capacity-value" style={{ flex: '0 0 20ch', fontVariantNumeric: 'tabular-nums' }}>
         {`${current}/${record.maxCapacity} · ${percentage} %`}
-        {!record.opened && <span style={{ color: '#8c8c8c' }}>{` · ${t('display.closed')}`}</span>}
+        {!record.opened && <span style={{ color: '#595959' }}>{` · ${t('display.closed')}`}</span>}
       </span>
     </li>
   );

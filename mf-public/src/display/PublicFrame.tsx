@@ -26,7 +26,7 @@ export function PublicFrame<T>({ title, poll, invalidText, children }: Props<T>)
       {!poll.invalid && poll.data === null && <p style={{ color: '#595959' }}>{t('display.connecting')}</p>}
       {!poll.invalid && poll.data !== null && children(poll.data)}
       {stale && poll.updatedAt !== null && !poll.invalid && (
-        <p role="status" className="portal-public-stale" style={{ position: 'absolute', insetInlineEnd: 16, bottom: 8, margin: 0, fontSize: 13, color: '#8c8c8c' }}>
+        <p role="status" className="portal-public-stale" style={{ position: 'absolute', insetInlineEnd: 16, bottom: 8, margin: 0, fontSize: 13, color: '#595959' }}>
           {t('display.stale', { time: clockTime(poll.updatedAt) })}
         </p>
       )}

@@ -1,5 +1,5 @@
 import { Checkbox, Flex, Modal } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_NS } from '../i18n';
 import type { DashboardSection } from '../model/types';
@@ -16,6 +16,12 @@ export interface EditSectionDialogProps {
 export function EditSectionDialog({ section, chosen, onSave, onCancel }: EditSectionDialogProps) {
   const { t } = useTranslation(DASHBOARD_NS);
   const [keys, setKeys] = useState<string[]>(chosen);
+  // Unmounted when it closes, so antd never hands the focus back: it goes back here to what opened the dialog
+  // (the section's pencil button), as a keyboard or screen-reader user expects.
+  const [opener] = useState(() => document.activeElement as HTMLElement | null);
+  useEffect(() => () => {
+    if (opener?.isConnected) opener.focus();
+  }, [opener]);
   // Saved in the section's declared order, whatever order the boxes were ticked in.
   const save = () => onSave(section.children.map((w) => w.key).filter((key) => keys.includes(key)));
   return (
