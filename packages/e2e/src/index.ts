@@ -5,3 +5,4 @@ export {
   type DemoUser,
 } from './portal';
 export { useBrowser, useWorkDir, type TestBrowserOptions } from './testBrowser';
+export { pickMenuEntry } from './menu';

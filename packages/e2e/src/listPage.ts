@@ -3,6 +3,7 @@
  * titles as shown, the "More actions" menu, modals by title, antd selects, and polling until a value is reached.
  */
 import type { Locator, Page } from 'playwright-core';
+import { pickMenuEntry } from './menu';
 
 export const content = (page: Page): Locator => page.locator('#portal-content');
 export const openModal = (page: Page, title: string): Locator => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
@@ -47,6 +48,5 @@ export async function choose(page: Page, scope: Locator, selectName: string, opt
 
 /** Opens an entry of the list's "More actions" menu. */
 export async function listMenu(page: Page, entry: string): Promise<void> {
-  await content(page).getByRole('button', { name: 'More actions' }).click();
-  await page.getByRole('menuitem', { name: entry }).click();
+  await pickMenuEntry(page, content(page).getByRole('button', { name: 'More actions' }), entry);
 }

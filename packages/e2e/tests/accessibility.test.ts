@@ -10,14 +10,9 @@ import type { Locator, Page } from 'playwright-core';
 import { AxeReport } from '../src/axe';
 import { apiSignIn, portalRoutes, routeParams, type PortalRoute } from '../src/portalRoutes';
 import { uiText } from '../src/uiText';
-import { login, navigateInApp, openBrowser, portalUrl } from '../src';
+import { login, navigateInApp, openBrowser, pickMenuEntry, portalUrl } from '../src';
 
 const LOCALES = ['es', 'ar'] as const;
-
-/**
- * Opt-in until a run is clean (README, Accessibility checks): PORTAL_E2E_A11Y=1 runs it.
- */
-const describeIfEnabled = process.env.PORTAL_E2E_A11Y === '1' ? describe : describe.skip;
 
 interface Portal { routes: PortalRoute[]; catalogueUrl: string }
 let portal: Promise<Portal> | undefined;
@@ -64,7 +59,7 @@ async function checkDialog(page: Page, report: AxeReport, place: string, open: (
       await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))})`));
 }
 
-describeIfEnabled('accessibility', () => {
+describe('accessibility', () => {
   // Both languages at once, each in its own browser (the end-to-end phase has the machine's two cores to itself).
   it.concurrent.each(LOCALES)('every route and shared dialog in %s has no serious or critical axe violation', async (lng) => {
     const started = Date.now();
@@ -97,10 +92,8 @@ describeIfEnabled('accessibility', () => {
       const pencil = page.locator('#portal-content button:has(.anticon-edit)').first();
       await checkDialog(page, report, `${lng} dialog Edit section`, () => pencil.click(), pencil, problems);
       const avatar = page.locator('header button:has(.ant-avatar)');
-      await checkDialog(page, report, `${lng} dialog logout confirmation`, async () => {
-        await avatar.click();
-        await page.getByRole('menuitem', { name: t('shell', 'avatarMenu.logout') }).click();
-      }, avatar, problems);
+      await checkDialog(page, report, `${lng} dialog logout confirmation`,
+        () => pickMenuEntry(page, avatar, t('shell', 'avatarMenu.logout')), avatar, problems);
 
       // The shared list dialogs, on a catalogue with a sync URL.
       await navigateInApp(page, catalogueUrl);
@@ -111,10 +104,7 @@ describeIfEnabled('accessibility', () => {
       const importButton = content.locator('button:has(.anticon-upload)').first();
       await checkDialog(page, report, `${lng} dialog import`, () => importButton.click(), importButton, problems);
       const more = content.getByRole('button', { name: t('lists', 'moreActions') });
-      const fromMenu = (entry: string) => async () => {
-        await more.click();
-        await page.getByRole('menuitem', { name: t('lists', `menu.${entry}`) }).click();
-      };
+      const fromMenu = (entry: string) => () => pickMenuEntry(page, more, t('lists', `menu.${entry}`));
       await checkDialog(page, report, `${lng} dialog Add Items To`, fromMenu('addAllItemsTo'), more, problems);
       await checkDialog(page, report, `${lng} dialog sync`, fromMenu('syncItems'), more, problems);
       await checkDialog(page, report, `${lng} dialog Select Fields`, fromMenu('selectFields'), more, problems);
@@ -126,10 +116,8 @@ describeIfEnabled('accessibility', () => {
       await visibleModal(page).waitFor({ state: 'hidden' });
 
       const library = page.locator('header button:has(.anticon-shop)');
-      await checkDialog(page, report, `${lng} dialog Change Library`, async () => {
-        await library.click();
-        await page.getByRole('menuitem', { name: t('shell', 'library.change') }).click();
-      }, library, problems);
+      await checkDialog(page, report, `${lng} dialog Change Library`,
+        () => pickMenuEntry(page, library, t('shell', 'library.change')), library, problems);
 
       // The public displays (mf-public, no sign-in).
       for (const route of routes.filter((r) => r.public)) {

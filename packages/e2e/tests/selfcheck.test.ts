@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { readXlsxRows } from '../src/fixtures/catalogueWorkbook';
 import { content, openModal, until } from '../src/listPage';
-import { login, navigateInApp, portalUrl, useBrowser, useWorkDir, waitForContentTitle } from '../src';
+import { login, navigateInApp, pickMenuEntry, portalUrl, useBrowser, useWorkDir, waitForContentTitle } from '../src';
 
 const browser = useBrowser();
 const work = useWorkDir('selfcheck');
@@ -126,8 +126,7 @@ describe('self-check', () => {
     expect(new Set(Object.values(colours)).size).toBe(Object.keys(colours).length);
 
     // 8. Export Items with the supervisor's saved format (xlsx), read back: the newest first.
-    await content(page).getByRole('button', { name: 'More actions' }).click();
-    await page.getByRole('menuitem', { name: 'Export Items' }).click();
+    await pickMenuEntry(page, content(page).getByRole('button', { name: 'More actions' }), 'Export Items');
     const dialog = openModal(page, 'Export Items');
     const download = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Export' }).click();

@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import {
-  login, logoutViaMenu, navigateInApp, portalUrl, sidebarPaths, useBrowser, useWorkDir, waitForContentTitle,
+  login, logoutViaMenu, navigateInApp, pickMenuEntry, portalUrl, sidebarPaths, useBrowser, useWorkDir, waitForContentTitle,
 } from '../src';
 import { content, openModal } from '../src/listPage';
 
@@ -169,16 +169,18 @@ describe('libraries', () => {
     ];
     for (const [id, value] of fields) await modal.locator(`#${id}`).fill(value);
     expect(await modal.getByText('Europe/Madrid').count()).toBe(1);
-    const nextYear = new Date();
-    nextYear.setFullYear(nextYear.getFullYear() + 1);
-    expect(await modal.locator('#expirationDate').inputValue()).toBe(nextYear.toISOString().slice(0, 10));
+    // One year after the library's today, at the library (Europe/Madrid), not the UTC date: from 23:00 UTC
+    // Madrid is already on the next day (the test failed there).
+    const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' })
+      .format(new Date()).split('-');
+    const nextYear = `${Number(year) + 1}-${month}-${month === '02' && day === '29' ? '28' : day}`;
+    expect(await modal.locator('#expirationDate').inputValue()).toBe(nextYear);
     await modal.getByRole('button', { name: 'Save' }).click();
     await modal.waitFor({ state: 'hidden' });
     await row(page, 'Biblioteca E2E Nueva').waitFor();
 
     await navigateInApp(page, '/catalogues');
-    await page.locator('.ant-layout-header').getByRole('button', { name: /No Library Selected|Biblioteca|Library/ }).first().click();
-    await page.getByRole('menuitem', { name: 'Change Library' }).click();
+    await pickMenuEntry(page, page.locator('.ant-layout-header').getByRole('button', { name: /No Library Selected|Biblioteca|Library/ }).first(), 'Change Library');
     const change = openModal(page, 'Change Library');
     await change.locator('.ant-table-row').first().waitFor();
     for (let guard = 0; guard < 20 && (await change.getByText('Biblioteca E2E Nueva').count()) === 0; guard++) {
@@ -186,8 +188,7 @@ describe('libraries', () => {
     }
     await change.getByText('Biblioteca E2E Nueva').click();
     await change.getByRole('button', { name: 'OK' }).click();
-    await page.locator('.ant-layout-header').getByRole('button', { name: /Biblioteca E2E Nueva/ }).click();
-    await page.getByRole('menuitem', { name: 'Information' }).click();
+    await pickMenuEntry(page, page.locator('.ant-layout-header').getByRole('button', { name: /Biblioteca E2E Nueva/ }), 'Information');
     await page.waitForURL(/\/store$/);
     const info = content(page).getByTestId('store-info');
     await info.waitFor();
