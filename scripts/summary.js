@@ -24,6 +24,7 @@ function main(args) {
   let passed = 0, failed = 0, skipped = 0;
   const suites = [];
   const lines = [];
+  const retried = [];
   for (const file of args) {
     if (file.endsWith('.tsv')) {
       if (fs.existsSync(file)) printPhases(file);
@@ -36,6 +37,13 @@ function main(args) {
     passed += r.numPassedTests; failed += r.numFailedTests + brokenSuites; skipped += r.numPendingTests + (r.numTodoTests || 0);
     lines.push(`${name}: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped, ${brokenSuites} suites failed to run`);
     for (const suite of r.testResults || []) {
+      for (const test of suite.assertionResults || []) {
+        const reasons = test.retryReasons || [];
+        if (test.status === 'passed' && (reasons.length || (test.invocations || 1) > 1)) {
+          const why = String(reasons[0] || '').split('\n').find((l) => l.trim()) || '';
+          retried.push(`  ${test.fullName} (${name}): ${why.trim().slice(0, 200)}`);
+        }
+      }
       if (suite.startTime && suite.endTime) suites.push({ name: path.relative(process.cwd(), suite.name), seconds: (suite.endTime - suite.startTime) / 1000, file: name });
     }
   }
@@ -44,6 +52,10 @@ function main(args) {
     for (const s of suites.sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST)) {
       console.log(`  ${seconds(s.seconds).padStart(8)}  ${s.name} (${s.file})`);
     }
+  }
+  if (retried.length) {
+    console.log(`passed only on a retry (flaky: fix them; ${retried.length}):`);
+    for (const line of retried) console.log(line);
   }
   for (const line of lines) console.log(line);
   console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

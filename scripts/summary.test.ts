@@ -54,4 +54,19 @@ describe('scripts/summary.js', () => {
     expect(summary(result('web.json', 3, 0)).output.trim().split('\n').pop()).toBe('tests: 3 passed, 0 failed');
     expect(summary(result('web.json', 0, 0)).status).toBe(1);
   });
+
+  it('lists the tests that passed only on a retry, with the first line of why the first run failed', () => {
+    const file = path.join(dir, 'e2e.json');
+    writeFileSync(file, JSON.stringify({
+      numPassedTests: 2, numFailedTests: 0, numPendingTests: 0, numRuntimeErrorTestSuites: 0,
+      testResults: [{ name: path.join(process.cwd(), 'x.test.ts'), assertionResults: [
+        { fullName: 'self-check exports', status: 'passed', invocations: 2, retryReasons: ['\nError: no download: the portal said "Busy"\n    at x'] },
+        { fullName: 'steady one', status: 'passed', invocations: 1, retryReasons: [] },
+      ] }],
+    }));
+    const { output, status } = summary(file);
+    expect(output).toContain('passed only on a retry (flaky: fix them; 1):\n  self-check exports (e2e.json): Error: no download: the portal said "Busy"\n');
+    expect(output).not.toContain('steady one');
+    expect(status).toBe(0);
+  });
 });

@@ -14,6 +14,7 @@ module.exports = {
   moduleFileExtensions: ['ts', 'js', 'json'],
   globalSetup: '<rootDir>/src/globalSetup.ts',
   globalTeardown: '<rootDir>/src/globalTeardown.ts',
+  setupFilesAfterEnv: ['<rootDir>/src/retry.ts'],
   // One server, one browser at a time: the machine has two cores shared with the build.
   maxWorkers: 1,
   testTimeout: 120_000,

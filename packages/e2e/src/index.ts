@@ -6,3 +6,4 @@ export {
 } from './portal';
 export { useBrowser, useWorkDir, type TestBrowserOptions } from './testBrowser';
 export { pickMenuEntry } from './menu';
+export { downloadOf } from './download';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import {
   EXPECTED_ITEMS, ESSAYS_SHEET, NOVELS_SHEET, TOTAL_ROWS, readCsvRows, readXlsxRows, writeCatalogueWorkbook, type ExpectedItem,
 } from '../src/fixtures/catalogueWorkbook';
-import { login, navigateInApp, portalUrl, useBrowser, useWorkDir, waitForContentTitle } from '../src';
+import { downloadOf, login, navigateInApp, portalUrl, useBrowser, useWorkDir, waitForContentTitle } from '../src';
 import { choose, columnTitles, content, listMenu, listRows, openModal, until } from '../src/listPage';
 
 const browser = useBrowser();
@@ -162,9 +162,7 @@ describe('catalogues', () => {
       await page.keyboard.press('Escape');
       await choose(page, dialog, 'File type', fileType);
       expect(await dialog.getByLabel('File name').inputValue()).toBe(name);
-      const download = page.waitForEvent('download');
-      await dialog.getByRole('button', { name: 'Export' }).click();
-      const file = await download;
+      const file = await downloadOf(page, () => dialog.getByRole('button', { name: 'Export' }).click());
       const target = path.join(work.dir, file.suggestedFilename());
       await file.saveAs(target);
       await dialog.waitFor({ state: 'hidden' });

@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { readCsvRows } from '../src/fixtures/catalogueWorkbook';
 import { listMenu, listRows, openModal, content, until, choose } from '../src/listPage';
-import { login, navigateInApp, portalUrl, useBrowser, useWorkDir, waitForContentTitle } from '../src';
+import { downloadOf, login, navigateInApp, portalUrl, useBrowser, useWorkDir, waitForContentTitle } from '../src';
 
 const browser = useBrowser();
 const work = useWorkDir('inventories');
@@ -56,9 +56,7 @@ async function exportCsv(page: Page, dir: string): Promise<string[][]> {
   await listMenu(page, 'Export Items');
   const dialog = openModal(page, 'Export Items');
   await choose(page, dialog, 'File type', 'CSV (.csv)');
-  const download = page.waitForEvent('download');
-  await dialog.getByRole('button', { name: 'Export' }).click();
-  const file = await download;
+  const file = await downloadOf(page, () => dialog.getByRole('button', { name: 'Export' }).click());
   const target = path.join(dir, file.suggestedFilename());
   await file.saveAs(target);
   await dialog.waitFor({ state: 'hidden' });

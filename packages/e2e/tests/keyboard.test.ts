@@ -11,7 +11,7 @@ import path from 'node:path';
 import { focused, pressUntil, tabIntoOpenMenu } from '../src/keyboard';
 import { apiGet, apiSignIn, type ApiSession } from '../src/portalRoutes';
 import { uiText } from '../src/uiText';
-import { openBrowser, portalUrl, type PortalBrowser } from '../src';
+import { downloadOf, openBrowser, portalUrl, type PortalBrowser } from '../src';
 
 const t = uiText('en-GB');
 let browser: PortalBrowser;
@@ -41,11 +41,14 @@ async function focusInDialog(page: PortalBrowser['page'], name: string): Promise
 beforeAll(async () => {
   session = await apiSignIn('supervisor');
   workDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-keyboard-'));
-  browser = await openBrowser('en-GB');
 });
-afterAll(async () => {
+// A fresh browser for each attempt (a retry starts signed out, like the first).
+beforeEach(async () => { browser = await openBrowser('en-GB'); });
+afterEach(async () => {
   if (browser.errors.length) console.log(`page errors:\n${browser.errors.join('\n')}`);
   await browser.close();
+});
+afterAll(async () => {
   rmSync(workDir, { recursive: true, force: true });
   await fetch(portalUrl(`/api/users/${session.userId}/settings`), {
     method: 'PUT', headers: { 'x-access-token': session.token, 'content-type': 'application/json', connection: 'close' },
@@ -125,9 +128,7 @@ describe('keyboard only', () => {
     await dialog.waitFor();
     await focusInDialog(page, 'Export Items');
     await pressUntil(page, { selector: '.ant-modal-footer button.ant-btn-primary', name: t('lists', 'export.ok') }, { max: 30 });
-    const download = page.waitForEvent('download');
-    await keyboard.press('Enter');
-    const file = await download;
+    const file = await downloadOf(page, () => keyboard.press('Enter'));
     const target = path.join(workDir, file.suggestedFilename());
     await file.saveAs(target);
     expect(file.suggestedFilename()).toMatch(/\.(xlsx|csv|txt)$/);

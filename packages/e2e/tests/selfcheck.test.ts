@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { readXlsxRows } from '../src/fixtures/catalogueWorkbook';
 import { content, openModal, until } from '../src/listPage';
-import { login, navigateInApp, pickMenuEntry, portalUrl, useBrowser, useWorkDir, waitForContentTitle } from '../src';
+import { downloadOf, login, navigateInApp, pickMenuEntry, portalUrl, useBrowser, useWorkDir, waitForContentTitle } from '../src';
 
 const browser = useBrowser();
 const work = useWorkDir('selfcheck');
@@ -128,9 +128,7 @@ describe('self-check', () => {
     // 8. Export Items with the supervisor's saved format (xlsx), read back: the newest first.
     await pickMenuEntry(page, content(page).getByRole('button', { name: 'More actions' }), 'Export Items');
     const dialog = openModal(page, 'Export Items');
-    const download = page.waitForEvent('download');
-    await dialog.getByRole('button', { name: 'Export' }).click();
-    const file = await download;
+    const file = await downloadOf(page, () => dialog.getByRole('button', { name: 'Export' }).click());
     const target = path.join(work.dir, file.suggestedFilename());
     await file.saveAs(target);
     expect(path.basename(target)).toBe('SIP Operations.xlsx');

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { login, navigateInApp, portalUrl, useBrowser, useWorkDir, waitForContentTitle } from '../src';
+import { downloadOf, login, navigateInApp, portalUrl, useBrowser, useWorkDir, waitForContentTitle } from '../src';
 import { until } from '../src/listPage';
 
 const browser = useBrowser();
@@ -131,10 +131,9 @@ describe('counters', () => {
     await changed(() => summaryTexts(page), zoomed);
 
     // Save image: drawn in the browser (offline exporting), 1280x720 at 4x.
-    const image = page.waitForEvent('download');
-    await content(page).getByRole('button', { name: 'Save image' }).click();
-    const imageFile = path.join(work.dir, (await image).suggestedFilename());
-    await (await image).saveAs(imageFile);
+    const image = await downloadOf(page, () => content(page).getByRole('button', { name: 'Save image' }).click());
+    const imageFile = path.join(work.dir, image.suggestedFilename());
+    await image.saveAs(imageFile);
     expect(imageFile).toMatch(/\.png$/);
     expect(pngSize(imageFile)).toEqual([1280 * 4, 720 * 4]);
 
@@ -142,9 +141,7 @@ describe('counters', () => {
     await content(page).getByRole('button', { name: 'Export' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('File name').fill('visitas');
-    const download = page.waitForEvent('download');
-    await dialog.getByRole('button', { name: 'Export' }).click();
-    const file = await download;
+    const file = await downloadOf(page, () => dialog.getByRole('button', { name: 'Export' }).click());
     expect(file.suggestedFilename()).toBe('visitas.xlsx');
     const target = path.join(work.dir, file.suggestedFilename());
     await file.saveAs(target);
