@@ -2,7 +2,7 @@
  * Import of an uploaded file into item lists, with one column mapping per sheet. Every row or none:
  * one pass runs the library's ID modification script on the rows (batched, ./itemIntake), checks every row
  * (the §5 rules) and reports the refused rows (row number + code, a script's message); the rows of a clean
- * file are staged in short steps (./stagedItems) and moved into the lists in one short transaction.
+ * file are staged in short steps (./stagedItems) and moved into the lists (./importMove).
  * The temporary file is deleted after a successful import.
  */
 import type { Transaction } from 'kysely';
@@ -18,7 +18,8 @@ import type { ItemValues } from './items';
 import { cellText, type ItemTarget } from './itemWrites';
 import { IntakeBuffer, type Refusal } from './itemIntake';
 import type { SheetReader } from './files/sheets';
-import { withStagedItems } from './stagedItems';
+import { moveStaged } from './importMove';
+import { withStaging } from './stagedItems';
 import { throwIfCancelled, trackImport } from './importRuns';
 import { withSlot } from './userSlots';
 
@@ -30,8 +31,10 @@ export interface ImportedSheet {
 export interface ImportTargets {
   /** Checks before anything is written (e.g. the names of catalogues to create). */
   check?(sheets: ImportedSheet[]): Promise<void>;
-  /** The list a sheet goes into; called inside the import transaction. */
+  /** The list a sheet goes into; called inside a transaction of the final move. */
   forSheet(trx: Transaction<Database>, sheet: ImportedSheet): Promise<ItemTarget>;
+  /** Deletes a list forSheet created, when the import stops during its final move (its rows are deleted first). */
+  undoSheet?(trx: Transaction<Database>, target: ItemTarget): Promise<void>;
   /** The library's ID modification script for the target lists (lists/idModification), '' for none. */
   idScript: string;
 }
@@ -107,7 +110,7 @@ async function importHeld(deps: FilesDeps, user: AuthUser, body: ImportBody, tar
   const format = await effectiveReadFormat(deps, user, meta, body.format);
   const createdAt = deps.config.now().toISOString();
   const plans: Array<SheetPlan & { numItems: number }> = [];
-  const result = await withStagedItems(deps.db, async (staged) => {
+  const result = await withStaging(deps.db, async (staged) => {
     // One pass: every row is checked; clean rows are staged (invisible) until the first refused one.
     const errors: RefusedRow[] = [];
     let errorCount = 0;
@@ -141,14 +144,14 @@ async function importHeld(deps: FilesDeps, user: AuthUser, body: ImportBody, tar
     }
     await targets.check?.(plans);
     throwIfCancelled(signal);
-  }, async (trx, staged) => {
-    // The final short transaction: each sheet's list (created here when the import makes one) gets its rows.
-    const total = { numItems: 0, numItemsInserted: 0 };
-    for (const plan of plans) {
-      total.numItems += plan.numItems;
-      total.numItemsInserted += await staged.moveInto(trx, plan.index, await targets.forSheet(trx, plan), createdAt);
-    }
-    return total;
+  }, async (conn, staged) => {
+    // The final move: each sheet's list (created then when the import makes one) gets its rows.
+    const inserted = await moveStaged(conn, staged, plans.map((plan) => ({
+      group: plan.index,
+      target: (trx) => targets.forSheet(trx, plan),
+      ...(targets.undoSheet ? { undo: targets.undoSheet } : {}),
+    })), createdAt, () => throwIfCancelled(signal));
+    return { numItems: plans.reduce((n, p) => n + p.numItems, 0), numItemsInserted: inserted.reduce((n, c) => n + c, 0) };
   });
   await deps.tempFiles.remove(body.fileName);
   return result;

@@ -3,21 +3,24 @@
  * Rows are first written, INSERT_BATCH per statement with the event loop's turn every STAGE_TURN_ROWS, into
  * a temporary table of the writing connection: on SQLite the one connection, which other requests get
  * between the statements; on PostgreSQL one pooled connection held for the write. A final short
- * transaction moves them into the list, one statement per list: the first row of each code/objectId pair,
+ * transaction moves them into the list, one statement per list (an import's move on SQLite goes in steps:
+ * ./importMove): the first row of each code/objectId pair,
  * unless the pair is already in the list (counted, not inserted; one another writer adds meanwhile is
  * skipped by the pair's unique index, migration 0013). On any failure the temporary table is
  * dropped and nothing is visible; temporary tables also end with their connection.
  */
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import { dialectOf } from '../db/connect';
 import type { Database } from '../db/schema';
 import { nextTurn } from './files/sheets';
 import { itemRow, type ItemValues } from './items';
 import { INSERT_BATCH, type ItemTarget } from './itemWrites';
 
+/** Rows per staging statement (one step: on SQLite other requests wait for it; 2,000 made their median wait too long under load). */
+export const STAGE_BATCH = INSERT_BATCH;
 /** Rows staged between two turns of the event loop. */
-export const STAGE_TURN_ROWS = 500;
+export const STAGE_TURN_ROWS = STAGE_BATCH;
 
 const COLUMNS = ['code', 'object_id', 'field1', 'field2', 'field3', 'field4', 'field5', 'field6', 'search_text'] as const;
 
@@ -26,24 +29,56 @@ export class StagedItems {
   private seq = 0;
   private sinceTurn = 0;
 
-  constructor(private readonly db: Kysely<Database>, private readonly table: string) {}
+  private readonly dialect: 'sqlite' | 'postgres';
+
+  constructor(private readonly db: Kysely<Database>, private readonly table: string) {
+    this.dialect = dialectOf(db);
+  }
+
+  private readonly sqliteTexts = new Map<number, string>();
+
+  private get columnList(): string {
+    return `"${this.table}" (seq, grp, ${COLUMNS.join(', ')})`;
+  }
+
+  private sqliteInsert(rows: number): string {
+    let text = this.sqliteTexts.get(rows);
+    if (!text) {
+      const row = `(${Array.from({ length: COLUMNS.length + 2 }, () => '?').join(',')})`;
+      text = `insert into ${this.columnList} values ${Array.from({ length: rows }, () => row).join(',')}`;
+      this.sqliteTexts.set(rows, text);
+    }
+    return text;
+  }
+
+  /** The batch as one JSON array of rows ([seq, grp, ...COLUMNS]). */
+  private get postgresInsert(): string {
+    const cell = (i: number) => `e.value->>${i}`;
+    return `insert into ${this.columnList}
+      select (${cell(0)})::int, (${cell(1)})::int, ${COLUMNS.map((_, i) => cell(i + 2)).join(', ')} from json_array_elements($1::json) e`;
+  }
 
   /** Stages one item for the list `group` stands for (a sheet, or 0 when there is one list). */
   async add(group: number, item: ItemValues): Promise<void> {
     this.buffer.push({ group, item });
-    if (this.buffer.length >= INSERT_BATCH) await this.flush();
+    if (this.buffer.length >= STAGE_BATCH) await this.flush();
   }
 
   async flush(): Promise<void> {
     const rows = this.buffer;
     this.buffer = [];
     if (!rows.length) return;
+    // One statement per batch and no query builder over its thousands of values: SQLite binds them to a
+    // statement text made once per batch size; PostgreSQL takes the batch as one JSON parameter it unpacks
+    // (cheaper for both sides than 22,000 parameters).
     const values = rows.map(({ group, item }) => {
       const r = itemRow(item);
       this.seq += 1;
-      return sql`(${this.seq}, ${group}, ${sql.join(COLUMNS.map((c) => r[c]))})`;
+      return [this.seq, group, ...COLUMNS.map((c) => r[c])];
     });
-    await sql`insert into ${sql.table(this.table)} (seq, grp, ${sql.join(COLUMNS.map((c) => sql.ref(c)))}) values ${sql.join(values)}`.execute(this.db);
+    await this.db.executeQuery(this.dialect === 'sqlite'
+      ? CompiledQuery.raw(this.sqliteInsert(rows.length), values.flat())
+      : CompiledQuery.raw(this.postgresInsert, [JSON.stringify(values)]));
     this.sinceTurn += rows.length;
     if (this.sinceTurn >= STAGE_TURN_ROWS) {
       this.sinceTurn = 0;
@@ -51,35 +86,61 @@ export class StagedItems {
     }
   }
 
-  /** Inside the final transaction: inserts the group's new pairs into the list; returns how many. */
-  async moveInto(trx: Transaction<Database>, group: number, target: ItemTarget, createdAt: string): Promise<number> {
+  /**
+   * Leaves in the group only the first staged row of each code/objectId pair (once, before its move); returns
+   * the group's first and last seq (0, 0 when it has none).
+   */
+  async keepFirstOfPairs(conn: Kysely<Database>, group: number): Promise<{ first: number; last: number }> {
     await this.flush();
+    const staged = sql.table(this.table);
+    await sql`delete from ${staged} where grp = ${group}
+      and seq not in (select min(seq) from ${staged} where grp = ${group} group by code, object_id)`.execute(conn);
+    const { rows } = await sql<{ first: number | null; last: number | null }>`select min(seq) as first, max(seq) as last from ${staged} where grp = ${group}`.execute(conn);
+    return { first: Number(rows[0]?.first ?? 0), last: Number(rows[0]?.last ?? 0) };
+  }
+
+  /**
+   * Inserts the group's staged rows with seq in (after, upTo] into the list, after keepFirstOfPairs: those whose
+   * pair is not in the list yet (one another writer adds meanwhile is skipped by the pair's unique index).
+   * Returns the ids of the inserted items.
+   */
+  async moveRange(trx: Kysely<Database>, group: number, target: ItemTarget, createdAt: string, after: number, upTo: number): Promise<number[]> {
+    const { rows } = await this.insertRange(trx, group, target, createdAt, after, upTo, sql`returning id`);
+    return rows.map((r) => Number(r.id));
+  }
+
+  private insertRange(trx: Kysely<Database>, group: number, target: ItemTarget, createdAt: string, after: number, upTo: number, returning = sql``) {
     const staged = sql.table(this.table);
     const items = sql.table(target.table);
     const parent = sql.ref(`t.${target.parentColumn}`);
     const extra = Object.entries(target.extra ?? {});
-    const result = await sql`insert into ${items} (store_id, ${sql.ref(target.parentColumn)}, ${sql.join(COLUMNS.map((c) => sql.ref(c)))}, created_at${sql.join(extra.map(([c]) => sql`, ${sql.ref(c)}`), sql``)})
+    return sql<{ id: number }>`insert into ${items} (store_id, ${sql.ref(target.parentColumn)}, ${sql.join(COLUMNS.map((c) => sql.ref(c)))}, created_at${sql.join(extra.map(([c]) => sql`, ${sql.ref(c)}`), sql``)})
       select ${target.storeId}, ${target.parentId}, ${sql.join(COLUMNS.map((c) => sql.ref(`s.${c}`)))}, ${createdAt}${sql.join(extra.map(([, v]) => sql`, ${v}`), sql``)}
       from ${staged} s
-      where s.grp = ${group}
-        and s.seq in (select min(seq) from ${staged} where grp = ${group} group by code, object_id)
+      where s.grp = ${group} and s.seq > ${after} and s.seq <= ${upTo}
         and not exists (select 1 from ${items} t where ${parent} = ${target.parentId} and s.code is not null and t.code = s.code
           and (t.object_id = s.object_id or (t.object_id is null and s.object_id is null)))
         and not exists (select 1 from ${items} t where ${parent} = ${target.parentId} and s.code is null and t.code is null and t.object_id = s.object_id)
       order by s.seq
-      on conflict do nothing`.execute(trx);
-    return Number(result.numAffectedRows ?? 0n);
+      on conflict do nothing
+      ${returning}`.execute(trx);
+  }
+
+  /** Inside one transaction: inserts the group's new pairs into the list; returns how many. */
+  async moveInto(trx: Transaction<Database>, group: number, target: ItemTarget, createdAt: string): Promise<number> {
+    const { first, last } = await this.keepFirstOfPairs(trx, group);
+    return Number((await this.insertRange(trx, group, target, createdAt, first - 1, last)).numAffectedRows ?? 0n);
   }
 }
 
 /**
- * Runs `fill` (staging items, in short steps) and then `commit` in one transaction (moving them), on one
+ * Runs `fill` (staging items, in short steps) and then `finish` (moving them, in its own transactions) on one
  * connection; the staged rows are dropped whatever happens.
  */
-export async function withStagedItems<R>(
+export async function withStaging<R>(
   db: Kysely<Database>,
   fill: (staged: StagedItems) => Promise<void>,
-  commit: (trx: Transaction<Database>, staged: StagedItems) => Promise<R>,
+  finish: (conn: Kysely<Database>, staged: StagedItems) => Promise<R>,
 ): Promise<R> {
   const run = async (conn: Kysely<Database>): Promise<R> => {
     const table = `staged_items_${randomBytes(8).toString('hex')}`;
@@ -88,7 +149,7 @@ export async function withStagedItems<R>(
       const staged = new StagedItems(conn, table);
       await fill(staged);
       await staged.flush();
-      return await conn.transaction().execute((trx) => commit(trx, staged));
+      return await finish(conn, staged);
     } finally {
       await sql`drop table if exists ${sql.table(table)}`.execute(conn);
     }
@@ -96,4 +157,13 @@ export async function withStagedItems<R>(
   // SQLite has one connection, free for others between the steps; PostgreSQL's temporary table lives on the
   // pooled connection that created it, so the write keeps that one.
   return dialectOf(db) === 'sqlite' ? run(db) : db.connection().execute(run);
+}
+
+/** withStaging whose rows are moved by `commit` in one transaction. */
+export function withStagedItems<R>(
+  db: Kysely<Database>,
+  fill: (staged: StagedItems) => Promise<void>,
+  commit: (trx: Transaction<Database>, staged: StagedItems) => Promise<R>,
+): Promise<R> {
+  return withStaging(db, fill, (conn, staged) => conn.transaction().execute((trx) => commit(trx, staged)));
 }

@@ -160,6 +160,9 @@ export async function importContainers(k: K, deps: D, user: AuthUser, storeId: n
       }), () => new ApiError(409, ERROR_CODES.NAME_ALREADY_EXISTS, `${capitalised(k)} names already in use: ${name}`, { names: [name] }));
       return itemTarget(k, storeId, id);
     },
+    async undoSheet(trx, target) {
+      await q.deleteContainers(trx, k, storeId, [target.parentId]);
+    },
   }, clientSignal);
 }
 

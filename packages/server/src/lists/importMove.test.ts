@@ -1,0 +1,79 @@
+/**
+ * The final move of an import on the real database: on SQLite in steps of MOVE_CHUNK_ROWS, with other requests
+ * served between them; stopped between two steps (a cancel) or by a failing step, what it moved and the list it
+ * created are gone; the same on PostgreSQL's one transaction.
+ */
+import { seedMinimal } from '../demo/seedMinimal';
+import { TEST_ARGON2 } from '../auth/password';
+import { createTestDb, type TestDb } from '../testing/testDb';
+import { moveStaged, MOVE_CHUNK_ROWS, type SheetMove } from './importMove';
+import type { ItemValues } from './items';
+import { withStaging } from './stagedItems';
+import { addCatalogue } from './testing/helpers';
+
+jest.setTimeout(120_000);
+
+let t: TestDb;
+let store: number;
+beforeAll(async () => {
+  t = await createTestDb();
+  await seedMinimal(t.db, TEST_ARGON2);
+  store = (await t.db.selectFrom('stores').select('id').where('code', '=', 'BIB-001').executeTakeFirstOrThrow()).id;
+});
+afterAll(() => t.destroy());
+
+const ROWS = 2 * MOVE_CHUNK_ROWS + 10;
+const item = (i: number): ItemValues => ({ code: `K${i}`, objectId: null, field1: `Título ${i}`, field2: null, field3: null, field4: null, field5: null, field6: null });
+const into = (parentId: number) => ({ table: 'catalogue_items' as const, parentColumn: 'catalogue_id' as const, parentId, storeId: store });
+const count = async (id: number) => Number((await t.db.selectFrom('catalogue_items').select((eb) => eb.fn.countAll<number>().as('n')).where('catalogue_id', '=', id).executeTakeFirstOrThrow()).n);
+const catalogueNamed = (name: string) => t.db.selectFrom('catalogues').select('id').where('name', '=', name).executeTakeFirst();
+
+/** Stages ROWS items (twice the first one) into group 0 and moves them with `moves`, checking with `check`. */
+const stageAndMove = (moves: SheetMove[], check: () => void) => withStaging(t.db, async (staged) => {
+  await staged.add(0, item(0));
+  for (let i = 0; i < ROWS; i += 1) await staged.add(0, item(i));
+}, (conn, staged) => moveStaged(conn, staged, moves, '2026-11-23T00:00:00.000Z', check));
+
+/** A move into a new catalogue `name`, created by the move, removed by its undo. */
+const newCatalogue = (name: string): SheetMove => ({
+  group: 0,
+  target: async (trx) => into((await trx.insertInto('catalogues').values({ store_id: store, name, sync_url: null, auto_sync: 0, last_sync: null, created_at: 'now' }).returning('id').executeTakeFirstOrThrow()).id),
+  undo: async (trx, target) => { await trx.deleteFrom('catalogues').where('id', '=', target.parentId).execute(); },
+});
+
+it('moves every row (the repeated pair once) into the list; another request gets the connection between the steps on SQLite', async () => {
+  const id = await addCatalogue(t.db, store, 'Move whole', [{ code: 'K1' }]);
+  let checks = 0;
+  let servedDuring = 0;
+  const result = await stageAndMove([{ group: 0, target: async () => into(id) }], () => {
+    checks += 1;
+    // A small read issued now answers before the move's next step (SQLite) or alongside it (PostgreSQL).
+    if (checks === 2) void t.db.selectFrom('stores').select('id').execute().then(() => { servedDuring = checks; });
+  });
+  expect(result).toEqual([ROWS - 1]);
+  expect(await count(id)).toBe(ROWS);
+  if (t.dialect === 'sqlite') {
+    expect(checks).toBeGreaterThanOrEqual(3);
+    expect(servedDuring).toBeGreaterThan(0);
+    expect(servedDuring).toBeLessThan(checks);
+  }
+});
+
+it('a cancel between two steps leaves nothing: the moved rows and the catalogue the import created are gone', async () => {
+  let checks = 0;
+  const stop = () => { checks += 1; if (checks === 3) throw new Error('cancelled'); };
+  const outcome = await stageAndMove([newCatalogue('Move cancelled')], stop).then(() => 'done', (e: Error) => e.message);
+  expect(outcome).toBe(t.dialect === 'sqlite' ? 'cancelled' : 'done');
+  if (t.dialect === 'sqlite') expect(await catalogueNamed('Move cancelled')).toBeUndefined();
+});
+
+it('a step that fails (the second list) undoes the first list: nothing imported, other items kept', async () => {
+  const id = await addCatalogue(t.db, store, 'Move kept', [{ code: 'OLD' }]);
+  const outcome = await stageAndMove([
+    { group: 0, target: async () => into(id) },
+    { group: 0, target: async () => { throw new Error('the second sheet fails'); } },
+  ], () => undefined).then(() => 'done', (e: Error) => e.message);
+  expect(outcome).toBe('the second sheet fails');
+  expect(await count(id)).toBe(1);
+  expect(await t.db.selectFrom('catalogue_items').select('code').where('catalogue_id', '=', id).execute()).toEqual([{ code: 'OLD' }]);
+});

@@ -1,0 +1,87 @@
+/**
+ * The final move of an import's staged rows (./stagedItems) into its lists, every row or none.
+ * PostgreSQL: one transaction (other requests go on meanwhile on their own connections).
+ * SQLite: one connection serves every request, and one transaction moving 100,000 rows held all of them for
+ * seconds; the rows go MOVE_CHUNK_ROWS per transaction with a turn of the event loop between, so others get
+ * the connection between two steps. Readers may see a list fill during those steps. An import stopped
+ * meanwhile (cancelled between two steps, or a failed statement) deletes the rows it moved and the lists it
+ * created before it answers: nothing imported.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { dialectOf } from '../db/connect';
+import type { Database } from '../db/schema';
+import { nextTurn } from './files/sheets';
+import type { ItemTarget } from './itemWrites';
+import type { StagedItems } from './stagedItems';
+
+/** Rows per move transaction on SQLite (about 0.1 s each on an idle machine). */
+export const MOVE_CHUNK_ROWS = 2500;
+
+export interface SheetMove {
+  /** The staged group (sheet index). */
+  group: number;
+  /** The list the group goes into (created in this transaction when the import makes one). */
+  target(trx: Transaction<Database>): Promise<ItemTarget>;
+  /** Removes a list `target` created (its moved rows are deleted first). */
+  undo?(trx: Transaction<Database>, target: ItemTarget): Promise<void>;
+}
+
+interface Moved {
+  move: SheetMove;
+  target: ItemTarget;
+  /** Ids inserted, as [first, last] runs. */
+  runs: Array<[number, number]>;
+}
+
+function addRuns(runs: Array<[number, number]>, ids: readonly number[]): void {
+  for (const id of ids) {
+    const last = runs[runs.length - 1];
+    if (last && id === last[1] + 1) last[1] = id;
+    else runs.push([id, id]);
+  }
+}
+
+/** Moves every group into its list; returns how many rows were inserted in all (pairs already there are not). */
+export async function moveStaged(conn: Kysely<Database>, staged: StagedItems, moves: readonly SheetMove[], createdAt: string, check: () => void): Promise<number[]> {
+  if (dialectOf(conn) === 'postgres') {
+    return conn.transaction().execute(async (trx) => {
+      const inserted: number[] = [];
+      for (const m of moves) inserted.push(await staged.moveInto(trx, m.group, await m.target(trx), createdAt));
+      return inserted;
+    });
+  }
+  const moved: Moved[] = [];
+  try {
+    const inserted: number[] = [];
+    for (const move of moves) {
+      const { first, last } = await staged.keepFirstOfPairs(conn, move.group);
+      const entry: Moved = { move, target: await conn.transaction().execute((trx) => move.target(trx)), runs: [] };
+      moved.push(entry);
+      let count = 0;
+      for (let after = first - 1; after < last; after += MOVE_CHUNK_ROWS) {
+        check();
+        const ids = await conn.transaction().execute((trx) => staged.moveRange(trx, move.group, entry.target, createdAt, after, after + MOVE_CHUNK_ROWS));
+        addRuns(entry.runs, ids);
+        count += ids.length;
+        await nextTurn();
+      }
+      inserted.push(count);
+    }
+    check();
+    return inserted;
+  } catch (e) {
+    await undoMoves(conn, moved);
+    throw e;
+  }
+}
+
+/** Deletes what the moves inserted (a run per step) and the lists they created, newest first. */
+async function undoMoves(conn: Kysely<Database>, moved: Moved[]): Promise<void> {
+  for (const { move, target, runs } of moved.reverse()) {
+    for (const [from, to] of runs) {
+      await conn.transaction().execute((trx) => trx.deleteFrom(target.table).where('id', '>=', from).where('id', '<=', to).execute());
+      await nextTurn();
+    }
+    if (move.undo) await conn.transaction().execute((trx) => move.undo!(trx, target));
+  }
+}
