@@ -18,7 +18,10 @@ import { CATALOGUE_ITEMS_LIST } from '../lists/definitions';
 import { listPage, listParams, orderSql, selectColumns } from '../lists/engine';
 import { planSearch, whereSql } from '../lists/search';
 import { dialectOf } from '../db/connect';
-import { keptCompareTotal, type CompareTotalKey } from './compareTotals';
+import { keptCompareTotal, recountLeftBehind, type CompareTotalKey, type CounterOf, type TotalCounter } from './compareTotals';
+import { onItemsMoved } from '../lists/itemsMoved';
+import { sqliteFile } from '../lists/sqlite';
+import { workerDb } from '../lists/searchWorker';
 import { exportList, type ExportFile } from '../lists/export/export';
 import { ITEM_LIST_COLUMNS, ITEM_SEARCH_TEXT, toApiItem, type ApiItem } from '../lists/items';
 import { registerItemSource, type ResolvedSource } from '../lists/sources';
@@ -163,6 +166,24 @@ function exceededLabels(storeId: number, catalogueId: number, byObjectId: boolea
   };
 }
 
+/**
+ * Counts a list without a search with the library's item version in one statement (one snapshot): on a SQLite
+ * file in the count worker (its own thread and read-only connection: the main connection and the event loop stay
+ * free for the 1-3 s a million-item count takes), elsewhere on the database itself.
+ */
+function totalCounter(db: Db, storeId: number, resolved: Resolved): TotalCounter {
+  const dialect = dialectOf(db);
+  const where = whereSql(dialect, resolved.def as ListDefinition<ApiItem>, resolved.scope, [], null);
+  const file = dialect === 'sqlite' ? sqliteFile(db) : null;
+  const conn = file ? workerDb(file, Infinity, 'count') : db;
+  return async () => {
+    const { rows } = await sql<{ version: number | string | null; total: number | string }>`select
+      (select version from list_item_versions where store_id = ${storeId}) as version,
+      (select count(*) from ${sql.table(resolved.def.table)} where ${where}) as total`.execute(conn);
+    return { version: Number(rows[0]?.version ?? 0), total: Number(rows[0]?.total ?? 0) };
+  };
+}
+
 /** A page without a search: its rows, and the list's kept total (services/compareTotals.ts). */
 async function unsearchedPage(db: Db, key: CompareTotalKey, resolved: Resolved, params: ListParams): Promise<{ items: CompareItem[] | ApiItem[]; total: number }> {
   const def = resolved.def as ListDefinition<ApiItem>;
@@ -181,9 +202,27 @@ async function unsearchedPage(db: Db, key: CompareTotalKey, resolved: Resolved, 
       return pageSql.execute(trx);
     })
     : await pageSql.execute(db);
-  const total = await keptCompareTotal(db, key, async () => Number((await sql<{ n: number | string }>`select count(*) as n from ${sql.table(def.table)} where ${where}`.execute(db)).rows[0].n));
+  const total = await keptCompareTotal(db, key, totalCounter(db, key.storeId, resolved));
   return { items: rows.map((r) => def.toItem(r)), total };
 }
+
+/** A kept total left behind by a write, counted again (null when its catalogue, group or section is gone). */
+export const compareCounterOf: CounterOf = async (db, storeId, list) => {
+  const parsed = parseCompareId(`${list.mode}/${list.scope}`);
+  if (!parsed) return null;
+  try {
+    const resolved = await resolveCompare(db, storeId, list.catalogueId, parsed.mode, parsed.scope);
+    return { key: { storeId, catalogueId: list.catalogueId, mode: parsed.mode, scope: parsed.scope }, counter: totalCounter(db, storeId, resolved) };
+  } catch {
+    return null;
+  }
+};
+
+// An import's, sync's or Add Items To's final move leaves kept totals behind (more than MOVED_CAP rows): they
+// are counted again right away in the background, so the Compare view opened after the import finds them kept.
+onItemsMoved((db, storeIds) => {
+  for (const storeId of storeIds) void recountLeftBehind(db, storeId, compareCounterOf);
+});
 
 export async function comparePage(deps: FilesDeps, user: AuthUser, storeId: number, catalogueId: number, mode: CompareMode, scope: CompareScope, query: ListQuery): Promise<{ items: CompareItem[]; total: number }> {
   assertStoreReachable(user, storeId);

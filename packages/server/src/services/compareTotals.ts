@@ -6,11 +6,14 @@
  * version, up to MOVED_CAP (5,000) written rows between two reads of a total (0021), so only a first view, a
  * labelling of the objectId column or a larger write leads to a count.
  *
- * The version is read before counting: a write that lands in between raises it past the kept one, so the
- * kept total is counted again at the next read instead of being wrong.
+ * A count reads the library's version in the same statement (one snapshot), and its total is kept only if
+ * that version is still the library's when it is stored: a write during the count leaves nothing stale kept.
+ * A large write (an import's, sync's or Add Items To's final move) leaves the library's kept totals behind;
+ * recountLeftBehind counts them again in the background right after it, so the next view finds them kept.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { UNGROUPED, type CompareMode, type CompareScope } from '@portal/contract';
+import { dialectOf } from '../db/connect';
 import type { Database } from '../db/schema';
 
 /** 'ALL_GROUPS', 'group/12', 'group/UNGROUPED', 'inventory/5' (as in compareId). */
@@ -27,9 +30,71 @@ export interface CompareTotalKey {
   scope: CompareScope;
 }
 
-/** The list's total, kept or counted by `count` (and then kept). */
-export async function keptCompareTotal(database: Kysely<Database>, key: CompareTotalKey, count: () => Promise<number>): Promise<number> {
-  const db = database as unknown as Kysely<any>;
+/** A list's total and the library's item version, read in one statement (so of one snapshot). */
+export interface CountedTotal {
+  version: number;
+  total: number;
+}
+
+export type TotalCounter = () => Promise<CountedTotal>;
+
+type Untyped = Kysely<any>;
+
+/** Counts running per database and list: a view arriving during a background recount waits for it. */
+const running = new WeakMap<object, Map<string, Promise<{ total: number; kept: boolean }>>>();
+const runningOf = (db: Kysely<Database>) => {
+  let map = running.get(db);
+  if (!map) running.set(db, (map = new Map()));
+  return map;
+};
+const listId = (key: CompareTotalKey) => `${key.catalogueId}/${key.mode}/${scopeKey(key.scope)}`;
+
+/**
+ * Keeps `total` counted at `version` if that is still the library's version (on PostgreSQL with the
+ * library's version row locked, so a write in flight is waited for); answers whether it was kept.
+ */
+async function keepIfCurrent(database: Kysely<Database>, key: CompareTotalKey, counted: CountedTotal): Promise<boolean> {
+  const scope = scopeKey(key.scope);
+  const lock = dialectOf(database) === 'postgres' ? sql` for share` : sql``;
+  try {
+    return await database.transaction().execute(async (trx) => {
+      const db = trx as unknown as Untyped;
+      const { rows } = await sql<{ version: number | string }>`select version from list_item_versions where store_id = ${key.storeId}${lock}`.execute(db);
+      if (Number(rows[0]?.version ?? 0) !== counted.version) return false;
+      await db.insertInto('compare_totals').values({ catalogue_id: key.catalogueId, mode: key.mode, scope, version: counted.version, total: counted.total, moved: 0 })
+        .onConflict((oc) => oc.columns(['catalogue_id', 'mode', 'scope']).doUpdateSet((eb) => ({ version: eb.ref('excluded.version'), total: eb.ref('excluded.total'), moved: 0 })))
+        .execute();
+      return true;
+    });
+  } catch {
+    // The catalogue may have been deleted meanwhile (its kept totals go with it).
+    return false;
+  }
+}
+
+/** Views that waited for a count already running instead of counting (tests read it). */
+export const compareCountStats = { joined: 0 };
+
+/** Counts the list (or joins its count already running) and keeps the total when still current. */
+function countAndKeep(db: Kysely<Database>, key: CompareTotalKey, counter: TotalCounter): { joined: boolean; done: Promise<{ total: number; kept: boolean }> } {
+  const map = runningOf(db);
+  const id = listId(key);
+  const already = map.get(id);
+  if (already) {
+    compareCountStats.joined += 1;
+    return { joined: true, done: already };
+  }
+  const done = (async () => {
+    const counted = await counter();
+    return { total: counted.total, kept: await keepIfCurrent(db, key, counted) };
+  })().finally(() => map.delete(id));
+  map.set(id, done);
+  return { joined: false, done };
+}
+
+/** The list's total, kept or counted by `counter` (and then kept). */
+export async function keptCompareTotal(database: Kysely<Database>, key: CompareTotalKey, counter: TotalCounter): Promise<number> {
+  const db = database as unknown as Untyped;
   const scope = scopeKey(key.scope);
   const current = await db.selectFrom('list_item_versions').select('version').where('store_id', '=', key.storeId).executeTakeFirst() as { version: number | string } | undefined;
   const version = Number(current?.version ?? 0);
@@ -45,10 +110,96 @@ export async function keptCompareTotal(database: Kysely<Database>, key: CompareT
     }
     return Number(kept.total);
   }
-  const total = await count();
-  // Keeping is best effort: the catalogue may have been deleted meanwhile (its kept totals go with it).
-  await db.insertInto('compare_totals').values({ catalogue_id: key.catalogueId, mode: key.mode, scope, version, total, moved: 0 })
-    .onConflict((oc) => oc.columns(['catalogue_id', 'mode', 'scope']).doUpdateSet((eb) => ({ version: eb.ref('excluded.version'), total: eb.ref('excluded.total'), moved: 0 })))
-    .execute().catch(() => undefined);
-  return total;
+  const first = countAndKeep(database, key, counter);
+  const result = await first.done;
+  // A count this view started is of a snapshot taken after the view began. A count it joined (a background
+  // recount) may be older: it answers only if it was kept, i.e. nothing was written between its snapshot and now.
+  if (!first.joined || result.kept) return result.total;
+  return (await countAndKeep(database, key, counter).done).total;
+}
+
+/** A kept total left behind, as stored (scope as in scopeKey). */
+export interface LeftBehind {
+  catalogueId: number;
+  mode: CompareMode;
+  scope: string;
+}
+
+/** How a left-behind total is counted again: its key and counter, or null when its list no longer exists. */
+export type CounterOf = (db: Kysely<Database>, storeId: number, list: LeftBehind) => Promise<{ key: CompareTotalKey; counter: TotalCounter } | null>;
+
+/** Passes over the library's left-behind totals in one recount; a write during a pass leads to another. */
+export const RECOUNT_PASSES = 5;
+
+interface Recount { again: boolean; done: Promise<void> }
+const recounts = new WeakMap<object, Map<number, Recount>>();
+const recountsOf = (db: Kysely<Database>) => {
+  let map = recounts.get(db);
+  if (!map) recounts.set(db, (map = new Map()));
+  return map;
+};
+
+async function leftBehind(database: Kysely<Database>, storeId: number): Promise<LeftBehind[]> {
+  const { rows } = await sql<{ catalogue_id: number | string; mode: CompareMode; scope: string }>`
+    select ct.catalogue_id, ct.mode, ct.scope from compare_totals ct join catalogues c on c.id = ct.catalogue_id
+    where c.store_id = ${storeId}
+      and ct.version <> coalesce((select version from list_item_versions where store_id = ${storeId}), 0)
+    order by ct.scope, ct.catalogue_id, ct.mode`.execute(database);
+  return rows.map((r) => ({ catalogueId: Number(r.catalogue_id), mode: r.mode, scope: r.scope }));
+}
+
+/** One pass over the library's left-behind totals. */
+async function recountPass(database: Kysely<Database>, storeId: number, counterOf: CounterOf, state: Recount): Promise<void> {
+  for (const list of await leftBehind(database, storeId)) {
+    const found = await counterOf(database, storeId, list);
+    if (!found) {
+      // Its group or section was deleted: nobody can view it again.
+      await (database as unknown as Untyped).deleteFrom('compare_totals')
+        .where('catalogue_id', '=', list.catalogueId).where('mode', '=', list.mode).where('scope', '=', list.scope).execute();
+      continue;
+    }
+    const { kept } = await countAndKeep(database, found.key, found.counter).done;
+    // Written to during the count: counted again in another pass (the write may have left others behind too).
+    if (!kept) state.again = true;
+  }
+}
+
+/**
+ * Counts the library's kept totals that a write left behind again, one at a time, in the background (the
+ * counter decides where: on a SQLite file the count worker). Called again while running, it makes one more
+ * pass when this one ends. Failures are dropped: the next view counts the total itself.
+ */
+export function recountLeftBehind(database: Kysely<Database>, storeId: number, counterOf: CounterOf): Promise<void> {
+  const map = recountsOf(database);
+  const current = map.get(storeId);
+  if (current) {
+    current.again = true;
+    return current.done;
+  }
+  const state: Recount = { again: true, done: Promise.resolve() };
+  state.done = (async () => {
+    // After the write's request has answered.
+    await new Promise<void>((resolve) => { setImmediate(resolve); });
+    for (let pass = 0; pass < RECOUNT_PASSES && state.again; pass += 1) {
+      state.again = false;
+      try {
+        await recountPass(database, storeId, counterOf, state);
+      } catch {
+        break; // The next view counts it.
+      }
+    }
+    // No await since the last look at state.again: a call from here on starts a new recount.
+    map.delete(storeId);
+  })();
+  map.set(storeId, state);
+  return state.done;
+}
+
+/** Resolves when the background recounts of the database have ended (tests, benchmarks). */
+export async function recountsSettled(database: Kysely<Database>): Promise<void> {
+  for (;;) {
+    const pending = [...recountsOf(database).values()].map((r) => r.done);
+    if (!pending.length) return;
+    await Promise.all(pending);
+  }
 }
