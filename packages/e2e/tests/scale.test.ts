@@ -41,7 +41,7 @@ const itemsPath = () => `/api/stores/${store}/catalogues/${catalogue}/items?offs
 
 function fileForm(field: string, name: string, content: Buffer | string, type: string): FormData {
   const form = new FormData();
-  form.append(field, new Blob([content], { type }), name);
+  form.append(field, new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type }), name);
   return form;
 }
 
