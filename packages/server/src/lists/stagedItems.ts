@@ -16,6 +16,7 @@ import type { Database } from '../db/schema';
 import { nextTurn } from './files/sheets';
 import { itemRow, type ItemValues } from './items';
 import { INSERT_BATCH, type ItemTarget } from './itemWrites';
+import { itemsMoved } from './itemsMoved';
 
 /** Rows per staging statement (one step: on SQLite other requests wait for it; 2,000 made their median wait too long under load). */
 export const STAGE_BATCH = INSERT_BATCH;
@@ -28,6 +29,8 @@ export class StagedItems {
   private buffer: Array<{ group: number; item: ItemValues }> = [];
   private seq = 0;
   private sinceTurn = 0;
+  /** The libraries whose lists rows were moved into. */
+  readonly movedInto = new Set<number>();
 
   private readonly dialect: 'sqlite' | 'postgres';
 
@@ -110,6 +113,7 @@ export class StagedItems {
   }
 
   private insertRange(trx: Kysely<Database>, group: number, target: ItemTarget, createdAt: string, after: number, upTo: number, returning = sql``) {
+    this.movedInto.add(target.storeId);
     const staged = sql.table(this.table);
     const items = sql.table(target.table);
     const parent = sql.ref(`t.${target.parentColumn}`);
@@ -145,13 +149,15 @@ export async function withStaging<R>(
   const run = async (conn: Kysely<Database>): Promise<R> => {
     const table = `staged_items_${randomBytes(8).toString('hex')}`;
     await sql`create temporary table ${sql.table(table)} (seq integer primary key, grp integer not null, ${sql.join(COLUMNS.map((c) => sql`${sql.ref(c)} text${c === 'search_text' ? sql` not null` : sql``}`))})`.execute(conn);
+    const staged = new StagedItems(conn, table);
     try {
-      const staged = new StagedItems(conn, table);
       await fill(staged);
       await staged.flush();
       return await finish(conn, staged);
     } finally {
       await sql`drop table if exists ${sql.table(table)}`.execute(conn);
+      // Moved (or moved and undone): e.g. the Compare totals the write left behind are counted again in the background.
+      itemsMoved(db, [...staged.movedInto]);
     }
   };
   // SQLite has one connection, free for others between the steps; PostgreSQL's temporary table lives on the

@@ -1,0 +1,162 @@
+/**
+ * Kept Compare totals left behind by a large write are counted again in the background (services/compareTotals.ts
+ * recountLeftBehind), on a real database (temp SQLite file: the count worker; PostgreSQL with TEST_DATABASE_URL):
+ * after an import of more than MOVED_CAP scans through the API every kept total of the library is valid again
+ * and equals a full recount without anyone viewing it; a write landing during the recount's count is never kept
+ * stale (the total is counted again); a view arriving during the recount waits for its count.
+ */
+import { sql, type Kysely } from 'kysely';
+import { listPage } from '../lists/engine';
+import { addCatalogue, uploadAs } from '../lists/testing/helpers';
+import { compareCounterOf, parseCompareId, resolveCompare } from './compare';
+import { compareCountStats, recountLeftBehind, recountsSettled, type CounterOf } from './compareTotals';
+import { createTestApp, type TestApp } from '../testing/testApp';
+import { MOVED_CAP } from '../db/migrations/0021_compare_total_delta_cap';
+
+jest.setTimeout(300_000);
+
+let t: TestApp;
+let bib: number;
+let catalogue: number;
+let group: number;
+let section: number;
+const as = { user: 'librarian' as const };
+const untyped = () => t.db as unknown as Kysely<any>;
+const sectionUrl = () => `/api/stores/${bib}/inventoryGroups/${group}/inventories/${section}`;
+const LISTS = () => ['MISSING', 'EXCEEDED'].flatMap((mode) => ['ALL_GROUPS', `group/${group}`, `inventory/${section}`].map((scope) => `${mode}/${scope}`));
+
+async function view(list: string): Promise<number> {
+  const res = await t.call('GET', `/api/stores/${bib}/compare/${catalogue}/${list}?limit=1`, as);
+  expect(res.statusCode).toBe(200);
+  return res.json().total;
+}
+
+/** A full count of a list, through the list engine. */
+async function fullCount(list: string): Promise<number> {
+  const { mode, scope } = parseCompareId(list)!;
+  const resolved = await resolveCompare(t.db, bib, catalogue, mode, scope);
+  return (await listPage(t.db, resolved.def, resolved.scope, { offset: 0, limit: 1 })).total;
+}
+
+/** Each kept total of the catalogue: valid (at the library's version) or stale, its number and a full count. */
+async function keptTotals(): Promise<string[]> {
+  const { version } = await untyped().selectFrom('list_item_versions').select('version').where('store_id', '=', bib).executeTakeFirstOrThrow();
+  const { rows } = await sql<{ mode: string; scope: string; version: number | string; total: number | string }>`
+    select ct.* from compare_totals ct where ct.catalogue_id = ${catalogue}`.execute(t.db);
+  const lines: string[] = [];
+  for (const row of rows) {
+    const list = `${row.mode}/${row.scope}`;
+    lines.push(`${list}: ${Number(row.version) === Number(version) ? 'valid' : 'stale'} ${Number(row.total)} (counted ${await fullCount(list)})`);
+  }
+  return lines.sort();
+}
+
+async function expectKeptValidAndExact(): Promise<void> {
+  const lines = await keptTotals();
+  expect(lines).toEqual([...LISTS()].sort().map((list) => expect.stringMatching(new RegExp(`^${list}: valid (\\d+) \\(counted \\1\\)$`))));
+}
+
+const addScan = async (code: string) => expect((await t.call('POST', `${sectionUrl()}/items`, { ...as, body: { code } })).statusCode).toBe(200);
+
+/** Leaves every kept total of the library behind, as a write of more than MOVED_CAP rows does. */
+async function leaveBehind(code: string): Promise<void> {
+  await untyped().updateTable('compare_totals').set({ moved: MOVED_CAP }).execute();
+  await addScan(code);
+  expect((await keptTotals()).every((l) => l.includes(': stale '))).toBe(true);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  bib = await t.storeId('BIB-001');
+  catalogue = await addCatalogue(t.db, bib, 'Fondo', Array.from({ length: 40 }, (_, i) => ({ code: `C${i}` })));
+  group = (await t.call('POST', `/api/stores/${bib}/inventoryGroups`, { ...as, body: { name: 'Planta 1', catalogueId: catalogue } })).json().tid;
+  section = (await t.call('POST', `/api/stores/${bib}/inventoryGroups/${group}/inventories`, { ...as, body: { comment: 'Shelf 1', date: '2026-11-20 10:00:00' } })).json().tid;
+  for (const code of ['C1', 'C2', 'X1']) await addScan(code);
+  for (const list of LISTS()) await view(list);
+});
+afterAll(async () => {
+  await recountsSettled(t.db);
+  await t.close();
+});
+
+describe('kept compare totals left behind by a large write', () => {
+  it(`are counted again in the background after an import of more than ${MOVED_CAP} scans, valid and exact without a view`, async () => {
+    await expectKeptValidAndExact();
+    // Half of the catalogue found, and MOVED_CAP unknown codes: more rows than the triggers follow.
+    const codes = [...Array.from({ length: 20 }, (_, i) => `C${i + 10}`), ...Array.from({ length: MOVED_CAP + 10 }, (_, i) => `NEW${i}`)];
+    const file = await uploadAs(t, 'librarian', 'scans.csv', `${codes.join('\n')}\n`);
+    const imported = await t.call('POST', `${sectionUrl()}/import`, { ...as, body: { fileName: file, sheetIndex: null, fields: [{ code: 0 }] } });
+    expect(imported.statusCode).toBe(200);
+    expect(imported.json().numItemsInserted).toBeGreaterThan(MOVED_CAP);
+    await recountsSettled(t.db);
+    await expectKeptValidAndExact();
+    // The views answer the kept totals (a full count would give the tampered number away).
+    const exact = [await fullCount(`MISSING/group/${group}`), await fullCount(`EXCEEDED/inventory/${section}`)];
+    expect(exact[1]).toBeGreaterThan(MOVED_CAP);
+    await sql`update compare_totals set total = total + 1000`.execute(t.db);
+    expect([await view(`MISSING/group/${group}`), await view(`EXCEEDED/inventory/${section}`)]).toEqual(exact.map((n) => n + 1000));
+    await sql`update compare_totals set total = total - 1000`.execute(t.db);
+  });
+
+  it('stay exact when writes arrive while the import\'s recount runs', async () => {
+    const codes = Array.from({ length: MOVED_CAP + 10 }, (_, i) => `MORE${i}`);
+    const file = await uploadAs(t, 'librarian', 'more.csv', `${codes.join('\n')}\n`);
+    expect((await t.call('POST', `${sectionUrl()}/import`, { ...as, body: { fileName: file, sheetIndex: null, fields: [{ code: 0 }] } })).statusCode).toBe(200);
+    // Not waiting for the recount: scans and catalogue items written through the API and directly.
+    await addScan('C30');
+    await t.db.deleteFrom('inventory_items').where('code', '=', 'MORE1').execute();
+    await t.call('POST', `/api/stores/${bib}/catalogues/${catalogue}/items`, { ...as, body: { code: 'MORE2' } });
+    await recountsSettled(t.db);
+    await expectKeptValidAndExact();
+  });
+
+  it('never keeps a total counted before a write that landed during its count: it is counted again', async () => {
+    await leaveBehind('C31');
+    let counts = 0;
+    let wrote = false;
+    const racing: CounterOf = async (db, storeId, list) => {
+      const found = await compareCounterOf(db, storeId, list);
+      if (!found) return null;
+      return {
+        key: found.key,
+        counter: async () => {
+          const counted = await found.counter();
+          counts += 1;
+          if (!wrote) {
+            // A scan of a catalogue code lands after the snapshot was counted and before the total is kept.
+            wrote = true;
+            await addScan('C32');
+          }
+          return counted;
+        },
+      };
+    };
+    await recountLeftBehind(t.db, bib, racing);
+    // The first count was refused, the pass ran again and counted every list once more.
+    expect(counts).toBe(1 + LISTS().length);
+    await expectKeptValidAndExact();
+    expect(await view(`MISSING/inventory/${section}`)).toBe(await fullCount(`MISSING/inventory/${section}`));
+  });
+
+  it('a view arriving during the recount waits for its count instead of counting the list again', async () => {
+    await leaveBehind('C33');
+    let counts = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const gated: CounterOf = async (db, storeId, list) => {
+      const found = await compareCounterOf(db, storeId, list);
+      return found && { key: found.key, counter: async () => { counts += 1; await gate; return found.counter(); } };
+    };
+    const recount = recountLeftBehind(t.db, bib, gated);
+    const joined = compareCountStats.joined;
+    // The recount's first list (EXCEEDED, ALL_GROUPS) is being counted: a view of it joins that count.
+    while (counts === 0) await new Promise((resolve) => setImmediate(resolve));
+    const viewed = view('EXCEEDED/ALL_GROUPS');
+    while (compareCountStats.joined === joined) await new Promise((resolve) => setTimeout(resolve, 5));
+    release();
+    expect(await viewed).toBe(await fullCount('EXCEEDED/ALL_GROUPS'));
+    await recount;
+    expect(counts).toBe(LISTS().length);
+    await expectKeptValidAndExact();
+  });
+});
