@@ -11,6 +11,7 @@
  * A large write (an import's, sync's or Add Items To's final move) leaves the library's kept totals behind;
  * recountLeftBehind counts them again in the background right after it, so the next view finds them kept.
  */
+import { AsyncResource } from 'node:async_hooks';
 import { sql, type Kysely } from 'kysely';
 import { UNGROUPED, type CompareMode, type CompareScope } from '@portal/contract';
 import { dialectOf } from '../db/connect';
@@ -132,6 +133,12 @@ export type CounterOf = (db: Kysely<Database>, storeId: number, list: LeftBehind
 export const RECOUNT_PASSES = 5;
 
 interface Recount { again: boolean; done: Promise<void> }
+
+/**
+ * The context recounts run in: the module's, not the request whose write started them (whose AsyncLocalStorage
+ * values, e.g. the signal that cancels its counts when its client goes away, must not reach background work).
+ */
+const background = new AsyncResource('compare-recount');
 const recounts = new WeakMap<object, Map<number, Recount>>();
 const recountsOf = (db: Kysely<Database>) => {
   let map = recounts.get(db);
@@ -158,8 +165,8 @@ async function recountPass(database: Kysely<Database>, storeId: number, counterO
         .where('catalogue_id', '=', list.catalogueId).where('mode', '=', list.mode).where('scope', '=', list.scope).execute();
       continue;
     }
-    const { kept } = await countAndKeep(database, found.key, found.counter).done;
-    // Written to during the count: counted again in another pass (the write may have left others behind too).
+    // Not kept (written to during the count, or a view's count it joined was cancelled): another pass.
+    const kept = await countAndKeep(database, found.key, found.counter).done.then((r) => r.kept, () => false);
     if (!kept) state.again = true;
   }
 }
@@ -177,7 +184,7 @@ export function recountLeftBehind(database: Kysely<Database>, storeId: number, c
     return current.done;
   }
   const state: Recount = { again: true, done: Promise.resolve() };
-  state.done = (async () => {
+  state.done = background.runInAsyncScope(async () => {
     // After the write's request has answered.
     await new Promise<void>((resolve) => { setImmediate(resolve); });
     for (let pass = 0; pass < RECOUNT_PASSES && state.again; pass += 1) {
@@ -190,7 +197,7 @@ export function recountLeftBehind(database: Kysely<Database>, storeId: number, c
     }
     // No await since the last look at state.again: a call from here on starts a new recount.
     map.delete(storeId);
-  })();
+  });
   map.set(storeId, state);
   return state.done;
 }
