@@ -1,12 +1,11 @@
 /**
  * Uploaded files as sheets of rows, streamed: csv/txt through the incremental parser (encoding and
- * separator detected unless the read format names them), xlsx through exceljs' streaming WorkbookReader
- * (zip bombs are refused at upload by ./zipGuard), xls and ods through SheetJS CE (./legacySheets, size-capped),
+ * separator detected unless the read format names them), xlsx through our own streaming reader (./xlsxReader;
+ * zip bombs are refused at upload by ./zipGuard), xls and ods through SheetJS CE (./legacySheets, size-capped),
  * json item by item (./jsonRows). Date cells of workbooks are written with the read format's dateFormat.
  * csv, txt and json files are one sheet named after the client's file name.
  */
 import fs from 'node:fs';
-import ExcelJS from 'exceljs';
 import { ERROR_CODES, type CellValue, type ExportFormat, type ReadFormat, type TextEncoding } from '@portal/contract';
 import { ApiError, withCause } from '../../errors';
 import type { TempFileMeta } from '../../storage/tempFiles';
@@ -15,6 +14,7 @@ import { CsvParser, detectSeparator, separatorName, separatorText } from './csv'
 import { byteOrderMark } from './encoding';
 import { jsonRows } from './jsonRows';
 import { legacySheets } from './legacySheets';
+import { XlsxWorkbook, type XlsxRow, type XlsxSheetPart } from './xlsxReader';
 
 export interface SheetRow {
   /** 1-based row number in the file. */
@@ -147,44 +147,38 @@ export function cellValue(value: unknown, dateFormat?: string): CellValue {
 }
 
 async function* xlsxSheets(path: string, format: ReadFormat): AsyncGenerator<SheetReader> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(path, {
-    worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'ignore',
-  });
-  const model = workbook as unknown as { model?: { sheets?: Array<{ name: string }> } };
-  let fallbackIndex = 0;
+  let workbook: XlsxWorkbook;
   try {
-    for await (const worksheet of workbook) {
-      const ws = worksheet as unknown as { name?: string } & AsyncIterable<{ number: number; values: unknown }>;
-      const order = model.model?.sheets?.findIndex((s) => s.name === ws.name) ?? -1;
-      const index = order >= 0 ? order : fallbackIndex;
-      fallbackIndex += 1;
-      yield { name: ws.name ?? `Sheet${index + 1}`, index, hasHeader: format.firstRowHeader ?? true, rows: xlsxRows(ws, format.dateFormat) };
-    }
+    workbook = await XlsxWorkbook.open(path);
   } catch (e) {
     throw unreadableWorkbook(e);
+  }
+  try {
+    for (const sheet of workbook.sheets) {
+      yield { name: sheet.name, index: sheet.index, hasHeader: format.firstRowHeader ?? true, rows: xlsxRows(workbook, sheet, format.dateFormat) };
+    }
+  } finally {
+    await workbook.close();
   }
 }
 
 /** The reader's own text (parser positions, paths) goes to the log as the cause, never to the client. */
 const unreadableWorkbook = (e: unknown) => (e instanceof ApiError ? e : withCause(invalidFile('The workbook could not be read'), e));
 
-async function* xlsxRows(worksheet: AsyncIterable<{ number: number; values: unknown }>, dateFormat: string | undefined): AsyncGenerator<SheetRow> {
-  const rows = worksheet[Symbol.asyncIterator]();
+async function* xlsxRows(workbook: XlsxWorkbook, sheet: XlsxSheetPart, dateFormat: string | undefined): AsyncGenerator<SheetRow> {
+  const blocks = workbook.rows(sheet, (date) => cellValue(date, dateFormat));
   for (;;) {
-    let next: IteratorResult<{ number: number; values: unknown }>;
+    let next: IteratorResult<XlsxRow[]>;
     try {
-      next = await rows.next();
+      next = await blocks.next();
     } catch (e) {
       throw unreadableWorkbook(e);
     }
     if (next.done) return;
-    const row = next.value;
-    const values = Array.isArray(row.values) ? (row.values as unknown[]) : [];
-    // exceljs rows are 1-based sparse arrays.
-    if (values.length - 1 > MAX_COLUMNS) throw invalidFile(`Rows are limited to ${MAX_COLUMNS} columns`);
-    const cells: CellValue[] = [];
-    for (let c = 1; c < values.length; c += 1) cells.push(cellValue(values[c], dateFormat));
-    yield { number: row.number, cells };
+    for (const row of next.value) {
+      if (row.width > MAX_COLUMNS) throw invalidFile(`Rows are limited to ${MAX_COLUMNS} columns`);
+      yield { number: row.number, cells: row.cells };
+    }
   }
 }
 

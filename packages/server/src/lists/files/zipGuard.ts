@@ -38,7 +38,7 @@ const EOCD_SIGNATURE = 0x06054b50;
 const CD_SIGNATURE = 0x02014b50;
 const LOCAL_SIGNATURE = 0x04034b50;
 
-interface ZipEntry {
+export interface ZipEntry {
   name: string;
   method: number;
   packed: number;
@@ -60,7 +60,7 @@ async function readAt(handle: fsp.FileHandle, position: number, length: number):
   return buffer.subarray(0, bytesRead);
 }
 
-async function centralDirectory(handle: fsp.FileHandle, size: number): Promise<{ entries: ZipEntry[]; cdOffset: number }> {
+export async function centralDirectory(handle: fsp.FileHandle, size: number): Promise<{ entries: ZipEntry[]; cdOffset: number }> {
   const tailLength = Math.min(size, 22 + 0xffff);
   const tail = await readAt(handle, size - tailLength, tailLength);
   let at = -1;
@@ -110,7 +110,7 @@ function checkDeclared(entries: ZipEntry[], limits: ZipLimits): void {
 }
 
 /** Where an entry's data starts, and where the entry ends (its data descriptor included). */
-async function entrySpan(handle: fsp.FileHandle, entry: ZipEntry): Promise<{ start: number; end: number }> {
+export async function entrySpan(handle: fsp.FileHandle, entry: ZipEntry): Promise<{ start: number; end: number }> {
   const header = await readAt(handle, entry.localOffset, 30);
   if (header.length < 30 || header.readUInt32LE(0) !== LOCAL_SIGNATURE) throw invalidFile('The workbook is not a valid xlsx file (bad part header)');
   const start = entry.localOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);

@@ -1,0 +1,111 @@
+/**
+ * Our xlsx reader against exceljs' streaming reader (what imports used before) on real workbooks: exceljs'
+ * own writer (shared and rich text, numbers, booleans, errors, formulas, dates in built-in and custom formats,
+ * sparse columns, several sheets, the 1904 date system) and LibreOffice's file; and hand-written parts with
+ * a namespace prefix, inline strings and entities. A part cut short is refused.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import type { CellValue } from '@portal/contract';
+import { buildZip } from '../testing/zip';
+import { cellValue } from './sheets';
+import { XlsxWorkbook } from './xlsxReader';
+
+let dir: string;
+beforeAll(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xlsx-reader-')); });
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+type Sheets = Array<{ name: string; rows: Array<{ number: number; cells: CellValue[] }> }>;
+
+async function ours(file: string, dateFormat?: string): Promise<Sheets> {
+  const book = await XlsxWorkbook.open(file);
+  try {
+    const out: Sheets = [];
+    for (const sheet of book.sheets) {
+      const rows = [];
+      for await (const block of book.rows(sheet, (d) => cellValue(d, dateFormat))) for (const row of block) rows.push({ number: row.number, cells: row.cells });
+      out.push({ name: sheet.name, rows });
+    }
+    return out;
+  } finally {
+    await book.close();
+  }
+}
+
+async function exceljs(file: string, dateFormat?: string): Promise<Sheets> {
+  const out: Sheets = [];
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'ignore' });
+  for await (const ws of reader as unknown as AsyncIterable<{ name: string } & AsyncIterable<{ number: number; values: unknown[] }>>) {
+    const rows = [];
+    for await (const row of ws) rows.push({ number: row.number, cells: Array.from(row.values.slice(1), (v) => cellValue(v, dateFormat)) });
+    out.push({ name: ws.name, rows });
+  }
+  return out;
+}
+
+async function written(name: string, fill: (wb: ExcelJS.Workbook) => void): Promise<string> {
+  const wb = new ExcelJS.Workbook();
+  fill(wb);
+  const file = path.join(dir, name);
+  await wb.xlsx.writeFile(file);
+  return file;
+}
+
+it('reads what exceljs read from a varied workbook of exceljs, in both date systems', async () => {
+  for (const date1904 of [false, true]) {
+    const file = await written(`varied-${date1904}.xlsx`, (wb) => {
+      wb.properties.date1904 = date1904;
+      const s = wb.addWorksheet('Fondo & más');
+      s.addRow(['code', 'objectId', 'title', 'year', 'when']);
+      s.addRow(['BC1', 'E<1>', { richText: [{ text: 'Título ' }, { font: { bold: true }, text: 'rico' }] }, 1999, new Date(Date.UTC(2024, 1, 29))]);
+      s.addRow([12345678901234, null, true, { formula: 'D2+1', result: 2000 }, new Date(Date.UTC(2026, 10, 23, 10, 30, 5))]);
+      s.addRow([]);
+      s.getCell('A5').value = 'solo';
+      s.getCell('H5').value = 'far';
+      s.getCell('C6').value = { error: '#N/A' } as ExcelJS.CellErrorValue;
+      s.getCell('D6').value = { formula: 'CONCATENATE("a","b")', result: 'ab' };
+      s.getCell('E6').value = 45000.5;
+      s.getCell('E6').numFmt = 'dd/mm/yyyy hh:mm';
+      s.getCell('F6').value = 0.25;
+      s.getCell('F6').numFmt = '0.00%';
+      wb.addWorksheet('Second').addRow(['x', 'y "quoted"', "it's"]);
+    });
+    expect(await ours(file)).toEqual(await exceljs(file));
+    expect(await ours(file, 'DD/MM/YYYY')).toEqual(await exceljs(file, 'DD/MM/YYYY'));
+  }
+});
+
+it("reads LibreOffice's workbook with date cells as exceljs did", async () => {
+  const file = path.join(__dirname, 'fixtures', 'libreoffice-dates.xlsx');
+  const mine = await ours(file);
+  expect(mine).toEqual(await exceljs(file));
+  expect(mine[0]!.rows.length).toBeGreaterThan(1);
+});
+
+const WORKBOOK = '<x:workbook xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><x:sheets><x:sheet name="A &amp; B" sheetId="7" r:id="rId3"/></x:sheets></x:workbook>';
+const RELS = '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="/xl/worksheets/data.xml"/></Relationships>';
+const sheet = (rows: string) => `<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>${rows}</x:sheetData></x:worksheet>`;
+
+async function zipped(name: string, rows: string): Promise<string> {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, buildZip([{ name: 'xl/workbook.xml', data: WORKBOOK }, { name: 'xl/_rels/workbook.xml.rels', data: RELS }, { name: 'xl/worksheets/data.xml', data: sheet(rows) }]));
+  return file;
+}
+
+it('reads prefixed parts, inline strings, entities and rows without numbers', async () => {
+  const file = await zipped('prefixed.xlsx', '<x:row r="2"><x:c r="B2" t="inlineStr"><x:is><x:t>a &lt;b&gt; &#233;&#x20AC;</x:t></x:is></x:c></x:row><x:row><x:c t="str"><x:v>next</x:v></x:c><x:c/><x:c t="b"><x:v>0</x:v></x:c></x:row><x:row r="9"/>');
+  expect(await ours(file)).toEqual([{ name: 'A & B', rows: [
+    { number: 2, cells: [null, 'a <b> é€'] },
+    { number: 3, cells: ['next', null, false] },
+    { number: 9, cells: [] },
+  ] }]);
+});
+
+it('refuses a sheet whose cell or row is not closed', async () => {
+  for (const rows of ['<x:row r="1"><x:c t="str"><x:v>a</x:v></x:row>', '<x:row r="1"><x:c t="str"><x:v>a</x:v></x:c>']) {
+    const file = await zipped('cut.xlsx', rows);
+    await expect(ours(file)).rejects.toThrow(/unexpected close tag/);
+  }
+});
