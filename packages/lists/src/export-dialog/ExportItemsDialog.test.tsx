@@ -125,4 +125,17 @@ describe('ExportItemsDialog', () => {
     fireEvent.keyDown(screen.getByRole('textbox', { name: 'File name' }), { key: 'Escape' });
     await waitFor(() => expect(onFinish).toHaveBeenCalledWith('cancel'));
   });
+
+  it('an Escape while the Format dialog is open over it closes only Format, even with the focus left on its button', async () => {
+    const { onFinish } = setup();
+    const formatButton = within(dialog()).getByRole('button', { name: /Admin Format/ });
+    await user().click(formatButton);
+    await screen.findByRole('textbox', { name: 'Date format' });
+    const format = () => screen.queryAllByRole('dialog').find((d) => within(d).queryByText('Format', { selector: '.ant-modal-title' }));
+    fireEvent.keyDown(formatButton, { key: 'Escape' });
+    await waitFor(() => expect(format()).toBeUndefined());
+    expect(onFinish).not.toHaveBeenCalled();
+    fireEvent.keyDown(formatButton, { key: 'Escape' });
+    expect(onFinish).toHaveBeenCalledWith('cancel');
+  });
 });

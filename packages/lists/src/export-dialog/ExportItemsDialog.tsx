@@ -5,7 +5,7 @@ import {
 } from '@portal/api';
 import { exportErrorKey } from '@portal/i18n';
 import { FormatButton } from '../format-dialog/FormatButton';
-import { escapeClosesDialog } from '../modal-form/escapeClosesPopup';
+import { useStackedDialog } from '../modal-form/dialogStack';
 import { DEFAULT_FORMAT, FILE_TYPES, hasSeparator, SEPARATORS } from '../format-dialog/formatOptions';
 import { useListsTranslation } from '../i18n';
 import { useExportFormat } from './useExportFormat';
@@ -71,6 +71,8 @@ export function ExportItemsDialog({ open, url, columns, order, searchTexts, defa
   };
 
   const cancel = () => { if (!exporting) onFinish('cancel'); };
+  // Escape closes only the dialog opened last: the Format dialog over it first, then this one.
+  const stacked = useStackedDialog(open, cancel);
 
   return (
     <>
@@ -85,8 +87,7 @@ export function ExportItemsDialog({ open, url, columns, order, searchTexts, defa
         okButtonProps={{ loading: exporting, disabled: selected.length === 0 }}
         onOk={() => void runExport()}
         onCancel={cancel}
-        // Escape closes it also while its Format dialog (a force-rendered form mounted after it) is closed.
-        wrapProps={escapeClosesDialog(open, cancel)}
+        {...stacked}
         // Opened from the list's menu, the focus can be left on the menu's button: once open, it goes to the file name.
         afterOpenChange={(isOpen) => {
           const name = document.getElementById('export-file-name');

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { message } from 'antd';
 import { type ExportFormat, getFormat, logger, putFormat } from '@portal/api';
 import { useListsTranslation } from '../i18n';
+import { useStackedDialog } from '../modal-form/dialogStack';
 import { ModalForm } from '../modal-form/ModalForm';
 import type { FormField } from '../modal-form/types';
 import { DEFAULT_FORMAT, fileTypeOptions, hasSeparator, separatorOptions } from './formatOptions';
@@ -17,18 +18,20 @@ export function FormatDialog({ open, onClose }: FormatDialogProps) {
   const { t } = useListsTranslation();
   const [format, setFormat] = useState<ExportFormat | null>(null);
   const [toast, toastHolder] = message.useMessage();
+  // While the saved format loads the form is not shown yet, but an Escape cancels this dialog, not the one beneath.
+  useStackedDialog(open && format === null, () => onClose());
 
   useEffect(() => {
     if (!open) return undefined;
     let current = true;
-    setFormat(null);
     getFormat()
       .then((saved) => { if (current) setFormat({ ...DEFAULT_FORMAT, ...saved }); })
       .catch((error: unknown) => {
         logger.error('Export format could not be read', error);
         if (current) setFormat(DEFAULT_FORMAT);
       });
-    return () => { current = false; };
+    // Forgotten on closing, so the next opening does not show the form for a moment with the format read before.
+    return () => { current = false; setFormat(null); };
   }, [open]);
 
   const fields = useMemo<FormField[]>(() => {

@@ -10,7 +10,7 @@ import type { Dynamic, FormField, FormValues } from './types';
 import { readBlobText } from '../format/readBlobText';
 import { useKeepContent } from './useKeepContent';
 import { exportedValues, importedValues, initialValues, submittedValues } from './values';
-import { escapeClosesDialog } from './escapeClosesPopup';
+import { useStackedDialog } from './dialogStack';
 
 export const MODAL_FORM_WIDTH = 640;
 export const MODAL_FORM_BODY_MAX_HEIGHT = 520;
@@ -102,6 +102,8 @@ export function ModalForm<V extends FormValues = FormValues>({
     form.resetFields();
     onCancel();
   };
+  // Escape closes the dialog opened last (a closed force-rendered form would take it from antd's own handling).
+  const stacked = useStackedDialog(open, cancel);
   const importJson = async (file: File | undefined) => {
     if (!file) return;
     try {
@@ -137,9 +139,7 @@ export function ModalForm<V extends FormValues = FormValues>({
       onCancel={cancel}
       footer={footer}
       forceRender
-      // A force-rendered form counts as an open portal for antd's Escape handling, so a closed form mounted later
-      // (e.g. the parent's edit form beside the item form) would take the Escape: the open form closes on it first.
-      wrapProps={escapeClosesDialog(open, cancel)}
+      {...stacked}
     >
       <input
         ref={fileInput}
