@@ -11,7 +11,7 @@
  * inventory group: the engine's first page without count (count=skip), its count alone (count=only) and
  * its first page with total (as before issue 19), next to the same query written by hand in raw SQL (page
  * and count) in the same run, and the ratio engine page / raw page (the machine is shared: the ratio is
- * what counts). Options: --reps N, --only <text in a case label> (--only group: the inventory group's cases alone), --no-count (pages only), --no-export, --export csv|xlsx. Then the
+ * what counts). Options: --cancel (nothing else: counts aborted while they run, see timeCancel), --reps N, --only <text in a case label> (--only group: the inventory group's cases alone), --no-count (pages only), --no-export, --export csv|xlsx. Then the
  * time and peak RSS of a 1,000,000-row csv and xlsx export (each in its own process, so the peak RSS is
  * the export's own; the output is consumed as fast as it comes and thrown away), and on SQLite the csv
  * export's speed next to `sqlite3 -csv` writing the same rows and columns in the same run.
@@ -32,6 +32,7 @@ import { CATALOGUE_ITEMS_LIST } from '../src/lists/definitions';
 import { ITEM_LIST_COLUMNS } from '../src/lists/items';
 import { SCANNED_ITEMS_LIST } from '../src/services/inventoryLists';
 import { listPage } from '../src/lists/engine';
+import { CountCancelled, withCountSignal } from '../src/lists/countCancel';
 import { exportList } from '../src/lists/export/export';
 import type { AuthUser, Deps } from '../src/services/context';
 
@@ -222,6 +223,27 @@ function itemCases(dialect: 'sqlite' | 'postgres', code: string, word: string): 
   ];
 }
 
+/**
+ * --cancel: a count=only of field1 "EL" (every row read) aborted after 300 ms, as a superseded count or a
+ * client gone away is: how long after the abort it stops, and how soon the next count (a selective one) answers.
+ */
+async function timeCancel(db: Kysely<Database>, scope: ListScope): Promise<void> {
+  const def = CATALOGUE_ITEMS_LIST as ListDefinition<unknown>;
+  console.log('\nCancelled counts (count=only of field1 "EL" aborted after 300 ms; then a count of field2 "garcia"):');
+  for (let i = 0; i < REPS; i += 1) {
+    const controller = new AbortController();
+    const start = performance.now();
+    const counting = withCountSignal(controller.signal, () => listPage(db, def, scope, { searchTexts: { field1: 'EL' }, count: 'only' }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const aborted = performance.now();
+    controller.abort(new CountCancelled('bench'));
+    const outcome = await counting.then(() => 'finished', (e: unknown) => ((e as { statusCode?: number }).statusCode === 409 ? 'cancelled' : `failed: ${(e as Error).message}`));
+    const stopped = performance.now();
+    const next = await listPage(db, def, scope, { searchTexts: { field2: 'garcia' }, count: 'only' });
+    console.log(`  run ${i + 1}: ${outcome} ${ms(stopped - aborted)} after the abort (${ms(aborted - start)} in); next count ${ms(performance.now() - stopped)} (${next.total.toLocaleString('en')} rows)`);
+  }
+}
+
 /** Child mode: one export, consumed and discarded; prints JSON with time, bytes and RSS figures. */
 async function childExport(db: Kysely<Database>, catalogueId: number, fileType: 'csv' | 'xlsx'): Promise<void> {
   const config = defaultConfig({ logger: false });
@@ -282,8 +304,12 @@ async function main(): Promise<void> {
 
     const dialect = dialectOf(db);
     const only = option(args, '--only');
-    const cases = itemCases(dialect, code, word).filter((c) => !only || c.label.includes(only));
     const scope = { catalogue_id: catalogue.id };
+    if (args.includes('--cancel')) {
+      await timeCancel(db, scope);
+      return;
+    }
+    const cases = itemCases(dialect, code, word).filter((c) => !only || c.label.includes(only));
     header(`First page (25 rows), median of ${REPS} (counts of ${Math.min(REPS, 3)}); engine: page without count, count alone, page with total (before); raw SQL: page, count; ratio = engine page / raw page:`);
     for (const c of cases) await timeCase(db, CATALOGUE_ITEMS_LIST as ListDefinition<unknown>, scope, sql<SqlBool>`catalogue_id = ${catalogue.id}`, c);
     const group = await largestGroup(db);

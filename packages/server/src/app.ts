@@ -44,6 +44,7 @@ import type { FileStorage } from './storage/files';
 import { fileStorageFor } from './storage/select';
 import { parseQueryString } from './plugins/queryString';
 import { registerDeploySettings } from './plugins/deploySettings';
+import { registerCountCancellation } from './lists/countCancel';
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse<IncomingMessage>, FastifyBaseLogger, TypeBoxTypeProvider>;
 
@@ -67,6 +68,8 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
   // The API speaks JSON (and multipart for uploads): a text/plain body is 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
+  // Counts nobody waits for (client gone, superseded by a newer count of the same list) stop.
+  registerCountCancellation(app);
 
   const deps: Deps = {
     db,

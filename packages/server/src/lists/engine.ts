@@ -11,6 +11,7 @@ import { badRequest } from '../errors';
 import type { ListDefinition, ListScope, Row } from './definition';
 import { invalidRegex } from './regex';
 import { hasRegex, planSearch, probeIndex, whereSql, type SearchTerm } from './search';
+import { cancellablePostgres, cancelledCountError, CountCancelled, countSignal } from './countCancel';
 import { openRegexBudget, RegexTimeout, sqliteFile } from './sqlite';
 import { workerDb } from './searchWorker';
 
@@ -56,6 +57,7 @@ export function selectColumns<T>(def: ListDefinition<T>): RawBuilder<unknown> {
 
 /** Maps database failures of a search to 400 INVALID_REGEX (time budget, PostgreSQL regex errors). */
 export function searchFailure(error: unknown): unknown {
+  if (error instanceof CountCancelled) return cancelledCountError(error);
   if (error instanceof RegexTimeout) return invalidRegex('Regular expression search took too long', undefined);
   const code = (error as { code?: unknown }).code;
   if (code === '57014') return invalidRegex('Regular expression search took too long', undefined);
@@ -105,7 +107,7 @@ export async function listPage<T>(db: Kysely<Database>, def: ListDefinition<T>, 
   }
   return withSearchBudget(db, terms, async (conn, budgetKey, dialect) => {
     const where = whereSql(dialect, def, scope, terms, budgetKey);
-    if (params.count === 'only') return { items: [], total: await countWhere(countConnection(db, conn, terms), def.table, where) };
+    if (params.count === 'only') return { items: [], total: await countWhere(db, countConnection(db, conn, terms), def.table, where) };
     const order = orderSql(dialect, def, params.order ?? undefined);
     const table = sql.table(def.table);
     const skip = params.count === 'skip';
@@ -116,7 +118,7 @@ export async function listPage<T>(db: Kysely<Database>, def: ListDefinition<T>, 
     const more = skip ? rows.length > limit : items.length === limit;
     if (!more && (offset === 0 || items.length > 0)) return { items, total: offset + items.length };
     if (skip) return { items, total: offset + items.length + (more ? 1 : 0), totalKnown: false };
-    return { items, total: await countWhere(countConnection(db, conn, terms), def.table, where) };
+    return { items, total: await countWhere(db, countConnection(db, conn, terms), def.table, where) };
   });
 }
 
@@ -131,12 +133,20 @@ function countConnection(db: Kysely<Database>, conn: Db, terms: readonly SearchT
   return file ? workerDb(file, hasRegex(terms) ? REGEX_BUDGET_MS : Infinity, 'count') : conn;
 }
 
-async function countWhere(db: Db, table: string, where: RawBuilder<SqlBool>): Promise<number> {
-  const { rows } = await sql<{ total: number | string }>`select count(*) as total from ${sql.table(table)} where ${where}`.execute(db);
+/**
+ * count(*) of the rows meeting `where`, stopped when the request's signal aborts (./countCancel): in the
+ * SQLite count worker by its portal_alive() check (and portal_fold's, regexp's), on PostgreSQL by cancelling the backend.
+ */
+async function countWhere(root: Kysely<Database>, db: Db, table: string, where: RawBuilder<SqlBool>): Promise<number> {
+  const inWorker = db !== root && !db.isTransaction && dialectOf(root) === 'sqlite';
+  // One row in 256 calls the worker's cancellation check (a call per row would add ~50 % to an ASCII count).
+  const alive = inWorker ? sql` and ((${sql.ref('id')} & 255) <> 0 or portal_alive())` : sql``;
+  const query = sql<{ total: number | string }>`select count(*) as total from ${sql.table(table)} where ${where}${alive}`;
+  const rows = dialectOf(root) === 'postgres' ? await cancellablePostgres(root, db, query, countSignal()) : (await query.execute(db)).rows;
   return Number(rows[0]?.total ?? 0);
 }
 
 /** The number of rows a search matches (export row limits, add-to counts). */
 export async function countMatching<T>(db: Kysely<Database>, def: ListDefinition<T>, scope: ListScope, terms: readonly SearchTerm[]): Promise<number> {
-  return withSearchBudget(db, terms, (conn, budgetKey, dialect) => countWhere(countConnection(db, conn, terms), def.table, whereSql(dialect, def, scope, terms, budgetKey)));
+  return withSearchBudget(db, terms, (conn, budgetKey, dialect) => countWhere(db, countConnection(db, conn, terms), def.table, whereSql(dialect, def, scope, terms, budgetKey)));
 }

@@ -12,11 +12,13 @@ import {
   Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult,
 } from 'kysely';
 import type { Database } from '../db/schema';
+import { countCancelledBy, countSignal } from './countCancel';
 import { RegexTimeout } from './sqlite';
 
 interface Pending {
   resolve(reply: Reply): void;
   reject(error: Error): void;
+  signal?: AbortSignal;
 }
 
 interface Reply {
@@ -25,6 +27,7 @@ interface Reply {
   done?: boolean;
   error?: string;
   timeout?: boolean;
+  cancelled?: boolean;
 }
 
 type Request =
@@ -32,6 +35,9 @@ type Request =
   | { op: 'open'; file: string; sql: string; parameters: readonly unknown[]; streamId: number; budgetMs: number }
   | { op: 'next'; streamId: number; size: number; budgetMs: number }
   | { op: 'close'; streamId: number };
+
+/** Slots of the ring of cancelled query ids shared with a worker (id % CANCEL_SLOTS holds the id). */
+const CANCEL_SLOTS = 64;
 
 /** An unused worker ends after this long (its connections with it); the next search starts another. */
 const WORKER_IDLE_MS = 30_000;
@@ -51,6 +57,11 @@ class Lane {
   /** Queries and streams sent to this lane since the process started (tests read it). */
   sent = 0;
   idleTimer: NodeJS.Timeout | null = null;
+  /**
+   * Ids of cancelled queries, read by the worker while it runs one (its SQL functions check it row by row,
+   * so a cancelled count stops where it is; a queued one is answered at once).
+   */
+  readonly cancelled = new Int32Array(new SharedArrayBuffer(4 * CANCEL_SLOTS));
 
   private whenIdle(w: Worker): void {
     if (this.pending.size > 0 || this.openStreams > 0) return;
@@ -72,13 +83,14 @@ class Lane {
 
   private theWorker(): Worker {
     if (this.worker) return this.worker;
-    const started = new Worker(path.join(__dirname, 'sqliteSearchWorker.js'));
+    const started = new Worker(path.join(__dirname, 'sqliteSearchWorker.js'), { workerData: { cancelled: this.cancelled.buffer, slots: CANCEL_SLOTS } });
     started.unref();
     started.on('message', (reply: Reply) => {
       const p = this.pending.get(reply.id);
       if (!p) return;
       this.pending.delete(reply.id);
       if (reply.error === undefined) p.resolve(reply);
+      else if (reply.cancelled && p.signal?.aborted) p.reject(countCancelledBy(p.signal));
       else p.reject(reply.timeout ? new RegexTimeout() : new Error(reply.error));
       this.whenIdle(started);
     });
@@ -94,14 +106,18 @@ class Lane {
     return started;
   }
 
-  send(request: Request): Promise<Reply> {
+  send(request: Request, signal?: AbortSignal): Promise<Reply> {
+    if (signal?.aborted) return Promise.reject(countCancelledBy(signal));
     const w = this.theWorker();
     const id = this.nextId++;
     if (request.op === 'query' || request.op === 'open') this.sent += 1;
     // Referenced while a request is pending, so a script awaiting it does not exit early.
     w.ref();
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      const cancel = () => Atomics.store(this.cancelled, id % CANCEL_SLOTS, id);
+      signal?.addEventListener('abort', cancel, { once: true });
+      const settled = () => signal?.removeEventListener('abort', cancel);
+      this.pending.set(id, { resolve: (r) => { settled(); resolve(r); }, reject: (e) => { settled(); reject(e); }, signal });
       w.postMessage({ id, ...request });
     });
   }
@@ -112,9 +128,12 @@ const lanes: Record<WorkerLane, Lane> = { search: new Lane(), count: new Lane() 
 /** How many queries each lane has run (tests: which thread a query went to). */
 export const laneQueries = (lane: WorkerLane): number => lanes[lane].sent;
 
-/** Runs one read query in the worker with a time budget for its regexp() calls. */
-export async function runInWorker(file: string, sql: string, parameters: readonly unknown[], budgetMs: number, lane: WorkerLane = 'search'): Promise<unknown[]> {
-  return (await lanes[lane].send({ op: 'query', file, sql, parameters, budgetMs })).rows ?? [];
+/**
+ * Runs one read query in the worker with a time budget for its regexp() calls; an abort of `signal` stops
+ * it (CountCancelled) once its next row is checked (portal_alive(), portal_fold(), regexp()).
+ */
+export async function runInWorker(file: string, sql: string, parameters: readonly unknown[], budgetMs: number, lane: WorkerLane = 'search', signal?: AbortSignal): Promise<unknown[]> {
+  return (await lanes[lane].send({ op: 'query', file, sql, parameters, budgetMs }, signal)).rows ?? [];
 }
 
 let nextStream = 1;
@@ -145,7 +164,8 @@ class WorkerConnection implements DatabaseConnection {
   constructor(private readonly file: string, private readonly budgetMs: number, private readonly lane: WorkerLane) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    return { rows: (await runInWorker(this.file, query.sql, query.parameters, this.budgetMs, this.lane)) as R[] };
+    // The request's signal (./countCancel): a count or search the client no longer waits for stops.
+    return { rows: (await runInWorker(this.file, query.sql, query.parameters, this.budgetMs, this.lane, countSignal())) as R[] };
   }
 
   // eslint-disable-next-line require-yield

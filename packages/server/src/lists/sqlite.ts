@@ -54,6 +54,8 @@ export function prepareSqliteForLists(sqlite: BetterSqlite3.Database): void {
   sqlite.function('portal_fold', { deterministic: true }, (value: unknown) =>
     value === null || value === undefined ? null : fastFold(String(value)));
   sqlite.function('regexp', { varargs: true }, (...args: unknown[]) => regexp(args[0], args[1], args[2]));
+  // The count worker's per-row cancellation check (./sqliteSearchWorker.js); nothing to cancel here.
+  sqlite.function('portal_alive', () => 1);
 }
 
 const handles = new WeakMap<object, BetterSqlite3.Database>();

@@ -5,7 +5,7 @@
  * (compileLinear); they are checked again against V8's linear engine and run with its fallback, as in
  * ./linearRegex. Each query has its own time budget.
  */
-const { parentPort } = require('node:worker_threads');
+const { parentPort, workerData } = require('node:worker_threads');
 const v8 = require('node:v8');
 const SQLite = require('better-sqlite3');
 
@@ -32,14 +32,33 @@ function compile(pattern) {
 }
 
 class Timeout extends Error {}
+class Cancelled extends Error {}
 let deadline = Infinity;
+
+/** Ids of cancelled queries (./searchWorker: slot id % slots holds the id), shared with the main thread. */
+const cancelled = workerData && workerData.cancelled ? new Int32Array(workerData.cancelled) : null;
+const slots = (workerData && workerData.slots) || 1;
+let current = -1;
+const isCancelled = () => cancelled !== null && Atomics.load(cancelled, current % slots) === current;
+function check() {
+  if (isCancelled()) throw new Cancelled('Cancelled');
+}
 
 /** A read-only connection on `file` with the list functions (one per file for queries, one per stream). */
 function open(file) {
   const db = new SQLite(file, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
-  db.function('portal_fold', { deterministic: true }, (value) => (value === null || value === undefined ? null : fold(String(value))));
+  db.function('portal_fold', { deterministic: true }, (value) => {
+    check();
+    return value === null || value === undefined ? null : fold(String(value));
+  });
+  // Called once per row by counts (the engine adds it), so a cancelled count stops even where no value needs folding.
+  db.function('portal_alive', () => {
+    check();
+    return 1;
+  });
   db.function('regexp', { varargs: true }, (pattern, value) => {
+    check();
     if (performance.now() > deadline) throw new Timeout('Regular expression search took too long');
     if (value === null || value === undefined || typeof pattern !== 'string') return 0;
     return compile(pattern).test(fold(String(value).slice(0, VALUE_MAX))) ? 1 : 0;
@@ -96,11 +115,14 @@ function run(message) {
 
 parentPort.on('message', (message) => {
   deadline = performance.now() + (message.budgetMs ?? Infinity);
+  current = message.id;
   try {
+    if (message.op !== 'close') check();
     parentPort.postMessage({ id: message.id, ...run(message) });
   } catch (e) {
-    parentPort.postMessage({ id: message.id, error: e instanceof Error ? e.message : String(e), timeout: e instanceof Timeout });
+    parentPort.postMessage({ id: message.id, error: e instanceof Error ? e.message : String(e), timeout: e instanceof Timeout, cancelled: e instanceof Cancelled });
   } finally {
     deadline = Infinity;
+    current = -1;
   }
 });

@@ -1,0 +1,148 @@
+/**
+ * Counts nobody waits for stop (issue 19): a count=only superseded by a newer one of the same list and
+ * caller answers 409 and stops where it runs (SQLite: the count worker's query, running or queued;
+ * PostgreSQL: the backend's statement, cancelled), a request whose client went away aborts its signal,
+ * and the newer count still answers its exact total. Every wait here waits on the thing (a lane's query
+ * count, pg_stat_activity, the handler being entered), never on a fixed time.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import { addCatalogue } from './testing/helpers';
+import { cancelledCounts, CountCancelled, countSignal, registerCountCancellation } from './countCancel';
+import { laneQueries, runInWorker } from './searchWorker';
+import { sqliteFile } from './sqlite';
+import { createTestApp, type TestApp } from '../testing/testApp';
+
+jest.setTimeout(120_000);
+
+const POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
+
+/** Resolves once `condition` holds (checked every 10 ms; the test's own time-out bounds it). */
+async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+/** A query that runs until it is cancelled: a billion-row recursive count with the per-row check. */
+const FOREVER = 'with recursive c(x) as (select 1 union all select x + 1 from c where x < 1000000000) select count(*) as n from c where ((x & 255) <> 0 or portal_alive())';
+
+describe('the request signal (onRequest hook)', () => {
+  it('a newer count=only of the same list and token aborts the older one; other lists and callers are left alone', async () => {
+    const app = Fastify();
+    registerCountCancellation(app);
+    const entered: string[] = [];
+    app.get('/lists/:id', async (request) => {
+      const signal = countSignal()!;
+      const name = (request.query as { name: string }).name;
+      entered.push(name);
+      // Waits until aborted, or answers at once for the requests named 'quick'.
+      if (name.startsWith('quick')) return { name, aborted: signal.aborted };
+      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+      return { name, aborted: true, superseded: (signal.reason as Error).message };
+    });
+    const get = (path: string, name: string, token: string) => app.inject({ method: 'GET', url: `${path}?count=only&name=${name}`, headers: { 'x-access-token': token } });
+    const first = get('/lists/1', 'first', 'tokenA');
+    await until(() => entered.includes('first'));
+    // Another list and another caller do not supersede it.
+    expect((await get('/lists/2', 'quick-other-list', 'tokenA')).json()).toEqual({ name: 'quick-other-list', aborted: false });
+    expect((await get('/lists/1', 'quick-other-caller', 'tokenB')).json()).toEqual({ name: 'quick-other-caller', aborted: false });
+    expect(entered).toEqual(['first', 'quick-other-list', 'quick-other-caller']);
+    const newer = await get('/lists/1', 'quick-newer', 'tokenA');
+    expect(newer.json()).toEqual({ name: 'quick-newer', aborted: false });
+    expect((await first).json()).toEqual({ name: 'first', aborted: true, superseded: 'Superseded by a newer count of this list' });
+    await app.close();
+  });
+
+  it('a client that goes away before its answer aborts its request', async () => {
+    const app = Fastify();
+    registerCountCancellation(app);
+    let aborted: Promise<string> | null = null;
+    app.get('/slow', async () => {
+      const signal = countSignal()!;
+      aborted = new Promise((resolve) => signal.addEventListener('abort', () => resolve((signal.reason as Error).message), { once: true }));
+      await aborted;
+      return {};
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const request = http.get({ host: '127.0.0.1', port, path: '/slow' });
+    request.on('error', () => undefined);
+    await until(() => aborted !== null);
+    request.destroy();
+    expect(await aborted).toBe('The client went away');
+    await app.close();
+  });
+});
+
+describe(`counts stop where they run (${POSTGRES ? 'postgres' : 'sqlite'})`, () => {
+  let t: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const store = await t.storeId('BIB-001');
+    const rows = Array.from({ length: 300 }, (_, i) => ({ code: `K${i}`, field1: i % 3 ? `Élan ${i}` : `mar ${i}` }));
+    url = `/api/stores/${store}/catalogues/${await addCatalogue(t.db, store, 'Cancel', rows)}/items`;
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const count = (needle: string, user: 'librarian' | 'admin' = 'librarian') =>
+    t.call('GET', `${url}?count=only&searchTexts=${encodeURIComponent(JSON.stringify({ field1: needle }))}`, { user });
+
+  (POSTGRES ? it.skip : it)('SQLite: a running count is stopped and the worker serves the next query', async () => {
+    const file = sqliteFile(t.db)!;
+    const controller = new AbortController();
+    const forever = runInWorker(file, FOREVER, [], Infinity, 'count', controller.signal);
+    const before = cancelledCounts.n;
+    controller.abort(new CountCancelled('test'));
+    await expect(forever).rejects.toBeInstanceOf(CountCancelled);
+    expect(cancelledCounts.n).toBe(before + 1);
+    expect(await runInWorker(file, 'select 1 as one', [], Infinity, 'count')).toEqual([{ one: 1 }]);
+  });
+
+  (POSTGRES ? it.skip : it)('SQLite: a count superseded while it waits in the count worker answers 409; the newer one its total', async () => {
+    const file = sqliteFile(t.db)!;
+    // Keeps the count worker busy, so the list's counts wait behind it in its queue.
+    const holder = new AbortController();
+    const held = runInWorker(file, FOREVER, [], Infinity, 'count', holder.signal).catch((e: unknown) => e);
+    const sent = laneQueries('count');
+    const older = count('el');
+    await until(() => laneQueries('count') === sent + 1);
+    const newer = count('élan');
+    await until(() => laneQueries('count') === sent + 2);
+    holder.abort(new CountCancelled('test'));
+    expect(await held).toBeInstanceOf(CountCancelled);
+    const res = await older;
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'CONFLICT' });
+    expect((await newer).json()).toMatchObject({ total: 200 });
+  });
+
+  (POSTGRES ? it : it.skip)('PostgreSQL: a superseded count is cancelled in its backend; the newer one answers its total', async () => {
+    // A lock the counts wait for, held by another connection: the older count is running in its backend.
+    await t.db.connection().execute(async (locker) => {
+      await sql`begin`.execute(locker);
+      await sql`lock table catalogue_items in access exclusive mode`.execute(locker);
+      const waiting = async () => Number((await sql<{ n: number }>`select count(*) as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock' and query like 'select count(*)%'`.execute(t.db)).rows[0].n);
+      const before = cancelledCounts.n;
+      const older = count('el');
+      await until(async () => (await waiting()) === 1);
+      const newer = count('élan');
+      const res = await older;
+      expect(res.statusCode).toBe(409);
+      expect(cancelledCounts.n).toBe(before + 1);
+      // The older count's backend no longer runs it: only the newer count waits for the lock.
+      await until(async () => (await waiting()) === 1);
+      await sql`commit`.execute(locker);
+      expect((await newer).json()).toMatchObject({ total: 200 });
+      expect(await waiting()).toBe(0);
+    });
+  });
+
+  it('counts of the same list by two callers at once both answer their totals', async () => {
+    const [a, b] = await Promise.all([count('el'), count('mar', 'admin')]);
+    expect(a.json()).toMatchObject({ total: 200 });
+    expect(b.json()).toMatchObject({ total: 100 });
+  });
+});

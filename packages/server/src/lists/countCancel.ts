@@ -1,0 +1,97 @@
+/**
+ * Counts nobody waits for stop (issue 19). A list's exact total (count=only, a page's total, export and
+ * add-to counts) can read a million rows for seconds; a person typing in a column filter asks for a new
+ * count at every keystroke. Each request carries an AbortSignal (AsyncLocalStorage, set by an onRequest
+ * hook) that aborts when the client goes away before its answer, and for count=only also when the same
+ * caller (user) asks for a newer count of the same list (path): that one supersedes it. The engine
+ * stops an aborted count where it runs: PostgreSQL cancels the backend's statement (pg_cancel_backend),
+ * the SQLite count worker throws from its per-row check (./searchWorker). A superseded count answers
+ * 409 CONFLICT (the client drops answers of older queries anyway).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { ERROR_CODES } from '@portal/contract';
+import type { Database } from '../db/schema';
+import { ApiError } from '../errors';
+
+export class CountCancelled extends Error {}
+
+const requestSignal = new AsyncLocalStorage<AbortSignal>();
+/** The running count=only request of each caller and list. */
+const latestCounts = new Map<string, AbortController>();
+
+/** Counts stopped since the process started (tests observe it). */
+export const cancelledCounts = { n: 0 };
+
+/** The signal of the request being served (undefined outside a request: scripts, jobs). */
+export const countSignal = (): AbortSignal | undefined => requestSignal.getStore();
+
+/** Runs `work` as a request with `signal` would (benchmarks). */
+export const withCountSignal = <R>(signal: AbortSignal, work: () => Promise<R>): Promise<R> => requestSignal.run(signal, work);
+
+const controllers = new WeakMap<object, AbortController>();
+
+export function registerCountCancellation(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    const controller = new AbortController();
+    controllers.set(request, controller);
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) controller.abort(new CountCancelled('The client went away'));
+    });
+    requestSignal.run(controller.signal, done);
+  });
+  // Once the caller is known (the token check runs in a later onRequest hook): the same user's newer count
+  // of the same list supersedes the running one.
+  app.addHook('preHandler', (request, reply, done) => {
+    const controller = controllers.get(request);
+    if (controller && (request.query as { count?: unknown } | undefined)?.count === 'only') {
+      const user = (request as { authUser?: { id?: unknown } | null }).authUser?.id ?? request.headers['x-access-token'] ?? '';
+      const key = `${String(user)} ${request.url.split('?')[0]}`;
+      latestCounts.get(key)?.abort(new CountCancelled('Superseded by a newer count of this list'));
+      latestCounts.set(key, controller);
+      reply.raw.once('close', () => {
+        if (latestCounts.get(key) === controller) latestCounts.delete(key);
+      });
+    }
+    done();
+  });
+}
+
+/** The error a cancelled count answers with (only a superseded one reaches a client). */
+export function cancelledCountError(error: CountCancelled): ApiError {
+  return new ApiError(409, ERROR_CODES.CONFLICT, error.message);
+}
+
+const reason = (signal: AbortSignal) => (signal.reason instanceof CountCancelled ? signal.reason : new CountCancelled('Count cancelled'));
+
+/**
+ * Runs a count query on PostgreSQL so that an abort of `signal` cancels it in the database: the query runs
+ * on one connection (the transaction's, or one taken from the pool) whose backend is cancelled from another.
+ */
+export async function cancellablePostgres<R>(root: Kysely<Database>, conn: Kysely<Database> | Transaction<Database>, query: RawBuilder<R>, signal: AbortSignal | undefined): Promise<R[]> {
+  if (!signal) return (await query.execute(conn)).rows;
+  if (signal.aborted) throw reason(signal);
+  const run = async (c: Kysely<Database>) => {
+    const pid = Number((await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(c)).rows[0].pid);
+    const cancel = () => {
+      cancelledCounts.n += 1;
+      void sql`select pg_cancel_backend(${pid})`.execute(root).catch(() => undefined);
+    };
+    signal.addEventListener('abort', cancel, { once: true });
+    try {
+      return (await query.execute(c)).rows;
+    } catch (e) {
+      throw signal.aborted ? reason(signal) : e;
+    } finally {
+      signal.removeEventListener('abort', cancel);
+    }
+  };
+  return conn.isTransaction ? run(conn) : root.connection().execute(run);
+}
+
+/** The SQLite worker's side: a count stopped because of `signal`. */
+export function countCancelledBy(signal: AbortSignal): CountCancelled {
+  cancelledCounts.n += 1;
+  return reason(signal);
+}
