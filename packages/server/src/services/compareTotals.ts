@@ -146,10 +146,12 @@ const recountsOf = (db: Kysely<Database>) => {
   return map;
 };
 
-async function leftBehind(database: Kysely<Database>, storeId: number): Promise<LeftBehind[]> {
+/** The library's kept totals not at its current version (all, or `list` alone). */
+async function leftBehind(database: Kysely<Database>, storeId: number, list?: LeftBehind): Promise<LeftBehind[]> {
+  const only = list ? sql`and ct.catalogue_id = ${list.catalogueId} and ct.mode = ${list.mode} and ct.scope = ${list.scope}` : sql``;
   const { rows } = await sql<{ catalogue_id: number | string; mode: CompareMode; scope: string }>`
     select ct.catalogue_id, ct.mode, ct.scope from compare_totals ct join catalogues c on c.id = ct.catalogue_id
-    where c.store_id = ${storeId}
+    where c.store_id = ${storeId} ${only}
       and ct.version <> coalesce((select version from list_item_versions where store_id = ${storeId}), 0)
     order by ct.scope, ct.catalogue_id, ct.mode`.execute(database);
   return rows.map((r) => ({ catalogueId: Number(r.catalogue_id), mode: r.mode, scope: r.scope }));
@@ -158,6 +160,8 @@ async function leftBehind(database: Kysely<Database>, storeId: number): Promise<
 /** One pass over the library's left-behind totals. */
 async function recountPass(database: Kysely<Database>, storeId: number, counterOf: CounterOf, state: Recount): Promise<void> {
   for (const list of await leftBehind(database, storeId)) {
+    // A view may have counted it meanwhile.
+    if (!(await leftBehind(database, storeId, list)).length) continue;
     const found = await counterOf(database, storeId, list);
     if (!found) {
       // Its group or section was deleted: nobody can view it again.
