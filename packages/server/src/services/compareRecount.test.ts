@@ -149,12 +149,12 @@ describe('kept compare totals left behind by a large write', () => {
     };
     const recount = recountLeftBehind(t.db, bib, gated);
     const joined = compareCountStats.joined;
-    // The recount's first list (EXCEEDED, ALL_GROUPS) is being counted: a view of it joins that count.
+    // The recount's first list (MISSING, ALL_GROUPS: the Compare page opens on Missing) is being counted: a view of it joins that count.
     while (counts === 0) await new Promise((resolve) => setImmediate(resolve));
-    const viewed = view('EXCEEDED/ALL_GROUPS');
+    const viewed = view('MISSING/ALL_GROUPS');
     while (compareCountStats.joined === joined) await new Promise((resolve) => setTimeout(resolve, 5));
     release();
-    expect(await viewed).toBe(await fullCount('EXCEEDED/ALL_GROUPS'));
+    expect(await viewed).toBe(await fullCount('MISSING/ALL_GROUPS'));
     await recount;
     expect(counts).toBe(LISTS().length);
     await expectKeptValidAndExact();

@@ -153,7 +153,7 @@ async function leftBehind(database: Kysely<Database>, storeId: number, list?: Le
     select ct.catalogue_id, ct.mode, ct.scope from compare_totals ct join catalogues c on c.id = ct.catalogue_id
     where c.store_id = ${storeId} ${only}
       and ct.version <> coalesce((select version from list_item_versions where store_id = ${storeId}), 0)
-    order by ct.scope, ct.catalogue_id, ct.mode`.execute(database);
+    order by ct.scope, ct.catalogue_id, ct.mode desc`.execute(database);
   return rows.map((r) => ({ catalogueId: Number(r.catalogue_id), mode: r.mode, scope: r.scope }));
 }
 
