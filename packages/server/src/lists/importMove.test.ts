@@ -3,6 +3,7 @@
  * served between them; stopped between two steps (a cancel) or by a failing step, what it moved and the list it
  * created are gone; the same on PostgreSQL's one transaction.
  */
+import { sql } from 'kysely';
 import { seedMinimal } from '../demo/seedMinimal';
 import { TEST_ARGON2 } from '../auth/password';
 import { createTestDb, type TestDb } from '../testing/testDb';
@@ -21,6 +22,12 @@ beforeAll(async () => {
   store = (await t.db.selectFrom('stores').select('id').where('code', '=', 'BIB-001').executeTakeFirstOrThrow()).id;
 });
 afterAll(() => t.destroy());
+
+const synchronous = async () => (t.dialect === 'sqlite' ? Number((await sql<{ synchronous: number }>`pragma synchronous`.execute(t.db)).rows[0]!.synchronous) : null);
+let ownSynchronous: number | null;
+beforeAll(async () => { ownSynchronous = await synchronous(); });
+// The steps commit without waiting for the disk; the connection's own setting is back after every move.
+afterEach(async () => { expect(await synchronous()).toBe(ownSynchronous); });
 
 const ROWS = 2 * MOVE_CHUNK_ROWS + 10;
 const item = (i: number): ItemValues => ({ code: `K${i}`, objectId: null, field1: `Título ${i}`, field2: null, field3: null, field4: null, field5: null, field6: null });
@@ -45,8 +52,10 @@ it('moves every row (the repeated pair once) into the list; another request gets
   const id = await addCatalogue(t.db, store, 'Move whole', [{ code: 'K1' }]);
   let checks = 0;
   let servedDuring = 0;
+  const during: Array<number | null> = [];
   const result = await stageAndMove([{ group: 0, target: async () => into(id) }], () => {
     checks += 1;
+    if (checks === 1) void synchronous().then((v) => during.push(v));
     // A small read issued now answers before the move's next step (SQLite) or alongside it (PostgreSQL).
     if (checks === 2) void t.db.selectFrom('stores').select('id').execute().then(() => { servedDuring = checks; });
   });
@@ -56,6 +65,7 @@ it('moves every row (the repeated pair once) into the list; another request gets
     expect(checks).toBeGreaterThanOrEqual(3);
     expect(servedDuring).toBeGreaterThan(0);
     expect(servedDuring).toBeLessThan(checks);
+    if (ownSynchronous! > 1) expect(during).toEqual([1]);
   }
 });
 
