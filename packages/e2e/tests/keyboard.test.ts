@@ -1,8 +1,9 @@
 /**
  * Keyboard only (issue 16): the supervisor signs in, moves through the sidebar to Catalogues, opens Change Library
  * from the header and picks another library, searches a list column, selects a row, opens Export Items from the
- * list's menu and exports — with page.keyboard alone (no click, no mouse), then the file is checked. The
- * supervisor's selected library is put back afterwards (other files start from it).
+ * list's menu (its Format dialog opened and closed with Escape on the way: Export Items stays open) and exports —
+ * with page.keyboard alone (no click, no mouse), then the file is checked. The supervisor's selected library is put
+ * back afterwards (other files start from it).
  */
 import { statSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -127,6 +128,16 @@ describe('keyboard only', () => {
     const dialog = page.locator('.ant-modal-wrap:visible .ant-modal');
     await dialog.waitFor();
     await focusInDialog(page, 'Export Items');
+    // Its Format dialog, closed with Escape as soon as it shows: Format closes alone, the focus back on its button.
+    await pressUntil(page, { selector: '.ant-modal button', name: t('lists', 'export.adminFormat') }, { max: 30 });
+    await keyboard.press('Enter');
+    const format = page.locator('.ant-modal-wrap:visible .ant-modal').filter({ hasText: t('lists', 'format.dateFormat') });
+    await format.waitFor();
+    await keyboard.press('Escape');
+    await format.waitFor({ state: 'hidden' });
+    await page.waitForFunction((name) => document.activeElement?.textContent?.trim() === name, t('lists', 'export.adminFormat'))
+      .catch(async () => { throw new Error(`the focus did not return to Admin Format (it is on ${await focused(page)})`); });
+    expect(await dialog.isVisible()).toBe(true);
     await pressUntil(page, { selector: '.ant-modal-footer button.ant-btn-primary', name: t('lists', 'export.ok') }, { max: 30 });
     const file = await downloadOf(page, () => keyboard.press('Enter'));
     const target = path.join(workDir, file.suggestedFilename());
