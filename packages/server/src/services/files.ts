@@ -113,8 +113,12 @@ export async function readFile(deps: FilesDeps, user: AuthUser, fileName: string
       const data: ImportSheet['data'] = [];
       let rows = 0;
       for await (const row of sheet.rows) {
-        if (data.length < PREVIEW_ROWS) data.push(row.cells);
-        if (row.cells.some((c) => c !== null && c !== '')) rows += 1;
+        if (data.length < PREVIEW_ROWS) {
+          data.push(row.cells);
+          // Past the preview only whether a row holds something counts (a workbook then skips its cells).
+          if (data.length === PREVIEW_ROWS) sheet.countOnly?.();
+        }
+        if (row.filled ?? row.cells.some((c) => c !== null && c !== '')) rows += 1;
       }
       const firstIsHeader = sheet.hasHeader && data.length > 0;
       layout = sheet.text ?? layout;

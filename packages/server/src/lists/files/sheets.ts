@@ -20,6 +20,8 @@ export interface SheetRow {
   /** 1-based row number in the file. */
   number: number;
   cells: CellValue[];
+  /** Rows read after countOnly(): no cells, only whether any cell holds something. */
+  filled?: boolean;
 }
 
 export interface SheetReader {
@@ -31,6 +33,8 @@ export interface SheetReader {
   rows: AsyncIterable<SheetRow>;
   /** Text files: how they are decoded and split (what readFile shows in the preview). */
   text?: TextLayout;
+  /** From the next block of rows on, rows come without cells, with `filled` (readFile counting past its preview). */
+  countOnly?(): void;
 }
 
 export interface TextLayout {
@@ -155,7 +159,11 @@ async function* xlsxSheets(path: string, format: ReadFormat): AsyncGenerator<She
   }
   try {
     for (const sheet of workbook.sheets) {
-      yield { name: sheet.name, index: sheet.index, hasHeader: format.firstRowHeader ?? true, rows: xlsxRows(workbook, sheet, format.dateFormat) };
+      const mode = { countOnly: false };
+      yield {
+        name: sheet.name, index: sheet.index, hasHeader: format.firstRowHeader ?? true,
+        rows: xlsxRows(workbook, sheet, format.dateFormat, mode), countOnly: () => { mode.countOnly = true; },
+      };
     }
   } finally {
     await workbook.close();
@@ -165,8 +173,8 @@ async function* xlsxSheets(path: string, format: ReadFormat): AsyncGenerator<She
 /** The reader's own text (parser positions, paths) goes to the log as the cause, never to the client. */
 const unreadableWorkbook = (e: unknown) => (e instanceof ApiError ? e : withCause(invalidFile('The workbook could not be read'), e));
 
-async function* xlsxRows(workbook: XlsxWorkbook, sheet: XlsxSheetPart, dateFormat: string | undefined): AsyncGenerator<SheetRow> {
-  const blocks = workbook.rows(sheet, (date) => cellValue(date, dateFormat));
+async function* xlsxRows(workbook: XlsxWorkbook, sheet: XlsxSheetPart, dateFormat: string | undefined, mode: { countOnly: boolean }): AsyncGenerator<SheetRow> {
+  const blocks = workbook.rows(sheet, (date) => cellValue(date, dateFormat), mode);
   for (;;) {
     let next: IteratorResult<XlsxRow[]>;
     try {
@@ -177,7 +185,7 @@ async function* xlsxRows(workbook: XlsxWorkbook, sheet: XlsxSheetPart, dateForma
     if (next.done) return;
     for (const row of next.value) {
       if (row.width > MAX_COLUMNS) throw invalidFile(`Rows are limited to ${MAX_COLUMNS} columns`);
-      yield { number: row.number, cells: row.cells };
+      yield row.filled === undefined ? { number: row.number, cells: row.cells } : { number: row.number, cells: row.cells, filled: row.filled };
     }
   }
 }

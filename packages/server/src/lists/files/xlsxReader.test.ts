@@ -109,3 +109,29 @@ it('refuses a sheet whose cell or row is not closed', async () => {
     await expect(ours(file)).rejects.toThrow(/unexpected close tag/);
   }
 });
+
+it('counting only (readFile past its preview) tells filled rows as reading every cell does', async () => {
+  const rows = Array.from({ length: 40 }, (_, i) => {
+    const r = i + 1;
+    if (r % 5 === 0) return `<x:row r="${r}"><x:c r="A${r}" s="1"/><x:c r="B${r}" t="str"><x:v></x:v></x:c></x:row>`;
+    if (r % 7 === 0) return `<x:row r="${r}"><x:c r="C${r}" t="b"><x:v>0</x:v></x:c></x:row>`;
+    if (r % 9 === 0) return `<x:row r="${r}"><x:c r="D${r}" t="inlineStr"><x:is><x:t>in</x:t></x:is></x:c></x:row>`;
+    return `<x:row r="${r}"><x:c r="A${r}"><x:v>${r}</x:v></x:c></x:row>`;
+  }).join('');
+  const file = await zipped('count.xlsx', rows);
+  const filled = async (countOnly: boolean) => {
+    const book = await XlsxWorkbook.open(file);
+    try {
+      const out: boolean[] = [];
+      for await (const block of book.rows(book.sheets[0]!, (d) => d.toISOString(), { countOnly })) {
+        for (const row of block) out.push(row.filled ?? row.cells.some((c) => c !== null && c !== ''));
+      }
+      return out;
+    } finally {
+      await book.close();
+    }
+  };
+  const counted = await filled(true);
+  expect(counted).toEqual(await filled(false));
+  expect(counted.filter((f) => !f)).toHaveLength(8);
+});
