@@ -9,7 +9,7 @@ import { sql, type Kysely } from 'kysely';
 import { listPage } from '../lists/engine';
 import { addCatalogue, uploadAs } from '../lists/testing/helpers';
 import { compareCounterOf, parseCompareId, resolveCompare } from './compare';
-import { compareCountStats, recountLeftBehind, recountsSettled, type CounterOf } from './compareTotals';
+import { compareCountStats, RECOUNT_MAX_LISTS, recountLeftBehind, recountsSettled, type CounterOf } from './compareTotals';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { MOVED_CAP } from '../db/migrations/0021_compare_total_delta_cap';
 
@@ -158,5 +158,26 @@ describe('kept compare totals left behind by a large write', () => {
     await recount;
     expect(counts).toBe(LISTS().length);
     await expectKeptValidAndExact();
+  });
+
+  it(`count at most ${RECOUNT_MAX_LISTS} lists, those the write left behind, not one left behind long before`, async () => {
+    const other = await addCatalogue(t.db, bib, 'Donaciones', [{ code: 'C1' }, { code: 'D1' }]);
+    for (const list of LISTS()) expect((await t.call('GET', `/api/stores/${bib}/compare/${other}/${list}?limit=1`, as)).statusCode).toBe(200);
+    for (const list of LISTS()) await view(list);
+    // One list reached its cap earlier and a scan left it behind; nobody viewed it since.
+    await untyped().updateTable('compare_totals').set({ moved: MOVED_CAP }).where('catalogue_id', '=', catalogue).where('mode', '=', 'EXCEEDED').where('scope', '=', `group/${group}`).execute();
+    await addScan('C34');
+    await leaveBehind('C35');
+    const counted: string[] = [];
+    const counting: CounterOf = async (db, storeId, list) => {
+      counted.push(`${list.catalogueId} ${list.mode}/${list.scope}`);
+      return compareCounterOf(db, storeId, list);
+    };
+    await recountLeftBehind(t.db, bib, counting);
+    expect(counted).toHaveLength(RECOUNT_MAX_LISTS);
+    expect(counted).not.toContain(`${catalogue} EXCEEDED/group/${group}`);
+    const { version } = await untyped().selectFrom('list_item_versions').select('version').where('store_id', '=', bib).executeTakeFirstOrThrow();
+    const valid = await untyped().selectFrom('compare_totals').select(['catalogue_id', 'mode', 'scope']).where('version', '=', version).execute();
+    expect(valid.map((r) => `${r.catalogue_id} ${r.mode}/${r.scope}`).sort()).toEqual([...counted].sort());
   });
 });

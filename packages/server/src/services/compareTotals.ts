@@ -124,6 +124,8 @@ export interface LeftBehind {
   catalogueId: number;
   mode: CompareMode;
   scope: string;
+  /** The library's version it was counted at or followed to. */
+  version?: number;
 }
 
 /** How a left-behind total is counted again: its key and counter, or null when its list no longer exists. */
@@ -132,7 +134,18 @@ export type CounterOf = (db: Kysely<Database>, storeId: number, list: LeftBehind
 /** Passes over the library's left-behind totals in one recount; a write during a pass leads to another. */
 export const RECOUNT_PASSES = 5;
 
-interface Recount { again: boolean; done: Promise<void> }
+/**
+ * Lists one recount counts at most per pass: those left behind last (highest version: they were followed, so
+ * valid, until the write). A total left behind long before has not been viewed since and is left to its next view.
+ */
+export const RECOUNT_MAX_LISTS = 8;
+
+interface Recount {
+  again: boolean;
+  done: Promise<void>;
+  /** The lowest version the first pass took: later passes take no total left behind before it. */
+  floor: number | null;
+}
 
 /**
  * The context recounts run in: the module's, not the request whose write started them (whose AsyncLocalStorage
@@ -146,22 +159,30 @@ const recountsOf = (db: Kysely<Database>) => {
   return map;
 };
 
-/** The library's kept totals not at its current version (all, or `list` alone). */
-async function leftBehind(database: Kysely<Database>, storeId: number, list?: LeftBehind): Promise<LeftBehind[]> {
-  const only = list ? sql`and ct.catalogue_id = ${list.catalogueId} and ct.mode = ${list.mode} and ct.scope = ${list.scope}` : sql``;
-  const { rows } = await sql<{ catalogue_id: number | string; mode: CompareMode; scope: string }>`
-    select ct.catalogue_id, ct.mode, ct.scope from compare_totals ct join catalogues c on c.id = ct.catalogue_id
-    where c.store_id = ${storeId} ${only}
+/**
+ * The library's kept totals not at its current version, left behind last first (Missing before Exceeded: the
+ * Compare page opens on Missing): `list` alone, or those from version `floor` on, at most `limit`.
+ */
+async function leftBehind(database: Kysely<Database>, storeId: number, only: { list?: LeftBehind; floor?: number | null; limit?: number }): Promise<LeftBehind[]> {
+  const { list, floor, limit } = only;
+  const { rows } = await sql<{ catalogue_id: number | string; mode: CompareMode; scope: string; version: number | string }>`
+    select ct.catalogue_id, ct.mode, ct.scope, ct.version from compare_totals ct join catalogues c on c.id = ct.catalogue_id
+    where c.store_id = ${storeId}
+      ${list ? sql`and ct.catalogue_id = ${list.catalogueId} and ct.mode = ${list.mode} and ct.scope = ${list.scope}` : sql``}
+      ${floor != null ? sql`and ct.version >= ${floor}` : sql``}
       and ct.version <> coalesce((select version from list_item_versions where store_id = ${storeId}), 0)
-    order by ct.scope, ct.catalogue_id, ct.mode desc`.execute(database);
-  return rows.map((r) => ({ catalogueId: Number(r.catalogue_id), mode: r.mode, scope: r.scope }));
+    order by ct.version desc, ct.scope, ct.catalogue_id, ct.mode desc
+    ${limit ? sql`limit ${limit}` : sql``}`.execute(database);
+  return rows.map((r) => ({ catalogueId: Number(r.catalogue_id), mode: r.mode, scope: r.scope, version: Number(r.version) }));
 }
 
-/** One pass over the library's left-behind totals. */
+/** One pass over the library's left-behind totals (the first one sets the floor of the later ones). */
 async function recountPass(database: Kysely<Database>, storeId: number, counterOf: CounterOf, state: Recount): Promise<void> {
-  for (const list of await leftBehind(database, storeId)) {
+  const lists = await leftBehind(database, storeId, { floor: state.floor, limit: RECOUNT_MAX_LISTS });
+  if (state.floor === null && lists.length) state.floor = Math.min(...lists.map((l) => l.version!));
+  for (const list of lists) {
     // A view may have counted it meanwhile.
-    if (!(await leftBehind(database, storeId, list)).length) continue;
+    if (!(await leftBehind(database, storeId, { list })).length) continue;
     const found = await counterOf(database, storeId, list);
     if (!found) {
       // Its group or section was deleted: nobody can view it again.
@@ -187,7 +208,7 @@ export function recountLeftBehind(database: Kysely<Database>, storeId: number, c
     current.again = true;
     return current.done;
   }
-  const state: Recount = { again: true, done: Promise.resolve() };
+  const state: Recount = { again: true, done: Promise.resolve(), floor: null };
   state.done = background.runInAsyncScope(async () => {
     // After the write's request has answered.
     await new Promise<void>((resolve) => { setImmediate(resolve); });
