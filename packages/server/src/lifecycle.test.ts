@@ -11,7 +11,7 @@ import path from 'node:path';
 import { REPO_ROOT } from './config';
 
 // A loaded CI lane takes most of a minute to start tsx on the whole server.
-jest.setTimeout(180_000);
+jest.setTimeout(360_000);
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -35,10 +35,10 @@ async function start(env: Record<string, string> = {}): Promise<Started> {
   child.stdout!.on('data', (d) => { out += d; });
   child.stderr!.on('data', (d) => { out += d; });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  while (!out.includes('Library portal on')) {
+  await step({ output: () => out }, 'the server started', () => {
     if (child.exitCode !== null) throw new Error(out);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+    return out.includes('Library portal on');
+  }, 200_000);
   return { child, port, output: () => out, exited, dataDir };
 }
 
@@ -89,6 +89,22 @@ function slowUpload(port: number, token: string) {
   return { done, received, finish: () => req.end(tail) };
 }
 
+/** Waits for `what` (a promise or a condition polled every 50 ms); past `ms`, fails naming the step, with the server's output. */
+async function step<T>(s: { output: () => string } | null, what: string, wait: Promise<T> | (() => boolean), ms = 120_000): Promise<T> {
+  const until = typeof wait === 'function'
+    ? (async () => { while (!wait()) await new Promise((r) => setTimeout(r, 50)); return undefined as T; })()
+    : wait;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms${s ? `; server output:\n${s.output().slice(-4000)}` : ''}`)), ms);
+  });
+  try {
+    return await Promise.race([until, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const refused = (port: number) => new Promise<boolean>((resolve) => {
   const socket = net.connect(port, '127.0.0.1');
   socket.on('connect', () => { socket.destroy(); resolve(false); });
@@ -99,17 +115,17 @@ describe('SIGTERM', () => {
   it('stops accepting, finishes the request in flight, exits 0', async () => {
     const s = await start();
     try {
-      const token = await signIn(s.port);
+      const token = await step(s, 'signed in', signIn(s.port), 30_000);
       const upload = slowUpload(s.port, token);
-      await upload.received;
+      await step(s, 'the upload reached the server (100 Continue)', upload.received, 30_000);
       s.child.kill('SIGTERM');
-      while (!s.output().includes('Stopping:')) await new Promise((r) => setTimeout(r, 50));
+      await step(s, 'the server said Stopping', () => s.output().includes('Stopping:'), 30_000);
       expect(await refused(s.port)).toBe(true);
       upload.finish();
-      const res = await upload.done;
+      const res = await step(s, 'the upload in flight was answered', upload.done, 30_000);
       expect(String(res)).not.toMatch(/Error/);
       expect((res as { status: number }).status).toBe(200);
-      expect(await s.exited).toBe(0);
+      expect(await step(s, 'the server exited', s.exited, 30_000)).toBe(0);
     } finally {
       s.child.kill('SIGKILL');
       fs.rmSync(s.dataDir, { recursive: true, force: true });
@@ -119,12 +135,12 @@ describe('SIGTERM', () => {
   it('cuts a request that does not end within SHUTDOWN_TIMEOUT_MS and exits 1', async () => {
     const s = await start({ SHUTDOWN_TIMEOUT_MS: '1000' });
     try {
-      const token = await signIn(s.port);
+      const token = await step(s, 'signed in', signIn(s.port), 30_000);
       const upload = slowUpload(s.port, token);
-      await upload.received;
+      await step(s, 'the upload reached the server (100 Continue)', upload.received, 30_000);
       const at = Date.now();
       s.child.kill('SIGTERM');
-      expect(await s.exited).toBe(1);
+      expect(await step(s, 'the server exited', s.exited, 30_000)).toBe(1);
       // Loose: the limit plus a loaded machine's start of the exit.
       expect(Date.now() - at).toBeLessThan(15_000);
       expect(String(await upload.done)).toMatch(/socket hang up|ECONNRESET/);
