@@ -5,13 +5,15 @@
  * seconds; the rows go MOVE_CHUNK_ROWS per transaction with a turn of the event loop between, so others get
  * the connection between two steps. Readers may see a list fill during those steps. An import stopped
  * meanwhile (cancelled between two steps, or a failed statement) deletes the rows it moved and the lists it
- * created before it answers: nothing imported.
+ * created before it answers: nothing imported. A server stopped mid-move leaves a record (./importMoveRecord)
+ * that the next move undoes.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { dialectOf } from '../db/connect';
 import type { Database } from '../db/schema';
 import { nextTurn } from './files/sheets';
 import type { ItemTarget } from './itemWrites';
+import { forgetMoves, recordMove, recordRuns, undoAbandonedMoves, type IdRuns } from './importMoveRecord';
 import type { StagedItems } from './stagedItems';
 
 /** Rows per move transaction on SQLite (about 0.1 s each on an idle machine). */
@@ -30,15 +32,20 @@ interface Moved {
   move: SheetMove;
   target: ItemTarget;
   /** Ids inserted, as [first, last] runs. */
-  runs: Array<[number, number]>;
+  runs: IdRuns;
+  /** Its import_moves record (./importMoveRecord). */
+  record: number;
 }
 
-function addRuns(runs: Array<[number, number]>, ids: readonly number[]): void {
+/** `runs` with `ids` added (a new array: a step that rolls back leaves the move's runs as they were). */
+function withRuns(runs: IdRuns, ids: readonly number[]): IdRuns {
+  const out = runs.map(([a, b]): [number, number] => [a, b]);
   for (const id of ids) {
-    const last = runs[runs.length - 1];
+    const last = out[out.length - 1];
     if (last && id === last[1] + 1) last[1] = id;
-    else runs.push([id, id]);
+    else out.push([id, id]);
   }
+  return out;
 }
 
 /** Moves every group into its list; returns how many rows were inserted in all (pairs already there are not). */
@@ -50,6 +57,7 @@ export async function moveStaged(conn: Kysely<Database>, staged: StagedItems, mo
       return inserted;
     });
   }
+  await undoAbandonedMoves(conn);
   const ranges: Array<{ first: number; last: number }> = [];
   for (const move of moves) ranges.push(await staged.keepFirstOfPairs(conn, move.group));
   const steps = ranges.reduce((n, { first, last }) => n + Math.max(1, Math.ceil((last - first + 1) / MOVE_CHUNK_ROWS)), 0);
@@ -60,7 +68,10 @@ export async function moveStaged(conn: Kysely<Database>, staged: StagedItems, mo
     let step = 0;
     for (const [i, move] of moves.entries()) {
       const { first, last } = ranges[i]!;
-      const entry: Moved = { move, target: await conn.transaction().execute((trx) => move.target(trx)), runs: [] };
+      const entry: Moved = await conn.transaction().execute(async (trx) => {
+        const target = await move.target(trx);
+        return { move, target, runs: [], record: await recordMove(trx, target, move.undo !== undefined, createdAt) };
+      });
       moved.push(entry);
       let count = 0;
       for (let after = first - 1; after < last || after === first - 1; after += MOVE_CHUNK_ROWS) {
@@ -68,8 +79,16 @@ export async function moveStaged(conn: Kysely<Database>, staged: StagedItems, mo
         step += 1;
         // The last step's commit makes every step before it durable too (one WAL, written in order).
         if (step === steps) await durable.restore();
-        const ids = await conn.transaction().execute((trx) => staged.moveRange(trx, move.group, entry.target, createdAt, after, after + MOVE_CHUNK_ROWS));
-        addRuns(entry.runs, ids);
+        const final = step === steps;
+        const { ids, runs } = await conn.transaction().execute(async (trx) => {
+          const ids = await staged.moveRange(trx, move.group, entry.target, createdAt, after, after + MOVE_CHUNK_ROWS);
+          const runs = withRuns(entry.runs, ids);
+          // The record follows each step; the last step's commit forgets the records of every list at once.
+          if (final) await forgetMoves(trx, moved.map((m) => m.record));
+          else await recordRuns(trx, entry.record, runs);
+          return { ids, runs };
+        });
+        entry.runs = runs;
         count += ids.length;
         await nextTurn();
       }
@@ -108,11 +127,14 @@ async function deferDurability(conn: Kysely<Database>): Promise<{ restore(): Pro
 
 /** Deletes what the moves inserted (a run per step) and the lists they created, newest first. */
 async function undoMoves(conn: Kysely<Database>, moved: Moved[]): Promise<void> {
-  for (const { move, target, runs } of moved.reverse()) {
+  for (const { move, target, runs, record } of moved.reverse()) {
     for (const [from, to] of runs) {
       await conn.transaction().execute((trx) => trx.deleteFrom(target.table).where('id', '>=', from).where('id', '<=', to).execute());
       await nextTurn();
     }
-    if (move.undo) await conn.transaction().execute((trx) => move.undo!(trx, target));
+    await conn.transaction().execute(async (trx) => {
+      if (move.undo) await move.undo(trx, target);
+      await forgetMoves(trx, [record]);
+    });
   }
 }

@@ -16,6 +16,7 @@ import { compareTotals } from './0018_compare_totals';
 import { compareTotalDeltas } from './0019_compare_total_deltas';
 import { compareTotalDeltaCap } from './0021_compare_total_delta_cap';
 import { compareDeltaWhen } from './0022_compare_delta_when';
+import { importMoves } from './0020_import_moves';
 import { sharedState } from './0014_shared_state';
 import { sipOperationsDateIndex } from './0016_sip_operations_date_index';
 
@@ -44,6 +45,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0019_compare_total_deltas': compareTotalDeltas(dialect),
         '0021_compare_total_delta_cap': compareTotalDeltaCap(dialect),
         '0022_compare_delta_when': compareDeltaWhen(dialect),
+        '0020_import_moves': importMoves,
         '0014_shared_state': sharedState(dialect),
         '0016_sip_operations_date_index': sipOperationsDateIndex(dialect),
       };
