@@ -75,12 +75,15 @@ async function main(): Promise<void> {
     const sectionUrl = `${groupsUrl}/${section}`;
     removeSection = () => call('DELETE', sectionUrl);
 
-    let start = performance.now();
+    const start = performance.now();
+    const cpu = process.cpuUsage();
     const imported = await call('POST', `${sectionUrl}/import`, { fileName: upload.json().file, sheetIndex: null, fields: [{ code: 0 }] });
     const importMs = performance.now() - start;
+    const importCpu = process.cpuUsage(cpu);
     const answered = performance.now();
     const recount = recountsSettled(db).then(() => performance.now() - answered);
-    console.log(`\nImport of ${rows.toLocaleString('en')} scans into a new section: ${imported.numItemsInserted.toLocaleString('en')} inserted in ${ms(importMs)}`);
+    console.log(`\nImport of ${rows.toLocaleString('en')} scans into a new section: ${imported.numItemsInserted.toLocaleString('en')} inserted in ${ms(importMs)}`
+      + ` (CPU ${ms((importCpu.user + importCpu.system) / 1000)} in this process: server and SQLite)`);
     console.log('First page (25) with total, opened right after the import answered (may wait for the recount of that list):');
     for (const list of lists) {
       const { ms: took, total } = await page(list);
