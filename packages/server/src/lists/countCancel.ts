@@ -15,7 +15,12 @@ import { ERROR_CODES } from '@portal/contract';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 
-export class CountCancelled extends Error {}
+/** A count stopped because nobody waits for it: 409 wherever it surfaces (the engine, Compare's kept totals). */
+export class CountCancelled extends ApiError {
+  constructor(message: string) {
+    super(409, ERROR_CODES.CONFLICT, message);
+  }
+}
 
 const requestSignal = new AsyncLocalStorage<AbortSignal>();
 /** The running count=only request of each caller and list. */
@@ -56,11 +61,6 @@ export function registerCountCancellation(app: FastifyInstance): void {
     }
     done();
   });
-}
-
-/** The error a cancelled count answers with (only a superseded one reaches a client). */
-export function cancelledCountError(error: CountCancelled): ApiError {
-  return new ApiError(409, ERROR_CODES.CONFLICT, error.message);
 }
 
 const reason = (signal: AbortSignal) => (signal.reason instanceof CountCancelled ? signal.reason : new CountCancelled('Count cancelled'));

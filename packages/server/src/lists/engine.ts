@@ -11,7 +11,7 @@ import { badRequest } from '../errors';
 import type { ListDefinition, ListScope, Row } from './definition';
 import { invalidRegex } from './regex';
 import { hasRegex, planSearch, probeIndex, whereSql, type SearchTerm } from './search';
-import { cancellablePostgres, cancelledCountError, CountCancelled, countSignal } from './countCancel';
+import { cancellablePostgres, CountCancelled, countSignal } from './countCancel';
 import { openRegexBudget, RegexTimeout, sqliteFile } from './sqlite';
 import { workerDb } from './searchWorker';
 
@@ -57,7 +57,7 @@ export function selectColumns<T>(def: ListDefinition<T>): RawBuilder<unknown> {
 
 /** Maps database failures of a search to 400 INVALID_REGEX (time budget, PostgreSQL regex errors). */
 export function searchFailure(error: unknown): unknown {
-  if (error instanceof CountCancelled) return cancelledCountError(error);
+  if (error instanceof CountCancelled) return error;
   if (error instanceof RegexTimeout) return invalidRegex('Regular expression search took too long', undefined);
   const code = (error as { code?: unknown }).code;
   if (code === '57014') return invalidRegex('Regular expression search took too long', undefined);
