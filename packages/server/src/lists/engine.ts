@@ -13,7 +13,7 @@ import { invalidRegex } from './regex';
 import { hasRegex, planSearch, probeIndex, whereSql, type SearchTerm } from './search';
 import { cancellablePostgres, CountCancelled, countSignal } from './countCancel';
 import { openRegexBudget, RegexTimeout, sqliteFile } from './sqlite';
-import { workerDb } from './searchWorker';
+import { runInWorker, workerDb } from './searchWorker';
 
 /** How long one request's regular-expression search may run. */
 export const REGEX_BUDGET_MS = 5000;
@@ -107,7 +107,7 @@ export async function listPage<T>(db: Kysely<Database>, def: ListDefinition<T>, 
   }
   return withSearchBudget(db, terms, async (conn, budgetKey, dialect) => {
     const where = whereSql(dialect, def, scope, terms, budgetKey);
-    if (params.count === 'only') return { items: [], total: await countWhere(db, countConnection(db, conn, terms), def.table, where) };
+    if (params.count === 'only') return { items: [], total: await countWhere(db, conn, def.table, where, terms) };
     const order = orderSql(dialect, def, params.order ?? undefined);
     const table = sql.table(def.table);
     const skip = params.count === 'skip';
@@ -118,35 +118,33 @@ export async function listPage<T>(db: Kysely<Database>, def: ListDefinition<T>, 
     const more = skip ? rows.length > limit : items.length === limit;
     if (!more && (offset === 0 || items.length > 0)) return { items, total: offset + items.length };
     if (skip) return { items, total: offset + items.length + (more ? 1 : 0), totalKnown: false };
-    return { items, total: await countWhere(db, countConnection(db, conn, terms), def.table, where) };
+    return { items, total: await countWhere(db, conn, def.table, where, terms) };
   });
 }
 
 /**
- * Where an exact count runs: on a SQLite file, outside a transaction, the count worker (its own thread and
- * read-only connection, so counting a million rows holds neither the event loop nor the searches);
- * elsewhere the search's own connection.
+ * count(*) of the rows meeting `where`, stopped when the request's signal aborts (./countCancel). On a SQLite
+ * file, outside a transaction, it runs in the count worker (its own thread and read-only connection, so counting
+ * a million rows holds neither the event loop nor the searches), which stops it at its portal_alive() check (and
+ * portal_fold's, regexp's); on PostgreSQL the backend is cancelled; elsewhere it runs on the search's connection.
  */
-function countConnection(db: Kysely<Database>, conn: Db, terms: readonly SearchTerm[]): Db {
-  const file = dialectOf(db) === 'sqlite' ? sqliteFile(db) : null;
-  // A plain count has no budget: without regexp() calls it is bounded by the list's size.
-  return file ? workerDb(file, hasRegex(terms) ? REGEX_BUDGET_MS : Infinity, 'count') : conn;
-}
-
-/**
- * count(*) of the rows meeting `where`, stopped when the request's signal aborts (./countCancel): in the
- * SQLite count worker by its portal_alive() check (and portal_fold's, regexp's), on PostgreSQL by cancelling the backend.
- */
-async function countWhere(root: Kysely<Database>, db: Db, table: string, where: RawBuilder<SqlBool>): Promise<number> {
-  const inWorker = db !== root && !db.isTransaction && dialectOf(root) === 'sqlite';
-  // One row in 256 calls the worker's cancellation check (a call per row would add ~50 % to an ASCII count).
-  const alive = inWorker ? sql` and ((${sql.ref('id')} & 255) <> 0 or portal_alive())` : sql``;
-  const query = sql<{ total: number | string }>`select count(*) as total from ${sql.table(table)} where ${where}${alive}`;
-  const rows = dialectOf(root) === 'postgres' ? await cancellablePostgres(root, db, query, countSignal()) : (await query.execute(db)).rows;
+async function countWhere(root: Kysely<Database>, conn: Db, table: string, where: RawBuilder<SqlBool>, terms: readonly SearchTerm[]): Promise<number> {
+  const signal = countSignal();
+  const file = dialectOf(root) === 'sqlite' ? sqliteFile(root) : null;
+  let rows: { total: number | string }[];
+  if (file) {
+    // One row in 256 calls the worker's cancellation check (a call per row would add ~50 % to an ASCII count).
+    const query = sql`select count(*) as total from ${sql.table(table)} where ${where} and ((${sql.ref('id')} & 255) <> 0 or portal_alive())`.compile(root);
+    // A plain count has no budget: without regexp() calls it is bounded by the list's size.
+    rows = (await runInWorker(file, query.sql, query.parameters, hasRegex(terms) ? REGEX_BUDGET_MS : Infinity, 'count', signal)) as typeof rows;
+  } else {
+    const query = sql<{ total: number | string }>`select count(*) as total from ${sql.table(table)} where ${where}`;
+    rows = dialectOf(root) === 'postgres' ? await cancellablePostgres(root, conn, query, signal) : (await query.execute(conn)).rows;
+  }
   return Number(rows[0]?.total ?? 0);
 }
 
 /** The number of rows a search matches (export row limits, add-to counts). */
 export async function countMatching<T>(db: Kysely<Database>, def: ListDefinition<T>, scope: ListScope, terms: readonly SearchTerm[]): Promise<number> {
-  return withSearchBudget(db, terms, (conn, budgetKey, dialect) => countWhere(db, countConnection(db, conn, terms), def.table, whereSql(dialect, def, scope, terms, budgetKey)));
+  return withSearchBudget(db, terms, (conn, budgetKey, dialect) => countWhere(db, conn, def.table, whereSql(dialect, def, scope, terms, budgetKey), terms));
 }

@@ -12,7 +12,7 @@ import {
   Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult,
 } from 'kysely';
 import type { Database } from '../db/schema';
-import { countCancelledBy, countSignal } from './countCancel';
+import { countCancelledBy } from './countCancel';
 import { RegexTimeout } from './sqlite';
 
 interface Pending {
@@ -164,8 +164,7 @@ class WorkerConnection implements DatabaseConnection {
   constructor(private readonly file: string, private readonly budgetMs: number, private readonly lane: WorkerLane) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    // The request's signal (./countCancel): a count or search the client no longer waits for stops.
-    return { rows: (await runInWorker(this.file, query.sql, query.parameters, this.budgetMs, this.lane, countSignal())) as R[] };
+    return { rows: (await runInWorker(this.file, query.sql, query.parameters, this.budgetMs, this.lane)) as R[] };
   }
 
   // eslint-disable-next-line require-yield
