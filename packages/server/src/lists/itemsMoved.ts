@@ -1,12 +1,17 @@
 /**
  * Listeners told after a large item write (an import's, sync's or Add Items To's final move, ./stagedItems)
- * has committed, with the libraries it wrote to. The Compare service recounts the kept totals the write left
- * behind (services/compareTotals.ts). Listeners start background work and return at once.
+ * has committed, with the lists it wrote to. The Compare service recounts the kept totals the write left
+ * behind and counts the never-kept ones of the catalogue related to the list (services/compareTotals.ts).
+ * Listeners start background work and return at once.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { ItemTarget } from './itemWrites';
 
-type Listener = (db: Kysely<Database>, storeIds: readonly number[]) => void;
+/** A list rows were moved into: a catalogue, a search list or an inventory section (parentId) of a library. */
+export type MovedList = Pick<ItemTarget, 'storeId' | 'table' | 'parentId'>;
+
+type Listener = (db: Kysely<Database>, lists: readonly MovedList[]) => void;
 
 const listeners: Listener[] = [];
 
@@ -14,7 +19,7 @@ export function onItemsMoved(listener: Listener): void {
   listeners.push(listener);
 }
 
-export function itemsMoved(db: Kysely<Database>, storeIds: readonly number[]): void {
-  if (!storeIds.length) return;
-  for (const listener of listeners) listener(db, storeIds);
+export function itemsMoved(db: Kysely<Database>, lists: readonly MovedList[]): void {
+  if (!lists.length) return;
+  for (const listener of listeners) listener(db, lists);
 }

@@ -16,7 +16,7 @@ import type { Database } from '../db/schema';
 import { nextTurn } from './files/sheets';
 import { itemRow, type ItemValues } from './items';
 import { INSERT_BATCH, type ItemTarget } from './itemWrites';
-import { itemsMoved } from './itemsMoved';
+import { itemsMoved, type MovedList } from './itemsMoved';
 
 /** Rows per staging statement (one step: on SQLite other requests wait for it; 2,000 made their median wait too long under load). */
 export const STAGE_BATCH = INSERT_BATCH;
@@ -29,8 +29,8 @@ export class StagedItems {
   private buffer: Array<{ group: number; item: ItemValues }> = [];
   private seq = 0;
   private sinceTurn = 0;
-  /** The libraries whose lists rows were moved into. */
-  readonly movedInto = new Set<number>();
+  /** The lists rows were moved into (by table/parentId). */
+  readonly movedInto = new Map<string, MovedList>();
 
   private readonly dialect: 'sqlite' | 'postgres';
 
@@ -113,7 +113,7 @@ export class StagedItems {
   }
 
   private insertRange(trx: Kysely<Database>, group: number, target: ItemTarget, createdAt: string, after: number, upTo: number, returning = sql``) {
-    this.movedInto.add(target.storeId);
+    this.movedInto.set(`${target.table}/${target.parentId}`, { storeId: target.storeId, table: target.table, parentId: target.parentId });
     const staged = sql.table(this.table);
     const items = sql.table(target.table);
     const parent = sql.ref(`t.${target.parentColumn}`);
@@ -157,7 +157,7 @@ export async function withStaging<R>(
     } finally {
       await sql`drop table if exists ${sql.table(table)}`.execute(conn);
       // Moved (or moved and undone): e.g. the Compare totals the write left behind are counted again in the background.
-      itemsMoved(db, [...staged.movedInto]);
+      itemsMoved(db, [...staged.movedInto.values()]);
     }
   };
   // SQLite has one connection, free for others between the steps; PostgreSQL's temporary table lives on the

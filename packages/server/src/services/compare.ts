@@ -20,6 +20,7 @@ import { planSearch, whereSql } from '../lists/search';
 import { dialectOf } from '../db/connect';
 import { keptCompareTotal, recountLeftBehind, type CompareTotalKey, type CounterOf, type TotalCounter } from './compareTotals';
 import { onItemsMoved } from '../lists/itemsMoved';
+import { firstViewsAfter } from './compareFirstViews';
 import { sqliteFile } from '../lists/sqlite';
 import { workerDb } from '../lists/searchWorker';
 import { exportList, type ExportFile } from '../lists/export/export';
@@ -219,9 +220,13 @@ export const compareCounterOf: CounterOf = async (db, storeId, list) => {
 };
 
 // An import's, sync's or Add Items To's final move leaves kept totals behind (more than MOVED_CAP rows): they
-// are counted again right away in the background, so the Compare view opened after the import finds them kept.
-onItemsMoved((db, storeIds) => {
-  for (const storeId of storeIds) void recountLeftBehind(db, storeId, compareCounterOf);
+// are counted again right away in the background, so the Compare view opened after the import finds them kept;
+// so are the never-kept lists of the catalogue related to the group written to (./compareFirstViews).
+onItemsMoved((db, lists) => {
+  for (const storeId of new Set(lists.map((l) => l.storeId))) {
+    const moved = lists.filter((l) => l.storeId === storeId);
+    void recountLeftBehind(db, storeId, compareCounterOf, () => firstViewsAfter(db, storeId, moved));
+  }
 });
 
 export async function comparePage(deps: FilesDeps, user: AuthUser, storeId: number, catalogueId: number, mode: CompareMode, scope: CompareScope, query: ListQuery): Promise<{ items: CompareItem[]; total: number }> {

@@ -3,13 +3,16 @@
  * recountLeftBehind), on a real database (temp SQLite file: the count worker; PostgreSQL with TEST_DATABASE_URL):
  * after an import of more than MOVED_CAP scans through the API every kept total of the library is valid again
  * and equals a full recount without anyone viewing it; a write landing during the recount's count is never kept
- * stale (the total is counted again); a view arriving during the recount waits for its count.
+ * stale (the total is counted again); a view arriving during the recount waits for its count. After an import
+ * into a section of a group with a related catalogue (or into that catalogue) its never-kept group and ALL_GROUPS
+ * lists are counted and kept before any view, nothing unrelated, at most RECOUNT_MAX_FIRST a pass.
  */
 import { sql, type Kysely } from 'kysely';
 import { listPage } from '../lists/engine';
 import { addCatalogue, uploadAs } from '../lists/testing/helpers';
 import { compareCounterOf, parseCompareId, resolveCompare } from './compare';
-import { compareCountStats, RECOUNT_MAX_LISTS, recountLeftBehind, recountsSettled, type CounterOf } from './compareTotals';
+import { RELATED_GROUPS } from './compareFirstViews';
+import { compareCountStats, RECOUNT_MAX_FIRST, RECOUNT_MAX_LISTS, recountLeftBehind, recountsSettled, type CounterOf } from './compareTotals';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { MOVED_CAP } from '../db/migrations/0021_compare_total_delta_cap';
 
@@ -32,28 +35,30 @@ async function view(list: string): Promise<number> {
 }
 
 /** A full count of a list, through the list engine. */
-async function fullCount(list: string): Promise<number> {
+async function fullCount(list: string, of = catalogue): Promise<number> {
   const { mode, scope } = parseCompareId(list)!;
-  const resolved = await resolveCompare(t.db, bib, catalogue, mode, scope);
+  const resolved = await resolveCompare(t.db, bib, of, mode, scope);
   return (await listPage(t.db, resolved.def, resolved.scope, { offset: 0, limit: 1 })).total;
 }
 
 /** Each kept total of the catalogue: valid (at the library's version) or stale, its number and a full count. */
-async function keptTotals(): Promise<string[]> {
+async function keptTotals(of = catalogue): Promise<string[]> {
   const { version } = await untyped().selectFrom('list_item_versions').select('version').where('store_id', '=', bib).executeTakeFirstOrThrow();
   const { rows } = await sql<{ mode: string; scope: string; version: number | string; total: number | string }>`
-    select ct.* from compare_totals ct where ct.catalogue_id = ${catalogue}`.execute(t.db);
+    select ct.* from compare_totals ct where ct.catalogue_id = ${of}`.execute(t.db);
   const lines: string[] = [];
   for (const row of rows) {
     const list = `${row.mode}/${row.scope}`;
-    lines.push(`${list}: ${Number(row.version) === Number(version) ? 'valid' : 'stale'} ${Number(row.total)} (counted ${await fullCount(list)})`);
+    lines.push(`${list}: ${Number(row.version) === Number(version) ? 'valid' : 'stale'} ${Number(row.total)} (counted ${await fullCount(list, of)})`);
   }
   return lines.sort();
 }
 
+/** keptTotals' lines of these lists (sorted), each valid and equal to a full count. */
+const validAndExact = (lists: string[]) => lists.map((list) => expect.stringMatching(new RegExp(`^${list}: valid (\\d+) \\(counted \\1\\)$`)));
+
 async function expectKeptValidAndExact(): Promise<void> {
-  const lines = await keptTotals();
-  expect(lines).toEqual([...LISTS()].sort().map((list) => expect.stringMatching(new RegExp(`^${list}: valid (\\d+) \\(counted \\1\\)$`))));
+  expect(await keptTotals()).toEqual(validAndExact([...LISTS()].sort()));
 }
 
 const addScan = async (code: string) => expect((await t.call('POST', `${sectionUrl()}/items`, { ...as, body: { code } })).statusCode).toBe(200);
@@ -179,5 +184,67 @@ describe('kept compare totals left behind by a large write', () => {
     const { version } = await untyped().selectFrom('list_item_versions').select('version').where('store_id', '=', bib).executeTakeFirstOrThrow();
     const valid = await untyped().selectFrom('compare_totals').select(['catalogue_id', 'mode', 'scope']).where('version', '=', version).execute();
     expect(valid.map((r) => `${r.catalogue_id} ${r.mode}/${r.scope}`).sort()).toEqual([...counted].sort());
+  });
+
+  describe('never-kept lists of the catalogue related to the group written to', () => {
+    let fresh: number;
+    let freshGroup: number;
+    let freshSection: number;
+    const firstLists = () => ['MISSING', 'EXCEEDED'].flatMap((mode) => [`${mode}/ALL_GROUPS`, `${mode}/group/${freshGroup}`]).sort();
+
+    beforeAll(async () => {
+      await recountsSettled(t.db);
+      fresh = await addCatalogue(t.db, bib, 'Inventario 2027', Array.from({ length: 30 }, (_, i) => ({ code: `F${i}` })));
+      freshGroup = (await t.call('POST', `/api/stores/${bib}/inventoryGroups`, { ...as, body: { name: 'Planta 2', catalogueId: fresh } })).json().tid;
+      freshSection = (await t.call('POST', `/api/stores/${bib}/inventoryGroups/${freshGroup}/inventories`, { ...as, body: { comment: 'Shelf 2', date: '2026-11-21 10:00:00' } })).json().tid;
+    });
+
+    it('an import of scans counts that catalogue × {group, ALL_GROUPS} × {MISSING, EXCEEDED} before any view, and nothing unrelated', async () => {
+      expect(await keptTotals(fresh)).toEqual([]);
+      const before = await untyped().selectFrom('compare_totals').select(['catalogue_id', 'mode', 'scope']).where('catalogue_id', '<>', fresh).execute();
+      const codes = [...Array.from({ length: 12 }, (_, i) => `F${i}`), 'C1', 'ZZ1', 'ZZ2'];
+      const file = await uploadAs(t, 'librarian', 'fresh.csv', `${codes.join('\n')}\n`);
+      const imported = await t.call('POST', `/api/stores/${bib}/inventoryGroups/${freshGroup}/inventories/${freshSection}/import`, { ...as, body: { fileName: file, sheetIndex: null, fields: [{ code: 0 }] } });
+      expect(imported.statusCode).toBe(200);
+      await recountsSettled(t.db);
+      // Only the related catalogue's group and ALL_GROUPS lists: not its section's, not another catalogue's.
+      expect(await keptTotals(fresh)).toEqual(validAndExact(firstLists()));
+      const missing = await fullCount(`MISSING/group/${freshGroup}`, fresh);
+      expect(missing).toBeLessThan(30);
+      const after = await untyped().selectFrom('compare_totals').select(['catalogue_id', 'mode', 'scope']).where('catalogue_id', '<>', fresh).execute();
+      expect(after.map((r) => `${r.catalogue_id} ${r.mode}/${r.scope}`).sort()).toEqual(before.map((r) => `${r.catalogue_id} ${r.mode}/${r.scope}`).sort());
+      // The first view answers the kept total (a full count would give the tampered number away).
+      await untyped().updateTable('compare_totals').set((eb) => ({ total: eb('total', '+', 1000) })).where('catalogue_id', '=', fresh).execute();
+      const viewed = await t.call('GET', `/api/stores/${bib}/compare/${fresh}/MISSING/group/${freshGroup}?limit=1`, as);
+      expect(viewed.json().total).toBe(missing + 1000);
+      await untyped().updateTable('compare_totals').set((eb) => ({ total: eb('total', '-', 1000) })).where('catalogue_id', '=', fresh).execute();
+    });
+
+    it(`an import into the catalogue counts its lists with up to ${RELATED_GROUPS} related groups; none when no group is related`, async () => {
+      await untyped().deleteFrom('compare_totals').where('catalogue_id', '=', fresh).execute();
+      const lonely = await addCatalogue(t.db, bib, 'Sin grupo', [{ code: 'L1' }]);
+      for (const target of [fresh, lonely]) {
+        const file = await uploadAs(t, 'librarian', `more-${target}.csv`, 'F40\nF41\n');
+        expect((await t.call('POST', `/api/stores/${bib}/catalogues/${target}/import`, { ...as, body: { fileName: file, sheetIndex: null, fields: [{ code: 0 }] } })).statusCode).toBe(200);
+      }
+      await recountsSettled(t.db);
+      expect(await keptTotals(fresh)).toEqual(validAndExact(firstLists()));
+      expect(await keptTotals(lonely)).toEqual([]);
+    });
+
+    it(`count at most ${RECOUNT_MAX_FIRST} never-kept lists a pass`, async () => {
+      await untyped().deleteFrom('compare_totals').where('catalogue_id', '=', fresh).execute();
+      const scopes = ['ALL_GROUPS', `group/${freshGroup}`, `group/${group}`, `inventory/${section}`, `inventory/${freshSection}`];
+      const asked = ['MISSING' as const, 'EXCEEDED' as const].flatMap((mode) => scopes.map((scope) => ({ catalogueId: fresh, mode, scope })));
+      const counted: string[] = [];
+      const counting: CounterOf = async (db, storeId, list) => {
+        if (list.catalogueId === fresh) counted.push(`${list.mode}/${list.scope}`);
+        return compareCounterOf(db, storeId, list);
+      };
+      await recountLeftBehind(t.db, bib, counting, async () => asked);
+      expect(asked.length).toBeGreaterThan(RECOUNT_MAX_FIRST);
+      expect(counted).toEqual(asked.slice(0, RECOUNT_MAX_FIRST).map((l) => `${l.mode}/${l.scope}`));
+      expect(await keptTotals(fresh)).toEqual(validAndExact([...counted].sort()));
+    });
   });
 });

@@ -9,7 +9,9 @@
  * A count reads the library's version in the same statement (one snapshot), and its total is kept only if
  * that version is still the library's when it is stored: a write during the count leaves nothing stale kept.
  * A large write (an import's, sync's or Add Items To's final move) leaves the library's kept totals behind;
- * recountLeftBehind counts them again in the background right after it, so the next view finds them kept.
+ * recountLeftBehind counts them again in the background right after it, so the next view finds them kept, and
+ * also counts the never-kept lists the write's caller names (the catalogue related to the group imported into:
+ * the first Compare after a stocktake's import), at most RECOUNT_MAX_FIRST per pass.
  */
 import { AsyncResource } from 'node:async_hooks';
 import { sql, type Kysely } from 'kysely';
@@ -140,8 +142,18 @@ export const RECOUNT_PASSES = 5;
  */
 export const RECOUNT_MAX_LISTS = 8;
 
+/** Never-kept lists one recount counts at most per pass (besides RECOUNT_MAX_LISTS left behind). */
+export const RECOUNT_MAX_FIRST = 6;
+
+/** The never-kept lists a write makes worth counting before their first view (scope as in scopeKey). */
+export type FirstViews = () => Promise<LeftBehind[]>;
+
 interface Recount {
   again: boolean;
+  /** Asked for never-kept lists, read at the start of the next pass. */
+  asked: FirstViews[];
+  /** Never-kept lists not counted yet. */
+  first: LeftBehind[];
   done: Promise<void>;
   /** The lowest version the first pass took: later passes take no total left behind before it. */
   floor: number | null;
@@ -194,6 +206,37 @@ async function recountPass(database: Kysely<Database>, storeId: number, counterO
     const kept = await countAndKeep(database, found.key, found.counter).done.then((r) => r.kept, () => false);
     if (!kept) state.again = true;
   }
+  await firstViewsPass(database, storeId, counterOf, state);
+}
+
+/** Whether the library keeps a total of the list, valid or not (one left behind is recountPass's). */
+async function everKept(database: Kysely<Database>, list: LeftBehind): Promise<boolean> {
+  return !!(await (database as unknown as Untyped).selectFrom('compare_totals').select('version')
+    .where('catalogue_id', '=', list.catalogueId).where('mode', '=', list.mode).where('scope', '=', list.scope).executeTakeFirst());
+}
+
+/** Counts up to RECOUNT_MAX_FIRST of the never-kept lists asked for; those not kept (a write meanwhile) wait for another pass. */
+async function firstViewsPass(database: Kysely<Database>, storeId: number, counterOf: CounterOf, state: Recount): Promise<void> {
+  for (const ask of state.asked.splice(0)) {
+    for (const list of await ask()) {
+      if (!state.first.some((l) => l.catalogueId === list.catalogueId && l.mode === list.mode && l.scope === list.scope)) state.first.push(list);
+    }
+  }
+  const never: LeftBehind[] = [];
+  for (const list of state.first) if (!(await everKept(database, list))) never.push(list);
+  state.first = never;
+  const lists = state.first.splice(0, RECOUNT_MAX_FIRST);
+  for (const list of lists) {
+    const found = await counterOf(database, storeId, list);
+    if (!found) continue;
+    const kept = await countAndKeep(database, found.key, found.counter).done.then((r) => r.kept, () => false);
+    if (!kept) {
+      state.first.push(list);
+      state.again = true;
+    }
+  }
+  // Those left for another pass (there is one only after a write meanwhile): at most one pass's; the rest wait for their first view.
+  state.first.length = Math.min(state.first.length, RECOUNT_MAX_FIRST);
 }
 
 /**
@@ -201,14 +244,15 @@ async function recountPass(database: Kysely<Database>, storeId: number, counterO
  * counter decides where: on a SQLite file the count worker). Called again while running, it makes one more
  * pass when this one ends. Failures are dropped: the next view counts the total itself.
  */
-export function recountLeftBehind(database: Kysely<Database>, storeId: number, counterOf: CounterOf): Promise<void> {
+export function recountLeftBehind(database: Kysely<Database>, storeId: number, counterOf: CounterOf, firstViews?: FirstViews): Promise<void> {
   const map = recountsOf(database);
   const current = map.get(storeId);
   if (current) {
     current.again = true;
+    if (firstViews) current.asked.push(firstViews);
     return current.done;
   }
-  const state: Recount = { again: true, done: Promise.resolve(), floor: null };
+  const state: Recount = { again: true, asked: firstViews ? [firstViews] : [], first: [], done: Promise.resolve(), floor: null };
   state.done = background.runInAsyncScope(async () => {
     // After the write's request has answered.
     await new Promise<void>((resolve) => { setImmediate(resolve); });
