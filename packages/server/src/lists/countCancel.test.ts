@@ -54,6 +54,41 @@ describe('the request signal (onRequest hook)', () => {
     await app.close();
   });
 
+  it('the count asked last runs, even when an earlier one passes the token check after it', async () => {
+    const app = Fastify();
+    registerCountCancellation(app);
+    // Holds the earlier request between arrival and its handler (as a slow token check would).
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const arrived: string[] = [];
+    app.addHook('onRequest', async (request) => {
+      const name = (request.query as { name: string }).name;
+      arrived.push(name);
+      if (name === 'earlier') await gate;
+    });
+    const entered: string[] = [];
+    app.get('/lists/1', async (request) => {
+      const signal = countSignal()!;
+      const name = (request.query as { name: string }).name;
+      entered.push(name);
+      if (name === 'third') return { name, aborted: signal.aborted };
+      if (!signal.aborted) await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+      return { name, reason: (signal.reason as Error).message };
+    });
+    const get = (name: string) => app.inject({ method: 'GET', url: `/lists/1?count=only&name=${name}`, headers: { 'x-access-token': 'same' } });
+    const earlier = get('earlier');
+    await until(() => arrived.includes('earlier'));
+    const later = get('later');
+    await until(() => entered.includes('later'));
+    release();
+    // The earlier one stops at once; the later one is still running (then stopped here by a third count).
+    expect((await earlier).json()).toEqual({ name: 'earlier', reason: 'Superseded by a newer count of this list' });
+    expect(entered).toEqual(['later', 'earlier']);
+    expect((await get('third')).json()).toEqual({ name: 'third', aborted: false });
+    expect((await later).json()).toEqual({ name: 'later', reason: 'Superseded by a newer count of this list' });
+    await app.close();
+  });
+
   it('a client that goes away before its answer aborts its request', async () => {
     const app = Fastify();
     registerCountCancellation(app);

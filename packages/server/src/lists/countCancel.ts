@@ -23,8 +23,15 @@ export class CountCancelled extends ApiError {
 }
 
 const requestSignal = new AsyncLocalStorage<AbortSignal>();
-/** The running count=only request of each caller and list. */
-const latestCounts = new Map<string, AbortController>();
+
+interface Running {
+  controller: AbortController;
+  /** Arrival order: a count asked later supersedes one asked earlier, whichever passes the token check first. */
+  seq: number;
+}
+/** The latest count=only request of each caller and list. */
+const latestCounts = new Map<string, Running>();
+let arrivals = 0;
 
 /** Counts stopped since the process started (tests observe it). */
 export const cancelledCounts = { n: 0 };
@@ -35,29 +42,36 @@ export const countSignal = (): AbortSignal | undefined => requestSignal.getStore
 /** Runs `work` as a request with `signal` would (benchmarks). */
 export const withCountSignal = <R>(signal: AbortSignal, work: () => Promise<R>): Promise<R> => requestSignal.run(signal, work);
 
-const controllers = new WeakMap<object, AbortController>();
+const requests = new WeakMap<object, Running>();
+
+const superseded = () => new CountCancelled('Superseded by a newer count of this list');
 
 export function registerCountCancellation(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
-    const controller = new AbortController();
-    controllers.set(request, controller);
+    const running: Running = { controller: new AbortController(), seq: ++arrivals };
+    requests.set(request, running);
     reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) controller.abort(new CountCancelled('The client went away'));
+      if (!reply.raw.writableFinished) running.controller.abort(new CountCancelled('The client went away'));
     });
-    requestSignal.run(controller.signal, done);
+    requestSignal.run(running.controller.signal, done);
   });
-  // Once the caller is known (the token check runs in a later onRequest hook): the same user's newer count
-  // of the same list supersedes the running one.
+  // Once the caller is known (the token check runs in a later onRequest hook): of the same user's counts of
+  // the same list, the one asked last runs; any other stops.
   app.addHook('preHandler', (request, reply, done) => {
-    const controller = controllers.get(request);
-    if (controller && (request.query as { count?: unknown } | undefined)?.count === 'only') {
+    const running = requests.get(request);
+    if (running && (request.query as { count?: unknown } | undefined)?.count === 'only') {
       const user = (request as { authUser?: { id?: unknown } | null }).authUser?.id ?? request.headers['x-access-token'] ?? '';
       const key = `${String(user)} ${request.url.split('?')[0]}`;
-      latestCounts.get(key)?.abort(new CountCancelled('Superseded by a newer count of this list'));
-      latestCounts.set(key, controller);
-      reply.raw.once('close', () => {
-        if (latestCounts.get(key) === controller) latestCounts.delete(key);
-      });
+      const latest = latestCounts.get(key);
+      if (latest && latest.seq > running.seq) {
+        running.controller.abort(superseded());
+      } else {
+        latest?.controller.abort(superseded());
+        latestCounts.set(key, running);
+        reply.raw.once('close', () => {
+          if (latestCounts.get(key) === running) latestCounts.delete(key);
+        });
+      }
     }
     done();
   });
