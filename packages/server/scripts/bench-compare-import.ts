@@ -11,6 +11,7 @@
  *   an import cost before the background recount).
  *
  *   pnpm --filter @portal/server bench:compare-import -- --data-dir <dir> [--rows 20000]     SQLite <dir>/portal.sqlite
+ *   … --never-viewed: the lists are not opened before the import (nothing kept: a group new to this stocktake)
  *   DATABASE_URL=postgres://… pnpm --filter @portal/server bench:compare-import
  *
  * The section is deleted at the end (its scans with it).
@@ -60,7 +61,9 @@ async function main(): Promise<void> {
     };
     console.log(`Database: ${'databaseUrl' in dbConfig ? 'PostgreSQL (DATABASE_URL)' : dbConfig.sqliteFile}; catalogue ${group.catalogueId}, group ${group.groupId}`
       + ` (${group.scans.toLocaleString('en')} scans); load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs`);
-    for (const list of lists) await page(list);
+    // --never-viewed: the lists were never opened (nothing kept), as for a group created for this stocktake.
+    if (args.includes('--never-viewed')) await sql`delete from compare_totals where catalogue_id = ${group.catalogueId}`.execute(db);
+    else for (const list of lists) await page(list);
 
     // The scans: nine in ten codes of the catalogue (found), one in ten unknown (exceeded).
     const known = await db.selectFrom('catalogue_items').select('code').where('catalogue_id', '=', group.catalogueId).where('code', 'is not', null)
