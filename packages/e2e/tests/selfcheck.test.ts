@@ -128,6 +128,8 @@ describe('self-check', () => {
     // 8. Export Items with the supervisor's saved format (xlsx), read back: the newest first.
     await pickMenuEntry(page, content(page).getByRole('button', { name: 'More actions' }), 'Export Items');
     const dialog = openModal(page, 'Export Items');
+    // Export only once the saved format has been read and shows (clicked before, the export takes the default csv).
+    await dialog.getByTitle('Excel (.xlsx)').waitFor();
     const file = await downloadOf(page, () => dialog.getByRole('button', { name: 'Export' }).click());
     const target = path.join(work.dir, file.suggestedFilename());
     await file.saveAs(target);
