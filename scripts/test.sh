@@ -41,8 +41,10 @@ prefixed() {
   sed -u "s/^/[$1] /"
 }
 
+# --forceExit: a test that fails on a timeout can leave a poll or a child's pipe open, and jest would then wait
+# for it forever (a fresh-clone run hung after the PostgreSQL lane's results); the results are written first.
 run_jest() {
-  npx jest --ci --maxWorkers="$workers" "$@"
+  npx jest --ci --forceExit --maxWorkers="$workers" "$@"
 }
 
 server_tests_postgres() {
@@ -95,7 +97,7 @@ wait "$web_lane" "$server_lane"
 
 if grep -q $'^build\t.*\t0$' "$phases"; then
   echo "== end-to-end tests (Chromium)"
-  PORTAL_E2E_DATA_TEMPLATE="$results/e2e-data" timed "end-to-end tests" npx jest --ci --config packages/e2e/jest.config.js --json --outputFile="$results/e2e.json"
+  PORTAL_E2E_DATA_TEMPLATE="$results/e2e-data" timed "end-to-end tests" npx jest --ci --forceExit --config packages/e2e/jest.config.js --json --outputFile="$results/e2e.json"
 fi
 
 printf '%s\t%s\t\t\n' "total" "$(echo "$started $(date +%s.%N)" | awk '{ printf "%.1f", $2 - $1 }')" >> "$phases"

@@ -91,8 +91,9 @@ function slowUpload(port: number, token: string) {
 
 /** Waits for `what` (a promise or a condition polled every 50 ms); past `ms`, fails naming the step, with the server's output. */
 async function step<T>(s: { output: () => string } | null, what: string, wait: Promise<T> | (() => boolean), ms = 120_000): Promise<T> {
+  let over = false;
   const until = typeof wait === 'function'
-    ? (async () => { while (!wait()) await new Promise((r) => setTimeout(r, 50)); return undefined as T; })()
+    ? (async () => { while (!over && !wait()) await new Promise((r) => setTimeout(r, 50)); return undefined as T; })()
     : wait;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
@@ -101,6 +102,8 @@ async function step<T>(s: { output: () => string } | null, what: string, wait: P
   try {
     return await Promise.race([until, late]);
   } finally {
+    // The poll stops too: a failed step must not keep jest's event loop alive.
+    over = true;
     clearTimeout(timer);
   }
 }
