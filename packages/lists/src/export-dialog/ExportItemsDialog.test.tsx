@@ -54,6 +54,16 @@ describe('ExportItemsDialog', () => {
     expect(within(dialog()).getByRole('button', { name: /Admin Format/ })).toBeInTheDocument();
   });
 
+  it('keeps Export disabled until the saved format is read (else it would export the defaults)', async () => {
+    let answer: (f: ExportFormat) => void = () => undefined;
+    jest.mocked(getFormat).mockReturnValue(new Promise<ExportFormat>((resolve) => { answer = resolve; }));
+    setup();
+    expect(within(dialog()).getByRole('button', { name: 'Export' })).toBeDisabled();
+    answer({ ...SAVED, fileType: 'xlsx' });
+    await waitFor(() => expect(within(dialog()).getByRole('button', { name: 'Export' })).toBeEnabled());
+    expect(within(dialog()).getByTitle('Excel (.xlsx)')).toBeInTheDocument();
+  });
+
   it('shows separators only for csv and txt, and the other text only for the other separator', async () => {
     setup();
     await within(dialog()).findByTitle('CSV (.csv)');

@@ -36,7 +36,7 @@ const columnId = (c: ExportColumnSource): string => (typeof c.dataIndex === 'str
 export function ExportItemsDialog({ open, url, columns, order, searchTexts, defaultFileName = '', onFinish }: ExportItemsDialogProps) {
   const { t } = useListsTranslation();
   const [toast, toastHolder] = message.useMessage();
-  const { format, setFormat, changeFileType } = useExportFormat(open);
+  const { format, setFormat, changeFileType, reading } = useExportFormat(open);
   const [fileName, setFileName] = useState(defaultFileName);
   const [selected, setSelected] = useState<string[]>(() => columns.map(columnId));
   const [exporting, setExporting] = useState(false);
@@ -84,7 +84,8 @@ export function ExportItemsDialog({ open, url, columns, order, searchTexts, defa
         styles={{ body: { maxHeight: EXPORT_DIALOG_BODY_MAX_HEIGHT, overflowY: 'auto' } }}
         okText={t('export.ok')}
         cancelText={t('cancel')}
-        okButtonProps={{ loading: exporting, disabled: selected.length === 0 }}
+        // Until the saved format is read, Export would write the defaults (csv) instead of the user's format.
+        okButtonProps={{ loading: exporting, disabled: reading || selected.length === 0 }}
         onOk={() => void runExport()}
         onCancel={cancel}
         {...stacked}

@@ -36,6 +36,19 @@ describe('useExportFormat', () => {
     expect(putFormat).toHaveBeenCalledWith({ ...SAVED, fileType: 'xlsx' });
   });
 
+  it('is reading until the saved format is answered or refused (Export waits for it)', async () => {
+    const read = heldRead();
+    const { result } = renderHook(() => useExportFormat(true));
+    expect(result.current.reading).toBe(true);
+    await read.answer(SAVED);
+    expect(result.current.reading).toBe(false);
+    const refused = heldRead();
+    const again = renderHook(() => useExportFormat(true));
+    expect(again.result.current.reading).toBe(true);
+    await refused.fail(new Error('offline'));
+    expect(again.result.current.reading).toBe(false);
+  });
+
   it('saves nothing when the early choice equals the saved type; saves each later change with the read format', async () => {
     const read = heldRead();
     const { result } = renderHook(() => useExportFormat(true));

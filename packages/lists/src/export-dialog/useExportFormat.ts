@@ -8,6 +8,8 @@ export interface ExportFormatState {
   setFormat: Dispatch<SetStateAction<ExportFormat>>;
   /** The file type is saved at once, but never before the saved format has been read (no write before the read). */
   changeFileType: (fileType: FileType) => void;
+  /** The saved format is being read: an export now would use the defaults instead of the user's format. */
+  reading: boolean;
 }
 
 /**
@@ -21,6 +23,7 @@ export function useExportFormat(open: boolean): ExportFormatState {
   const phase = useRef<'reading' | 'read' | 'failed'>('reading');
   /** The file type the user chose while the read was under way. */
   const chosenEarly = useRef<FileType | null>(null);
+  const [reading, setReading] = useState(false);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -28,6 +31,7 @@ export function useExportFormat(open: boolean): ExportFormatState {
     phase.current = 'reading';
     chosenEarly.current = null;
     setFormat(DEFAULT_FORMAT);
+    setReading(true);
     getFormat()
       .then((saved) => {
         if (!current) return;
@@ -45,7 +49,8 @@ export function useExportFormat(open: boolean): ExportFormatState {
       .catch((error: unknown) => {
         if (current) phase.current = 'failed';
         logger.error('Export format could not be read', error);
-      });
+      })
+      .finally(() => { if (current) setReading(false); });
     return () => { current = false; };
   }, [open]);
 
@@ -58,5 +63,5 @@ export function useExportFormat(open: boolean): ExportFormatState {
     if (phase.current === 'reading') chosenEarly.current = fileType;
   }, []);
 
-  return { format, setFormat, changeFileType };
+  return { format, setFormat, changeFileType, reading };
 }
