@@ -316,7 +316,7 @@ async function main(): Promise<void> {
     if (group) {
       header(`\nInventory group ${group.id} (${group.items.toLocaleString('en')} scanned items):`);
       const groupScope = { group_id: group.id }; // as services/inventoryItems.ts scopes a group's list
-      const groupCases = (only === 'group' ? itemCases(dialect, code, word) : cases).filter((c) => /no search|"EL"|"garcia" \(|order by field1|order by code asc/.test(c.label));
+      const groupCases = (only === 'group' ? itemCases(dialect, code, word) : cases).filter((c) => /no search|plain code "\d|code one item|"EL"|"garcia" \(|order by field1|order by code asc/.test(c.label));
       for (const c of groupCases) await timeCase(db, SCANNED_ITEMS_LIST as ListDefinition<unknown>, groupScope, sql<SqlBool>`group_id = ${group.id}`, c);
     }
     if (args.includes('--no-export')) return;

@@ -3,7 +3,8 @@ import type { Catalogue } from '@portal/contract';
 import { defineList, type Row } from './definition';
 import { flag, optionalText } from './rowValues';
 import { ITEM_SEARCH_INDEXES } from '../db/migrations/0004_item_search_index';
-import { indexedSearchText, ITEM_LIST_COLUMNS, ITEM_SEARCH_TEXT, toApiItem, type ApiItem } from './items';
+import { INVENTORY_ITEMS_FTS } from '../db/migrations/0023_inventory_item_search_index';
+import { indexedSearchText, ITEM_LIST_COLUMNS, toApiItem, type ApiItem } from './items';
 
 /** A catalogue or search list row as the API answers it (both tables have the same columns). */
 export function toApiContainer(row: Row): Catalogue {
@@ -37,5 +38,5 @@ export const SEARCH_LIST_ITEMS_LIST = defineList<ApiItem>({
 });
 
 export const INVENTORY_ITEMS_LIST = defineList<ApiItem>({
-  table: 'inventory_items', columns: ITEM_LIST_COLUMNS, searchText: ITEM_SEARCH_TEXT, toItem: toApiItem,
+  table: 'inventory_items', columns: ITEM_LIST_COLUMNS, searchText: indexedSearchText(INVENTORY_ITEMS_FTS), toItem: toApiItem,
 });

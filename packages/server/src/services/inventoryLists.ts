@@ -5,7 +5,8 @@
  */
 import type { InventorySection, InventoryItem } from '@portal/contract';
 import { defineList, type ListLabels, type Row } from '../lists/definition';
-import { ITEM_LIST_COLUMNS, ITEM_SEARCH_TEXT, toApiItem } from '../lists/items';
+import { indexedSearchText, ITEM_LIST_COLUMNS, toApiItem } from '../lists/items';
+import { INVENTORY_ITEMS_FTS } from '../db/migrations/0023_inventory_item_search_index';
 import { optionalNumber } from '../lists/rowValues';
 import { itemLabels } from '../queries/inventories';
 import type { Kysely } from 'kysely';
@@ -91,7 +92,7 @@ export const SCANNED_ITEM_LABELS: ListLabels = {
 };
 
 export const SCANNED_ITEMS_LIST = defineList<ScannedItem>({
-  table: 'inventory_items', columns: SCANNED_ITEM_COLUMNS, searchText: ITEM_SEARCH_TEXT, toItem: toScannedItem, labels: SCANNED_ITEM_LABELS,
+  table: 'inventory_items', columns: SCANNED_ITEM_COLUMNS, searchText: indexedSearchText(INVENTORY_ITEMS_FTS), toItem: toScannedItem, labels: SCANNED_ITEM_LABELS,
 });
 
 /** Adds inventoryComment, groupName and searchListName to a page of scanned items. */

@@ -19,6 +19,7 @@ import { compareDeltaWhen } from './0022_compare_delta_when';
 import { importMoves } from './0020_import_moves';
 import { sharedState } from './0014_shared_state';
 import { sipOperationsDateIndex } from './0016_sip_operations_date_index';
+import { inventoryItemSearchIndex } from './0023_inventory_item_search_index';
 
 /**
  * In-code migration provider: migrations are compiled with the server (no file-system scanning), named
@@ -48,6 +49,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0020_import_moves': importMoves,
         '0014_shared_state': sharedState(dialect),
         '0016_sip_operations_date_index': sipOperationsDateIndex(dialect),
+        '0023_inventory_item_search_index': inventoryItemSearchIndex(dialect),
       };
     },
   };
