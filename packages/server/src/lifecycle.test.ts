@@ -28,7 +28,11 @@ async function start(env: Record<string, string> = {}): Promise<Started> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lifecycle-'));
   const port = await freePort();
   const { DATABASE_URL: _db, PORTAL_DEMO: _demo, TRUST_PROXY: _tp, ...rest } = process.env;
-  const child = spawn(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [path.join(__dirname, 'main.ts')], {
+  // As `pnpm start` runs it: one process (node with tsx's loader), so SIGTERM reaches the server itself. Through
+  // tsx's CLI the signal went to a parent that SIGKILLs its child when the child does not confirm within 30 ms:
+  // on a loaded machine the server was killed without stopping (a CI failure: "Stopping" never printed).
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'main.ts')], {
+    cwd: path.join(__dirname, '..'),
     env: { ...rest, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: 'lifecycle-secret-1', PASSWORD_HASH_CONCURRENCY: '1', ...env },
   });
   let out = '';
