@@ -70,16 +70,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   const url = `http://127.0.0.1:${port}`;
-  const tsx = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
   // Embedded SQLite in the temp folder whatever the caller's environment says, unless databaseUrl is given.
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  const child = spawn(tsx, [path.join(REPO_ROOT, 'packages', 'server', 'src', 'main.ts')], {
+  // One process, as `pnpm start` runs it (node with tsx's loader): signals reach the server itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'packages', 'server', 'src', 'main.ts')], {
     cwd: REPO_ROOT,
     env: { ...env, ...options.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PORTAL_DEMO: '1',
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group: stop() signals tsx and the server it starts together (SIGKILL of tsx alone would
-    // leave the server running as an orphan, still answering and holding its port).
+    // Its own process group: stop() signals the server and anything it started together.
     detached: true,
   });
   const signal = (name: NodeJS.Signals) => {

@@ -127,6 +127,8 @@ describe('SIGTERM', () => {
       await step(s, 'the upload reached the server (100 Continue)', upload.received, 30_000);
       s.child.kill('SIGTERM');
       await step(s, 'the server said Stopping', () => s.output().includes('Stopping:'), 30_000);
+      // A second signal (an impatient orchestrator, a relaying parent) changes nothing.
+      s.child.kill('SIGTERM');
       expect(await refused(s.port)).toBe(true);
       upload.finish();
       const res = await step(s, 'the upload in flight was answered', upload.done, 30_000);

@@ -47,8 +47,10 @@ export function installShutdown(app: App, options: ShutdownOptions): () => Promi
     })();
     return stopping;
   };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  // `on`, not `once`: after the first signal a second one must not fall back to the default action (an
+  // immediate exit that would cut the requests in flight); the stop is bounded by timeoutMs anyway.
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
   return stop;
 }
 
