@@ -17,26 +17,21 @@
  * The section is deleted at the end (its scans with it).
  */
 import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app';
-import { defaultConfig, REPO_ROOT } from '../src/config';
+import { defaultConfig } from '../src/config';
 import { createDb, dbConfigFromEnv, migrateToLatest } from '../src/db/connect';
 import { createTokenService } from '../src/auth/tokens';
 import { multipart } from '../src/lists/testing/helpers';
 import { recountsSettled } from '../src/services/compareTotals';
 import { largestGroup } from './bench-group';
-
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-}
+import { largeDataDir, option } from './benchArgs';
 
 const ms = (n: number) => `${n.toFixed(0).padStart(6)} ms`;
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2).filter((a) => a !== '--');
-  const dataDir = path.resolve(option(args, '--data-dir') ?? process.env.DATA_DIR ?? path.join(REPO_ROOT, '.data-large'));
+  const dataDir = largeDataDir(args);
   const rows = Number(option(args, '--rows') ?? 20_000);
   const dbConfig = dbConfigFromEnv(process.env, dataDir);
   const db = createDb(dbConfig);

@@ -13,11 +13,10 @@
  * totals moved by the triggers of migration 0019), and what those triggers add to a 100,000-row import and delete.
  */
 import os from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { CompareMode, CompareScope } from '@portal/contract';
-import { defaultConfig, REPO_ROOT } from '../src/config';
+import { defaultConfig } from '../src/config';
 import { createDb, dbConfigFromEnv, migrateToLatest } from '../src/db/connect';
 import { sql } from 'kysely';
 import { exportList } from '../src/lists/export/export';
@@ -25,17 +24,13 @@ import type { AuthUser } from '../src/services/context';
 import type { FilesDeps } from '../src/services/files';
 import { comparePage, resolveCompare } from '../src/services/compare';
 import { afterWrites } from './bench-compare-writes';
-
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-}
+import { largeDataDir, option } from './benchArgs';
 
 const ms = (n: number) => `${n.toFixed(0).padStart(6)} ms`;
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2).filter((a) => a !== '--');
-  const dataDir = path.resolve(option(args, '--data-dir') ?? process.env.DATA_DIR ?? path.join(REPO_ROOT, '.data-large'));
+  const dataDir = largeDataDir(args);
   const dbConfig = dbConfigFromEnv(process.env, dataDir);
   const db = createDb(dbConfig);
   try {

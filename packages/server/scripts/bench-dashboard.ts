@@ -11,21 +11,16 @@
  * Prints per call the median, p95 and max over the runs (after warm-up runs), then the wall time of the
  * whole dashboard (its 14 calls at once, as the page makes them).
  */
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp, type App } from '../src/app';
 import { createTokenService } from '../src/auth/tokens';
-import { defaultConfig, REPO_ROOT } from '../src/config';
+import { defaultConfig } from '../src/config';
 import { createDb, dbConfigFromEnv, migrateToLatest } from '../src/db/connect';
 import { storeClock } from '../src/dashboard/clock';
 import { findAuthUser } from '../src/services/context';
+import { largeDataDir, option } from './benchArgs';
 
 const WARM_UP = 3;
-
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
 
@@ -39,7 +34,7 @@ async function timed(app: App, url: string, token: string): Promise<number> {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2).filter((a) => a !== '--');
-  const dataDir = path.resolve(option(args, '--data-dir') ?? process.env.DATA_DIR ?? path.join(REPO_ROOT, '.data-large'));
+  const dataDir = largeDataDir(args);
   const runs = Number(option(args, '--runs') ?? 50);
   const userName = option(args, '--user') ?? 'admin';
   const dbConfig = dbConfigFromEnv(process.env, dataDir);

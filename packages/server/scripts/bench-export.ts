@@ -15,24 +15,19 @@
  */
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
-import { defaultConfig, REPO_ROOT } from '../src/config';
+import { defaultConfig } from '../src/config';
 import { createDb, dbConfigFromEnv } from '../src/db/connect';
 import type { Database } from '../src/db/schema';
 import { CATALOGUE_ITEMS_LIST } from '../src/lists/definitions';
 import { exportList } from '../src/lists/export/export';
 import type { AuthUser, Deps } from '../src/services/context';
+import { largeDataDir, option } from './benchArgs';
 
 const COLUMNS = ['code', 'objectId', 'field1', 'field2', 'field3'];
 const RAW_COLUMNS = 'code, object_id, field1, field2, field3';
-
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-}
 
 interface ChildResult { fileType: string; seconds: number; cpuSeconds: number; bytes: number; startRss: number; quarters: number[]; maxRssKb: number }
 
@@ -82,7 +77,7 @@ const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2).filter((a) => a !== '--');
-  const dataDir = path.resolve(option(args, '--data-dir') ?? process.env.DATA_DIR ?? path.join(REPO_ROOT, '.data-large'));
+  const dataDir = largeDataDir(args);
   const dbConfig = dbConfigFromEnv(process.env, dataDir);
   const db = createDb(dbConfig);
   try {

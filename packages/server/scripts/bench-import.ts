@@ -27,11 +27,7 @@ import { createTokenService } from '../src/auth/tokens';
 import { defaultConfig } from '../src/config';
 import { seedMinimal } from '../src/demo/seedMinimal';
 import { createTestDb } from '../src/testing/testDb';
-
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-}
+import { option } from './benchArgs';
 
 const FIELDS = [{ code: 0, objectId: 1, field1: 2, field2: 3, field3: 4 }];
 

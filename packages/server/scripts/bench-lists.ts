@@ -18,12 +18,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { itemSearchText, type ListParams } from '@portal/contract';
-import { defaultConfig, REPO_ROOT } from '../src/config';
+import { defaultConfig } from '../src/config';
 import { createDb, dbConfigFromEnv, dialectOf, migrateToLatest } from '../src/db/connect';
 import type { Database } from '../src/db/schema';
 import { minimalStores } from '../src/demo/seedMinimal';
@@ -35,13 +34,9 @@ import { listPage } from '../src/lists/engine';
 import { CountCancelled, withCountSignal } from '../src/lists/countCancel';
 import { exportList } from '../src/lists/export/export';
 import type { AuthUser, Deps } from '../src/services/context';
+import { largeDataDir, option } from './benchArgs';
 
 const TARGET = 1_000_000;
-
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-}
 
 const WORDS = ['historia', 'canción', 'niño', 'árbol', 'música', 'corazón', 'jardín', 'lección', 'camión', 'pájaro', 'ratón', 'última',
   'fácil', 'señor', 'ciudad', 'mar', 'noche', 'viaje', 'libro', 'tiempo', 'guerra', 'amor', 'sombra', 'luz', 'río', 'montaña', 'cielo'];
@@ -276,7 +271,7 @@ async function childExport(db: Kysely<Database>, catalogueId: number, fileType: 
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2).filter((a) => a !== '--');
-  const dataDir = path.resolve(option(args, '--data-dir') ?? process.env.DATA_DIR ?? path.join(REPO_ROOT, '.data-large'));
+  const dataDir = largeDataDir(args);
   const dbConfig = dbConfigFromEnv(process.env, dataDir);
   const db = createDb(dbConfig);
   try {

@@ -10,23 +10,18 @@
  * Weeks, months and years are also timed uncached (intervalTimes 00:00–23:58: the same slots, computed from the
  * records), next to the kept per-day figures the whole day reads (migration 0017).
  */
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { IntervalType, RecordsBody } from '@portal/contract';
 import { buildApp, type App } from '../src/app';
 import { createTokenService } from '../src/auth/tokens';
-import { defaultConfig, REPO_ROOT } from '../src/config';
+import { defaultConfig } from '../src/config';
 import { localDateTime } from '../src/dashboard/clock';
 import { createDb, dbConfigFromEnv, migrateToLatest } from '../src/db/connect';
 import { findAuthUser } from '../src/services/context';
+import { largeDataDir, option } from './benchArgs';
 
 const WARM_UP = 2;
 const CALL: Record<IntervalType, string> = { day: 'group-intervals', week: 'group-days', month: 'group-days', year: 'group-months' };
-
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
 
@@ -62,7 +57,7 @@ async function timed(app: App, type: IntervalType, body: RecordsBody, token: str
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2).filter((a) => a !== '--');
-  const dataDir = path.resolve(option(args, '--data-dir') ?? process.env.DATA_DIR ?? path.join(REPO_ROOT, '.data-large'));
+  const dataDir = largeDataDir(args);
   const runs = Number(option(args, '--runs') ?? 10);
   const code = option(args, '--store') ?? 'BIB-001';
   const userName = option(args, '--user') ?? 'admin';

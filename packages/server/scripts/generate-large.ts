@@ -11,22 +11,17 @@
 import path from 'node:path';
 import { sql } from 'kysely';
 import { PRODUCTION_ARGON2 } from '../src/auth/password';
-import { REPO_ROOT } from '../src/config';
 import { createDb, dbConfigFromEnv, migrateToLatest } from '../src/db/connect';
 import { generateDemo } from '../src/demo/generate';
 import { DEMO_PROFILE, LARGE_PROFILE } from '../src/demo/generateProfile';
 import { localFileStorage } from '../src/storage/files';
+import { largeDataDir, option } from './benchArgs';
 
 const TARGETS = { catalogueItemsInOneCatalogue: 1_000_000, inventoryItemsInOneGroup: 1_000_000, records: 2_000_000 };
 
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-}
-
 async function main(): Promise<void> {
   const args = process.argv.slice(2).filter((a) => a !== '--');
-  const dataDir = path.resolve(option(args, '--data-dir') ?? process.env.DATA_DIR ?? path.join(REPO_ROOT, '.data-large'));
+  const dataDir = largeDataDir(args);
   const profileName = option(args, '--profile') ?? 'large';
   if (profileName !== 'large' && profileName !== 'demo') throw new Error('--profile must be large or demo');
   const profile = profileName === 'large' ? LARGE_PROFILE : DEMO_PROFILE;
