@@ -12,6 +12,9 @@
  *
  *   pnpm --filter @portal/server bench:compare-import -- --data-dir <dir> [--rows 20000]     SQLite <dir>/portal.sqlite
  *   … --never-viewed: the lists are not opened before the import (nothing kept: a group new to this stocktake)
+ *   … --before: kept totals follow the import through the triggers alone (services/compareMoveDeltas.ts off, as
+ *     before it): to run alternately against the default
+ *   … --skip-full: no full counts at the end
  *   DATABASE_URL=postgres://… pnpm --filter @portal/server bench:compare-import
  *
  * The section is deleted at the end (its scans with it).
@@ -24,6 +27,7 @@ import { createDb, dbConfigFromEnv, migrateToLatest } from '../src/db/connect';
 import { createTokenService } from '../src/auth/tokens';
 import { multipart } from '../src/lists/testing/helpers';
 import { recountsSettled } from '../src/services/compareTotals';
+import { moveDeltas } from '../src/services/compareMoveDeltas';
 import { largestGroup } from './bench-group';
 import { largeDataDir, option } from './benchArgs';
 
@@ -33,6 +37,7 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2).filter((a) => a !== '--');
   const dataDir = largeDataDir(args);
   const rows = Number(option(args, '--rows') ?? 20_000);
+  moveDeltas.enabled = !args.includes('--before');
   const dbConfig = dbConfigFromEnv(process.env, dataDir);
   const db = createDb(dbConfig);
   const config = defaultConfig({ logger: false, dataDir, portalRoot: null });
@@ -54,7 +59,7 @@ async function main(): Promise<void> {
       const { total } = await call('GET', `/api/stores/${group.storeId}/compare/${group.catalogueId}/${list}?offset=0&limit=25`);
       return { ms: performance.now() - start, total: total as number };
     };
-    console.log(`Database: ${'databaseUrl' in dbConfig ? 'PostgreSQL (DATABASE_URL)' : dbConfig.sqliteFile}; catalogue ${group.catalogueId}, group ${group.groupId}`
+    console.log(`${moveDeltas.enabled ? 'Set-wise deltas in the move' : 'BEFORE: triggers alone'}; database: ${'databaseUrl' in dbConfig ? 'PostgreSQL (DATABASE_URL)' : dbConfig.sqliteFile}; catalogue ${group.catalogueId}, group ${group.groupId}`
       + ` (${group.scans.toLocaleString('en')} scans); load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs`);
     // --never-viewed: the lists were never opened (nothing kept), as for a group created for this stocktake.
     if (args.includes('--never-viewed')) await sql`delete from compare_totals where catalogue_id = ${group.catalogueId}`.execute(db);
@@ -79,6 +84,7 @@ async function main(): Promise<void> {
     const importMs = performance.now() - start;
     const importCpu = process.cpuUsage(cpu);
     const answered = performance.now();
+    console.log(`Load average after the import ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     const recount = recountsSettled(db).then(() => performance.now() - answered);
     console.log(`\nImport of ${rows.toLocaleString('en')} scans into a new section: ${imported.numItemsInserted.toLocaleString('en')} inserted in ${ms(importMs)}`
       + ` (CPU ${ms((importCpu.user + importCpu.system) / 1000)} in this process: server and SQLite)`);
@@ -96,7 +102,7 @@ async function main(): Promise<void> {
       console.log(`  ${list.padEnd(24)} ${ms(took)}   total ${total.toLocaleString('en')}`);
     }
     console.log('First page with total counted in full (kept totals invalidated; the first view before the background recount):');
-    for (const list of lists) {
+    for (const list of args.includes('--skip-full') ? [] : lists) {
       await sql`update list_item_versions set version = version + 1 where store_id = ${group.storeId}`.execute(db);
       await recountsSettled(db);
       const { ms: took, total } = await page(list);

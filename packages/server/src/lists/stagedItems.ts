@@ -16,7 +16,7 @@ import type { Database } from '../db/schema';
 import { nextTurn } from './files/sheets';
 import { itemRow, type ItemValues } from './items';
 import { INSERT_BATCH, type ItemTarget } from './itemWrites';
-import { itemsMoved, type MovedList } from './itemsMoved';
+import { itemsMoved, itemsMoving, type MovedList } from './itemsMoved';
 
 /** Rows per staging statement (one step: on SQLite other requests wait for it; 2,000 made their median wait too long under load). */
 export const STAGE_BATCH = INSERT_BATCH;
@@ -118,7 +118,7 @@ export class StagedItems {
     const items = sql.table(target.table);
     const parent = sql.ref(`t.${target.parentColumn}`);
     const extra = Object.entries(target.extra ?? {});
-    return sql<{ id: number }>`insert into ${items} (store_id, ${sql.ref(target.parentColumn)}, ${sql.join(COLUMNS.map((c) => sql.ref(c)))}, created_at${sql.join(extra.map(([c]) => sql`, ${sql.ref(c)}`), sql``)})
+    return itemsMoving(trx, target, () => sql<{ id: number }>`insert into ${items} (store_id, ${sql.ref(target.parentColumn)}, ${sql.join(COLUMNS.map((c) => sql.ref(c)))}, created_at${sql.join(extra.map(([c]) => sql`, ${sql.ref(c)}`), sql``)})
       select ${target.storeId}, ${target.parentId}, ${sql.join(COLUMNS.map((c) => sql.ref(`s.${c}`)))}, ${createdAt}${sql.join(extra.map(([, v]) => sql`, ${v}`), sql``)}
       from ${staged} s
       where s.grp = ${group} and s.seq > ${after} and s.seq <= ${upTo}
@@ -127,7 +127,7 @@ export class StagedItems {
         and not exists (select 1 from ${items} t where ${parent} = ${target.parentId} and s.code is null and t.code is null and t.object_id = s.object_id)
       order by s.seq
       on conflict do nothing
-      ${returning}`.execute(trx);
+      ${returning}`.execute(trx));
   }
 
   /** Inside one transaction: inserts the group's new pairs into the list; returns how many. */

@@ -19,7 +19,8 @@ import { listPage, listParams, orderSql, selectColumns } from '../lists/engine';
 import { planSearch, whereSql } from '../lists/search';
 import { dialectOf } from '../db/connect';
 import { keptCompareTotal, recountLeftBehind, type CompareTotalKey, type CounterOf, type TotalCounter } from './compareTotals';
-import { onItemsMoved } from '../lists/itemsMoved';
+import { aroundItemsMoving, onItemsMoved } from '../lists/itemsMoved';
+import { withMoveDeltas } from './compareMoveDeltas';
 import { firstViewsAfter } from './compareFirstViews';
 import { sqliteFile } from '../lists/sqlite';
 import { workerDb } from '../lists/searchWorker';
@@ -222,6 +223,8 @@ export const compareCounterOf: CounterOf = async (db, storeId, list) => {
 // An import's, sync's or Add Items To's final move leaves kept totals behind (more than MOVED_CAP rows): they
 // are counted again right away in the background, so the Compare view opened after the import finds them kept;
 // so are the never-kept lists of the catalogue related to the group written to (./compareFirstViews).
+// Each insert of a staged move: the library's kept totals follow it set-wise in its transaction (./compareMoveDeltas).
+aroundItemsMoving(withMoveDeltas);
 onItemsMoved((db, lists) => {
   for (const storeId of new Set(lists.map((l) => l.storeId))) {
     const moved = lists.filter((l) => l.storeId === storeId);

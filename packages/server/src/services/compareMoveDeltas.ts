@@ -1,0 +1,159 @@
+/**
+ * Kept Compare totals follow a large staged write inside its own transaction, set-wise (issue 10: no view waits
+ * for a count after an import, sync or Add Items To). The per-row (SQLite) and per-statement (PostgreSQL)
+ * delta triggers of migrations 0019/0021/0022 follow at most MOVED_CAP rows and leave a larger write's totals
+ * behind, to be counted in full again (1-3 s each on a million items). Around each insert of a staged move
+ * (lists/stagedItems.ts, through lists/itemsMoved.ts `itemsMoving`) this instead:
+ *
+ * 1. takes the library's version (PostgreSQL: locking its row, so no other write of the library lands until
+ *    this transaction ends) and its totals valid at it;
+ * 2. sets their `moved` to MOVED_CAP, so the triggers only raise the version for the insert's rows;
+ * 3. after the insert, adds to each total what the new rows (the list's rows with an id above the table's
+ *    highest before the insert) changed, computed from those rows only through index probes, and moves it to
+ *    the library's new version with its `moved` as it was.
+ *
+ * For new scans D in scope S: EXCEEDED(C, S) += |D rows C does not hold|; MISSING(C, S) -= |items of C that a
+ * row of D matches and no other scan in S does|. For new items D of catalogue C: MISSING(C, S) += |D rows no
+ * scan in S matches|; EXCEEDED(C, S) -= |scans in S that a row of D matches and no other item of C does|.
+ * Matching is the compare's own: by code, and by objectId when the library labels an objectId column.
+ */
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { UNGROUPED } from '@portal/contract';
+import { dialectOf } from '../db/connect';
+import type { Database } from '../db/schema';
+import { MOVED_CAP } from '../db/migrations/0021_compare_total_delta_cap';
+import type { ItemTarget } from '../lists/itemWrites';
+
+type Untyped = Kysely<any>;
+
+interface Kept {
+  catalogue_id: number;
+  mode: 'MISSING' | 'EXCEEDED';
+  scope: string;
+  moved: number;
+}
+
+/** A condition on the rows of alias `a`, for an index probe by `column`. */
+type Where = (column: Column) => RawBuilder<unknown>;
+type Column = 'code' | 'object_id';
+
+/**
+ * The scans of a kept scope (alias `a`), null when the scope's string is not one compare keeps. A group's
+ * probe by objectId names the group alone (its index is (group_id, object_id); the group is the library's).
+ */
+function scansOf(scope: string, storeId: number, a: string): Where | null {
+  const ref = (column: string) => sql.ref(`${a}.${column}`);
+  if (scope === 'ALL_GROUPS') return () => sql`${ref('store_id')} = ${storeId}`;
+  if (scope === `group/${UNGROUPED}`) return () => sql`${ref('store_id')} = ${storeId} and ${ref('group_id')} is null`;
+  const group = /^group\/(\d+)$/.exec(scope);
+  if (group) {
+    const id = Number(group[1]);
+    return (column) => (column === 'code' ? sql`${ref('store_id')} = ${storeId} and ${ref('group_id')} = ${id}` : sql`${ref('group_id')} = ${id}`);
+  }
+  const section = /^inventory\/(\d+)$/.exec(scope);
+  if (section) return () => sql`${ref('inventory_id')} = ${Number(section[1])}`;
+  return null;
+}
+
+/** Whether new scans of a section (in group `groupId`, null when ungrouped) are in the kept scope. */
+function holdsSection(scope: string, sectionId: number, groupId: number | null): boolean {
+  if (scope === 'ALL_GROUPS') return true;
+  if (scope === `group/${UNGROUPED}`) return groupId === null;
+  if (scope.startsWith('group/')) return groupId !== null && scope === `group/${groupId}`;
+  return scope === `inventory/${sectionId}`;
+}
+
+const columnsOf = (byObjectId: boolean): Column[] => (byObjectId ? ['code', 'object_id'] : ['code']);
+
+/** Whether a row of `table` (alias `a`) in `where` matches row `b`: one index probe per column. */
+function matchedExists(table: string, a: string, where: Where, b: string, byObjectId: boolean): RawBuilder<unknown> {
+  const probes = columnsOf(byObjectId).map((column) => sql`exists (select 1 from ${sql.table(table)} ${sql.raw(a)} where ${where(column)} and ${sql.ref(`${a}.${column}`)} = ${sql.ref(`${b}.${column}`)})`);
+  return sql`(${sql.join(probes, sql` or `)})`;
+}
+
+/**
+ * Ids of rows of `table` (alias `m`) in `where` that a row `d` of `added` matches: the new rows first (cross
+ * join: SQLite keeps that order), one index probe per new row and column.
+ */
+function matchedIds(table: string, where: Where, added: RawBuilder<unknown>, byObjectId: boolean): RawBuilder<unknown> {
+  const joins = columnsOf(byObjectId).map((column) => sql`select m.id from (${added}) d cross join ${sql.table(table)} m where ${sql.ref(`m.${column}`)} = ${sql.ref(`d.${column}`)} and ${where(column)}`);
+  return sql.join(joins, sql` union `);
+}
+
+/** The change of one kept total by the rows of `target` with an id above `before` (they are in the table now). */
+function deltaSql(target: ItemTarget, kept: Kept, before: number, byObjectId: boolean): RawBuilder<{ d: number | string }> | null {
+  const { storeId, parentId } = target;
+  const added = target.table === 'inventory_items'
+    ? sql`select code, object_id from inventory_items where inventory_id = ${parentId} and id > ${before}`
+    : sql`select code, object_id from catalogue_items where catalogue_id = ${parentId} and id > ${before}`;
+  if (target.table === 'inventory_items') {
+    const catalogue = kept.catalogue_id;
+    if (kept.mode === 'EXCEEDED') {
+      const held = matchedExists('catalogue_items', 'c', () => sql`c.catalogue_id = ${catalogue}`, 'n', byObjectId);
+      return sql`select count(*) as d from inventory_items n where n.inventory_id = ${parentId} and n.id > ${before} and not ${held}`;
+    }
+    const scans = scansOf(kept.scope, storeId, 'z');
+    if (!scans) return null;
+    // The scans in scope other than the new ones (unary +: the id is no index key here).
+    const older: Where = (column) => sql`${scans(column)} and not (z.inventory_id = ${parentId} and +z.id > ${before})`;
+    return sql`select -count(*) as d from catalogue_items ci where ci.id in (${matchedIds('catalogue_items', () => sql`m.catalogue_id = ${catalogue}`, added, byObjectId)})
+      and not ${matchedExists('inventory_items', 'z', older, 'ci', byObjectId)}`;
+  }
+  const scans = scansOf(kept.scope, storeId, 'z');
+  const mScans = scansOf(kept.scope, storeId, 'm');
+  if (!scans || !mScans) return null;
+  if (kept.mode === 'MISSING') {
+    return sql`select count(*) as d from catalogue_items n where n.catalogue_id = ${parentId} and n.id > ${before}
+      and not ${matchedExists('inventory_items', 'z', scans, 'n', byObjectId)}`;
+  }
+  const older: Where = () => sql`c.catalogue_id = ${parentId} and +c.id <= ${before}`;
+  return sql`select -count(*) as d from inventory_items s where s.id in (${matchedIds('inventory_items', mScans, added, byObjectId)})
+    and not ${matchedExists('catalogue_items', 'c', older, 's', byObjectId)}`;
+}
+
+/** Statistics for tests and benchmarks: totals moved set-wise, and the delta queries run. */
+export const moveDeltaStats = { moved: 0, queries: 0 };
+
+/** Off: the triggers alone follow the write, as before (bench:compare-import's "before" runs). */
+export const moveDeltas = { enabled: true };
+
+/**
+ * Runs `insert` (a staged move's insert into `target`, inside the transaction `trx`) so that the library's
+ * valid kept Compare totals follow it set-wise instead of through the per-row triggers (see the file's comment).
+ */
+export async function withMoveDeltas<R>(trx: Kysely<Database>, target: ItemTarget, insert: () => Promise<R>): Promise<R> {
+  if (target.table === 'search_list_items' || !moveDeltas.enabled) return insert();
+  const db = trx as unknown as Untyped;
+  const postgres = dialectOf(trx) === 'postgres';
+  const { storeId } = target;
+  const { rows: versions } = await sql<{ version: number | string }>`select version from list_item_versions where store_id = ${storeId}${postgres ? sql` for update` : sql``}`.execute(db);
+  const version = Number(versions[0]?.version ?? 0);
+  const { rows: keptRows } = await sql<Kept>`select ct.catalogue_id, ct.mode, ct.scope, ct.moved from compare_totals ct join catalogues c on c.id = ct.catalogue_id
+    where c.store_id = ${storeId} and ct.version = ${version}`.execute(db);
+  if (!keptRows.length) return insert();
+  const kept = keptRows.map((k) => ({ ...k, catalogue_id: Number(k.catalogue_id), moved: Number(k.moved) }));
+  const { rows: maxRows } = await sql<{ id: number | string | null }>`select max(id) as id from ${sql.table(target.table)}`.execute(db);
+  const before = Number(maxRows[0]?.id ?? 0);
+  const catalogues = sql`(select id from catalogues where store_id = ${storeId})`;
+  await sql`update compare_totals set moved = ${MOVED_CAP} where version = ${version} and catalogue_id in ${catalogues}`.execute(db);
+  const result = await insert();
+  const { rows: after } = await sql<{ version: number | string }>`select version from list_item_versions where store_id = ${storeId}`.execute(db);
+  const now = Number(after[0]?.version ?? 0);
+  const store = await db.selectFrom('stores').select('field_object_id').where('id', '=', storeId).executeTakeFirst() as { field_object_id: string | null } | undefined;
+  const byObjectId = (store?.field_object_id ?? '') !== '';
+  const groupId = target.table === 'inventory_items' ? (target.extra?.group_id ?? null) as number | null : null;
+  for (const k of kept) {
+    const affected = target.table === 'inventory_items' ? holdsSection(k.scope, target.parentId, groupId) : k.catalogue_id === target.parentId;
+    const query = now !== version && affected ? deltaSql(target, k, before, byObjectId) : null;
+    let d = 0;
+    if (query) {
+      moveDeltaStats.queries += 1;
+      d = Number((await query.execute(db)).rows[0]?.d ?? 0);
+    }
+    await db.updateTable('compare_totals').set((eb: any) => ({ total: eb('total', '+', d), version: now, moved: k.moved }))
+      .where('catalogue_id', '=', k.catalogue_id).where('mode', '=', k.mode).where('scope', '=', k.scope).where('version', '=', version)
+      .execute();
+    moveDeltaStats.moved += 1;
+  }
+  return result;
+}
