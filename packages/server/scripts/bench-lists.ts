@@ -11,7 +11,7 @@
  * inventory group: the engine's first page without count (count=skip), its count alone (count=only) and
  * its first page with total (as before issue 19), next to the same query written by hand in raw SQL (page
  * and count) in the same run, and the ratio engine page / raw page (the machine is shared: the ratio is
- * what counts). Options: --cancel (nothing else: counts aborted while they run, see timeCancel), --reps N, --only <text in a case label> (--only group: the inventory group's cases alone), --no-count (pages only), --no-export, --export csv|xlsx. Then the
+ * what counts). Options: --cancel (nothing else: counts aborted while they run, see timeCancel), --reps N, --only <text in a case label> (--only group: the inventory group's cases alone), --no-count (pages only), --no-legacy (no page with total), --no-export, --export csv|xlsx. Then the
  * time and peak RSS of a 1,000,000-row csv and xlsx export (each in its own process, so the peak RSS is
  * the export's own; the output is consumed as fast as it comes and thrown away), and on SQLite the csv
  * export's speed next to `sqlite3 -csv` writing the same rows and columns in the same run.
@@ -107,23 +107,39 @@ let REPS = 5;
 /** --no-count: first pages only (counts of a million rows take seconds each on a loaded machine). */
 let NO_COUNT = false;
 
-/** Median and best of `reps` runs of `run`; null when it throws (the message is printed). */
-async function timed(reps: number, run: () => Promise<unknown>): Promise<{ median: number; best: number } | { error: string }> {
+/** --no-legacy: no "page with total" column (the count alone and the page alone are what the list screen asks). */
+let NO_LEGACY = false;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+/**
+ * Median and best of `reps` runs of `run`, with the median of this process's CPU time (main thread and its
+ * workers: the SQLite search and count workers; PostgreSQL's own CPU is not in it); the message when it throws.
+ */
+async function timed(reps: number, run: () => Promise<unknown>): Promise<{ median: number; best: number; cpu: number } | { error: string }> {
   const times: number[] = [];
+  const cpus: number[] = [];
   for (let i = 0; i < reps; i += 1) {
     const start = performance.now();
+    const cpu = process.cpuUsage();
     try {
       await run();
     } catch (e) {
       return { error: (e as Error).message };
     }
     times.push(performance.now() - start);
+    const used = process.cpuUsage(cpu);
+    cpus.push((used.user + used.system) / 1000);
   }
-  times.sort((a, b) => a - b);
-  return { median: times[Math.floor((times.length - 1) / 2)], best: times[0] };
+  return { median: median(times), best: Math.min(...times), cpu: median(cpus) };
 }
 
 const fig = (r: Awaited<ReturnType<typeof timed>> | null) => (r === null ? '         -' : 'error' in r ? '    failed' : `${ms(r.median)}`.padStart(10));
+/** The CPU column: "page/count" CPU medians in ms. */
+const cpuFig = (page: Awaited<ReturnType<typeof timed>>, count: Awaited<ReturnType<typeof timed>> | null) => {
+  const one = (r: Awaited<ReturnType<typeof timed>> | null) => (r && 'cpu' in r ? r.cpu.toFixed(0) : '-');
+  return `${one(page)}/${one(count)}`.padStart(12);
+};
 
 /**
  * The same query written by hand (no folding of accents, no index probe): what the database does alone.
@@ -161,7 +177,7 @@ async function timeCase(db: Kysely<Database>, def: ListDefinition<unknown>, scop
   let total = 0;
   const page = await timed(REPS, () => listPage(db, def, scope, { ...base, count: 'skip' }));
   const count = NO_COUNT ? null : await timed(Math.min(REPS, 3), async () => { total = (await listPage(db, def, scope, { ...base, count: 'only' })).total; });
-  const legacy = NO_COUNT ? null : await timed(Math.min(REPS, 3), () => listPage(db, def, scope, base));
+  const legacy = NO_COUNT || NO_LEGACY ? null : await timed(Math.min(REPS, 3), () => listPage(db, def, scope, base));
   let rawPage: Awaited<ReturnType<typeof timed>> | null = null;
   let rawCount: Awaited<ReturnType<typeof timed>> | null = null;
   if (c.raw) {
@@ -173,11 +189,12 @@ async function timeCase(db: Kysely<Database>, def: ListDefinition<unknown>, scop
   }
   const ratio = rawPage && 'median' in rawPage && 'median' in page ? `${(page.median / Math.max(rawPage.median, 0.5)).toFixed(1)}×`.padStart(7) : '      -';
   const failed = [page, count, legacy].find((r) => r && 'error' in r) as { error: string } | undefined;
-  console.log(`  ${c.label.padEnd(44)}${fig(page)}${fig(count)}${fig(legacy)}${fig(rawPage)}${fig(rawCount)}${ratio}  ${(NO_COUNT ? '-' : total.toLocaleString('en')).padStart(9)}${failed ? `  (${failed.error})` : ''}`);
+  const load = os.loadavg()[0].toFixed(1).padStart(6);
+  console.log(`  ${c.label.padEnd(44)}${fig(page)}${fig(count)}${fig(legacy)}${fig(rawPage)}${fig(rawCount)}${ratio}  ${(NO_COUNT ? '-' : total.toLocaleString('en')).padStart(9)}${cpuFig(page, count)}${load}${failed ? `  (${failed.error})` : ''}`);
 }
 
 function header(title: string): void {
-  console.log(`${title}\n  ${'case'.padEnd(44)}${'page'.padStart(10)}${'count'.padStart(10)}${'page+tot'.padStart(10)}${'raw page'.padStart(10)}${'raw cnt'.padStart(10)}${'ratio'.padStart(7)}  ${'rows'.padStart(9)}`);
+  console.log(`${title}\n  ${'case'.padEnd(44)}${'page'.padStart(10)}${'count'.padStart(10)}${'page+tot'.padStart(10)}${'raw page'.padStart(10)}${'raw cnt'.padStart(10)}${'ratio'.padStart(7)}  ${'rows'.padStart(9)}${'CPU pg/cnt'.padStart(12)}${'load'.padStart(6)}`);
 }
 
 const TEXT_COLUMNS = ['code', 'objectId', 'field1', 'field2', 'field3', 'field4', 'field5', 'field6'] as const;
@@ -204,6 +221,15 @@ function itemCases(dialect: 'sqlite' | 'postgres', code: string, word: string): 
     regex('field1', '^m.sica .* (rio|mar)$', 'regex field1 /^m.sica .* (rio|mar)$/'),
     regex('field1', '^el .* (rio|mar)', 'regex field1 /^el .* (rio|mar)/'),
     regex('field3', '^19[5-6]\\d$', 'regex field3 /^19[5-6]\\d$/ (no literal)'),
+    // Regular expressions with no fixed start and no fixed text (every row of the list is a candidate):
+    regex('field1', '^\\d{4}[a-z]$', 'regex field1 /^\\d{4}[a-z]$/ (no text, none)'),
+    regex('field1', '[xz]{3}', 'regex field1 /[xz]{3}/ (no text, few)'),
+    regex('field1', '(x|z){3}', 'regex field1 /(x|z){3}/ (refused)'),
+    regex('field1', '\\bq\\w*z\\b', 'regex field1 /\\bq\\w*z\\b/ (refused)'),
+    regex('field1', 'q\\w*z', 'regex field1 /q\\w*z/ (no text)'),
+    regex('field2', '[ÁÉÍÓÚ][^ ,]*[ÁÉÍÓÚ]', 'regex field2 /[ÁÉÍÓÚ][^ ,]*[ÁÉÍÓÚ]/ (class, accents)'),
+    regex('field1', '^[A-Z ]+$', 'regex field1 /^[A-Z ]+$/ (class, many)'),
+    regex('field1', '[aeiou]{4}', 'regex field1 /[aeiou]{4}/ (class, few)'),
     plain('field1', 'EL', 'plain field1 "EL" (two letters)'),
     plain('field1', 'de', 'plain field1 "de" (two letters)'),
     plain('field1', 'a', 'plain field1 "a" (one letter)'),
@@ -277,6 +303,7 @@ async function main(): Promise<void> {
   try {
     REPS = Number(option(args, '--reps') ?? REPS);
     NO_COUNT = args.includes('--no-count');
+    NO_LEGACY = args.includes('--no-legacy');
     const child = option(args, '--child-export');
     if (child) {
       await childExport(db, Number(option(args, '--catalogue')), child as 'csv' | 'xlsx');

@@ -11,8 +11,10 @@
  * (escapes such as \D \W \S kept) and the value is folded (foldText: lower case, no accents) before the test.
  */
 import v8 from 'node:v8';
+import { foldText } from '@portal/contract';
 import { checkRegex, RegexRejected } from './regex';
-import { fastFold, stripAccents } from './fold';
+import { stripAccents } from './fold';
+import { unsafeRegexJs, widenedPattern } from './regexWiden';
 
 /** Backtracks one match attempt may take before V8 re-runs it on the linear engine. */
 export const REGEX_BACKTRACK_LIMIT = 10_000;
@@ -39,6 +41,8 @@ export function lowerPattern(pattern: string): string {
 export interface LinearRegex {
   /** The folded pattern the matcher runs. */
   readonly source: string;
+  /** The widened pattern tried first on non-ASCII values (./regexWiden), null when there is none. */
+  readonly wide: string | null;
   /** Whether the value (folded here) matches. */
   test(value: string): boolean;
 }
@@ -57,7 +61,32 @@ export function compileLinear(pattern: string): LinearRegex {
     throw new RegexRejected('The regular expression is too complex (repeat counts are limited to 16 in all)');
   }
   const re = new RegExp(source);
-  return { source, test: (value) => re.test(fastFold(value)) };
+  const wide = linearOrNull(widenedPattern(source, 'js'));
+  const wideRe = wide === null ? null : new RegExp(wide);
+  const unsafe = unsafeRegexJs();
+  return {
+    source,
+    wide,
+    test: (value) => {
+      if (ASCII.test(value)) return re.test(value.toLowerCase());
+      // Refused by the widened pattern and folding one character to one: cannot match (./regexWiden).
+      if (wideRe !== null && !wideRe.test(value.toLowerCase()) && !unsafe.test(value)) return false;
+      return re.test(foldText(value));
+    },
+  };
+}
+
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** The pattern when V8's linear engine can run it (so that its backtracking fallback exists), else null. */
+function linearOrNull(pattern: string | null): string | null {
+  if (pattern === null) return null;
+  try {
+    new RegExp(pattern, 'l');
+    return pattern;
+  } catch {
+    return null;
+  }
 }
 
 const compiled = new Map<string, LinearRegex>();

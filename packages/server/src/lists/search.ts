@@ -21,6 +21,7 @@ import { PG_FOLD_TABLE } from './fold';
 import { compileLinear } from './linearRegex';
 import { invalidRegex, RegexRejected, requiredLiterals } from './regex';
 import { anchoredPrefix, prefixIdsSql, prefixRangeSql, sortIndexParent } from './regexPrefix';
+import { unsafeClassPostgres, widenedPattern } from './regexWiden';
 
 interface TermBase {
   field: string;
@@ -284,10 +285,17 @@ function postgresFoldedContains(column: string, needle: string): RawBuilder<SqlB
   return sql<SqlBool>`(strpos(lower(${c}), ${needle}) > 0 or (${c} ~ ${pairs.any} and strpos(lower(translate(${c}, ${pairs.from}, ${pairs.to})), ${needle}) > 0))`;
 }
 
-/** PostgreSQL regex on a folded text column: ASCII values are matched as they are (~* ignores case). */
+/**
+ * PostgreSQL regex on a folded text column: ASCII values are matched as they are (~* ignores case); others
+ * are folded (normalize(), the costly part) only when the widened pattern accepts them as stored or one of
+ * their characters does not fold to exactly one (./regexWiden): any other value cannot match.
+ */
 function postgresFoldedRegex(column: string, pattern: string): RawBuilder<SqlBool> {
   const c = ref(column);
-  return sql<SqlBool>`(case when ${pgAscii(c)} then ${c} ~* ${pattern} else ${folded('postgres', column)} ~* ${pattern} end)`;
+  const exact = sql<SqlBool>`${folded('postgres', column)} ~* ${pattern}`;
+  const wide = widenedPattern(pattern, 'postgres');
+  if (wide === null) return sql<SqlBool>`(case when ${pgAscii(c)} then ${c} ~* ${pattern} else ${exact} end)`;
+  return sql<SqlBool>`(case when ${pgAscii(c)} then ${c} ~* ${pattern} when lower(${c}) ~ ${wide} or ${c} ~ ${unsafeClassPostgres()} then ${exact} else false end)`;
 }
 
 function fieldTest(dialect: Dialect, term: SearchTerm, budgetKey: number | null): RawBuilder<SqlBool> {
@@ -295,7 +303,9 @@ function fieldTest(dialect: Dialect, term: SearchTerm, budgetKey: number | null)
   if (term.kind === 'regex') {
     if (dialect === 'postgres') return col.type === 'text' ? postgresFoldedRegex(col.column, term.pattern) : sql<SqlBool>`${asText(dialect, col)} ~* ${term.pattern}`;
     const value = col.type === 'text' ? sql`${ref(col.column)}` : sql`cast(${ref(col.column)} as text)`;
-    return budgetKey === null ? sql<SqlBool>`regexp(${term.pattern}, ${value}) = 1` : sql<SqlBool>`regexp(${term.pattern}, ${value}, ${budgetKey}) = 1`;
+    // The widened pattern goes along for the search worker (the main thread's regexp() derives its own).
+    const wide = widenedPattern(term.pattern, 'js');
+    return sql<SqlBool>`regexp(${term.pattern}, ${value}, ${budgetKey}, ${wide}) = 1`;
   }
   const needle = term.needle;
   if (col.type === 'integer' || col.type === 'boolean') {

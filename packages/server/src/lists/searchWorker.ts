@@ -13,6 +13,7 @@ import {
 } from 'kysely';
 import type { Database } from '../db/schema';
 import { countCancelledBy } from './countCancel';
+import { unsafeSourceJs } from './regexWiden';
 import { RegexTimeout } from './sqlite';
 
 interface Pending {
@@ -83,7 +84,8 @@ class Lane {
 
   private theWorker(): Worker {
     if (this.worker) return this.worker;
-    const started = new Worker(path.join(__dirname, 'sqliteSearchWorker.js'), { workerData: { cancelled: this.cancelled.buffer, slots: CANCEL_SLOTS } });
+    const workerData = { cancelled: this.cancelled.buffer, slots: CANCEL_SLOTS, unsafe: unsafeSourceJs() };
+    const started = new Worker(path.join(__dirname, 'sqliteSearchWorker.js'), { workerData });
     started.unref();
     started.on('message', (reply: Reply) => {
       const p = this.pending.get(reply.id);

@@ -31,6 +31,25 @@ function compile(pattern) {
   return re;
 }
 
+/** Widened patterns (null: the linear engine cannot run one, so it is not used). */
+const widened = new Map();
+function compileWide(pattern) {
+  if (widened.has(pattern)) return widened.get(pattern);
+  let re = null;
+  try {
+    new RegExp(pattern, 'l');
+    re = new RegExp(pattern);
+  } catch {
+    re = null;
+  }
+  if (widened.size >= 200) widened.delete(widened.keys().next().value);
+  widened.set(pattern, re);
+  return re;
+}
+
+/** Units whose character does not fold to exactly one unit (./regexWiden unsafeSourceJs), from the main thread. */
+const unsafe = workerData && typeof workerData.unsafe === 'string' ? new RegExp(workerData.unsafe) : null;
+
 class Timeout extends Error {}
 class Cancelled extends Error {}
 let deadline = Infinity;
@@ -57,11 +76,19 @@ function open(file) {
     check();
     return 1;
   });
-  db.function('regexp', { varargs: true }, (pattern, value) => {
+  // regexp(pattern, value[, budget, wide]): wide is ./regexWiden's pattern, tried first on non-ASCII values.
+  db.function('regexp', { varargs: true }, (pattern, value, _budget, wide) => {
     check();
     if (performance.now() > deadline) throw new Timeout('Regular expression search took too long');
     if (value === null || value === undefined || typeof pattern !== 'string') return 0;
-    return compile(pattern).test(fold(String(value).slice(0, VALUE_MAX))) ? 1 : 0;
+    const text = String(value).slice(0, VALUE_MAX);
+    if (ASCII.test(text)) return compile(pattern).test(text.toLowerCase()) ? 1 : 0;
+    // Refused by the widened pattern and no character folding to other than one: cannot match.
+    if (typeof wide === 'string' && unsafe !== null) {
+      const wideRe = compileWide(wide);
+      if (wideRe !== null && !wideRe.test(text.toLowerCase()) && !unsafe.test(text)) return 0;
+    }
+    return compile(pattern).test(fold(text)) ? 1 : 0;
   });
   return db;
 }
