@@ -1,12 +1,13 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { RegionNode, Store } from '@portal/api';
+import type { RegionNode } from '@portal/api';
 import { fakeServer } from '@portal/api/src/testing';
 import { registerTranslations, setLanguage } from '@portal/i18n';
 import { createPortalStore, fetchStoresSuccess, selectChangeLibraryOpen, sessionRestored } from '@portal/session';
 import { PortalProviders } from '@portal/ui';
 import { App } from './App';
+import { library } from './dashboard/testing';
 import { resources } from './locales';
 import { manifest } from './manifest';
 
@@ -14,14 +15,6 @@ jest.mock('highcharts-react-official', () => jest.requireActual('./dashboard/tes
 jest.setTimeout(60_000);
 registerTranslations(manifest.namespace, resources);
 
-function library(tid: number, name: string, expirationDate = '2099-12-31'): Store {
-  return {
-    tid, code: `B${tid}`, country: 'ES', area: 'Norte', province: 'P', city: 'C', name, address: '', manager: '',
-    managertel: '', capacity: 10, resetTime: '00:00', startTime: '08:00', endTime: '20:00', timezone: 'Europe/Madrid',
-    expirationDate, fieldCode: '', fieldObjectId: '', field1: '', field2: '', field3: '', field4: '', field5: '',
-    field6: '', storeIds: [tid],
-  };
-}
 const VALID = library(1, 'Uno');
 const EXPIRED = library(2, 'Dos', '2000-01-01');
 const TREE: RegionNode[] = [{

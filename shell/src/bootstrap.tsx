@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { restoreSession, store } from '@portal/session';
+import { prefetchLanding } from './remotes/landing';
 import { startShell } from './startShell';
 
 // A saved session is restored before the first render, so a deep link does not bounce through the login.
@@ -10,4 +11,5 @@ startShell({
   store,
   // Its own chunk: the login page's first visit loads no antd (issue 19; the size budget counts the rest).
   loadSignedIn: () => import(/* webpackChunkName: "signed-in" */ './signedIn'),
+  prefetchLanding: () => void prefetchLanding(store),
 });

@@ -1,7 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { createRoot, type Root } from 'react-dom/client';
+import { fakeServer, type SeenRequest } from '@portal/api/src/testing';
 import { setLanguage } from '@portal/i18n';
 import { createPortalStore, EMPTY_SETTINGS, loginSuccess, sessionRestored, type SessionData } from '@portal/session';
+import { forgetDeploySettings, loadDeploySettings } from './deploySettings/useDeploySettings';
 import { startShell, type SignedInModule } from './startShell';
 
 const session: SessionData = {
@@ -19,8 +21,11 @@ function signedInChunk() {
 }
 
 let root: Root;
+let seen: SeenRequest[];
 beforeAll(async () => { await setLanguage('en-GB'); });
 beforeEach(() => {
+  forgetDeploySettings();
+  seen = fakeServer(() => ({ status: 200, data: { productName: 'Biblio Portal', supportEmail: null, newsUrl: null } }));
   const element = document.createElement('div');
   document.body.append(element);
   root = createRoot(element);
@@ -36,14 +41,17 @@ describe('shell start (issue 19: the login page loads no antd)', () => {
     window.history.replaceState(null, '', '/inventories/3');
     const { store } = createPortalStore();
     const chunk = signedInChunk();
-    act(() => startShell({ root, store, loadSignedIn: chunk.loadSignedIn }));
+    const prefetchLanding = jest.fn();
+    act(() => startShell({ root, store, loadSignedIn: chunk.loadSignedIn, prefetchLanding }));
     expect(window.location.pathname).toBe('/auth/login');
     expect(screen.getByLabelText('User name')).toHaveAttribute('id', 'login_userName');
     expect(chunk.loadSignedIn).not.toHaveBeenCalled();
+    expect(prefetchLanding).not.toHaveBeenCalled();
 
     screen.getByLabelText('User name').dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, key: 'a' }));
     screen.getByLabelText('User name').dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, key: 'b' }));
     expect(chunk.loadSignedIn).toHaveBeenCalledTimes(1);
+    expect(prefetchLanding).toHaveBeenCalledTimes(1); // beside the signed-in shell: the landing page's data calls
     await chunk.arrive();
     expect(chunk.startRemotes).toHaveBeenCalledTimes(1);
     expect(screen.getByLabelText('User name')).toBeInTheDocument(); // still signed out: the form stays, with what was typed
@@ -51,6 +59,15 @@ describe('shell start (issue 19: the login page loads no antd)', () => {
     act(() => { store.dispatch(loginSuccess(session)); });
     expect(await screen.findByText('signed-in shell')).toBeInTheDocument();
     expect(chunk.loadSignedIn).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the deploy-time settings while the login page shows: the signed-in shell does not wait for them', async () => {
+    window.history.replaceState(null, '', '/auth/login');
+    const { store } = createPortalStore();
+    act(() => startShell({ root, store, loadSignedIn: signedInChunk().loadSignedIn }));
+    await waitFor(() => expect(seen.map((request) => request.url)).toEqual(['/portal-config.json']));
+    await expect(loadDeploySettings()).resolves.toMatchObject({ productName: 'Biblio Portal' });
+    expect(seen).toHaveLength(1); // the header's later read takes the same answer
   });
 
   it('signing in before the user typed loads the signed-in shell then', async () => {
@@ -72,6 +89,7 @@ describe('shell start (issue 19: the login page loads no antd)', () => {
     const chunk = signedInChunk();
     act(() => startShell({ root, store, loadSignedIn: chunk.loadSignedIn }));
     expect(screen.queryByLabelText('User name')).not.toBeInTheDocument();
+    expect(seen).toHaveLength(0); // the signed-in header reads the settings itself
     await chunk.arrive();
     expect(screen.getByText('signed-in shell')).toBeInTheDocument();
     expect(window.location.pathname).toBe('/inventories/3');

@@ -3,6 +3,7 @@ import type { Root } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { logger } from '@portal/api';
 import { selectIsLoggedIn, type PortalStore } from '@portal/session';
+import { loadDeploySettings } from './deploySettings/useDeploySettings';
 import { LoginPage } from './pages/login/LoginPage';
 import './locales';
 
@@ -18,6 +19,8 @@ export interface ShellStart {
   root: Root;
   store: PortalStore;
   loadSignedIn: () => Promise<SignedInModule>;
+  /** Lets the landing page's remote prepare its data calls for the sign-in (remotes/landing.ts). */
+  prefetchLanding?: () => void;
 }
 
 /** What the user does first on the login page; the rest of the shell starts loading then. */
@@ -27,9 +30,10 @@ const FIRST_ACTIONS = ['keydown', 'input', 'pointerdown'] as const;
  * Shows the login page from the small first chunk, or the signed-in shell when a session was restored. The
  * signed-in shell (antd, layout, registry, remotes) loads as soon as the user starts typing, so the first visit
  * transfers no antd and pressing Login waits for none of it; signing in renders it (the layout's routes then
- * replace /auth/login by /dashboard). A signed-out visit to any other path lands on /auth/login.
+ * replace /auth/login by /dashboard). At the same moment the landing page's remote prepares its data calls, which
+ * then start from the sign-in answer instead of after the signed-in shell and the page have rendered. A signed-out visit to any other path lands on /auth/login.
  */
-export function startShell({ root, store, loadSignedIn }: ShellStart): void {
+export function startShell({ root, store, loadSignedIn, prefetchLanding }: ShellStart): void {
   let loading: Promise<SignedInModule> | undefined;
   const load = () => {
     loading ??= loadSignedIn().then((module) => {
@@ -51,10 +55,13 @@ export function startShell({ root, store, loadSignedIn }: ShellStart): void {
   }
   if (window.location.pathname !== LOGIN_PATH) window.history.replaceState(null, '', LOGIN_PATH);
   root.render(<Provider store={store}><LoginPage /></Provider>);
+  // The header and About read the deploy-time settings: read while the login page shows, not after sign-in.
+  void loadDeploySettings();
 
   const prefetch = () => {
     FIRST_ACTIONS.forEach((type) => document.removeEventListener(type, prefetch, true));
     load().catch(() => undefined); // a failure is reported when the signed-in shell is shown
+    prefetchLanding?.();
   };
   FIRST_ACTIONS.forEach((type) => document.addEventListener(type, prefetch, true));
   const unsubscribe = store.subscribe(() => {

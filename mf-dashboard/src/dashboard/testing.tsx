@@ -1,6 +1,6 @@
 /** Test helpers: the dashboard page on a real session store, against a fake HTTP layer (tests only). */
 import '@testing-library/jest-dom'; // matcher types for the tests using this harness
-import type { RegionNode, UserSettings } from '@portal/api';
+import type { RegionNode, Store, UserSettings } from '@portal/api';
 import { fakeServer, type SeenRequest } from '@portal/api/src/testing';
 import { setLanguage } from '@portal/i18n';
 import { createPortalStore, sessionRestored } from '@portal/session';
@@ -19,6 +19,16 @@ const area = (title: string, children: RegionNode[]): RegionNode => ({
   title, fullName: title, key: `area:${title}`, value: `area:${title}`, level: 'area',
   storeIds: children.flatMap((c) => c.storeIds), children, ...times,
 });
+
+/** A library (store) as GET /api/stores lists it. */
+export function library(tid: number, name: string, expirationDate = '2099-12-31'): Store {
+  return {
+    tid, code: `B${tid}`, country: 'ES', area: 'Norte', province: 'P', city: 'C', name, address: '', manager: '',
+    managertel: '', capacity: 10, resetTime: '00:00', startTime: '08:00', endTime: '20:00', timezone: 'Europe/Madrid',
+    expirationDate, fieldCode: '', fieldObjectId: '', field1: '', field2: '', field3: '', field4: '', field5: '',
+    field6: '', storeIds: [tid],
+  };
+}
 
 /** The user holds libraries 1, 2 and 3; library 9 (area Lejos) belongs to someone else. */
 export const USER_STORE_IDS = [1, 2, 3];
@@ -62,10 +72,10 @@ export interface RenderOptions {
   language?: string;
 }
 
-export async function renderDashboard({ settings = {}, answers = {}, language = 'en-GB' }: RenderOptions = {}) {
-  await act(() => setLanguage(language));
+/** A fake server answering the Libraries tree, settings saves and every dashboard call (DEFAULT_ANSWERS, overridable). */
+export function fakeDashboardServer(answers: Record<string, Answer> = {}): SeenRequest[] {
   const all = { ...DEFAULT_ANSWERS, ...answers };
-  const seen = fakeServer((req) => {
+  return fakeServer((req) => {
     const url = new URL(req.url, 'http://portal.test');
     if (url.pathname === '/api/stores' && url.searchParams.get('levels') === 'area,name') return { status: 200, data: TREE };
     if (url.pathname === '/api/stores') return { status: 200, data: url.searchParams.get('mode') ? [] : { items: [], total: 0 } };
@@ -78,6 +88,11 @@ export async function renderDashboard({ settings = {}, answers = {}, language = 
     if (data instanceof Error) return { status: 500, data: { code: 'INTERNAL_SERVER_ERROR' } };
     return { status: 200, data };
   });
+}
+
+export async function renderDashboard({ settings = {}, answers = {}, language = 'en-GB' }: RenderOptions = {}) {
+  await act(() => setLanguage(language));
+  const seen = fakeDashboardServer(answers);
   const { store } = createPortalStore();
   store.dispatch(sessionRestored({
     token: 'tok', userId: 7, userFullName: 'Ana', userFlavor: 'LIBTECS', userToken: 'pub', role: 'user',

@@ -39,6 +39,11 @@ export interface Api extends Omit<AxiosInstance, 'get' | 'delete' | 'post' | 'pu
   patch<T = unknown, R = T>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<R>;
 }
 
+/** The session token requests carry now (null when signed out). */
+export function currentToken(): string | null {
+  return config.getToken?.() ?? null;
+}
+
 const instance = axios.create({
   baseURL: '',
   timeout: REQUEST_TIMEOUT_MS,

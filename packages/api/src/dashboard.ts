@@ -2,7 +2,7 @@
 import type {
   ChartRow, DashboardValue, SelfcheckOperationType, SelfcheckTotals, TotalToday, WeeklyOriginRow, WeeklyStoreRow,
 } from '@portal/contract';
-import { api } from './client';
+import { sharedRead } from './sharedReads';
 
 /** The week a weekly call asks for: the locale's first weekday and any day of that week (YYYY-MM-DD). */
 export interface DashboardWeek {
@@ -14,8 +14,9 @@ const BASE = '/api/dashboard';
 
 const storeIdsParam = (selectedStoreIds: readonly number[]): string => selectedStoreIds.join(',');
 
+/** Through sharedRead: the dashboard's first calls may have been started at sign-in (mf-dashboard's prefetch). */
 function get<T>(call: string, params: Record<string, string | number>): Promise<T> {
-  return api.get<T, T>(`${BASE}/${call}`, { params });
+  return sharedRead<T>(`${BASE}/${call}`, params);
 }
 
 export const getTotalToday = (selectedStoreIds: readonly number[]): Promise<TotalToday> =>

@@ -3,6 +3,7 @@ export { normalizeError, normalizeErrorAsync, readBlobErrorBody, isApiError, CLI
 export { logger, createLogger, type Logger } from './logger';
 export { downloadFile, saveBlob, type DownloadOptions } from './download';
 export { serializeParams } from './query';
+export { sharedRead, prefetchReads, pendingSharedReads, forgetSharedReads, SHARED_READ_TTL_MS } from './sharedReads';
 export * from './types';
 export { signIn, signOut } from './calls/auth';
 export * from './calls/users';

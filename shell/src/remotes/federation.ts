@@ -2,8 +2,9 @@ import { init, preloadRemote, registerRemotes, type ModuleFederationRuntimePlugi
 import type { RegistryRemote } from '@portal/contract';
 import { errorLifecycles } from './errorView';
 import { logger } from '@portal/api';
+import { SHELL_NAME } from './landing';
 
-export const SHELL_NAME = 'shell';
+export { SHELL_NAME };
 export const exposedId = (remote: RegistryRemote) => `${remote.name}/${remote.expose.replace(/^\.\//, '')}`;
 
 /**

@@ -1,5 +1,5 @@
 import { i18n, setLanguage } from '@portal/i18n';
-import { loadRegistry, REGISTRY_URL } from './registry';
+import { forgetSharedRegistry, loadRegistry, REGISTRY_URL, sharedRegistry } from './registry';
 
 const remote = {
   name: 'mf_selfcheck', app: 'mf-selfcheck', namespace: 'selfcheck', version: '0.1.0',
@@ -35,5 +35,24 @@ describe('loading the registry', () => {
 
   it('fails when the registry cannot be fetched', async () => {
     await expect(loadRegistry(answer(503, 'down'))).rejects.toThrow('/registry.json answered 503');
+  });
+});
+
+describe('the registry shared by the landing prefetch and the remotes’ start', () => {
+  beforeEach(() => forgetSharedRegistry());
+
+  it('is asked for once per page', async () => {
+    const fetchImpl = answer(200, { remotes: [remote] });
+    const [first, second] = await Promise.all([sharedRegistry(fetchImpl), sharedRegistry(fetchImpl)]);
+    expect(await sharedRegistry(fetchImpl)).toBe(first);
+    expect(second).toBe(first);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed read is asked for again by the next caller (Retry)', async () => {
+    await expect(sharedRegistry(answer(503, 'down'))).rejects.toThrow('answered 503');
+    const again = answer(200, { remotes: [remote] });
+    await expect(sharedRegistry(again)).resolves.toHaveLength(1);
+    expect(again).toHaveBeenCalledTimes(1);
   });
 });

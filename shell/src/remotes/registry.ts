@@ -20,3 +20,22 @@ export async function loadRegistry(fetchImpl: typeof fetch = fetch): Promise<Reg
   }
   return remotes;
 }
+
+let shared: Promise<RegistryRemote[]> | null = null;
+
+/**
+ * The registry read once per page: the login page's landing prefetch (remotes/landing.ts) and the remotes' start
+ * share one request. A failed read is asked again by the next caller (the registry error's Retry).
+ */
+export function sharedRegistry(fetchImpl: typeof fetch = fetch): Promise<RegistryRemote[]> {
+  shared ??= loadRegistry(fetchImpl).catch((error: unknown) => {
+    shared = null;
+    throw error;
+  });
+  return shared;
+}
+
+/** Forgets the registry read (tests). */
+export function forgetSharedRegistry(): void {
+  shared = null;
+}

@@ -5,7 +5,7 @@ import { handleApplicationErrors, syncApplications } from './applications';
 import { DEFAULT_SECTION } from '../menu/groups';
 import { initFederation, preloadRemoteCode, registerFederationRemotes } from './federation';
 import { planApplications, remoteServing } from './plan';
-import { loadRegistry } from './registry';
+import { sharedRegistry } from './registry';
 import { publishRegistry, publishRegistryFailure } from './state';
 import { logger } from '@portal/api';
 
@@ -34,7 +34,7 @@ export function startRemotes(store: PortalStore = sessionStore): void {
 
   const load = async () => {
     try {
-      remotes = await loadRegistry();
+      remotes = await sharedRegistry(); // already asked for by the login page's landing prefetch
     } catch (error) {
       logger.error('the remote registry could not be loaded', error);
       publishRegistryFailure(() => void load());

@@ -1,19 +1,9 @@
 import { useLanguage, weekStartDay } from '@portal/i18n';
 import { useCallback, useMemo, useState } from 'react';
-import { visibleWidgets } from '../model/dashboardItems';
-import { DASHBOARD_SECTIONS } from '../model/sections';
-import type { SummarySource } from '../model/sources';
-import { isWeeklyChart, type DashboardSection, type WidgetDef } from '../model/types';
+import { shownSections, summarySources, type ShownSection } from '../model/firstCalls';
 import { useDashboardData } from './useDashboardData';
 import { useDashboardItems } from './useDashboardItems';
 import { useLibraries } from './useLibraries';
-
-export interface ShownSection {
-  section: DashboardSection;
-  widgets: WidgetDef[];
-}
-
-const summarySourceOf = (widget: WidgetDef): SummarySource[] => (isWeeklyChart(widget) ? [] : [widget.source]);
 
 /** Everything the dashboard page shows and does; the page itself only renders. */
 export function useDashboard() {
@@ -23,11 +13,8 @@ export function useDashboard() {
   const refresh = useCallback(() => setReloadKey((key) => key + 1), []);
 
   const { items, save } = useDashboardItems();
-  const sections = useMemo<ShownSection[]>(
-    () => DASHBOARD_SECTIONS.map((section) => ({ section, widgets: visibleWidgets(section, items) })),
-    [items],
-  );
-  const sources = useMemo(() => sections.flatMap((s) => s.widgets.flatMap(summarySourceOf)), [sections]);
+  const sections = useMemo(() => shownSections(items), [items]);
+  const sources = useMemo(() => summarySources(sections), [sections]);
   const summary = useDashboardData(libraries.storeIds, reloadKey, sources);
 
   const [editing, setEditing] = useState<ShownSection | null>(null);

@@ -1,9 +1,8 @@
 import { getStoresTree, type RegionNode } from '@portal/api';
-import {
-  findRegions, limitRegionsToStores, selectRegions, selectStoreIds, selectStoresLoading, storeIdsOfRegions, useAppSelector,
-} from '@portal/session';
+import { limitRegionsToStores, selectRegions, selectStoreIds, selectStoresLoading, useAppSelector } from '@portal/session';
 import { useEffect, useMemo, useState } from 'react';
 import { areaNameTree } from '../model/areaNameTree';
+import { defaultSelection, selectedStoreIds } from '../model/firstCalls';
 import { logDashboardError } from '../model/log';
 
 export interface Libraries {
@@ -47,9 +46,9 @@ export function useLibraries(): Libraries {
   }, [fromSession, sessionLoading]);
 
   const tree = useMemo(() => limitRegionsToStores(fullTree ?? [], userStoreIds), [fullTree, userStoreIds]);
-  const selected = useMemo(() => chosen ?? tree.map((node) => node.value), [chosen, tree]);
+  const selected = useMemo(() => chosen ?? defaultSelection(tree), [chosen, tree]);
   const storeIds = useMemo(
-    () => (fullTree === null ? null : storeIdsOfRegions(findRegions(tree, selected))),
+    () => (fullTree === null ? null : selectedStoreIds(tree, selected)),
     [fullTree, tree, selected],
   );
   return { tree, selected, select: setChosen, storeIds, loading: fullTree === null };

@@ -90,3 +90,23 @@ describe('chart accessibility', () => {
     expect(options.accessibility).toEqual({ enabled: true, description: 'Total entradas hoy' });
   });
 });
+
+describe('first draw (issue 19)', () => {
+  it('draws every chart type at once, without animation', () => {
+    const inputs = [
+      { chartType: 'bar' as const, data: [{ label: 'Norte', value: 12 }], seriesName: 'In', colorMap: {} },
+      { chartType: 'pie' as const, data: [{ label: 'Norte', value: 12 }], seriesName: 'In', colorMap: {} },
+      ...(['line', 'multibar'] as const).map((chartType) => ({
+        chartType, data: [{ day: '2030-05-06', value: 3, storeName: 'Uno' }], groupName: 'storeName' as const,
+        weekStartDay: 1, date: '2030-05-06', colorMap: {},
+      })),
+    ];
+    for (const input of inputs) {
+      const options = buildChartOptions(input);
+      expect(options.chart?.animation).toBe(false);
+      expect(options.plotOptions?.series?.animation).toBe(false);
+    }
+    const weekly = buildChartOptions(inputs[3]);
+    expect(weekly.plotOptions?.column?.stacking).toBe('normal'); // the weekly options keep their own plot options
+  });
+});

@@ -44,9 +44,16 @@ export function chartLabels(input: ChartInput): string[] {
   return [...new Set(labels)];
 }
 
+/**
+ * No animation (issue 19): the charts are drawn at once when their data arrive, and the many frames of nine
+ * charts growing in do not hold up the rest of the dashboard's first draw (or later redraws).
+ */
+const STILL = { chart: { animation: false }, series: { animation: false } } as const;
+
 function base(chartType: ChartType, hideXAxis: boolean | undefined): Options {
   return {
-    chart: { height: CHART_HEIGHT, spacing: [8, 4, 4, 4], backgroundColor: 'transparent' },
+    chart: { height: CHART_HEIGHT, spacing: [8, 4, 4, 4], backgroundColor: 'transparent', ...STILL.chart },
+    plotOptions: { series: STILL.series },
     title: { text: undefined },
     credits: { enabled: false },
     legend: { enabled: chartType !== 'bar', itemStyle: { fontSize: '10px' }, padding: 0, margin: 4 },
@@ -97,7 +104,7 @@ function weeklyOptions(input: WeeklyChartInput): Options {
     ...options,
     xAxis: { ...options.xAxis, categories: days.map((day) => (format ? format(day) : day)) },
     tooltip: { shared: true },
-    plotOptions: { column: { stacking: 'normal', borderWidth: 0 }, line: { marker: { radius: 2 } } },
+    plotOptions: { ...options.plotOptions, column: { stacking: 'normal', borderWidth: 0 }, line: { marker: { radius: 2 } } },
     series,
   };
 }

@@ -1,0 +1,58 @@
+/**
+ * The calls the dashboard makes when it first shows (issue 19): the summary sources and weekly charts of the
+ * visible widgets, for the default library selection and the current week. The page and the sign-in prefetch
+ * derive them from the same functions, so the prefetched reads are exactly the ones the widgets take.
+ */
+import type { RegionNode } from '@portal/api';
+import { findRegions, limitRegionsToStores, storeIdsOfRegions } from '@portal/session';
+import { visibleWidgets, type DashboardItems } from './dashboardItems';
+import { DASHBOARD_SECTIONS } from './sections';
+import { SUMMARY_LOADERS, WEEKLY_SOURCES, type SummarySource, type WeeklySource } from './sources';
+import { isWeeklyChart, type DashboardSection, type WidgetDef } from './types';
+
+export interface ShownSection {
+  section: DashboardSection;
+  widgets: WidgetDef[];
+}
+
+/** Each section with the widgets the user chose (settings.dashboardItems; all by default). */
+export const shownSections = (items: DashboardItems): ShownSection[] =>
+  DASHBOARD_SECTIONS.map((section) => ({ section, widgets: visibleWidgets(section, items) }));
+
+/** The summary sources the shown widgets need (weekly charts load their own). */
+export const summarySources = (sections: readonly ShownSection[]): SummarySource[] =>
+  sections.flatMap((shown) => shown.widgets.flatMap((widget) => (isWeeklyChart(widget) ? [] : [widget.source])));
+
+/** The weekly charts shown. */
+export const weeklySources = (sections: readonly ShownSection[]): WeeklySource[] =>
+  sections.flatMap((shown) => shown.widgets.flatMap((widget) => (isWeeklyChart(widget) ? [widget.weekly] : [])));
+
+/** The store ids the widgets ask for when these regions of the tree are selected. */
+export const selectedStoreIds = (tree: readonly RegionNode[], selected: readonly string[]): number[] =>
+  storeIdsOfRegions(findRegions(tree, selected));
+
+/** The Libraries filter's default selection: every top-level region. */
+export const defaultSelection = (tree: readonly RegionNode[]): string[] => tree.map((node) => node.value);
+
+export interface FirstCallsInput {
+  /** The dashboard's full Libraries tree (areaNameTree of the session's region tree). */
+  fullTree: readonly RegionNode[];
+  userStoreIds: readonly number[];
+  items: DashboardItems;
+  weekStartDay: number;
+  /** Today, YYYY-MM-DD: the weekly charts start on the current week. */
+  today: string;
+}
+
+/**
+ * Starts the dashboard's first calls (summary sources once each, every weekly chart's current week); nothing
+ * when the default selection holds no library (the widgets then ask nothing either).
+ */
+export function startFirstCalls({ fullTree, userStoreIds, items, weekStartDay, today }: FirstCallsInput): void {
+  const tree = limitRegionsToStores(fullTree, userStoreIds);
+  const ids = selectedStoreIds(tree, defaultSelection(tree));
+  if (ids.length === 0) return;
+  const sections = shownSections(items);
+  for (const source of new Set(summarySources(sections))) void SUMMARY_LOADERS[source](ids).catch(() => undefined);
+  for (const weekly of weeklySources(sections)) void WEEKLY_SOURCES[weekly].load(ids, { weekStartDay, date: today }).catch(() => undefined);
+}
