@@ -8,6 +8,12 @@
 import { sql } from 'kysely';
 import { foldText } from '@portal/contract';
 import { compileLinear } from './linearRegex';
+import { dialectOf } from '../db/connect';
+import type { ListDefinition, Row } from './definition';
+import { CATALOGUE_ITEMS_LIST } from './definitions';
+import { selectColumns } from './engine';
+import { regexPageInIdOrder } from './regexPage';
+import { planSearch, whereSql } from './search';
 import { addCatalogue } from './testing/helpers';
 import { randomValues, WIDEN_PATTERNS, WIDEN_VALUES } from './testing/regexCases';
 import { createTestApp, type TestApp } from '../testing/testApp';
@@ -55,6 +61,14 @@ async function expected(pattern: string): Promise<string[]> {
   return rows.map((r) => r.code);
 }
 
+async function regexQuery(pattern: string) {
+  const dialect = dialectOf(t.db);
+  const def = CATALOGUE_ITEMS_LIST as ListDefinition<unknown>;
+  const listScope = { catalogue_id: catalogueId };
+  const terms = planSearch(def, { field1: `/${pattern}/` });
+  return { dialect, def, where: whereSql(dialect, def, listScope, terms, null), scope: whereSql(dialect, def, listScope, [], null) };
+}
+
 describe(`regular expressions without a fixed text (${postgres ? 'postgres' : 'sqlite'})`, () => {
   it.each(WIDEN_PATTERNS)('/%s/: rows, order, pages and total of testing every folded value', async (pattern) => {
     const want = await expected(pattern);
@@ -64,6 +78,18 @@ describe(`regular expressions without a fixed text (${postgres ? 'postgres' : 's
     const second = await search(pattern, '&offset=100');
     expect(second.items.map((i) => i.code)).toEqual(want.slice(100, 200));
     expect(second.total).toBe(want.length);
+  });
+
+  it.each([['[xz]{3}', 1], ['a', 0], ['^\\d{4}[a-z]$', 0], ['o', 7], ['e', 150], ['zzzz', 0]] as const)('the first page in id order of /%s/ from offset %i: first rows, then the matching ids (as the plain query)', async (pattern, offset) => {
+    const { dialect, def, where, scope } = await regexQuery(pattern);
+    for (const firstRows of [1, 40, 5000]) {
+      for (const read of [1, 26]) {
+        const q = { table: def.table, columns: selectColumns(def), scope, where, read, offset };
+        const want = (await sql<Row>`select ${q.columns} from ${sql.table(q.table)} where ${where} order by id limit ${read} offset ${offset}`.execute(t.db)).rows;
+        expect(await regexPageInIdOrder(t.db, { ...q, firstRows })).toEqual(want);
+      }
+    }
+    expect(dialect).toBe(postgres ? 'postgres' : 'sqlite');
   });
 
   it.each(['(a|aa)*b', '(x|z){3}', '\\bq\\w*z\\b', '(a+)+$', 'a{99}'])('/%s/ is still refused at once', async (pattern) => {
