@@ -17,18 +17,33 @@ type Listener = (db: Kysely<Database>, lists: readonly MovedList[]) => void;
 
 const listeners: Listener[] = [];
 
-/** Runs a staged move's `insert` into `target` inside the move's transaction `trx`. */
-export type AroundMove = <R>(trx: Kysely<Database>, target: ItemTarget, insert: () => Promise<R>) => Promise<R>;
+/**
+ * Called before a large write's inserts into `target` inside its transaction `trx`; the answer's `end()` after
+ * them, in the same transaction (before it commits).
+ */
+export type StartMoving = (trx: Kysely<Database>, target: ItemTarget) => Promise<{ end(): Promise<void> }>;
 
-let around: AroundMove | null = null;
+let starter: StartMoving | null = null;
 
-export function aroundItemsMoving(wrapper: AroundMove): void {
-  around = wrapper;
+export function aroundItemsMoving(start: StartMoving): void {
+  starter = start;
 }
 
-/** A staged move's insert (lists/stagedItems.ts), through the registered wrapper. */
-export function itemsMoving<R>(trx: Kysely<Database>, target: ItemTarget, insert: () => Promise<R>): Promise<R> {
-  return around ? around(trx, target, insert) : insert();
+/**
+ * For a large write that inserts in several statements (e.g. batches of an import written as the file is
+ * read): call before the first insert into `target` of a transaction and `end()` after its last, before the
+ * transaction commits (on SQLite once per step's transaction).
+ */
+export function startItemsMoving(trx: Kysely<Database>, target: ItemTarget): Promise<{ end(): Promise<void> }> {
+  return starter ? starter(trx, target) : Promise.resolve({ end: async () => undefined });
+}
+
+/** A staged move's insert (lists/stagedItems.ts) between startItemsMoving and its end. */
+export async function itemsMoving<R>(trx: Kysely<Database>, target: ItemTarget, insert: () => Promise<R>): Promise<R> {
+  const moving = await startItemsMoving(trx, target);
+  const result = await insert();
+  await moving.end();
+  return result;
 }
 
 export function onItemsMoved(listener: Listener): void {

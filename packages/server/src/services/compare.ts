@@ -20,7 +20,7 @@ import { planSearch, whereSql } from '../lists/search';
 import { dialectOf } from '../db/connect';
 import { keptCompareTotal, recountLeftBehind, type CompareTotalKey, type CounterOf, type TotalCounter } from './compareTotals';
 import { aroundItemsMoving, onItemsMoved } from '../lists/itemsMoved';
-import { withMoveDeltas } from './compareMoveDeltas';
+import { startMoveDeltas } from './compareMoveDeltas';
 import { firstViewsAfter } from './compareFirstViews';
 import { sqliteFile } from '../lists/sqlite';
 import { workerDb } from '../lists/searchWorker';
@@ -224,7 +224,7 @@ export const compareCounterOf: CounterOf = async (db, storeId, list) => {
 // are counted again right away in the background, so the Compare view opened after the import finds them kept;
 // so are the never-kept lists of the catalogue related to the group written to (./compareFirstViews).
 // Each insert of a staged move: the library's kept totals follow it set-wise in its transaction (./compareMoveDeltas).
-aroundItemsMoving(withMoveDeltas);
+aroundItemsMoving(startMoveDeltas);
 onItemsMoved((db, lists) => {
   for (const storeId of new Set(lists.map((l) => l.storeId))) {
     const moved = lists.filter((l) => l.storeId === storeId);

@@ -1,7 +1,8 @@
 /**
- * A staged write of more than MOVED_CAP rows (an import through the API) keeps the library's kept Compare totals
+ * A staged write of more than MOVED_CAP rows (Add Items To through the API; a writer of several statements
+ * through lists/itemsMoved.ts startItemsMoving) keeps the library's kept Compare totals
  * valid and exact in its own transaction (services/compareMoveDeltas.ts), on a real database (temp SQLite file,
- * or PostgreSQL with TEST_DATABASE_URL): the moment the import answers, with no recount, every kept total (every
+ * or PostgreSQL with TEST_DATABASE_URL): the moment the write answers, with no recount, every kept total (every
  * scope kind, both modes, two catalogues) is at the library's version and equals a full count, matching by code
  * and by objectId. Before, such a write left them behind and the next view (or the background recount) counted
  * each in full: totals shifted by 1000 beforehand are still shifted after the import, so none was counted again.
@@ -12,6 +13,8 @@ import { listPage } from '../lists/engine';
 import { addCatalogue, uploadAs } from '../lists/testing/helpers';
 import { parseCompareId, resolveCompare } from './compare';
 import { moveDeltaStats } from './compareMoveDeltas';
+import { startItemsMoving } from '../lists/itemsMoved';
+import type { ItemTarget } from '../lists/itemWrites';
 import { recountsSettled } from './compareTotals';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { MOVED_CAP } from '../db/migrations/0021_compare_total_delta_cap';
@@ -25,6 +28,7 @@ let other: number;
 let group: number;
 let section: number;
 let loose: number;
+let source: number;
 const as = { user: 'librarian' as const };
 const untyped = () => t.db as unknown as Kysely<any>;
 const SHIFT = 1000;
@@ -63,15 +67,20 @@ async function keepAll(): Promise<void> {
   await recountsSettled(t.db);
 }
 
-/** Imports a csv (code, objectId) through the API; the kept totals are shifted by SHIFT before, to tell a count from a delta. */
-async function importShifted(url: string, lines: string[]): Promise<void> {
+/** Runs a write; the kept totals are shifted by SHIFT before it, to tell a count from a delta (none may count). */
+async function shifted(write: () => Promise<void>): Promise<void> {
   await sql`update compare_totals set total = total + ${SHIFT}`.execute(t.db);
-  const file = await uploadAs(t, 'librarian', 'rows.csv', `${lines.join('\n')}\n`);
   const before = moveDeltaStats.moved;
-  const imported = await t.call('POST', `${url}/import`, { ...as, body: { fileName: file, sheetIndex: null, fields: [{ code: 0, objectId: 1 }] } });
-  expect(imported.statusCode).toBe(200);
-  expect(imported.json().numItemsInserted).toBeGreaterThan(MOVED_CAP);
+  await write();
   expect(moveDeltaStats.moved).toBeGreaterThan(before);
+  expect(exactAsN(await keptTotals(SHIFT))).toEqual(validAndExact());
+  await sql`update compare_totals set total = total - ${SHIFT}`.execute(t.db);
+}
+
+async function addItemsTo(url: string, body: object): Promise<void> {
+  const added = await t.call('POST', url, { ...as, body: { itemIds: [], ...body } });
+  expect(added.statusCode).toBe(200);
+  expect(added.json().numItemsInserted).toBeGreaterThan(MOVED_CAP);
 }
 
 beforeAll(async () => {
@@ -83,6 +92,11 @@ beforeAll(async () => {
   group = (await t.call('POST', `/api/stores/${bib}/inventoryGroups`, { ...as, body: { name: 'Planta 1', catalogueId: catalogue } })).json().tid;
   section = (await t.call('POST', `/api/stores/${bib}/inventoryGroups/${group}/inventories`, { ...as, body: { comment: 'Shelf 1', date: '2026-11-20 10:00:00' } })).json().tid;
   loose = (await t.call('POST', `/api/stores/${bib}/inventoryGroups/${UNGROUPED}/inventories`, { ...as, body: { comment: 'Loose', date: '2026-11-20 11:00:00' } })).json().tid;
+  // Catalogue codes, catalogue objectIds under other codes, a code scanned before, and unknown codes.
+  source = await addCatalogue(t.db, bib, 'Fuente', [
+    ...Array.from({ length: 10 }, (_, i) => ({ code: `C${i + 5}` })), ...Array.from({ length: 5 }, (_, i) => ({ code: `Y${i}`, objectId: `E${i + 20}` })),
+    { code: 'C1' }, ...Array.from({ length: MOVED_CAP + 10 }, (_, i) => ({ code: `NEW${i}` })),
+  ]);
   for (const [s, g, code] of [[section, group, 'C1'], [section, group, 'X1'], [loose, UNGROUPED, 'C2'], [loose, UNGROUPED, 'X2']] as const) {
     expect((await t.call('POST', `/api/stores/${bib}/inventoryGroups/${g}/inventories/${s}/items`, { ...as, body: { code } })).statusCode).toBe(200);
   }
@@ -94,27 +108,35 @@ afterAll(async () => {
 });
 
 describe(`a staged write of more than ${MOVED_CAP} rows`, () => {
-  it('keeps every kept total valid and exact the moment an import of scans answers, without counting one again', async () => {
+  it('keeps every kept total valid and exact the moment Add Items To into a section answers, without counting one again', async () => {
     expect(exactAsN(await keptTotals(0))).toEqual(validAndExact());
-    // Catalogue codes, catalogue objectIds under other codes, codes found twice, one scanned before, and unknown codes.
-    const lines = [
-      ...Array.from({ length: 10 }, (_, i) => `C${i + 5},`), ...Array.from({ length: 5 }, (_, i) => `Y${i},E${i + 20}`),
-      'C5,', 'C1,', ...Array.from({ length: MOVED_CAP + 10 }, (_, i) => `NEW${i},`),
-    ];
-    await importShifted(`/api/stores/${bib}/inventoryGroups/${group}/inventories/${section}`, lines);
-    expect(exactAsN(await keptTotals(SHIFT))).toEqual(validAndExact());
+    await shifted(() => addItemsTo(`/api/stores/${bib}/inventoryGroups/${group}/inventories/${section}/items/catalogue`, { parentId: source }));
     expect(await fullCount(`MISSING/group/${group}`, catalogue)).toBeLessThan(40 - 14);
   });
 
-  it('keeps them valid and exact the moment an import into a catalogue answers', async () => {
-    await sql`update compare_totals set total = total - ${SHIFT}`.execute(t.db);
-    // Scanned codes (unknown to the catalogue until now), a scanned code under a new objectId, and new codes.
-    const lines = [...Array.from({ length: 8 }, (_, i) => `NEW${i},`), 'X2,', 'Z1,E21', ...Array.from({ length: MOVED_CAP + 10 }, (_, i) => `CAT${i},`)];
-    await importShifted(`/api/stores/${bib}/catalogues/${catalogue}`, lines);
-    expect(exactAsN(await keptTotals(SHIFT))).toEqual(validAndExact());
-    await sql`update compare_totals set total = total - ${SHIFT}`.execute(t.db);
-    // The views answer them without a count.
+  it('keeps them valid and exact the moment Add Items To into a catalogue answers', async () => {
+    // The scans the other catalogue does not hold, into the compared one: scanned codes it lacked, and catalogue codes again.
+    await shifted(() => addItemsTo(`/api/stores/${bib}/catalogues/${catalogue}/items/compare`, { parentId: other, compareId: 'EXCEEDED/ALL_GROUPS' }));
     const res = await t.call('GET', `/api/stores/${bib}/compare/${catalogue}/EXCEEDED/ALL_GROUPS?limit=1`, as);
     expect(res.json().total).toBe(await fullCount('EXCEEDED/ALL_GROUPS', catalogue));
+  });
+
+  it('keeps them valid and exact after a write of several statements between startItemsMoving and its end', async () => {
+    const date = '2026-11-20T11:00:00Z';
+    const scans: ItemTarget = { table: 'inventory_items', parentColumn: 'inventory_id', parentId: loose, storeId: bib, extra: { group_id: null, date } };
+    const items: ItemTarget = { table: 'catalogue_items', parentColumn: 'catalogue_id', parentId: other, storeId: bib };
+    const write = (target: ItemTarget, rows: Array<{ code: string | null; object_id: string | null }>) => t.db.transaction().execute(async (trx) => {
+      const moving = await startItemsMoving(trx, target);
+      for (let i = 0; i < rows.length; i += 1000) {
+        await trx.insertInto(target.table).values(rows.slice(i, i + 1000).map((r) => ({
+          store_id: bib, [target.parentColumn]: target.parentId, ...r, search_text: '', created_at: date, ...(target.extra ?? {}),
+        })) as never).execute();
+      }
+      await moving.end();
+    });
+    await shifted(async () => {
+      await write(scans, [{ code: 'C20', object_id: null }, { code: 'Q1', object_id: 'E30' }, ...Array.from({ length: MOVED_CAP + 10 }, (_, i) => ({ code: `LOOSE${i}`, object_id: null }))]);
+      await write(items, [{ code: 'X2', object_id: null }, { code: 'Q9', object_id: 'E30' }, ...Array.from({ length: MOVED_CAP + 10 }, (_, i) => ({ code: `LOOSE${i * 2}`, object_id: null }))]);
+    });
   });
 });

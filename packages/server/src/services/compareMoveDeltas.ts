@@ -3,7 +3,8 @@
  * for a count after an import, sync or Add Items To). The per-row (SQLite) and per-statement (PostgreSQL)
  * delta triggers of migrations 0019/0021/0022 follow at most MOVED_CAP rows and leave a larger write's totals
  * behind, to be counted in full again (1-3 s each on a million items). Around each insert of a staged move
- * (lists/stagedItems.ts, through lists/itemsMoved.ts `itemsMoving`) this instead:
+ * (lists/stagedItems.ts, through lists/itemsMoved.ts `itemsMoving`; a writer inserting in several statements
+ * calls `startItemsMoving` and its `end`) this instead:
  *
  * 1. takes the library's version (PostgreSQL: locking its row, so no other write of the library lands until
  *    this transaction ends) and its totals valid at it;
@@ -39,12 +40,15 @@ type Column = 'code' | 'object_id';
 
 /**
  * The scans of a kept scope (alias `a`), null when the scope's string is not one compare keeps. A group's
- * probe by objectId names the group alone (its index is (group_id, object_id); the group is the library's).
+ * probe by objectId names the group alone (its index is (group_id, object_id); the group is the library's),
+ * UNGROUPED's too, with group_id null (unary +: no other index by a prefix).
  */
 function scansOf(scope: string, storeId: number, a: string): Where | null {
   const ref = (column: string) => sql.ref(`${a}.${column}`);
   if (scope === 'ALL_GROUPS') return () => sql`${ref('store_id')} = ${storeId}`;
-  if (scope === `group/${UNGROUPED}`) return () => sql`${ref('store_id')} = ${storeId} and ${ref('group_id')} is null`;
+  if (scope === `group/${UNGROUPED}`) {
+    return (column) => (column === 'code' ? sql`${ref('store_id')} = ${storeId} and ${ref('group_id')} is null` : sql`+${ref('store_id')} = ${storeId} and ${ref('group_id')} is null`);
+  }
   const group = /^group\/(\d+)$/.exec(scope);
   if (group) {
     const id = Number(group[1]);
@@ -117,12 +121,21 @@ export const moveDeltaStats = { moved: 0, queries: 0 };
 /** Off: the triggers alone follow the write, as before (bench:compare-import's "before" runs). */
 export const moveDeltas = { enabled: true };
 
+/** What startMoveDeltas took, for its end. */
+export interface MoveDeltas {
+  /** After the write's inserts into the target, in the same transaction: the kept totals follow them. */
+  end(): Promise<void>;
+}
+
+const NOTHING: MoveDeltas = { end: async () => undefined };
+
 /**
- * Runs `insert` (a staged move's insert into `target`, inside the transaction `trx`) so that the library's
- * valid kept Compare totals follow it set-wise instead of through the per-row triggers (see the file's comment).
+ * Before a large write's inserts into `target` inside the transaction `trx` (see the file's comment): takes the
+ * library's valid kept totals out of the triggers' hands; `end()`, after the inserts and before the
+ * transaction ends, adds what the inserted rows changed to each and moves it to the library's new version.
  */
-export async function withMoveDeltas<R>(trx: Kysely<Database>, target: ItemTarget, insert: () => Promise<R>): Promise<R> {
-  if (target.table === 'search_list_items' || !moveDeltas.enabled) return insert();
+export async function startMoveDeltas(trx: Kysely<Database>, target: ItemTarget): Promise<MoveDeltas> {
+  if (target.table === 'search_list_items' || !moveDeltas.enabled) return NOTHING;
   const db = trx as unknown as Untyped;
   const postgres = dialectOf(trx) === 'postgres';
   const { storeId } = target;
@@ -130,30 +143,32 @@ export async function withMoveDeltas<R>(trx: Kysely<Database>, target: ItemTarge
   const version = Number(versions[0]?.version ?? 0);
   const { rows: keptRows } = await sql<Kept>`select ct.catalogue_id, ct.mode, ct.scope, ct.moved from compare_totals ct join catalogues c on c.id = ct.catalogue_id
     where c.store_id = ${storeId} and ct.version = ${version}`.execute(db);
-  if (!keptRows.length) return insert();
+  if (!keptRows.length) return NOTHING;
   const kept = keptRows.map((k) => ({ ...k, catalogue_id: Number(k.catalogue_id), moved: Number(k.moved) }));
   const { rows: maxRows } = await sql<{ id: number | string | null }>`select max(id) as id from ${sql.table(target.table)}`.execute(db);
   const before = Number(maxRows[0]?.id ?? 0);
   const catalogues = sql`(select id from catalogues where store_id = ${storeId})`;
   await sql`update compare_totals set moved = ${MOVED_CAP} where version = ${version} and catalogue_id in ${catalogues}`.execute(db);
-  const result = await insert();
-  const { rows: after } = await sql<{ version: number | string }>`select version from list_item_versions where store_id = ${storeId}`.execute(db);
-  const now = Number(after[0]?.version ?? 0);
-  const store = await db.selectFrom('stores').select('field_object_id').where('id', '=', storeId).executeTakeFirst() as { field_object_id: string | null } | undefined;
-  const byObjectId = (store?.field_object_id ?? '') !== '';
-  const groupId = target.table === 'inventory_items' ? (target.extra?.group_id ?? null) as number | null : null;
-  for (const k of kept) {
-    const affected = target.table === 'inventory_items' ? holdsSection(k.scope, target.parentId, groupId) : k.catalogue_id === target.parentId;
-    const query = now !== version && affected ? deltaSql(target, k, before, byObjectId) : null;
-    let d = 0;
-    if (query) {
-      moveDeltaStats.queries += 1;
-      d = Number((await query.execute(db)).rows[0]?.d ?? 0);
-    }
-    await db.updateTable('compare_totals').set((eb: any) => ({ total: eb('total', '+', d), version: now, moved: k.moved }))
-      .where('catalogue_id', '=', k.catalogue_id).where('mode', '=', k.mode).where('scope', '=', k.scope).where('version', '=', version)
-      .execute();
-    moveDeltaStats.moved += 1;
-  }
-  return result;
+  return {
+    async end() {
+      const { rows: after } = await sql<{ version: number | string }>`select version from list_item_versions where store_id = ${storeId}`.execute(db);
+      const now = Number(after[0]?.version ?? 0);
+      const store = await db.selectFrom('stores').select('field_object_id').where('id', '=', storeId).executeTakeFirst() as { field_object_id: string | null } | undefined;
+      const byObjectId = (store?.field_object_id ?? '') !== '';
+      const groupId = target.table === 'inventory_items' ? (target.extra?.group_id ?? null) as number | null : null;
+      for (const k of kept) {
+        const affected = target.table === 'inventory_items' ? holdsSection(k.scope, target.parentId, groupId) : k.catalogue_id === target.parentId;
+        const query = now !== version && affected ? deltaSql(target, k, before, byObjectId) : null;
+        let d = 0;
+        if (query) {
+          moveDeltaStats.queries += 1;
+          d = Number((await query.execute(db)).rows[0]?.d ?? 0);
+        }
+        await db.updateTable('compare_totals').set((eb: any) => ({ total: eb('total', '+', d), version: now, moved: k.moved }))
+          .where('catalogue_id', '=', k.catalogue_id).where('mode', '=', k.mode).where('scope', '=', k.scope).where('version', '=', version)
+          .execute();
+        moveDeltaStats.moved += 1;
+      }
+    },
+  };
 }
