@@ -11,9 +11,9 @@
  * (escapes such as \D \W \S kept) and the value is folded (foldText: lower case, no accents) before the test.
  */
 import v8 from 'node:v8';
-import { foldText } from '@portal/contract';
 import { checkRegex, RegexRejected } from './regex';
 import { stripAccents } from './fold';
+import { tableFold } from './regexFold';
 import { unsafeRegexJs, widenedPattern } from './regexWiden';
 
 /** Backtracks one match attempt may take before V8 re-runs it on the linear engine. */
@@ -71,7 +71,7 @@ export function compileLinear(pattern: string): LinearRegex {
       if (ASCII.test(value)) return re.test(value.toLowerCase());
       // Refused by the widened pattern and folding one character to one: cannot match (./regexWiden).
       if (wideRe !== null && !wideRe.test(value.toLowerCase()) && !unsafe.test(value)) return false;
-      return re.test(foldText(value));
+      return re.test(tableFold(value));
     },
   };
 }

@@ -13,6 +13,7 @@ import {
 } from 'kysely';
 import type { Database } from '../db/schema';
 import { countCancelledBy } from './countCancel';
+import { foldTable } from './regexFold';
 import { unsafeSourceJs } from './regexWiden';
 import { RegexTimeout } from './sqlite';
 
@@ -84,7 +85,7 @@ class Lane {
 
   private theWorker(): Worker {
     if (this.worker) return this.worker;
-    const workerData = { cancelled: this.cancelled.buffer, slots: CANCEL_SLOTS, unsafe: unsafeSourceJs() };
+    const workerData = { cancelled: this.cancelled.buffer, slots: CANCEL_SLOTS, unsafe: unsafeSourceJs(), foldTable: foldTable() };
     const started = new Worker(path.join(__dirname, 'sqliteSearchWorker.js'), { workerData });
     started.unref();
     started.on('message', (reply: Reply) => {

@@ -17,7 +17,26 @@ v8.setFlagsFromString('--regexp-backtracks-before-fallback=10000');
 const VALUE_MAX = 1000;
 const ASCII = /^[\x00-\x7f]*$/;
 /** foldText of @portal/contract: lower case, accents removed. */
-const fold = (text) => (ASCII.test(text) ? text.toLowerCase() : text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase());
+const foldText = (text) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+/** ./regexFold's table from the main thread: unit → folded unit (0: none), and the units as strings. */
+const FOLD = workerData && workerData.foldTable ? new Uint16Array(workerData.foldTable) : null;
+const FOLD_UNITS = FOLD === null ? null : Array.from(FOLD, (u) => String.fromCharCode(u));
+/** foldText, by ./regexFold's table where it can (tableFold there; regexFold.test.ts holds both equal). */
+function fold(text) {
+  if (ASCII.test(text)) return text.toLowerCase();
+  if (FOLD === null) return foldText(text);
+  const lower = text.toLowerCase();
+  let out = '';
+  let start = 0;
+  for (let i = 0; i < lower.length; i += 1) {
+    const u = lower.charCodeAt(i);
+    if (u < 0x80) continue;
+    if (FOLD[u] === 0) return foldText(text);
+    out += lower.slice(start, i) + FOLD_UNITS[u];
+    start = i + 1;
+  }
+  return start === 0 ? lower : out + lower.slice(start);
+}
 
 const compiled = new Map();
 function compile(pattern) {
