@@ -56,7 +56,11 @@ describe('shell start (issue 19: the login page loads no antd)', () => {
     expect(chunk.startRemotes).toHaveBeenCalledTimes(1);
     expect(screen.getByLabelText('User name')).toBeInTheDocument(); // still signed out: the form stays, with what was typed
 
+    const entries = window.history.length;
     act(() => { store.dispatch(loginSuccess(session)); });
+    // At once, replacing the login's entry: the dashboard's remote starts loading while the shell renders.
+    expect(window.location.pathname).toBe('/dashboard');
+    expect(window.history.length).toBe(entries);
     expect(await screen.findByText('signed-in shell')).toBeInTheDocument();
     expect(chunk.loadSignedIn).toHaveBeenCalledTimes(1);
   });

@@ -1,6 +1,6 @@
 /** Test helpers: the dashboard page on a real session store, against a fake HTTP layer (tests only). */
 import '@testing-library/jest-dom'; // matcher types for the tests using this harness
-import type { RegionNode, Store, UserSettings } from '@portal/api';
+import type { RegionNode, UserSettings } from '@portal/api';
 import { fakeServer, type SeenRequest } from '@portal/api/src/testing';
 import { setLanguage } from '@portal/i18n';
 import { createPortalStore, sessionRestored } from '@portal/session';
@@ -21,14 +21,7 @@ const area = (title: string, children: RegionNode[]): RegionNode => ({
 });
 
 /** A library (store) as GET /api/stores lists it. */
-export function library(tid: number, name: string, expirationDate = '2099-12-31'): Store {
-  return {
-    tid, code: `B${tid}`, country: 'ES', area: 'Norte', province: 'P', city: 'C', name, address: '', manager: '',
-    managertel: '', capacity: 10, resetTime: '00:00', startTime: '08:00', endTime: '20:00', timezone: 'Europe/Madrid',
-    expirationDate, fieldCode: '', fieldObjectId: '', field1: '', field2: '', field3: '', field4: '', field5: '',
-    field6: '', storeIds: [tid],
-  };
-}
+export { store as library } from '@portal/session/src/testUtils';
 
 /** The user holds libraries 1, 2 and 3; library 9 (area Lejos) belongs to someone else. */
 export const USER_STORE_IDS = [1, 2, 3];
