@@ -13,7 +13,7 @@ import type { ListDefinition, Row } from './definition';
 import { CATALOGUE_ITEMS_LIST } from './definitions';
 import { selectColumns } from './engine';
 import { regexPageInIdOrder } from './regexPage';
-import { planSearch, whereSql } from './search';
+import { planSearch, probeIndex, whereSql } from './search';
 import { addCatalogue } from './testing/helpers';
 import { randomValues, WIDEN_PATTERNS, WIDEN_VALUES } from './testing/regexCases';
 import { createTestApp, type TestApp } from '../testing/testApp';
@@ -90,6 +90,16 @@ describe(`regular expressions without a fixed text (${postgres ? 'postgres' : 's
       }
     }
     expect(dialect).toBe(postgres ? 'postgres' : 'sqlite');
+  });
+
+  it('texts in alternations: the search asks the substring index (SQLite: the ids it found; PostgreSQL: LIKE … OR LIKE …)', async () => {
+    const def = CATALOGUE_ITEMS_LIST as ListDefinition<unknown>;
+    const [term] = await probeIndex(t.db, def, { catalogue_id: catalogueId }, planSearch(def, { field1: '/(ción|NIÑO)/' }));
+    expect(term.alternatives?.texts).toEqual(['cion', 'nino']);
+    if (!postgres) expect(term.alternatives?.ids?.length).toBe(ROWS.filter((r) => /cion|nino/.test(foldText([r.code, r.field1].join(' ')))).length);
+    const where = whereSql(dialectOf(t.db), def, { catalogue_id: catalogueId }, [term], null);
+    const compiled = sql`select 1 where ${where}`.compile(t.db);
+    expect(compiled.sql).toMatch(postgres ? /like .* or .* like/ : /"id" in \(/);
   });
 
   it.each(['(a|aa)*b', '(x|z){3}', '\\bq\\w*z\\b', '(a+)+$', 'a{99}'])('/%s/ is still refused at once', async (pattern) => {

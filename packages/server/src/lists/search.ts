@@ -22,6 +22,7 @@ import { compileLinear } from './linearRegex';
 import { invalidRegex, RegexRejected, requiredLiterals } from './regex';
 import { anchoredPrefix, prefixIdsSql, prefixRangeSql, sortIndexParent } from './regexPrefix';
 import { unsafeClassPostgres, widenedPattern } from './regexWiden';
+import { literalAlternatives, MIN_LENGTH } from './regexAlternatives';
 
 interface TermBase {
   field: string;
@@ -40,6 +41,11 @@ interface TermBase {
    * text's ranges of the sort index (./regexPrefix); ids: the rows in them, when the index found few.
    */
   anchor?: { prefix: string; parent: { column: string; value: number | string }; ids?: number[] };
+  /**
+   * A regular expression with no certain text of a trigram's length: texts one of which every match holds
+   * (./regexAlternatives, '(rio|mar)'), and on SQLite the ids of the rows holding one, when the index found few.
+   */
+  alternatives?: { texts: string[]; ids?: number[] };
 }
 export type SearchTerm = TermBase & ({ kind: 'plain'; needle: string } | { kind: 'regex'; pattern: string });
 
@@ -108,7 +114,8 @@ export function planSearch<T>(def: ListDefinition<T>, searchTexts: SearchTexts |
         throw e;
       }
       const literals = covered ? requiredLiterals(pattern).map((l) => foldText(l)).sort((a, b) => b.length - a.length) : [];
-      terms.push({ field, col, kind: 'regex', pattern, literals });
+      const texts = covered && !(literals[0]?.length >= MIN_LENGTH) ? literalAlternatives(pattern) : null;
+      terms.push({ field, col, kind: 'regex', pattern, literals, ...(texts ? { alternatives: { texts: texts.map((l) => foldText(l)) } } : {}) });
     } else {
       const needle = foldText(text);
       terms.push({ field, col, kind: 'plain', needle, literals: covered && col.type === 'text' ? [needle] : [] });
@@ -138,6 +145,12 @@ export async function probeIndex<T>(db: Kysely<Database>, def: ListDefinition<T>
   return Promise.all(terms.map(async (term) => {
     // The sort index found the few rows an anchored regular expression can match: no trigram probe.
     if (term.anchor?.ids) return term;
+    if (term.alternatives) {
+      // Rows holding one of the texts: each text's trigrams ANDed, ORed across texts (a superset).
+      const query = term.alternatives.texts.map((text) => `(${ftsTerms(trigramsOf(text))})`).join(' OR ');
+      const { rows } = await sql<{ id: number }>`select rowid as id from ${table} where ${table} match ${query} limit ${CANDIDATE_LIMIT + 1}`.execute(db);
+      return rows.length <= CANDIDATE_LIMIT ? { ...term, alternatives: { ...term.alternatives, ids: rows.map((r) => Number(r.id)) } } : term;
+    }
     const text = term.literals[0];
     // Trigrams need three characters; FTS5's LIKE has no ESCAPE clause for % and _.
     if (!text || text.length < 3 || /[%_]/.test(text)) return term;
@@ -230,6 +243,18 @@ function searchTextHas<T>(dialect: Dialect, def: ListDefinition<T>, term: Search
     if (dialect === 'postgres') return sql<SqlBool>`${column} like ${`%${text.replace(LIKE_SPECIAL, (c) => `\\${c}`)}%`} escape '\\'`;
     return contains(dialect, column, text);
   });
+}
+
+/**
+ * search_text holds one of the texts: PostgreSQL LIKE … OR LIKE … (pg_trgm's index reads each text's rows);
+ * SQLite the index's ids when it found few (else nothing: the regular expression reads the list).
+ */
+function alternativesSql<T>(dialect: Dialect, def: ListDefinition<T>, alternatives: NonNullable<TermBase['alternatives']>): RawBuilder<SqlBool>[] {
+  if (alternatives.ids) return [alternatives.ids.length ? sql<SqlBool>`${ref('id')} in (${sql.join(alternatives.ids)})` : sql<SqlBool>`1 = 0`];
+  if (dialect !== 'postgres') return [];
+  const column = ref(def.searchText!.column);
+  const likes = alternatives.texts.map((text) => sql<SqlBool>`${column} like ${`%${text.replace(LIKE_SPECIAL, (c) => `\\${c}`)}%`} escape '\\'`);
+  return [sql<SqlBool>`(${sql.join(likes, sql` or `)})`];
 }
 
 /**
@@ -343,6 +368,7 @@ export function whereSql<T>(dialect: Dialect, def: ListDefinition<T>, scope: Lis
     const anchor = term.anchor ? anchorSql(dialect, def, term, budgetKey) : null;
     if (anchor && !(dialect === 'postgres' && !term.anchor?.ids)) parts.push(anchor);
     if (term.literals.length) parts.push(...searchTextHas(dialect, def, term));
+    if (term.alternatives) parts.push(...alternativesSql(dialect, def, term.alternatives));
     // PostgreSQL orders conditions by its own cost estimates (it tested the regex before the ranges: 11 s
     // for '^el .* (rio|mar)'); a CASE keeps the ranges first.
     if (anchor && dialect === 'postgres' && !term.anchor?.ids) parts.push(sql<SqlBool>`(case when ${anchor} then ${fieldTest(dialect, term, budgetKey)} else false end)`);
