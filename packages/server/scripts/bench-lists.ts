@@ -230,6 +230,8 @@ function itemCases(dialect: 'sqlite' | 'postgres', code: string, word: string): 
     regex('field2', '[ÁÉÍÓÚ][^ ,]*[ÁÉÍÓÚ]', 'regex field2 /[ÁÉÍÓÚ][^ ,]*[ÁÉÍÓÚ]/ (class, accents)'),
     regex('field1', '^[A-Z ]+$', 'regex field1 /^[A-Z ]+$/ (class, many)'),
     regex('field1', '[aeiou]{4}', 'regex field1 /[aeiou]{4}/ (class, few)'),
+    regex('field1', '(quijote|hamlet)', 'regex field1 /(quijote|hamlet)/ (alternation)'),
+    regex('field1', '^e. .* (rio|mar)', 'regex field1 /^e. .* (rio|mar)/ (alternation)'),
     plain('field1', 'EL', 'plain field1 "EL" (two letters)'),
     plain('field1', 'de', 'plain field1 "de" (two letters)'),
     plain('field1', 'a', 'plain field1 "a" (one letter)'),
