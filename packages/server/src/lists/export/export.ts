@@ -18,6 +18,7 @@ import { streamRowArrays, streamRows } from '../stream';
 import { resolveListsConfig } from '../config';
 import { takeSlot } from '../userSlots';
 import { columnName, sheetRow, xlsxFile } from './xlsxWriter';
+import { sqliteLineChunks } from './sqliteLines';
 import { delimitedArrayLine, delimitedField, delimitedLine, exportCell, neutralize, type ExportCell } from './cells';
 
 export interface ExportFile {
@@ -99,11 +100,14 @@ async function exportFile<T>(deps: Deps, user: AuthUser, def: ListDefinition<T>,
   const request = { def, scope, terms, order: body.order ?? undefined, batchSize: options.batchSize, idleMs };
   const listColumns = columns.map((c) => c.col);
   // Without label columns on a SQLite file: rows as arrays of the exported columns only (issue 19).
-  const arrays = !columns.some((c) => c.label) ? streamRowArrays(deps.db, request, listColumns.map((c) => c.column)) : null;
+  const noLabels = !columns.some((c) => c.label);
+  const lines = noLabels && format.fileType !== 'xlsx' ? sqliteLineChunks(deps.db, request, listColumns, format, separatorText(format)) : null;
+  if (lines) return { stream: delimitedStream(format, header, await startedBatches(lines)), fileName, contentType };
+  const arrays = noLabels ? streamRowArrays(deps.db, request, listColumns.map((c) => c.column)) : null;
   if (arrays) {
     const source = await startedBatches(arrays);
     if (format.fileType === 'xlsx') return { stream: xlsxStream(header, source, (row) => listColumns.map((col, i) => exportCell(row[i], col, format)), columns.length), fileName, contentType };
-    return { stream: delimitedStream(format, header, source, delimitedArrayLine(listColumns, format, separatorText(format))), fileName, contentType };
+    return { stream: delimitedStream(format, header, chunksOf(source, delimitedArrayLine(listColumns, format, separatorText(format)))), fileName, contentType };
   }
   // Names from other tables (labels) are looked up once per batch, only when a column asks for them.
   const labels = columns.some((c) => c.label) ? def.labels : undefined;
@@ -111,7 +115,7 @@ async function exportFile<T>(deps: Deps, user: AuthUser, def: ListDefinition<T>,
   const source = await startedBatches(streamRows(deps.db, labels ? request : { ...request, columns: listColumns.map((c) => c.column) }), labels && ((batch) => labels.fill(deps.db, batch)));
   const stream = format.fileType === 'xlsx'
     ? xlsxStream(header, source, (row: Row) => listColumns.map((col) => exportCell(row[col.column], col, format)), columns.length)
-    : delimitedStream(format, header, source, delimitedLine(listColumns, format, separatorText(format)));
+    : delimitedStream(format, header, chunksOf(source, delimitedLine(listColumns, format, separatorText(format))));
   return { stream, fileName, contentType };
 }
 
@@ -119,9 +123,9 @@ async function exportFile<T>(deps: Deps, user: AuthUser, def: ListDefinition<T>,
  * The batches with the first one already read: a failing search still gets its 4xx instead of a cut file.
  * `prepare` runs on each batch before it is handed on (label lookups).
  */
-async function startedBatches<R>(batches: AsyncGenerator<R[]>, prepare?: (batch: R[]) => Promise<void>): Promise<AsyncGenerator<R[]>> {
+async function startedBatches<B>(batches: AsyncGenerator<B>, prepare?: (batch: B) => Promise<void>): Promise<AsyncGenerator<B>> {
   const first = await batches.next();
-  return (async function* all(): AsyncGenerator<R[]> {
+  const rest = (async function* all(): AsyncGenerator<B> {
     if (!first.done) {
       if (prepare) await prepare(first.value);
       yield first.value;
@@ -131,9 +135,36 @@ async function startedBatches<R>(batches: AsyncGenerator<R[]>, prepare?: (batch:
       yield batch;
     }
   })();
+  // Closing it closes the source even before (or without) a loop over it (its reader, cursor or worker).
+  return closingAlso(rest, batches);
 }
 
-function delimitedStream<R>(format: ExportFormat, header: string[] | null, source: AsyncGenerator<R[]>, rowLine: (row: R) => string): Readable {
+/** `outer`, whose return() also returns `inner` (which a generator not yet in its loop over it would not). */
+function closingAlso<B>(outer: AsyncGenerator<B>, inner: AsyncGenerator<unknown>): AsyncGenerator<B> {
+  return Object.assign(Object.create(outer) as AsyncGenerator<B>, {
+    next: (...args: [] | [unknown]) => outer.next(...args),
+    throw: (e: unknown) => outer.throw(e),
+    async return(value: B) {
+      await inner.return(undefined);
+      return outer.return(value);
+    },
+    [Symbol.asyncIterator]() { return this; },
+  });
+}
+
+/** The text of each batch's lines (closing it closes `source`, even before its first batch). */
+function chunksOf<R>(source: AsyncGenerator<R[]>, rowLine: (row: R) => string): AsyncGenerator<string> {
+  return closingAlso((async function* text(): AsyncGenerator<string> {
+    for await (const batch of source) {
+      let chunk = '';
+      for (const row of batch) chunk += rowLine(row);
+      yield chunk;
+    }
+  })(), source);
+}
+
+/** The delimited file from chunks of finished lines. */
+function delimitedStream(format: ExportFormat, header: string[] | null, chunks: AsyncGenerator<string>): Readable {
   const separator = separatorText(format);
   const line = (values: readonly ExportCell[]) => `${values.map((v) => delimitedField(v, separator)).join(separator)}\r\n`;
   async function* text(): AsyncGenerator<Buffer> {
@@ -141,15 +172,13 @@ function delimitedStream<R>(format: ExportFormat, header: string[] | null, sourc
     let out = format.fileType === 'csv' ? '\ufeff' : '';
     if (header) out += line(header);
     if (out) yield Buffer.from(out, 'utf8');
-    for await (const batch of source) {
-      let chunk = '';
-      for (const row of batch) chunk += rowLine(row);
+    for await (const chunk of chunks) {
       yield Buffer.from(chunk, 'utf8');
       // Give other requests their turn between batches even when the client reads as fast as we write.
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
-  return Readable.from(text(), { objectMode: false, highWaterMark: 64 * 1024 });
+  return Readable.from(closingAlso(text(), chunks), { objectMode: false, highWaterMark: 64 * 1024 });
 }
 
 function xlsxStream<R>(header: string[] | null, source: AsyncGenerator<R[]>, cells: (row: R) => ExportCell[], count: number): Readable {
@@ -165,5 +194,5 @@ function xlsxStream<R>(header: string[] | null, source: AsyncGenerator<R[]>, cel
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
-  return Readable.from(xlsxFile(sheetXml()), { objectMode: false, highWaterMark: 64 * 1024 });
+  return Readable.from(closingAlso(xlsxFile(sheetXml()), source), { objectMode: false, highWaterMark: 64 * 1024 });
 }

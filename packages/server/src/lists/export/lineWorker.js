@@ -1,0 +1,78 @@
+/**
+ * Worker thread of ./sqliteLines: reads the rows of one csv/txt export on its own read-only connection while
+ * the main thread writes the previous batch (issue 19: reading and writing a million rows on one thread took
+ * twice the database's own csv writer). Each row is one text from SQLite (`id␟field␀field…`); a batch goes
+ * over as one string and the rows' lengths. A row whose text does not hold exactly one field per column (a
+ * value held the field separator) is read again by id as an array, on this connection and snapshot, and sent
+ * along in `odd`. Plain JavaScript (a worker does not go through the TypeScript loader).
+ *
+ * Messages in: 'more' (send the next batch), 'close'. Out: { text, lengths, odd, done } or { error }.
+ */
+const { parentPort, workerData } = require('node:worker_threads');
+const SQLite = require('better-sqlite3');
+
+const { file, sql, parameters, byIdSql, count, size, idEnd, fieldEnd } = workerData;
+
+let db = null;
+let iterator = null;
+let again = null;
+let finished = false;
+
+function close() {
+  finished = true;
+  try {
+    iterator?.return?.();
+    db?.close();
+  } catch {
+    // closing is best effort: the thread ends next
+  }
+  iterator = null;
+  db = null;
+}
+
+function fields(text) {
+  let n = 1;
+  for (let i = text.indexOf(fieldEnd); i !== -1; i = text.indexOf(fieldEnd, i + 1)) n += 1;
+  return n;
+}
+
+function batch() {
+  if (!iterator) {
+    db = new SQLite(file, { readonly: true, fileMustExist: true });
+    db.pragma('busy_timeout = 5000');
+    iterator = db.prepare(sql).pluck(true).iterate(...parameters);
+    again = db.prepare(byIdSql).raw(true);
+  }
+  const texts = [];
+  const odd = [];
+  let done = false;
+  while (texts.length < size) {
+    const next = iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    const text = next.value;
+    if (fields(text) !== count) odd.push([texts.length, again.get(Number(text.slice(0, text.indexOf(idEnd))))]);
+    texts.push(text);
+  }
+  const lengths = new Int32Array(texts.length);
+  for (let i = 0; i < texts.length; i += 1) lengths[i] = texts[i].length;
+  parentPort.postMessage({ text: texts.join(''), lengths, odd, done }, [lengths.buffer]);
+  if (done) close();
+}
+
+parentPort.on('message', (message) => {
+  if (message === 'close') {
+    close();
+    parentPort.close();
+    return;
+  }
+  if (finished) return;
+  try {
+    batch();
+  } catch (e) {
+    close();
+    parentPort.postMessage({ error: e instanceof Error ? e.message : String(e) });
+  }
+});
