@@ -15,6 +15,9 @@
  *   … --before: kept totals follow the import through the triggers alone (services/compareMoveDeltas.ts off, as
  *     before it): to run alternately against the default
  *   … --skip-full: no full counts at the end
+ *   … --new-group: the section goes into a group created for this stocktake (related to the catalogue; deleted at
+ *     the end): its lists are kept from its creation (migration 0025), never viewed; with --before they are
+ *     forgotten after the creation (as before 0025: counted at the first view, or by the background recount)
  *   DATABASE_URL=postgres://… pnpm --filter @portal/server bench:compare-import
  *
  * The section is deleted at the end (its scans with it).
@@ -43,9 +46,11 @@ async function main(): Promise<void> {
   const config = defaultConfig({ logger: false, dataDir, portalRoot: null });
   const app = await buildApp({ db, config });
   let removeSection: (() => Promise<unknown>) | null = null;
+  let removeGroup: (() => Promise<unknown>) | null = null;
   try {
     await migrateToLatest(db);
-    const group = await largestGroup(db);
+    const largest = await largestGroup(db);
+    const group = { ...largest };
     const admin = await db.selectFrom('users').select(['id', 'token_version']).where('role', '=', 'admin').orderBy('id').executeTakeFirstOrThrow();
     const token = (await (await createTokenService(db, config.tokenTtlSeconds, config.now)).issue(admin.id, admin.token_version)).token;
     const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) => {
@@ -53,6 +58,15 @@ async function main(): Promise<void> {
       if (res.statusCode !== 200) throw new Error(`${method} ${url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
       return res.json();
     };
+    const stamp = Date.now().toString(36);
+    if (args.includes('--new-group')) {
+      const created = performance.now();
+      group.groupId = (await call('POST', `/api/stores/${group.storeId}/inventoryGroups`, { name: `bench ${stamp}`, catalogueId: group.catalogueId })).tid as number;
+      group.scans = 0;
+      console.log(`New group ${group.groupId} created in ${ms(performance.now() - created)} (its lists kept from the start: a count of the catalogue)`);
+      removeGroup = () => call('DELETE', `/api/stores/${group.storeId}/inventoryGroups/${group.groupId}`);
+      if (!moveDeltas.enabled) await sql`delete from compare_totals where scope = ${`group/${group.groupId}`}`.execute(db);
+    }
     const lists = ['MISSING', 'EXCEEDED'].flatMap((mode) => ['ALL_GROUPS', `group/${group.groupId}`].map((scope) => `${mode}/${scope}`));
     const page = async (list: string) => {
       const start = performance.now();
@@ -63,12 +77,11 @@ async function main(): Promise<void> {
       + ` (${group.scans.toLocaleString('en')} scans); load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs`);
     // --never-viewed: the lists were never opened (nothing kept), as for a group created for this stocktake.
     if (args.includes('--never-viewed')) await sql`delete from compare_totals where catalogue_id = ${group.catalogueId}`.execute(db);
-    else for (const list of lists) await page(list);
+    else for (const list of lists.filter((l) => !args.includes('--new-group') || l.endsWith('ALL_GROUPS'))) await page(list);
 
     // The scans: nine in ten codes of the catalogue (found), one in ten unknown (exceeded).
     const known = await db.selectFrom('catalogue_items').select('code').where('catalogue_id', '=', group.catalogueId).where('code', 'is not', null)
       .orderBy('id', 'desc').limit(Math.round(rows * 0.9)).execute();
-    const stamp = Date.now().toString(36);
     const codes = [...known.map((r) => r.code!), ...Array.from({ length: rows - known.length }, (_, i) => `BENCH${stamp}${i}`)];
     const { payload, headers } = multipart('file', 'scans.csv', `code\n${codes.join('\n')}\n`);
     const upload = await app.inject({ method: 'POST', url: '/api/misc/upload', payload, headers: { ...headers, 'x-access-token': token } });
@@ -110,6 +123,7 @@ async function main(): Promise<void> {
     }
   } finally {
     if (removeSection) await removeSection();
+    if (removeGroup) await removeGroup();
     await recountsSettled(db);
     await app.close();
     await db.destroy();

@@ -20,6 +20,7 @@ import { importMoves } from './0020_import_moves';
 import { sharedState } from './0014_shared_state';
 import { sipOperationsDateIndex } from './0016_sip_operations_date_index';
 import { inventoryItemSearchIndex } from './0023_inventory_item_search_index';
+import { compareTotalsFromStart } from './0025_compare_totals_from_start';
 
 /**
  * In-code migration provider: migrations are compiled with the server (no file-system scanning), named
@@ -50,6 +51,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0014_shared_state': sharedState(dialect),
         '0016_sip_operations_date_index': sipOperationsDateIndex(dialect),
         '0023_inventory_item_search_index': inventoryItemSearchIndex(dialect),
+        '0025_compare_totals_from_start': compareTotalsFromStart(dialect),
       };
     },
   };
