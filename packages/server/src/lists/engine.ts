@@ -14,7 +14,7 @@ import { hasRegex, planSearch, probeIndex, whereSql, type SearchTerm } from './s
 import { cancellablePostgres, CountCancelled, countSignal } from './countCancel';
 import { openRegexBudget, RegexTimeout, sqliteFile } from './sqlite';
 import { runInWorker, workerDb } from './searchWorker';
-import { regexPageInIdOrder } from './regexPage';
+import { pagesByIds, regexPageInIdOrder } from './regexPage';
 
 /** How long one request's regular-expression search may run. */
 export const REGEX_BUDGET_MS = 5000;
@@ -114,8 +114,8 @@ export async function listPage<T>(db: Kysely<Database>, def: ListDefinition<T>, 
     const skip = params.count === 'skip';
     const read = skip ? limit + 1 : limit;
     // A regular expression in id order: the list's first rows, then the matching ids found as a count finds them.
-    const { rows } = hasRegex(terms) && !params.order
-      ? { rows: await regexPageInIdOrder(conn, { table: def.table, columns: selectColumns(def), scope: whereSql(dialect, def, scope, [], null), where, read, offset }) }
+    const { rows } = pagesByIds(dialect, terms) && !params.order
+      ? { rows: await regexPageInIdOrder(conn, { dialect, table: def.table, columns: selectColumns(def), scope: whereSql(dialect, def, scope, [], null), where, read, offset }) }
       : await sql<Row>`select ${selectColumns(def)} from ${table} where ${where} order by ${order} limit ${read} offset ${offset}`.execute(conn);
     const items = rows.slice(0, limit).map((r) => def.toItem(r));
     // The page shows the end of the list (and is not past it): its total is known without counting.

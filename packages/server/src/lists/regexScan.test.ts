@@ -84,7 +84,7 @@ describe(`regular expressions without a fixed text (${postgres ? 'postgres' : 's
     const { dialect, def, where, scope } = await regexQuery(pattern);
     for (const firstRows of [1, 40, 5000]) {
       for (const read of [1, 26]) {
-        const q = { table: def.table, columns: selectColumns(def), scope, where, read, offset };
+        const q = { dialect, table: def.table, columns: selectColumns(def), scope, where, read, offset };
         const want = (await sql<Row>`select ${q.columns} from ${sql.table(q.table)} where ${where} order by id limit ${read} offset ${offset}`.execute(t.db)).rows;
         expect(await regexPageInIdOrder(t.db, { ...q, firstRows })).toEqual(want);
       }

@@ -366,7 +366,8 @@ export function whereSql<T>(dialect: Dialect, def: ListDefinition<T>, scope: Lis
   const parts = scopeParts(scope);
   for (const term of terms) {
     const anchor = term.anchor ? anchorSql(dialect, def, term, budgetKey) : null;
-    if (anchor && !(dialect === 'postgres' && !term.anchor?.ids)) parts.push(anchor);
+    // Also on PostgreSQL with many rows in the ranges: as a plain condition the planner reads them from the sort index.
+    if (anchor) parts.push(anchor);
     if (term.literals.length) parts.push(...searchTextHas(dialect, def, term));
     if (term.alternatives) parts.push(...alternativesSql(dialect, def, term.alternatives));
     // PostgreSQL orders conditions by its own cost estimates (it tested the regex before the ranges: 11 s
