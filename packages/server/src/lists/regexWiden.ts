@@ -22,7 +22,8 @@ const MAX_CODE_POINT = 0x10ffff;
 /** The bracket-expression text of every non-ASCII character, for each engine. */
 function anyNonAscii(dialect: WidenDialect): string {
   // JavaScript without the u flag sees UTF-16 units (surrogates are unsafe characters: never widened).
-  return dialect === 'js' ? '\\u0080-\\uffff' : `\u0080-${String.fromCodePoint(MAX_CODE_POINT)}`;
+  // PostgreSQL: ARE escapes, so the pattern is ASCII whatever the database's encoding.
+  return dialect === 'js' ? '\\u0080-\\uffff' : `${pgEscape(0x80)}-${pgEscape(MAX_CODE_POINT)}`;
 }
 
 const isAlnumOrSpace = (c: string) => /^[A-Za-z0-9 ]$/.test(c);
@@ -165,6 +166,11 @@ export function unsafeRangesComputed(): { js: Array<[number, number]>; postgres:
   return { js: rangesOf(unsafeUnitsJs()), postgres: rangesOf(unsafeCodePointsPostgres()) };
 }
 
+/** A code point as a PostgreSQL ARE escape. */
+function pgEscape(cp: number): string {
+  return cp <= 0xffff ? `\\u${cp.toString(16).padStart(4, '0')}` : `\\U${cp.toString(16).padStart(8, '0')}`;
+}
+
 const hex4 = (u: number) => `\\u${u.toString(16).padStart(4, '0')}`;
 
 let jsUnsafe: RegExp | null = null;
@@ -179,8 +185,8 @@ export function unsafeRegexJs(): RegExp {
 /** The source of a JavaScript regular expression finding an unsafe unit (for the search worker). */
 export const unsafeSourceJs = () => unsafeRegexJs().source;
 
-/** A PostgreSQL bracket expression (the characters themselves) matching an unsafe code point. */
+/** A PostgreSQL bracket expression (ARE escapes \\u, \\U) matching an unsafe code point. */
 export function unsafeClassPostgres(): string {
-  pgUnsafe ??= `[${UNSAFE_RANGES.postgres.map(([a, b]) => (a === b ? String.fromCodePoint(a) : `${String.fromCodePoint(a)}-${String.fromCodePoint(b)}`)).join('')}]`;
+  pgUnsafe ??= `[${UNSAFE_RANGES.postgres.map(([a, b]) => (a === b ? pgEscape(a) : `${pgEscape(a)}-${pgEscape(b)}`)).join('')}]`;
   return pgUnsafe;
 }
