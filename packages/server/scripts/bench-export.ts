@@ -29,7 +29,11 @@ import { largeDataDir, option } from './benchArgs';
 const COLUMNS = ['code', 'objectId', 'field1', 'field2', 'field3'];
 const RAW_COLUMNS = 'code, object_id, field1, field2, field3';
 
-interface ChildResult { fileType: string; seconds: number; cpuSeconds: number; bytes: number; startRss: number; quarters: number[]; maxRssKb: number }
+interface ChildResult {
+  fileType: string; seconds: number; cpuSeconds: number; bytes: number; startRss: number; quarters: number[]; maxRssKb: number;
+  /** RSS every 10 % of the rows (by bytes written: rows are of about the same size), and heap / external memory there. */
+  tenths: { rss: number; heap: number; external: number }[];
+}
 
 const cpuNow = () => {
   const u = process.resourceUsage();
@@ -42,6 +46,13 @@ async function childExport(db: Kysely<Database>, catalogueId: number, fileType: 
   const user: AuthUser = { id: -1, userName: 'bench', fullName: 'bench', role: 'admin', permissions: [], storeIds: [], tokenVersion: 0 };
   const samples: number[] = [];
   const sampler = setInterval(() => samples.push(process.memoryUsage().rss), 100);
+  // The file's size from a previous run of the same export (--expect-bytes), to sample memory every tenth of it.
+  const expectBytes = Number(option(process.argv, '--expect-bytes') ?? 0);
+  const tenths: ChildResult['tenths'] = [];
+  const sampleTenth = () => {
+    const m = process.memoryUsage();
+    tenths.push({ rss: m.rss, heap: m.heapUsed, external: m.external + m.arrayBuffers });
+  };
   const startRss = process.memoryUsage().rss;
   const startCpu = cpuNow();
   const start = performance.now();
@@ -52,13 +63,21 @@ async function childExport(db: Kysely<Database>, catalogueId: number, fileType: 
     searchTexts: {},
   }, { maxXlsRows: 1_048_576, baseName: 'bench' });
   let bytes = 0;
-  await pipeline(file.stream, new Writable({ highWaterMark: 1 << 20, write(chunk: Buffer, _e, done) { bytes += chunk.length; done(); } }));
+  let nextTenth = expectBytes / 10;
+  await pipeline(file.stream, new Writable({
+    highWaterMark: 1 << 20,
+    write(chunk: Buffer, _e, done) {
+      bytes += chunk.length;
+      if (expectBytes && bytes >= nextTenth) { sampleTenth(); nextTenth += expectBytes / 10; }
+      done();
+    },
+  }));
   const seconds = (performance.now() - start) / 1000;
   const cpuSeconds = cpuNow() - startCpu;
   clearInterval(sampler);
   // RSS at a quarter, half and three quarters of the run: flat memory means these do not grow.
   const at = (f: number) => samples[Math.min(samples.length - 1, Math.floor(samples.length * f))] ?? 0;
-  console.log(JSON.stringify({ fileType, seconds, cpuSeconds, bytes, startRss, quarters: [at(0.25), at(0.5), at(0.75)], maxRssKb: process.resourceUsage().maxRSS } satisfies ChildResult));
+  console.log(JSON.stringify({ fileType, seconds, cpuSeconds, bytes, startRss, quarters: [at(0.25), at(0.5), at(0.75)], maxRssKb: process.resourceUsage().maxRSS, tenths } satisfies ChildResult));
 }
 
 /** The database's own csv writer on the same rows and columns: wall and CPU seconds (of the client tool). */
@@ -97,10 +116,13 @@ async function main(): Promise<void> {
     console.log(`Export of catalogue ${catalogue.id}: ${Number(rows).toLocaleString('en')} rows, columns ${COLUMNS.join(', ')}, header; median of ${reps}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs`);
     console.log('CPU = the process\'s user + system time during the export (the raw tool: its whole run).\n');
     const only = option(args, '--only');
+    const sizes = new Map<string, number>();
     const runChild = (fileType: string): ChildResult => {
-      const out = execFileSync(process.execPath, [...process.execArgv, __filename, '--data-dir', dataDir, '--child-export', fileType, '--catalogue', String(catalogue.id)],
+      const out = execFileSync(process.execPath, [...process.execArgv, __filename, '--data-dir', dataDir, '--child-export', fileType, '--catalogue', String(catalogue.id), '--expect-bytes', String(sizes.get(fileType) ?? 0)],
         { env: process.env, encoding: 'utf8', maxBuffer: 1 << 20 });
-      return JSON.parse(out.trim().split('\n').at(-1)!) as ChildResult;
+      const result = JSON.parse(out.trim().split('\n').at(-1)!) as ChildResult;
+      sizes.set(fileType, result.bytes);
+      return result;
     };
     for (const fileType of ['csv', 'xlsx'] as const) {
       if (only && only !== fileType) continue;
@@ -114,6 +136,12 @@ async function main(): Promise<void> {
       const r = runs.sort((a, b) => a.seconds - b.seconds)[Math.floor(runs.length / 2)];
       const cpu = median(runs.map((x) => x.cpuSeconds));
       console.log(`${fileType.padEnd(5)} ${r.seconds.toFixed(2).padStart(6)} s (CPU ${cpu.toFixed(2)} s; runs ${runs.map((x) => x.seconds.toFixed(2)).join(', ')} s)  ${mb(r.bytes)} written  RSS start ${mb(r.startRss)}, at 25/50/75% ${r.quarters.map(mb).join(' / ')}, peak ${mb(Math.max(...runs.map((x) => x.maxRssKb)) * 1024)}`);
+      // Every tenth of the rows, from the runs after the first (which measures the file's size).
+      const tenths = runs.flatMap((x) => x.tenths.slice(1));
+      if (tenths.length) {
+        const range = (xs: number[]) => `${mb(Math.min(...xs))} – ${mb(Math.max(...xs))}`;
+        console.log(`      every 10 % of the rows from 20 %: RSS ${range(tenths.map((x) => x.rss))}, JS heap ${range(tenths.map((x) => x.heap))}, external + array buffers ${range(tenths.map((x) => x.external))}`);
+      }
       if (raws.length) {
         const wall = median(raws.map((x) => x.wall));
         const rawCpu = median(raws.map((x) => x.cpu));

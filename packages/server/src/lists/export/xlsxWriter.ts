@@ -114,6 +114,8 @@ function centralDirectory(entries: readonly Entry[], offset: number): Buffer {
 
 const SHEET = 'xl/worksheets/sheet1.xml';
 const DEFLATE = { level: 1 } as const;
+/** Bytes of sheet XML deflated at once (pieces share no dictionary: larger ones compress better). */
+const DEFLATE_BYTES = 512 * 1024;
 
 /**
  * The xlsx file as a sequence of buffers: the fixed parts, then the sheet deflated piece by piece from
@@ -135,19 +137,33 @@ export async function* xlsxFile(rows: AsyncIterable<string>): AsyncGenerator<Buf
   entries.push(sheet);
   // Sizes and checksum follow the data (flag bit 3: data descriptor).
   yield emit(localHeader(sheet.name, sheet.flags, 0, 0, 0));
-  const piece = (text: string, last: boolean): Buffer => {
+  // The sheet's text as UTF-8 at once (outside the JS heap), deflated in pieces of about DEFLATE_BYTES.
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  const take = (text: string) => {
     const data = Buffer.from(text, 'utf8');
     sheet.crc = zlib.crc32(data, sheet.crc);
     sheet.size += data.length;
+    pending.push(data);
+    pendingBytes += data.length;
+  };
+  const piece = (last: boolean): Buffer => {
+    const data = pending.length === 1 ? pending[0] : Buffer.concat(pending, pendingBytes);
+    pending = [];
+    pendingBytes = 0;
     // Each piece ends on a byte boundary (sync flush) with no final block: the pieces join into one deflate stream.
     const packed = zlib.deflateRawSync(data, { ...DEFLATE, finishFlush: last ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH });
     sheet.compressed += packed.length;
     if (sheet.size > LIMIT || sheet.compressed > LIMIT || offset + packed.length > LIMIT) throw new Error('The xlsx file is too large (over 4 GiB)');
     return packed;
   };
-  yield emit(piece(SHEET_START, false));
-  for await (const xml of rows) yield emit(piece(xml, false));
-  yield emit(piece(SHEET_END, true));
+  take(SHEET_START);
+  for await (const xml of rows) {
+    take(xml);
+    if (pendingBytes >= DEFLATE_BYTES) yield emit(piece(false));
+  }
+  take(SHEET_END);
+  yield emit(piece(true));
   const descriptor = Buffer.alloc(16);
   descriptor.writeUInt32LE(0x08074b50, 0);
   descriptor.writeUInt32LE(sheet.crc, 4);
