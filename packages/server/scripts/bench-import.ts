@@ -7,13 +7,15 @@
  *   TEST_DATABASE_URL=postgres://… pnpm --filter @portal/server bench:import   PostgreSQL (its own new database, dropped after)
  *   options: --script '<body>'   an ID modification script saved for both catalogue and inventory items first
  *            --fail-last          the last row has no code: the import is refused, nothing written (times the refusal)
+ *            --sqlite-pragmas 'cache_size=-65536;…'   pragmas set on the server's SQLite connection first (experiments)
  *
  * The database is a fresh one with the minimal demo (testing/testDb: a temp SQLite file, or a new database on the
  * TEST_DATABASE_URL server, with FILE_STORE database as a PostgreSQL site has it). The csv is written here; the
  * xlsx is LibreOffice's conversion of it (`soffice --headless --convert-to xlsx`), cached in the OS temp folder.
  * Prints per case upload, read and import wall times, rows a second, the CPU time this process used for the
- * whole case (server and SQLite run in it; PostgreSQL's own work is not counted: on a loaded machine the CPU
- * time is the steadier figure), and the process's RSS before and at its peak during the case (sampled every 20 ms).
+ * whole case (server and SQLite run in it; on a loaded machine the CPU time is the steadier figure), on
+ * PostgreSQL also the CPU time of the database's server processes (from /proc: the server must run on this
+ * machine), the process's RSS before and at its peak during the case (sampled every 20 ms) and the load average.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,6 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { TEST_ARGON2 } from '../src/auth/password';
 import { createTokenService } from '../src/auth/tokens';
@@ -73,13 +76,44 @@ function files(rows: number, failLast: boolean): { csv: string; xlsx: string } {
   return { csv, xlsx };
 }
 
-/** Peak RSS while `run` runs, sampled every 20 ms. */
-async function withPeakRss<T>(run: () => Promise<T>): Promise<{ value: T; peak: number }> {
+/** CPU seconds (user + system) a process has used so far, from /proc (null once it has ended). */
+function processCpu(pid: number): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Peak RSS while `run` runs, sampled every 20 ms; with `backends` (PostgreSQL: the server processes of the
+ * benchmark's database, same machine) also the CPU time they used meanwhile, from /proc.
+ */
+async function withPeakRss<T>(run: () => Promise<T>, backends?: () => Promise<number[]>): Promise<{ value: T; peak: number; dbCpu: number | null }> {
   let peak = process.memoryUsage.rss();
-  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 20);
+  const first = new Map<number, number>();
+  const last = new Map<number, number>();
+  const sampleDb = async () => {
+    for (const pid of await backends!()) {
+      const cpu = processCpu(pid);
+      if (cpu === null) continue;
+      if (!first.has(pid)) first.set(pid, cpu);
+      last.set(pid, cpu);
+    }
+  };
+  if (backends) await sampleDb();
+  let sampling = false;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+    if (backends && !sampling) { sampling = true; void sampleDb().finally(() => { sampling = false; }); }
+  }, 20);
   try {
     const value = await run();
-    return { value, peak: Math.max(peak, process.memoryUsage.rss()) };
+    if (backends) await sampleDb();
+    // A backend that started during the case counts from its first sample (its start-up is small).
+    const dbCpu = backends ? [...last].reduce((n, [pid, cpu]) => n + cpu - first.get(pid)!, 0) : null;
+    return { value, peak: Math.max(peak, process.memoryUsage.rss()), dbCpu };
   } finally {
     clearInterval(timer);
   }
@@ -104,6 +138,9 @@ async function main(): Promise<void> {
   const app = await buildApp({ db: testDb.db, config });
   try {
     await seedMinimal(testDb.db, TEST_ARGON2);
+    for (const pragma of (option(args, '--sqlite-pragmas') ?? '').split(';').filter(Boolean)) {
+      if (!postgres) await sql.raw(`pragma ${pragma}`).execute(testDb.db);
+    }
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const userRow = await testDb.db.selectFrom('users').select(['id', 'token_version']).where('user_name', '=', 'admin').executeTakeFirstOrThrow();
@@ -140,7 +177,9 @@ async function main(): Promise<void> {
 
     const where = postgres ? 'PostgreSQL (its own database on TEST_DATABASE_URL)' : 'SQLite (temp file)';
     console.log(`Import benchmark on ${where}: ${rows.toLocaleString('en')} rows${failLast ? ' (last row refused)' : ''}${script ? ', with an ID modification script' : ''}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-    console.log(`  ${'case'.padEnd(18)} ${'upload'.padStart(8)} ${'read'.padStart(8)} ${'import'.padStart(8)} ${'total'.padStart(8)} ${'rows/s'.padStart(9)} ${'CPU'.padStart(8)}  RSS before → peak`);
+    // PostgreSQL's own work: its server processes for this database (on this machine), sampled from /proc.
+    const backends = postgres ? async () => (await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(testDb.db)).rows.map((r) => Number(r.pid)) : undefined;
+    console.log(`  ${'case'.padEnd(18)} ${'upload'.padStart(8)} ${'read'.padStart(8)} ${'import'.padStart(8)} ${'total'.padStart(8)} ${'rows/s'.padStart(9)} ${'CPU'.padStart(8)}${postgres ? ` ${'PG CPU'.padStart(8)}` : ''}  RSS before → peak`);
     const mb = (b: number) => `${Math.round(b / 1048576)} MB`;
     for (let run = 0; run < runs; run += 1) {
       for (const format of formats) {
@@ -148,7 +187,7 @@ async function main(): Promise<void> {
           const url = await importUrl(target);
           const rssBefore = process.memoryUsage.rss();
           const cpuBefore = process.cpuUsage();
-          const { value: t, peak } = await withPeakRss(async () => {
+          const { value: t, peak, dbCpu } = await withPeakRss(async () => {
             const t0 = performance.now();
             const fileName = await upload(paths[format], `bench-${Date.now()}-${++n}.${format}`);
             const t1 = performance.now();
@@ -164,10 +203,10 @@ async function main(): Promise<void> {
               throw new Error(`imported ${JSON.stringify(result)}`);
             }
             return [t1 - t0, t2 - t1, t3 - t2, t3 - t0];
-          });
+          }, backends);
           const cpu = process.cpuUsage(cpuBefore);
           const cell = (ms: number) => `${(ms / 1000).toFixed(2)} s`.padStart(8);
-          console.log(`  ${`${format} → ${target}`.padEnd(18)} ${t.map(cell).join(' ')} ${Math.round(rows / (t[2]! / 1000)).toLocaleString('en').padStart(9)} ${cell((cpu.user + cpu.system) / 1000)}  ${mb(rssBefore)} → ${mb(peak)}`);
+          console.log(`  ${`${format} → ${target}`.padEnd(18)} ${t.map(cell).join(' ')} ${Math.round(rows / (t[2]! / 1000)).toLocaleString('en').padStart(9)} ${cell((cpu.user + cpu.system) / 1000)}${dbCpu === null ? '' : ` ${cell(dbCpu * 1000)}`}  ${mb(rssBefore)} → ${mb(peak)}  (load ${os.loadavg()[0]!.toFixed(1)})`);
         }
       }
     }
