@@ -42,11 +42,11 @@ async function fullCount(list: string, of: number): Promise<number> {
   return (await listPage(t.db, resolved.def, resolved.scope, { offset: 0, limit: 1 })).total;
 }
 
-/** Each kept total of the library: `valid` at its version or `stale`, its number minus `shift`, and a full count. */
+/** Each kept total of the compared catalogues: `valid` at its version or `stale`, its number minus `shift`, and a full count. */
 async function keptTotals(shift: number): Promise<string[]> {
   const { version } = await untyped().selectFrom('list_item_versions').select('version').where('store_id', '=', bib).executeTakeFirstOrThrow();
   const { rows } = await sql<{ catalogue_id: number; mode: string; scope: string; version: number | string; total: number | string }>`
-    select ct.* from compare_totals ct join catalogues c on c.id = ct.catalogue_id where c.store_id = ${bib}`.execute(t.db);
+    select ct.* from compare_totals ct where ct.catalogue_id in (${catalogue}, ${other})`.execute(t.db);
   const lines: string[] = [];
   for (const row of rows) {
     const list = `${row.mode}/${row.scope}`;
