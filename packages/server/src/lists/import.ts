@@ -2,7 +2,7 @@
  * Import of an uploaded file into item lists, with one column mapping per sheet. Every row or none:
  * one pass runs the library's ID modification script on the rows (batched, ./itemIntake), checks every row
  * (the §5 rules) and reports the refused rows (row number + code, a script's message); the rows of a clean
- * file are written into their lists as they are read, every row or none (./importDirect).
+ * file are staged in short steps (./stagedItems) and moved into the lists (./importMove).
  * The temporary file is deleted after a successful import.
  */
 import type { Transaction } from 'kysely';
@@ -18,8 +18,8 @@ import type { ItemValues } from './items';
 import { cellText, type ItemTarget } from './itemWrites';
 import { IntakeBuffer, type Refusal } from './itemIntake';
 import type { SheetReader } from './files/sheets';
-import { withDirectWriter } from './importDirect';
-import { itemsMoved, type MovedList } from './itemsMoved';
+import { moveStaged } from './importMove';
+import { withStaging } from './stagedItems';
 import { throwIfCancelled, trackImport } from './importRuns';
 import { withSlot } from './userSlots';
 
@@ -31,9 +31,9 @@ export interface ImportedSheet {
 export interface ImportTargets {
   /** Checks before anything is written (e.g. the names of catalogues to create). */
   check?(sheets: ImportedSheet[]): Promise<void>;
-  /** The list a sheet goes into (created then when the import makes one); called inside a transaction of the write. */
+  /** The list a sheet goes into; called inside a transaction of the final move. */
   forSheet(trx: Transaction<Database>, sheet: ImportedSheet): Promise<ItemTarget>;
-  /** Deletes a list forSheet created, when the import stops (SQLite; its rows are deleted first). */
+  /** Deletes a list forSheet created, when the import stops during its final move (its rows are deleted first). */
   undoSheet?(trx: Transaction<Database>, target: ItemTarget): Promise<void>;
   /** The library's ID modification script for the target lists (lists/idModification), '' for none. */
   idScript: string;
@@ -105,88 +105,54 @@ export function importFile(deps: FilesDeps, user: AuthUser, body: ImportBody, ta
   return withSlot(user.id, 'import', deps.lists.slots, () => trackImport(body.fileName, clientSignal, (signal) => importHeld(deps, user, body, targets, signal)));
 }
 
-/** A sheet's list the import may not make (its check or creation failed): thrown once the rows are undone. */
-class ListRefused {
-  constructor(readonly cause: unknown) {}
-}
-
 async function importHeld(deps: FilesDeps, user: AuthUser, body: ImportBody, targets: ImportTargets, signal: AbortSignal): Promise<ItemsCountResult> {
   const meta = await ownFile(deps, user, body.fileName);
   const format = await effectiveReadFormat(deps, user, meta, body.format);
   const createdAt = deps.config.now().toISOString();
   const plans: Array<SheetPlan & { numItems: number }> = [];
-  let lists: MovedList[] = [];
-  try {
-    const result = await withDirectWriter(deps.db, createdAt, async (writer) => {
-      lists = writer.lists;
-      try {
-        // One pass: every row is checked; clean rows are written into their lists (./importDirect) until the
-        // first refused one (or a list the import may not create), which undoes them at the end of the pass.
-        const errors: RefusedRow[] = [];
-        let errorCount = 0;
-        let refusedList: unknown = null;
-        for await (const sheet of cappedSheets(deps, body.fileName, meta, format)) {
-          const plan = planSheet(body, sheet);
-          if (!plan) { await drain(sheet); continue; }
-          const planned = { ...plan, numItems: 0 };
-          plans.push(planned);
-          if (errorCount === 0 && refusedList === null) {
-            // The sheet's list, once the import may make it (targets.check of this sheet; the lists this import
-            // made are in the database already, so the whole file's check runs once they are undone).
-            try {
-              if (targets.check) {
-                const folded = plan.name.trim().toLowerCase();
-                if (plans.slice(0, -1).some((p) => p.name.trim().toLowerCase() === folded)) throw badRequest(ERROR_CODES.VALIDATION_ERROR, `Sheet name repeated: ${plan.name}`);
-                await targets.check([plan]);
-              }
-              await writer.open((trx) => targets.forSheet(trx, plan), targets.undoSheet);
-            } catch (e) {
-              refusedList = e;
-            }
-            lists = writer.lists;
-          }
-          // Rows go through the ID modification script in batches (one sandbox run each) and then the §5 rule.
-          const intake = new IntakeBuffer<number>({ script: targets.idScript, objectIdColumn: { path: 'file', mapped: plan.hasObjectIdColumn } }, async (number, outcome) => {
-            if (!outcome.refusal) {
-              planned.numItems += 1;
-              if (errorCount === 0 && refusedList === null) await writer.add(outcome.values);
-              return;
-            }
-            errorCount += 1;
-            if (errors.length < MAX_REPORTED_ROW_ERRORS) errors.push({ sheet: plan.name, row: number, ...outcome.refusal });
-          });
-          for await (const row of itemRows(sheet, plan)) {
-            throwIfCancelled(signal);
-            await intake.add(row.number, row.values);
-          }
-          await intake.flush();
-          checkCodesMapped(plan);
+  const result = await withStaging(deps.db, async (staged) => {
+    // One pass: every row is checked; clean rows are staged (invisible) until the first refused one.
+    const errors: RefusedRow[] = [];
+    let errorCount = 0;
+    for await (const sheet of cappedSheets(deps, body.fileName, meta, format)) {
+      const plan = planSheet(body, sheet);
+      if (!plan) { await drain(sheet); continue; }
+      const planned = { ...plan, numItems: 0 };
+      plans.push(planned);
+      // Rows go through the ID modification script in batches (one sandbox run each) and then the §5 rule.
+      const intake = new IntakeBuffer<number>({ script: targets.idScript, objectIdColumn: { path: 'file', mapped: plan.hasObjectIdColumn } }, async (number, outcome) => {
+        if (!outcome.refusal) {
+          planned.numItems += 1;
+          if (errorCount === 0) await staged.add(plan.index, outcome.values);
+          return;
         }
-        if (body.sheetIndex !== null && plans.length === 0) {
-          throw badRequest(ERROR_CODES.VALIDATION_ERROR, `The file has no sheet ${body.sheetIndex}`, { sheetIndex: body.sheetIndex });
-        }
-        if (errorCount > 0) {
-          throw new ApiError(400, ERROR_CODES.IMPORT_FAILED, `${errorCount} row(s) refused; nothing was imported`, { errors, errorCount });
-        }
-        if (refusedList !== null) throw new ListRefused(refusedList);
+        errorCount += 1;
+        if (errors.length < MAX_REPORTED_ROW_ERRORS) errors.push({ sheet: plan.name, row: number, ...outcome.refusal });
+      });
+      for await (const row of itemRows(sheet, plan)) {
         throwIfCancelled(signal);
-        await writer.finish();
-        lists = writer.lists;
-        return { numItems: plans.reduce((n, p) => n + p.numItems, 0), numItemsInserted: writer.inserted.reduce((n, c) => n + c, 0) };
-      } catch (e) {
-        await writer.undo();
-        throw e;
+        await intake.add(row.number, row.values);
       }
-    });
-    await deps.tempFiles.remove(body.fileName);
-    return result;
-  } catch (e) {
-    if (!(e instanceof ListRefused)) throw e;
-    // Undone: the whole file's check names every list refused.
+      await intake.flush();
+      checkCodesMapped(plan);
+    }
+    if (body.sheetIndex !== null && plans.length === 0) {
+      throw badRequest(ERROR_CODES.VALIDATION_ERROR, `The file has no sheet ${body.sheetIndex}`, { sheetIndex: body.sheetIndex });
+    }
+    if (errorCount > 0) {
+      throw new ApiError(400, ERROR_CODES.IMPORT_FAILED, `${errorCount} row(s) refused; nothing was imported`, { errors, errorCount });
+    }
     await targets.check?.(plans);
-    throw e.cause;
-  } finally {
-    // Written (or written and undone): e.g. the Compare totals the import left behind are counted again in the background.
-    itemsMoved(deps.db, lists);
-  }
+    throwIfCancelled(signal);
+  }, async (conn, staged) => {
+    // The final move: each sheet's list (created then when the import makes one) gets its rows.
+    const inserted = await moveStaged(conn, staged, plans.map((plan) => ({
+      group: plan.index,
+      target: (trx) => targets.forSheet(trx, plan),
+      ...(targets.undoSheet ? { undo: targets.undoSheet } : {}),
+    })), createdAt, () => throwIfCancelled(signal));
+    return { numItems: plans.reduce((n, p) => n + p.numItems, 0), numItemsInserted: inserted.reduce((n, c) => n + c, 0) };
+  });
+  await deps.tempFiles.remove(body.fileName);
+  return result;
 }

@@ -1,6 +1,5 @@
 /**
- * The final move of staged rows (./stagedItems) into their lists in steps, every row or none; its step record,
- * durability and undo are also those of an import's direct writes (./importDirect, which imports use now).
+ * The final move of an import's staged rows (./stagedItems) into its lists, every row or none.
  * PostgreSQL: one transaction (other requests go on meanwhile on their own connections).
  * SQLite: one connection serves every request, and one transaction moving 100,000 rows held all of them for
  * seconds; the rows go MOVE_CHUNK_ROWS per transaction with a turn of the event loop between, so others get
@@ -29,7 +28,7 @@ export interface SheetMove {
   undo?(trx: Transaction<Database>, target: ItemTarget): Promise<void>;
 }
 
-export interface Moved {
+interface Moved {
   move: SheetMove;
   target: ItemTarget;
   /** Ids inserted, as [first, last] runs. */
@@ -39,7 +38,7 @@ export interface Moved {
 }
 
 /** `runs` with `ids` added (a new array: a step that rolls back leaves the move's runs as they were). */
-export function withRuns(runs: IdRuns, ids: readonly number[]): IdRuns {
+function withRuns(runs: IdRuns, ids: readonly number[]): IdRuns {
   const out = runs.map(([a, b]): [number, number] => [a, b]);
   for (const id of ids) {
     const last = out[out.length - 1];
@@ -111,7 +110,7 @@ export async function moveStaged(conn: Kysely<Database>, staged: StagedItems, mo
  * and the last one with the connection's own setting, which makes the whole move durable at once. Requests
  * committing between the steps are made durable by that last commit too.
  */
-export async function deferDurability(conn: Kysely<Database>): Promise<{ restore(): Promise<void> }> {
+async function deferDurability(conn: Kysely<Database>): Promise<{ restore(): Promise<void> }> {
   const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(conn);
   const own = Number(rows[0]?.synchronous ?? 1);
   if (own <= 1) return { restore: async () => undefined };
@@ -127,7 +126,7 @@ export async function deferDurability(conn: Kysely<Database>): Promise<{ restore
 }
 
 /** Deletes what the moves inserted (a run per step) and the lists they created, newest first. */
-export async function undoMoves(conn: Kysely<Database>, moved: Moved[]): Promise<void> {
+async function undoMoves(conn: Kysely<Database>, moved: Moved[]): Promise<void> {
   for (const { move, target, runs, record } of moved.reverse()) {
     for (const [from, to] of runs) {
       await conn.transaction().execute((trx) => trx.deleteFrom(target.table).where('id', '>=', from).where('id', '<=', to).execute());

@@ -6,6 +6,7 @@
  * scope kind, both modes, two catalogues) is at the library's version and equals a full count, matching by code
  * and by objectId. Before, such a write left them behind and the next view (or the background recount) counted
  * each in full: totals shifted by 1000 beforehand are still shifted after the import, so none was counted again.
+ * On PostgreSQL a writer of several statements leaves them behind (see compareMoveDeltas.ts startAfterwards).
  */
 import { sql, type Kysely } from 'kysely';
 import { UNGROUPED } from '@portal/contract';
@@ -134,6 +135,16 @@ describe(`a staged write of more than ${MOVED_CAP} rows`, () => {
       }
       await moving.end();
     });
+    const rows = Array.from({ length: MOVED_CAP + 10 }, (_, i) => ({ code: `LOOSE${i}`, object_id: null }));
+    if (t.dialect === 'postgres') {
+      // Each statement raises the version: the end cannot tell its own raises from another write's (nothing is
+      // locked before the insert), so it leaves the totals behind, to be counted again: never a wrong total.
+      const before = moveDeltaStats.moved;
+      await write(scans, rows);
+      expect(moveDeltaStats.moved).toBe(before);
+      expect((await keptTotals(0)).filter((line) => !line.includes(': stale '))).toEqual([]);
+      return;
+    }
     await shifted(async () => {
       await write(scans, [{ code: 'C20', object_id: null }, { code: 'Q1', object_id: 'E30' }, ...Array.from({ length: MOVED_CAP + 10 }, (_, i) => ({ code: `LOOSE${i}`, object_id: null }))]);
       await write(items, [{ code: 'X2', object_id: null }, { code: 'Q9', object_id: 'E30' }, ...Array.from({ length: MOVED_CAP + 10 }, (_, i) => ({ code: `LOOSE${i * 2}`, object_id: null }))]);

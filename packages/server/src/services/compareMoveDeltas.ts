@@ -6,10 +6,10 @@
  * (lists/stagedItems.ts, through lists/itemsMoved.ts `itemsMoving`; a writer inserting in several statements
  * calls `startItemsMoving` and its `end`) this instead:
  *
- * 1. takes the library's version (PostgreSQL: locking its row, so no other write of the library lands until
- *    this transaction ends) and its totals valid at it;
- * 2. sets their `moved` to MOVED_CAP, so the triggers only raise the version for the insert's rows;
- * 3. after the insert, adds to each total what the new rows (the list's rows with an id above the table's
+ * 1. takes the library's version and (SQLite) its totals valid at it, setting their `moved` to MOVED_CAP so the
+ *    triggers only raise the version for the insert's rows; PostgreSQL locks nothing before the insert, whose
+ *    statement trigger leaves a large write's totals at the version before (see startAfterwards);
+ * 2. after the insert, adds to each total what the new rows (the list's rows with an id above the table's
  *    highest before the insert) changed, computed from those rows only through index probes, and moves it to
  *    the library's new version with its `moved` as it was.
  *
@@ -137,38 +137,75 @@ const NOTHING: MoveDeltas = { end: async () => undefined };
 export async function startMoveDeltas(trx: Kysely<Database>, target: ItemTarget): Promise<MoveDeltas> {
   if (target.table === 'search_list_items' || !moveDeltas.enabled) return NOTHING;
   const db = trx as unknown as Untyped;
-  const postgres = dialectOf(trx) === 'postgres';
-  const { storeId } = target;
-  const { rows: versions } = await sql<{ version: number | string }>`select version from list_item_versions where store_id = ${storeId}${postgres ? sql` for update` : sql``}`.execute(db);
-  const version = Number(versions[0]?.version ?? 0);
-  const { rows: keptRows } = await sql<Kept>`select ct.catalogue_id, ct.mode, ct.scope, ct.moved from compare_totals ct join catalogues c on c.id = ct.catalogue_id
+  return dialectOf(trx) === 'postgres' ? startAfterwards(db, target) : startBefore(db, target);
+}
+
+const versionOf = async (db: Untyped, storeId: number, forUpdate = false) => Number((await sql<{ version: number | string }>`select version from list_item_versions
+  where store_id = ${storeId}${forUpdate ? sql` for update` : sql``}`.execute(db)).rows[0]?.version ?? 0);
+
+/** The valid kept totals of the library at `version`. */
+async function keptAt(db: Untyped, storeId: number, version: number): Promise<Kept[]> {
+  const { rows } = await sql<Kept>`select ct.catalogue_id, ct.mode, ct.scope, ct.moved from compare_totals ct join catalogues c on c.id = ct.catalogue_id
     where c.store_id = ${storeId} and ct.version = ${version}`.execute(db);
-  if (!keptRows.length) return NOTHING;
-  const kept = keptRows.map((k) => ({ ...k, catalogue_id: Number(k.catalogue_id), moved: Number(k.moved) }));
-  const { rows: maxRows } = await sql<{ id: number | string | null }>`select max(id) as id from ${sql.table(target.table)}`.execute(db);
-  const before = Number(maxRows[0]?.id ?? 0);
+  return rows.map((k) => ({ ...k, catalogue_id: Number(k.catalogue_id), moved: Number(k.moved) }));
+}
+
+const highestId = async (db: Untyped, target: ItemTarget) => Number((await sql<{ id: number | string | null }>`select max(id) as id from ${sql.table(target.table)}`.execute(db)).rows[0]?.id ?? 0);
+
+/**
+ * SQLite (one connection, nothing lands between the steps): takes the totals valid before the insert out of the
+ * triggers' hands (moved = MOVED_CAP: the triggers only raise the version), and gives them the new rows' delta.
+ */
+async function startBefore(db: Untyped, target: ItemTarget): Promise<MoveDeltas> {
+  const { storeId } = target;
+  const version = await versionOf(db, storeId);
+  const kept = await keptAt(db, storeId, version);
+  if (!kept.length) return NOTHING;
+  const before = await highestId(db, target);
   const catalogues = sql`(select id from catalogues where store_id = ${storeId})`;
   await sql`update compare_totals set moved = ${MOVED_CAP} where version = ${version} and catalogue_id in ${catalogues}`.execute(db);
+  return { end: () => followInsert(db, target, kept, version, before) };
+}
+
+/**
+ * PostgreSQL: nothing is locked before the insert (the library's version row would stay locked for the whole
+ * insert, and every other write of the library would wait for it). The insert's statement trigger raises the
+ * version by one and leaves the totals of a write larger than MOVED_CAP at the version before; its end, holding
+ * the version row from that raise on, gives those totals the new rows' delta when the version is exactly one
+ * above the one read before the insert. Otherwise another write landed in between (its rows might have ids
+ * above `before`): the totals are left behind and counted again, as without this.
+ */
+async function startAfterwards(db: Untyped, target: ItemTarget): Promise<MoveDeltas> {
+  const { storeId } = target;
+  const version = await versionOf(db, storeId);
+  const before = await highestId(db, target);
   return {
     async end() {
-      const { rows: after } = await sql<{ version: number | string }>`select version from list_item_versions where store_id = ${storeId}`.execute(db);
-      const now = Number(after[0]?.version ?? 0);
-      const store = await db.selectFrom('stores').select('field_object_id').where('id', '=', storeId).executeTakeFirst() as { field_object_id: string | null } | undefined;
-      const byObjectId = (store?.field_object_id ?? '') !== '';
-      const groupId = target.table === 'inventory_items' ? (target.extra?.group_id ?? null) as number | null : null;
-      for (const k of kept) {
-        const affected = target.table === 'inventory_items' ? holdsSection(k.scope, target.parentId, groupId) : k.catalogue_id === target.parentId;
-        const query = now !== version && affected ? deltaSql(target, k, before, byObjectId) : null;
-        let d = 0;
-        if (query) {
-          moveDeltaStats.queries += 1;
-          d = Number((await query.execute(db)).rows[0]?.d ?? 0);
-        }
-        await db.updateTable('compare_totals').set((eb: any) => ({ total: eb('total', '+', d), version: now, moved: k.moved }))
-          .where('catalogue_id', '=', k.catalogue_id).where('mode', '=', k.mode).where('scope', '=', k.scope).where('version', '=', version)
-          .execute();
-        moveDeltaStats.moved += 1;
-      }
+      if (await versionOf(db, storeId, true) !== version + 1) return;
+      const kept = await keptAt(db, storeId, version);
+      if (kept.length) await followInsert(db, target, kept, version, before);
     },
   };
+}
+
+/** Adds to each kept total what the rows of `target` above id `before` changed, and moves it to the library's version now. */
+async function followInsert(db: Untyped, target: ItemTarget, kept: readonly Kept[], version: number, before: number): Promise<void> {
+  const { storeId } = target;
+  const now = await versionOf(db, storeId);
+  const store = await db.selectFrom('stores').select('field_object_id').where('id', '=', storeId).executeTakeFirst() as { field_object_id: string | null } | undefined;
+  const byObjectId = (store?.field_object_id ?? '') !== '';
+  const groupId = target.table === 'inventory_items' ? (target.extra?.group_id ?? null) as number | null : null;
+  for (const k of kept) {
+    const affected = target.table === 'inventory_items' ? holdsSection(k.scope, target.parentId, groupId) : k.catalogue_id === target.parentId;
+    const query = now !== version && affected ? deltaSql(target, k, before, byObjectId) : null;
+    let d = 0;
+    if (query) {
+      moveDeltaStats.queries += 1;
+      d = Number((await query.execute(db)).rows[0]?.d ?? 0);
+    }
+    await db.updateTable('compare_totals').set((eb: any) => ({ total: eb('total', '+', d), version: now, moved: k.moved }))
+      .where('catalogue_id', '=', k.catalogue_id).where('mode', '=', k.mode).where('scope', '=', k.scope).where('version', '=', version)
+      .execute();
+    moveDeltaStats.moved += 1;
+  }
 }
