@@ -68,6 +68,28 @@ describe('GenericList rows', () => {
     jest.useRealTimers();
   });
 
+  it('offers Count again when the total cannot be counted, and shows the total once counted again', async () => {
+    jest.useFakeTimers();
+    let failing = true;
+    const fetchPage = jest.fn(async ({ offset = 0, limit = 25, count }: ListParams) => {
+      if (count === 'only') {
+        if (failing) throw new Error('count stopped');
+        return page([], 60);
+      }
+      return { items: rows(offset, limit), total: offset + limit + 1, totalKnown: false };
+    });
+    renderWithPortal(<GenericList<Row> listName="uncounted" columns={COLUMNS} fetchPage={fetchPage} height={400} />);
+    await act(async () => { await jest.runOnlyPendingTimersAsync(); });
+    expect(screen.getByText('Name 0')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Counting…' })).toBeInTheDocument();
+    for (let i = 0; i < 3; i += 1) await act(async () => { await jest.advanceTimersByTimeAsync(5_000); });
+    jest.useRealTimers();
+    expect(screen.queryByRole('status', { name: 'Counting…' })).not.toBeInTheDocument();
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: /Count again/ }));
+    expect(await screen.findByText('Total: 60')).toBeInTheDocument();
+  });
+
   it('keeps cells still when only the selection changes', async () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
     const renderName = jest.fn((row: Row) => row.name);

@@ -1,10 +1,10 @@
 import { useRef, type ReactNode } from 'react';
 import { Button, Dropdown, Space, Spin, Tag, Tooltip, Typography, type MenuProps } from 'antd';
-import { DeleteOutlined, EditOutlined, MoreOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, MoreOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useListsTranslation } from '../i18n';
 import { BusySpinner } from './BusySpinner';
 import { UNGROUPED } from './constants';
-import { useListSelection, useListState } from './ListContexts';
+import { useListActions, useListSelection, useListState } from './ListContexts';
 import type { ListId } from './types';
 
 /** The menu entries of data-areas §2, in the spec's order; a list offers only those it supports. */
@@ -37,7 +37,8 @@ const MENU_ORDER: ListMenuKey[] = [
 /** Title, counts and the header actions of a generic list: Add, Delete selected, Import and the menu. */
 export function ListHeader({ title, extra, parent, onAdd, onDeleteSelected, onImport, menu, extraMenuItems = [] }: ListHeaderProps) {
   const { t } = useListsTranslation();
-  const { total, totalKnown, loading, isFiltered, items } = useListState();
+  const { total, totalKnown, countFailed, loading, isFiltered, items } = useListState();
+  const { countAgain } = useListActions();
   const { selectedIds } = useListSelection();
   const noneSelected = selectedIds.length === 0;
 
@@ -72,7 +73,9 @@ export function ListHeader({ title, extra, parent, onAdd, onDeleteSelected, onIm
         )}
         {totalKnown
           ? <Typography.Text type="secondary">{t('totalCount', { count: total })}</Typography.Text>
-          : <BusySpinner label={t('counting')} />}
+          : countFailed
+            ? <Button size="small" type="link" icon={<ReloadOutlined />} onClick={countAgain}>{t('countAgain')}</Button>
+            : <BusySpinner label={t('counting')} />}
         {isFiltered && totalKnown && <Tag color="blue">{t('filteredCount', { count: total })}</Tag>}
         {loading && items.length > 0 && <Spin size="small" />}
         {extra}

@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ListParams } from '@portal/api';
-import { useListController } from './useListController';
+import { COUNT_RETRY_DELAYS_MS, useListController } from './useListController';
 
 interface Row { tid: number; name: string }
 const rows = (from: number, count: number): Row[] => Array.from({ length: count }, (_, i) => ({ tid: from + i, name: `Row ${from + i}` }));
@@ -290,6 +290,55 @@ describe('useListController counts apart from the rows', () => {
     const { result } = await mounted(fetchPage);
     expect(result.current.state).toMatchObject({ total: 10, totalKnown: true, hasMore: false });
     expect(fetchPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks a failed count again, then offers Count again instead of waiting for ever', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let failing = true;
+    let failFirst!: () => void;
+    const first = new Promise<void>((_, reject) => { failFirst = () => reject(new Error('superseded')); });
+    const fetchPage = countingServer(1000, async () => {
+      if (fetchPage.mock.calls.filter(([p]) => p.count === 'only').length === 1) await first;
+      if (failing) throw Object.assign(new Error('superseded'), { code: 'CONFLICT' });
+    });
+    const { result } = await mounted(fetchPage);
+    const counts = () => fetchPage.mock.calls.filter(([p]) => p.count === 'only').length;
+    await waitFor(() => expect(counts()).toBe(1));
+    // The first count fails once the clock is under the test's hand.
+    jest.useFakeTimers();
+    await act(async () => { failFirst(); });
+    for (const [i, delay] of COUNT_RETRY_DELAYS_MS.entries()) {
+      await act(async () => { jest.advanceTimersByTime(delay - 1); });
+      expect(counts()).toBe(i + 1);
+      await act(async () => { jest.advanceTimersByTime(1); });
+      expect(counts()).toBe(i + 2);
+    }
+    jest.useRealTimers();
+    await waitFor(() => expect(result.current.state).toMatchObject({ totalKnown: false, countFailed: true }));
+    // The next page keeps it failed (no endless spinner), and asks no count by itself.
+    act(() => result.current.actions.loadMore());
+    await waitFor(() => expect(result.current.state.items).toHaveLength(50));
+    expect(result.current.state).toMatchObject({ totalKnown: false, countFailed: true });
+    expect(counts()).toBe(COUNT_RETRY_DELAYS_MS.length + 1);
+    failing = false;
+    act(() => result.current.actions.countAgain());
+    expect(result.current.state.countFailed).toBe(false);
+    await waitFor(() => expect(result.current.state).toMatchObject({ total: 1000, totalKnown: true, countFailed: false }));
+  });
+
+  it('a failed count of an older search is neither asked again nor shown as failed', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const rejects: Array<() => void> = [];
+    const fetchPage = countingServer(1000, () => new Promise<void>((_, reject) => { rejects.push(() => reject(new Error('stopped'))); }));
+    const { result } = await mounted(fetchPage);
+    act(() => result.current.actions.setSearchText('name', 'Row 1'));
+    await waitFor(() => expect(rejects).toHaveLength(2));
+    await act(async () => { rejects[0]!(); });
+    jest.useFakeTimers();
+    await act(async () => { jest.advanceTimersByTime(COUNT_RETRY_DELAYS_MS[0] * 10); });
+    jest.useRealTimers();
+    expect(rejects).toHaveLength(2);
+    expect(result.current.state).toMatchObject({ totalKnown: false, countFailed: false });
   });
 
   it('drops a count that comes after the search changed', async () => {

@@ -26,6 +26,11 @@ export interface ListState<T> {
    * exact total is asked next (count=only) and shown when it comes.
    */
   totalKnown: boolean;
+  /**
+   * The exact total could not be counted (the server failed or stopped the count, even after COUNT_RETRY_DELAYS_MS):
+   * the header offers to count again instead of waiting for ever.
+   */
+  countFailed: boolean;
   loading: boolean;
   searchTexts: SearchTexts;
   order: Order;
@@ -57,6 +62,8 @@ export interface ListActions {
   /** The refused search's message was read (its search box closed). */
   clearSearchError: () => void;
   refresh: () => void;
+  /** Asks the exact total again after it failed (countFailed). */
+  countAgain: () => void;
   loadMore: () => void;
   onScroll: (metrics: ScrollMetrics) => void;
   /**
@@ -104,7 +111,14 @@ interface LoadedPage<T> {
   items: T[];
   total: number;
   totalKnown: boolean;
+  countFailed?: boolean;
 }
+
+/**
+ * A failed count is asked again after these delays (a count can be stopped by a newer one of the same session on
+ * the same list, e.g. in another tab, or fail while the server is busy); after the last, the header offers Count again.
+ */
+export const COUNT_RETRY_DELAYS_MS = [1_000, 4_000] as const;
 
 function appendUnique<T extends ListRow>(items: T[], page: T[]): T[] {
   const seen = new Set(items.map((item) => item.tid));
@@ -136,18 +150,31 @@ export function useListController<T extends ListRow>({ fetchPage, resetKey, page
   const scrollTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   /** The exact total of the current generation once counted (count=only), and whether it was asked for. */
   const counted = useRef<{ generation: number; total: number | null }>({ generation: -1, total: null });
+  /** The timer of a failed count's next try. */
+  const countRetry = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  const countTotal = useCallback(async (current: number) => {
+  const countTotal = useCallback(async (current: number, attempt = 0) => {
     const { fetchPage: fetch, query: q } = latest.current;
     counted.current = { generation: current, total: null };
     try {
       const { total } = await fetch({ searchTexts: q.searchTexts, order: q.order, count: 'only' });
       if (current !== generation.current) return;
       counted.current = { generation: current, total };
-      loaded.current = { ...loaded.current, total, totalKnown: true };
+      loaded.current = { ...loaded.current, total, totalKnown: true, countFailed: false };
       setPage(loaded.current);
     } catch (error) {
-      if (current === generation.current) logger.error('List total could not be counted', error);
+      if (current !== generation.current) return;
+      logger.error('List total could not be counted', error);
+      const delay = COUNT_RETRY_DELAYS_MS[attempt];
+      if (delay !== undefined) {
+        countRetry.current = setTimeout(() => {
+          countRetry.current = null;
+          if (current === generation.current) void countTotal(current, attempt + 1);
+        }, delay);
+      } else {
+        loaded.current = { ...loaded.current, countFailed: true };
+        setPage(loaded.current);
+      }
     }
   }, []);
 
@@ -175,7 +202,10 @@ export function useListController<T extends ListRow>({ fetchPage, resetKey, page
       const exact = counted.current.generation === current ? counted.current.total : null;
       const totalKnown = response.totalKnown !== false || exact !== null;
       const total = response.totalKnown !== false ? response.total : exact ?? response.total;
-      loaded.current = { items: offset === 0 ? items : appendUnique(loaded.current.items, items), total, totalKnown };
+      loaded.current = {
+        items: offset === 0 ? items : appendUnique(loaded.current.items, items), total, totalKnown,
+        countFailed: !totalKnown && loaded.current.countFailed,
+      };
       setPage(loaded.current);
       if (!totalKnown && counted.current.generation !== current) void countTotal(current);
     }
@@ -185,13 +215,18 @@ export function useListController<T extends ListRow>({ fetchPage, resetKey, page
 
   useEffect(() => {
     const current = ++generation.current;
+    if (countRetry.current) clearTimeout(countRetry.current);
+    countRetry.current = null;
     loaded.current = { items: [], total: 0, totalKnown: true };
     setPage(loaded.current);
     setSelectedIds([]);
     void load(0, current);
   }, [query, load]);
 
-  useEffect(() => () => { if (scrollTimer.current) clearTimeout(scrollTimer.current); }, []);
+  useEffect(() => () => {
+    if (scrollTimer.current) clearTimeout(scrollTimer.current);
+    if (countRetry.current) clearTimeout(countRetry.current);
+  }, []);
 
   const actions = useMemo<ListActions>(() => {
     const loadMore = () => {
@@ -216,6 +251,12 @@ export function useListController<T extends ListRow>({ fetchPage, resetKey, page
       },
       clearSearchError: () => setSearchError(null),
       refresh: () => setQuery((q) => ({ ...q })),
+      countAgain: () => {
+        if (!loaded.current.countFailed) return;
+        loaded.current = { ...loaded.current, countFailed: false };
+        setPage(loaded.current);
+        void countTotal(generation.current);
+      },
       loadMore,
       fill: (metrics) => { if (isNearBottom(metrics)) loadMore(); },
       onScroll: (metrics) => {
@@ -226,12 +267,13 @@ export function useListController<T extends ListRow>({ fetchPage, resetKey, page
         }, SCROLL_DEBOUNCE_MS);
       },
     };
-  }, [load]);
+  }, [load, countTotal]);
 
   const state = useMemo<ListState<T>>(() => ({
     items: page.items,
     total: page.total,
     totalKnown: page.totalKnown,
+    countFailed: page.countFailed === true,
     loading,
     searchTexts: query.searchTexts,
     order: query.order,

@@ -31,23 +31,29 @@ describe('the request signal (onRequest hook)', () => {
   it('a newer count=only of the same list and token aborts the older one; other lists and callers are left alone', async () => {
     const app = Fastify();
     registerCountCancellation(app);
+    // Every caller is the same user (as the token check would set it): tokenA and tokenB are two sign-ins of one
+    // account (two desks), whose counts must not stop each other's.
+    app.decorateRequest('authUser', null);
+    app.addHook('onRequest', async (request) => { (request as unknown as { authUser: { id: number } }).authUser = { id: 7 }; });
     const entered: string[] = [];
+    const stopped: string[] = [];
     app.get('/lists/:id', async (request) => {
       const signal = countSignal()!;
       const name = (request.query as { name: string }).name;
       entered.push(name);
       // Waits until aborted, or answers at once for the requests named 'quick'.
       if (name.startsWith('quick')) return { name, aborted: signal.aborted };
-      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+      await new Promise<void>((resolve) => signal.addEventListener('abort', () => { stopped.push(name); resolve(); }, { once: true }));
       return { name, aborted: true, superseded: (signal.reason as Error).message };
     });
     const get = (path: string, name: string, token: string) => app.inject({ method: 'GET', url: `${path}?count=only&name=${name}`, headers: { 'x-access-token': token } });
     const first = get('/lists/1', 'first', 'tokenA');
     await until(() => entered.includes('first'));
-    // Another list and another caller do not supersede it.
+    // Another list and another sign-in of the same user do not supersede it.
     expect((await get('/lists/2', 'quick-other-list', 'tokenA')).json()).toEqual({ name: 'quick-other-list', aborted: false });
     expect((await get('/lists/1', 'quick-other-caller', 'tokenB')).json()).toEqual({ name: 'quick-other-caller', aborted: false });
     expect(entered).toEqual(['first', 'quick-other-list', 'quick-other-caller']);
+    expect(stopped).toEqual([]);
     const newer = await get('/lists/1', 'quick-newer', 'tokenA');
     expect(newer.json()).toEqual({ name: 'quick-newer', aborted: false });
     expect((await first).json()).toEqual({ name: 'first', aborted: true, superseded: 'Superseded by a newer count of this list' });
@@ -121,8 +127,11 @@ describe(`counts stop where they run (${POSTGRES ? 'postgres' : 'sqlite'})`, () 
   }, 60_000);
   afterAll(() => t.close());
 
-  const count = (needle: string, user: 'librarian' | 'admin' = 'librarian') =>
-    t.call('GET', `${url}?count=only&searchTexts=${encodeURIComponent(JSON.stringify({ field1: needle }))}`, { user });
+  /** One sign-in (token) of the librarian's: the same session's newer count supersedes its older one. */
+  let session: string;
+  beforeAll(async () => { session = await t.token('librarian'); });
+  const count = (needle: string, caller: { token: string } | { user: 'librarian' | 'admin' } = { token: session }) =>
+    t.call('GET', `${url}?count=only&searchTexts=${encodeURIComponent(JSON.stringify({ field1: needle }))}`, caller);
 
   (POSTGRES ? it.skip : it)('SQLite: a running count is stopped and the worker serves the next query', async () => {
     const file = sqliteFile(t.db)!;
@@ -176,7 +185,15 @@ describe(`counts stop where they run (${POSTGRES ? 'postgres' : 'sqlite'})`, () 
   });
 
   it('counts of the same list by two callers at once both answer their totals', async () => {
-    const [a, b] = await Promise.all([count('el'), count('mar', 'admin')]);
+    const [a, b] = await Promise.all([count('el'), count('mar', { user: 'admin' })]);
+    expect(a.json()).toMatchObject({ total: 200 });
+    expect(b.json()).toMatchObject({ total: 100 });
+  });
+
+  it('two sign-ins of one user (two desks) counting the same list both answer their totals', async () => {
+    const other = await t.token('librarian');
+    expect(other).not.toBe(session);
+    const [a, b] = await Promise.all([count('el'), count('mar', { token: other })]);
     expect(a.json()).toMatchObject({ total: 200 });
     expect(b.json()).toMatchObject({ total: 100 });
   });

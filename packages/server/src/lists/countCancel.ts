@@ -3,7 +3,7 @@
  * add-to counts) can read a million rows for seconds; a person typing in a column filter asks for a new
  * count at every keystroke. Each request carries an AbortSignal (AsyncLocalStorage, set by an onRequest
  * hook) that aborts when the client goes away before its answer, and for count=only also when the same
- * caller (user) asks for a newer count of the same list (path): that one supersedes it. The engine
+ * caller (session: user and token) asks for a newer count of the same list (path): that one supersedes it. The engine
  * stops an aborted count where it runs: PostgreSQL cancels the backend's statement (pg_cancel_backend),
  * the SQLite count worker throws from its per-row check (./searchWorker). A superseded count answers
  * 409 CONFLICT (the client drops answers of older queries anyway).
@@ -11,7 +11,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import { ERROR_CODES } from '@portal/contract';
+import { ACCESS_TOKEN_HEADER, ERROR_CODES } from '@portal/contract';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 
@@ -60,8 +60,10 @@ export function registerCountCancellation(app: FastifyInstance): void {
   app.addHook('preHandler', (request, reply, done) => {
     const running = requests.get(request);
     if (running && (request.query as { count?: unknown } | undefined)?.count === 'only') {
-      const user = (request as { authUser?: { id?: unknown } | null }).authUser?.id ?? request.headers['x-access-token'] ?? '';
-      const key = `${String(user)} ${request.url.split('?')[0]}`;
+      // The caller is the session (its token), not the user: two desks signed in as one account each keep
+      // their counts (keyed by user, one desk's count stopped the other's, whose total then never came).
+      const user = (request as { authUser?: { id?: unknown } | null }).authUser?.id ?? '';
+      const key = `${String(user)} ${String(request.headers[ACCESS_TOKEN_HEADER] ?? '')} ${request.url.split('?')[0]}`;
       const latest = latestCounts.get(key);
       if (latest && latest.seq > running.seq) {
         running.controller.abort(superseded());
