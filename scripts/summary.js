@@ -1,6 +1,7 @@
 // The closing summary of `npm test` (scripts/test.sh):
 //   - each phase's wall and CPU time, from the phases file test.sh writes (NAME<tab>wall s<tab>CPU s<tab>exit),
 //   - the slowest test suites, so a slowdown is visible in every CI log,
+//   - the tests that failed, each with the first lines of its failure (CI shows only the log's tail),
 //   - one line per jest JSON result, and the one closing line CI reads: "tests: N passed, N failed[, N skipped]".
 // Usage: node scripts/summary.js [phases.tsv] result.json...  (a missing result file counts as one failure)
 const fs = require('fs');
@@ -25,6 +26,7 @@ function main(args) {
   const suites = [];
   const lines = [];
   const retried = [];
+  const failures = [];
   for (const file of args) {
     if (file.endsWith('.tsv')) {
       if (fs.existsSync(file)) printPhases(file);
@@ -39,6 +41,10 @@ function main(args) {
     for (const suite of r.testResults || []) {
       for (const test of suite.assertionResults || []) {
         const reasons = test.retryReasons || [];
+        if (test.status === 'failed') {
+          const why = String((test.failureMessages || [])[0] || '').split('\n').map((l) => l.trim()).filter(Boolean).slice(0, 3).join(' | ');
+          failures.push(`  ${test.fullName} (${name}): ${why.replace(/\u001b\[[0-9;]*m/g, '').slice(0, 400)}`);
+        }
         if (test.status === 'passed' && (reasons.length || (test.invocations || 1) > 1)) {
           const why = String(reasons[0] || '').split('\n').find((l) => l.trim()) || '';
           retried.push(`  ${test.fullName} (${name}): ${why.trim().slice(0, 200)}`);
@@ -56,6 +62,10 @@ function main(args) {
   if (retried.length) {
     console.log(`passed only on a retry (flaky: fix them; ${retried.length}):`);
     for (const line of retried) console.log(line);
+  }
+  if (failures.length) {
+    console.log(`failed (${failures.length}):`);
+    for (const line of failures) console.log(line);
   }
   for (const line of lines) console.log(line);
   console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -69,4 +69,19 @@ describe('scripts/summary.js', () => {
     expect(output).not.toContain('steady one');
     expect(status).toBe(0);
   });
+
+  it('names each failed test with the first lines of its failure, near the end', () => {
+    const file = path.join(dir, 'e2e.json');
+    writeFileSync(file, JSON.stringify({
+      numPassedTests: 1, numFailedTests: 1, numPendingTests: 0, numRuntimeErrorTestSuites: 0,
+      testResults: [{ name: path.join(process.cwd(), 'x.test.ts'), assertionResults: [
+        { fullName: 'accessibility in es', status: 'failed', failureMessages: ['Error: /itemEvents: still loading after 90 s\n\n    \u001b[31mat settled\u001b[39m (x.ts:36)\n    at y'] },
+        { fullName: 'steady one', status: 'passed', invocations: 1, retryReasons: [] },
+      ] }],
+    }));
+    const { output, status } = summary(file);
+    expect(output).toContain('failed (1):\n  accessibility in es (e2e.json): Error: /itemEvents: still loading after 90 s | at settled (x.ts:36) | at y\n');
+    expect(output.trim().split('\n').pop()).toBe('tests: 1 passed, 1 failed');
+    expect(status).toBe(1);
+  });
 });
