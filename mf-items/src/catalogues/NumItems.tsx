@@ -30,10 +30,11 @@ export function NumItemsProvider({ storeId, generation, kind = CATALOGUES, child
   return <NumItemsContext.Provider value={value}>{children}</NumItemsContext.Provider>;
 }
 
-/** The Num Items cell: a spinner until the count has loaded (failures are only logged). */
+/** The Num Items cell: a spinner until the count has loaded; a dash when it failed (logged). */
 export function NumItemsCell({ catalogueId }: { catalogueId: number }) {
   const { t } = useListsTranslation();
   const source = useContext(NumItemsContext);
+  /** null while loading; NaN when the count failed (a dash, asked again when the list reloads). */
   const [count, setCount] = useState<number | null>(null);
   useEffect(() => {
     if (!source) return undefined;
@@ -41,8 +42,12 @@ export function NumItemsCell({ catalogueId }: { catalogueId: number }) {
     setCount(null);
     source.get(catalogueId)
       .then((n) => { if (current) setCount(n); })
-      .catch((error: unknown) => logger.error('Catalogue item count could not be loaded', error));
+      .catch((error: unknown) => {
+        logger.error('Catalogue item count could not be loaded', error);
+        if (current) setCount(Number.NaN);
+      });
     return () => { current = false; };
   }, [source, catalogueId]);
-  return count === null ? <BusySpinner label={t('counting')} /> : <>{count}</>;
+  if (count === null) return <BusySpinner label={t('counting')} />;
+  return <>{Number.isNaN(count) ? '–' : count}</>;
 }

@@ -77,12 +77,17 @@ describe('ComparePage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/catalogues/8');
   });
 
-  it('shows a spinner instead of a count until it arrives, and goes back to the catalogue', async () => {
+  it('shows a spinner instead of a count until it arrives, a dash when it fails, and goes back to the catalogue', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
     let answer: (n: number) => void = () => undefined;
-    jest.mocked(getCompareCount).mockImplementation((_s, _c, mode) => (mode === 'MISSING' ? new Promise((resolve) => { answer = resolve; }) : Promise.resolve(2)));
+    jest.mocked(getCompareCount).mockImplementation((_s, _c, mode) => (mode === 'MISSING'
+      ? new Promise((resolve) => { answer = resolve; })
+      : Promise.reject(new Error('count failed'))));
     setup();
     await screen.findByText('Dune');
     expect(screen.getByTestId('compare-missing').querySelector('.ant-spin')).not.toBeNull();
+    await waitFor(() => expect(screen.getByTestId('compare-exceeded')).toHaveTextContent('Exceeded (–)'));
+    expect(screen.getByTestId('compare-exceeded').querySelector('.ant-spin')).toBeNull();
     answer(7);
     await waitFor(() => expect(screen.getByTestId('compare-missing')).toHaveTextContent('Missing (7)'));
     await user().click(screen.getByRole('button', { name: /Back/ }));

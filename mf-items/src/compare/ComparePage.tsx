@@ -13,7 +13,7 @@ import { useCatalogue } from '../catalogues/useCatalogue';
 import { formatInventoryDate, INVENTORY_DATE_FORMAT } from '../inventories/dates';
 import { useInventoriesTranslation } from '../inventories/i18n';
 import { ALL, cascaderOptions, compareIdOf, loadCompareChoices, scopeKey, scopeOf, type CascaderOption } from './compareModel';
-import { useCompareCounts } from './useCompareCounts';
+import { COUNT_FAILED, useCompareCounts } from './useCompareCounts';
 
 /**
  * /catalogues/{catalogueId}/compare: pick every inventory, a group or one section; toggle Missing or Exceeded,
@@ -70,7 +70,11 @@ function Compare({ store, catalogueId, title }: { store: Store; catalogueId: num
     return getCompare(storeId, catalogueId, mode, scope, params);
   }, [storeId, catalogueId, mode, scope]);
   const listLabel = mode === 'MISSING' ? t('missing') : t('exceeded');
-  const count = (m: CompareMode) => (counts[m] === null ? <Spin size="small" /> : counts[m]);
+  const count = (m: CompareMode) => {
+    const n = counts[m];
+    if (n === null) return <Spin size="small" />;
+    return n === COUNT_FAILED ? '–' : n;
+  };
 
   return (
     <PageFrame
