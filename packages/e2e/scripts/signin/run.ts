@@ -1,0 +1,136 @@
+/**
+ * One sign-in to a complete dashboard in headless Chromium, timed from pressing Login (used by signinBench.ts and
+ * signinProfile.ts): the requests, the page's marks, its long tasks and the renderer's CPU time.
+ */
+import type { CDPSession, Page } from 'playwright-core';
+import { openBrowser } from '../../src';
+
+export interface Call { url: string; start: number; end: number }
+export interface Mark { name: string; at: number }
+
+/**
+ * Runs in the page before any script (plain JavaScript: tsx would wrap a compiled function's inner functions in
+ * a helper the page lacks). From pressing Login, on the page's clock: when the signed-in shell's layout and the
+ * dashboard page appear, and when each widget (a card with role=group) stops being busy with its chart, number
+ * or empty mark drawn; benchRequests() reads every request's start and end from the Resource Timing entries.
+ */
+export const WATCH_DASHBOARD = `(() => {
+  window.benchMarks = [];
+  const seen = new Set();
+  const mark = (name) => {
+    if (seen.has(name) || window.benchT0 === undefined) return;
+    seen.add(name);
+    window.benchMarks.push({ name, at: Math.round(performance.now() - window.benchT0) });
+  };
+  document.addEventListener('click', (event) => {
+    if (window.benchT0 === undefined && event.target.closest && event.target.closest('button[type="submit"]')) window.benchT0 = performance.now();
+  }, true);
+  const check = () => {
+    if (window.benchT0 === undefined) return;
+    if (document.querySelector('.ant-layout')) mark('signed-in shell shown');
+    const content = document.getElementById('portal-content');
+    if (!content) return;
+    if (content.querySelector('.portal-page')) mark('dashboard page shown');
+    content.querySelectorAll('[role="group"][aria-label]').forEach((card) => {
+      if (card.getAttribute('aria-busy') !== 'false') return;
+      if (card.querySelector('.highcharts-root, .ant-statistic, .ant-empty')) mark('widget filled: ' + card.getAttribute('aria-label'));
+    });
+  };
+  window.benchRequests = () => performance.getEntriesByType('resource')
+    .filter((entry) => window.benchT0 !== undefined && entry.startTime >= window.benchT0)
+    .map((entry) => ({ url: entry.name.replace(location.origin, ''), start: Math.round(entry.startTime - window.benchT0), end: Math.round(entry.responseEnd - window.benchT0) }));
+  const longTasks = [];
+  try {
+    new PerformanceObserver((list) => list.getEntries().forEach((entry) => longTasks.push(entry))).observe({ type: 'longtask', buffered: true });
+  } catch (error) { /* no long task timing */ }
+  window.benchLongTasks = () => longTasks
+    .filter((entry) => window.benchT0 !== undefined && entry.startTime + entry.duration >= window.benchT0)
+    .map((entry) => ({ start: Math.round(entry.startTime - window.benchT0), ms: Math.round(entry.duration) }));
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] });
+})();`;
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Waits until the content area shows the dashboard and nothing in it is loading, and every dashboard call ended. */
+async function dashboardComplete(page: Page, calls: Call[]): Promise<void> {
+  await page.waitForURL(/\/dashboard$/, { timeout: 120_000 });
+  await page.locator('#portal-content .portal-page').first().waitFor({ timeout: 120_000 });
+  await page.waitForFunction(() => {
+    const content = document.getElementById('portal-content');
+    return !!content && !!content.querySelector('.portal-page') && !content.querySelector('.ant-spin-spinning, .ant-skeleton-active');
+  }, undefined, { timeout: 120_000 });
+  for (;;) {
+    const dashboard = calls.filter((call) => call.url.includes('/api/dashboard/'));
+    if (dashboard.length > 0 && dashboard.every((call) => call.end > 0)) return;
+    await page.waitForTimeout(10);
+  }
+}
+
+/** calls: every request after Login as the page timed it (Resource Timing: start → response end). */
+export interface Run {
+  ms: number; calls: Call[]; marks: Mark[]; cpu: { thread: number; process: number };
+  /** Long tasks (over 50 ms) of the page after Login: start and duration on the page's clock. */
+  longTasks: { start: number; ms: number }[];
+  /** What the probe's stop() answered (a CPU profile, metrics). */
+  probed?: unknown;
+}
+
+/** Extra measurements around one sign-in, on the page's DevTools session: started just before Login, stopped at the complete dashboard. */
+export interface Probe { start(cdp: CDPSession): Promise<void>; stop(cdp: CDPSession): Promise<unknown> }
+
+export async function signInOnce(base: string, user: string, warm: boolean, probe?: Probe): Promise<Run> {
+  const browser = await openBrowser();
+  try {
+    const { page, context } = browser;
+    await context.addInitScript({ content: WATCH_DASHBOARD });
+    if (warm) { // the same profile has seen the portal once: scripts in its cache
+      await page.goto(`${base}/auth/login`);
+      await page.locator('#login_userName').waitFor();
+    }
+    await page.goto(`${base}/auth/login`);
+    await page.locator('#login_userName').fill(user);
+    await page.locator('#login_password').fill(user);
+    const calls: Call[] = [];
+    const pending = new Map<object, Call>();
+    let t0 = 0;
+    context.on('request', (request) => {
+      if (!t0) return; // every request after pressing Login: API calls, the shell's and remotes' scripts
+      const call = { url: request.url().replace(base, ''), start: Date.now() - t0, end: 0 };
+      calls.push(call);
+      pending.set(request, call);
+    });
+    const finished = (request: object) => {
+      const call = pending.get(request);
+      if (call) call.end = Date.now() - t0;
+    };
+    context.on('requestfinished', finished);
+    context.on('requestfailed', finished);
+    // The renderer's CPU time (its main thread, and the whole process) from pressing Login to the complete
+    // dashboard: the work the browser did, which a loaded machine stretches in wall time but not in amount.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const cpuNow = async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const of = (name: string) => metrics.find((metric) => metric.name === name)?.value ?? 0;
+      return { thread: of('ThreadTime'), process: of('ProcessTime') };
+    };
+    const cpuBefore = await cpuNow();
+    await probe?.start(cdp);
+    t0 = Date.now();
+    await page.locator('button[type="submit"]').click();
+    await dashboardComplete(page, calls);
+    const ms = Date.now() - t0;
+    const cpuAfter = await cpuNow();
+    const probed = await probe?.stop(cdp);
+    const cpu = {
+      thread: Math.round((cpuAfter.thread - cpuBefore.thread) * 1000), process: Math.round((cpuAfter.process - cpuBefore.process) * 1000),
+    };
+    const { marks, requests, longTasks } = await page.evaluate(() => {
+      const bench = window as unknown as { benchMarks?: Mark[]; benchRequests?: () => Call[]; benchLongTasks?: () => Run['longTasks'] };
+      return { marks: bench.benchMarks ?? [], requests: bench.benchRequests?.() ?? [], longTasks: bench.benchLongTasks?.() ?? [] };
+    });
+    return { ms, calls: requests, marks, cpu, longTasks, probed };
+  } finally {
+    await browser.close();
+  }
+}
