@@ -7,6 +7,7 @@ import type { Dialect } from './dialect';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 import { prepareSqliteForLists, rememberSqliteHandle } from '../lists/sqlite';
+import { rememberPostgresPool } from './postgresPool';
 
 export type { Dialect } from './dialect';
 
@@ -33,7 +34,9 @@ export function createDb(config: DbConfig): Kysely<Database> {
     // An idle client whose connection drops (database restart, failover) emits 'error' on the pool; without a
     // listener that would end the process. The pool discards the client and the next query reconnects.
     pool.on('error', (e) => console.error(`PostgreSQL idle connection lost: ${e.message}`));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    rememberPostgresPool(db, pool);
+    return db;
   }
   if (config.sqliteFile !== ':memory:') fs.mkdirSync(path.dirname(config.sqliteFile), { recursive: true });
   const sqlite = new SQLite(config.sqliteFile);

@@ -19,6 +19,8 @@ import { resolveListsConfig } from '../config';
 import { takeSlot } from '../userSlots';
 import { columnName, sheetRow, xlsxFile } from './xlsxWriter';
 import { sqliteLineChunks } from './sqliteLines';
+import { postgresCopyChunks } from './postgresCopy';
+import { closingAlso } from './closingAlso';
 import { delimitedArrayLine, delimitedField, delimitedLine, exportCell, neutralize, type ExportCell } from './cells';
 
 export interface ExportFile {
@@ -103,6 +105,9 @@ async function exportFile<T>(deps: Deps, user: AuthUser, def: ListDefinition<T>,
   const noLabels = !columns.some((c) => c.label);
   const lines = noLabels && format.fileType !== 'xlsx' ? sqliteLineChunks(deps.db, request, listColumns, format, separatorText(format)) : null;
   if (lines) return { stream: delimitedStream(format, header, await startedBatches(lines)), fileName, contentType };
+  // PostgreSQL writes the file itself (COPY … TO STDOUT).
+  const copied = noLabels && format.fileType !== 'xlsx' ? await postgresCopyChunks(deps.db, request, listColumns, format, separatorText(format)) : null;
+  if (copied) return { stream: delimitedStream(format, header, copied), fileName, contentType };
   const arrays = noLabels ? streamRowArrays(deps.db, request, listColumns.map((c) => c.column)) : null;
   if (arrays) {
     const source = await startedBatches(arrays);
@@ -139,19 +144,6 @@ async function startedBatches<B>(batches: AsyncGenerator<B>, prepare?: (batch: B
   return closingAlso(rest, batches);
 }
 
-/** `outer`, whose return() also returns `inner` (which a generator not yet in its loop over it would not). */
-function closingAlso<B>(outer: AsyncGenerator<B>, inner: AsyncGenerator<unknown>): AsyncGenerator<B> {
-  return Object.assign(Object.create(outer) as AsyncGenerator<B>, {
-    next: (...args: [] | [unknown]) => outer.next(...args),
-    throw: (e: unknown) => outer.throw(e),
-    async return(value: B) {
-      await inner.return(undefined);
-      return outer.return(value);
-    },
-    [Symbol.asyncIterator]() { return this; },
-  });
-}
-
 /** The text of each batch's lines (closing it closes `source`, even before its first batch). */
 function chunksOf<R>(source: AsyncGenerator<R[]>, rowLine: (row: R) => string): AsyncGenerator<string> {
   return closingAlso((async function* text(): AsyncGenerator<string> {
@@ -163,8 +155,8 @@ function chunksOf<R>(source: AsyncGenerator<R[]>, rowLine: (row: R) => string): 
   })(), source);
 }
 
-/** The delimited file from chunks of finished lines. */
-function delimitedStream(format: ExportFormat, header: string[] | null, chunks: AsyncGenerator<string>): Readable {
+/** The delimited file from chunks of finished lines (text, or UTF-8 bytes). */
+function delimitedStream(format: ExportFormat, header: string[] | null, chunks: AsyncGenerator<string | Buffer>): Readable {
   const separator = separatorText(format);
   const line = (values: readonly ExportCell[]) => `${values.map((v) => delimitedField(v, separator)).join(separator)}\r\n`;
   async function* text(): AsyncGenerator<Buffer> {
@@ -173,7 +165,7 @@ function delimitedStream(format: ExportFormat, header: string[] | null, chunks: 
     if (header) out += line(header);
     if (out) yield Buffer.from(out, 'utf8');
     for await (const chunk of chunks) {
-      yield Buffer.from(chunk, 'utf8');
+      yield typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
       // Give other requests their turn between batches even when the client reads as fast as we write.
       await new Promise((resolve) => setImmediate(resolve));
     }
