@@ -9,28 +9,33 @@
  *   pnpm --filter @portal/server bench:export -- --data-dir <dir>            SQLite <dir>/portal.sqlite
  *   DATABASE_URL=postgres://… pnpm --filter @portal/server bench:export      PostgreSQL
  *
- * Options: --reps N (default 3: medians), --only csv|xlsx, --catalogue <id> (default the largest).
+ * Options: --reps N (default 3: medians), --only csv|xlsx, --catalogue <id> (default the largest), --cursor-too
+ * (PostgreSQL: each rep also runs the csv through the cursor path, COPY off, alternating with the COPY runs).
  * The database is only read (no migration runs): point it at a large profile made by `demo:large`.
- * CPU is the child's user + system time from the start of the export to its end (start-up not counted).
+ * CPU is the child's user + system time from the start of the export to its end (start-up not counted); on
+ * PostgreSQL also the CPU of the database server processes the child connected (from /proc: same machine).
  */
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { defaultConfig } from '../src/config';
 import { createDb, dbConfigFromEnv } from '../src/db/connect';
 import type { Database } from '../src/db/schema';
 import { CATALOGUE_ITEMS_LIST } from '../src/lists/definitions';
 import { exportList } from '../src/lists/export/export';
+import { copyPath } from '../src/lists/export/postgresCopy';
 import type { AuthUser, Deps } from '../src/services/context';
-import { largeDataDir, option } from './benchArgs';
+import { largeDataDir, option, procCpuSeconds } from './benchArgs';
 
 const COLUMNS = ['code', 'objectId', 'field1', 'field2', 'field3'];
 const RAW_COLUMNS = 'code, object_id, field1, field2, field3';
 
 interface ChildResult {
-  fileType: string; seconds: number; cpuSeconds: number; bytes: number; startRss: number; quarters: number[]; maxRssKb: number;
+  fileType: string; seconds: number; cpuSeconds: number; bytes: number;
+  /** PostgreSQL: CPU of the server processes this child connected (their whole life: the export's work and their start). */
+  dbCpuSeconds: number | null; startRss: number; quarters: number[]; maxRssKb: number;
   /** RSS every 10 % of the rows (by bytes written: rows are of about the same size), and heap / external memory there. */
   tenths: { rss: number; heap: number; external: number }[];
 }
@@ -41,7 +46,7 @@ const cpuNow = () => {
 };
 
 /** Child mode: one export, consumed and discarded; prints JSON with time, CPU, bytes and RSS figures. */
-async function childExport(db: Kysely<Database>, catalogueId: number, fileType: 'csv' | 'xlsx'): Promise<void> {
+async function childExport(db: Kysely<Database>, catalogueId: number, fileType: 'csv' | 'xlsx', postgres: boolean): Promise<void> {
   const deps = { db, config: defaultConfig({ logger: false }) } as unknown as Deps;
   const user: AuthUser = { id: -1, userName: 'bench', fullName: 'bench', role: 'admin', permissions: [], storeIds: [], tokenVersion: 0 };
   const samples: number[] = [];
@@ -53,6 +58,7 @@ async function childExport(db: Kysely<Database>, catalogueId: number, fileType: 
     const m = process.memoryUsage();
     tenths.push({ rss: m.rss, heap: m.heapUsed, external: m.external + m.arrayBuffers });
   };
+  const startedAt = new Date();
   const startRss = process.memoryUsage().rss;
   const startCpu = cpuNow();
   const start = performance.now();
@@ -74,10 +80,16 @@ async function childExport(db: Kysely<Database>, catalogueId: number, fileType: 
   }));
   const seconds = (performance.now() - start) / 1000;
   const cpuSeconds = cpuNow() - startCpu;
+  let dbCpuSeconds: number | null = null;
+  if (postgres) {
+    // This child's connections are the ones started since its export began (read before they close).
+    const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database() and backend_start >= ${startedAt.toISOString()}::timestamptz - interval '2 seconds'`.execute(db);
+    dbCpuSeconds = rows.reduce((sum, r) => sum + (procCpuSeconds(r.pid) ?? 0), 0);
+  }
   clearInterval(sampler);
   // RSS at a quarter, half and three quarters of the run: flat memory means these do not grow.
   const at = (f: number) => samples[Math.min(samples.length - 1, Math.floor(samples.length * f))] ?? 0;
-  console.log(JSON.stringify({ fileType, seconds, cpuSeconds, bytes, startRss, quarters: [at(0.25), at(0.5), at(0.75)], maxRssKb: process.resourceUsage().maxRSS, tenths } satisfies ChildResult));
+  console.log(JSON.stringify({ fileType, seconds, cpuSeconds, dbCpuSeconds, bytes, startRss, quarters: [at(0.25), at(0.5), at(0.75)], maxRssKb: process.resourceUsage().maxRSS, tenths } satisfies ChildResult));
 }
 
 /** The database's own csv writer on the same rows and columns: wall and CPU seconds (of the client tool). */
@@ -92,6 +104,15 @@ function rawCsv(dbConfig: ReturnType<typeof dbConfigFromEnv>, catalogueId: numbe
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** One line per kind of run: the median run's wall time, median CPU (and the database server's), memory; the median run. */
+function printRuns(label: string, runs: ChildResult[]): ChildResult {
+  const r = [...runs].sort((a, b) => a.seconds - b.seconds)[Math.floor(runs.length / 2)];
+  const cpu = median(runs.map((x) => x.cpuSeconds));
+  const dbCpu = runs[0].dbCpuSeconds === null ? '' : `, database server ${median(runs.map((x) => x.dbCpuSeconds ?? 0)).toFixed(2)} s`;
+  console.log(`${label.padEnd(5)} ${r.seconds.toFixed(2).padStart(6)} s (CPU ${cpu.toFixed(2)} s${dbCpu}; runs ${runs.map((x) => x.seconds.toFixed(2)).join(', ')} s)  ${mb(r.bytes)} written  RSS start ${mb(r.startRss)}, at 25/50/75% ${r.quarters.map(mb).join(' / ')}, peak ${mb(Math.max(...runs.map((x) => x.maxRssKb)) * 1024)}`);
+  return r;
+}
 const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
 
 async function main(): Promise<void> {
@@ -102,7 +123,8 @@ async function main(): Promise<void> {
   try {
     const child = option(args, '--child-export');
     if (child) {
-      await childExport(db, Number(option(args, '--catalogue')), child as 'csv' | 'xlsx');
+      if (args.includes('--no-copy')) copyPath.enabled = false;
+      await childExport(db, Number(option(args, '--catalogue')), child === 'cursor' ? 'csv' : child as 'csv' | 'xlsx', 'databaseUrl' in dbConfig);
       return;
     }
     const reps = Number(option(args, '--reps') ?? 3);
@@ -118,24 +140,29 @@ async function main(): Promise<void> {
     const only = option(args, '--only');
     const sizes = new Map<string, number>();
     const runChild = (fileType: string): ChildResult => {
-      const out = execFileSync(process.execPath, [...process.execArgv, __filename, '--data-dir', dataDir, '--child-export', fileType, '--catalogue', String(catalogue.id), '--expect-bytes', String(sizes.get(fileType) ?? 0)],
+      const out = execFileSync(process.execPath, [...process.execArgv, __filename, '--data-dir', dataDir, '--child-export', fileType, '--catalogue', String(catalogue.id), '--expect-bytes', String(sizes.get(fileType) ?? 0), ...(fileType === 'cursor' ? ['--no-copy'] : [])],
         { env: process.env, encoding: 'utf8', maxBuffer: 1 << 20 });
       const result = JSON.parse(out.trim().split('\n').at(-1)!) as ChildResult;
       sizes.set(fileType, result.bytes);
       return result;
     };
+    const cursorToo = args.includes('--cursor-too') && 'databaseUrl' in dbConfig;
+    const loads: number[] = [];
     for (const fileType of ['csv', 'xlsx'] as const) {
       if (only && only !== fileType) continue;
       const runs: ChildResult[] = [];
+      const cursorRuns: ChildResult[] = [];
       const raws: { wall: number; cpu: number; tool: string }[] = [];
       for (let i = 0; i < reps; i += 1) {
+        loads.push(os.loadavg()[0]);
         runs.push(runChild(fileType));
         // Interleaved with the export runs, so both see the same load.
         if (fileType === 'csv') raws.push(rawCsv(dbConfig, catalogue.id));
+        if (fileType === 'csv' && cursorToo) cursorRuns.push(runChild('cursor'));
       }
-      const r = runs.sort((a, b) => a.seconds - b.seconds)[Math.floor(runs.length / 2)];
       const cpu = median(runs.map((x) => x.cpuSeconds));
-      console.log(`${fileType.padEnd(5)} ${r.seconds.toFixed(2).padStart(6)} s (CPU ${cpu.toFixed(2)} s; runs ${runs.map((x) => x.seconds.toFixed(2)).join(', ')} s)  ${mb(r.bytes)} written  RSS start ${mb(r.startRss)}, at 25/50/75% ${r.quarters.map(mb).join(' / ')}, peak ${mb(Math.max(...runs.map((x) => x.maxRssKb)) * 1024)}`);
+      const r = printRuns(fileType, runs);
+      if (cursorRuns.length) printRuns('csv (cursor path, COPY off)', cursorRuns);
       // Every tenth of the rows, from the runs after the first (which measures the file's size).
       const tenths = runs.flatMap((x) => x.tenths.slice(1));
       if (tenths.length) {
@@ -145,9 +172,10 @@ async function main(): Promise<void> {
       if (raws.length) {
         const wall = median(raws.map((x) => x.wall));
         const rawCpu = median(raws.map((x) => x.cpu));
-        console.log(`${raws[0].tool.padEnd(5)} ${wall.toFixed(2).padStart(6)} s (CPU ${rawCpu.toFixed(2)} s): the export runs at ${((100 * wall) / r.seconds).toFixed(0)} % of raw speed (wall), ${((100 * rawCpu) / cpu).toFixed(0)} % (CPU)`);
+        console.log(`${raws[0].tool.padEnd(5)} ${wall.toFixed(2).padStart(6)} s (CPU ${rawCpu.toFixed(2)} s; runs ${raws.map((x) => x.wall.toFixed(2)).join(', ')} s): the export runs at ${((100 * wall) / r.seconds).toFixed(0)} % of raw speed (wall), ${((100 * rawCpu) / cpu).toFixed(0)} % (CPU)`);
       }
     }
+    console.log(`\nload average (1 min) at each rep's start: ${loads.map((l) => l.toFixed(1)).join(', ')}; now ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   } finally {
     await db.destroy();
   }

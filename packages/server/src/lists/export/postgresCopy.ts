@@ -24,7 +24,7 @@ import { orderSql } from '../engine';
 import { hasRegex, whereSql } from '../search';
 import { ExportIdle, STREAM_IDLE_MS, type StreamRequest } from '../stream';
 import { closingAlso } from './closingAlso';
-import { copyCell, DATE_PARTS } from './postgresCopyCells';
+import { copyCell, DATE_PARTS, formattedDate } from './postgresCopyCells';
 import { inlineParameters } from './postgresCopyInline';
 import { CsvLineEnds } from './postgresCopyLines';
 
@@ -33,6 +33,9 @@ type Format = Pick<ExportFormat, 'dateFormat' | 'codePrefix' | 'codeSuffix'>;
 /** Exports that took this path, and connections they hold now (tests). */
 export const copyPathRuns = { started: 0, holding: 0 };
 
+/** Off: the cursor path writes every export (bench:export --cursor-too compares the two). */
+export const copyPath = { enabled: true };
+
 /** A one-byte separator COPY accepts and quotes like delimitedField: printable ASCII or tab, not a quote. */
 const COPY_SEPARATOR = /^[\t\x20-\x21\x23-\x7e]$/;
 
@@ -40,11 +43,14 @@ const COPY_SEPARATOR = /^[\t\x20-\x21\x23-\x7e]$/;
 export function copyStatement<T>(db: Kysely<Database>, request: StreamRequest<T>, columns: readonly ListColumn[], format: Format, separator: string): string {
   const { def, scope, terms, order } = request;
   const dates = columns.map((c, i) => (c.type === 'timestamp' ? i : -1)).filter((i) => i >= 0);
-  const partsName = (i: number) => sql.ref(`portal_copy_dates.d${i}`);
+  const formatted = (i: number) => sql.ref(`portal_copy_formatted.f${i}`);
   // Named apart from the table's columns: ORDER BY "id" would otherwise sort by an output column (the text of id).
-  const cells = sql.join(columns.map((col, i) => sql`${copyCell(col, i, format, partsName)} as ${sql.ref(`portal_copy_${i}`)}`));
+  const cells = sql.join(columns.map((col, i) => sql`${copyCell(col, i, format, formatted)} as ${sql.ref(`portal_copy_${i}`)}`));
+  // Dates: each value's DATE_PARTS match, then its text in the dateFormat, once per row.
+  const pattern = format.dateFormat || 'YYYY-MM-DD HH:mm:ss';
   const lateral = dates.length
-    ? sql` cross join lateral (select ${sql.join(dates.map((i) => sql`regexp_match(${sql.ref(columns[i].column)}, ${DATE_PARTS}) as ${sql.ref(`d${i}`)}`))}) as portal_copy_dates`
+    ? sql` cross join lateral (select ${sql.join(dates.map((i) => sql`regexp_match(${sql.ref(columns[i].column)}, ${DATE_PARTS}) as ${sql.ref(`d${i}`)}`))}) as portal_copy_dates
+      cross join lateral (select ${sql.join(dates.map((i) => sql`${formattedDate(sql.ref(columns[i].column), sql.ref(`portal_copy_dates.d${i}`), pattern)} as ${sql.ref(`f${i}`)}`))}) as portal_copy_formatted`
     : sql``;
   const select = sql`select ${cells} from ${sql.table(def.table)}${lateral} where ${whereSql('postgres', def, scope, terms, null)} order by ${orderSql('postgres', def, order ?? undefined)}`;
   const query = sql`copy (${select}) to stdout with (format csv, delimiter ${separator}, quote '"', escape '"', null '')`.compile(db);
@@ -57,7 +63,7 @@ export function copyStatement<T>(db: Kysely<Database>, request: StreamRequest<T>
  */
 export async function postgresCopyChunks<T>(db: Kysely<Database>, request: StreamRequest<T>, columns: readonly ListColumn[], format: Format, separator: string): Promise<AsyncGenerator<Buffer> | null> {
   const pool = dialectOf(db) === 'postgres' ? postgresPool(db) : null;
-  if (!pool || hasRegex(request.terms) || columns.length < 2 || !COPY_SEPARATOR.test(separator)) return null;
+  if (!pool || !copyPath.enabled || hasRegex(request.terms) || columns.length < 2 || !COPY_SEPARATOR.test(separator)) return null;
   const statement = copyStatement(db, request, columns, format, separator);
   const idleMs = request.idleMs ?? STREAM_IDLE_MS;
   const client = await pool.connect();
