@@ -12,11 +12,12 @@
  *   PORTAL_E2E_URL=http://localhost:8080 pnpm --filter @portal/e2e bench:signin    # an already running portal
  *   PORTAL_E2E_DATA_TEMPLATE=/tmp/demo …                  # start on a copy of prepared demo data
  *   BENCH_RUNS=3 BENCH_USERS=admin BENCH_VISITS=warm BENCH_NO_WEIGHT=1 …   # fewer cases
+ *   BENCH_TYPING_MS=150 …                                 # typed like a person, a key every 150 ms
  */
 import { loadavg } from 'node:os';
 import { openBrowser, startServer, type RunningServer } from '../src';
 import { copyPreparedDemoData } from '../src/demoData';
-import { median, signInOnce, type Run } from './signin/run';
+import { median, signInOnce, TYPING_MS, type Run } from './signin/run';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const USERS = (process.env.BENCH_USERS ?? 'manager,admin').split(',');
@@ -79,7 +80,7 @@ async function main(): Promise<void> {
         const runs: Run[] = [];
         for (let i = 0; i < RUNS; i += 1) runs.push(await signInOnce(base, user, warm));
         const times = runs.map((run) => run.ms);
-        console.log(`sign-in to a complete dashboard, ${user}, ${warm ? 'cache warm' : 'first visit'}: median ${median(times)} ms `
+        console.log(`sign-in to a complete dashboard, ${user}, ${warm ? 'cache warm' : 'first visit'}${TYPING_MS ? `, typed (a key every ${TYPING_MS} ms)` : ''}: median ${median(times)} ms `
           + `(runs ${times.join(', ')} ms; load average ${loadAverage()}); renderer CPU median ${median(runs.map((run) => run.cpu.thread))} ms `
           + `main thread, ${median(runs.map((run) => run.cpu.process))} ms process (runs ${runs.map((run) => run.cpu.thread).join(', ')} ms)`);
         const typical = runs.find((run) => run.ms === median(times)) ?? runs[0];

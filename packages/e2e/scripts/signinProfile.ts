@@ -57,7 +57,16 @@ async function main(): Promise<void> {
     for (let i = 0; i < RUNS; i += 1) runs.push(await signInOnce(base, USER, WARM, profiler()));
     const names = chunkNames(REPO_ROOT);
     let summary: ProfileSummary | undefined;
-    for (const run of runs) summary = summarise((run.probed as { profile: CpuProfile }).profile, names, summary);
+    const phaseEnds = (run: Run) => {
+      const at = (name: string) => run.marks.find((mark) => mark.name === name)?.at ?? Infinity;
+      const lastWidget = Math.max(...run.marks.filter((mark) => mark.name.startsWith('widget')).map((mark) => mark.at));
+      return [
+        { name: 'until the signed-in shell shows', at: at('signed-in shell shown') },
+        { name: 'until the dashboard page shows', at: at('dashboard page shown') },
+        { name: 'until the last widget is filled', at: lastWidget },
+      ];
+    };
+    for (const run of runs) summary = summarise((run.probed as { profile: CpuProfile }).profile, names, summary, phaseEnds(run));
     const metrics = runs.map((run) => (run.probed as { metrics: Metrics }).metrics);
     const mid = (name: string, scale = 1000) => Math.round(median(metrics.map((m) => m[name])) * scale);
     console.log(`${USER}, ${WARM ? 'cache warm' : 'first visit'}, ${RUNS} profiled sign-ins (load average ${loadavg().map((v) => v.toFixed(1)).join(' ')}): `
@@ -67,6 +76,10 @@ async function main(): Promise<void> {
     if (!summary) return;
     console.log(`  JavaScript self time, mean per sign-in (${Math.round(summary.totalMs / RUNS)} ms sampled), by package:`);
     for (const line of top(summary.byPlace, 25, RUNS)) console.log(`    ${line}`);
+    for (const [phase, places] of summary.byPhase) {
+      const total = [...places.values()].reduce((sum, ms) => sum + ms, 0);
+      console.log(`  ${phase}: ${Math.round(total / RUNS)} ms; ${top(places, 8, RUNS).map((line) => line.trim()).join(', ')}`);
+    }
     console.log('  by function:');
     for (const line of top(summary.byFunction, Number(process.env.BENCH_TOP ?? 40), RUNS)) console.log(`    ${line}`);
     console.log('  by function, total time (with its callees):');

@@ -127,6 +127,13 @@ describe('dashboard', () => {
       await widget(page, title).locator(drawn ? '.highcharts-container' : '.ant-empty').waitFor({ timeout: 60_000 });
     }
     expect(await page.locator('#portal-content .highcharts-container').count()).toBeGreaterThanOrEqual(charts);
+    // Each chart is drawn first without its accessibility layer, which follows a task later (issue 19): every chart
+    // gets it (a region holding the screen-reader description), none stays the interim image.
+    await page.waitForFunction(() => {
+      const hosts = [...document.querySelectorAll('#portal-content [data-highcharts-chart]')];
+      return hosts.length > 0 && hosts.every((host) => host.getAttribute('role') === 'region'
+        && host.querySelector('[id^="highcharts-screen-reader-region-before"]'));
+    }, undefined, { timeout: 60_000 });
   });
 
   it('follows the Libraries filter and pages one chart by week', async () => {

@@ -3,12 +3,13 @@ import { Card, Empty, Spin } from 'antd';
 import Highcharts from 'highcharts';
 import 'highcharts/modules/accessibility';
 import HighchartsReact from 'highcharts-react-official';
-import { memo, useMemo, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_NS } from '../i18n';
 import { buildChartOptions, CHART_HEIGHT, type ChartInput, type ColorMap } from '../model/chartOptions';
 import type { WeeklyRow } from '../model/sources';
 import type { ChartType } from '../model/types';
+import { addAccessibilityLater, withoutAccessibility } from './chartAccessibility';
 
 export interface ChartWidgetProps {
   title: string;
@@ -45,19 +46,27 @@ function toInput(props: InputProps, data: ChartRow[] | WeeklyRow[]): ChartInput 
 export const ChartWidget = memo(function ChartWidget(props: ChartWidgetProps) {
   const { t } = useTranslation(DASHBOARD_NS);
   const { title, chartType, data, failed, paging, groupName, weekStartDay, colorMap, date, hideXAxis, labelFormatter } = props;
-  // Rebuilt only when an input changes, so Highcharts does not redraw on every render.
-  const options = useMemo(
+  // The first chart this widget draws comes without its accessibility layer, added in a task of its own right
+  // after (chartAccessibility.ts, issue 19); later ones (Refresh, another week) have it from the start.
+  const accessible = useRef(false);
+  const full = useMemo(
     () => data && buildChartOptions(
       toInput({ title, chartType, groupName, weekStartDay, colorMap, date, hideXAxis, labelFormatter }, data),
       title,
     ),
     [title, chartType, data, groupName, weekStartDay, colorMap, date, hideXAxis, labelFormatter],
   );
+  // Rebuilt only when an input changes, so Highcharts does not redraw on every render.
+  const options = useMemo(() => full && (accessible.current ? full : withoutAccessibility(full)), [full]);
+  const drawn = useCallback((chart: Highcharts.Chart) => {
+    if (accessible.current || !full) return;
+    addAccessibilityLater(chart, full.accessibility, title, () => { accessible.current = true; });
+  }, [full, title]);
   let body: ReactNode;
   if (failed) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('unavailable')} />;
   else if (!options || !data) body = <Spin size="small" />;
   else if (data.length === 0) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noData')} />;
-  else body = <HighchartsReact highcharts={Highcharts} options={options} />;
+  else body = <HighchartsReact highcharts={Highcharts} options={options} callback={drawn} />;
   return (
     <Card
       size="small" title={title} extra={paging} role="group" aria-label={title} aria-busy={data === null && !failed}

@@ -55,6 +55,8 @@ function placeOf(url: string, names: Map<string, string>): string {
 
 export interface ProfileSummary {
   byPlace: Map<string, number>;
+  /** Self time per phase (named by the page mark that ends it) and place. */
+  byPhase: Map<string, Map<string, number>>;
   byFunction: Map<string, number>;
   /** Total time: a sample counts once for every function on its stack (a function's own work and its callees'). */
   inclusive: Map<string, number>;
@@ -62,8 +64,13 @@ export interface ProfileSummary {
 }
 
 /** Self time (ms) per place and per function of one profile, added into `into` (to sum several runs). */
-export function summarise(profile: CpuProfile, names: Map<string, string>, into?: ProfileSummary): ProfileSummary {
-  const summary = into ?? { byPlace: new Map(), byFunction: new Map(), inclusive: new Map(), totalMs: 0 };
+export function summarise(
+  profile: CpuProfile, names: Map<string, string>, into?: ProfileSummary,
+  /** Phase ends in ms from the profile's start (≈ pressing Login), by name, in order. */
+  phases: { name: string; at: number }[] = [],
+): ProfileSummary {
+  const summary = into ?? { byPlace: new Map(), byPhase: new Map(), byFunction: new Map(), inclusive: new Map(), totalMs: 0 };
+  let clock = 0;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
@@ -74,6 +81,7 @@ export function summarise(profile: CpuProfile, names: Map<string, string>, into?
   };
   const add = (map: Map<string, number>, key: string, ms: number) => map.set(key, (map.get(key) ?? 0) + ms);
   profile.samples.forEach((id, index) => {
+    clock += (profile.timeDeltas[index] ?? 0) / 1000;
     const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
     const node = byId.get(id);
     if (!node) return;
@@ -81,6 +89,9 @@ export function summarise(profile: CpuProfile, names: Map<string, string>, into?
     if (functionName === '(idle)') return;
     const place = functionName.startsWith('(') && !url ? functionName : placeOf(url, names);
     add(summary.byPlace, place, ms);
+    const phase = phases.find((end) => clock <= end.at)?.name ?? 'after';
+    if (!summary.byPhase.has(phase)) summary.byPhase.set(phase, new Map());
+    add(summary.byPhase.get(phase) as Map<string, number>, place, ms);
     add(summary.byFunction, keyOf(node), ms);
     const onStack = new Set<string>();
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
