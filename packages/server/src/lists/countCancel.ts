@@ -96,6 +96,8 @@ export async function cancellablePostgres<R>(root: Kysely<Database>, conn: Kysel
     };
     signal.addEventListener('abort', cancel, { once: true });
     try {
+      // Aborted while the backend's pid was read: the listener came too late to hear it.
+      if (signal.aborted) throw reason(signal);
       return (await query.execute(c)).rows;
     } catch (e) {
       throw signal.aborted ? reason(signal) : e;

@@ -64,6 +64,8 @@ class Lane {
    * so a cancelled count stops where it is; a queued one is answered at once).
    */
   readonly cancelled = new Int32Array(new SharedArrayBuffer(4 * CANCEL_SLOTS));
+  /** Told of every query or stream step sent (background work yields to it: services/compareFill.ts). */
+  readonly sendListeners = new Set<() => void>();
 
   private whenIdle(w: Worker): void {
     if (this.pending.size > 0 || this.openStreams > 0) return;
@@ -116,6 +118,7 @@ class Lane {
     if (request.op === 'query' || request.op === 'open') this.sent += 1;
     // Referenced while a request is pending, so a script awaiting it does not exit early.
     w.ref();
+    for (const listener of this.sendListeners) listener();
     return new Promise((resolve, reject) => {
       const cancel = () => Atomics.store(this.cancelled, id % CANCEL_SLOTS, id);
       signal?.addEventListener('abort', cancel, { once: true });
@@ -130,6 +133,15 @@ const lanes: Record<WorkerLane, Lane> = { search: new Lane(), count: new Lane() 
 
 /** How many queries each lane has run (tests: which thread a query went to). */
 export const laneQueries = (lane: WorkerLane): number => lanes[lane].sent;
+
+/** Requests the lane's worker has not answered yet. */
+export const lanePending = (lane: WorkerLane): number => lanes[lane].pending.size;
+
+/** Calls `listener` at each request sent to the lane (synchronously, before it is posted); returns the unsubscribe. */
+export function onLaneSend(lane: WorkerLane, listener: () => void): () => void {
+  lanes[lane].sendListeners.add(listener);
+  return () => lanes[lane].sendListeners.delete(listener);
+}
 
 /**
  * Runs one read query in the worker with a time budget for its regexp() calls; an abort of `signal` stops

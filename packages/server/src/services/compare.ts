@@ -23,7 +23,8 @@ import { aroundItemsMoving, onItemsMoved } from '../lists/itemsMoved';
 import { startMoveDeltas } from './compareMoveDeltas';
 import { firstViewsAfter } from './compareFirstViews';
 import { sqliteFile } from '../lists/sqlite';
-import { workerDb } from '../lists/searchWorker';
+import { runInWorker } from '../lists/searchWorker';
+import { cancellablePostgres } from '../lists/countCancel';
 import { exportList, type ExportFile } from '../lists/export/export';
 import { ITEM_LIST_COLUMNS, ITEM_SEARCH_TEXT, toApiItem, type ApiItem } from '../lists/items';
 import { registerItemSource, type ResolvedSource } from '../lists/sources';
@@ -171,17 +172,28 @@ function exceededLabels(storeId: number, catalogueId: number, byObjectId: boolea
 /**
  * Counts a list without a search with the library's item version in one statement (one snapshot): on a SQLite
  * file in the count worker (its own thread and read-only connection: the main connection and the event loop stay
- * free for the 1-3 s a million-item count takes), elsewhere on the database itself.
+ * free for the 1-3 s a million-item count takes), elsewhere on the database itself. An abort of `signal` stops
+ * it where it runs (the worker's portal_alive() check; PostgreSQL cancels the backend): the background fill.
  */
-function totalCounter(db: Db, storeId: number, resolved: Resolved): TotalCounter {
+function totalCounter(db: Db, storeId: number, resolved: Resolved, signal?: AbortSignal): TotalCounter {
   const dialect = dialectOf(db);
   const where = whereSql(dialect, resolved.def as ListDefinition<ApiItem>, resolved.scope, [], null);
   const file = dialect === 'sqlite' ? sqliteFile(db) : null;
-  const conn = file ? workerDb(file, Infinity, 'count') : db;
-  return async () => {
-    const { rows } = await sql<{ version: number | string | null; total: number | string }>`select
+  const table = resolved.def.table;
+  const counted = (alive: RawBuilder<unknown>) => sql<{ version: number | string | null; total: number | string }>`select
       (select version from list_item_versions where store_id = ${storeId}) as version,
-      (select count(*) from ${sql.table(resolved.def.table)} where ${where}) as total`.execute(conn);
+      (select count(*) from ${sql.table(table)} where ${where}${alive}) as total`;
+  return async () => {
+    let rows: Array<{ version: number | string | null; total: number | string }>;
+    if (file) {
+      // One row in 256 calls the worker's cancellation check (as the list engine's counts).
+      const query = counted(sql` and ((${sql.ref(`${table}.id`)} & 255) <> 0 or portal_alive())`).compile(db);
+      rows = (await runInWorker(file, query.sql, query.parameters, Infinity, 'count', signal)) as typeof rows;
+    } else if (dialect === 'postgres') {
+      rows = await cancellablePostgres(db, db, counted(sql``), signal);
+    } else {
+      rows = (await counted(sql``).execute(db)).rows;
+    }
     return { version: Number(rows[0]?.version ?? 0), total: Number(rows[0]?.total ?? 0) };
   };
 }
@@ -209,12 +221,12 @@ async function unsearchedPage(db: Db, key: CompareTotalKey, resolved: Resolved, 
 }
 
 /** A kept total left behind by a write, counted again (null when its catalogue, group or section is gone). */
-export const compareCounterOf: CounterOf = async (db, storeId, list) => {
+export const compareCounterOf: CounterOf = async (db, storeId, list, signal) => {
   const parsed = parseCompareId(`${list.mode}/${list.scope}`);
   if (!parsed) return null;
   try {
     const resolved = await resolveCompare(db, storeId, list.catalogueId, parsed.mode, parsed.scope);
-    return { key: { storeId, catalogueId: list.catalogueId, mode: parsed.mode, scope: parsed.scope }, counter: totalCounter(db, storeId, resolved) };
+    return { key: { storeId, catalogueId: list.catalogueId, mode: parsed.mode, scope: parsed.scope }, counter: totalCounter(db, storeId, resolved, signal) };
   } catch {
     return null;
   }

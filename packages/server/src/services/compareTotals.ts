@@ -43,14 +43,26 @@ export type TotalCounter = () => Promise<CountedTotal>;
 
 type Untyped = Kysely<any>;
 
+/** A count running: its outcome, and how many views joined it (a background fill stops only a count nobody joined). */
+interface Running {
+  done: Promise<{ total: number; kept: boolean }>;
+  joins: number;
+}
+
 /** Counts running per database and list: a view arriving during a background recount waits for it. */
-const running = new WeakMap<object, Map<string, Promise<{ total: number; kept: boolean }>>>();
+const running = new WeakMap<object, Map<string, Running>>();
 const runningOf = (db: Kysely<Database>) => {
   let map = running.get(db);
   if (!map) running.set(db, (map = new Map()));
   return map;
 };
 const listId = (key: CompareTotalKey) => `${key.catalogueId}/${key.mode}/${scopeKey(key.scope)}`;
+
+/** Counts of kept totals running now on the database (views', recounts', the fill's). */
+export const countsRunning = (db: Kysely<Database>): number => runningOf(db).size;
+
+/** Whether a view waits for the count of this list running now. */
+export const countJoined = (db: Kysely<Database>, key: CompareTotalKey): boolean => (runningOf(db).get(listId(key))?.joins ?? 0) > 0;
 
 /**
  * Keeps `total` counted at `version` if that is still the library's version (on PostgreSQL with the
@@ -79,20 +91,21 @@ async function keepIfCurrent(database: Kysely<Database>, key: CompareTotalKey, c
 export const compareCountStats = { joined: 0 };
 
 /** Counts the list (or joins its count already running) and keeps the total when still current. */
-function countAndKeep(db: Kysely<Database>, key: CompareTotalKey, counter: TotalCounter): { joined: boolean; done: Promise<{ total: number; kept: boolean }> } {
+export function countAndKeep(db: Kysely<Database>, key: CompareTotalKey, counter: TotalCounter): { joined: boolean; done: Promise<{ total: number; kept: boolean }> } {
   const map = runningOf(db);
   const id = listId(key);
   const already = map.get(id);
   if (already) {
     compareCountStats.joined += 1;
-    return { joined: true, done: already };
+    already.joins += 1;
+    return { joined: true, done: already.done };
   }
-  const done = (async () => {
+  const entry: Running = { joins: 0, done: (async () => {
     const counted = await counter();
     return { total: counted.total, kept: await keepIfCurrent(db, key, counted) };
-  })().finally(() => map.delete(id));
-  map.set(id, done);
-  return { joined: false, done };
+  })().finally(() => { if (map.get(id) === entry) map.delete(id); }) };
+  map.set(id, entry);
+  return { joined: false, done: entry.done };
 }
 
 /** The list's total, kept or counted by `counter` (and then kept). */
@@ -114,10 +127,11 @@ export async function keptCompareTotal(database: Kysely<Database>, key: CompareT
     return Number(kept.total);
   }
   const first = countAndKeep(database, key, counter);
-  const result = await first.done;
+  // A joined background count that failed (stopped: the server is stopping) is counted by the view itself.
+  const result = first.joined ? await first.done.catch(() => null) : await first.done;
   // A count this view started is of a snapshot taken after the view began. A count it joined (a background
   // recount) may be older: it answers only if it was kept, i.e. nothing was written between its snapshot and now.
-  if (!first.joined || result.kept) return result.total;
+  if (result && (!first.joined || result.kept)) return result.total;
   return (await countAndKeep(database, key, counter).done).total;
 }
 
@@ -130,8 +144,11 @@ export interface LeftBehind {
   version?: number;
 }
 
-/** How a left-behind total is counted again: its key and counter, or null when its list no longer exists. */
-export type CounterOf = (db: Kysely<Database>, storeId: number, list: LeftBehind) => Promise<{ key: CompareTotalKey; counter: TotalCounter } | null>;
+/**
+ * How a left-behind total is counted again: its key and counter (stopped by an abort of `signal`), or null when
+ * its list no longer exists.
+ */
+export type CounterOf = (db: Kysely<Database>, storeId: number, list: LeftBehind, signal?: AbortSignal) => Promise<{ key: CompareTotalKey; counter: TotalCounter } | null>;
 
 /** Passes over the library's left-behind totals in one recount; a write during a pass leads to another. */
 export const RECOUNT_PASSES = 5;

@@ -1,0 +1,149 @@
+/**
+ * The background fill of Compare's kept totals (services/compareFill.ts), on a real database (temp SQLite file:
+ * the count worker lane; PostgreSQL with TEST_DATABASE_URL): lists with no kept total (pairs from before
+ * migration 0025) or one left behind get a valid, exact total without anyone viewing them; a view of the list
+ * the fill is counting waits for that count instead of counting again; stopping the fill stops its count in
+ * flight (the list stays unkept) and resolves promptly.
+ */
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { UNGROUPED } from '@portal/contract';
+import { dialectOf } from '../db/connect';
+import { listPage } from '../lists/engine';
+import { addCatalogue } from '../lists/testing/helpers';
+import { cancelledCounts } from '../lists/countCancel';
+import { lanePending } from '../lists/searchWorker';
+import { compareCounterOf, parseCompareId, resolveCompare } from './compare';
+import { fillPass, listsToFill, startCompareFill, type FillList } from './compareFill';
+import { MOVED_CAP } from '../db/migrations/0021_compare_total_delta_cap';
+import { compareCountStats, countsRunning, recountsSettled } from './compareTotals';
+import { createTestApp, type TestApp } from '../testing/testApp';
+
+jest.setTimeout(300_000);
+
+let t: TestApp;
+let bib: number;
+const as = { user: 'librarian' as const };
+const untyped = () => t.db as unknown as Kysely<any>;
+const groupUrl = (group: number | string) => `/api/stores/${bib}/inventoryGroups/${group}`;
+
+async function fullCount(catalogueId: number, list: string): Promise<number> {
+  const { mode, scope } = parseCompareId(list)!;
+  const resolved = await resolveCompare(t.db, bib, catalogueId, mode, scope);
+  return (await listPage(t.db, resolved.def, resolved.scope, { offset: 0, limit: 1 })).total;
+}
+
+const create = async (url: string, body: object) => {
+  const res = await t.call('POST', url, { ...as, body });
+  expect(res.statusCode).toBe(200);
+  return res.json().tid as number;
+};
+
+/** The catalogue's kept totals: `list: valid|stale total`. */
+async function kept(catalogueId: number): Promise<Map<string, string>> {
+  const { version } = await untyped().selectFrom('list_item_versions').select('version').where('store_id', '=', bib).executeTakeFirstOrThrow();
+  const rows = await untyped().selectFrom('compare_totals').selectAll().where('catalogue_id', '=', catalogueId).execute();
+  return new Map(rows.map((r) => [`${r.mode}/${r.scope}`, `${Number(r.version) === Number(version) ? 'valid' : 'stale'} ${Number(r.total)}`]));
+}
+
+/** Waits (loosely: a loaded machine) until `ready` holds. */
+async function until(what: string, ready: () => Promise<boolean> | boolean, ms = 120_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await ready())) {
+    if (Date.now() > end) throw new Error(`still waiting for ${what}`);
+    await new Promise((resolve) => { setImmediate(resolve); });
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  bib = await t.storeId('BIB-001');
+});
+afterAll(async () => {
+  await recountsSettled(t.db);
+  await t.close();
+});
+
+describe('the background fill of Compare kept totals', () => {
+  it('fills lists with no kept total or one left behind, exact, without a view', async () => {
+    const fondo = await addCatalogue(t.db, bib, 'Fondo antiguo', Array.from({ length: 30 }, (_, i) => ({ code: `F${i}` })));
+    const group = await create(`/api/stores/${bib}/inventoryGroups`, { name: 'Planta antigua', catalogueId: fondo });
+    const section = await create(`${groupUrl(group)}/inventories`, { comment: 'Estante 1', date: '2026-11-23 09:00:00' });
+    for (const code of ['F1', 'F2', 'Z9']) expect((await t.call('POST', `${groupUrl(group)}/inventories/${section}/items`, { ...as, body: { code } })).statusCode).toBe(200);
+    const lists = ['MISSING', 'EXCEEDED'].flatMap((mode) => ['ALL_GROUPS', `group/${group}`, `group/${UNGROUPED}`].map((scope) => `${mode}/${scope}`));
+    // As before migration 0025 (nothing kept until viewed), and one total left behind by a large write.
+    await untyped().deleteFrom('compare_totals').where('catalogue_id', '=', fondo).where('scope', '!=', 'ALL_GROUPS').execute();
+    await untyped().updateTable('compare_totals').set({ version: 0, total: 999 }).where('catalogue_id', '=', fondo).where('scope', '=', 'ALL_GROUPS').execute();
+    const before = await kept(fondo);
+    expect(lists.filter((l) => before.get(l)?.startsWith('valid'))).toEqual([]);
+    const toFill = (await listsToFill(t.db)).filter((l) => l.catalogueId === fondo).map((l) => `${l.mode}/${l.scope}`);
+    expect([...toFill].sort()).toEqual([...lists].sort());
+    // The related group's lists first, Missing before Exceeded.
+    expect(toFill.slice(0, 2)).toEqual([`MISSING/group/${group}`, `EXCEEDED/group/${group}`]);
+
+    const joined = compareCountStats.joined;
+    const fill = startCompareFill(t.db, compareCounterOf, { firstDelayMs: 0 });
+    try {
+      await until('the fill', async () => !(await listsToFill(t.db)).some((l) => l.catalogueId === fondo));
+    } finally {
+      await fill.stop();
+    }
+    const after = await kept(fondo);
+    for (const list of lists) expect(`${list}: ${after.get(list)}`).toBe(`${list}: valid ${await fullCount(fondo, list)}`);
+    expect(after.get(`MISSING/group/${group}`)).toBe('valid 28');
+    expect(compareCountStats.joined).toBe(joined);
+  });
+
+  it('a view of the list being filled waits for its count; stopping the fill stops its count at once', async () => {
+    // A catalogue large enough that one count takes a while, and a group with its scans (BIB-001 labels an objectId column).
+    const big = await addCatalogue(t.db, bib, 'Fondo grande');
+    const group = await create(`/api/stores/${bib}/inventoryGroups`, { name: 'Planta grande', catalogueId: big });
+    const section = await create(`${groupUrl(group)}/inventories`, { comment: 'Estante grande', date: '2026-11-23 10:00:00' });
+    const n = 150_000;
+    // Rows written with every kept total left behind (the triggers only raise the version: a quicker insert).
+    await untyped().updateTable('compare_totals').set({ moved: MOVED_CAP }).execute();
+    // n rows r(n): PostgreSQL's generate_series, SQLite's recursive CTE.
+    const numbers = (select: (from: RawBuilder<unknown>) => RawBuilder<unknown>) => (dialectOf(t.db) === 'postgres'
+      ? select(sql.raw(`generate_series(1, ${n}) as r(n)`))
+      : sql`with recursive r(n) as (select 1 union all select n + 1 from r where n < ${n}) ${select(sql.raw('r'))}`);
+    await sql`insert into catalogue_items (store_id, catalogue_id, code, object_id, search_text, created_at)
+      ${numbers((from) => sql`select ${bib}, ${big}, 'G' || r.n, 'O' || r.n, '', '2026-11-23T10:00:00Z' from ${from}`)}`.execute(t.db);
+    await sql`insert into inventory_items (store_id, inventory_id, group_id, code, object_id, search_text, date, created_at)
+      ${numbers((from) => sql`select ${bib}, ${section}, ${group}, 'G' || r.n, 'O' || r.n, '', '2026-11-23 10:00:00', '2026-11-23T10:00:00Z' from ${from} where r.n % 3 = 0`)}`.execute(t.db);
+    await sql`analyze`.execute(t.db);
+    const first = `MISSING/group/${group}`;
+    const isFirst = (l: FillList) => l.catalogueId === big && `${l.mode}/${l.scope}` === first;
+    // Nothing else left to fill but this catalogue's lists (it is the first the fill counts).
+    await fillPass(t.db, { counterOf: compareCounterOf });
+    await untyped().deleteFrom('compare_totals').where('catalogue_id', '=', big).execute();
+    expect((await listsToFill(t.db)).findIndex(isFirst)).toBe(0);
+    expect(await fullCount(big, first)).toBe(n - n / 3);
+    const counting = () => countsRunning(t.db) > 0 && (dialectOf(t.db) !== 'sqlite' || lanePending('count') > 0);
+
+    // A view arriving while the fill counts joins that count.
+    const joined = compareCountStats.joined;
+    let fill = startCompareFill(t.db, compareCounterOf, { firstDelayMs: 0 });
+    try {
+      await until('the fill counting', counting);
+      const viewed = await t.call('GET', `/api/stores/${bib}/compare/${big}/${first}?limit=1`, as);
+      expect(viewed.statusCode).toBe(200);
+      expect(viewed.json().total).toBe(n - n / 3);
+      expect(compareCountStats.joined).toBe(joined + 1);
+    } finally {
+      await fill.stop();
+    }
+
+    // Stopped while counting: the count ends where it is, nothing kept.
+    await untyped().deleteFrom('compare_totals').where('catalogue_id', '=', big).execute();
+    const cancelled = cancelledCounts.n;
+    fill = startCompareFill(t.db, compareCounterOf, { firstDelayMs: 0 });
+    await until('the fill counting', counting);
+    const started = Date.now();
+    await fill.stop();
+    const stopMs = Date.now() - started;
+    expect(countsRunning(t.db)).toBe(0);
+    expect((await kept(big)).get(first)).toBeUndefined();
+    if (dialectOf(t.db) === 'sqlite') expect(cancelledCounts.n).toBeGreaterThan(cancelled);
+    // Loose (a loaded machine): a stopped fill does not wait for the rest of its count.
+    expect(stopMs).toBeLessThan(20_000);
+  });
+});
