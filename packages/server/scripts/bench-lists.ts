@@ -11,7 +11,7 @@
  * inventory group: the engine's first page without count (count=skip), its count alone (count=only) and
  * its first page with total (as before issue 19), next to the same query written by hand in raw SQL (page
  * and count) in the same run, and the ratio engine page / raw page (the machine is shared: the ratio is
- * what counts). Options: --cancel (nothing else: counts aborted while they run, see timeCancel), --reps N, --only <text in a case label, several separated by |> (--only group: the inventory group's cases alone), --no-count (pages only), --no-legacy (no page with total), --no-export, --export csv|xlsx. Then the
+ * what counts). Options: --cancel (nothing else: counts aborted while they run, see timeCancel), --reps N, --only <text in a case label, several separated by |> (--only group: the inventory group's cases alone), --no-count (pages only), --no-legacy (no page with total), --no-export, --export csv|xlsx, --explain (PostgreSQL: nothing timed; the indexes the plans of each case's first page and count use). Then the
  * time and peak RSS of a 1,000,000-row csv and xlsx export (each in its own process, so the peak RSS is
  * the export's own; the output is consumed as fast as it comes and thrown away), and on SQLite the csv
  * export's speed next to `sqlite3 -csv` writing the same rows and columns in the same run.
@@ -35,6 +35,7 @@ import { CountCancelled, withCountSignal } from '../src/lists/countCancel';
 import { exportList } from '../src/lists/export/export';
 import type { AuthUser, Deps } from '../src/services/context';
 import { largeDataDir, option } from './benchArgs';
+import { indexesUsed } from './explainIndexes';
 
 const TARGET = 1_000_000;
 
@@ -169,6 +170,27 @@ function rawRegex(dialect: 'sqlite' | 'postgres', column: string, pattern: strin
 function rawOrder(dialect: 'sqlite' | 'postgres', column: string, dir: 'asc' | 'desc'): RawBuilder<unknown> {
   const d = sql.raw(dir);
   return dialect === 'sqlite' ? sql`${sql.ref(column)} collate nocase ${d}, id ${d}` : sql`lower(${sql.ref(column)}) ${d}, id ${d}`;
+}
+
+/** --explain: per case, the indexes the engine's first page (count=skip) and count (count=only) are planned with. */
+async function explainCases(db: Kysely<Database>, cases: BenchCase[], catalogueId: number, group: { id: number } | null, all: BenchCase[]): Promise<void> {
+  const seen = new Set<string>();
+  const explain = async (def: ListDefinition<unknown>, scope: ListScope, c: BenchCase) => {
+    const base = { offset: 0, limit: 25, ...c.params };
+    const names = async (count: 'skip' | 'only') => {
+      const used = await indexesUsed(db, (logged) => listPage(logged, def, scope, { ...base, count }).catch(() => undefined));
+      used?.forEach((n) => seen.add(n));
+      return [...(used ?? [])].sort().join(' ') || '(none)';
+    };
+    console.log(`  ${c.label.padEnd(44)} page: ${await names('skip')}; count: ${await names('only')}`);
+  };
+  console.log('Indexes of the plans (PostgreSQL EXPLAIN of every SELECT the engine sends), catalogue:');
+  for (const c of cases) await explain(CATALOGUE_ITEMS_LIST as ListDefinition<unknown>, { catalogue_id: catalogueId }, c);
+  if (group) {
+    console.log('Inventory group:');
+    for (const c of all) await explain(SCANNED_ITEMS_LIST as ListDefinition<unknown>, { group_id: group.id }, c);
+  }
+  console.log(`\nUsed by some case: ${[...seen].sort().join(' ')}`);
 }
 
 /** Engine: page without count (count=skip), count alone (count=only), page with total (as before); raw SQL: page, count. */
@@ -335,6 +357,10 @@ async function main(): Promise<void> {
     }
     // --only 'a|b': the cases whose label holds one of the texts.
     const cases = itemCases(dialect, code, word).filter((c) => !only || only.split('|').some((text) => c.label.includes(text)));
+    if (args.includes('--explain')) {
+      await explainCases(db, cases, catalogue.id, await largestGroup(db), itemCases(dialect, code, word));
+      return;
+    }
     header(`First page (25 rows), median of ${REPS} (counts of ${Math.min(REPS, 3)}); engine: page without count, count alone, page with total (before); raw SQL: page, count; ratio = engine page / raw page:`);
     for (const c of cases) await timeCase(db, CATALOGUE_ITEMS_LIST as ListDefinition<unknown>, scope, sql<SqlBool>`catalogue_id = ${catalogue.id}`, c);
     const group = await largestGroup(db);
