@@ -19,6 +19,7 @@ import { compareDeltaWhen } from './0022_compare_delta_when';
 import { importMoves } from './0020_import_moves';
 import { sharedState } from './0014_shared_state';
 import { sipOperationsDateIndex } from './0016_sip_operations_date_index';
+import { postgresSearchBtrees } from './0024_postgres_search_btrees';
 import { inventoryItemSearchIndex } from './0023_inventory_item_search_index';
 import { compareTotalsFromStart } from './0025_compare_totals_from_start';
 
@@ -52,6 +53,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0016_sip_operations_date_index': sipOperationsDateIndex(dialect),
         '0023_inventory_item_search_index': inventoryItemSearchIndex(dialect),
         '0025_compare_totals_from_start': compareTotalsFromStart(dialect),
+        '0024_postgres_search_btrees': postgresSearchBtrees(dialect),
       };
     },
   };
