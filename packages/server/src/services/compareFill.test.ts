@@ -8,15 +8,15 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { UNGROUPED } from '@portal/contract';
 import { dialectOf } from '../db/connect';
-import { listPage } from '../lists/engine';
 import { addCatalogue } from '../lists/testing/helpers';
 import { cancelledCounts } from '../lists/countCancel';
 import { lanePending } from '../lists/searchWorker';
-import { compareCounterOf, parseCompareId, resolveCompare } from './compare';
+import { compareCounterOf } from './compare';
 import { fillPass, listsToFill, startCompareFill, type FillList } from './compareFill';
 import { MOVED_CAP } from '../db/migrations/0021_compare_total_delta_cap';
 import { compareCountStats, countsRunning, recountsSettled } from './compareTotals';
 import { createTestApp, type TestApp } from '../testing/testApp';
+import { compareFullCount, createThroughApi } from './compareTesting';
 
 jest.setTimeout(300_000);
 
@@ -26,17 +26,9 @@ const as = { user: 'librarian' as const };
 const untyped = () => t.db as unknown as Kysely<any>;
 const groupUrl = (group: number | string) => `/api/stores/${bib}/inventoryGroups/${group}`;
 
-async function fullCount(catalogueId: number, list: string): Promise<number> {
-  const { mode, scope } = parseCompareId(list)!;
-  const resolved = await resolveCompare(t.db, bib, catalogueId, mode, scope);
-  return (await listPage(t.db, resolved.def, resolved.scope, { offset: 0, limit: 1 })).total;
-}
+const fullCount = (catalogueId: number, list: string) => compareFullCount(t.db, bib, catalogueId, list);
 
-const create = async (url: string, body: object) => {
-  const res = await t.call('POST', url, { ...as, body });
-  expect(res.statusCode).toBe(200);
-  return res.json().tid as number;
-};
+const create = (url: string, body: object) => createThroughApi(t, url, body);
 
 /** The catalogue's kept totals: `list: valid|stale total`. */
 async function kept(catalogueId: number): Promise<Map<string, string>> {

@@ -8,11 +8,10 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { UNGROUPED } from '@portal/contract';
-import { listPage } from '../lists/engine';
 import { addCatalogue, addSearchList } from '../lists/testing/helpers';
-import { parseCompareId, resolveCompare } from './compare';
 import { recountsSettled } from './compareTotals';
 import { createTestApp, type TestApp } from '../testing/testApp';
+import { compareFullCount, createThroughApi } from './compareTesting';
 import { MOVED_CAP } from '../db/migrations/0021_compare_total_delta_cap';
 
 jest.setTimeout(300_000);
@@ -23,21 +22,13 @@ const as = { user: 'librarian' as const };
 const untyped = () => t.db as unknown as Kysely<any>;
 const SHIFT = 1000;
 
-async function fullCount(catalogueId: number, list: string): Promise<number> {
-  const { mode, scope } = parseCompareId(list)!;
-  const resolved = await resolveCompare(t.db, bib, catalogueId, mode, scope);
-  return (await listPage(t.db, resolved.def, resolved.scope, { offset: 0, limit: 1 })).total;
-}
+const fullCount = (catalogueId: number, list: string) => compareFullCount(t.db, bib, catalogueId, list);
 
 const keptScopes = async (catalogueId: number) => (await untyped().selectFrom('compare_totals').select(['mode', 'scope'])
   .where('catalogue_id', '=', catalogueId).execute()).map((r) => `${r.mode}/${r.scope}`).sort();
 
 const groupUrl = (group: number | string) => `/api/stores/${bib}/inventoryGroups/${group}`;
-const create = async (url: string, body: object) => {
-  const res = await t.call('POST', url, { ...as, body });
-  expect(res.statusCode).toBe(200);
-  return res.json().tid as number;
-};
+const create = (url: string, body: object) => createThroughApi(t, url, body);
 const addScan = async (url: string, code: string) => expect((await t.call('POST', `${url}/items`, { ...as, body: { code } })).statusCode).toBe(200);
 
 beforeAll(async () => {
