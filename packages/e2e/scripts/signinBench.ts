@@ -15,9 +15,8 @@
  *   BENCH_TYPING_MS=150 …                                 # typed like a person, a key every 150 ms
  */
 import { loadavg } from 'node:os';
-import { openBrowser, startServer, type RunningServer } from '../src';
-import { copyPreparedDemoData } from '../src/demoData';
-import { median, signInOnce, TYPING_MS, type Run } from './signin/run';
+import { openBrowser } from '../src';
+import { median, signInOnce, TYPING_MS, withBenchServer, type Run } from './signin/run';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const USERS = (process.env.BENCH_USERS ?? 'manager,admin').split(',');
@@ -66,14 +65,7 @@ async function loginPageWeight(base: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  let server: RunningServer | undefined;
-  let base = process.env.PORTAL_E2E_URL;
-  if (!base) {
-    server = await startServer({ dataDir: copyPreparedDemoData() });
-    base = server.url;
-  }
-  try {
-    await signInOnce(base, 'admin', false); // the server's first answers (statements prepared, files read)
+  await withBenchServer(async (base) => {
     if (!process.env.BENCH_NO_WEIGHT) await loginPageWeight(base);
     for (const user of USERS) {
       for (const warm of VISITS) {
@@ -87,9 +79,7 @@ async function main(): Promise<void> {
         printWaterfall(typical);
       }
     }
-  } finally {
-    await server?.stop();
-  }
+  });
 }
 
 main().catch((error: unknown) => {

@@ -8,10 +8,9 @@
  */
 import { loadavg } from 'node:os';
 import type { CDPSession } from 'playwright-core';
-import { REPO_ROOT, startServer, type RunningServer } from '../src';
-import { copyPreparedDemoData } from '../src/demoData';
+import { REPO_ROOT } from '../src';
 import { chunkNames, summarise, top, type CpuProfile, type ProfileSummary } from './signin/cpuProfile';
-import { median, signInOnce, type Probe, type Run } from './signin/run';
+import { median, signInOnce, withBenchServer, type Probe, type Run } from './signin/run';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const USER = process.env.BENCH_USERS ?? 'admin';
@@ -45,14 +44,7 @@ function profiler(): Probe {
 }
 
 async function main(): Promise<void> {
-  let server: RunningServer | undefined;
-  let base = process.env.PORTAL_E2E_URL;
-  if (!base) {
-    server = await startServer({ dataDir: copyPreparedDemoData() });
-    base = server.url;
-  }
-  try {
-    await signInOnce(base, 'admin', false); // the server's first answers
+  await withBenchServer(async (base) => {
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i += 1) runs.push(await signInOnce(base, USER, WARM, profiler()));
     const names = chunkNames(REPO_ROOT);
@@ -88,9 +80,7 @@ async function main(): Promise<void> {
     console.log(`  long tasks of the median run: ${typical.longTasks.map((task) => `${task.start}+${task.ms}`).join(', ')} ms`);
     console.log(`  marks: ${typical.marks.filter((mark) => !mark.name.startsWith('widget')).map((mark) => `${mark.name} ${mark.at}`).join(', ')}; `
       + `last widget ${Math.max(...typical.marks.filter((mark) => mark.name.startsWith('widget')).map((mark) => mark.at))} ms`);
-  } finally {
-    await server?.stop();
-  }
+  });
 }
 
 main().catch((error: unknown) => {

@@ -3,7 +3,8 @@
  * signinProfile.ts): the requests, the page's marks, its long tasks and the renderer's CPU time.
  */
 import type { CDPSession, Page } from 'playwright-core';
-import { openBrowser } from '../../src';
+import { openBrowser, startServer, type RunningServer } from '../../src';
+import { copyPreparedDemoData } from '../../src/demoData';
 
 /**
  * BENCH_TYPING_MS=150: the user name and password are typed a key every that many ms (a person typing) instead of
@@ -145,5 +146,24 @@ export async function signInOnce(base: string, user: string, warm: boolean, prob
     return { ms, calls: requests, marks, cpu, longTasks, probed };
   } finally {
     await browser.close();
+  }
+}
+
+/**
+ * Runs `bench` against PORTAL_E2E_URL, or against a server of its own on a copy of the prepared demo data (started
+ * and stopped here), after one admin sign-in for the server's first answers (statements prepared, files read).
+ */
+export async function withBenchServer(bench: (base: string) => Promise<void>): Promise<void> {
+  let server: RunningServer | undefined;
+  let base = process.env.PORTAL_E2E_URL;
+  if (!base) {
+    server = await startServer({ dataDir: copyPreparedDemoData() });
+    base = server.url;
+  }
+  try {
+    await signInOnce(base, 'admin', false);
+    await bench(base);
+  } finally {
+    await server?.stop();
   }
 }
