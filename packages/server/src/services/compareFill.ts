@@ -32,7 +32,7 @@ export interface FillList extends LeftBehind {
 }
 
 /** Between two looks for lists to fill (a nudge looks at once). */
-export const FILL_POLL_MS = 15_000;
+export const FILL_POLL_MS = 5_000;
 /** The longest a list whose count was not kept (written to meanwhile) waits for its next try. */
 export const FILL_BACKOFF_MAX_MS = 600_000;
 /** How often one list's count may be stopped for people in one pass (then it waits for the next pass). */
