@@ -13,9 +13,11 @@
  * TEST_DATABASE_URL server, with FILE_STORE database as a PostgreSQL site has it). The csv is written here; the
  * xlsx is LibreOffice's conversion of it (`soffice --headless --convert-to xlsx`), cached in the OS temp folder.
  * Prints per case upload, read and import wall times, rows a second, the CPU time this process used for the
- * whole case (server and SQLite run in it; on a loaded machine the CPU time is the steadier figure), on
+ * whole case (server and SQLite run in it; on a loaded machine the CPU time is the steadier figure) and of its main
+ * thread alone (the one serving every request; worker threads left out), on
  * PostgreSQL also the CPU time of the database's server processes (from /proc: the server must run on this
- * machine), the process's RSS before and at its peak during the case (sampled every 20 ms) and the load average.
+ * machine), the process's RSS before and at its peak during the case (sampled every 20 ms), on SQLite the WAL
+ * file's size at its peak and after the case, and the load average.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -76,6 +78,15 @@ function files(rows: number, failLast: boolean): { csv: string; xlsx: string } {
   return { csv, xlsx };
 }
 
+/** CPU seconds this process's main thread has used so far (Linux; SQLite's work on other threads left out). */
+function mainThreadCpu(): number | null {
+  try {
+    return Number(fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e9;
+  } catch {
+    return null;
+  }
+}
+
 /** CPU seconds (user + system) a process has used so far, from /proc (null once it has ended). */
 function processCpu(pid: number): number | null {
   try {
@@ -90,8 +101,10 @@ function processCpu(pid: number): number | null {
  * Peak RSS while `run` runs, sampled every 20 ms; with `backends` (PostgreSQL: the server processes of the
  * benchmark's database, same machine) also the CPU time they used meanwhile, from /proc.
  */
-async function withPeakRss<T>(run: () => Promise<T>, backends?: () => Promise<number[]>): Promise<{ value: T; peak: number; dbCpu: number | null }> {
+async function withPeakRss<T>(run: () => Promise<T>, backends?: () => Promise<number[]>, wal?: string): Promise<{ value: T; peak: number; dbCpu: number | null; walPeak: number }> {
   let peak = process.memoryUsage.rss();
+  const walSize = () => { try { return wal ? fs.statSync(wal).size : 0; } catch { return 0; } };
+  let walPeak = walSize();
   const first = new Map<number, number>();
   const last = new Map<number, number>();
   const sampleDb = async () => {
@@ -106,6 +119,7 @@ async function withPeakRss<T>(run: () => Promise<T>, backends?: () => Promise<nu
   let sampling = false;
   const timer = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage.rss());
+    walPeak = Math.max(walPeak, walSize());
     if (backends && !sampling) { sampling = true; void sampleDb().finally(() => { sampling = false; }); }
   }, 20);
   try {
@@ -113,7 +127,7 @@ async function withPeakRss<T>(run: () => Promise<T>, backends?: () => Promise<nu
     if (backends) await sampleDb();
     // A backend that started during the case counts from its first sample (its start-up is small).
     const dbCpu = backends ? [...last].reduce((n, [pid, cpu]) => n + cpu - first.get(pid)!, 0) : null;
-    return { value, peak: Math.max(peak, process.memoryUsage.rss()), dbCpu };
+    return { value, peak: Math.max(peak, process.memoryUsage.rss()), dbCpu, walPeak: Math.max(walPeak, walSize()) };
   } finally {
     clearInterval(timer);
   }
@@ -179,7 +193,9 @@ async function main(): Promise<void> {
     console.log(`Import benchmark on ${where}: ${rows.toLocaleString('en')} rows${failLast ? ' (last row refused)' : ''}${script ? ', with an ID modification script' : ''}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     // PostgreSQL's own work: its server processes for this database (on this machine), sampled from /proc.
     const backends = postgres ? async () => (await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(testDb.db)).rows.map((r) => Number(r.pid)) : undefined;
-    console.log(`  ${'case'.padEnd(18)} ${'upload'.padStart(8)} ${'read'.padStart(8)} ${'import'.padStart(8)} ${'total'.padStart(8)} ${'rows/s'.padStart(9)} ${'CPU'.padStart(8)}${postgres ? ` ${'PG CPU'.padStart(8)}` : ''}  RSS before → peak`);
+    console.log(`  ${'case'.padEnd(18)} ${'upload'.padStart(8)} ${'read'.padStart(8)} ${'import'.padStart(8)} ${'total'.padStart(8)} ${'rows/s'.padStart(9)} ${'CPU'.padStart(8)}${mainThreadCpu() === null ? '' : ` ${'main CPU'.padStart(8)}`}${postgres ? ` ${'PG CPU'.padStart(8)}` : ''}  RSS before → peak`);
+    // SQLite's WAL file (its size at peak during the case and after it: the import's checkpoints keep it short).
+    const wal = postgres ? undefined : `${path.join(testDb.dir, 'test.sqlite')}-wal`;
     const mb = (b: number) => `${Math.round(b / 1048576)} MB`;
     for (let run = 0; run < runs; run += 1) {
       for (const format of formats) {
@@ -187,7 +203,8 @@ async function main(): Promise<void> {
           const url = await importUrl(target);
           const rssBefore = process.memoryUsage.rss();
           const cpuBefore = process.cpuUsage();
-          const { value: t, peak, dbCpu } = await withPeakRss(async () => {
+          const mainBefore = mainThreadCpu();
+          const { value: t, peak, dbCpu, walPeak } = await withPeakRss(async () => {
             const t0 = performance.now();
             const fileName = await upload(paths[format], `bench-${Date.now()}-${++n}.${format}`);
             const t1 = performance.now();
@@ -203,10 +220,12 @@ async function main(): Promise<void> {
               throw new Error(`imported ${JSON.stringify(result)}`);
             }
             return [t1 - t0, t2 - t1, t3 - t2, t3 - t0];
-          }, backends);
+          }, backends, wal);
           const cpu = process.cpuUsage(cpuBefore);
+          const mainAfter = mainThreadCpu();
+          const main = mainBefore === null || mainAfter === null ? null : mainAfter - mainBefore;
           const cell = (ms: number) => `${(ms / 1000).toFixed(2)} s`.padStart(8);
-          console.log(`  ${`${format} → ${target}`.padEnd(18)} ${t.map(cell).join(' ')} ${Math.round(rows / (t[2]! / 1000)).toLocaleString('en').padStart(9)} ${cell((cpu.user + cpu.system) / 1000)}${dbCpu === null ? '' : ` ${cell(dbCpu * 1000)}`}  ${mb(rssBefore)} → ${mb(peak)}  (load ${os.loadavg()[0]!.toFixed(1)})`);
+          console.log(`  ${`${format} → ${target}`.padEnd(18)} ${t.map(cell).join(' ')} ${Math.round(rows / (t[2]! / 1000)).toLocaleString('en').padStart(9)} ${cell((cpu.user + cpu.system) / 1000)}${main === null ? '' : ` ${cell(main * 1000)}`}${dbCpu === null ? '' : ` ${cell(dbCpu * 1000)}`}  ${mb(rssBefore)} → ${mb(peak)}${wal ? `  WAL peak ${mb(walPeak)}, after ${mb(fs.existsSync(wal) ? fs.statSync(wal).size : 0)}` : ''}  (load ${os.loadavg()[0]!.toFixed(1)})`);
         }
       }
     }

@@ -120,18 +120,18 @@ async function importHeld(deps: FilesDeps, user: AuthUser, body: ImportBody, tar
       const planned = { ...plan, numItems: 0 };
       plans.push(planned);
       // Rows go through the ID modification script in batches (one sandbox run each) and then the §5 rule.
-      const intake = new IntakeBuffer<number>({ script: targets.idScript, objectIdColumn: { path: 'file', mapped: plan.hasObjectIdColumn } }, async (number, outcome) => {
+      const intake = new IntakeBuffer<number>({ script: targets.idScript, objectIdColumn: { path: 'file', mapped: plan.hasObjectIdColumn } }, (number, outcome) => {
         if (!outcome.refusal) {
           planned.numItems += 1;
-          if (errorCount === 0) await staged.add(plan.index, outcome.values);
-          return;
+          return errorCount === 0 ? staged.add(plan.index, outcome.values) : undefined;
         }
         errorCount += 1;
         if (errors.length < MAX_REPORTED_ROW_ERRORS) errors.push({ sheet: plan.name, row: number, ...outcome.refusal });
       });
       for await (const row of itemRows(sheet, plan)) {
         throwIfCancelled(signal);
-        await intake.add(row.number, row.values);
+        const batch = intake.add(row.number, row.values);
+        if (batch) await batch;
       }
       await intake.flush();
       checkCodesMapped(plan);

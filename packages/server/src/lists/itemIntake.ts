@@ -44,11 +44,12 @@ export async function intakeBatch(rule: IntakeRule, items: readonly ItemValues[]
 export class IntakeBuffer<Tag> {
   private pending: Array<{ tag: Tag; values: ItemValues }> = [];
 
-  constructor(private readonly rule: IntakeRule, private readonly take: (tag: Tag, outcome: Intake) => Promise<void>) {}
+  constructor(private readonly rule: IntakeRule, private readonly take: (tag: Tag, outcome: Intake) => Promise<void> | undefined | void) {}
 
-  async add(tag: Tag, values: ItemValues): Promise<void> {
+  /** A promise only when the item completed a batch (a long import makes no promise per row). */
+  add(tag: Tag, values: ItemValues): Promise<void> | undefined {
     this.pending.push({ tag, values });
-    if (this.pending.length >= SCRIPT_BATCH) await this.flush();
+    return this.pending.length >= SCRIPT_BATCH ? this.flush() : undefined;
   }
 
   async flush(): Promise<void> {
@@ -56,6 +57,9 @@ export class IntakeBuffer<Tag> {
     this.pending = [];
     if (!batch.length) return;
     const outcomes = await intakeBatch(this.rule, batch.map((b) => b.values));
-    for (const [i, b] of batch.entries()) await this.take(b.tag, outcomes[i]!);
+    for (const [i, b] of batch.entries()) {
+      const taken = this.take(b.tag, outcomes[i]!);
+      if (taken) await taken;
+    }
   }
 }

@@ -65,6 +65,9 @@ export function rememberSqliteHandle(db: Kysely<Database>, sqlite: BetterSqlite3
   handles.set(db, sqlite);
 }
 
+/** The better-sqlite3 connection of a database createDb made (null for transactions and PostgreSQL). */
+export const sqliteHandle = (db: Kysely<Database>): BetterSqlite3.Database | null => handles.get(db) ?? null;
+
 /** The file of a file-backed SQLite database (null for in-memory ones, transactions and PostgreSQL). */
 export function sqliteFile(db: Kysely<Database>): string | null {
   const main = handles.get(db);

@@ -87,3 +87,27 @@ it('rows across staging batches: the first row of a pair wins across batch bound
   expect(await rows(empty)).toEqual([]);
   expect(await stagedTables()).toBe(0);
 });
+
+it('a batch staged while another request\'s transaction is open is written after it ends (SQLite: never inside it, so its rollback keeps the batch)', async () => {
+  let started!: () => void;
+  const open = new Promise<void>((resolve) => { started = resolve; });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  const staged = await withStagedItems(t.db, async (s) => {
+    const other = t.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('stores').select('id').execute();
+      started();
+      await held;
+      throw new Error('rolled back');
+    }).catch((e: Error) => e.message);
+    await open;
+    const adding = (async () => {
+      for (let i = 0; i < STAGE_BATCH; i += 1) await s.add(0, item(`W${i}`, null));
+    })();
+    await new Promise<void>((resolve) => { setImmediate(resolve); });
+    release();
+    await adding;
+    expect(await other).toBe('rolled back');
+  }, async (trx, s) => s.keepFirstOfPairs(trx, 0));
+  expect(staged.last - staged.first + 1).toBe(STAGE_BATCH);
+});
