@@ -14,10 +14,11 @@ const session: SessionData = {
 /** The signed-in chunk as a deferred promise, so each test decides when it arrives. */
 function signedInChunk() {
   const startRemotes = jest.fn();
+  const warmSignedInStyles = jest.fn();
   let resolve: (module: SignedInModule) => void = () => undefined;
   const loadSignedIn = jest.fn(() => new Promise<SignedInModule>((done) => { resolve = done; }));
-  const arrive = () => act(async () => { resolve({ SignedInRoot: () => <p>signed-in shell</p>, startRemotes }); });
-  return { loadSignedIn, startRemotes, arrive };
+  const arrive = () => act(async () => { resolve({ SignedInRoot: () => <p>signed-in shell</p>, startRemotes, warmSignedInStyles }); });
+  return { loadSignedIn, startRemotes, warmSignedInStyles, arrive };
 }
 
 let root: Root;
@@ -54,6 +55,7 @@ describe('shell start (issue 19: the login page loads no antd)', () => {
     expect(prefetchLanding).toHaveBeenCalledTimes(1); // beside the signed-in shell: the landing page's data calls
     await chunk.arrive();
     expect(chunk.startRemotes).toHaveBeenCalledTimes(1);
+    expect(chunk.warmSignedInStyles).toHaveBeenCalledTimes(1); // antd's styles made while the user types
     expect(screen.getByLabelText('User name')).toBeInTheDocument(); // still signed out: the form stays, with what was typed
 
     const entries = window.history.length;
@@ -84,6 +86,18 @@ describe('shell start (issue 19: the login page loads no antd)', () => {
     await chunk.arrive();
     await waitFor(() => expect(screen.getByText('signed-in shell')).toBeInTheDocument());
     expect(chunk.startRemotes).toHaveBeenCalledTimes(1);
+  });
+
+  it('a chunk arriving after the sign-in answer renders the shell only, no hidden warm-up beside it', async () => {
+    window.history.replaceState(null, '', '/auth/login');
+    const { store } = createPortalStore();
+    const chunk = signedInChunk();
+    act(() => startShell({ root, store, loadSignedIn: chunk.loadSignedIn }));
+    screen.getByLabelText('User name').dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, key: 'a' }));
+    act(() => { store.dispatch(loginSuccess(session)); });
+    await chunk.arrive();
+    await waitFor(() => expect(screen.getByText('signed-in shell')).toBeInTheDocument());
+    expect(chunk.warmSignedInStyles).not.toHaveBeenCalled();
   });
 
   it('a restored session goes straight to the signed-in shell, keeping the deep link', async () => {

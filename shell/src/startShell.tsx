@@ -14,6 +14,8 @@ export const LOGIN_PATH = '/auth/login';
 export interface SignedInModule {
   SignedInRoot: ComponentType;
   startRemotes: () => void;
+  /** Renders the signed-in screens' antd components hidden, so their styles are made while the user types. */
+  warmSignedInStyles?: () => void;
 }
 
 export interface ShellStart {
@@ -65,15 +67,19 @@ export function startShell({ root, store, loadSignedIn, prefetchLanding }: Shell
   // The header and About read the deploy-time settings: read while the login page shows, not after sign-in.
   void loadDeploySettings();
 
+  let signingIn = false;
   const prefetch = () => {
     FIRST_ACTIONS.forEach((type) => document.removeEventListener(type, prefetch, true));
-    load().catch(() => undefined); // a failure is reported when the signed-in shell is shown
+    // While the user types (not once Login was pressed: then the shell itself renders them), antd's styles.
+    load().then((module) => { if (!signingIn) module.warmSignedInStyles?.(); })
+      .catch(() => undefined); // a failure is reported when the signed-in shell is shown
     prefetchLanding?.();
   };
   FIRST_ACTIONS.forEach((type) => document.addEventListener(type, prefetch, true));
   const unsubscribe = store.subscribe(() => {
     if (!selectIsLoggedIn(store.getState())) return;
     unsubscribe();
+    signingIn = true;
     // Signed in from the login page: to the dashboard (replacing the entry, as the layout's routes would) before the
     // signed-in shell renders, so the dashboard's remote loads and bootstraps while the shell renders (issue 19).
     if (window.location.pathname === LOGIN_PATH) window.history.replaceState(null, '', DEFAULT_SECTION);
