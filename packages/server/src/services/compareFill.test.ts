@@ -14,7 +14,7 @@ import { lanePending } from '../lists/searchWorker';
 import { compareCounterOf } from './compare';
 import { fillPass, listsToFill, startCompareFill, type FillList } from './compareFill';
 import { MOVED_CAP } from '../db/migrations/0021_compare_total_delta_cap';
-import { compareCountStats, countsRunning, recountsSettled } from './compareTotals';
+import { compareCountStats, countsRunning, recountsSettled, type CounterOf } from './compareTotals';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { compareFullCount, createThroughApi } from './compareTesting';
 
@@ -111,16 +111,27 @@ describe('the background fill of Compare kept totals', () => {
     expect(await fullCount(big, first)).toBe(n - n / 3);
     const counting = () => countsRunning(t.db) > 0 && (dialectOf(t.db) !== 'sqlite' || lanePending('count') > 0);
 
-    // A view arriving while the fill counts joins that count.
+    // A view arriving while the fill counts joins that count: the fill's count (the real one) starts only once the
+    // view has joined, so the view cannot come too late on a loaded machine.
     const joined = compareCountStats.joined;
-    let fill = startCompareFill(t.db, compareCounterOf, { firstDelayMs: 0 });
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const gated: CounterOf = async (db, storeId, list, signal) => {
+      const found = await compareCounterOf(db, storeId, list, signal);
+      return found && { key: found.key, counter: async () => { await gate; return found.counter(); } };
+    };
+    let fill = startCompareFill(t.db, gated, { firstDelayMs: 0 });
     try {
-      await until('the fill counting', counting);
-      const viewed = await t.call('GET', `/api/stores/${bib}/compare/${big}/${first}?limit=1`, as);
+      await until('the fill counting', () => countsRunning(t.db) > 0);
+      const view = t.call('GET', `/api/stores/${bib}/compare/${big}/${first}?limit=1`, as);
+      await until('the view joining the fill\'s count', () => compareCountStats.joined === joined + 1);
+      release();
+      const viewed = await view;
       expect(viewed.statusCode).toBe(200);
       expect(viewed.json().total).toBe(n - n / 3);
       expect(compareCountStats.joined).toBe(joined + 1);
     } finally {
+      release();
       await fill.stop();
     }
 
