@@ -147,7 +147,8 @@ async function fillOne(db: Kysely<Database>, list: FillList, options: FillOption
       const aborted = new Promise<null>((resolve) => { controller.signal.addEventListener('abort', () => resolve(null), { once: true }); });
       const result = await Promise.race([count.done.catch(() => null), ...(count.joined ? [aborted] : [])]);
       if (result) return result.kept;
-      if (!gaveWay) return null;
+      // Failed (not stopped by the fill): backed off like a count not kept, not tried again every pass.
+      if (!gaveWay) return signal?.aborted ? null : false;
     } finally {
       unsubscribe();
       signal?.removeEventListener('abort', stop);
