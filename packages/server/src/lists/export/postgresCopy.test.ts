@@ -150,6 +150,19 @@ describe(`csv and txt exports through COPY (${postgres ? 'postgres' : 'sqlite'})
     expect(await runItems(base)).toBe(expectedItems(CATALOGUE_ITEMS_LIST, base, ITEMS));
   });
 
+  it('fails the export, without ending the process, when its connection is lost mid-COPY', async () => {
+    const file = await open();
+    const failed = new Promise<Error>((resolve) => { file.stream.once('error', resolve); });
+    await new Promise((resolve) => { file.stream.once('readable', resolve); });
+    expect(file.stream.read()).not.toBeNull();
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'copy (select%' and pid <> pg_backend_pid()`.execute(t.db);
+    file.stream.resume();
+    expect((await failed).message).toMatch(/terminat/i);
+    expect(copyPathRuns.holding).toBe(0);
+    expect(checkedOut()).toBe(0);
+    expect(await runItems(base)).toBe(expectedItems(CATALOGUE_ITEMS_LIST, base, ITEMS));
+  });
+
   it('drops the connection when the reader takes nothing for the idle time, and tells the reader', async () => {
     const file = await open(300);
     const failed = new Promise<Error>((resolve) => { file.stream.once('error', resolve); });

@@ -70,11 +70,17 @@ export async function postgresCopyChunks<T>(db: Kysely<Database>, request: Strea
   copyPathRuns.started += 1;
   copyPathRuns.holding += 1;
   let released = false;
+  // A checked-out client has no error listener of the pool's: a connection lost mid-COPY (database restart,
+  // network) would end the process. The COPY stream gets the error too, and the export fails with it.
+  const lost = () => release(true);
+  client.on('error', lost);
   /** Back to the pool (the COPY ended and committed), or dropped with its connection (anything else). */
   const release = (drop: boolean) => {
     if (released) return;
     released = true;
     copyPathRuns.holding -= 1;
+    // A dropped client keeps the listener for errors of its ending connection.
+    if (!drop) client.removeListener('error', lost);
     client.release(drop ? new Error('Export stopped: its COPY connection is dropped') : undefined);
   };
   let idle = false;
