@@ -37,12 +37,12 @@ async function kept(catalogueId: number): Promise<Map<string, string>> {
   return new Map(rows.map((r) => [`${r.mode}/${r.scope}`, `${Number(r.version) === Number(version) ? 'valid' : 'stale'} ${Number(r.total)}`]));
 }
 
-/** Waits (loosely: a loaded machine) until `ready` holds. */
-async function until(what: string, ready: () => Promise<boolean> | boolean, ms = 120_000): Promise<void> {
-  const end = Date.now() + ms;
+/** Waits (loosely: a loaded machine) until `ready` holds, looking again after each turn of the event loop or every `everyMs`. */
+async function until(what: string, ready: () => Promise<boolean> | boolean, everyMs = 0): Promise<void> {
+  const end = Date.now() + 120_000;
   while (!(await ready())) {
     if (Date.now() > end) throw new Error(`still waiting for ${what}`);
-    await new Promise((resolve) => { setImmediate(resolve); });
+    await new Promise((resolve) => { if (everyMs) setTimeout(resolve, everyMs); else setImmediate(resolve); });
   }
 }
 
@@ -75,7 +75,7 @@ describe('the background fill of Compare kept totals', () => {
     const joined = compareCountStats.joined;
     const fill = startCompareFill(t.db, compareCounterOf, { firstDelayMs: 0 });
     try {
-      await until('the fill', async () => !(await listsToFill(t.db)).some((l) => l.catalogueId === fondo));
+      await until('the fill', async () => !(await listsToFill(t.db)).some((l) => l.catalogueId === fondo), 20);
     } finally {
       await fill.stop();
     }
