@@ -182,13 +182,6 @@ export interface CompareFill {
   readonly passes: number;
 }
 
-const fills = new WeakMap<object, CompareFill>();
-
-/** Wakes the database's background fill, if one runs (after a write known to leave kept totals behind). */
-export function nudgeCompareFill(db: Kysely<Database>): void {
-  fills.get(db)?.nudge();
-}
-
 /**
  * Starts the background fill of `db` (the server's start): its first pass after `firstDelayMs`, then one every
  * `pollMs` or when nudged, until stop().
@@ -238,10 +231,8 @@ export function startCompareFill(db: Kysely<Database>, counterOf: CounterOf, opt
       controller.abort();
       wake?.();
       await loop;
-      if (fills.get(db) === fill) fills.delete(db);
     },
     get passes() { return passes; },
   };
-  fills.set(db, fill);
   return fill;
 }
