@@ -88,14 +88,16 @@ describe('shell start (issue 19: the login page loads no antd)', () => {
     expect(chunk.startRemotes).toHaveBeenCalledTimes(1);
   });
 
-  it('a chunk arriving after the sign-in answer renders the shell only, no hidden warm-up beside it', async () => {
+  it('a chunk arriving after Login was pressed renders the shell only, no hidden warm-up beside it', async () => {
     window.history.replaceState(null, '', '/auth/login');
     const { store } = createPortalStore();
     const chunk = signedInChunk();
     act(() => startShell({ root, store, loadSignedIn: chunk.loadSignedIn }));
     screen.getByLabelText('User name').dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, key: 'a' }));
-    act(() => { store.dispatch(loginSuccess(session)); });
+    act(() => { screen.getByLabelText('User name').closest('form')?.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })); });
     await chunk.arrive();
+    expect(chunk.warmSignedInStyles).not.toHaveBeenCalled(); // pressed Login before the chunk came: no warm-up
+    act(() => { store.dispatch(loginSuccess(session)); });
     await waitFor(() => expect(screen.getByText('signed-in shell')).toBeInTheDocument());
     expect(chunk.warmSignedInStyles).not.toHaveBeenCalled();
   });

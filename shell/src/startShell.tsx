@@ -67,7 +67,11 @@ export function startShell({ root, store, loadSignedIn, prefetchLanding }: Shell
   // The header and About read the deploy-time settings: read while the login page shows, not after sign-in.
   void loadDeploySettings();
 
+  // Set when Login is pressed (the form's submit) or the session arrives: the warm-up would then only compete with
+  // the signed-in shell's own render.
   let signingIn = false;
+  const pressedLogin = () => { signingIn = true; };
+  document.addEventListener('submit', pressedLogin, true);
   const prefetch = () => {
     FIRST_ACTIONS.forEach((type) => document.removeEventListener(type, prefetch, true));
     // While the user types (not once Login was pressed: then the shell itself renders them), antd's styles.
@@ -80,6 +84,7 @@ export function startShell({ root, store, loadSignedIn, prefetchLanding }: Shell
     if (!selectIsLoggedIn(store.getState())) return;
     unsubscribe();
     signingIn = true;
+    document.removeEventListener('submit', pressedLogin, true);
     // Signed in from the login page: to the dashboard (replacing the entry, as the layout's routes would) before the
     // signed-in shell renders, so the dashboard's remote loads and bootstraps while the shell renders (issue 19).
     if (window.location.pathname === LOGIN_PATH) window.history.replaceState(null, '', DEFAULT_SECTION);
