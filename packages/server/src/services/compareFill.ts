@@ -4,7 +4,7 @@
  * existed before it, and totals left behind later (a large delete of a group's or section's scans, more than
  * MOVED_CAP per-row writes between two reads, the objectId column's relabelling), are counted at their next view
  * (1-3 s on a million items). The fill counts them before anyone views them: after the server starts and then
- * every FILL_POLL_MS (or at once when nudged), the lists without a valid kept total (listsToFill: a cheap read of
+ * every FILL_POLL_MS, the lists without a valid kept total (listsToFill: a cheap read of
  * small tables) are counted one at a time, through the same count-and-keep as a view (so a view of a list being
  * filled waits for that count instead of counting a second time), on a SQLite file in the count worker lane, on
  * PostgreSQL on one pool connection.
@@ -31,7 +31,7 @@ export interface FillList extends LeftBehind {
   storeId: number;
 }
 
-/** Between two looks for lists to fill (a nudge looks at once). */
+/** Between two looks for lists to fill. */
 export const FILL_POLL_MS = 5_000;
 /** The longest a list whose count was not kept (written to meanwhile) waits for its next try. */
 export const FILL_BACKOFF_MAX_MS = 600_000;
@@ -174,8 +174,6 @@ export async function fillPass(db: Kysely<Database>, options: FillOptions): Prom
 }
 
 export interface CompareFill {
-  /** Looks for lists to fill now (after the pass running, if any). */
-  nudge(): void;
   /** Stops the count in flight and the loop; resolves when it has ended. */
   stop(): Promise<void>;
   /** Passes made so far (tests, benchmarks). */
@@ -184,13 +182,12 @@ export interface CompareFill {
 
 /**
  * Starts the background fill of `db` (the server's start): its first pass after `firstDelayMs`, then one every
- * `pollMs` or when nudged, until stop().
+ * `pollMs`, until stop().
  */
 export function startCompareFill(db: Kysely<Database>, counterOf: CounterOf, options: { firstDelayMs?: number; pollMs?: number } = {}): CompareFill {
   const controller = new AbortController();
   const pollMs = options.pollMs ?? FILL_POLL_MS;
   let wake: (() => void) | null = null;
-  let nudged = false;
   let passes = 0;
   /** Lists whose count was not kept: how often in a row, and not before when. */
   const backoff = new Map<string, { misses: number; at: number }>();
@@ -204,7 +201,7 @@ export function startCompareFill(db: Kysely<Database>, counterOf: CounterOf, opt
   };
   const skip = (list: FillList) => (backoff.get(idOf(list))?.at ?? 0) > Date.now();
   const pause = (ms: number) => new Promise<void>((resolve) => {
-    if (nudged || controller.signal.aborted) return resolve();
+    if (controller.signal.aborted) return resolve();
     const timer = setTimeout(() => { wake = null; resolve(); }, ms);
     timer.unref();
     wake = () => { clearTimeout(timer); wake = null; resolve(); };
@@ -212,7 +209,6 @@ export function startCompareFill(db: Kysely<Database>, counterOf: CounterOf, opt
   const loop = (async () => {
     await pause(options.firstDelayMs ?? 1_000);
     while (!controller.signal.aborted) {
-      nudged = false;
       try {
         await fillPass(db, { counterOf, signal: controller.signal, yieldToPeople: true, skip, counted });
       } catch {
@@ -223,10 +219,6 @@ export function startCompareFill(db: Kysely<Database>, counterOf: CounterOf, opt
     }
   })();
   const fill: CompareFill = {
-    nudge() {
-      nudged = true;
-      wake?.();
-    },
     async stop() {
       controller.abort();
       wake?.();
