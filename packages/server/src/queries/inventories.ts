@@ -5,6 +5,7 @@
 import { sql, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { Database, InventoriesTable, InventoryGroupsTable } from '../db/schema';
 import { itemRow, type ItemValues } from '../lists/items';
+import { itemsDeleting } from '../lists/itemsMoved';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type GroupRow = Selectable<InventoryGroupsTable>;
@@ -32,12 +33,15 @@ export async function updateGroup(db: Db, id: number, values: { name: string; ca
   await db.updateTable('inventory_groups').set(values).where('id', '=', id).execute();
 }
 
-/** Deletes the library's groups among ids with their sections, items and operations (one transaction). */
+/**
+ * Deletes the library's groups among ids with their sections, items and operations (one transaction; the kept
+ * Compare totals follow the scans' delete: lists/itemsMoved.ts itemsDeleting).
+ */
 export function deleteGroups(db: Kysely<Database>, storeId: number, ids: number[]): Promise<number[]> {
   return db.transaction().execute(async (trx) => {
     const found = (await trx.selectFrom('inventory_groups').select('id').where('store_id', '=', storeId).where('id', 'in', ids).execute()).map((r) => r.id);
     if (!found.length) return found;
-    await trx.deleteFrom('inventory_items').where('group_id', 'in', found).execute();
+    await itemsDeleting(trx, { table: 'inventory_items', groups: found }, () => trx.deleteFrom('inventory_items').where('group_id', 'in', found).execute());
     await trx.deleteFrom('inventories').where('group_id', 'in', found).execute();
     await trx.deleteFrom('additional_operations').where('group_id', 'in', found).execute();
     await trx.deleteFrom('inventory_groups').where('id', 'in', found).execute();
@@ -94,12 +98,12 @@ export async function updateSection(db: Db, id: number, values: { comment: strin
   await db.updateTable('inventories').set(values).where('id', '=', id).execute();
 }
 
-/** Deletes the group's sections among ids with their items (one transaction). */
+/** Deletes the group's sections among ids with their items (one transaction; kept Compare totals follow: itemsDeleting). */
 export function deleteSections(db: Kysely<Database>, storeId: number, groupId: number | null, ids: number[]): Promise<number[]> {
   return db.transaction().execute(async (trx) => {
     const found = (await trx.selectFrom('inventories').select('id').where('store_id', '=', storeId).where('id', 'in', ids).where(inGroup(groupId)).execute()).map((r) => r.id);
     if (!found.length) return found;
-    await trx.deleteFrom('inventory_items').where('inventory_id', 'in', found).execute();
+    await itemsDeleting(trx, { table: 'inventory_items', sections: found, ids: null }, () => trx.deleteFrom('inventory_items').where('inventory_id', 'in', found).execute());
     await trx.deleteFrom('inventories').where('id', 'in', found).execute();
     return found;
   });

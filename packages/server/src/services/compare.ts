@@ -19,8 +19,9 @@ import { listPage, listParams, orderSql, selectColumns } from '../lists/engine';
 import { planSearch, whereSql } from '../lists/search';
 import { dialectOf } from '../db/connect';
 import { keptCompareTotal, recountLeftBehind, type CompareTotalKey, type CounterOf, type TotalCounter } from './compareTotals';
-import { aroundItemsMoving, onItemsMoved } from '../lists/itemsMoved';
+import { aroundItemsDeleting, aroundItemsMoving, onItemsMoved } from '../lists/itemsMoved';
 import { startMoveDeltas } from './compareMoveDeltas';
+import { startDeleteDeltas } from './compareDeleteDeltas';
 import { firstViewsAfter } from './compareFirstViews';
 import { sqliteFile } from '../lists/sqlite';
 import { runInWorker } from '../lists/searchWorker';
@@ -237,6 +238,8 @@ export const compareCounterOf: CounterOf = async (db, storeId, list, signal) => 
 // so are the never-kept lists of the catalogue related to the group written to (./compareFirstViews).
 // Each insert of a staged move: the library's kept totals follow it set-wise in its transaction (./compareMoveDeltas).
 aroundItemsMoving(startMoveDeltas);
+// Each delete of catalogue items or scans (a group's, a section's, a list's items): the same, set-wise (./compareDeleteDeltas).
+aroundItemsDeleting(startDeleteDeltas);
 onItemsMoved((db, lists) => {
   for (const storeId of new Set(lists.map((l) => l.storeId))) {
     const moved = lists.filter((l) => l.storeId === storeId);

@@ -25,13 +25,14 @@ import type { Database } from '../db/schema';
 import { MOVED_CAP } from '../db/migrations/0021_compare_total_delta_cap';
 import type { ItemTarget } from '../lists/itemWrites';
 
-type Untyped = Kysely<any>;
+export type Untyped = Kysely<any>;
 
-interface Kept {
+export interface Kept {
   catalogue_id: number;
   mode: 'MISSING' | 'EXCEEDED';
   scope: string;
   moved: number;
+  total: number;
 }
 
 /** A condition on the rows of alias `a`, for an index probe by `column`. */
@@ -84,22 +85,37 @@ function matchedIds(table: string, where: Where, added: RawBuilder<unknown>, byO
   return sql.join(joins, sql` union `);
 }
 
-/** The change of one kept total by the rows of `target` with an id above `before` (they are in the table now). */
-function deltaSql(target: ItemTarget, kept: Kept, before: number, byObjectId: boolean): RawBuilder<{ d: number | string }> | null {
-  const { storeId, parentId } = target;
-  const added = target.table === 'inventory_items'
-    ? sql`select code, object_id from inventory_items where inventory_id = ${parentId} and id > ${before}`
-    : sql`select code, object_id from catalogue_items where catalogue_id = ${parentId} and id > ${before}`;
-  if (target.table === 'inventory_items') {
-    const catalogue = kept.catalogue_id;
+/**
+ * Rows of one table a write adds or removes, read while they are in the table (after an insert, before a delete):
+ * `rows` names them, `others` the table's other rows (a filter beside an index probe), `holds` whether a kept
+ * total's scope holds every one of them ('all'), none ('none': its delta is 0) or only some ('some': not followed).
+ */
+export interface ChangedRows {
+  table: 'inventory_items' | 'catalogue_items';
+  storeId: number;
+  rows: (a: string) => RawBuilder<unknown>;
+  others: (a: string) => RawBuilder<unknown>;
+  holds: (kept: Kept) => 'all' | 'none' | 'some';
+}
+
+/**
+ * What adding the changed rows D changes in the kept total (their removal changes it by the opposite), D being
+ * in the table. Scans D in scope S: EXCEEDED(C, S) += |D rows C does not hold|; MISSING(C, S) -= |items of C that
+ * a row of D matches and no other scan in S does|. Items D of catalogue C: MISSING(C, S) += |D rows no scan in S
+ * matches|; EXCEEDED(C, S) -= |scans in S that a row of D matches and no other item of C does|.
+ */
+export function addedDeltaSql(changed: ChangedRows, kept: Kept, byObjectId: boolean): RawBuilder<{ d: number | string }> | null {
+  const { storeId, table } = changed;
+  const catalogue = kept.catalogue_id;
+  const added = sql`select a.code, a.object_id from ${sql.table(table)} a where ${changed.rows('a')}`;
+  if (table === 'inventory_items') {
     if (kept.mode === 'EXCEEDED') {
       const held = matchedExists('catalogue_items', 'c', () => sql`c.catalogue_id = ${catalogue}`, 'n', byObjectId);
-      return sql`select count(*) as d from inventory_items n where n.inventory_id = ${parentId} and n.id > ${before} and not ${held}`;
+      return sql`select count(*) as d from inventory_items n where ${changed.rows('n')} and not ${held}`;
     }
     const scans = scansOf(kept.scope, storeId, 'z');
     if (!scans) return null;
-    // The scans in scope other than the new ones (unary +: the id is no index key here).
-    const older: Where = (column) => sql`${scans(column)} and not (z.inventory_id = ${parentId} and +z.id > ${before})`;
+    const older: Where = (column) => sql`${scans(column)} and ${changed.others('z')}`;
     return sql`select -count(*) as d from catalogue_items ci where ci.id in (${matchedIds('catalogue_items', () => sql`m.catalogue_id = ${catalogue}`, added, byObjectId)})
       and not ${matchedExists('inventory_items', 'z', older, 'ci', byObjectId)}`;
   }
@@ -107,12 +123,40 @@ function deltaSql(target: ItemTarget, kept: Kept, before: number, byObjectId: bo
   const mScans = scansOf(kept.scope, storeId, 'm');
   if (!scans || !mScans) return null;
   if (kept.mode === 'MISSING') {
-    return sql`select count(*) as d from catalogue_items n where n.catalogue_id = ${parentId} and n.id > ${before}
+    return sql`select count(*) as d from catalogue_items n where ${changed.rows('n')}
       and not ${matchedExists('inventory_items', 'z', scans, 'n', byObjectId)}`;
   }
-  const older: Where = () => sql`c.catalogue_id = ${parentId} and +c.id <= ${before}`;
+  const older: Where = () => sql`c.catalogue_id = ${catalogue} and ${changed.others('c')}`;
   return sql`select -count(*) as d from inventory_items s where s.id in (${matchedIds('inventory_items', mScans, added, byObjectId)})
     and not ${matchedExists('catalogue_items', 'c', older, 's', byObjectId)}`;
+}
+
+/** The scans in a kept scope (alias `a`, probed by code), null when compare keeps no such scope: index counts. */
+export function scansInScope(scope: string, storeId: number, a: string): RawBuilder<unknown> | null {
+  const scans = scansOf(scope, storeId, a);
+  return scans ? scans('code') : null;
+}
+
+/** The rows of `target` with an id above `before`: those a staged move's insert added. */
+function insertedRows(target: ItemTarget, before: number, groupId: number | null): ChangedRows {
+  const { storeId, parentId } = target;
+  if (target.table === 'inventory_items') {
+    return {
+      table: 'inventory_items',
+      storeId,
+      rows: (a) => sql`${sql.ref(`${a}.inventory_id`)} = ${parentId} and ${sql.ref(`${a}.id`)} > ${before}`,
+      // Unary +: the id is no index key here.
+      others: (a) => sql`not (${sql.ref(`${a}.inventory_id`)} = ${parentId} and +${sql.ref(`${a}.id`)} > ${before})`,
+      holds: (k) => (holdsSection(k.scope, parentId, groupId) ? 'all' : 'none'),
+    };
+  }
+  return {
+    table: 'catalogue_items',
+    storeId,
+    rows: (a) => sql`${sql.ref(`${a}.catalogue_id`)} = ${parentId} and ${sql.ref(`${a}.id`)} > ${before}`,
+    others: (a) => sql`+${sql.ref(`${a}.id`)} <= ${before}`,
+    holds: (k) => (k.catalogue_id === parentId ? 'all' : 'none'),
+  };
 }
 
 /** Statistics for tests and benchmarks: totals moved set-wise, and the delta queries run. */
@@ -127,7 +171,7 @@ export interface MoveDeltas {
   end(): Promise<void>;
 }
 
-const NOTHING: MoveDeltas = { end: async () => undefined };
+export const NOTHING: MoveDeltas = { end: async () => undefined };
 
 /**
  * Before a large write's inserts into `target` inside the transaction `trx` (see the file's comment): takes the
@@ -140,14 +184,14 @@ export async function startMoveDeltas(trx: Kysely<Database>, target: ItemTarget)
   return dialectOf(trx) === 'postgres' ? startAfterwards(db, target) : startBefore(db, target);
 }
 
-const versionOf = async (db: Untyped, storeId: number, forUpdate = false) => Number((await sql<{ version: number | string }>`select version from list_item_versions
+export const versionOf = async (db: Untyped, storeId: number, forUpdate = false) => Number((await sql<{ version: number | string }>`select version from list_item_versions
   where store_id = ${storeId}${forUpdate ? sql` for update` : sql``}`.execute(db)).rows[0]?.version ?? 0);
 
 /** The valid kept totals of the library at `version`. */
-async function keptAt(db: Untyped, storeId: number, version: number): Promise<Kept[]> {
-  const { rows } = await sql<Kept>`select ct.catalogue_id, ct.mode, ct.scope, ct.moved from compare_totals ct join catalogues c on c.id = ct.catalogue_id
+export async function keptAt(db: Untyped, storeId: number, version: number): Promise<Kept[]> {
+  const { rows } = await sql<Kept>`select ct.catalogue_id, ct.mode, ct.scope, ct.moved, ct.total from compare_totals ct join catalogues c on c.id = ct.catalogue_id
     where c.store_id = ${storeId} and ct.version = ${version}`.execute(db);
-  return rows.map((k) => ({ ...k, catalogue_id: Number(k.catalogue_id), moved: Number(k.moved) }));
+  return rows.map((k) => ({ ...k, catalogue_id: Number(k.catalogue_id), moved: Number(k.moved), total: Number(k.total) }));
 }
 
 const highestId = async (db: Untyped, target: ItemTarget) => Number((await sql<{ id: number | string | null }>`select max(id) as id from ${sql.table(target.table)}`.execute(db)).rows[0]?.id ?? 0);
@@ -192,20 +236,30 @@ async function startAfterwards(db: Untyped, target: ItemTarget): Promise<MoveDel
 async function followInsert(db: Untyped, target: ItemTarget, kept: readonly Kept[], version: number, before: number): Promise<void> {
   const { storeId } = target;
   const now = await versionOf(db, storeId);
-  const store = await db.selectFrom('stores').select('field_object_id').where('id', '=', storeId).executeTakeFirst() as { field_object_id: string | null } | undefined;
-  const byObjectId = (store?.field_object_id ?? '') !== '';
+  const byObjectId = await matchesByObjectId(db, storeId);
   const groupId = target.table === 'inventory_items' ? (target.extra?.group_id ?? null) as number | null : null;
+  const changed = insertedRows(target, before, groupId);
   for (const k of kept) {
-    const affected = target.table === 'inventory_items' ? holdsSection(k.scope, target.parentId, groupId) : k.catalogue_id === target.parentId;
-    const query = now !== version && affected ? deltaSql(target, k, before, byObjectId) : null;
+    const query = now !== version && changed.holds(k) === 'all' ? addedDeltaSql(changed, k, byObjectId) : null;
     let d = 0;
     if (query) {
       moveDeltaStats.queries += 1;
       d = Number((await query.execute(db)).rows[0]?.d ?? 0);
     }
-    await db.updateTable('compare_totals').set((eb: any) => ({ total: eb('total', '+', d), version: now, moved: k.moved }))
-      .where('catalogue_id', '=', k.catalogue_id).where('mode', '=', k.mode).where('scope', '=', k.scope).where('version', '=', version)
-      .execute();
-    moveDeltaStats.moved += 1;
+    await moveKept(db, k, version, now, d);
   }
+}
+
+/** Whether the library matches by objectId too (it labels an objectId column). */
+export async function matchesByObjectId(db: Untyped, storeId: number): Promise<boolean> {
+  const store = await db.selectFrom('stores').select('field_object_id').where('id', '=', storeId).executeTakeFirst() as { field_object_id: string | null } | undefined;
+  return (store?.field_object_id ?? '') !== '';
+}
+
+/** Adds `d` to the kept total still at `version` and moves it to `now`, its `moved` as it was before the write. */
+export async function moveKept(db: Untyped, k: Kept, version: number, now: number, d: number): Promise<void> {
+  await db.updateTable('compare_totals').set((eb: any) => ({ total: eb('total', '+', d), version: now, moved: k.moved }))
+    .where('catalogue_id', '=', k.catalogue_id).where('mode', '=', k.mode).where('scope', '=', k.scope).where('version', '=', version)
+    .execute();
+  moveDeltaStats.moved += 1;
 }
