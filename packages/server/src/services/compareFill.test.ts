@@ -85,6 +85,34 @@ describe('the background fill of Compare kept totals', () => {
     expect(compareCountStats.joined).toBe(joined);
   });
 
+  it('fills the section lists viewed before once left behind, after the other lists; not those nobody viewed', async () => {
+    const fondo = await addCatalogue(t.db, bib, 'Fondo de estantes', Array.from({ length: 20 }, (_, i) => ({ code: `S${i}` })));
+    const group = await create(`/api/stores/${bib}/inventoryGroups`, { name: 'Planta de estantes', catalogueId: fondo });
+    const viewed = await create(`${groupUrl(group)}/inventories`, { comment: 'Visto', date: '2026-11-23 09:00:00' });
+    const never = await create(`${groupUrl(group)}/inventories`, { comment: 'Nunca visto', date: '2026-11-23 09:00:00' });
+    for (const [section, code] of [[viewed, 'S1'], [viewed, 'S2'], [viewed, 'Q1'], [never, 'S3']] as const) {
+      expect((await t.call('POST', `${groupUrl(group)}/inventories/${section}/items`, { ...as, body: { code } })).statusCode).toBe(200);
+    }
+    const sectionLists = ['MISSING', 'EXCEEDED'].map((mode) => `${mode}/inventory/${viewed}`);
+    for (const list of sectionLists) expect((await t.call('GET', `/api/stores/${bib}/compare/${fondo}/${list}?limit=1`, as)).statusCode).toBe(200);
+    expect((await kept(fondo)).get(sectionLists[0])).toBe('valid 18');
+    // Left behind (as by a large write), with one group list.
+    await untyped().updateTable('compare_totals').set({ version: 0, total: 999 }).where('catalogue_id', '=', fondo)
+      .where('scope', 'in', [`inventory/${viewed}`, `group/${group}`]).execute();
+    const toFill = (await listsToFill(t.db)).map((l) => `${l.catalogueId} ${l.mode}/${l.scope}`);
+    const at = (list: string) => toFill.indexOf(`${fondo} ${list}`);
+    expect(sectionLists.map(at).every((n) => n >= 0)).toBe(true);
+    expect(at(`MISSING/inventory/${never}`)).toBe(-1);
+    // After every catalogue's group, ALL_GROUPS and UNGROUPED lists; Missing first.
+    expect(toFill.slice(-2)).toEqual(sectionLists.map((l) => `${fondo} ${l}`));
+    expect(at(`MISSING/group/${group}`)).toBeLessThan(at(sectionLists[0]));
+
+    await fillPass(t.db, { counterOf: compareCounterOf });
+    const after = await kept(fondo);
+    for (const list of [...sectionLists, `MISSING/group/${group}`]) expect(`${list}: ${after.get(list)}`).toBe(`${list}: valid ${await fullCount(fondo, list)}`);
+    expect(after.get(`MISSING/inventory/${never}`)).toBeUndefined();
+  });
+
   it('a view of the list being filled waits for its count; stopping the fill stops its count at once', async () => {
     // A catalogue large enough that one count takes a while, and a group with its scans (BIB-001 labels an objectId column).
     const big = await addCatalogue(t.db, bib, 'Fondo grande');

@@ -4,8 +4,8 @@
  * existed before it, and totals left behind later (a large delete of a group's or section's scans, more than
  * MOVED_CAP per-row writes between two reads, the objectId column's relabelling), are counted at their next view
  * (1-3 s on a million items). The fill counts them before anyone views them: after the server starts and then
- * every FILL_POLL_MS, the lists without a valid kept total (listsToFill: a cheap read of
- * small tables) are counted one at a time, through the same count-and-keep as a view (so a view of a list being
+ * every FILL_POLL_MS, the lists without a valid kept total (listsToFill: a cheap read of small tables; section
+ * lists only once viewed, after the others) are counted one at a time, through the same count-and-keep as a view (so a view of a list being
  * filled waits for that count instead of counting a second time), on a SQLite file in the count worker lane, on
  * PostgreSQL on one pool connection.
  *
@@ -46,7 +46,9 @@ const idOf = (l: { catalogueId: number; mode: string; scope: string }) => `${l.c
 /**
  * Every catalogue × {ALL_GROUPS, UNGROUPED, each group of its library} × mode without a kept total at its
  * library's version: first the groups related to the catalogue (the stocktake's Compare), then ALL_GROUPS, the
- * other groups, UNGROUPED; Missing before Exceeded (the Compare page opens on Missing).
+ * other groups, UNGROUPED; Missing before Exceeded (the Compare page opens on Missing). Then the section
+ * (`inventory/…`) lists that had a kept total (viewed before) and were left behind, left behind last first: a
+ * section list nobody viewed is counted at its first view.
  */
 export async function listsToFill(database: Kysely<Database>): Promise<FillList[]> {
   const db = database as unknown as Untyped;
@@ -55,10 +57,11 @@ export async function listsToFill(database: Kysely<Database>): Promise<FillList[
   const groups = await db.selectFrom('inventory_groups').select(['id', 'store_id', 'catalogue_id']).orderBy('id').execute() as Array<{ id: number; store_id: number; catalogue_id: number | null }>;
   const versions = new Map((await db.selectFrom('list_item_versions').select(['store_id', 'version']).execute() as Array<{ store_id: number; version: number | string }>)
     .map((r) => [Number(r.store_id), Number(r.version)]));
-  const kept = await db.selectFrom('compare_totals as ct').innerJoin('catalogues as c', 'c.id', 'ct.catalogue_id')
-    .select(['ct.catalogue_id', 'ct.mode', 'ct.scope', 'ct.version', 'c.store_id'])
-    .where('ct.scope', 'not like', 'inventory/%').execute() as Array<{ catalogue_id: number; mode: string; scope: string; version: number | string; store_id: number }>;
-  const valid = new Set(kept.filter((k) => Number(k.version) === (versions.get(Number(k.store_id)) ?? 0)).map((k) => idOf({ ...k, catalogueId: Number(k.catalogue_id) })));
+  const kept = (await db.selectFrom('compare_totals as ct').innerJoin('catalogues as c', 'c.id', 'ct.catalogue_id')
+    .select(['ct.catalogue_id', 'ct.mode', 'ct.scope', 'ct.version', 'c.store_id']).execute() as Array<{ catalogue_id: number; mode: string; scope: string; version: number | string; store_id: number }>)
+    .map((k) => ({ catalogueId: Number(k.catalogue_id), mode: k.mode as CompareMode, scope: k.scope, version: Number(k.version), storeId: Number(k.store_id) }));
+  const isValid = (k: { version: number; storeId: number }) => k.version === (versions.get(k.storeId) ?? 0);
+  const valid = new Set(kept.filter(isValid).map(idOf));
   const lists: Array<FillList & { rank: number }> = [];
   for (const c of catalogues) {
     const storeId = Number(c.store_id);
@@ -74,7 +77,22 @@ export async function listsToFill(database: Kysely<Database>): Promise<FillList[
       }
     }
   }
-  return lists.sort((a, b) => a.rank - b.rank).map(({ rank: _rank, ...list }) => list);
+  const sections = await leftBehindSections(db, kept.filter((k) => k.scope.startsWith('inventory/') && !isValid(k)));
+  return [...lists.sort((a, b) => a.rank - b.rank), ...sections].map(({ rank: _rank, ...list }) => list);
+}
+
+/** The section lists left behind whose section still exists: left behind last first, Missing before Exceeded. */
+async function leftBehindSections(db: Untyped, stale: Array<FillList & { version: number }>): Promise<Array<FillList & { rank?: number }>> {
+  if (!stale.length) return [];
+  const ids = [...new Set(stale.map((k) => Number(k.scope.slice('inventory/'.length))))];
+  const existing = new Set<number>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db.selectFrom('inventories').select('id').where('id', 'in', ids.slice(i, i + 500)).execute() as Array<{ id: number }>;
+    for (const r of rows) existing.add(Number(r.id));
+  }
+  return stale.filter((k) => existing.has(Number(k.scope.slice('inventory/'.length))))
+    .sort((a, b) => b.version - a.version || a.scope.localeCompare(b.scope) || a.catalogueId - b.catalogueId || MODES.indexOf(a.mode) - MODES.indexOf(b.mode))
+    .map(({ version: _version, ...list }) => list);
 }
 
 /** Whether the list has a kept total at its library's version now (a view may have counted it meanwhile). */
