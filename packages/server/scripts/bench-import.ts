@@ -8,10 +8,12 @@
  *   options: --script '<body>'   an ID modification script saved for both catalogue and inventory items first
  *            --fail-last          the last row has no code: the import is refused, nothing written (times the refusal)
  *            --sqlite-pragmas 'cache_size=-65536;…'   pragmas set on the server's SQLite connection first (experiments)
+ *            --checkpoint-in-steps  SQLite: the move's steps checkpoint the WAL as before (lists/importCheckpoint off)
  *
  * The database is a fresh one with the minimal demo (testing/testDb: a temp SQLite file, or a new database on the
  * TEST_DATABASE_URL server, with FILE_STORE database as a PostgreSQL site has it). The csv is written here; the
- * xlsx is LibreOffice's conversion of it (`soffice --headless --convert-to xlsx`), cached in the OS temp folder.
+ * xlsx is LibreOffice's conversion of it (`soffice --headless --convert-to xlsx`; exceljs' writer where LibreOffice is
+ * not installed), cached in the OS temp folder.
  * Prints per case upload, read and import wall times, rows a second, the CPU time this process used for the
  * whole case (server and SQLite run in it; on a loaded machine the CPU time is the steadier figure) and of its main
  * thread alone (the one serving every request; worker threads left out), on
@@ -32,6 +34,7 @@ import { createTokenService } from '../src/auth/tokens';
 import { defaultConfig } from '../src/config';
 import { seedMinimal } from '../src/demo/seedMinimal';
 import { createTestDb } from '../src/testing/testDb';
+import { checkpointHold, checkpointRuns, checkpointsSettled } from '../src/lists/importCheckpoint';
 import { option } from './benchArgs';
 
 const FIELDS = [{ code: 0, objectId: 1, field1: 2, field2: 3, field3: 4 }];
@@ -57,15 +60,16 @@ function writeCsv(file: string, rows: number, failLast: boolean): void {
   }
 }
 
-/** The files for `rows` rows, kept between runs (the LibreOffice conversion takes a while). */
-function files(rows: number, failLast: boolean): { csv: string; xlsx: string } {
-  const dir = path.join(os.tmpdir(), 'portal-bench-import');
-  fs.mkdirSync(dir, { recursive: true });
-  const base = `items-${rows}${failLast ? '-fail' : ''}`;
-  const csv = path.join(dir, `${base}.csv`);
-  const xlsx = path.join(dir, `${base}.xlsx`);
-  if (!fs.existsSync(csv)) writeCsv(csv, rows, failLast);
-  if (!fs.existsSync(xlsx)) {
+/**
+ * The xlsx of the csv: LibreOffice's conversion when `soffice` is installed, else exceljs' streaming writer with
+ * shared strings (as LibreOffice writes them; the file name says which, both are kept).
+ */
+async function writeXlsx(csv: string, dir: string, base: string): Promise<string> {
+  const office = path.join(dir, `${base}.xlsx`);
+  if (fs.existsSync(office)) return office;
+  let hasOffice = true;
+  try { execFileSync('soffice', ['--version'], { stdio: 'ignore', timeout: 60_000 }); } catch { hasOffice = false; }
+  if (hasOffice) {
     console.log(`  converting ${path.basename(csv)} to xlsx with LibreOffice …`);
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lo-profile-'));
     try {
@@ -73,9 +77,34 @@ function files(rows: number, failLast: boolean): { csv: string; xlsx: string } {
     } finally {
       fs.rmSync(profile, { recursive: true, force: true });
     }
-    if (!fs.existsSync(xlsx)) throw new Error('LibreOffice wrote no xlsx (is libreoffice-calc installed?)');
+    if (!fs.existsSync(office)) throw new Error('LibreOffice wrote no xlsx');
+    return office;
   }
-  return { csv, xlsx };
+  const written = path.join(dir, `${base}-exceljs.xlsx`);
+  if (fs.existsSync(written)) return written;
+  console.log(`  no LibreOffice (soffice): writing ${path.basename(written)} with exceljs …`);
+  const { default: ExcelJS } = await import('exceljs');
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: `${written}.part`, useSharedStrings: true, useStyles: false });
+  const ws = wb.addWorksheet('Sheet1');
+  const lines = fs.readFileSync(csv, 'utf8').split('\n').filter((l) => l !== '');
+  for (const [i, line] of lines.entries()) {
+    // The bench's csv: one quoted field (the title, no quotes inside), the rest plain.
+    const cells = [...line.matchAll(/"([^"]*)"|([^,]*)/g)].filter((m) => m.index === 0 || line[m.index - 1] === ',').map((m) => m[1] ?? m[2] ?? '');
+    ws.addRow(i === 0 ? cells : cells.map((c, j) => (j === 4 ? Number(c) : c))).commit();
+  }
+  await wb.commit();
+  fs.renameSync(`${written}.part`, written);
+  return written;
+}
+
+/** The files for `rows` rows, kept between runs (the xlsx conversion takes a while; made only when asked for). */
+async function files(rows: number, failLast: boolean, formats: readonly string[]): Promise<{ csv: string; xlsx: string }> {
+  const dir = path.join(os.tmpdir(), 'portal-bench-import');
+  fs.mkdirSync(dir, { recursive: true });
+  const base = `items-${rows}${failLast ? '-fail' : ''}`;
+  const csv = path.join(dir, `${base}.csv`);
+  if (!fs.existsSync(csv)) writeCsv(csv, rows, failLast);
+  return { csv, xlsx: formats.includes('xlsx') ? await writeXlsx(csv, dir, base) : '' };
 }
 
 /** CPU seconds this process's main thread has used so far (Linux; SQLite's work on other threads left out). */
@@ -141,7 +170,8 @@ async function main(): Promise<void> {
   const runs = Number(option(args, '--runs') ?? 1);
   const script = option(args, '--script') ?? '';
   const failLast = args.includes('--fail-last');
-  const paths = files(rows, failLast);
+  checkpointHold.enabled = !args.includes('--checkpoint-in-steps');
+  const paths = await files(rows, failLast, formats);
 
   const testDb = await createTestDb();
   const postgres = testDb.dialect === 'postgres';
@@ -223,9 +253,15 @@ async function main(): Promise<void> {
           }, backends, wal);
           const cpu = process.cpuUsage(cpuBefore);
           const mainAfter = mainThreadCpu();
+          // SQLite: the move's WAL checkpoint runs on a worker after the import answered; the next case starts
+          // once it has ended (its time after the answer and its CPU are printed; the CPU column includes it).
+          const settleFrom = performance.now();
+          const runsBefore = checkpointRuns.complete;
+          await checkpointsSettled(testDb.db);
+          const checkpoint = postgres ? '' : `  checkpoint ${checkpointRuns.complete > runsBefore ? 'complete' : 'not complete'} +${((performance.now() - settleFrom) / 1000).toFixed(2)} s, CPU incl. it ${((process.cpuUsage(cpuBefore).user + process.cpuUsage(cpuBefore).system) / 1e6).toFixed(2)} s`;
           const main = mainBefore === null || mainAfter === null ? null : mainAfter - mainBefore;
           const cell = (ms: number) => `${(ms / 1000).toFixed(2)} s`.padStart(8);
-          console.log(`  ${`${format} → ${target}`.padEnd(18)} ${t.map(cell).join(' ')} ${Math.round(rows / (t[2]! / 1000)).toLocaleString('en').padStart(9)} ${cell((cpu.user + cpu.system) / 1000)}${main === null ? '' : ` ${cell(main * 1000)}`}${dbCpu === null ? '' : ` ${cell(dbCpu * 1000)}`}  ${mb(rssBefore)} → ${mb(peak)}${wal ? `  WAL peak ${mb(walPeak)}, after ${mb(fs.existsSync(wal) ? fs.statSync(wal).size : 0)}` : ''}  (load ${os.loadavg()[0]!.toFixed(1)})`);
+          console.log(`  ${`${format} → ${target}`.padEnd(18)} ${t.map(cell).join(' ')} ${Math.round(rows / (t[2]! / 1000)).toLocaleString('en').padStart(9)} ${cell((cpu.user + cpu.system) / 1000)}${main === null ? '' : ` ${cell(main * 1000)}`}${dbCpu === null ? '' : ` ${cell(dbCpu * 1000)}`}  ${mb(rssBefore)} → ${mb(peak)}${wal ? `  WAL peak ${mb(walPeak)}, after ${mb(fs.existsSync(wal) ? fs.statSync(wal).size : 0)}` : ''}  (load ${os.loadavg()[0]!.toFixed(1)})${checkpoint}`);
         }
       }
     }

@@ -6,13 +6,15 @@
  * the connection between two steps. Readers may see a list fill during those steps. An import stopped
  * meanwhile (cancelled between two steps, or a failed statement) deletes the rows it moved and the lists it
  * created before it answers: nothing imported. A server stopped mid-move leaves a record (./importMoveRecord)
- * that the next move undoes.
+ * that the next move undoes. The steps' commits copy nothing into the database file (no WAL checkpoint on the
+ * main thread): one checkpoint on a worker follows the move (./importCheckpoint).
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { dialectOf } from '../db/connect';
 import type { Database } from '../db/schema';
 import { nextTurn } from './files/sheets';
 import type { ItemTarget } from './itemWrites';
+import { holdCheckpoints } from './importCheckpoint';
 import { forgetMoves, recordMove, recordRuns, undoAbandonedMoves, type IdRuns } from './importMoveRecord';
 import type { StagedItems } from './stagedItems';
 
@@ -57,6 +59,11 @@ export async function moveStaged(conn: Kysely<Database>, staged: StagedItems, mo
       return inserted;
     });
   }
+  // The steps only append to the WAL; one checkpoint on a worker follows the move (./importCheckpoint).
+  return holdCheckpoints(conn, () => moveInSteps(conn, staged, moves, createdAt, check));
+}
+
+async function moveInSteps(conn: Kysely<Database>, staged: StagedItems, moves: readonly SheetMove[], createdAt: string, check: () => void): Promise<number[]> {
   await undoAbandonedMoves(conn);
   const ranges: Array<{ first: number; last: number }> = [];
   for (const move of moves) ranges.push(await staged.keepFirstOfPairs(conn, move.group));
