@@ -14,7 +14,8 @@ import { hasRegex, planSearch, probeIndex, whereSql, type SearchTerm } from './s
 import { cancellablePostgres, CountCancelled, countSignal } from './countCancel';
 import { openRegexBudget, RegexTimeout, sqliteFile } from './sqlite';
 import { runInWorker, workerDb } from './searchWorker';
-import { pagesByIds, regexPageInIdOrder } from './regexPage';
+import { pagesByIds, regexPageWithTotal } from './regexPage';
+import { scansWholeList, splitCount, splitId } from './regexSplit';
 
 /** How long one request's regular-expression search may run. */
 export const REGEX_BUDGET_MS = 5000;
@@ -70,23 +71,24 @@ export function searchFailure(error: unknown): unknown {
  * Runs `work` with the search's time budget: on PostgreSQL a transaction with a statement timeout (the
  * database's regex engine runs in its own process and honours the cancel); on a SQLite file the search
  * worker (each query with the budget), so the event loop stays free; on in-memory SQLite or inside a
- * transaction a budget key for regexp() on the main connection. Plain searches run as they are.
+ * transaction a budget key for regexp() on the main connection. Plain searches run as they are. `file`: the
+ * SQLite file when the search runs in the worker (a whole-list scan may then run in two: ./regexSplit).
  */
-export async function withSearchBudget<R>(db: Kysely<Database>, terms: readonly SearchTerm[], work: (db: Db, budgetKey: number | null, dialect: Dialect) => Promise<R>): Promise<R> {
+export async function withSearchBudget<R>(db: Kysely<Database>, terms: readonly SearchTerm[], work: (db: Db, budgetKey: number | null, dialect: Dialect, file: string | null) => Promise<R>): Promise<R> {
   const dialect = dialectOf(db);
   try {
-    if (!hasRegex(terms)) return await work(db, null, dialect);
+    if (!hasRegex(terms)) return await work(db, null, dialect, null);
     if (dialect === 'postgres') {
       return await db.transaction().execute(async (trx) => {
         await sql`set local statement_timeout = ${sql.lit(REGEX_BUDGET_MS)}`.execute(trx);
-        return work(trx, null, dialect);
+        return work(trx, null, dialect, null);
       });
     }
     const file = sqliteFile(db);
-    if (file) return await work(workerDb(file, REGEX_BUDGET_MS), 0, dialect);
+    if (file) return await work(workerDb(file, REGEX_BUDGET_MS), 0, dialect, file);
     const budget = openRegexBudget(REGEX_BUDGET_MS);
     try {
-      return await work(db, budget.key, dialect);
+      return await work(db, budget.key, dialect, null);
     } finally {
       budget.close();
     }
@@ -106,23 +108,27 @@ export async function listPage<T>(db: Kysely<Database>, def: ListDefinition<T>, 
   if (offset > MAX_LIST_OFFSET) {
     throw badRequest(ERROR_CODES.OFFSET_TOO_LARGE, `Lists can be paged up to row ${MAX_LIST_OFFSET}: narrow the search or reverse the order`, { offset, max: MAX_LIST_OFFSET });
   }
-  return withSearchBudget(db, terms, async (conn, budgetKey, dialect) => {
+  return withSearchBudget(db, terms, async (conn, budgetKey, dialect, file) => {
     const where = whereSql(dialect, def, scope, terms, budgetKey);
-    if (params.count === 'only') return { items: [], total: await countWhere(db, conn, def.table, where, terms) };
+    if (params.count === 'only') return { items: [], total: await countWhere(db, conn, def.table, scope, where, terms) };
     const order = orderSql(dialect, def, params.order ?? undefined);
     const table = sql.table(def.table);
     const skip = params.count === 'skip';
     const read = skip ? limit + 1 : limit;
-    // A regular expression in id order: the list's first rows, then the matching ids found as a count finds them.
-    const { rows } = pagesByIds(dialect, terms) && !params.order
-      ? { rows: await regexPageInIdOrder(conn, { dialect, table: def.table, columns: selectColumns(def), scope: whereSql(dialect, def, scope, [], null), where, read, offset }) }
-      : await sql<Row>`select ${selectColumns(def)} from ${table} where ${where} order by ${order} limit ${read} offset ${offset}`.execute(conn);
+    // A regular expression in id order: the list's first rows, then the matching ids found as a count finds them
+    // (a large list on a SQLite file: by two workers at once, which also gives the exact total).
+    const mid = file && pagesByIds(dialect, terms) && !params.order && scansWholeList(terms) ? await splitId(db, def.table, scope) : null;
+    const halves = file && mid !== null ? { file, lane: 'search' as const, budgetMs: REGEX_BUDGET_MS, db, mid } : null;
+    const { rows, total } = pagesByIds(dialect, terms) && !params.order
+      ? await regexPageWithTotal(conn, { dialect, table: def.table, columns: selectColumns(def), scope: whereSql(dialect, def, scope, [], null), where, read, offset }, halves)
+      : { ...await sql<Row>`select ${selectColumns(def)} from ${table} where ${where} order by ${order} limit ${read} offset ${offset}`.execute(conn), total: undefined };
     const items = rows.slice(0, limit).map((r) => def.toItem(r));
+    if (total !== undefined) return { items, total };
     // The page shows the end of the list (and is not past it): its total is known without counting.
     const more = skip ? rows.length > limit : items.length === limit;
     if (!more && (offset === 0 || items.length > 0)) return { items, total: offset + items.length };
     if (skip) return { items, total: offset + items.length + (more ? 1 : 0), totalKnown: false };
-    return { items, total: await countWhere(db, conn, def.table, where, terms) };
+    return { items, total: await countWhere(db, conn, def.table, scope, where, terms) };
   });
 }
 
@@ -132,15 +138,20 @@ export async function listPage<T>(db: Kysely<Database>, def: ListDefinition<T>, 
  * a million rows holds neither the event loop nor the searches), which stops it at its portal_alive() check (and
  * portal_fold's, regexp's); on PostgreSQL the backend is cancelled; elsewhere it runs on the search's connection.
  */
-async function countWhere(root: Kysely<Database>, conn: Db, table: string, where: RawBuilder<SqlBool>, terms: readonly SearchTerm[]): Promise<number> {
+async function countWhere(root: Kysely<Database>, conn: Db, table: string, scope: ListScope, where: RawBuilder<SqlBool>, terms: readonly SearchTerm[]): Promise<number> {
   const signal = countSignal();
   const file = dialectOf(root) === 'sqlite' ? sqliteFile(root) : null;
   let rows: { total: number | string }[];
   if (file) {
     // One row in 256 calls the worker's cancellation check (a call per row would add ~50 % to an ASCII count).
-    const query = sql`select count(*) as total from ${sql.table(table)} where ${where} and ((${sql.ref('id')} & 255) <> 0 or portal_alive())`.compile(root);
+    const counted = sql<SqlBool>`${where} and ((${sql.ref('id')} & 255) <> 0 or portal_alive())`;
     // A plain count has no budget: without regexp() calls it is bounded by the list's size.
-    rows = (await runInWorker(file, query.sql, query.parameters, hasRegex(terms) ? REGEX_BUDGET_MS : Infinity, 'count', signal)) as typeof rows;
+    const budgetMs = hasRegex(terms) ? REGEX_BUDGET_MS : Infinity;
+    // A regular expression that reads the whole list: by two workers at once (./regexSplit).
+    const mid = scansWholeList(terms) ? await splitId(root, table, scope) : null;
+    if (mid !== null) return splitCount({ file, lane: 'count', budgetMs, db: root, mid, signal }, table, counted);
+    const query = sql`select count(*) as total from ${sql.table(table)} where ${counted}`.compile(root);
+    rows = (await runInWorker(file, query.sql, query.parameters, budgetMs, 'count', signal)) as typeof rows;
   } else {
     const query = sql<{ total: number | string }>`select count(*) as total from ${sql.table(table)} where ${where}`;
     rows = dialectOf(root) === 'postgres' ? await cancellablePostgres(root, conn, query, signal) : (await query.execute(conn)).rows;
@@ -150,5 +161,5 @@ async function countWhere(root: Kysely<Database>, conn: Db, table: string, where
 
 /** The number of rows a search matches (export row limits, add-to counts). */
 export async function countMatching<T>(db: Kysely<Database>, def: ListDefinition<T>, scope: ListScope, terms: readonly SearchTerm[]): Promise<number> {
-  return withSearchBudget(db, terms, (conn, budgetKey, dialect) => countWhere(db, conn, def.table, whereSql(dialect, def, scope, terms, budgetKey), terms));
+  return withSearchBudget(db, terms, (conn, budgetKey, dialect) => countWhere(db, conn, def.table, scope, whereSql(dialect, def, scope, terms, budgetKey), terms));
 }

@@ -11,11 +11,15 @@ import type { Dialect } from '../db/dialect';
 import type { Database } from '../db/schema';
 import type { Row } from './definition';
 import type { SearchTerm } from './search';
+import { splitIds, type SplitReader } from './regexSplit';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** Rows of the list (in id order) the first try reads. */
 export const FIRST_ROWS = 20_000;
+
+/** The engine's first try (tests read fewer rows to reach the scan after it on a small list). */
+export const regexPageTuning = { firstRows: FIRST_ROWS };
 
 export interface RegexPageQuery {
   dialect: Dialect;
@@ -45,17 +49,31 @@ export function pagesByIds(dialect: Dialect, terms: readonly SearchTerm[]): bool
 
 /** The page's rows (at most `read`, from `offset`) in id order, as `select … where … order by id` gives them. */
 export async function regexPageInIdOrder(conn: Db, q: RegexPageQuery): Promise<Row[]> {
+  return (await regexPageWithTotal(conn, q)).rows;
+}
+
+/**
+ * regexPageInIdOrder, and with `halves` (SQLite, a list of SPLIT_MIN_IDS ids or more: ./regexSplit) the scan
+ * after the first rows runs in two workers at once, reading the matching ids, whose number is the exact total.
+ */
+export async function regexPageWithTotal(conn: Db, q: RegexPageQuery, halves?: SplitReader | null): Promise<{ rows: Row[]; total?: number }> {
   const table = sql.table(q.table);
   const id = sql.ref('id');
   const page = (where: RawBuilder<SqlBool>) => sql<Row>`select ${q.columns} from ${table} where ${where} order by ${id} limit ${q.read} offset ${q.offset}`;
   // The id of the list's FIRST_ROWS-th row; none: the list is short, read as it is.
-  const { rows: [bound] } = await sql<{ id: number }>`select ${id} as id from ${table} where ${q.scope} order by ${id} limit 1 offset ${(q.firstRows ?? FIRST_ROWS) - 1}`.execute(conn);
-  if (!bound) return (await page(q.where).execute(conn)).rows;
+  const { rows: [bound] } = await sql<{ id: number }>`select ${id} as id from ${table} where ${q.scope} order by ${id} limit 1 offset ${(q.firstRows ?? regexPageTuning.firstRows) - 1}`.execute(conn);
+  if (!bound) return { rows: (await page(q.where).execute(conn)).rows };
   const first = await page(sql<SqlBool>`${q.where} and ${id} <= ${Number(bound.id)}`).execute(conn);
-  if (first.rows.length === q.read) return first.rows;
+  if (first.rows.length === q.read) return { rows: first.rows };
+  if (halves) {
+    const { ids, total } = await splitIds(halves, q.table, q.where, q.offset + q.read);
+    const wanted = ids.slice(q.offset);
+    const rows = wanted.length ? (await sql<Row>`select ${q.columns} from ${table} where ${id} in (${sql.join(wanted)}) order by ${id}`.execute(conn)).rows : [];
+    return { rows, total };
+  }
   // PostgreSQL: an array computed once (as a count finds the rows), not a join the planner walks in id order.
   const matching = q.dialect === 'postgres'
     ? sql<SqlBool>`${id} = any(array(select ${id} from ${table} where ${q.where}))`
     : sql<SqlBool>`${id} in (select ${id} from ${table} where ${q.where})`;
-  return (await page(matching).execute(conn)).rows;
+  return { rows: (await page(matching).execute(conn)).rows };
 }

@@ -12,7 +12,7 @@ import {
   Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult,
 } from 'kysely';
 import type { Database } from '../db/schema';
-import { countCancelledBy } from './countCancel';
+import { CountCancelled, countCancelledBy } from './countCancel';
 import { foldTable } from './regexFold';
 import { unsafeSourceJs } from './regexWiden';
 import { RegexTimeout } from './sqlite';
@@ -23,9 +23,11 @@ interface Pending {
   signal?: AbortSignal;
 }
 
-interface Reply {
+export interface Reply {
   id: number;
   rows?: unknown[];
+  /** op 'ids': how many ids the query selected (rows holds the smallest `keep`). */
+  total?: number;
   done?: boolean;
   error?: string;
   timeout?: boolean;
@@ -34,6 +36,7 @@ interface Reply {
 
 type Request =
   | { op: 'query'; file: string; sql: string; parameters: readonly unknown[]; budgetMs: number }
+  | { op: 'ids'; file: string; sql: string; parameters: readonly unknown[]; budgetMs: number; keep: number }
   | { op: 'open'; file: string; sql: string; parameters: readonly unknown[]; streamId: number; budgetMs: number }
   | { op: 'next'; streamId: number; size: number; budgetMs: number }
   | { op: 'close'; streamId: number };
@@ -115,7 +118,7 @@ class Lane {
     if (signal?.aborted) return Promise.reject(countCancelledBy(signal));
     const w = this.theWorker();
     const id = this.nextId++;
-    if (request.op === 'query' || request.op === 'open') this.sent += 1;
+    if (request.op === 'query' || request.op === 'open' || request.op === 'ids') this.sent += 1;
     // Referenced while a request is pending, so a script awaiting it does not exit early.
     w.ref();
     for (const listener of this.sendListeners) listener();
@@ -130,9 +133,18 @@ class Lane {
 }
 
 const lanes: Record<WorkerLane, Lane> = { search: new Lane(), count: new Lane() };
+/**
+ * A second worker per lane: the other half of a list read in two halves at once (runHalves; the machine's
+ * two cores). Not counted in laneQueries/lanePending: the lane's own worker runs the first half.
+ */
+const partners: Record<WorkerLane, Lane> = { search: new Lane(), count: new Lane() };
 
 /** How many queries each lane has run (tests: which thread a query went to). */
 export const laneQueries = (lane: WorkerLane): number => lanes[lane].sent;
+
+/** Queries the lane's partner worker has run (the other halves: runHalves), and those it has not answered yet. */
+export const partnerQueries = (lane: WorkerLane): number => partners[lane].sent;
+export const partnerPending = (lane: WorkerLane): number => partners[lane].pending.size;
 
 /** Requests the lane's worker has not answered yet. */
 export const lanePending = (lane: WorkerLane): number => lanes[lane].pending.size;
@@ -149,6 +161,36 @@ export function onLaneSend(lane: WorkerLane, listener: () => void): () => void {
  */
 export async function runInWorker(file: string, sql: string, parameters: readonly unknown[], budgetMs: number, lane: WorkerLane = 'search', signal?: AbortSignal): Promise<unknown[]> {
   return (await lanes[lane].send({ op: 'query', file, sql, parameters, budgetMs }, signal)).rows ?? [];
+}
+
+export interface HalfQuery {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+/**
+ * Runs two read queries at once, the first in the lane's worker and the second in its partner, each within
+ * budgetMs; op 'query' answers their rows, op 'ids' (keep: n) the ids each selects (first column): the n
+ * smallest in ascending order and how many (./regexSplit). An abort of `signal` stops both; when one fails,
+ * the other is stopped and the failure is thrown.
+ */
+export async function runHalves(file: string, halves: readonly [HalfQuery, HalfQuery], budgetMs: number, lane: WorkerLane, signal: AbortSignal | undefined, op: { ids: number } | null = null): Promise<[Reply, Reply]> {
+  if (signal?.aborted) throw countCancelledBy(signal);
+  const both = new AbortController();
+  const forward = () => both.abort(signal?.reason);
+  signal?.addEventListener('abort', forward, { once: true });
+  const request = (h: HalfQuery): Request => (op
+    ? { op: 'ids', file, sql: h.sql, parameters: h.parameters, budgetMs, keep: op.ids }
+    : { op: 'query', file, sql: h.sql, parameters: h.parameters, budgetMs });
+  try {
+    const runs = [lanes[lane].send(request(halves[0]), both.signal), partners[lane].send(request(halves[1]), both.signal)];
+    // The first failure stops the other half (its own rejection is then of no interest).
+    runs.forEach((run) => run.catch(() => { if (!both.signal.aborted) both.abort(new CountCancelled('The other half failed')); }));
+    const [a, b] = await Promise.all(runs);
+    return [a, b];
+  } finally {
+    signal?.removeEventListener('abort', forward);
+  }
 }
 
 let nextStream = 1;

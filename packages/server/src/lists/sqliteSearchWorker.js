@@ -69,6 +69,15 @@ function compileWide(pattern) {
 /** Units whose character does not fold to exactly one unit (./regexWiden unsafeSourceJs), from the main thread. */
 const unsafe = workerData && typeof workerData.unsafe === 'string' ? new RegExp(workerData.unsafe) : null;
 
+/** regexp() checks cancellation and its time budget after this many characters tested (plus 16 a row). */
+const CHECK_UNITS = 16_384;
+let units = 0;
+/** The patterns of regexp()'s previous call, compiled. */
+let lastPattern = null;
+let lastRe = null;
+let lastWide = null;
+let lastWideRe = null;
+
 class Timeout extends Error {}
 class Cancelled extends Error {}
 let deadline = Infinity;
@@ -96,18 +105,34 @@ function open(file) {
     return 1;
   });
   // regexp(pattern, value[, budget, wide]): wide is ./regexWiden's pattern, tried first on non-ASCII values.
+  // Called once per row of a whole-list scan: the cancellation and time checks run once per CHECK_UNITS
+  // characters tested (a million titles: ~3,500 checks instead of a million), the compiled patterns of the
+  // previous call are kept (no map lookup), the lower case is made once.
   db.function('regexp', { varargs: true }, (pattern, value, _budget, wide) => {
-    check();
-    if (performance.now() > deadline) throw new Timeout('Regular expression search took too long');
+    units += typeof value === 'string' ? value.length + 16 : 16;
+    if (units > CHECK_UNITS) {
+      units = 0;
+      check();
+      if (performance.now() > deadline) throw new Timeout('Regular expression search took too long');
+    }
     if (value === null || value === undefined || typeof pattern !== 'string') return 0;
-    const text = String(value).slice(0, VALUE_MAX);
-    if (ASCII.test(text)) return compile(pattern).test(text.toLowerCase()) ? 1 : 0;
+    if (pattern !== lastPattern) {
+      lastRe = compile(pattern);
+      lastPattern = pattern;
+    }
+    const stored = typeof value === 'string' ? value : String(value);
+    const text = stored.length > VALUE_MAX ? stored.slice(0, VALUE_MAX) : stored;
+    const lower = text.toLowerCase();
+    if (ASCII.test(text)) return lastRe.test(lower) ? 1 : 0;
     // Refused by the widened pattern and no character folding to other than one: cannot match.
     if (typeof wide === 'string' && unsafe !== null) {
-      const wideRe = compileWide(wide);
-      if (wideRe !== null && !wideRe.test(text.toLowerCase()) && !unsafe.test(text)) return 0;
+      if (wide !== lastWide) {
+        lastWideRe = compileWide(wide);
+        lastWide = wide;
+      }
+      if (lastWideRe !== null && !lastWideRe.test(lower) && !unsafe.test(text)) return 0;
     }
-    return compile(pattern).test(fold(text)) ? 1 : 0;
+    return lastRe.test(fold(text)) ? 1 : 0;
   });
   return db;
 }
@@ -130,6 +155,12 @@ function run(message) {
   if (op === 'query') {
     const statement = connection(file).prepare(sql);
     return { rows: statement.reader ? statement.all(...parameters) : [] };
+  }
+  if (op === 'ids') {
+    // The ids the query selects (its first column), in any order: their number, and the `keep` smallest in
+    // ascending order (./regexSplit: one half of a list read by two workers).
+    const found = Float64Array.from(connection(file).prepare(sql).pluck().all(...parameters)).sort();
+    return { rows: Array.from(found.subarray(0, message.keep)), total: found.length };
   }
   if (op === 'open') {
     const db = open(file);
@@ -161,6 +192,7 @@ function run(message) {
 
 parentPort.on('message', (message) => {
   deadline = performance.now() + (message.budgetMs ?? Infinity);
+  units = CHECK_UNITS; // the first row checks at once
   current = message.id;
   try {
     if (message.op !== 'close') check();

@@ -1,0 +1,130 @@
+/**
+ * A regular expression that reads the whole list runs on SQLite in two workers at once, each half of the list's
+ * id range (./regexSplit): the rows, pages and totals equal testing every folded value, the page's scan answers
+ * the exact total, and a half that fails or a cancelled request stops the other half. Here every list is split
+ * (splitTuning.minIds 1) and the page's first try reads 40 rows. On PostgreSQL (no workers) the same answers.
+ */
+import { sql } from 'kysely';
+import { foldText } from '@portal/contract';
+import { compileLinear } from './linearRegex';
+import { CountCancelled } from './countCancel';
+import { regexPageTuning } from './regexPage';
+import { splitTuning } from './regexSplit';
+import { laneQueries, partnerPending, partnerQueries, runHalves } from './searchWorker';
+import { sqliteFile } from './sqlite';
+import { addCatalogue } from './testing/helpers';
+import { randomValues, WIDEN_PATTERNS, WIDEN_VALUES } from './testing/regexCases';
+import { createTestApp, type TestApp } from '../testing/testApp';
+
+jest.setTimeout(120_000);
+
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+const ROWS = [...WIDEN_VALUES, ...randomValues(300)].map((field1, i) => ({ code: `S${String(i).padStart(4, '0')}`, field1 }));
+
+let t: TestApp;
+let url: string;
+let catalogueId: number;
+const tuned = { minIds: splitTuning.minIds, firstRows: regexPageTuning.firstRows };
+beforeAll(async () => {
+  t = await createTestApp();
+  const store = await t.storeId('BIB-001');
+  catalogueId = await addCatalogue(t.db, store, 'Regex split', ROWS);
+  url = `/api/stores/${store}/catalogues/${catalogueId}/items`;
+  splitTuning.minIds = 1;
+  regexPageTuning.firstRows = 40;
+}, 120_000);
+afterAll(async () => {
+  splitTuning.minIds = tuned.minIds;
+  regexPageTuning.firstRows = tuned.firstRows;
+  await t.close();
+});
+
+type Page = { items: { code: string }[]; total: number; totalKnown?: boolean };
+async function search(pattern: string, extra = '', limit = 25): Promise<Page> {
+  const res = await t.call('GET', `${url}?limit=${limit}${extra}&searchTexts=${encodeURIComponent(JSON.stringify({ field1: `/${pattern}/` }))}`, { user: 'librarian' });
+  expect(res.statusCode).toBe(200);
+  return res.json() as Page;
+}
+
+/** As regexScan.test: where PostgreSQL's engine means something else than JavaScript's, the exact folded test in SQL. */
+const ENGINE_SPECIFIC = /\\[wWsS]|\.|[^\x00-\x7f]/;
+async function expected(pattern: string): Promise<string[]> {
+  const source = compileLinear(pattern).source;
+  if (!postgres || !ENGINE_SPECIFIC.test(source)) {
+    const re = new RegExp(source);
+    return ROWS.filter((r) => re.test(foldText(r.field1))).map((r) => r.code);
+  }
+  const { rows } = await sql<{ code: string }>`select code from catalogue_items where catalogue_id = ${catalogueId} and (case
+    when octet_length(field1) = char_length(field1) then field1 ~* ${source}
+    else lower(regexp_replace(normalize(field1, NFD), '[̀-ͯ]', '', 'g')) ~* ${source} end) order by id`.execute(t.db);
+  return rows.map((r) => r.code);
+}
+
+describe(`a whole-list regular expression read in two halves (${postgres ? 'postgres' : 'sqlite'})`, () => {
+  it.each(WIDEN_PATTERNS)('/%s/: pages and totals equal testing every folded value', async (pattern) => {
+    const want = await expected(pattern);
+    const page = await search(pattern, '&count=skip');
+    expect(page.items.map((i) => i.code)).toEqual(want.slice(0, 25));
+    // Shown total: exact when the page knows it (its scan counted, or it shows the end), else a lower bound.
+    if (page.totalKnown === false) expect(page.total).toBeLessThanOrEqual(want.length);
+    else expect(page.total).toBe(want.length);
+    const later = await search(pattern, '&count=skip&offset=30');
+    expect(later.items.map((i) => i.code)).toEqual(want.slice(30, 55));
+    expect((await search(pattern, '&count=only')).total).toBe(want.length);
+    expect((await search(pattern)).total).toBe(want.length);
+  });
+
+  it('SQLite: the page past its first rows and the count run in both workers; the page answers the exact total', async () => {
+    // '[xz]{3}' matches a few rows, none of them in the first 5: the page reads the whole list.
+    regexPageTuning.firstRows = 5;
+    const want = await expected('[xz]{3}');
+    expect(want.length).toBeGreaterThan(1); // more than the page of 1: its total is known only by counting
+    const before = { search: partnerQueries('search'), count: partnerQueries('count'), counts: laneQueries('count') };
+    const page = await search('[xz]{3}', '&count=skip', 1);
+    expect(page.items.map((i) => i.code)).toEqual(want.slice(0, 1));
+    const count = await search('[xz]{3}', '&count=only');
+    expect(count.total).toBe(want.length);
+    if (postgres) {
+      regexPageTuning.firstRows = 40;
+      return;
+    }
+    expect(page).toMatchObject({ total: want.length });
+    expect(page.totalKnown).toBeUndefined();
+    expect(partnerQueries('search') - before.search).toBe(1);
+    expect(partnerQueries('count') - before.count).toBe(1);
+    expect(laneQueries('count') - before.counts).toBe(1);
+    // A list narrower than the split's minimum is read by one worker.
+    splitTuning.minIds = 1_000_000;
+    try {
+      await search('[xz]{3}', '&count=only');
+      expect(partnerQueries('count') - before.count).toBe(1);
+    } finally {
+      splitTuning.minIds = 1;
+      regexPageTuning.firstRows = 40;
+    }
+  });
+
+  (postgres ? it.skip : it)('SQLite: a half that fails stops the other, and an abort stops both', async () => {
+    const file = sqliteFile(t.db)!;
+    // About a hundred million regexp() calls: minutes, unless stopped.
+    const long = { sql: "with recursive c(x) as (select 1 union all select x + 1 from c where x < 100000000) select count(*) as n from c where regexp('q', 'a' || x) = 1", parameters: [] };
+    const bad = { sql: 'select count(*) from no_such_table', parameters: [] };
+    await expect(runHalves(file, [bad, long], 60_000, 'search', undefined)).rejects.toThrow(/no such table/);
+    await until(() => partnerPending('search') === 0);
+    const controller = new AbortController();
+    const both = runHalves(file, [long, long], 60_000, 'count', controller.signal);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    controller.abort(new CountCancelled('test'));
+    await expect(both).rejects.toBeInstanceOf(CountCancelled);
+    await until(() => partnerPending('count') === 0);
+  });
+});
+
+/** Waits until `done` holds (the long query would run for minutes, far past this). */
+async function until(done: () => boolean): Promise<void> {
+  const start = Date.now();
+  while (!done()) {
+    if (Date.now() - start > 20_000) throw new Error('still running after 20 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
