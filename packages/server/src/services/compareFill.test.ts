@@ -7,12 +7,14 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { UNGROUPED } from '@portal/contract';
-import { dialectOf } from '../db/connect';
+import { createDb, dialectOf } from '../db/connect';
+import { postgresPool } from '../db/postgresPool';
+import type { Database } from '../db/schema';
 import { addCatalogue } from '../lists/testing/helpers';
 import { cancelledCounts } from '../lists/countCancel';
 import { lanePending } from '../lists/searchWorker';
 import { compareCounterOf } from './compare';
-import { fillPass, listsToFill, startCompareFill, type FillList } from './compareFill';
+import { fillPass, listsToFill, startCompareFill, type CompareFill, type FillList } from './compareFill';
 import { MOVED_CAP } from '../db/migrations/0021_compare_total_delta_cap';
 import { compareCountStats, countsRunning, recountsSettled, type CounterOf } from './compareTotals';
 import { createTestApp, type TestApp } from '../testing/testApp';
@@ -111,6 +113,45 @@ describe('the background fill of Compare kept totals', () => {
     const after = await kept(fondo);
     for (const list of [...sectionLists, `MISSING/group/${group}`]) expect(`${list}: ${after.get(list)}`).toBe(`${list}: valid ${await fullCount(fondo, list)}`);
     expect(after.get(`MISSING/inventory/${never}`)).toBeUndefined();
+  });
+
+  // A SQLite file is served by one process (nothing to share); PostgreSQL serves several instances.
+  (process.env.TEST_DATABASE_URL ? it : it.skip)('runs one fill at a time per database: two instances on one PostgreSQL database count each list once', async () => {
+    const fondo = await addCatalogue(t.db, bib, 'Fondo compartido', Array.from({ length: 10 }, (_, i) => ({ code: `P${i}` })));
+    const group = await create(`/api/stores/${bib}/inventoryGroups`, { name: 'Planta compartida', catalogueId: fondo });
+    await untyped().deleteFrom('compare_totals').where('catalogue_id', '=', fondo).execute();
+    const lists = (await listsToFill(t.db)).filter((l) => l.catalogueId === fondo).map((l) => `${l.mode}/${l.scope}`);
+    expect(lists).toEqual(expect.arrayContaining([`MISSING/group/${group}`, 'EXCEEDED/ALL_GROUPS']));
+    // A second instance: its own pool on the same database.
+    const second: Kysely<Database> = createDb({ databaseUrl: postgresPool(t.db)!.options.connectionString! });
+    const counts: string[] = [];
+    const fills: CompareFill[] = [];
+    // Every count waits until the second instance has tried a pass (skipped, or counting a list itself).
+    const secondTried = () => (fills[1]?.lockedOut ?? 0) > 0 || counts.some((c) => c.startsWith('second '));
+    const counting = (name: string): CounterOf => async (db, storeId, list, signal) => {
+      const found = await compareCounterOf(db, storeId, list, signal);
+      return found && { key: found.key, counter: async () => {
+        if (list.catalogueId === fondo) counts.push(`${name} ${list.mode}/${list.scope}`);
+        await until('the second instance to try a pass', secondTried, 10);
+        return found.counter();
+      } };
+    };
+    try {
+      fills.push(startCompareFill(t.db, counting('first'), { firstDelayMs: 0, pollMs: 50 }));
+      await until('the first instance counting', () => counts.length > 0, 10);
+      fills.push(startCompareFill(second, counting('second'), { firstDelayMs: 0, pollMs: 50 }));
+      await until('the fill', async () => !(await listsToFill(t.db)).some((l) => l.catalogueId === fondo), 20);
+      // A few more passes of both.
+      const passes = fills.map((f) => f.passes);
+      await until('more passes', () => fills.every((f, n) => f.passes > passes[n] + 2), 20);
+    } finally {
+      for (const fill of fills) await fill.stop();
+      await second.destroy();
+    }
+    expect([...counts].sort()).toEqual(lists.map((l) => `first ${l}`).sort());
+    expect(fills[1].lockedOut).toBeGreaterThan(0);
+    const after = await kept(fondo);
+    for (const list of lists) expect(`${list}: ${after.get(list)}`).toBe(`${list}: valid ${await fullCount(fondo, list)}`);
   });
 
   it('a view of the list being filled waits for its count; stopping the fill stops its count at once', async () => {

@@ -14,8 +14,13 @@
  * joined it) and the list is counted again once the lane is idle. A list whose count was not kept (a write during
  * it) waits longer each time (FILL_BACKOFF_MAX_MS at most). stop() aborts the count in flight (the worker's
  * portal_alive() check; PostgreSQL cancels the backend) and resolves once the loop has ended.
+ *
+ * One fill runs at a time per database: on PostgreSQL each pass holds a session advisory lock (FILL_LOCK_KEY,
+ * pg_try_advisory_lock on one pool connection for the pass), and an instance that finds it held skips that pass,
+ * so several server instances on one database never count the same list at once (nor the same lists twice
+ * over). A SQLite file is served by one process (its count worker lane included): nothing to share there.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { UNGROUPED, type CompareMode } from '@portal/contract';
 import { dialectOf } from '../db/connect';
 import type { Database } from '../db/schema';
@@ -191,11 +196,34 @@ export async function fillPass(db: Kysely<Database>, options: FillOptions): Prom
   return pass;
 }
 
+/** pg_try_advisory_lock key of the background fill's passes (any constant other than db/startupLock's). */
+export const FILL_LOCK_KEY = 7_201_118;
+
+/**
+ * Runs `work` (one pass) unless another instance's fill holds the database's fill lock (PostgreSQL), then answers
+ * null. The lock is a session lock on a connection held for the pass (the counts run on others), released after
+ * it, or by the server when the instance dies.
+ */
+async function underFillLock<T>(db: Kysely<Database>, work: () => Promise<T>): Promise<T | null> {
+  if (dialectOf(db) !== 'postgres') return work();
+  return db.connection().execute(async (conn) => {
+    const { rows } = await sql<{ got: boolean }>`select pg_try_advisory_lock(${FILL_LOCK_KEY}) as got`.execute(conn);
+    if (!rows[0]?.got) return null;
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${FILL_LOCK_KEY})`.execute(conn);
+    }
+  });
+}
+
 export interface CompareFill {
   /** Stops the count in flight and the loop; resolves when it has ended. */
   stop(): Promise<void>;
-  /** Passes made so far (tests, benchmarks). */
+  /** Passes made so far (tests, benchmarks), those skipped included. */
   readonly passes: number;
+  /** Passes skipped because another instance's fill held the database's fill lock (PostgreSQL). */
+  readonly lockedOut: number;
 }
 
 /**
@@ -207,6 +235,7 @@ export function startCompareFill(db: Kysely<Database>, counterOf: CounterOf, opt
   const pollMs = options.pollMs ?? FILL_POLL_MS;
   let wake: (() => void) | null = null;
   let passes = 0;
+  let lockedOut = 0;
   /** Lists whose count was not kept: how often in a row, and not before when. */
   const backoff = new Map<string, { misses: number; at: number }>();
   const counted = (list: FillList, kept: boolean) => {
@@ -228,7 +257,8 @@ export function startCompareFill(db: Kysely<Database>, counterOf: CounterOf, opt
     await pause(options.firstDelayMs ?? 1_000);
     while (!controller.signal.aborted) {
       try {
-        await fillPass(db, { counterOf, signal: controller.signal, yieldToPeople: true, skip, counted });
+        const pass = await underFillLock(db, () => fillPass(db, { counterOf, signal: controller.signal, yieldToPeople: true, skip, counted }));
+        if (!pass) lockedOut += 1;
       } catch {
         // The database went away or a list vanished mid-pass: the next pass looks again.
       }
@@ -243,6 +273,7 @@ export function startCompareFill(db: Kysely<Database>, counterOf: CounterOf, opt
       await loop;
     },
     get passes() { return passes; },
+    get lockedOut() { return lockedOut; },
   };
   return fill;
 }
