@@ -14,7 +14,7 @@ import { hasRegex, planSearch, probeIndex, whereSql, type SearchTerm } from './s
 import { cancellablePostgres, CountCancelled, countSignal } from './countCancel';
 import { openRegexBudget, RegexTimeout, sqliteFile } from './sqlite';
 import { runInWorker, workerDb } from './searchWorker';
-import { pagesByIds, regexPageWithTotal } from './regexPage';
+import { pagesByIds, postgresScansWholeList, regexPageWithTotal } from './regexPage';
 import { scansWholeList, splitCount, splitId } from './regexSplit';
 
 /** How long one request's regular-expression search may run. */
@@ -120,7 +120,7 @@ export async function listPage<T>(db: Kysely<Database>, def: ListDefinition<T>, 
     const mid = file && pagesByIds(dialect, terms) && !params.order && scansWholeList(terms) ? await splitId(db, def.table, scope) : null;
     const halves = file && mid !== null ? { file, lane: 'search' as const, budgetMs: REGEX_BUDGET_MS, db, mid } : null;
     const { rows, total } = pagesByIds(dialect, terms) && !params.order
-      ? await regexPageWithTotal(conn, { dialect, table: def.table, columns: selectColumns(def), scope: whereSql(dialect, def, scope, [], null), where, read, offset }, halves)
+      ? await regexPageWithTotal(conn, { dialect, table: def.table, columns: selectColumns(def), scope: whereSql(dialect, def, scope, [], null), where, read, offset, wholeList: dialect === 'postgres' && postgresScansWholeList(terms) }, halves)
       : { ...await sql<Row>`select ${selectColumns(def)} from ${table} where ${where} order by ${order} limit ${read} offset ${offset}`.execute(conn), total: undefined };
     const items = rows.slice(0, limit).map((r) => def.toItem(r));
     if (total !== undefined) return { items, total };

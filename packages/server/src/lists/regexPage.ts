@@ -33,16 +33,28 @@ export interface RegexPageQuery {
   offset: number;
   /** FIRST_ROWS unless given (tests). */
   firstRows?: number;
+  /** PostgreSQL: the terms test every row of the list (postgresScansWholeList). */
+  wholeList?: boolean;
+}
+
+/**
+ * PostgreSQL: a regular expression no index narrows (no sort-index ranges, no text of a trigram's length for
+ * pg_trgm, no alternation texts), nor any plain term beside it: every row of the list is tested.
+ */
+export function postgresScansWholeList(terms: readonly SearchTerm[]): boolean {
+  return terms.some((t) => t.kind === 'regex')
+    && terms.every((t) => !t.anchor && !t.alternatives && !t.literals.some((l) => Array.from(l).length >= 3));
 }
 
 /**
  * Whether the page of these terms is read by regexPageInIdOrder. SQLite: a regular expression no index
  * narrowed to ids (no sort-index ranges, trigram candidates or join), which reads the whole list. PostgreSQL:
  * a regular expression with many rows in its sort-index ranges (the planner walks the pkey in order, testing
- * every row, where the ranges read from the sort index hold them all: 8.4 s against 2.2 s at load 16).
+ * every row, where the ranges read from the sort index hold them all: 8.4 s against 2.2 s at load 16), or one
+ * that tests every row (one backend walked the pkey testing each: the scan after the first rows is parallel).
  */
 export function pagesByIds(dialect: Dialect, terms: readonly SearchTerm[]): boolean {
-  if (dialect === 'postgres') return terms.some((t) => t.kind === 'regex' && t.anchor && !t.anchor.ids);
+  if (dialect === 'postgres') return terms.some((t) => t.kind === 'regex' && t.anchor && !t.anchor.ids) || postgresScansWholeList(terms);
   return terms.some((t) => t.kind === 'regex')
     && terms.every((t) => !t.anchor && !t.candidates && !t.ftsMatch && !t.alternatives?.ids);
 }
@@ -70,6 +82,16 @@ export async function regexPageWithTotal(conn: Db, q: RegexPageQuery, halves?: S
     const wanted = ids.slice(q.offset);
     const rows = wanted.length ? (await sql<Row>`select ${q.columns} from ${table} where ${id} in (${sql.join(wanted)}) order by ${id}`.execute(conn)).rows : [];
     return { rows, total };
+  }
+  if (q.dialect === 'postgres' && q.wholeList) {
+    // Ordered by an expression no index holds, the planner scans the list in parallel workers (a Gather Merge of
+    // their sorted matches) instead of one backend walking the pkey; the window counts every match: the total.
+    const keep = q.offset + q.read;
+    const found = (await sql<{ id: number; total: number | string }>`select ${id} as id, count(*) over () as total from ${table} where ${q.where} order by ${id} + 0 limit ${keep}`.execute(conn)).rows;
+    const wanted = found.slice(q.offset).map((r) => Number(r.id));
+    const rows = wanted.length ? (await sql<Row>`select ${q.columns} from ${table} where ${id} in (${sql.join(wanted)}) order by ${id}`.execute(conn)).rows : [];
+    // No row from offset on: the total is unknown past the offset (but 0 when nothing matches from the start).
+    return { rows, total: found.length ? Number(found[0].total) : q.offset === 0 ? 0 : undefined };
   }
   // PostgreSQL: an array computed once (as a count finds the rows), not a join the planner walks in id order.
   const matching = q.dialect === 'postgres'
