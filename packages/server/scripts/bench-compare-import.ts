@@ -18,6 +18,11 @@
  *   … --new-group: the section goes into a group created for this stocktake (related to the catalogue; deleted at
  *     the end): its lists are kept from its creation (migration 0025), never viewed; with --before they are
  *     forgotten after the creation (as before 0025: counted at the first view, or by the background recount)
+ *   … --delete: then the section (its scans) is deleted through the HTTP route, timed, and each list's first page
+ *     with total is opened the moment the delete answered (kept: services/compareDeleteDeltas.ts; the full counts
+ *     after it check those totals)
+ *   … --delete-before: the same with the delete followed by the triggers alone (compareDeleteDeltas off, as before
+ *     it: a delete of more than MOVED_CAP scans leaves the totals to be counted at the next view)
  *   DATABASE_URL=postgres://… pnpm --filter @portal/server bench:compare-import
  *
  * The section is deleted at the end (its scans with it).
@@ -31,6 +36,7 @@ import { createTokenService } from '../src/auth/tokens';
 import { multipart } from '../src/lists/testing/helpers';
 import { recountsSettled } from '../src/services/compareTotals';
 import { moveDeltas } from '../src/services/compareMoveDeltas';
+import { deleteDeltas } from '../src/services/compareDeleteDeltas';
 import { largestGroup } from './bench-group';
 import { largeDataDir, option } from './benchArgs';
 
@@ -41,6 +47,8 @@ async function main(): Promise<void> {
   const dataDir = largeDataDir(args);
   const rows = Number(option(args, '--rows') ?? 20_000);
   moveDeltas.enabled = !args.includes('--before');
+  const deleting = args.includes('--delete') || args.includes('--delete-before');
+  deleteDeltas.enabled = !args.includes('--delete-before');
   const dbConfig = dbConfigFromEnv(process.env, dataDir);
   const db = createDb(dbConfig);
   const config = defaultConfig({ logger: false, dataDir, portalRoot: null });
@@ -113,6 +121,23 @@ async function main(): Promise<void> {
       const { ms: took, total } = await page(list);
       kept[list] = total;
       console.log(`  ${list.padEnd(24)} ${ms(took)}   total ${total.toLocaleString('en')}`);
+    }
+    if (deleting) {
+      console.log(`\n${deleteDeltas.enabled ? 'Set-wise deltas in the delete' : 'BEFORE: the delete followed by the triggers alone'}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+      const deleteStart = performance.now();
+      const deleteCpu = process.cpuUsage();
+      await call('DELETE', sectionUrl);
+      const deleteMs = performance.now() - deleteStart;
+      const deleteUsed = process.cpuUsage(deleteCpu);
+      removeSection = null;
+      const deleted = performance.now();
+      console.log(`Delete of the section (${imported.numItemsInserted.toLocaleString('en')} scans): ${ms(deleteMs)} (CPU ${ms((deleteUsed.user + deleteUsed.system) / 1000)} in this process)`);
+      console.log('First page (25) with total, opened right after the delete answered:');
+      for (const list of lists) {
+        const { ms: took, total } = await page(list);
+        kept[list] = total;
+        console.log(`  ${list.padEnd(24)} ${ms(took)}   total ${total.toLocaleString('en')}   (${ms(performance.now() - deleted)} after the delete answered)`);
+      }
     }
     console.log('First page with total counted in full (kept totals invalidated; the first view before the background recount):');
     for (const list of args.includes('--skip-full') ? [] : lists) {
