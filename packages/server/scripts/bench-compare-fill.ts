@@ -5,7 +5,9 @@
  * Prints the lists it counted with each count's time, the whole pass's wall and CPU time (this process: the
  * SQLite count worker included; PostgreSQL's backend not) and the load; a person's count of the catalogue's item
  * list alone and while the fill counts (SQLite: the fill gives way); then the first page + total of MISSING and
- * EXCEEDED for ALL_GROUPS and the largest group, the first views after the fill.
+ * EXCEEDED for ALL_GROUPS and the largest group, the first views after the fill. The MISSING and EXCEEDED lists
+ * of `--sections N` (default 4) sections of the largest group are viewed first and then left behind (as by a
+ * large write): the fill counts them after the others (section lists only once viewed).
  *
  *   pnpm --filter @portal/server bench:compare-fill -- --data-dir <dir>     SQLite <dir>/portal.sqlite (writes compare_totals: a copy)
  *   DATABASE_URL=postgres://… pnpm --filter @portal/server bench:compare-fill   (the fill writes back what it forgot)
@@ -39,9 +41,20 @@ async function main(): Promise<void> {
     const group = await largestGroup(db);
     console.log(`Database: ${'databaseUrl' in dbConfig ? 'PostgreSQL (DATABASE_URL)' : dbConfig.sqliteFile}; largest group ${group.groupId} `
       + `(catalogue ${group.catalogueId}); load average ${load()} on ${os.cpus().length} CPUs`);
+    // Section lists viewed before (kept), then left behind.
+    const sectionCount = Number(args[args.indexOf('--sections') + 1] ?? 4);
+    const sections = args.includes('--sections') && !sectionCount ? [] : await db.selectFrom('inventories').select('id')
+      .where('group_id', '=', group.groupId).orderBy('id').limit(args.includes('--sections') ? sectionCount : 4).execute();
+    for (const { id } of sections) {
+      for (const mode of ['MISSING', 'EXCEEDED'] as CompareMode[]) {
+        const found = await compareCounterOf(db, group.storeId, { catalogueId: group.catalogueId, mode, scope: `inventory/${id}` });
+        if (found) await sql`insert into compare_totals (catalogue_id, mode, scope, version, total, moved) values (${group.catalogueId}, ${mode}, ${`inventory/${id}`}, 0, ${(await found.counter()).total}, 0)
+          on conflict (catalogue_id, mode, scope) do update set version = 0`.execute(db);
+      }
+    }
     await sql`delete from compare_totals where scope not like 'inventory/%'`.execute(db);
     const lists = await listsToFill(db);
-    console.log(`Kept totals forgotten (as before migration 0025): ${lists.length} lists to fill`);
+    console.log(`Kept totals forgotten (as before migration 0025): ${lists.length} lists to fill (${2 * sections.length} of them section lists left behind)`);
 
     // A person's count (the catalogue's item list: page + total) alone, then while the fill counts.
     const personsCount = async () => {
