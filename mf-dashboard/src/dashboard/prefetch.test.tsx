@@ -3,12 +3,13 @@ import { setLanguage } from '@portal/i18n';
 import {
   createPortalStore, fetchStoresSuccess, limitRegionsToStores, loginSuccess, logout, type SessionData,
 } from '@portal/session';
-import { act, render, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import DashboardPage from './DashboardPage';
 import { today } from './hooks/useWeekPaging';
+import { forgetFirstAnswers, peekFirstAnswer, summaryKey } from './model/firstAnswers';
 import { prefetchDashboard } from './prefetch';
-import { dashboardCalls, fakeDashboardServer, inWidget, library, TREE, USER_STORE_IDS } from './testing';
+import { dashboardCalls, fakeDashboardServer, inWidget, library, TREE, USER_STORE_IDS, widget } from './testing';
 
 jest.mock('highcharts-react-official', () => jest.requireActual('./testing.chartStub'));
 jest.setTimeout(120_000);
@@ -25,7 +26,21 @@ const storesArrive = () => fetchStoresSuccess({ stores: LIBRARIES, regions: limi
 const urls = (seen: Parameters<typeof dashboardCalls>[0]) => dashboardCalls(seen).map((call) => `${call.name}?${call.params.toString()}`).sort();
 
 beforeAll(async () => { await act(() => setLanguage('en-GB')); });
-beforeEach(() => forgetSharedReads());
+beforeEach(() => {
+  forgetSharedReads();
+  forgetFirstAnswers();
+});
+
+/** Every spinner the page puts in the document, even one replaced before anyone looks. */
+function watchSpinners(): { seen: () => number; stop: () => void } {
+  let spinners = 0;
+  const has = (node: Node) => node instanceof Element && (node.matches('.ant-spin') || !!node.querySelector('.ant-spin'));
+  const observer = new MutationObserver((records) => {
+    records.forEach((record) => { spinners += [...record.addedNodes, ...record.removedNodes].filter(has).length; });
+  });
+  observer.observe(document.body, { subtree: true, childList: true });
+  return { seen: () => { observer.takeRecords().forEach((record) => { spinners += [...record.addedNodes, ...record.removedNodes].filter(has).length; }); return spinners; }, stop: () => observer.disconnect() };
+}
 
 describe('the dashboard prefetch (issue 19: its calls start from the sign-in answer)', () => {
   it('starts the first calls once the sign-in and the libraries are in the session; the page then asks nothing twice', async () => {
@@ -63,6 +78,39 @@ describe('the dashboard prefetch (issue 19: its calls start from the sign-in ans
     expect(inWidget('Total In Year').getByText('999')).toBeInTheDocument();
     expect(dashboardCalls(seen)).toHaveLength(14); // every widget took its prefetched answer
     expect(pendingSharedReads()).toEqual([]);
+    stop();
+  });
+
+  it('the page’s first render shows the prefetched answers (no spinner, no second round); Refresh and a later visit ask again', async () => {
+    const seen = fakeDashboardServer();
+    const { store } = createPortalStore();
+    const stop = prefetchDashboard(store);
+    store.dispatch(loginSuccess(session()));
+    store.dispatch(storesArrive());
+    await waitFor(() => expect(dashboardCalls(seen)).toHaveLength(14));
+    await act(async () => { await new Promise((resolve) => setTimeout(resolve, 0)); }); // the answers arrive
+    const spinners = watchSpinners();
+    const page = render(<Provider store={store}><DashboardPage title="Dashboard" /></Provider>);
+    // At once, without waiting: every figure and chart of the first render.
+    expect(inWidget('Total In Today').getByText('1.2K')).toBeInTheDocument();
+    expect(inWidget('Total In Year').getByText('999')).toBeInTheDocument();
+    expect(screen.getAllByTestId('chart').length).toBeGreaterThanOrEqual(9);
+    expect(screen.getAllByRole('group').filter((card) => card.getAttribute('aria-busy') === 'true')).toEqual([]);
+    await act(async () => { await new Promise((resolve) => setTimeout(resolve, 0)); });
+    expect(spinners.seen()).toBe(0);
+    expect(dashboardCalls(seen)).toHaveLength(14);
+    expect(pendingSharedReads()).toEqual([]); // the page took the reads: Refresh asks the server
+    spinners.stop();
+
+    fireEvent.click(screen.getByRole('button', { name: /Refresh/ }));
+    await waitFor(() => expect(dashboardCalls(seen)).toHaveLength(28));
+    await waitFor(() => expect(inWidget('Total In Today').getByText('1.2K')).toBeInTheDocument());
+    page.unmount();
+    // Each answer is shown once: the page shown again asks for its data.
+    render(<Provider store={store}><DashboardPage title="Dashboard" /></Provider>);
+    expect(widget('Total In Today')).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(dashboardCalls(seen)).toHaveLength(42));
+    await waitFor(() => expect(inWidget('Total In Today').getByText('1.2K')).toBeInTheDocument());
     stop();
   });
 
@@ -104,7 +152,9 @@ describe('the dashboard prefetch (issue 19: its calls start from the sign-in ans
     store.dispatch(storesArrive()); // e.g. the libraries read again
     await act(async () => undefined);
     expect(dashboardCalls(seen)).toHaveLength(14);
+    await waitFor(() => expect(peekFirstAnswer(summaryKey('totalToday', [2, 1, 3]))).toBeDefined());
     store.dispatch(logout());
+    expect(peekFirstAnswer(summaryKey('totalToday', [2, 1, 3]))).toBeUndefined(); // nothing of it shown to the next session
     store.dispatch(loginSuccess(session({ token: 'tok-2' })));
     store.dispatch(storesArrive());
     await waitFor(() => expect(dashboardCalls(seen)).toHaveLength(28));

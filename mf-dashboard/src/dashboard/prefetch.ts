@@ -7,6 +7,7 @@ import {
 import { manifest } from '../manifest';
 import { today } from './hooks/useWeekPaging';
 import { areaNameTree } from './model/areaNameTree';
+import { forgetFirstAnswers } from './model/firstAnswers';
 import { startFirstCalls } from './model/firstCalls';
 
 const DASHBOARD_PERMISSION = manifest.routes[0].permission;
@@ -36,6 +37,7 @@ export function prefetchDashboard(store: PortalStore = sessionStore): () => void
   const check = () => {
     const state = store.getState();
     if (!selectIsLoggedIn(state)) {
+      if (!armed) forgetFirstAnswers(); // signed out: nothing of that session is shown to the next one
       armed = true;
       return;
     }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { peekFirstAnswer, summaryKey, takeFirstAnswer } from '../model/firstAnswers';
 import { logDashboardError } from '../model/log';
 import { EMPTY_SUMMARY, SUMMARY_LOADERS, type SummaryData, type SummarySource } from '../model/sources';
 
@@ -14,6 +15,27 @@ export interface DashboardData {
 const NOTHING: DashboardData = { data: {}, failed: new Set(), loading: false };
 
 /**
+ * The answers of the sign-in prefetch for these store ids and sources (firstAnswers.ts): peeked for the first
+ * render, taken by the round that shows them.
+ */
+function answeredAhead(storeKey: string | null, sourceKey: string, take: boolean): Partial<SummaryData> {
+  if (!storeKey || !sourceKey) return {};
+  const ids = storeKey.split(',').map(Number);
+  const found: Partial<Record<SummarySource, unknown>> = {};
+  for (const source of sourceKey.split(',') as SummarySource[]) {
+    const key = summaryKey(source, ids);
+    const value = take ? takeFirstAnswer(key) : peekFirstAnswer(key);
+    if (value !== undefined) found[source] = value;
+  }
+  return found as Partial<SummaryData>;
+}
+
+const sameData = (a: Partial<SummaryData>, b: Partial<SummaryData>): boolean => {
+  const keys = Object.keys(a) as SummarySource[];
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+};
+
+/**
  * Loads every summary source the visible widgets need, once per round. A round starts when the selected
  * store ids, the reload key (Refresh) or the needed sources change; each call settles on its own.
  */
@@ -25,7 +47,12 @@ export function useDashboardData(
 ): DashboardData {
   const storeKey = storeIds === null ? null : storeIds.join(',');
   const sourceKey = [...new Set(sources)].sort().join(',');
-  const [state, setState] = useState<DashboardData>(NOTHING);
+  // The first render shows the answers the sign-in prefetch already has (no spinner, then a second render).
+  const [state, setState] = useState<DashboardData>(() => {
+    const data = answeredAhead(storeKey, sourceKey, false);
+    const found = Object.keys(data).length;
+    return found === 0 ? NOTHING : { data, failed: new Set(), loading: found < sourceKey.split(',').length };
+  });
 
   useEffect(() => {
     const wanted = sourceKey ? (sourceKey.split(',') as SummarySource[]) : [];
@@ -39,8 +66,11 @@ export function useDashboardData(
       return undefined;
     }
     let current = true;
-    let pending = wanted.length;
-    setState({ data: {}, failed: new Set(), loading: pending > 0 });
+    const ahead = answeredAhead(storeKey, sourceKey, true);
+    let pending = wanted.filter((source) => !(source in ahead)).length;
+    const start: DashboardData = { data: ahead, failed: new Set(), loading: pending > 0 };
+    // Unchanged when the first render already showed these answers.
+    setState((prev) => (prev.failed.size === 0 && prev.loading === start.loading && sameData(prev.data, ahead) ? prev : start));
     const settle = (update: (prev: DashboardData) => DashboardData): void => {
       if (!current) return;
       pending -= 1;
@@ -48,7 +78,12 @@ export function useDashboardData(
     };
     for (const source of wanted) {
       const load = SUMMARY_LOADERS[source] as (ids: readonly number[]) => Promise<SummaryData[typeof source]>;
-      load(ids).then(
+      const answer = load(ids); // takes the read the prefetch started, if any (a later round asks the server)
+      if (source in ahead) {
+        answer.catch(() => undefined); // the same read, already answered and shown
+        continue;
+      }
+      answer.then(
         (value) => settle((prev) => ({ ...prev, data: { ...prev.data, [source]: value } })),
         (error: unknown) => {
           logDashboardError(source, error);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { peekFirstAnswer, takeFirstAnswer, weeklyKey } from '../model/firstAnswers';
 import { logDashboardError } from '../model/log';
 import { WEEKLY_SOURCES, type WeeklyRow, type WeeklySource } from '../model/sources';
 
@@ -18,7 +19,11 @@ export function useWeeklyData(
   date: string,
 ): WeeklyData {
   const storeKey = storeIds === null ? null : storeIds.join(',');
-  const [state, setState] = useState<WeeklyData>({ rows: null, failed: false });
+  // The first render shows the answer the sign-in prefetch already has (firstAnswers.ts): no spinner first.
+  const [state, setState] = useState<WeeklyData>(() => {
+    const rows = storeKey ? peekFirstAnswer<WeeklyRow[]>(weeklyKey(source, storeKey.split(',').map(Number), weekStartDay, date)) : undefined;
+    return { rows: rows ?? null, failed: false };
+  });
 
   useEffect(() => {
     if (storeKey === null) {
@@ -31,8 +36,15 @@ export function useWeeklyData(
       return undefined;
     }
     let current = true;
+    const ahead = takeFirstAnswer<WeeklyRow[]>(weeklyKey(source, ids, weekStartDay, date));
+    const answer = WEEKLY_SOURCES[source].load(ids, { weekStartDay, date }); // takes the read the prefetch started, if any
+    if (ahead) {
+      answer.catch(() => undefined); // the same read, already answered and shown
+      setState((prev) => (prev.rows === ahead && !prev.failed ? prev : { rows: ahead, failed: false }));
+      return undefined;
+    }
     setState({ rows: null, failed: false });
-    WEEKLY_SOURCES[source].load(ids, { weekStartDay, date }).then(
+    answer.then(
       (rows) => current && setState({ rows, failed: false }),
       (error: unknown) => {
         logDashboardError(source, error);

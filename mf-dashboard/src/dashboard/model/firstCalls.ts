@@ -6,6 +6,7 @@
 import type { RegionNode } from '@portal/api';
 import { findRegions, limitRegionsToStores, storeIdsOfRegions } from '@portal/session';
 import { visibleWidgets, type DashboardItems } from './dashboardItems';
+import { keepFirstAnswer, summaryKey, weeklyKey } from './firstAnswers';
 import { DASHBOARD_SECTIONS } from './sections';
 import { SUMMARY_LOADERS, WEEKLY_SOURCES, type SummarySource, type WeeklySource } from './sources';
 import { isWeeklyChart, type DashboardSection, type WidgetDef } from './types';
@@ -45,14 +46,18 @@ export interface FirstCallsInput {
 }
 
 /**
- * Starts the dashboard's first calls (summary sources once each, every weekly chart's current week); nothing
- * when the default selection holds no library (the widgets then ask nothing either).
+ * Starts the dashboard's first calls (summary sources once each, every weekly chart's current week) and keeps their
+ * answers for the page's first render; nothing when the default selection holds no library (the widgets then ask
+ * nothing either).
  */
 export function startFirstCalls({ fullTree, userStoreIds, items, weekStartDay, today }: FirstCallsInput): void {
   const tree = limitRegionsToStores(fullTree, userStoreIds);
   const ids = selectedStoreIds(tree, defaultSelection(tree));
   if (ids.length === 0) return;
   const sections = shownSections(items);
-  for (const source of new Set(summarySources(sections))) void SUMMARY_LOADERS[source](ids).catch(() => undefined);
-  for (const weekly of weeklySources(sections)) void WEEKLY_SOURCES[weekly].load(ids, { weekStartDay, date: today }).catch(() => undefined);
+  // Their answers are also kept for the page's first render (firstAnswers.ts).
+  for (const source of new Set(summarySources(sections))) keepFirstAnswer(summaryKey(source, ids), SUMMARY_LOADERS[source](ids));
+  for (const weekly of weeklySources(sections)) {
+    keepFirstAnswer(weeklyKey(weekly, ids, weekStartDay, today), WEEKLY_SOURCES[weekly].load(ids, { weekStartDay, date: today }));
+  }
 }
