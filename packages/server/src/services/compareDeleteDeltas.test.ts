@@ -13,6 +13,8 @@ import { sql, type Kysely } from 'kysely';
 import { UNGROUPED } from '@portal/contract';
 import { addCatalogue } from '../lists/testing/helpers';
 import { deleteDeltas, deleteDeltaStats } from './compareDeleteDeltas';
+import { compareCounterOf } from './compare';
+import { fillPass } from './compareFill';
 import { recountsSettled } from './compareTotals';
 import { compareFullCount, createThroughApi } from './compareTesting';
 import { createTestApp, type TestApp } from '../testing/testApp';
@@ -180,6 +182,25 @@ describe(`a delete of more than ${MOVED_CAP} rows`, () => {
     await shifted(`/api/stores/${bib}/catalogues/${big}/items/${ids.join(',')}`, 4);
     await shifted(`/api/stores/${bib}/catalogues/${big}/items`, 3 * LARGE - 4, big);
     expect(await compareFullCount(t.db, bib, big, 'MISSING/ALL_GROUPS')).toBe(0);
+  });
+
+  it('leaves every kept total behind for the background fill when more than deleteDeltas.maxRows rows go', async () => {
+    const id = await addSection(g2, 'Estante 8', largeScans('S', 0, [{ code: 'C1' }]));
+    await keepAll();
+    const { maxRows } = deleteDeltas;
+    const before = deleteDeltaStats.leftBehind;
+    deleteDeltas.maxRows = MOVED_CAP;
+    try {
+      expect((await t.call('DELETE', `${groupUrl(g2)}/inventories/${id}`, as)).statusCode).toBe(200);
+    } finally {
+      deleteDeltas.maxRows = maxRows;
+    }
+    sections.splice(sections.findIndex((s) => s.id === id), 1);
+    expect(deleteDeltaStats.leftBehind).toBe(before + 1);
+    expect((await keptTotals(0)).filter((l) => l.includes(': valid '))).toEqual([]);
+    // The fill counts them (section lists included: they were viewed).
+    await fillPass(t.db, { counterOf: compareCounterOf });
+    expect(exactAsN(await keptTotals(0))).toEqual(validAndExact());
   });
 
   it('left to the triggers alone (as before), a large delete leaves the totals of ALL_GROUPS and the group behind', async () => {
