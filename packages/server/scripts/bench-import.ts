@@ -9,6 +9,7 @@
  *            --fail-last          the last row has no code: the import is refused, nothing written (times the refusal)
  *            --sqlite-pragmas 'cache_size=-65536;…'   pragmas set on the server's SQLite connection first (experiments)
  *            --checkpoint-in-steps  SQLite: the move's steps checkpoint the WAL as before (lists/importCheckpoint off)
+ *            --staging-in-turn      PostgreSQL: each staging statement waited for before the next batch is built (as before)
  *
  * The database is a fresh one with the minimal demo (testing/testDb: a temp SQLite file, or a new database on the
  * TEST_DATABASE_URL server, with FILE_STORE database as a PostgreSQL site has it). The csv is written here; the
@@ -34,6 +35,7 @@ import { createTokenService } from '../src/auth/tokens';
 import { defaultConfig } from '../src/config';
 import { seedMinimal } from '../src/demo/seedMinimal';
 import { createTestDb } from '../src/testing/testDb';
+import { stagingPipeline } from '../src/lists/stagedItems';
 import { checkpointHold, checkpointRuns, checkpointsSettled } from '../src/lists/importCheckpoint';
 import { option } from './benchArgs';
 
@@ -171,6 +173,7 @@ async function main(): Promise<void> {
   const script = option(args, '--script') ?? '';
   const failLast = args.includes('--fail-last');
   checkpointHold.enabled = !args.includes('--checkpoint-in-steps');
+  stagingPipeline.enabled = !args.includes('--staging-in-turn');
   const paths = await files(rows, failLast, formats);
 
   const testDb = await createTestDb();

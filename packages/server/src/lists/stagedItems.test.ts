@@ -1,11 +1,11 @@
 /** Staged item writes on the real database: first row of each pair, pairs already there counted, nothing left on failure. */
-import { sql } from 'kysely';
+import { sql, type KyselyPlugin, type PluginTransformResultArgs, type QueryResult, type UnknownRow } from 'kysely';
 import { seedMinimal } from '../demo/seedMinimal';
 import { TEST_ARGON2 } from '../auth/password';
 import { createTestDb, type TestDb } from '../testing/testDb';
 import type { ItemValues } from './items';
 import { INSERT_BATCH as STAGE_BATCH } from './itemWrites';
-import { withStagedItems } from './stagedItems';
+import { StagedItems, withStagedItems } from './stagedItems';
 import { addCatalogue } from './testing/helpers';
 
 jest.setTimeout(60_000);
@@ -110,4 +110,59 @@ it('a batch staged while another request\'s transaction is open is written after
     expect(await other).toBe('rolled back');
   }, async (trx, s) => s.keepFirstOfPairs(trx, 0));
   expect(staged.last - staged.first + 1).toBe(STAGE_BATCH);
+});
+
+/** Holds the answer of every staging insert until opened (or fails it): what the database answers when. */
+function gate() {
+  let open: (() => void) | null = null;
+  let fail: ((e: Error) => void) | null = null;
+  let opened = new Promise<void>((resolve, reject) => { open = resolve; fail = reject; });
+  opened.catch(() => undefined);
+  let inserts = 0;
+  const plugin: KyselyPlugin = {
+    transformQuery: (args) => args.node,
+    async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+      inserts += 1;
+      await opened;
+      return args.result;
+    },
+  };
+  return {
+    plugin,
+    inserts: () => inserts,
+    open: () => open!(),
+    fail: (e: Error) => fail!(e),
+    reset: () => { opened = new Promise<void>((resolve, reject) => { open = resolve; fail = reject; }); opened.catch(() => undefined); },
+  };
+}
+
+const settledWithin = (p: Promise<unknown>, ms: number) => Promise.race([p.then(() => 'settled', () => 'failed'), new Promise((r) => { setTimeout(() => r('waiting'), ms); })]);
+
+it('PostgreSQL: a staging batch is built while the one before it is inserted (one statement in flight), and its error is not lost; SQLite writes each batch before the next', async () => {
+  await t.db.connection().execute(async (conn) => {
+    const table = `staged_items_gate${Date.now()}`;
+    await sql`create temporary table ${sql.table(table)} (seq integer primary key, grp integer not null, code text, object_id text, field1 text, field2 text, field3 text, field4 text, field5 text, field6 text, search_text text not null)`.execute(conn);
+    const g = gate();
+    try {
+      const staged = new StagedItems(conn.withPlugin(g.plugin), table);
+      let completed: Promise<void> | undefined;
+      for (let i = 0; i < STAGE_BATCH; i += 1) completed = staged.add(0, item(`G${i}`, null)) ?? completed;
+      // The first batch's statement is sent and its answer held: PostgreSQL goes on building the next batch.
+      expect(await settledWithin(completed!, 300)).toBe(t.dialect === 'postgres' ? 'settled' : 'waiting');
+      g.open();
+      await completed;
+      await staged.flush();
+      expect(Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(conn)).rows[0]!.n)).toBe(STAGE_BATCH);
+      if (t.dialect !== 'postgres') return;
+      // A batch whose statement fails: the next batch (or the final flush) reports it.
+      g.reset();
+      for (let i = 0; i < STAGE_BATCH; i += 1) completed = staged.add(0, item(`H${i}`, null)) ?? completed;
+      expect(await settledWithin(completed!, 300)).toBe('settled');
+      g.fail(new Error('the insert failed'));
+      await expect(staged.flush()).rejects.toThrow('the insert failed');
+    } finally {
+      g.open();
+      await sql`drop table if exists ${sql.table(table)}`.execute(conn);
+    }
+  });
 });

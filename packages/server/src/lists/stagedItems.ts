@@ -7,7 +7,8 @@
  * ./importMove): the first row of each code/objectId pair,
  * unless the pair is already in the list (counted, not inserted; one another writer adds meanwhile is
  * skipped by the pair's unique index, migration 0013). On any failure the temporary table is
- * dropped and nothing is visible; temporary tables also end with their connection.
+ * dropped and nothing is visible; temporary tables also end with their connection. On PostgreSQL one batch
+ * statement stays in flight while the next batch is built (this process and the database work at once).
  */
 import { randomBytes } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
@@ -24,6 +25,9 @@ import { sqliteHandle } from './sqlite';
 export const STAGE_BATCH = INSERT_BATCH;
 /** Rows staged between two turns of the event loop. */
 export const STAGE_TURN_ROWS = STAGE_BATCH;
+
+/** Off: each PostgreSQL staging statement is waited for before the next batch is built (bench:import --staging-in-turn). */
+export const stagingPipeline = { enabled: true };
 
 const COLUMNS = ['code', 'object_id', 'field1', 'field2', 'field3', 'field4', 'field5', 'field6', 'search_text'] as const;
 
@@ -70,10 +74,31 @@ export class StagedItems {
    */
   add(group: number, item: ItemValues): Promise<void> | undefined {
     this.buffer.push({ group, item });
-    return this.buffer.length >= STAGE_BATCH ? this.flush() : undefined;
+    return this.buffer.length >= STAGE_BATCH ? this.send() : undefined;
   }
 
+  /**
+   * PostgreSQL: the batch statement sent last, not waited for yet. One statement stays in flight while the
+   * next batch is built (the database inserts one batch while this process builds the next); the connection
+   * runs them in order.
+   */
+  private inFlight: Promise<void> | null = null;
+
+  /** Waits for the statement in flight (its error, if it failed). */
+  private async landed(): Promise<void> {
+    const pending = this.inFlight;
+    this.inFlight = null;
+    if (pending) await pending;
+  }
+
+  /** Writes every staged row (nothing left in flight). */
   async flush(): Promise<void> {
+    await this.send();
+    await this.landed();
+  }
+
+  /** Writes the buffered rows as one statement (PostgreSQL: waits only for the statement before it). */
+  private async send(): Promise<void> {
     const rows = this.buffer;
     this.buffer = [];
     if (!rows.length) return;
@@ -94,10 +119,15 @@ export class StagedItems {
       if (!statement) this.sqliteStatements.set(rows.length, statement = raw.prepare(this.sqliteInsert(rows.length)));
       const prepared = statement;
       await this.db.connection().execute(async () => { prepared.run(values.flat()); });
+    } else if (this.dialect === 'sqlite') {
+      await this.db.executeQuery(CompiledQuery.raw(this.sqliteInsert(rows.length), values.flat()));
     } else {
-      await this.db.executeQuery(this.dialect === 'sqlite'
-        ? CompiledQuery.raw(this.sqliteInsert(rows.length), values.flat())
-        : CompiledQuery.raw(this.postgresInsert, [JSON.stringify(values)]));
+      const sent = this.db.executeQuery(CompiledQuery.raw(this.postgresInsert, [JSON.stringify(values)])).then(() => undefined);
+      // Its error is taken by the next flush (or the final one); until then it counts as handled.
+      sent.catch(() => undefined);
+      await this.landed();
+      this.inFlight = sent;
+      if (!stagingPipeline.enabled) await this.landed();
     }
     this.sinceTurn += rows.length;
     if (this.sinceTurn >= STAGE_TURN_ROWS) {
