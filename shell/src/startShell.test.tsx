@@ -4,7 +4,7 @@ import { fakeServer, type SeenRequest } from '@portal/api/src/testing';
 import { setLanguage } from '@portal/i18n';
 import { createPortalStore, EMPTY_SETTINGS, loginSuccess, sessionRestored, type SessionData } from '@portal/session';
 import { forgetDeploySettings, loadDeploySettings } from './deploySettings/useDeploySettings';
-import { startShell, type SignedInModule } from './startShell';
+import { AUTOFILL_ANIMATION, startShell, type SignedInModule } from './startShell';
 
 const session: SessionData = {
   token: 'tok-1', userId: 7, userFullName: 'Ana García', userFlavor: 'LIBTECS', userToken: 'pub-7', role: 'admin',
@@ -65,6 +65,23 @@ describe('shell start (issue 19: the login page loads no antd)', () => {
     expect(window.history.length).toBe(entries);
     expect(await screen.findByText('signed-in shell')).toBeInTheDocument();
     expect(chunk.loadSignedIn).toHaveBeenCalledTimes(1);
+  });
+
+  it('a form the browser’s password manager fills (its autofill animation) loads the signed-in shell as typing would', async () => {
+    window.history.replaceState(null, '', '/auth/login');
+    const { store } = createPortalStore();
+    const chunk = signedInChunk();
+    const prefetchLanding = jest.fn();
+    act(() => startShell({ root, store, loadSignedIn: chunk.loadSignedIn, prefetchLanding }));
+    const animation = (name: string) => Object.assign(new Event('animationstart', { bubbles: true }), { animationName: name });
+    screen.getByLabelText('Password').dispatchEvent(animation('portal-login-spin')); // any other animation: nothing
+    expect(chunk.loadSignedIn).not.toHaveBeenCalled();
+    screen.getByLabelText('User name').dispatchEvent(animation(AUTOFILL_ANIMATION));
+    screen.getByLabelText('Password').dispatchEvent(animation(AUTOFILL_ANIMATION));
+    expect(chunk.loadSignedIn).toHaveBeenCalledTimes(1);
+    expect(prefetchLanding).toHaveBeenCalledTimes(1);
+    await chunk.arrive();
+    expect(chunk.warmSignedInStyles).toHaveBeenCalledTimes(1); // Login not pressed yet: antd's styles made meanwhile
   });
 
   it('reads the deploy-time settings while the login page shows: the signed-in shell does not wait for them', async () => {

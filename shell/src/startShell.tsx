@@ -30,8 +30,15 @@ export interface ShellStart {
 const FIRST_ACTIONS = ['keydown', 'input', 'pointerdown'] as const;
 
 /**
+ * The animation LoginPage.css starts on a field the browser's password manager fills (`:-webkit-autofill`): the
+ * user is about to press Login without typing anything, so the rest of the shell starts loading then (issue 19).
+ */
+export const AUTOFILL_ANIMATION = 'portal-login-autofill';
+
+/**
  * Shows the login page from the small first chunk, or the signed-in shell when a session was restored. The
- * signed-in shell (antd, layout, registry, remotes) loads as soon as the user starts typing, so the first visit
+ * signed-in shell (antd, layout, registry, remotes) loads as soon as the user starts typing (or the browser fills
+ * the form from its saved passwords), so the first visit
  * transfers no antd and pressing Login waits for none of it; signing in renders it (the layout's routes then
  * replace /auth/login by /dashboard). At the same moment the landing page's remote prepares its data calls, which
  * then start from the sign-in answer instead of after the signed-in shell and the page have rendered. A signed-out visit to any other path lands on /auth/login.
@@ -72,14 +79,19 @@ export function startShell({ root, store, loadSignedIn, prefetchLanding }: Shell
   let signingIn = false;
   const pressedLogin = () => { signingIn = true; };
   document.addEventListener('submit', pressedLogin, true);
+  const autofilled = (event: Event) => {
+    if ((event as AnimationEvent).animationName === AUTOFILL_ANIMATION) prefetch();
+  };
   const prefetch = () => {
     FIRST_ACTIONS.forEach((type) => document.removeEventListener(type, prefetch, true));
+    document.removeEventListener('animationstart', autofilled, true);
     // While the user types (not once Login was pressed: then the shell itself renders them), antd's styles.
     load().then((module) => { if (!signingIn) module.warmSignedInStyles?.(); })
       .catch(() => undefined); // a failure is reported when the signed-in shell is shown
     prefetchLanding?.();
   };
   FIRST_ACTIONS.forEach((type) => document.addEventListener(type, prefetch, true));
+  document.addEventListener('animationstart', autofilled, true);
   const unsubscribe = store.subscribe(() => {
     if (!selectIsLoggedIn(store.getState())) return;
     unsubscribe();
