@@ -6,7 +6,7 @@
  * page + total of MISSING and EXCEEDED against ALL_GROUPS for the group's catalogue, and the same counted in full
  * (checking the kept totals). DESTRUCTIVE: run it on a copy.
  *
- *   npx tsx packages/server/scripts/bench-compare-delete.ts --data-dir <copy> [--before]     SQLite <copy>/portal.sqlite
+ *   npx tsx packages/server/scripts/bench-compare-delete.ts --data-dir <copy> [--before] [--max-rows N]     SQLite <copy>/portal.sqlite
  *   DATABASE_URL=postgres://…/<copy> npx tsx packages/server/scripts/bench-compare-delete.ts [--before]
  */
 import os from 'node:os';
@@ -20,7 +20,7 @@ import type { FilesDeps } from '../src/services/files';
 import { comparePage } from '../src/services/compare';
 import { deleteDeltas } from '../src/services/compareDeleteDeltas';
 import { largestGroup } from './bench-group';
-import { largeDataDir } from './benchArgs';
+import { largeDataDir, option } from './benchArgs';
 
 const ms = (n: number) => `${n.toFixed(0).padStart(6)} ms`;
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
@@ -28,6 +28,9 @@ const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 async function main(): Promise<void> {
   const args = process.argv.slice(2).filter((a) => a !== '--');
   deleteDeltas.enabled = !args.includes('--before');
+  // --max-rows N: another cap on the rows a delete follows set-wise (services/compareDeleteDeltas.ts deleteDeltas.maxRows).
+  const maxRows = option(args, '--max-rows');
+  if (maxRows) deleteDeltas.maxRows = Number(maxRows);
   const dbConfig = dbConfigFromEnv(process.env, largeDataDir(args));
   const db = createDb(dbConfig);
   try {
@@ -44,7 +47,7 @@ async function main(): Promise<void> {
     };
     // Kept before the delete.
     for (const mode of modes) await page(mode);
-    console.log(`${deleteDeltas.enabled ? 'Set-wise deltas in the delete' : 'BEFORE: the delete followed by the triggers alone'}; database: `
+    console.log(`${deleteDeltas.enabled ? `Set-wise deltas in the delete (up to ${deleteDeltas.maxRows.toLocaleString('en')} rows)` : 'BEFORE: the delete followed by the triggers alone'}; database: `
       + `${'databaseUrl' in dbConfig ? 'PostgreSQL (DATABASE_URL)' : dbConfig.sqliteFile}; group ${group.groupId} (${group.scans.toLocaleString('en')} scans), `
       + `catalogue ${group.catalogueId}; load average ${load()} on ${os.cpus().length} CPUs`);
     const cpu = process.cpuUsage();
