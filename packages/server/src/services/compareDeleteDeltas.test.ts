@@ -106,7 +106,8 @@ async function shifted(url: string, deleted: number, reset?: number): Promise<vo
   const before = deleteDeltaStats.deletes;
   const res = await t.call('DELETE', url, as);
   expect(res.statusCode).toBe(200);
-  expect(deleteDeltaStats.deletes).toBeGreaterThan(before);
+  // PostgreSQL's statement trigger follows a delete of up to MOVED_CAP rows itself.
+  if (t.dialect === 'sqlite' || deleted > MOVED_CAP) expect(deleteDeltaStats.deletes).toBeGreaterThan(before);
   const removed = url.endsWith('/items') ? res.json().deleted : deleted;
   expect(removed).toBe(deleted);
   expect(exactAsN(await keptTotals(SHIFT, reset))).toEqual(validAndExact());

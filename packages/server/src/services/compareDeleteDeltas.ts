@@ -139,7 +139,10 @@ export async function startDeleteDeltas(trx: Kysely<Database>, deleted: DeletedI
   const kept = await keptAt(db, storeId, version);
   if (!kept.length) return NOTHING;
   const { rows: size } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(changed.table)} a where ${changed.rows('a')}`.execute(db);
-  const tooMany = Number(size[0]?.n ?? 0) > deleteDeltas.maxRows;
+  const rows = Number(size[0]?.n ?? 0);
+  const tooMany = rows > deleteDeltas.maxRows;
+  // PostgreSQL: the delete's statement trigger follows a delete every total has room for under MOVED_CAP itself.
+  if (postgres && kept.every((k) => k.moved + rows <= MOVED_CAP)) return NOTHING;
   if (!postgres) {
     // Out of the triggers' hands (SQLite: one connection, nothing lands between the steps): followed below, or
     // left behind (the triggers only raise the version) when too many rows go. PostgreSQL's statement trigger
