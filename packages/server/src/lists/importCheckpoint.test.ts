@@ -12,7 +12,7 @@ import { createTestDb, type TestDb } from '../testing/testDb';
 import { checkpointRuns, checkpointsSettled } from './importCheckpoint';
 import { moveStaged, MOVE_CHUNK_ROWS, type SheetMove } from './importMove';
 import type { ItemValues } from './items';
-import { sqliteFile } from './sqlite';
+import { openSqliteReader, sqliteFile } from './sqlite';
 import { withStaging } from './stagedItems';
 import { addCatalogue } from './testing/helpers';
 
@@ -108,4 +108,31 @@ it('moves running at once share one hold: the automatic checkpoint is back only 
   expect(new Set(seen)).toEqual(new Set([0]));
   await checkpointsSettled(t.db);
   expect(await autocheckpoint()).toBe(own);
+});
+
+it('a reader holding an older snapshot: the worker tries again until it has ended, then copies the whole WAL', async () => {
+  const id = await addCatalogue(t.db, store, 'Checkpoint after a reader');
+  const reader = openSqliteReader(t.db);
+  if (!reader) {
+    expect(await stageAndMove([{ group: 0, target: async () => into(id) }], () => undefined)).toEqual([ROWS]);
+    return;
+  }
+  const complete = checkpointRuns.complete;
+  try {
+    // A read transaction started before the move (as a Compare count or an export's reader may be).
+    reader.exec('begin');
+    expect(reader.prepare('select count(*) as n from catalogue_items where catalogue_id = ?').get(id)).toEqual({ n: 0 });
+    expect(await stageAndMove([{ group: 0, target: async () => into(id) }], () => undefined)).toEqual([ROWS]);
+    let settled = false;
+    void checkpointsSettled(t.db).then(() => { settled = true; });
+    await new Promise((resolve) => { setTimeout(resolve, 400); });
+    expect(settled).toBe(false);
+    expect(checkpointRuns.complete).toBe(complete);
+  } finally {
+    reader.exec('commit');
+    reader.close();
+  }
+  await checkpointsSettled(t.db);
+  expect(checkpointRuns.complete).toBe(complete + 1);
+  expect(await count(id)).toBe(ROWS);
 });
