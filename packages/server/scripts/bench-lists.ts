@@ -11,7 +11,7 @@
  * inventory group: the engine's first page without count (count=skip), its count alone (count=only) and
  * its first page with total (as before issue 19), next to the same query written by hand in raw SQL (page
  * and count) in the same run, and the ratio engine page / raw page (the machine is shared: the ratio is
- * what counts). Options: --cancel (nothing else: counts aborted while they run, see timeCancel), --reps N, --only <text in a case label, several separated by |> (--only group: the inventory group's cases alone), --no-count (pages only), --no-legacy (no page with total), --no-export, --export csv|xlsx, --explain (PostgreSQL: nothing timed; the indexes the plans of each case's first page and count use). Then the
+ * what counts). Options: --cancel (nothing else: counts aborted while they run, see timeCancel), --reps N, --only <text in a case label, several separated by |> (--only group: the inventory group's cases alone), --no-count (pages only), --no-legacy (no page with total), --no-export, --export csv|xlsx, --explain (PostgreSQL: nothing timed; the indexes the plans of each case's first page and count use), --no-migrate (a shared database as it is: no migration applied). Then the
  * time and peak RSS of a 1,000,000-row csv and xlsx export (each in its own process, so the peak RSS is
  * the export's own; the output is consumed as fast as it comes and thrown away), and on SQLite the csv
  * export's speed next to `sqlite3 -csv` writing the same rows and columns in the same run.
@@ -333,7 +333,8 @@ async function main(): Promise<void> {
       await childExport(db, Number(option(args, '--catalogue')), child as 'csv' | 'xlsx');
       return;
     }
-    await migrateToLatest(db);
+    // --no-migrate: a shared database read as it is (a tree holding newer migrations would otherwise apply them).
+    if (!args.includes('--no-migrate')) await migrateToLatest(db);
     console.log(`Database: ${'databaseUrl' in dbConfig ? 'PostgreSQL (DATABASE_URL)' : dbConfig.sqliteFile}`);
     let catalogue = await largestCatalogue(db);
     if (!catalogue || catalogue.items < TARGET) {
