@@ -14,7 +14,7 @@ import { hasRegex, planSearch, probeIndex, whereSql, type SearchTerm } from './s
 import { cancellablePostgres, CountCancelled, countSignal } from './countCancel';
 import { openRegexBudget, RegexTimeout, sqliteFile } from './sqlite';
 import { runInWorker, workerDb } from './searchWorker';
-import { pagesByIds, postgresScansWholeList, regexPageWithTotal } from './regexPage';
+import { pagesByIds, postgresScansWholeList, regexOrderedPage, regexPageWithTotal } from './regexPage';
 import { scansWholeList, splitCount, splitId } from './regexSplit';
 
 /** How long one request's regular-expression search may run. */
@@ -117,11 +117,16 @@ export async function listPage<T>(db: Kysely<Database>, def: ListDefinition<T>, 
     const read = skip ? limit + 1 : limit;
     // A regular expression in id order: the list's first rows, then the matching ids found as a count finds them
     // (a large list on a SQLite file: by two workers at once, which also gives the exact total).
-    const mid = file && pagesByIds(dialect, terms) && !params.order && scansWholeList(terms) ? await splitId(db, def.table, scope) : null;
+    // In another order, such an expression tests every row too: first rows in that order, then the same scan.
+    const wholeList = dialect === 'postgres' ? postgresScansWholeList(terms) : scansWholeList(terms);
+    const mid = file && wholeList && dialect === 'sqlite' ? await splitId(db, def.table, scope) : null;
     const halves = file && mid !== null ? { file, lane: 'search' as const, budgetMs: REGEX_BUDGET_MS, db, mid } : null;
+    const pageQuery = { dialect, table: def.table, columns: selectColumns(def), scope: whereSql(dialect, def, scope, [], null), where, read, offset };
     const { rows, total } = pagesByIds(dialect, terms) && !params.order
-      ? await regexPageWithTotal(conn, { dialect, table: def.table, columns: selectColumns(def), scope: whereSql(dialect, def, scope, [], null), where, read, offset, wholeList: dialect === 'postgres' && postgresScansWholeList(terms) }, halves)
-      : { ...await sql<Row>`select ${selectColumns(def)} from ${table} where ${where} order by ${order} limit ${read} offset ${offset}`.execute(conn), total: undefined };
+      ? await regexPageWithTotal(conn, { ...pageQuery, wholeList: dialect === 'postgres' && wholeList }, halves)
+      : params.order && wholeList
+        ? await regexOrderedPage(conn, { ...pageQuery, order }, halves)
+        : { ...await sql<Row>`select ${selectColumns(def)} from ${table} where ${where} order by ${order} limit ${read} offset ${offset}`.execute(conn), total: undefined };
     const items = rows.slice(0, limit).map((r) => def.toItem(r));
     if (total !== undefined) return { items, total };
     // The page shows the end of the list (and is not past it): its total is known without counting.

@@ -8,6 +8,10 @@
 import { sql } from 'kysely';
 import { foldText } from '@portal/contract';
 import { compileLinear } from './linearRegex';
+import { dialectOf } from '../db/connect';
+import type { ListDefinition } from './definition';
+import { CATALOGUE_ITEMS_LIST } from './definitions';
+import { orderSql } from './engine';
 import { CountCancelled } from './countCancel';
 import { regexPageTuning } from './regexPage';
 import { splitTuning } from './regexSplit';
@@ -25,7 +29,7 @@ const ROWS = [...WIDEN_VALUES, ...randomValues(300)].map((field1, i) => ({ code:
 let t: TestApp;
 let url: string;
 let catalogueId: number;
-const tuned = { minIds: splitTuning.minIds, firstRows: regexPageTuning.firstRows };
+const tuned = { minIds: splitTuning.minIds, firstRows: regexPageTuning.firstRows, orderedIds: regexPageTuning.orderedIds };
 beforeAll(async () => {
   t = await createTestApp();
   const store = await t.storeId('BIB-001');
@@ -37,6 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   splitTuning.minIds = tuned.minIds;
   regexPageTuning.firstRows = tuned.firstRows;
+  regexPageTuning.orderedIds = tuned.orderedIds;
   await t.close();
 });
 
@@ -102,6 +107,40 @@ describe(`a whole-list regular expression read in two halves (${postgres ? 'post
       expect(partnerQueries('count') - before.count).toBe(1);
     } finally {
       splitTuning.minIds = 1;
+      regexPageTuning.firstRows = 40;
+    }
+  });
+
+  it.each([['field1', 'asc'], ['code', 'desc']] as const)('in the order of %s %s: pages and totals equal the folded test, sorted as the list is', async (field, dir) => {
+    const def = CATALOGUE_ITEMS_LIST as ListDefinition<unknown>;
+    const { rows } = await sql<{ code: string }>`select code from catalogue_items where catalogue_id = ${catalogueId} order by ${orderSql(dialectOf(t.db), def, [field, dir])}`.execute(t.db);
+    const order = `&order=${field},${dir}`;
+    for (const pattern of ['[xz]{3}', 'a', '^[A-Z ]+$', 'q\\w*z', '(e|é)l', '[^a-z ]']) {
+      const matching = new Set(await expected(pattern));
+      const want = rows.map((r) => r.code).filter((c) => matching.has(c));
+      // 3 first rows and 5 ids at most: the scan, then the order's walk when more match.
+      for (const [firstRows, orderedIds] of [[40, 20_000], [3, 20_000], [3, 5]]) {
+        regexPageTuning.firstRows = firstRows;
+        regexPageTuning.orderedIds = orderedIds;
+        const page = await search(pattern, `&count=skip${order}`, 10);
+        expect(page.items.map((i) => i.code)).toEqual(want.slice(0, 10));
+        if (page.totalKnown !== false) expect(page.total).toBe(want.length);
+        expect((await search(pattern, `&count=skip${order}&offset=12`, 10)).items.map((i) => i.code)).toEqual(want.slice(12, 22));
+        expect((await search(pattern, `${order}`, 10)).total).toBe(want.length);
+      }
+      regexPageTuning.firstRows = 40;
+      regexPageTuning.orderedIds = tuned.orderedIds;
+    }
+  });
+
+  it('an ordered page whose first rows hold no match answers the exact total from its scan', async () => {
+    regexPageTuning.firstRows = 3;
+    try {
+      const want = await expected('[xz]{3}');
+      const page = await search('[xz]{3}', '&count=skip&order=code,desc', 1);
+      expect(page).toMatchObject({ total: want.length });
+      expect(page.totalKnown).toBeUndefined();
+    } finally {
       regexPageTuning.firstRows = 40;
     }
   });
