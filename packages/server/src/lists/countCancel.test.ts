@@ -191,7 +191,12 @@ describe(`counts stop where they run (${POSTGRES ? 'postgres' : 'sqlite'})`, () 
   });
 
   it('two sign-ins of one user (two desks) counting the same list both answer their totals', async () => {
-    const other = await t.token('librarian');
+    let other = await t.token('librarian');
+    // Tokens carry their second of issue: a sign-in in the same second as the first one is the same token.
+    if (other === session) {
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      other = await t.token('librarian');
+    }
     expect(other).not.toBe(session);
     const [a, b] = await Promise.all([count('el'), count('mar', { token: other })]);
     expect(a.json()).toMatchObject({ total: 200 });
