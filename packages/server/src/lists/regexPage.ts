@@ -124,22 +124,24 @@ export async function regexOrderedPage(conn: Db, q: RegexPageQuery & { order: Ra
   const firstRows = q.firstRows ?? Math.min(regexPageTuning.firstRows, ORDERED_FIRST_ROWS);
   const first = await sql<Row>`select ${q.columns} from (select * from ${table} where ${q.scope} order by ${q.order} limit ${firstRows}) as first_rows where ${q.where} order by ${q.order} limit ${q.read} offset ${q.offset}`.execute(conn);
   if (first.rows.length === q.read) return { rows: first.rows };
+  const walk = () => sql<Row>`select ${q.columns} from ${table} where ${q.where} order by ${q.order} limit ${q.read} offset ${q.offset}`;
   let ids: number[];
   let total: number | undefined;
   if (halves) {
     ({ ids, total } = await splitIds(halves, q.table, q.where, cap + 1));
   } else if (q.dialect === 'postgres') {
-    const found = (await sql<{ id: number; total: number | string }>`select ${id} as id, count(*) over () as total from ${table} where ${q.where} order by ${id} + 0 limit ${cap + 1}`.execute(conn)).rows;
-    ids = found.map((r) => Number(r.id));
-    total = found.length ? Number(found[0].total) : 0;
+    // Parallel workers each keep their first ids (a top-N sort), merged: the total is known when they are few.
+    ids = (await sql<{ id: number }>`select ${id} as id from ${table} where ${q.where} order by ${id} + 0 limit ${cap + 1}`.execute(conn)).rows.map((r) => Number(r.id));
+    total = ids.length <= cap ? ids.length : undefined;
   } else {
     ids = (await sql<{ id: number }>`select ${id} as id from ${table} where ${q.where} limit ${cap + 1}`.execute(conn)).rows.map((r) => Number(r.id));
     total = ids.length <= cap ? ids.length : undefined;
   }
-  if (ids.length > cap) return { rows: (await sql<Row>`select ${q.columns} from ${table} where ${q.where} order by ${q.order} limit ${q.read} offset ${q.offset}`.execute(conn)).rows, total };
+  if (ids.length > cap) return { rows: (await walk().execute(conn)).rows, total };
   if (!ids.length) return { rows: [], total };
   const matching = q.dialect === 'postgres'
     ? sql<SqlBool>`${id} = any(${ids})`
     : sql<SqlBool>`${id} in (select value from json_each(${JSON.stringify(ids)}))`;
   return { rows: (await sql<Row>`select ${q.columns} from ${table} where ${matching} order by ${q.order} limit ${q.read} offset ${q.offset}`.execute(conn)).rows, total };
 }
+
