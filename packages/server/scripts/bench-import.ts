@@ -234,6 +234,12 @@ async function main(): Promise<void> {
       for (const format of formats) {
         for (const target of targets) {
           const url = await importUrl(target);
+          // An xlsx import names its new catalogue after the sheet: the run before's is deleted first (not timed).
+          if (target === 'catalogue' && format === 'xlsx' && run > 0) {
+            const old = testDb.db.selectFrom('catalogues').select('id').where('name', '=', 'Sheet1');
+            await testDb.db.deleteFrom('catalogue_items').where('catalogue_id', 'in', old).execute();
+            await testDb.db.deleteFrom('catalogues').where('name', '=', 'Sheet1').execute();
+          }
           const rssBefore = process.memoryUsage.rss();
           const cpuBefore = process.cpuUsage();
           const mainBefore = mainThreadCpu();
