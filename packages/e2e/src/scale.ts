@@ -22,6 +22,9 @@ export function startPgCluster(dir: string): PgCluster {
   return { url, stop: () => { execFileSync('bash', [PG_SCRIPT, 'stop'], { env, encoding: 'utf8' }); } };
 }
 
+/** How long nginx leaves an instance out after a failed request to it (`fail_timeout`). */
+export const UPSTREAM_FAIL_TIMEOUT_S = 2;
+
 /** The nginx configuration of the deployment section (README): round-robin, retry on a dead or stopping instance. */
 export function nginxConfig(listenPort: number, upstreamPorts: number[], dir: string): string {
   return `worker_processes 1;
@@ -33,7 +36,7 @@ http {
   client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
   upstream portal {
-${upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n')}
+${upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=${UPSTREAM_FAIL_TIMEOUT_S}s;`).join('\n')}
     keepalive 16;
   }
   server {

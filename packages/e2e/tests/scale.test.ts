@@ -7,7 +7,7 @@
  * instances lock the account at the same count as on one. Prints the list endpoint's throughput through one
  * instance and through the balancer with two (figures, no assertion on speed).
  */
-import { startScaleRig, type ScaleRig } from '../src/scale';
+import { startScaleRig, UPSTREAM_FAIL_TIMEOUT_S, type ScaleRig } from '../src/scale';
 
 jest.setTimeout(300_000);
 
@@ -186,6 +186,8 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     // Restart: it rejoins. Stopping the other one then leaves the restarted instance serving all.
     const back = await rig.restart(0);
     expect((await call(back.url, 'GET', '/api/health')).status).toBe(200);
+    // nginx leaves a failed instance out for fail_timeout: until then the restarted one has not rejoined.
+    await new Promise((r) => setTimeout(r, UPSTREAM_FAIL_TIMEOUT_S * 1000 + 500));
     await rig.instances[1]!.stop({ keepData: true });
     for (let i = 0; i < 4; i += 1) expect((await call(rig.balancer.url, 'GET', itemsPath(), { token })).status).toBe(200);
   });
