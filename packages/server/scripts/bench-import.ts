@@ -8,6 +8,8 @@
  *   options: --script '<body>'   an ID modification script saved for both catalogue and inventory items first
  *            --fail-last          the last row has no code: the import is refused, nothing written (times the refusal)
  *            --sqlite-pragmas 'cache_size=-65536;…'   pragmas set on the server's SQLite connection first (experiments)
+ *            --data-dir <dir>     SQLite: import into <dir>/portal.sqlite (a scratch copy of the large profile: the runs' lists are
+ *                                 left in it), else a fresh database with the minimal demo
  *            --checkpoint-in-steps  SQLite: the move's steps checkpoint the WAL as before (lists/importCheckpoint off)
  *            --staging-in-turn      PostgreSQL: each staging statement waited for before the next batch is built (as before)
  *
@@ -34,7 +36,8 @@ import { TEST_ARGON2 } from '../src/auth/password';
 import { createTokenService } from '../src/auth/tokens';
 import { defaultConfig } from '../src/config';
 import { seedMinimal } from '../src/demo/seedMinimal';
-import { createTestDb } from '../src/testing/testDb';
+import { createDb, migrateToLatest, SQLITE_FILE_NAME } from '../src/db/connect';
+import { createTestDb, type TestDb } from '../src/testing/testDb';
 import { stagingPipeline } from '../src/lists/stagedItems';
 import { checkpointHold, checkpointRuns, checkpointsSettled } from '../src/lists/importCheckpoint';
 import { option } from './benchArgs';
@@ -164,6 +167,15 @@ async function withPeakRss<T>(run: () => Promise<T>, backends?: () => Promise<nu
   }
 }
 
+/** An existing SQLite database (the large profile's copy), migrated; kept when the bench ends. */
+async function existingDb(dir: string): Promise<TestDb> {
+  const file = path.join(dir, SQLITE_FILE_NAME);
+  if (!fs.existsSync(file)) throw new Error(`no database at ${file}`);
+  const db = createDb({ sqliteFile: file });
+  await migrateToLatest(db);
+  return { db, dialect: 'sqlite', dir, destroy: () => db.destroy() };
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2).filter((a) => a !== '--');
   const rows = Number(option(args, '--rows') ?? 100_000);
@@ -176,7 +188,9 @@ async function main(): Promise<void> {
   stagingPipeline.enabled = !args.includes('--staging-in-turn');
   const paths = await files(rows, failLast, formats);
 
-  const testDb = await createTestDb();
+  const dataDir = option(args, '--data-dir');
+  const testDb = dataDir ? await existingDb(path.resolve(dataDir)) : await createTestDb();
+  const sqliteFile = dataDir ? path.join(path.resolve(dataDir), SQLITE_FILE_NAME) : path.join(testDb.dir, 'test.sqlite');
   const postgres = testDb.dialect === 'postgres';
   const config = defaultConfig({
     argon2: TEST_ARGON2, dataDir: path.join(testDb.dir, 'data'), portalRoot: null, demo: true, logger: false,
@@ -184,7 +198,7 @@ async function main(): Promise<void> {
   });
   const app = await buildApp({ db: testDb.db, config });
   try {
-    await seedMinimal(testDb.db, TEST_ARGON2);
+    if (!dataDir) await seedMinimal(testDb.db, TEST_ARGON2);
     for (const pragma of (option(args, '--sqlite-pragmas') ?? '').split(';').filter(Boolean)) {
       if (!postgres) await sql.raw(`pragma ${pragma}`).execute(testDb.db);
     }
@@ -228,7 +242,7 @@ async function main(): Promise<void> {
     const backends = postgres ? async () => (await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(testDb.db)).rows.map((r) => Number(r.pid)) : undefined;
     console.log(`  ${'case'.padEnd(18)} ${'upload'.padStart(8)} ${'read'.padStart(8)} ${'import'.padStart(8)} ${'total'.padStart(8)} ${'rows/s'.padStart(9)} ${'CPU'.padStart(8)}${mainThreadCpu() === null ? '' : ` ${'main CPU'.padStart(8)}`}${postgres ? ` ${'PG CPU'.padStart(8)}` : ''}  RSS before → peak`);
     // SQLite's WAL file (its size at peak during the case and after it: the import's checkpoints keep it short).
-    const wal = postgres ? undefined : `${path.join(testDb.dir, 'test.sqlite')}-wal`;
+    const wal = postgres ? undefined : `${sqliteFile}-wal`;
     const mb = (b: number) => `${Math.round(b / 1048576)} MB`;
     for (let run = 0; run < runs; run += 1) {
       for (const format of formats) {

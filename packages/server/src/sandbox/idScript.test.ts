@@ -1,9 +1,11 @@
-import { runIdScript, SCRIPT_LIMITS, testIdScript } from './idScript';
+import { endIdleScriptWorkers, runIdScript, sandboxStats, SCRIPT_LIMITS, testIdScript } from './idScript';
 
 jest.setTimeout(30_000);
 
 /** Far below an endless run, above a worker's start-up on a loaded machine plus the limits. */
 const STOPPED_WITHIN = SCRIPT_LIMITS.stallMs + SCRIPT_LIMITS.timeMs + SCRIPT_LIMITS.loadGraceMs + 5000;
+
+afterAll(() => endIdleScriptWorkers());
 
 describe('ID modification sandbox', () => {
   it('runs the script body on the id and answers the new id', async () => {
@@ -45,5 +47,37 @@ describe('ID modification sandbox', () => {
     }
     expect(await runIdScript("if (id === 'loop') { for (;;) {} } return id + '!';", ['a', 'loop', 'b']))
       .toEqual([{ result: 'a!' }, { error: expect.stringContaining('took longer') }, { result: 'b!' }]);
+  });
+
+  it('keeps a worker warm between jobs, with a fresh interpreter per job; a stopped worker is not used again', async () => {
+    await endIdleScriptWorkers();
+    const started = sandboxStats.started;
+    // One job leaves a global behind; the next job (another script, the same warm worker) does not see it.
+    expect(await runIdScript('globalThis.left = (globalThis.left || 0) + 1; return String(globalThis.left);', ['a', 'b'])).toEqual([{ result: '1' }, { result: '2' }]);
+    expect(await runIdScript('return typeof globalThis.left;', ['a'])).toEqual([{ result: 'undefined' }]);
+    expect(await testIdScript('return id.(;')).toEqual({ error: expect.stringMatching(/^SyntaxError/) });
+    for (let i = 0; i < 5; i += 1) expect(await testIdScript(`return id + ${i};`, 'x')).toEqual({ result: `x${i}` });
+    expect(sandboxStats.started - started).toBe(1);
+    // Jobs at once take a worker each.
+    const together = await Promise.all([runIdScript('return id + 1;', ['a']), runIdScript('return id + 2;', ['b'])]);
+    expect(together).toEqual([[{ result: 'a1' }], [{ result: 'b2' }]]);
+    expect(sandboxStats.started - started).toBe(2);
+    // A worker the stall watchdog stops (here: the parent's limits lowered below the interrupt's, which the
+    // warm worker keeps from its start) is terminated, and the next job starts a new one.
+    await endIdleScriptWorkers();
+    expect(await testIdScript('return id;', 'warm')).toEqual({ result: 'warm' });
+    const before = sandboxStats.started;
+    const { timeMs, stallMs } = SCRIPT_LIMITS;
+    SCRIPT_LIMITS.timeMs = 50;
+    SCRIPT_LIMITS.stallMs = 50;
+    try {
+      expect(await testIdScript('while (true) {}')).toEqual({ error: 'The script took longer than 50 ms' });
+    } finally {
+      SCRIPT_LIMITS.timeMs = timeMs;
+      SCRIPT_LIMITS.stallMs = stallMs;
+    }
+    expect(sandboxStats.started).toBe(before);
+    expect(await testIdScript('return id;', 'ok')).toEqual({ result: 'ok' });
+    expect(sandboxStats.started - before).toBe(1);
   });
 });

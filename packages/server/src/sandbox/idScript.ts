@@ -11,6 +11,11 @@
  * process has used that much CPU since it began, or at the latest SCRIPT_LIMITS.loadGraceMs later. On an idle
  * machine an endless loop stops at timeMs; on a loaded one a one-line script that the scheduler left waiting
  * is not refused as too long (the CI failure: a valid import refused at load 25).
+ *
+ * A worker that answered its job itself (results, or the script's compile error) is kept warm for the next
+ * job, up to WARM_WORKERS.keep of them for WARM_WORKERS.idleMs: loading QuickJS cost ~0.4 s of CPU per worker,
+ * which a 100,000-row import paid 20 times (one run per 5,000 ids). A worker stopped by a watchdog, or that
+ * failed, is terminated and never used again.
  */
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -52,9 +57,75 @@ const { processCpuMs } = require('./runClock.js') as { processCpuMs: () => numbe
 
 const isBlank = (script: string) => script.trim() === '';
 
+/** A worker that answered its last job normally: kept for the next one (./idScriptWorker.js loads QuickJS once). */
+const idle: Worker[] = [];
+const idleTimers = new Map<Worker, NodeJS.Timeout>();
+let jobs = 0;
+
+/** Workers kept warm between jobs, and how long an unused one is kept before it ends. */
+export const WARM_WORKERS = { keep: 2, idleMs: 30_000 };
+
+/** Statistics for tests and benchmarks: workers started. */
+export const sandboxStats = { started: 0 };
+
+function takeWorker(): Worker {
+  const warm = idle.pop();
+  if (warm) {
+    forget(warm);
+    warm.ref();
+    return warm;
+  }
+  sandboxStats.started += 1;
+  const worker = new Worker(path.join(__dirname, 'idScriptWorker.js'), { workerData: { limits: SCRIPT_LIMITS } });
+  // While idle nobody else listens: an ended worker leaves the idle ones, an error is its job's (or nobody's).
+  worker.on('error', () => undefined);
+  worker.on('exit', () => forget(worker));
+  return worker;
+}
+
+function forget(worker: Worker): void {
+  clearTimeout(idleTimers.get(worker));
+  idleTimers.delete(worker);
+  const i = idle.indexOf(worker);
+  if (i >= 0) idle.splice(i, 1);
+}
+
+/** A worker whose job ended normally goes back to the idle ones (unreferenced: it keeps no process alive). */
+function giveBack(worker: Worker): void {
+  if (idle.length >= WARM_WORKERS.keep) {
+    void worker.terminate();
+    return;
+  }
+  worker.unref();
+  idle.push(worker);
+  const timer = setTimeout(() => {
+    forget(worker);
+    void worker.terminate();
+  }, WARM_WORKERS.idleMs);
+  timer.unref();
+  idleTimers.set(worker, timer);
+}
+
+/** Ends the idle workers (tests, shutdown). */
+export async function endIdleScriptWorkers(): Promise<void> {
+  const all = [...idle];
+  all.forEach(forget);
+  await Promise.all(all.map((worker) => worker.terminate()));
+}
+
+interface WorkerMessage {
+  job: number;
+  ready?: boolean;
+  progress?: number;
+  results?: ScriptResult[];
+  compileError?: string;
+  broken?: boolean;
+}
+
 /**
- * Runs a script on each id in one sandboxed worker; one answer per id, in order. A script that does not
- * compile, or a worker stopped for overrunning, gives every remaining id that error.
+ * Runs a script on each id in one sandboxed worker (a warm one when there is one); one answer per id, in
+ * order. A script that does not compile, or a worker stopped for overrunning, gives every remaining id that
+ * error; a stopped worker is never used again.
  */
 export function runIdScript(script: string, ids: readonly string[]): Promise<ScriptResult[]> {
   if (script.length > SCRIPT_LIMITS.maxScriptLength) {
@@ -62,14 +133,20 @@ export function runIdScript(script: string, ids: readonly string[]): Promise<Scr
   }
   if (isBlank(script) || !ids.length) return Promise.resolve(ids.map((id) => ({ result: id })));
   return new Promise((resolve, reject) => {
-    const worker = new Worker(path.join(__dirname, 'idScriptWorker.js'), { workerData: { script, ids, limits: SCRIPT_LIMITS } });
+    const worker = takeWorker();
+    const job = ++jobs;
     let done = 0;
     let settled = false;
-    const finish = (answer: ScriptResult[] | Error) => {
+    /** `healthy`: the worker answered the job itself, and takes the next one. */
+    const finish = (answer: ScriptResult[] | Error, healthy = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(watchdog);
-      void worker.terminate();
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      if (healthy) giveBack(worker);
+      else void worker.terminate();
       if (answer instanceof Error) reject(answer);
       else resolve(answer);
     };
@@ -90,9 +167,10 @@ export function runIdScript(script: string, ids: readonly string[]): Promise<Scr
       return check();
     };
     let watchdog = setTimeout(() => finish(new Error('The script worker did not start')), SCRIPT_LIMITS.startMs);
-    worker.on('message', (message: { ready?: boolean; progress?: number; results?: ScriptResult[]; compileError?: string }) => {
-      if (message.compileError !== undefined) finish(ids.map(() => ({ error: message.compileError! })));
-      else if (message.results) finish(message.results);
+    const onMessage = (message: WorkerMessage) => {
+      if (message.job !== job) return;
+      if (message.compileError !== undefined) finish(ids.map(() => ({ error: message.compileError! })), !message.broken);
+      else if (message.results) finish(message.results, true);
       else if (message.ready) {
         clearTimeout(watchdog);
         watchdog = stall();
@@ -102,9 +180,13 @@ export function runIdScript(script: string, ids: readonly string[]): Promise<Scr
         clearTimeout(watchdog);
         watchdog = stall();
       }
-    });
-    worker.on('error', (error) => finish(error));
-    worker.on('exit', () => finish(new Error('The script worker stopped')));
+    };
+    const onError = (error: Error) => finish(error);
+    const onExit = () => finish(new Error('The script worker stopped'));
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    worker.postMessage({ job, script, ids });
   });
 }
 

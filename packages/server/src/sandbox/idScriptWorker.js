@@ -1,9 +1,12 @@
 /**
- * Worker thread of ./idScript: runs one ID modification script on a list of ids inside QuickJS (WebAssembly),
- * with the time limit per run (interrupt handler) and the heap limit given by the parent. Plain JavaScript
- * (a worker does not go through the TypeScript loader). The parent terminates this thread when it overruns
- * its wall-time budget (e.g. a native call that never reaches an interrupt check), so nothing a script does
- * can hold the server's event loop.
+ * Worker thread of ./idScript: runs ID modification scripts on lists of ids inside QuickJS (WebAssembly), with
+ * the time limit per run (interrupt handler) and the heap limit given by the parent. It loads the interpreter's
+ * module once and then takes one job at a time (`{ job, script, ids }` messages), so a large import's batches
+ * do not each pay a new thread and a new WebAssembly module; every job gets a fresh interpreter (runtime and
+ * context), so nothing one script leaves behind is seen by the next. Plain JavaScript (a worker does not go
+ * through the TypeScript loader). The parent terminates this thread when it overruns its wall-time budget
+ * (e.g. a native call that never reaches an interrupt check), so nothing a script does can hold the server's
+ * event loop; a terminated worker is never used again.
  */
 const { parentPort, workerData } = require('node:worker_threads');
 const { createRequire } = require('node:module');
@@ -20,6 +23,10 @@ const VARIANT = {
   },
 };
 
+// Progress keeps the parent's stall watchdog quiet: told at most every PROGRESS_MS (a message per id costs
+// more than the run of a short script), always after a run that took long.
+const PROGRESS_MS = 100;
+
 function errorText(vm, handle) {
   const dumped = vm.dump(handle);
   handle.dispose();
@@ -29,9 +36,8 @@ function errorText(vm, handle) {
   return String(dumped);
 }
 
-async function main() {
-  const { script, ids, limits } = workerData;
-  const quickjs = await newQuickJSWASMModuleFromVariant(VARIANT);
+/** Runs one job: `script` on each of `ids`, answered to the parent tagged with `job`. */
+function runJob(quickjs, limits, { job, script, ids }) {
   const tooLong = `The script took longer than ${limits.timeMs} ms`;
   let runtime = null;
   let vm = null;
@@ -82,26 +88,35 @@ async function main() {
   try {
     open(); // a syntax error fails every id at once
   } catch (error) {
-    parentPort.postMessage({ compileError: error.message });
+    parentPort.postMessage({ job, compileError: error.message });
     return;
   }
-  // Loaded and compiled: from here the parent's stall watchdog runs.
-  parentPort.postMessage({ ready: true });
+  // Compiled: from here the parent's stall watchdog runs.
+  parentPort.postMessage({ job, ready: true });
   const results = [];
-  // Progress keeps the parent's stall watchdog quiet: told at most every PROGRESS_MS (a message per id costs
-  // more than the run of a short script), always after a run that took long.
-  const PROGRESS_MS = 100;
   let told = Date.now();
   for (const id of ids) {
     results.push(run(id));
     const now = Date.now();
     if (now - told >= PROGRESS_MS) {
       told = now;
-      parentPort.postMessage({ progress: results.length });
+      parentPort.postMessage({ job, progress: results.length });
     }
   }
   close();
-  parentPort.postMessage({ results });
+  parentPort.postMessage({ job, results });
 }
 
-main().catch((error) => parentPort.postMessage({ compileError: String(error && error.message ? error.message : error) }));
+// Jobs that arrive while the module loads wait for it, in order.
+const loading = newQuickJSWASMModuleFromVariant(VARIANT);
+let queue = Promise.resolve();
+parentPort.on('message', (message) => {
+  queue = queue.then(async () => {
+    try {
+      runJob(await loading, workerData.limits, message);
+    } catch (error) {
+      // The interpreter itself failed (its module did not load): this worker is not used again.
+      parentPort.postMessage({ job: message.job, compileError: String(error && error.message ? error.message : error), broken: true });
+    }
+  });
+});

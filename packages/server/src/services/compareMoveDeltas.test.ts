@@ -150,4 +150,26 @@ describe(`a staged write of more than ${MOVED_CAP} rows`, () => {
       await write(items, [{ code: 'X2', object_id: null }, { code: 'Q9', object_id: 'E30' }, ...Array.from({ length: MOVED_CAP + 10 }, (_, i) => ({ code: `LOOSE${i * 2}`, object_id: null }))]);
     });
   });
+
+  it('runs no per-row trigger on SQLite: the version is raised once per insert, and no library is left marked as moving', async () => {
+    if (t.dialect !== 'sqlite') return; // PostgreSQL's triggers run once per statement
+    const version = async () => Number((await untyped().selectFrom('list_item_versions').select('version').where('store_id', '=', bib).executeTakeFirstOrThrow()).version);
+    const items: ItemTarget = { table: 'catalogue_items', parentColumn: 'catalogue_id', parentId: other, storeId: bib };
+    const before = await version();
+    await t.db.transaction().execute(async (trx) => {
+      const moving = await startItemsMoving(trx, items);
+      await trx.insertInto('catalogue_items').values(Array.from({ length: 300 }, (_, i) => ({
+        store_id: bib, catalogue_id: other, code: `ONCE${i}`, object_id: null, search_text: '', created_at: '2026-11-20T11:00:00Z',
+      }))).execute();
+      await moving.end();
+    });
+    expect(await version()).toBe(before + 1);
+    expect((await sql<{ n: number }>`select count(*) as n from item_moves_now`.execute(t.db)).rows[0]!.n).toBe(0);
+    // Outside a move each row still raises it (the per-row triggers of 0019/0022).
+    await t.db.insertInto('catalogue_items').values([1, 2, 3].map((i) => ({
+      store_id: bib, catalogue_id: other, code: `ROW${i}`, object_id: null, search_text: '', created_at: '2026-11-20T11:00:00Z',
+    }))).execute();
+    expect(await version()).toBe(before + 4);
+    expect(exactAsN(await keptTotals(0))).toEqual(validAndExact());
+  });
 });

@@ -6,9 +6,9 @@
  * (lists/stagedItems.ts, through lists/itemsMoved.ts `itemsMoving`; a writer inserting in several statements
  * calls `startItemsMoving` and its `end`) this instead:
  *
- * 1. takes the library's version and (SQLite) its totals valid at it, setting their `moved` to MOVED_CAP so the
- *    triggers only raise the version for the insert's rows; PostgreSQL locks nothing before the insert, whose
- *    statement trigger leaves a large write's totals at the version before (see startAfterwards);
+ * 1. takes the library's version and (SQLite) its totals valid at it; on SQLite the insert's rows run no per-row
+ *    trigger (migration 0026) and the version is raised once after it; PostgreSQL locks nothing before the
+ *    insert, whose statement trigger leaves a large write's totals at the version before (see startAfterwards);
  * 2. after the insert, adds to each total what the new rows (the list's rows with an id above the table's
  *    highest before the insert) changed, computed from those rows only through index probes, and moves it to
  *    the library's new version with its `moved` as it was.
@@ -22,7 +22,6 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { UNGROUPED } from '@portal/contract';
 import { dialectOf } from '../db/connect';
 import type { Database } from '../db/schema';
-import { MOVED_CAP } from '../db/migrations/0021_compare_total_delta_cap';
 import type { ItemTarget } from '../lists/itemWrites';
 
 export type Untyped = Kysely<any>;
@@ -131,6 +130,60 @@ export function addedDeltaSql(changed: ChangedRows, kept: Kept, byObjectId: bool
     and not ${matchedExists('catalogue_items', 'c', older, 's', byObjectId)}`;
 }
 
+/** Whether a scan (alias `a`, a scan of the library) is in a kept scope, as a condition on its own row; null when compare keeps no such scope. */
+function scanInScope(scope: string, a: string): RawBuilder<unknown> | null {
+  const ref = (column: string) => sql.ref(`${a}.${column}`);
+  if (scope === 'ALL_GROUPS') return sql`1 = 1`;
+  if (scope === `group/${UNGROUPED}`) return sql`${ref('group_id')} is null`;
+  const group = /^group\/(\d+)$/.exec(scope);
+  if (group) return sql`${ref('group_id')} = ${Number(group[1])}`;
+  const section = /^inventory\/(\d+)$/.exec(scope);
+  if (section) return sql`${ref('inventory_id')} = ${Number(section[1])}`;
+  return null;
+}
+
+/**
+ * addedDeltaSql for several kept totals of one catalogue and mode at once: what every total asks of the new rows
+ * is found once (one index probe per new row and column, where each total's own query probed again) and counted
+ * per scope. New catalogue items: the scans they match; new scans, MISSING: the catalogue's items they match
+ * (new scans' EXCEEDED is one question per catalogue, asked once by followInsert). Answers one row with a column
+ * `d<i>` per total, in order; null when there is nothing to share or a scope is not one compare keeps.
+ */
+export function addedDeltasSql(changed: ChangedRows, kept: readonly Kept[], byObjectId: boolean): RawBuilder<Record<string, number | string>> | null {
+  const { storeId } = changed;
+  if (!kept.length) return null;
+  const mode = kept[0]!.mode;
+  const catalogue = kept[0]!.catalogue_id;
+  if (kept.some((k) => k.mode !== mode || k.catalogue_id !== catalogue)) return null;
+  const added = (a: string) => sql`select ${sql.ref(`${a}.code`)}, ${sql.ref(`${a}.object_id`)} from ${sql.table(changed.table)} ${sql.raw(a)} where ${changed.rows(a)}`;
+  if (changed.table === 'inventory_items') {
+    if (mode !== 'MISSING') return null;
+    // MISSING(C, S) -= |items of C that a row of D matches and no other scan in S does|.
+    const olderIn = kept.map((k) => scansOf(k.scope, storeId, 'z'));
+    if (olderIn.some((w) => w === null)) return null;
+    const columns = olderIn.map((scans, i) => {
+      const older: Where = (column) => sql`${scans!(column)} and ${changed.others('z')}`;
+      return sql`-count(case when not ${matchedExists('inventory_items', 'z', older, 'ci', byObjectId)} then 1 end) as ${sql.ref(`d${i}`)}`;
+    });
+    return sql`select ${sql.join(columns)} from catalogue_items ci
+      where ci.id in (${matchedIds('catalogue_items', () => sql`m.catalogue_id = ${catalogue}`, added('a'), byObjectId)})`;
+  }
+  const inScope = kept.map((k) => scanInScope(k.scope, 'x'));
+  if (inScope.some((c) => c === null)) return null;
+  if (mode === 'MISSING') {
+    // |D rows no scan in S matches| = |D| - |D rows some scan in S matches|.
+    const matches = sql.join(columnsOf(byObjectId).map((column) => sql`select n.id as nid, z.group_id, z.inventory_id from catalogue_items n
+      join inventory_items z on z.store_id = ${storeId} and ${sql.ref(`z.${column}`)} = ${sql.ref(`n.${column}`)} where ${changed.rows('n')}`), sql` union all `);
+    const columns = inScope.map((c, i) => sql`(select count(*) from catalogue_items n where ${changed.rows('n')}) - count(distinct case when ${c} then x.nid end) as ${sql.ref(`d${i}`)}`);
+    return sql`select ${sql.join(columns)} from (${matches}) x`;
+  }
+  // EXCEEDED(C, S) -= |scans in S that a row of D matches and no other item of C does|.
+  const older = () => sql`c.catalogue_id = ${catalogue} and ${changed.others('c')}`;
+  const columns = inScope.map((c, i) => sql`-count(case when ${c} then 1 end) as ${sql.ref(`d${i}`)}`);
+  return sql`select ${sql.join(columns)} from inventory_items x where x.id in (${matchedIds('inventory_items', () => sql`m.store_id = ${storeId}`, added('a'), byObjectId)})
+    and not ${matchedExists('catalogue_items', 'c', older, 'x', byObjectId)}`;
+}
+
 /** The scans in a kept scope (alias `a`, probed by code), null when compare keeps no such scope: index counts. */
 export function scansInScope(scope: string, storeId: number, a: string): RawBuilder<unknown> | null {
   const scans = scansOf(scope, storeId, a);
@@ -197,18 +250,26 @@ export async function keptAt(db: Untyped, storeId: number, version: number): Pro
 const highestId = async (db: Untyped, target: ItemTarget) => Number((await sql<{ id: number | string | null }>`select max(id) as id from ${sql.table(target.table)}`.execute(db)).rows[0]?.id ?? 0);
 
 /**
- * SQLite (one connection, nothing lands between the steps): takes the totals valid before the insert out of the
- * triggers' hands (moved = MOVED_CAP: the triggers only raise the version), and gives them the new rows' delta.
+ * SQLite (one connection, nothing lands between the steps): the insert's rows run no per-row trigger (their
+ * library is in item_moves_now for the insert, migration 0026); afterwards the version is raised once and the
+ * totals valid before the insert get the new rows' delta.
  */
 async function startBefore(db: Untyped, target: ItemTarget): Promise<MoveDeltas> {
   const { storeId } = target;
   const version = await versionOf(db, storeId);
   const kept = await keptAt(db, storeId, version);
-  if (!kept.length) return NOTHING;
   const before = await highestId(db, target);
-  const catalogues = sql`(select id from catalogues where store_id = ${storeId})`;
-  await sql`update compare_totals set moved = ${MOVED_CAP} where version = ${version} and catalogue_id in ${catalogues}`.execute(db);
-  return { end: () => followInsert(db, target, kept, version, before) };
+  await sql`insert into item_moves_now (store_id) values (${storeId}) on conflict do nothing`.execute(db);
+  return {
+    async end() {
+      await sql`delete from item_moves_now where store_id = ${storeId}`.execute(db);
+      if (await highestId(db, target) > before) {
+        await sql`insert into list_item_versions (store_id, version) values (${storeId}, 1)
+          on conflict (store_id) do update set version = list_item_versions.version + 1`.execute(db);
+      }
+      if (kept.length) await followInsert(db, target, kept, version, before);
+    },
+  };
 }
 
 /**
@@ -239,12 +300,38 @@ async function followInsert(db: Untyped, target: ItemTarget, kept: readonly Kept
   const byObjectId = await matchesByObjectId(db, storeId);
   const groupId = target.table === 'inventory_items' ? (target.extra?.group_id ?? null) as number | null : null;
   const changed = insertedRows(target, before, groupId);
+  const following = now !== version ? kept.filter((k) => changed.holds(k) === 'all') : [];
+  // Each catalogue's totals of one mode in one query where they share their probes (addedDeltasSql).
+  const merged = new Map<Kept, number>();
+  for (const mode of ['MISSING', 'EXCEEDED'] as const) {
+    for (const catalogue of new Set(following.map((k) => k.catalogue_id))) {
+      const group = following.filter((k) => k.mode === mode && k.catalogue_id === catalogue);
+      const query = group.length > 1 ? addedDeltasSql(changed, group, byObjectId) : null;
+      if (!query) continue;
+      moveDeltaStats.queries += 1;
+      const row = (await query.execute(db)).rows[0] ?? {};
+      group.forEach((k, i) => merged.set(k, Number(row[`d${i}`] ?? 0)));
+    }
+  }
+  // Scopes that hold the rows may ask the same question (new scans' EXCEEDED is one per catalogue): asked once.
+  const answers = new Map<string, number>();
   for (const k of kept) {
-    const query = now !== version && changed.holds(k) === 'all' ? addedDeltaSql(changed, k, byObjectId) : null;
+    const d0 = merged.get(k);
+    if (d0 !== undefined) {
+      await moveKept(db, k, version, now, d0);
+      continue;
+    }
+    const query = now !== version && changed.holds(k) === 'all' ? addedDeltaSql(changed, k, byObjectId)?.compile(db) : null;
     let d = 0;
     if (query) {
-      moveDeltaStats.queries += 1;
-      d = Number((await query.execute(db)).rows[0]?.d ?? 0);
+      const key = `${query.sql}\u0000${JSON.stringify(query.parameters)}`;
+      let answer = answers.get(key);
+      if (answer === undefined) {
+        moveDeltaStats.queries += 1;
+        answer = Number((await db.executeQuery<{ d: number | string }>(query)).rows[0]?.d ?? 0);
+        answers.set(key, answer);
+      }
+      d = answer;
     }
     await moveKept(db, k, version, now, d);
   }

@@ -22,6 +22,7 @@ import { sipOperationsDateIndex } from './0016_sip_operations_date_index';
 import { postgresSearchBtrees } from './0024_postgres_search_btrees';
 import { inventoryItemSearchIndex } from './0023_inventory_item_search_index';
 import { compareTotalsFromStart } from './0025_compare_totals_from_start';
+import { itemMovesNow } from './0026_item_moves_now';
 
 /**
  * In-code migration provider: migrations are compiled with the server (no file-system scanning), named
@@ -54,6 +55,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0023_inventory_item_search_index': inventoryItemSearchIndex(dialect),
         '0025_compare_totals_from_start': compareTotalsFromStart(dialect),
         '0024_postgres_search_btrees': postgresSearchBtrees(dialect),
+        '0026_item_moves_now': itemMovesNow(dialect),
       };
     },
   };
