@@ -10,6 +10,7 @@
  *            --sqlite-pragmas 'cache_size=-65536;…'   pragmas set on the server's SQLite connection first (experiments)
  *            --data-dir <dir>     SQLite: import into <dir>/portal.sqlite (a scratch copy of the large profile: the runs' lists are
  *                                 left in it), else a fresh database with the minimal demo
+ *            --database-url <url> PostgreSQL: the same into that database (a scratch copy: CREATE DATABASE … TEMPLATE large_profile)
  *            --checkpoint-in-steps  SQLite: the move's steps checkpoint the WAL as before (lists/importCheckpoint off)
  *            --staging-in-turn      PostgreSQL: each staging statement waited for before the next batch is built (as before)
  *
@@ -167,13 +168,13 @@ async function withPeakRss<T>(run: () => Promise<T>, backends?: () => Promise<nu
   }
 }
 
-/** An existing SQLite database (the large profile's copy), migrated; kept when the bench ends. */
-async function existingDb(dir: string): Promise<TestDb> {
+/** An existing database (the large profile's copy: `dir`'s SQLite file, or `url`), migrated; kept when the bench ends. */
+async function existingDb(dir: string, url?: string): Promise<TestDb> {
   const file = path.join(dir, SQLITE_FILE_NAME);
-  if (!fs.existsSync(file)) throw new Error(`no database at ${file}`);
-  const db = createDb({ sqliteFile: file });
+  if (!url && !fs.existsSync(file)) throw new Error(`no database at ${file}`);
+  const db = createDb(url ? { databaseUrl: url } : { sqliteFile: file });
   await migrateToLatest(db);
-  return { db, dialect: 'sqlite', dir, destroy: () => db.destroy() };
+  return { db, dialect: url ? 'postgres' : 'sqlite', dir, destroy: () => db.destroy() };
 }
 
 async function main(): Promise<void> {
@@ -189,7 +190,8 @@ async function main(): Promise<void> {
   const paths = await files(rows, failLast, formats);
 
   const dataDir = option(args, '--data-dir');
-  const testDb = dataDir ? await existingDb(path.resolve(dataDir)) : await createTestDb();
+  const databaseUrl = option(args, '--database-url');
+  const testDb = dataDir || databaseUrl ? await existingDb(dataDir ? path.resolve(dataDir) : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-')), databaseUrl) : await createTestDb();
   const sqliteFile = dataDir ? path.join(path.resolve(dataDir), SQLITE_FILE_NAME) : path.join(testDb.dir, 'test.sqlite');
   const postgres = testDb.dialect === 'postgres';
   const config = defaultConfig({
@@ -198,7 +200,7 @@ async function main(): Promise<void> {
   });
   const app = await buildApp({ db: testDb.db, config });
   try {
-    if (!dataDir) await seedMinimal(testDb.db, TEST_ARGON2);
+    if (!dataDir && !databaseUrl) await seedMinimal(testDb.db, TEST_ARGON2);
     for (const pragma of (option(args, '--sqlite-pragmas') ?? '').split(';').filter(Boolean)) {
       if (!postgres) await sql.raw(`pragma ${pragma}`).execute(testDb.db);
     }
@@ -231,12 +233,12 @@ async function main(): Promise<void> {
     const importUrl = async (target: 'catalogue' | 'section'): Promise<string> => {
       if (target === 'catalogue') return `/api/stores/${store}/catalogues/import`;
       const groups = `/api/stores/${store}/inventoryGroups`;
-      const group = (await call('POST', groups, { name: `Bench group ${++n}`, catalogueId: null })).tid;
+      const group = (await call('POST', groups, { name: `Bench group ${Date.now()}-${++n}`, catalogueId: null })).tid;
       const section = (await call('POST', `${groups}/${group}/inventories`, { comment: 'Bench shelf', date: '2026-11-20 10:30:00' })).tid;
       return `${groups}/${group}/inventories/${section}/import`;
     };
 
-    const where = postgres ? 'PostgreSQL (its own database on TEST_DATABASE_URL)' : 'SQLite (temp file)';
+    const where = databaseUrl ? 'PostgreSQL (the database given)' : dataDir ? `SQLite (${sqliteFile})` : postgres ? 'PostgreSQL (its own database on TEST_DATABASE_URL)' : 'SQLite (temp file)';
     console.log(`Import benchmark on ${where}: ${rows.toLocaleString('en')} rows${failLast ? ' (last row refused)' : ''}${script ? ', with an ID modification script' : ''}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     // PostgreSQL's own work: its server processes for this database (on this machine), sampled from /proc.
     const backends = postgres ? async () => (await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(testDb.db)).rows.map((r) => Number(r.pid)) : undefined;
