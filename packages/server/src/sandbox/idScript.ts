@@ -106,7 +106,7 @@ function giveBack(worker: Worker): void {
   idleTimers.set(worker, timer);
 }
 
-/** Ends the idle workers (tests, shutdown). */
+/** Ends the idle workers (tests; idle workers are unreferenced and keep no process alive). */
 export async function endIdleScriptWorkers(): Promise<void> {
   const all = [...idle];
   all.forEach(forget);
