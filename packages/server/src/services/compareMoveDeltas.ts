@@ -331,9 +331,9 @@ async function followInsert(db: Untyped, target: ItemTarget, kept: readonly Kept
   const groupId = target.table === 'inventory_items' ? (target.extra?.group_id ?? null) as number | null : null;
   const changed = insertedRows(target, before, groupId);
   const following = now !== version ? kept.filter((k) => changed.holds(k) === 'all') : [];
-  // SQLite (a query per move step): each catalogue's totals of one mode in one query where they share their
-  // probes (addedDeltasSql). Not on PostgreSQL, which asks once per move: there the planner ran the scans' merged
-  // MISSING query for minutes on the large profile (a second 100,000-scan section of codes two catalogues hold).
+  // SQLite (a query per move step, 40 per 100,000 rows): each catalogue's totals of one mode in one query where
+  // they share their probes (addedDeltasSql). PostgreSQL asks once per move, so sharing saves little there, and
+  // its plans for these queries are not trusted (see moveDeltas.postgresTimeoutMs): it keeps the per-total queries.
   const merged = new Map<Kept, number>();
   for (const mode of dialectOf(db as Kysely<Database>) === 'sqlite' ? ['MISSING', 'EXCEEDED'] as const : []) {
     for (const catalogue of new Set(following.map((k) => k.catalogue_id))) {
