@@ -2,11 +2,12 @@
  * Worker thread of ./sqliteLines: reads the rows of one csv/txt export on its own read-only connection while
  * the main thread writes the previous batch (issue 19: reading and writing a million rows on one thread took
  * twice the database's own csv writer). Each row is one text from SQLite (`id␟field␀field…`); a batch goes
- * over as one string and the rows' lengths. A row whose text does not hold exactly one field per column (a
+ * over as the array of those texts (structured clone copies each string once; joining them here and cutting them
+ * there again cost ~0.5 s of this thread per million rows, and it was the slower one). A row whose text does not hold exactly one field per column (a
  * value held the field separator) is read again by id as an array, on this connection and snapshot, and sent
  * along in `odd`. Plain JavaScript (a worker does not go through the TypeScript loader).
  *
- * Messages in: 'more' (send the next batch), 'close'. Out: { text, lengths, odd, done } or { error }.
+ * Messages in: 'more' (send the next batch), 'close'. Out: { texts, odd, done } or { error }.
  */
 const { parentPort, workerData } = require('node:worker_threads');
 const SQLite = require('better-sqlite3');
@@ -56,9 +57,7 @@ function batch() {
     if (fields(text) !== count) odd.push([texts.length, again.get(Number(text.slice(0, text.indexOf(idEnd))))]);
     texts.push(text);
   }
-  const lengths = new Int32Array(texts.length);
-  for (let i = 0; i < texts.length; i += 1) lengths[i] = texts[i].length;
-  parentPort.postMessage({ text: texts.join(''), lengths, odd, done }, [lengths.buffer]);
+  parentPort.postMessage({ texts, odd, done });
   if (done) close();
 }
 

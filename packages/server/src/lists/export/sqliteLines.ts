@@ -43,10 +43,10 @@ export const linePathRuns = { worker: 0, here: 0, workersRunning: 0 };
 interface LineQuery { file: string; sql: string; parameters: readonly unknown[]; byIdSql: string; count: number; size: number; idleMs: number }
 
 /**
- * Chunks of finished lines (CRLF each) of the rows `request` selects, or null where this path does not apply
+ * UTF-8 chunks of finished lines (CRLF each) of the rows `request` selects, or null where this path does not apply
  * (PostgreSQL, in-memory SQLite, regular expressions, a column that is not text, a longer separator).
  */
-export function sqliteLineChunks<T>(db: Kysely<Database>, request: StreamRequest<T>, columns: readonly ListColumn[], format: Format, separator: string): AsyncGenerator<string> | null {
+export function sqliteLineChunks<T>(db: Kysely<Database>, request: StreamRequest<T>, columns: readonly ListColumn[], format: Format, separator: string): AsyncGenerator<Buffer> | null {
   const file = sqliteFile(db);
   if (!file || hasRegex(request.terms) || !columns.length || separator.length !== 1 || /["\r\n\u0000\u001f]/.test(separator)) return null;
   if (columns.some((c) => c.type !== 'text')) return null;
@@ -73,7 +73,7 @@ export function sqliteLineChunks<T>(db: Kysely<Database>, request: StreamRequest
   return linesOf(batches, columns, format, separator);
 }
 
-async function* linesOf(batches: AsyncGenerator<LineBatch>, columns: readonly ListColumn[], format: Format, separator: string): AsyncGenerator<string> {
+async function* linesOf(batches: AsyncGenerator<LineBatch>, columns: readonly ListColumn[], format: Format, separator: string): AsyncGenerator<Buffer> {
   const count = columns.length;
   const slowLine = delimitedArrayLine(columns, format, separator);
   const specialField = (text: string) => (text === '' ? '' : delimitedField(neutralize(text), separator));
@@ -90,13 +90,42 @@ async function* linesOf(batches: AsyncGenerator<LineBatch>, columns: readonly Li
     }
     return `${out}\r\n`;
   };
+  const bytes = new BatchBytes();
   for await (const { rows, odd } of batches) {
-    let chunk = '';
+    bytes.start();
     for (let i = 0; i < rows.length; i += 1) {
       const row = odd.get(i);
-      chunk += row ? slowLine(row) : lineOf(rows[i]);
+      bytes.add(row ? slowLine(row) : lineOf(rows[i]));
     }
-    yield chunk;
+    yield bytes.take();
+  }
+}
+
+/**
+ * A batch's lines written as UTF-8 one by one into a scratch buffer, then copied out at their size: adding
+ * 4,000 lines to one text and encoding it flattened a deep rope (~0.4 s per million rows more).
+ */
+class BatchBytes {
+  private scratch = Buffer.allocUnsafe(1 << 20);
+  private used = 0;
+
+  start(): void {
+    this.used = 0;
+  }
+
+  add(line: string): void {
+    // A UTF-16 unit is at most 3 bytes of UTF-8.
+    const most = line.length * 3;
+    if (this.used + most > this.scratch.length) {
+      const larger = Buffer.allocUnsafe(Math.max(this.scratch.length * 2, this.used + most));
+      this.scratch.copy(larger, 0, 0, this.used);
+      this.scratch = larger;
+    }
+    this.used += this.scratch.write(line, this.used, 'utf8');
+  }
+
+  take(): Buffer {
+    return Buffer.from(this.scratch.subarray(0, this.used));
   }
 }
 
@@ -144,7 +173,7 @@ async function* readHere(db: Kysely<Database>, q: LineQuery): AsyncGenerator<Lin
   }
 }
 
-interface WorkerBatch { text?: string; lengths?: Int32Array; odd?: [number, unknown[]][]; done?: boolean; error?: string }
+interface WorkerBatch { texts?: string[]; odd?: [number, unknown[]][]; done?: boolean; error?: string }
 
 /** In a worker thread of its own, one batch ahead of the consumer. */
 async function* readInWorker(q: LineQuery): AsyncGenerator<LineBatch> {
@@ -170,12 +199,7 @@ async function* readInWorker(q: LineQuery): AsyncGenerator<LineBatch> {
       const message = arrived.shift()!;
       if (message.error !== undefined) throw new Error(message.error);
       if (!message.done) worker.postMessage('more');
-      const rows: string[] = new Array(message.lengths!.length);
-      let at = 0;
-      message.lengths!.forEach((length, i) => {
-        rows[i] = message.text!.slice(at, at + length);
-        at += length;
-      });
+      const rows = message.texts!;
       if (rows.length) yield* handOver({ rows, odd: new Map(message.odd) }, q.idleMs);
       if (message.done) return;
     }
