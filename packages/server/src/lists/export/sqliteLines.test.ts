@@ -59,7 +59,8 @@ describe('csv and txt exports through the line path', () => {
     expect(linePathRuns.here - before.here).toBe(sqlite() ? 1 : 0);
   });
 
-  it('writes lines longer than its scratch buffer and batches of several megabytes (the buffer grows keeping what it held)', async () => {
+  // SQLite only: the path is SQLite's, and PostgreSQL's b-tree indexes refuse a value this long.
+  (sqlite() ? it : it.skip)('writes lines longer than its scratch buffer and batches of several megabytes (the buffer grows keeping what it held)', async () => {
     // 1 MB of scratch: a 700,000-character accented value may need 2.1 MB, after rows already written.
     const long = 'é'.repeat(700_000);
     const items = [
