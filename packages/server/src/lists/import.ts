@@ -128,12 +128,16 @@ async function importHeld(deps: FilesDeps, user: AuthUser, body: ImportBody, tar
         errorCount += 1;
         if (errors.length < MAX_REPORTED_ROW_ERRORS) errors.push({ sheet: plan.name, row: number, ...outcome.refusal });
       });
-      for await (const row of itemRows(sheet, plan)) {
-        throwIfCancelled(signal);
-        const batch = intake.add(row.number, row.values);
-        if (batch) await batch;
+      try {
+        for await (const row of itemRows(sheet, plan)) {
+          throwIfCancelled(signal);
+          const batch = intake.add(row.number, row.values);
+          if (batch) await batch;
+        }
+        await intake.flush();
+      } finally {
+        await intake.settle();
       }
-      await intake.flush();
       checkCodesMapped(plan);
     }
     if (body.sheetIndex !== null && plans.length === 0) {

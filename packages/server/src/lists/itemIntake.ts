@@ -40,26 +40,56 @@ export async function intakeBatch(rule: IntakeRule, items: readonly ItemValues[]
 /**
  * Collects items of a long stream into batches of SCRIPT_BATCH for intakeBatch; `take` receives each item's
  * outcome, in order, with the tag it was added with (a row number).
+ *
+ * A full batch's script starts at once and the caller reads on: `add` then waits only for the batch before it
+ * to be taken, so the sandbox worker runs one batch while this thread reads and stages the next (issue 19: a
+ * 100,000-row import with a script waited ~2 s for the worker between its batches). Callers end with `flush`
+ * (every outcome taken, the first failure thrown) and, whatever happened, `settle` before the items' staging
+ * ends: a batch still in the sandbox when the reading failed is waited for and not taken.
  */
 export class IntakeBuffer<Tag> {
   private pending: Array<{ tag: Tag; values: ItemValues }> = [];
+  /** The batches sent, each taken after the one before it. */
+  private taken: Promise<void> = Promise.resolve();
+  private settled = false;
 
   constructor(private readonly rule: IntakeRule, private readonly take: (tag: Tag, outcome: Intake) => Promise<void> | undefined | void) {}
 
   /** A promise only when the item completed a batch (a long import makes no promise per row). */
   add(tag: Tag, values: ItemValues): Promise<void> | undefined {
     this.pending.push({ tag, values });
-    return this.pending.length >= SCRIPT_BATCH ? this.flush() : undefined;
+    return this.pending.length >= SCRIPT_BATCH ? this.send() : undefined;
   }
 
+  /** Every item added so far taken, in order; throws the first failure (of a script run or of `take`). */
   async flush(): Promise<void> {
+    if (this.pending.length) void this.send();
+    await this.taken;
+  }
+
+  /** Waits for the batches in flight without taking any more of them; never throws (the caller already has its error). */
+  async settle(): Promise<void> {
+    this.settled = true;
+    await this.taken.catch(() => undefined);
+  }
+
+  /** Starts the pending batch's script; resolves when the batch before it has been taken. */
+  private send(): Promise<void> {
     const batch = this.pending;
     this.pending = [];
-    if (!batch.length) return;
-    const outcomes = await intakeBatch(this.rule, batch.map((b) => b.values));
-    for (const [i, b] of batch.entries()) {
-      const taken = this.take(b.tag, outcomes[i]!);
-      if (taken) await taken;
-    }
+    const before = this.taken;
+    const outcomes = intakeBatch(this.rule, batch.map((b) => b.values));
+    // Observed below, after the batch before it; a rejection meanwhile is not unhandled.
+    outcomes.catch(() => undefined);
+    this.taken = before.then(async () => {
+      const answers = await outcomes;
+      for (const [i, b] of batch.entries()) {
+        if (this.settled) return;
+        const taken = this.take(b.tag, answers[i]!);
+        if (taken) await taken;
+      }
+    });
+    this.taken.catch(() => undefined);
+    return before;
   }
 }
