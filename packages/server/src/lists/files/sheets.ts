@@ -175,18 +175,23 @@ const unreadableWorkbook = (e: unknown) => (e instanceof ApiError ? e : withCaus
 
 async function* xlsxRows(workbook: XlsxWorkbook, sheet: XlsxSheetPart, dateFormat: string | undefined, mode: { countOnly: boolean }): AsyncGenerator<SheetRow> {
   const blocks = workbook.rows(sheet, (date) => cellValue(date, dateFormat), mode);
-  for (;;) {
-    let next: IteratorResult<XlsxRow[]>;
-    try {
-      next = await blocks.next();
-    } catch (e) {
-      throw unreadableWorkbook(e);
+  try {
+    for (;;) {
+      let next: IteratorResult<XlsxRow[]>;
+      try {
+        next = await blocks.next();
+      } catch (e) {
+        throw unreadableWorkbook(e);
+      }
+      if (next.done) return;
+      for (const row of next.value) {
+        if (row.width > MAX_COLUMNS) throw invalidFile(`Rows are limited to ${MAX_COLUMNS} columns`);
+        yield row.filled === undefined ? { number: row.number, cells: row.cells } : { number: row.number, cells: row.cells, filled: row.filled };
+      }
     }
-    if (next.done) return;
-    for (const row of next.value) {
-      if (row.width > MAX_COLUMNS) throw invalidFile(`Rows are limited to ${MAX_COLUMNS} columns`);
-      yield row.filled === undefined ? { number: row.number, cells: row.cells } : { number: row.number, cells: row.cells, filled: row.filled };
-    }
+  } finally {
+    // Rows abandoned (a refused row, a cancel): the part's inflation stops now, not when the workbook closes.
+    await blocks.return(undefined);
   }
 }
 

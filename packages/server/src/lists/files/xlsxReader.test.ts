@@ -10,7 +10,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { CellValue } from '@portal/contract';
 import { buildZip } from '../testing/zip';
-import { cellValue } from './sheets';
+import { cellValue, readSheets } from './sheets';
 import { XlsxWorkbook } from './xlsxReader';
 
 let dir: string;
@@ -134,4 +134,20 @@ it('counting only (readFile past its preview) tells filled rows as reading every
   const counted = await filled(true);
   expect(counted).toEqual(await filled(false));
   expect(counted.filter((f) => !f)).toHaveLength(8);
+});
+
+it('closes the sheet part at once when its rows are abandoned (a cancelled or refused import), not at garbage collection', async () => {
+  const file = await written('abandoned.xlsx', (wb) => {
+    const ws = wb.addWorksheet('Items');
+    for (let i = 1; i <= 20_000; i += 1) ws.addRow([`C${i}`, `Título ${i}`, i]);
+  });
+  const meta = { owner: 1, name: 'abandoned.xlsx', format: 'xlsx' as const, encoding: 'utf-8' as const, size: fs.statSync(file).size, createdAt: '' };
+  const open = () => fs.readdirSync('/proc/self/fd').length;
+  const before = open();
+  for (let i = 0; i < 5; i += 1) {
+    for await (const sheet of readSheets(file, meta, {})) {
+      for await (const row of sheet.rows) if (row.number === 10) break;
+    }
+  }
+  expect(open()).toBe(before);
 });
