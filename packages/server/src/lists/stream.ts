@@ -2,7 +2,8 @@
  * All rows of a list in order, in batches, with memory flat however many rows match (exports, add-to).
  * SQLite: a separate read-only connection iterates one statement (a consistent snapshot that does not hold
  * the main connection). PostgreSQL: a cursor on one reserved pool connection, fetched batch by batch.
- * The next batch is only read when the consumer asks for it (backpressure). A consumer that asks for nothing
+ * The next batch is only read when the consumer asks for it (backpressure; PostgreSQL fetches one batch ahead,
+ * while the consumer works on the one before). A consumer that asks for nothing
  * for idleMs ends the stream with ExportIdle: on PostgreSQL the cursor's transaction is rolled back and its
  * connection returned at that moment (the server also ends a transaction idle for longer), so a slow reader
  * cannot hold a connection in an open transaction indefinitely.
@@ -167,15 +168,18 @@ async function* streamPostgres<T>(db: Kysely<Database>, request: StreamRequest<T
       // The database's own bound, should this process stop answering: a little after ours.
       await sql`set local idle_in_transaction_session_timeout = ${sql.lit(idleMs + 5000)}`.execute(conn);
       await sql`declare portal_export no scroll cursor for ${selectAll('postgres', request, null)}`.execute(conn);
+      const fetchBatch = async () => (await sql<Row>`fetch forward ${sql.lit(size)} from portal_export`.execute(conn)).rows;
+      let rows = await fetchBatch();
       for (;;) {
-        const { rows } = await sql<Row>`fetch forward ${sql.lit(size)} from portal_export`.execute(conn);
         if (slot.stopped) throw new Aborted();
         const wanted = rows.length ? waitDemand() : null;
         wanted?.catch(() => undefined); // awaited below
         slot.deliver?.(rows.length ? rows : null);
         if (!wanted) break;
+        // The next batch is fetched while the consumer works on this one (one batch ahead: the database's
+        // time and ours overlap; memory stays at two batches).
+        rows = await fetchBatch();
         await wanted;
-        if (slot.stopped) throw new Aborted();
       }
       await sql`commit`.execute(conn);
     } catch (e) {
