@@ -63,7 +63,9 @@ describe('a capacity display left running', () => {
 
   /**
    * While the server is down: BIB-001 open all day, and as many people in as twice its capacity (a record a
-   * minute ago, in the library's clock) — the library fills.
+   * minute ago, in the library's clock) — the library fills. Its daily reset is put twelve hours away from now:
+   * with the usual midnight reset, a run in the minute after it (CI at 23:00 UTC, midnight in Madrid) counted the
+   * record in the day before, and the bar never turned red.
    */
   function fillLibrary(code: string): void {
     const SQLite = createRequire(path.join(REPO_ROOT, 'packages/server/package.json'))('better-sqlite3');
@@ -71,7 +73,9 @@ describe('a capacity display left running', () => {
     try {
       const store = db.prepare('select id, capacity, timezone from stores where code = ?').get(code) as { id: number; capacity: number; timezone: string };
       const sensor = db.prepare('select id from sensors where store_id = ? order by id limit 1').get(store.id) as { id: number };
-      db.prepare("update stores set start_time = '00:00', end_time = '00:00' where id = ?").run(store.id);
+      const hour = Number(libraryTime(new Date(), store.timezone).slice(11, 13));
+      const reset = `${String((hour + 12) % 24).padStart(2, '0')}:00`;
+      db.prepare("update stores set start_time = '00:00', end_time = '00:00', reset_time = ? where id = ?").run(reset, store.id);
       db.prepare('insert into records (store_id, sensor_id, date, count_in, count_out) values (?, ?, ?, ?, 0)')
         .run(store.id, sensor.id, libraryTime(new Date(Date.now() - 60_000), store.timezone), store.capacity * 2);
     } finally {
