@@ -56,17 +56,14 @@ export async function addItemsFrom(db: Kysely<Database>, target: ItemTarget, sou
     });
     // Chosen rows are read between the staging steps; a search streams from a separate reader connection.
     const batches = ids.length ? chosenRows(db, dialectOf(db), source, ids) : streamRows(db, { def: source.def, scope: source.scope, terms });
-    try {
+    await intake.feed(async () => {
       for await (const batch of batches) {
         for (const row of batch) {
           numItems += 1;
           await intake.add(numItems, values(row));
         }
       }
-      await intake.flush();
-    } finally {
-      await intake.settle();
-    }
+    });
     if (scriptErrors) throw new ApiError(400, ERROR_CODES.IMPORT_FAILED, `${scriptErrors} item(s) refused by the ID modification script; nothing was added`, { errors, errorCount: scriptErrors });
   }, async (trx, staged) => ({ numItems, numItemsInserted: await staged.moveInto(trx, 0, target, now.toISOString()) }));
 }

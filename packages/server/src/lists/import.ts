@@ -128,16 +128,13 @@ async function importHeld(deps: FilesDeps, user: AuthUser, body: ImportBody, tar
         errorCount += 1;
         if (errors.length < MAX_REPORTED_ROW_ERRORS) errors.push({ sheet: plan.name, row: number, ...outcome.refusal });
       });
-      try {
+      await intake.feed(async () => {
         for await (const row of itemRows(sheet, plan)) {
           throwIfCancelled(signal);
           const batch = intake.add(row.number, row.values);
           if (batch) await batch;
         }
-        await intake.flush();
-      } finally {
-        await intake.settle();
-      }
+      });
       checkCodesMapped(plan);
     }
     if (body.sheetIndex !== null && plans.length === 0) {

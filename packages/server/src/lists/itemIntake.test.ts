@@ -1,7 +1,7 @@
 /**
  * IntakeBuffer (./itemIntake): items go through the library's ID modification script in batches of
  * SCRIPT_BATCH on the real sandbox, and come out in order; the next batch's script runs while the caller reads
- * on (add waits only for the batch before it), a failure reaches the caller, and settle stops the takes.
+ * on (add waits only for the batch before it), a failure reaches the caller, and a failed read takes nothing more.
  */
 import { endIdleScriptWorkers } from '../sandbox/idScript';
 import { IntakeBuffer, SCRIPT_BATCH, type Intake } from './itemIntake';
@@ -19,8 +19,9 @@ describe('IntakeBuffer', () => {
     const taken: Array<[number, Intake]> = [];
     const intake = new IntakeBuffer<number>(rule, (n, outcome) => { taken.push([n, outcome]); });
     const count = 2 * SCRIPT_BATCH + 7;
-    for (let n = 1; n <= count; n += 1) await intake.add(n, item(n));
-    await intake.flush();
+    await intake.feed(async () => {
+      for (let n = 1; n <= count; n += 1) await intake.add(n, item(n));
+    });
     expect(taken.map(([n]) => n)).toEqual(Array.from({ length: count }, (_, i) => i + 1));
     expect(taken.every(([n, o]) => o.values.code === `Xc${n}` && o.values.field1 === `title ${n}` && !o.refusal)).toBe(true);
   });
@@ -29,43 +30,40 @@ describe('IntakeBuffer', () => {
     let taken = 0;
     const intake = new IntakeBuffer<number>(rule, () => { taken += 1; });
     const seen: number[] = [];
-    for (let n = 1; n <= 3 * SCRIPT_BATCH; n += 1) {
-      const batch = intake.add(n, item(n));
-      if (batch) {
-        await batch;
-        seen.push(taken);
+    await intake.feed(async () => {
+      for (let n = 1; n <= 3 * SCRIPT_BATCH; n += 1) {
+        const batch = intake.add(n, item(n));
+        if (batch) {
+          await batch;
+          seen.push(taken);
+        }
       }
-    }
+    });
     // Completing batch k resolves once batch k-1 is taken (batch k is still in flight): 0, then 1 and 2 batches.
     expect(seen).toEqual([0, SCRIPT_BATCH, 2 * SCRIPT_BATCH]);
-    await intake.flush();
     expect(taken).toBe(3 * SCRIPT_BATCH);
   });
 
-  it('throws the failure of a take from flush (or from the add after it) and takes nothing after it', async () => {
+  it('throws the failure of a take (from feed, or the add after it) and takes nothing after it', async () => {
     const taken: number[] = [];
     const intake = new IntakeBuffer<number>(rule, (n) => {
       if (n === 3) throw new Error('staging failed');
       taken.push(n);
     });
-    let failure: unknown;
-    try {
+    const failure = await intake.feed(async () => {
       for (let n = 1; n <= 2 * SCRIPT_BATCH + 1; n += 1) await intake.add(n, item(n));
-      await intake.flush();
-    } catch (e) {
-      failure = e;
-    } finally {
-      await intake.settle();
-    }
+    }).catch((e: unknown) => e);
     expect((failure as Error).message).toBe('staging failed');
     expect(taken).toEqual([1, 2]);
   });
 
-  it('settles a batch still in the sandbox without taking it (the reading failed meanwhile), and never throws', async () => {
+  it('waits for a batch still in the sandbox without taking it when the reading fails, and throws the reading\'s error', async () => {
     let taken = 0;
     const intake = new IntakeBuffer<number>(rule, () => { taken += 1; });
-    for (let n = 1; n <= SCRIPT_BATCH; n += 1) await intake.add(n, item(n));
-    await expect(intake.settle()).resolves.toBeUndefined();
+    await expect(intake.feed(async () => {
+      for (let n = 1; n <= SCRIPT_BATCH; n += 1) await intake.add(n, item(n));
+      throw new Error('the file is damaged');
+    })).rejects.toThrow('the file is damaged');
     expect(taken).toBe(0);
   });
 });

@@ -43,9 +43,9 @@ export async function intakeBatch(rule: IntakeRule, items: readonly ItemValues[]
  *
  * A full batch's script starts at once and the caller reads on: `add` then waits only for the batch before it
  * to be taken, so the sandbox worker runs one batch while this thread reads and stages the next (issue 19: a
- * 100,000-row import with a script waited ~2 s for the worker between its batches). Callers end with `flush`
- * (every outcome taken, the first failure thrown) and, whatever happened, `settle` before the items' staging
- * ends: a batch still in the sandbox when the reading failed is waited for and not taken.
+ * 100,000-row import with a script waited ~2 s for the worker between its batches). Callers add their items
+ * inside `feed`, which takes every outcome at the end (the first failure thrown) and, whatever happened, waits
+ * before the items' staging ends: a batch still in the sandbox when the reading failed is not taken.
  */
 export class IntakeBuffer<Tag> {
   private pending: Array<{ tag: Tag; values: ItemValues }> = [];
@@ -61,16 +61,20 @@ export class IntakeBuffer<Tag> {
     return this.pending.length >= SCRIPT_BATCH ? this.send() : undefined;
   }
 
-  /** Every item added so far taken, in order; throws the first failure (of a script run or of `take`). */
-  async flush(): Promise<void> {
-    if (this.pending.length) void this.send();
-    await this.taken;
-  }
-
-  /** Waits for the batches in flight without taking any more of them; never throws (the caller already has its error). */
-  async settle(): Promise<void> {
-    this.settled = true;
-    await this.taken.catch(() => undefined);
+  /**
+   * Runs `read` (which adds the items), then takes every outcome in order; throws the first failure (of `read`,
+   * a script run or `take`). Whatever happened, nothing is in flight when it returns.
+   */
+  async feed(read: () => Promise<void>): Promise<void> {
+    try {
+      await read();
+      if (this.pending.length) void this.send();
+      await this.taken;
+    } finally {
+      // After a failure: the batches in flight are waited for and no more of them taken.
+      this.settled = true;
+      await this.taken.catch(() => undefined);
+    }
   }
 
   /** Starts the pending batch's script; resolves when the batch before it has been taken. */

@@ -141,12 +141,9 @@ export async function storeSyncedItems(db: Kysely<Database>, target: ItemTarget,
       refusedCount += 1;
       if (errors.length < MAX_REPORTED_ROW_ERRORS) errors.push({ row, ...outcome.refusal });
     });
-    try {
+    await intake.feed(async () => {
       for (const [i, item] of synced.items.entries()) await intake.add(synced.rows[i]!, item);
-      await intake.flush();
-    } finally {
-      await intake.settle();
-    }
+    });
     if (refusedCount) throw refused(errors);
   }, async (trx, staged) => {
     const numItemsInserted = await staged.moveInto(trx, 0, target, now.toISOString());

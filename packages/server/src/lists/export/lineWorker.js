@@ -2,10 +2,10 @@
  * Worker thread of ./sqliteLines: reads the rows of one csv/txt export on its own read-only connection while
  * the main thread writes the previous batch (issue 19: reading and writing a million rows on one thread took
  * twice the database's own csv writer). Each row is one text from SQLite (`id␟field␀field…`); a batch goes
- * over as the array of those texts (structured clone copies each string once; joining them here and cutting them
- * there again cost ~0.5 s of this thread per million rows, and it was the slower one). A row whose text does not hold exactly one field per column (a
- * value held the field separator) is read again by id as an array, on this connection and snapshot, and sent
- * along in `odd`. Plain JavaScript (a worker does not go through the TypeScript loader).
+ * over as the array of those texts (structured clone copies each string once; joining them here and cutting
+ * them there again cost ~0.5 s of this thread per million rows, and it was the slower one). A row whose text
+ * does not hold exactly one field per column (a value held the field separator) is read again by id as an
+ * array, on this connection and snapshot, and sent along in `odd`. Plain JavaScript (a worker does not go through the TypeScript loader).
  *
  * Messages in: 'more' (send the next batch), 'close'. Out: { texts, odd, done } or { error }.
  */
