@@ -114,6 +114,15 @@ describe(`csv and txt exports through COPY (${postgres ? 'postgres' : 'sqlite'})
     const pool = postgresPool(t.db)!;
     return pool.totalCount - pool.idleCount;
   };
+  /** Whether the export's COPY backend is blocked writing to us (mid-COPY), polled for up to 5 s. */
+  async function copyBlockedWriting(): Promise<boolean> {
+    for (const end = Date.now() + 5_000; Date.now() < end;) {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'copy (select%' and pid <> pg_backend_pid() and state = 'active' and wait_event = 'ClientWrite'`.execute(t.db);
+      if (rows[0].n === 1) return true;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return false;
+  }
   /** Backends of this database still running a COPY, polled until none (a loose bound: the machine may be loaded). */
   async function copyBackendsGone(): Promise<boolean> {
     for (const end = Date.now() + 20_000; Date.now() < end;) {
@@ -129,9 +138,10 @@ describe(`csv and txt exports through COPY (${postgres ? 'postgres' : 'sqlite'})
 
   beforeAll(async () => {
     bigId = await addCatalogue(t.db, await t.storeId('BIB-001'), 'Big', []);
-    // ~6 MB of csv: far more than the socket buffers hold while nobody reads.
+    // ~55 MB of csv: more than the loopback socket buffers hold while nobody reads (Linux grows a receive
+    // buffer up to tcp_rmem's maximum, 32 MB here; with 6 MB the whole COPY sometimes finished unread).
     await sql`insert into catalogue_items (catalogue_id, store_id, code, field1, field2, search_text, created_at)
-      select ${bigId}, store_id, 'C' || g, repeat('title ', 10) || g, 'author ' || g, 'c' || g, created_at
+      select ${bigId}, store_id, 'C' || g, repeat('title ', 150) || g, 'author ' || g, 'c' || g, created_at
       from catalogues, generate_series(1, 60000) g where id = ${bigId}`.execute(t.db);
   });
 
@@ -155,6 +165,9 @@ describe(`csv and txt exports through COPY (${postgres ? 'postgres' : 'sqlite'})
     const failed = new Promise<Error>((resolve) => { file.stream.once('error', resolve); });
     await new Promise((resolve) => { file.stream.once('readable', resolve); });
     expect(file.stream.read()).not.toBeNull();
+    // Lost while the database still writes the rows: a COPY it had finished, killed before the commit, is
+    // another case (the commit fails: 'not queryable').
+    expect(await copyBlockedWriting()).toBe(true);
     await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'copy (select%' and pid <> pg_backend_pid()`.execute(t.db);
     file.stream.resume();
     expect((await failed).message).toMatch(/terminat/i);
