@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '../../testing/testApp';
 import { CATALOGUE_ITEMS_LIST, CATALOGUES_LIST } from '../definitions';
 import { addCatalogue } from '../testing/helpers';
 import { exportList } from './export';
-import { BASE_FORMAT as base, EXPORT_USER, expectedFile, expectedItems, exportText, ITEMS, type ExportRun } from './exportFixture';
+import { BASE_FORMAT as base, EXPORT_USER, expectedFile, expectedItems, exportText, ITEM_COLUMNS, ITEMS, type ExportRun } from './exportFixture';
 import { copyPathRuns } from './postgresCopy';
 
 jest.setTimeout(90_000);
@@ -114,10 +114,10 @@ describe(`csv and txt exports through COPY (${postgres ? 'postgres' : 'sqlite'})
     const pool = postgresPool(t.db)!;
     return pool.totalCount - pool.idleCount;
   };
-  /** Whether the export's COPY backend is blocked writing to us (mid-COPY), polled for up to 5 s. */
-  async function copyBlockedWriting(): Promise<boolean> {
+  /** Whether the export's COPY backend reaches `state` (and `waitEvent`), polled for up to 5 s. */
+  async function copyBackendIn(state: string, waitEvent: string): Promise<boolean> {
     for (const end = Date.now() + 5_000; Date.now() < end;) {
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'copy (select%' and pid <> pg_backend_pid() and state = 'active' and wait_event = 'ClientWrite'`.execute(t.db);
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'copy (select%' and pid <> pg_backend_pid() and state = ${state} and wait_event = ${waitEvent}`.execute(t.db);
       if (rows[0].n === 1) return true;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -165,15 +165,27 @@ describe(`csv and txt exports through COPY (${postgres ? 'postgres' : 'sqlite'})
     const failed = new Promise<Error>((resolve) => { file.stream.once('error', resolve); });
     await new Promise((resolve) => { file.stream.once('readable', resolve); });
     expect(file.stream.read()).not.toBeNull();
-    // Lost while the database still writes the rows: a COPY it had finished, killed before the commit, is
-    // another case (the commit fails: 'not queryable').
-    expect(await copyBlockedWriting()).toBe(true);
+    // Lost while the database still writes the rows (a COPY it had finished is the next test's case).
+    expect(await copyBackendIn('active', 'ClientWrite')).toBe(true);
     await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'copy (select%' and pid <> pg_backend_pid()`.execute(t.db);
     file.stream.resume();
     expect((await failed).message).toMatch(/terminat/i);
     expect(copyPathRuns.holding).toBe(0);
     expect(checkedOut()).toBe(0);
     expect(await runItems(base)).toBe(expectedItems(CATALOGUE_ITEMS_LIST, base, ITEMS));
+  });
+
+  it('completes the file when the connection is lost after the COPY, before its commit', async () => {
+    const file = await exportList(deps, EXPORT_USER, CATALOGUE_ITEMS_LIST, { catalogue_id: catalogueId }, {
+      format: base, columns: ITEM_COLUMNS.map((id) => ({ id, title: `T ${id}` })), order: null, searchTexts: {},
+    }, { maxXlsRows: 1_048_576, baseName: 'lines' });
+    expect(await copyBackendIn('idle in transaction', 'ClientRead')).toBe(true);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'copy (select%' and pid <> pg_backend_pid()`.execute(t.db);
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(await runItems(base));
+    expect(copyPathRuns.holding).toBe(0);
+    expect(checkedOut()).toBe(0);
   });
 
   it('drops the connection when the reader takes nothing for the idle time, and tells the reader', async () => {
