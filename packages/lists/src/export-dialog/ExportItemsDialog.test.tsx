@@ -30,6 +30,12 @@ function setup(props: Partial<ExportItemsDialogProps> = {}) {
 }
 const user = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
 const dialog = () => screen.getByRole('dialog');
+/** Export, once the saved format is read (the select shows CSV, the default, before it: Export is disabled then). */
+async function enabledExport(): Promise<HTMLElement> {
+  const button = within(dialog()).getByRole('button', { name: 'Export' });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
+}
 async function choose(label: string, option: string) {
   fireEvent.mouseDown(within(dialog()).getByRole('combobox', { name: label }));
   fireEvent.click(await screen.findByTitle(option));
@@ -92,7 +98,7 @@ describe('ExportItemsDialog', () => {
     await within(dialog()).findByTitle('CSV (.csv)');
     await user().type(within(dialog()).getByRole('textbox', { name: 'File name' }), 'books');
     await choose('Separator', 'Semicolon');
-    await user().click(within(dialog()).getByRole('button', { name: 'Export' }));
+    await user().click(await enabledExport());
     expect(exportItems).toHaveBeenCalledWith({
       url: '/api/stores/1/catalogues/2/export',
       fileName: 'books',
@@ -113,8 +119,7 @@ describe('ExportItemsDialog', () => {
   ])('on %s says "%s" and finishes', async (code, text) => {
     jest.mocked(exportItems).mockRejectedValue({ status: 400, code });
     const { onFinish } = setup();
-    await within(dialog()).findByTitle('CSV (.csv)');
-    await user().click(within(dialog()).getByRole('button', { name: 'Export' }));
+    await user().click(await enabledExport());
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(onFinish).toHaveBeenCalledWith('failure');
   });
