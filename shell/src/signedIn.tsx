@@ -3,7 +3,6 @@ import { RegistryError } from './remotes/RegistryError';
 import { useRemoteApps } from './remotes';
 
 export { startRemotes } from './remotes';
-export { warmSignedInStyles } from './layout/StyleWarmUp';
 
 /** The signed-in shell: antd, the layout and the remotes (its own chunk, loaded after the login page shows). */
 export function SignedInRoot() {

@@ -14,11 +14,10 @@ const session: SessionData = {
 /** The signed-in chunk as a deferred promise, so each test decides when it arrives. */
 function signedInChunk() {
   const startRemotes = jest.fn();
-  const warmSignedInStyles = jest.fn();
   let resolve: (module: SignedInModule) => void = () => undefined;
   const loadSignedIn = jest.fn(() => new Promise<SignedInModule>((done) => { resolve = done; }));
-  const arrive = () => act(async () => { resolve({ SignedInRoot: () => <p>signed-in shell</p>, startRemotes, warmSignedInStyles }); });
-  return { loadSignedIn, startRemotes, warmSignedInStyles, arrive };
+  const arrive = () => act(async () => { resolve({ SignedInRoot: () => <p>signed-in shell</p>, startRemotes }); });
+  return { loadSignedIn, startRemotes, arrive };
 }
 
 let root: Root;
@@ -55,7 +54,6 @@ describe('shell start (issue 19: the login page loads no antd)', () => {
     expect(prefetchLanding).toHaveBeenCalledTimes(1); // beside the signed-in shell: the landing page's data calls
     await chunk.arrive();
     expect(chunk.startRemotes).toHaveBeenCalledTimes(1);
-    expect(chunk.warmSignedInStyles).toHaveBeenCalledTimes(1); // antd's styles made while the user types
     expect(screen.getByLabelText('User name')).toBeInTheDocument(); // still signed out: the form stays, with what was typed
 
     const entries = window.history.length;
@@ -81,7 +79,7 @@ describe('shell start (issue 19: the login page loads no antd)', () => {
     expect(chunk.loadSignedIn).toHaveBeenCalledTimes(1);
     expect(prefetchLanding).toHaveBeenCalledTimes(1);
     await chunk.arrive();
-    expect(chunk.warmSignedInStyles).toHaveBeenCalledTimes(1); // Login not pressed yet: antd's styles made meanwhile
+    expect(chunk.startRemotes).toHaveBeenCalledTimes(1);
   });
 
   it('reads the deploy-time settings while the login page shows: the signed-in shell does not wait for them', async () => {
@@ -103,20 +101,6 @@ describe('shell start (issue 19: the login page loads no antd)', () => {
     await chunk.arrive();
     await waitFor(() => expect(screen.getByText('signed-in shell')).toBeInTheDocument());
     expect(chunk.startRemotes).toHaveBeenCalledTimes(1);
-  });
-
-  it('a chunk arriving after Login was pressed renders the shell only, no hidden warm-up beside it', async () => {
-    window.history.replaceState(null, '', '/auth/login');
-    const { store } = createPortalStore();
-    const chunk = signedInChunk();
-    act(() => startShell({ root, store, loadSignedIn: chunk.loadSignedIn }));
-    screen.getByLabelText('User name').dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, key: 'a' }));
-    act(() => { screen.getByLabelText('User name').closest('form')?.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })); });
-    await chunk.arrive();
-    expect(chunk.warmSignedInStyles).not.toHaveBeenCalled(); // pressed Login before the chunk came: no warm-up
-    act(() => { store.dispatch(loginSuccess(session)); });
-    await waitFor(() => expect(screen.getByText('signed-in shell')).toBeInTheDocument());
-    expect(chunk.warmSignedInStyles).not.toHaveBeenCalled();
   });
 
   it('a restored session goes straight to the signed-in shell, keeping the deep link', async () => {

@@ -14,8 +14,6 @@ export const LOGIN_PATH = '/auth/login';
 export interface SignedInModule {
   SignedInRoot: ComponentType;
   startRemotes: () => void;
-  /** Renders the signed-in screens' antd components hidden, so their styles are made while the user types. */
-  warmSignedInStyles?: () => void;
 }
 
 export interface ShellStart {
@@ -74,20 +72,13 @@ export function startShell({ root, store, loadSignedIn, prefetchLanding }: Shell
   // The header and About read the deploy-time settings: read while the login page shows, not after sign-in.
   void loadDeploySettings();
 
-  // Set when Login is pressed (the form's submit) or the session arrives: the warm-up would then only compete with
-  // the signed-in shell's own render.
-  let signingIn = false;
-  const pressedLogin = () => { signingIn = true; };
-  document.addEventListener('submit', pressedLogin, true);
   const autofilled = (event: Event) => {
     if ((event as AnimationEvent).animationName === AUTOFILL_ANIMATION) prefetch();
   };
   const prefetch = () => {
     FIRST_ACTIONS.forEach((type) => document.removeEventListener(type, prefetch, true));
     document.removeEventListener('animationstart', autofilled, true);
-    // While the user types (not once Login was pressed: then the shell itself renders them), antd's styles.
-    load().then((module) => { if (!signingIn) module.warmSignedInStyles?.(); })
-      .catch(() => undefined); // a failure is reported when the signed-in shell is shown
+    load().catch(() => undefined); // a failure is reported when the signed-in shell is shown
     prefetchLanding?.();
   };
   FIRST_ACTIONS.forEach((type) => document.addEventListener(type, prefetch, true));
@@ -95,8 +86,6 @@ export function startShell({ root, store, loadSignedIn, prefetchLanding }: Shell
   const unsubscribe = store.subscribe(() => {
     if (!selectIsLoggedIn(store.getState())) return;
     unsubscribe();
-    signingIn = true;
-    document.removeEventListener('submit', pressedLogin, true);
     // Signed in from the login page: to the dashboard (replacing the entry, as the layout's routes would) before the
     // signed-in shell renders, so the dashboard's remote loads and bootstraps while the shell renders (issue 19).
     if (window.location.pathname === LOGIN_PATH) window.history.replaceState(null, '', DEFAULT_SECTION);

@@ -10,7 +10,9 @@ import { chunkContents } from './sharedDuplicateCheck';
 export const SIZE_BUDGETS_KB: Record<string, number> = {
   // Measured 2026-11-22 (brotli 9): shell 738 KB (was 3.7 MB raw, uncompressed, before icons and moment locales
   // were trimmed; its login page has its own budget below), mf-items 229 KB, mf-settings 67 KB, mf-dashboard 68 KB.
-  shell: 800,
+  // 2026-12-02: shell 827 KB, of which antd's static styles (antd/dist/antd.css, ~80 KB: issue 19's zeroRuntime,
+  // loaded with the signed-in shell, not the login page) in place of the styles antd made at run time.
+  shell: 860,
   'mf-items': 300,
   'mf-settings': 100,
   'mf-dashboard': 100,

@@ -1,10 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
 import { setLanguage, useTranslation } from '@portal/i18n';
 import { createPortalStore, selectIsLoggedIn } from '@portal/session';
-import { ConfigProvider } from 'antd';
+import { Button, ConfigProvider } from 'antd';
 import { useContext } from 'react';
 import { useSelector } from 'react-redux';
 import { PortalProviders } from './PortalProviders';
+import { portalThemeFor } from './theme';
 
 function Probe() {
   const { direction, locale } = useContext(ConfigProvider.ConfigContext);
@@ -28,6 +29,18 @@ describe('PortalProviders', () => {
     expect(screen.getByTestId('probe')).toHaveTextContent('rtl|ar|إلغاء|false');
     await act(() => setLanguage('fr'));
     expect(screen.getByTestId('probe')).toHaveTextContent('ltr|fr|Annuler|false');
+  });
+
+  it('draws antd with its static styles when built: at run time only the theme\'s CSS variables, under the portal key', () => {
+    // The theme a build gets (web tests keep antd's runtime styles: ./theme).
+    render(<ConfigProvider theme={portalThemeFor('production')}><Button type="primary">Go</Button></ConfigProvider>);
+    expect(screen.getByRole('button', { name: 'Go' })).toHaveClass('ant-btn', 'portal'); // the key the variables are under
+    // innerHTML gives a style element's full text (the web tests reduce what jsdom sees: visibilityCss).
+    const written = [...document.querySelectorAll('style[data-rc-order]')].map((style) => style.innerHTML).join('\n');
+    expect(written).toMatch(/\.portal\{[^}]*--ant-color-primary:\s*#0958d9/i);
+    // No rule of a component's own (antd/dist/antd.css has them): only its variables (.portal.ant-btn{--ant-button-…}).
+    expect(written).toMatch(/\.portal\.ant-btn\{--ant-button-/);
+    expect(written).not.toMatch(/\.ant-btn[^{]*\{[^}]*(^|[{;])(cursor|display|padding|color)\s*:/m);
   });
 
   it('keeps a rendering failure inside its boundary', async () => {

@@ -1,6 +1,8 @@
 import { getAntdLocale, i18n, I18nextProvider, isRtl, useLanguage } from '@portal/i18n';
 import { store as portalStore } from '@portal/session';
 import { App as AntdApp, ConfigProvider } from 'antd';
+// antd's static styles: the theme's zeroRuntime (./theme) makes none at run time.
+import 'antd/dist/antd.css';
 import type { ComponentProps, ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { ErrorBoundary } from './ErrorBoundary';

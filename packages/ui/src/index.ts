@@ -18,5 +18,5 @@ export { PALETTE, colorForLabel, colorMapFor } from './palette';
 export { initials } from './initials';
 export { BRANDS, getBrand, PRODUCT_NAME, DEFAULT_PRODUCT_NAME, type Brand, type BrandFlavor } from './brands/brands';
 export { productLogo } from './brands/logos';
-export { portalTheme, SIDEBAR_WIDTH, BRAND_PRIMARY, EXPIRED_ROW_COLORS } from './theme';
+export { portalTheme, portalThemeFor, SIDEBAR_WIDTH, BRAND_PRIMARY, EXPIRED_ROW_COLORS } from './theme';
 export { contrastRatio } from './contrast';
