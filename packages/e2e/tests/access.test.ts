@@ -52,6 +52,29 @@ describe('signed out', () => {
     await page.waitForURL(/\/auth\/login$/);
   });
 
+  it('keeps the header on one line on a small screen (1024 × 700, the library dropdown shown), all of it on screen', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await login(page, 'admin');
+    await navigateInApp(page, '/catalogues');
+    await waitForContentTitle(page, 'Catalogues');
+    const box = async (selector: string) => {
+      const found = await page.locator('.ant-layout-header').locator(selector).first().boundingBox();
+      if (!found) throw new Error(`no ${selector} in the header`);
+      return found;
+    };
+    const header = await box(':scope');
+    const name = await box('button:has-text("Ana Administradora") .ant-typography');
+    const library = await box('button:has-text("Biblioteca")');
+    const language = await box('.anticon-global');
+    expect(name.height).toBeLessThan(30); // one line (it wrapped into four, 82 px, over the header's edge)
+    expect(name.y).toBeGreaterThanOrEqual(header.y);
+    expect(name.y + name.height).toBeLessThanOrEqual(header.y + header.height);
+    expect(name.x + name.width).toBeLessThanOrEqual(1024); // nothing pushed off the screen
+    expect(library.x + library.width).toBeLessThanOrEqual(language.x); // the library's name gives way
+    expect(library.height).toBeLessThan(40);
+  });
+
   it.each(['/', '/dashboard', '/inventories/1/sections', '/users', '/no/such/page'])('a visit to %s lands on /auth/login', async (path) => {
     const { page } = browser;
     await page.goto(portalUrl(path));

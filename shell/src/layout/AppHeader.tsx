@@ -1,5 +1,5 @@
 import { ReadOutlined } from '@ant-design/icons';
-import { Layout, Space, Typography } from 'antd';
+import { Layout, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { selectSession } from '@portal/session';
@@ -14,6 +14,13 @@ const headerStyle = {
   display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16,
   paddingInline: 16, background: '#fff', borderBottom: '1px solid #f0f0f0',
 } as const;
+/**
+ * The header's two groups stay on one line on a small screen: the logo and library group gives way (the library's
+ * name shortened with an ellipsis), the language and user group keeps its size (the user's name has its own limit).
+ */
+const GROUP_STYLE = { display: 'flex', alignItems: 'center', gap: 16, minWidth: 0 } as const;
+const SHRINKING_GROUP = { ...GROUP_STYLE, flex: '0 1 auto' } as const;
+const FIXED_GROUP = { ...GROUP_STYLE, flex: 'none' } as const;
 
 /** Logo per brand flavour, library dropdown (items sections only), News link, language and avatar menu. */
 export function AppHeader() {
@@ -24,11 +31,11 @@ export function AppHeader() {
 
   return (
     <Layout.Header style={headerStyle}>
-      <Space size="middle">
-        <img src={brand.logo} alt={brand.name} style={{ height: 32, display: 'block' }} />
+      <div style={SHRINKING_GROUP}>
+        <img src={brand.logo} alt={brand.name} style={{ height: 32, display: 'block', flex: 'none' }} />
         {isItems && <LibraryDropdown />}
-      </Space>
-      <Space size="middle">
+      </div>
+      <div style={FIXED_GROUP}>
         {brand.newsUrl && (
           <Typography.Link href={brand.newsUrl} target="_blank" rel="noopener noreferrer">
             <ReadOutlined /> {t('header.news')}
@@ -36,7 +43,7 @@ export function AppHeader() {
         )}
         <LanguageSwitcher />
         <AvatarMenu />
-      </Space>
+      </div>
     </Layout.Header>
   );
 }

@@ -8,6 +8,12 @@ import { selectSession } from '@portal/session';
 import { UserAvatar, useAvatarImage } from '@portal/ui';
 import { useLogout } from './useLogout';
 
+/** The full name on one line, shortened with an ellipsis past its width (it wrapped over the header's edge). */
+const NAME_STYLE = {
+  color: 'inherit', position: 'relative', display: 'inline-block', verticalAlign: 'middle', whiteSpace: 'nowrap',
+  overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 'min(220px, 18vw)',
+} as const;
+
 const VISUALLY_HIDDEN = {
   position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0, 0, 0, 0)', whiteSpace: 'nowrap', border: 0,
 } as const;
@@ -38,7 +44,7 @@ export function AvatarMenu() {
           style={{ background: 'none', border: 0, cursor: 'pointer', padding: 0, color: 'inherit' }}>
           <Space>
             <span aria-hidden><UserAvatar fullName={userFullName} src={image} /></span>
-            <Typography.Text style={{ color: 'inherit', position: 'relative' }}>
+            <Typography.Text style={NAME_STYLE}>
               {userFullName}<span style={VISUALLY_HIDDEN}>{` · ${t('avatarMenu.label')}`}</span>
             </Typography.Text>
           </Space>

@@ -26,8 +26,10 @@ export function LibraryDropdown() {
 
   return (
     <Dropdown menu={{ items }} trigger={['click']}>
-      <Button ref={button} type="text" icon={<ShopOutlined />} style={{ color: 'inherit' }}>
-        {store?.name ?? t('common:noLibrarySelected')} <DownOutlined />
+      <Button ref={button} type="text" icon={<ShopOutlined />} style={{ color: 'inherit', minWidth: 0, maxWidth: '100%' }}>
+        {/* Shortened with an ellipsis when the header is narrow (AppHeader); its whole text still names the button. */}
+        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{store?.name ?? t('common:noLibrarySelected')}</span>
+        <DownOutlined />
       </Button>
     </Dropdown>
   );
