@@ -1,6 +1,7 @@
 /**
  * Sign-in to a complete dashboard, measured in headless Chromium (issue 19's aim: under 1.2 s, median of 5):
- * from pressing Login to the dashboard with every /api/dashboard call answered and no widget loading, for
+ * from pressing Login to the dashboard with every /api/dashboard call answered and no widget loading (the moment
+ * the page's own marks give, not when Playwright's polling noticed it, also printed), for
  * `manager` and `admin` on the demo profile. Each run uses a fresh profile (empty cache: a first visit), then a
  * second visit with the cache warm. The form is filled and Login pressed at once: the rest of the shell, which
  * starts loading at the first keystroke, gets no head start a person typing would give it. Prints the figures and
@@ -69,20 +70,27 @@ async function loginPageWeight(base: string): Promise<void> {
 async function main(): Promise<void> {
   await withBenchServer(async (base) => {
     if (!process.env.BENCH_NO_WEIGHT) await loginPageWeight(base);
+    const summary: string[] = [];
     for (const user of USERS) {
       for (const warm of VISITS) {
         const runs: Run[] = [];
         for (let i = 0; i < RUNS; i += 1) runs.push(await signInOnce(base, user, warm));
-        const times = runs.map((run) => run.ms);
-        console.log(`sign-in to a complete dashboard, ${user}, ${warm ? 'cache warm' : 'first visit'}${TYPING_MS ? `, typed (a key every ${TYPING_MS} ms)` : ''}: median ${median(times)} ms `
+        const times = runs.map((run) => run.completeMs);
+        const noticed = runs.map((run) => run.ms);
+        const label = `${user}, ${warm ? 'cache warm' : 'first visit'}${TYPING_MS ? `, typed (a key every ${TYPING_MS} ms)` : ''}`;
+        console.log(`sign-in to a complete dashboard, ${label}: median ${median(times)} ms `
           + `(runs ${times.join(', ')} ms; load average ${loadAverage()}); renderer CPU median ${median(runs.map((run) => run.cpu.thread))} ms `
           + `main thread, ${median(runs.map((run) => run.cpu.process))} ms process (runs ${runs.map((run) => run.cpu.thread).join(', ')} ms)`);
+        console.log(`    noticed by the bench (Playwright's polling for the complete page included): median ${median(noticed)} ms (runs ${noticed.join(', ')} ms)`);
+        summary.push(`${label}: ${median(times)} ms (noticed ${median(noticed)} ms, page clock ${median(runs.map((run) => run.pageMs))} ms)`);
         console.log(`    on the page's clock (the click event on Login → last widget filled and dashboard call answered): median ${median(runs.map((run) => run.pageMs))} ms `
           + `(runs ${runs.map((run) => run.pageMs).join(', ')} ms); the click reached the page ${median(runs.map((run) => run.clickAt))} ms after the bench pressed Login (median)`);
-        const typical = runs.find((run) => run.ms === median(times)) ?? runs[0];
+        const typical = runs.find((run) => run.completeMs === median(times)) ?? runs[0];
         printWaterfall(typical);
       }
     }
+    console.log(`sign-in to a complete dashboard, medians of ${RUNS} (aim: under 1200 ms):`);
+    for (const line of summary) console.log(`    ${line}`);
   });
 }
 

@@ -80,7 +80,14 @@ async function dashboardComplete(page: Page, calls: Call[]): Promise<void> {
 
 /** calls: every request after Login as the page timed it (Resource Timing: start → response end). */
 export interface Run {
+  /** From pressing Login until the bench noticed the complete page (Playwright's polling included). */
   ms: number; calls: Call[]; marks: Mark[]; cpu: { thread: number; process: number };
+  /**
+   * The bench's figure: from pressing Login to the moment the page was complete, by the page's own marks
+   * (`clickAt + pageMs`): what `ms` holds less Playwright's polling for the complete page (0.1-0.3 s here), which
+   * no user waits for; Playwright's delivery of the click stays in.
+   */
+  completeMs: number;
   /**
    * The same sign-in on the page's clock: from the click on Login (its input time stamp) to the moment the page was complete (its
    * last widget filled, its last dashboard call answered). `ms` also holds what the bench's own steps take: before
@@ -162,7 +169,8 @@ export async function signInOnce(base: string, user: string, warm: boolean, prob
       ...marks.filter((mark) => mark.name.startsWith('widget filled') || mark.name === 'dashboard page shown').map((mark) => mark.at),
       ...requests.filter((call) => call.url.startsWith('/api/dashboard/')).map((call) => call.end),
     );
-    return { ms, pageMs, clickAt: Math.round(clickEpoch - t0), calls: requests, marks, cpu, longTasks, probed };
+    const clickAt = Math.round(clickEpoch - t0);
+    return { ms, completeMs: clickAt + pageMs, pageMs, clickAt, calls: requests, marks, cpu, longTasks, probed };
   } finally {
     await browser.close();
   }
