@@ -7,6 +7,7 @@
  *   TEST_DATABASE_URL=postgres://… pnpm --filter @portal/server bench:import   PostgreSQL (its own new database, dropped after)
  *   options: --script '<body>'   an ID modification script saved for both catalogue and inventory items first
  *            --fail-last          the last row has no code: the import is refused, nothing written (times the refusal)
+ *            --think-ms <ms>      a pause between the preview (readFile) and the import, as a user mapping the columns (not timed)
  *            --sqlite-pragmas 'cache_size=-65536;…'   pragmas set on the server's SQLite connection first (experiments)
  *            --data-dir <dir>     SQLite: import into <dir>/portal.sqlite (a scratch copy of the large profile: the runs' lists are
  *                                 left in it), else a fresh database with the minimal demo
@@ -23,7 +24,8 @@
  * thread alone (the one serving every request; worker threads left out), on
  * PostgreSQL also the CPU time of the database's server processes (from /proc: the server must run on this
  * machine), the process's RSS before and at its peak during the case (sampled every 20 ms), on SQLite the WAL
- * file's size at its peak and after the case, and the load average.
+ * file's size at its peak and after the case, the load average, and how long the slowest of another user's requests
+ * (the catalogue list, one every 100 ms during the import call) waited.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -168,6 +170,34 @@ async function withPeakRss<T>(run: () => Promise<T>, backends?: () => Promise<nu
   }
 }
 
+/**
+ * Another user's request during the import, one at a time every PROBE_MS (the list of libraries): how
+ * long the slowest waited (on SQLite behind a move step, or behind staging's statements).
+ */
+const PROBE_MS = 100;
+function probeOthers(request: () => Promise<unknown>): { stop(): void; result: Promise<{ count: number; slowestMs: number; slowestAtMs: number }> } {
+  let stopped = false;
+  let count = 0;
+  let slowestMs = 0;
+  let slowestAtMs = 0;
+  const started = performance.now();
+  const result = (async () => {
+    while (!stopped) {
+      await new Promise((resolve) => setTimeout(resolve, PROBE_MS));
+      if (stopped) break;
+      const t0 = performance.now();
+      await request();
+      count += 1;
+      if (performance.now() - t0 > slowestMs) {
+        slowestMs = performance.now() - t0;
+        slowestAtMs = t0 - started;
+      }
+    }
+    return { count, slowestMs, slowestAtMs };
+  })();
+  return { stop: () => { stopped = true; }, result };
+}
+
 /** An existing database (the large profile's copy: `dir`'s SQLite file, or `url`), migrated; kept when the bench ends. */
 async function existingDb(dir: string, url?: string): Promise<TestDb> {
   const file = path.join(dir, SQLITE_FILE_NAME);
@@ -185,6 +215,7 @@ async function main(): Promise<void> {
   const runs = Number(option(args, '--runs') ?? 1);
   const script = option(args, '--script') ?? '';
   const failLast = args.includes('--fail-last');
+  const thinkMs = Number(option(args, '--think-ms') ?? 0);
   checkpointHold.enabled = !args.includes('--checkpoint-in-steps');
   stagingPipeline.enabled = !args.includes('--staging-in-turn');
   const paths = await files(rows, failLast, formats);
@@ -256,6 +287,7 @@ async function main(): Promise<void> {
             await testDb.db.deleteFrom('catalogue_items').where('catalogue_id', 'in', old).execute();
             await testDb.db.deleteFrom('catalogues').where('name', '=', 'Sheet1').execute();
           }
+          let others = { count: 0, slowestMs: 0, slowestAtMs: 0 };
           const rssBefore = process.memoryUsage.rss();
           const cpuBefore = process.cpuUsage();
           const mainBefore = mainThreadCpu();
@@ -266,15 +298,20 @@ async function main(): Promise<void> {
             const sheets = await call('POST', '/api/misc/readFile', { fileName });
             if (sheets[0].totalItems !== rows) throw new Error(`readFile counted ${sheets[0].totalItems} rows`);
             const t2 = performance.now();
-            const result = await call('POST', url, { fileName, fields: FIELDS, sheetIndex: null }, failLast ? 400 : 200);
+            // The user mapping the columns between the preview and Import (not timed).
+            if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, thinkMs));
+            const resumed = performance.now();
+            const probing = probeOthers(() => call("GET", "/api/stores"));
+            const result = await call('POST', url, { fileName, fields: FIELDS, sheetIndex: null }, failLast ? 400 : 200).finally(probing.stop);
             const t3 = performance.now();
+            others = await probing.result;
             if (failLast) {
               if (result.code !== 'IMPORT_FAILED' || result.details.errors[0].row !== rows + 1) throw new Error(`unexpected refusal ${JSON.stringify(result).slice(0, 300)}`);
               await call('POST', '/api/misc/deleteFile', { fileName });
             } else if (result.numItemsInserted !== rows) {
               throw new Error(`imported ${JSON.stringify(result)}`);
             }
-            return [t1 - t0, t2 - t1, t3 - t2, t3 - t0];
+            return [t1 - t0, t2 - t1, t3 - resumed, t3 - t0 - (resumed - t2)];
           }, backends, wal);
           const cpu = process.cpuUsage(cpuBefore);
           const mainAfter = mainThreadCpu();
@@ -286,7 +323,7 @@ async function main(): Promise<void> {
           const checkpoint = postgres ? '' : `  checkpoint ${checkpointRuns.complete > runsBefore ? 'complete' : 'not complete'} +${((performance.now() - settleFrom) / 1000).toFixed(2)} s, CPU incl. it ${((process.cpuUsage(cpuBefore).user + process.cpuUsage(cpuBefore).system) / 1e6).toFixed(2)} s`;
           const main = mainBefore === null || mainAfter === null ? null : mainAfter - mainBefore;
           const cell = (ms: number) => `${(ms / 1000).toFixed(2)} s`.padStart(8);
-          console.log(`  ${`${format} → ${target}`.padEnd(18)} ${t.map(cell).join(' ')} ${Math.round(rows / (t[2]! / 1000)).toLocaleString('en').padStart(9)} ${cell((cpu.user + cpu.system) / 1000)}${main === null ? '' : ` ${cell(main * 1000)}`}${dbCpu === null ? '' : ` ${cell(dbCpu * 1000)}`}  ${mb(rssBefore)} → ${mb(peak)}${wal ? `  WAL peak ${mb(walPeak)}, after ${mb(fs.existsSync(wal) ? fs.statSync(wal).size : 0)}` : ''}  (load ${os.loadavg()[0]!.toFixed(1)})${checkpoint}`);
+          console.log(`  ${`${format} → ${target}`.padEnd(18)} ${t.map(cell).join(' ')} ${Math.round(rows / (t[2]! / 1000)).toLocaleString('en').padStart(9)} ${cell((cpu.user + cpu.system) / 1000)}${main === null ? '' : ` ${cell(main * 1000)}`}${dbCpu === null ? '' : ` ${cell(dbCpu * 1000)}`}  ${mb(rssBefore)} → ${mb(peak)}${wal ? `  WAL peak ${mb(walPeak)}, after ${mb(fs.existsSync(wal) ? fs.statSync(wal).size : 0)}` : ''}  (load ${os.loadavg()[0]!.toFixed(1)})${checkpoint}  slowest other request ${(others.slowestMs / 1000).toFixed(2)} s (sent ${(others.slowestAtMs / 1000).toFixed(1)} s into the import) of ${others.count}`);
         }
       }
     }

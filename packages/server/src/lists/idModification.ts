@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { runIdScript, type ScriptResult } from '../sandbox/idScript';
+import { runIdScript, warmScriptWorkers, type ScriptResult } from '../sandbox/idScript';
 import type { ItemTarget } from './itemWrites';
 
 /** The library's script for items of `table`; '' when none applies (an empty script keeps every id). */
@@ -26,4 +26,19 @@ export async function modifyIds(script: string, ids: ReadonlyArray<string | null
   const answers = await runIdScript(script, given);
   let next = 0;
   return ids.map((id) => (id === null ? null : answers[next++]!));
+}
+
+/**
+ * Warms the sandbox's workers when a library of `storeIds` has a script: called once a file was read for an
+ * import's preview, so the import that follows finds QuickJS loaded (issue 19).
+ */
+export async function warmIfScripted(db: Kysely<Database>, storeIds: readonly number[]): Promise<void> {
+  if (!storeIds.length) return;
+  const row = await db.selectFrom('id_modifications')
+    .select('store_id')
+    .where('store_id', 'in', storeIds)
+    .where((eb) => eb.or([eb(eb.fn('trim', ['catalogue_items_modification']), '<>', ''), eb(eb.fn('trim', ['inventory_items_modification']), '<>', '')]))
+    .limit(1)
+    .executeTakeFirst();
+  if (row) warmScriptWorkers();
 }

@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { addCatalogue, addSectionThroughApi, uploadAs } from './testing/helpers';
 import { SCRIPT_BATCH } from './itemIntake';
+import { endIdleScriptWorkers, sandboxStats, WARM_WORKERS } from '../sandbox/idScript';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
 jest.setTimeout(120_000);
@@ -106,6 +107,23 @@ describe('import', () => {
       { sheet: expect.any(String), row: 6, code: 'AtLeastOneCodeMessage' },
     ]);
     expect(await codesOf(`/api/stores/${bib1}/catalogues/${id}/items`)).toEqual([]);
+  });
+
+  it("a file's preview warms the sandbox when one of the user's libraries has a script (the import that follows finds QuickJS loaded), not otherwise", async () => {
+    const preview = async () => {
+      await endIdleScriptWorkers();
+      const before = sandboxStats.started;
+      const file = await uploadAs(t, 'librarian', 'ids.csv', 'code\na1\n');
+      expect((await t.call('POST', '/api/misc/readFile', { ...as, body: { fileName: file } })).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return sandboxStats.started - before;
+    };
+    await t.db.deleteFrom('id_modifications').execute();
+    await scripts(bib1, '  ', '');
+    expect(await preview()).toBe(0);
+    await scripts(bib1, '', UPPER);
+    expect(await preview()).toBe(WARM_WORKERS.keep);
+    await endIdleScriptWorkers();
   });
 
   it('inventory sections get the inventory script', async () => {

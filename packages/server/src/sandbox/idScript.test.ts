@@ -1,4 +1,4 @@
-import { endIdleScriptWorkers, runIdScript, sandboxStats, SCRIPT_LIMITS, testIdScript } from './idScript';
+import { endIdleScriptWorkers, runIdScript, sandboxStats, SCRIPT_LIMITS, testIdScript, warmScriptWorkers, WARM_WORKERS } from './idScript';
 
 jest.setTimeout(30_000);
 
@@ -79,5 +79,19 @@ describe('ID modification sandbox', () => {
     expect(sandboxStats.started).toBe(before);
     expect(await testIdScript('return id;', 'ok')).toEqual({ result: 'ok' });
     expect(sandboxStats.started - before).toBe(1);
+  });
+
+  it('warms workers ahead of the jobs (up to WARM_WORKERS.keep), and the jobs that follow start none', async () => {
+    await endIdleScriptWorkers();
+    const before = sandboxStats.started;
+    warmScriptWorkers();
+    warmScriptWorkers();
+    expect(sandboxStats.started - before).toBe(WARM_WORKERS.keep);
+    // A job given a worker still loading QuickJS waits for it.
+    const together = await Promise.all([runIdScript('return id.trim().toUpperCase();', [' a ']), runIdScript('return id + 2;', ['b'])]);
+    expect(together).toEqual([[{ result: 'A' }], [{ result: 'b2' }]]);
+    expect(sandboxStats.started - before).toBe(WARM_WORKERS.keep);
+    warmScriptWorkers(1);
+    expect(sandboxStats.started - before).toBe(WARM_WORKERS.keep);
   });
 });

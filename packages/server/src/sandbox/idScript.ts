@@ -75,6 +75,10 @@ function takeWorker(): Worker {
     warm.ref();
     return warm;
   }
+  return newWorker();
+}
+
+function newWorker(): Worker {
   sandboxStats.started += 1;
   const worker = new Worker(path.join(__dirname, 'idScriptWorker.js'), { workerData: { limits: SCRIPT_LIMITS } });
   // While idle nobody else listens: an ended worker leaves the idle ones, an error is its job's (or nobody's).
@@ -104,6 +108,16 @@ function giveBack(worker: Worker): void {
   }, WARM_WORKERS.idleMs);
   timer.unref();
   idleTimers.set(worker, timer);
+}
+
+/**
+ * Starts workers until `count` (at most WARM_WORKERS.keep) are idle, so the next jobs find QuickJS loaded or
+ * loading: a new worker loads it at once (~0.35 s of wall time on an idle machine, over 1 s on a busy one), and
+ * a 100,000-row import waited that long for its first batch before reading on (issue 19). A job given a worker
+ * still loading waits for it in the worker (its startMs watchdog). Idle workers end after WARM_WORKERS.idleMs.
+ */
+export function warmScriptWorkers(count: number = WARM_WORKERS.keep): void {
+  while (idle.length < Math.min(count, WARM_WORKERS.keep)) giveBack(newWorker());
 }
 
 /** Ends the idle workers (tests; idle workers are unreferenced and keep no process alive). */

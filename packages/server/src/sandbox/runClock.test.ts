@@ -44,4 +44,23 @@ describe('the time limit of one script run', () => {
     clock.start();
     expect(clock.overrun()).toBe(false);
   });
+
+  it('reads the process CPU at most once per wall millisecond when runs start (a one-line run costs as much as the reading)', () => {
+    let readings = 0;
+    let now = 5_000;
+    let used = 100;
+    const counted = createRunClock(SCRIPT_LIMITS, () => now, () => { readings += 1; return used; });
+    for (let run = 0; run < 1000; run += 1) counted.start();
+    expect(readings).toBe(1);
+    now += 1;
+    used += 1;
+    counted.start();
+    expect(readings).toBe(2);
+    // Past its deadline a run reads the CPU afresh: the run that started at `now` is measured from its own start.
+    now += timeMs + 1;
+    expect(counted.overrun()).toBe(false);
+    used += timeMs;
+    expect(counted.overrun()).toBe(true);
+    expect(readings).toBe(4);
+  });
 });
