@@ -45,6 +45,7 @@ import { fileStorageFor } from './storage/select';
 import { parseQueryString } from './plugins/queryString';
 import { registerDeploySettings } from './plugins/deploySettings';
 import { registerCountCancellation } from './lists/countCancel';
+import { registerRequestsUnderWay } from './lists/requestsUnderWay';
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse<IncomingMessage>, FastifyBaseLogger, TypeBoxTypeProvider>;
 
@@ -70,6 +71,7 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
   registerErrorHandling(app);
   // Counts nobody waits for (client gone, superseded by a newer count of the same list) stop.
   registerCountCancellation(app);
+  registerRequestsUnderWay(app);
 
   const deps: Deps = {
     db,
