@@ -13,9 +13,17 @@ let base: string;
 const handled = new Set<string>();
 const pause = (ms: number) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
+/** Called when the server has taken a request (after registerRequestsUnderWay's own hook). */
+let onArrival: (() => void) | null = null;
+
 beforeAll(async () => {
-  app = Fastify();
+  // Keep-alive connections of the test's fetch calls are closed with the server.
+  app = Fastify({ forceCloseConnections: true });
   registerRequestsUnderWay(app);
+  app.addHook('onRequest', (_request, _reply, done) => {
+    onArrival?.();
+    done();
+  });
   // Answers after `ms`, in several turns of the event loop as a request's token check and queries take them.
   app.get('/slow/:ms', async (request) => {
     const ms = Number((request.params as { ms: string }).ms);
@@ -31,8 +39,10 @@ afterAll(() => app.close());
 /** Resolves once the server has taken the request (its onRequest hook ran); `answered`: its handler finished. */
 const arrived = async (url: string) => {
   const before = new Set(handled);
+  const taken = new Promise<void>((resolve) => { onArrival = resolve; });
   const answer = fetch(`${base}${url}`).then((res) => res.json());
-  await pause(20);
+  await taken;
+  onArrival = null;
   return { answer, answered: () => [...handled].some((id) => !before.has(id)) };
 };
 
