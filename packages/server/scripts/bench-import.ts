@@ -14,6 +14,8 @@
  *            --database-url <url> PostgreSQL: the same into that database (a scratch copy: CREATE DATABASE … TEMPLATE large_profile)
  *            --checkpoint-in-steps  SQLite: the move's steps checkpoint the WAL as before (lists/importCheckpoint off)
  *            --staging-in-turn      PostgreSQL: each staging statement waited for before the next batch is built (as before)
+ *            --no-raw               without the raw figure after each csv case (./benchImportRaw: the database's own
+ *                                 command-line tool loading the same csv into the same kind of list, in the same run)
  *
  * The database is a fresh one with the minimal demo (testing/testDb: a temp SQLite file, or a new database on the
  * TEST_DATABASE_URL server, with FILE_STORE database as a PostgreSQL site has it). The csv is written here; the
@@ -44,6 +46,7 @@ import { createTestDb, type TestDb } from '../src/testing/testDb';
 import { stagingPipeline } from '../src/lists/stagedItems';
 import { checkpointHold, checkpointRuns, checkpointsSettled } from '../src/lists/importCheckpoint';
 import { option } from './benchArgs';
+import { rawImport, type RawTarget, type RawWhere } from './benchImportRaw';
 
 const FIELDS = [{ code: 0, objectId: 1, field1: 2, field2: 3, field3: 4 }];
 
@@ -242,10 +245,12 @@ async function main(): Promise<void> {
     const store = (await testDb.db.selectFrom('stores').select('id').where('code', '=', 'BIB-001').executeTakeFirstOrThrow()).id;
 
     const call = async (method: string, url: string, body?: unknown, expect = 200): Promise<any> => {
-      const res = await fetch(`${base}${url}`, {
+      // A keep-alive socket the server closed while the bench was busy elsewhere (the raw run) is retried once.
+      const send = () => fetch(`${base}${url}`, {
         method, headers: { 'x-access-token': token, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
+      const res = await send().catch((e: Error & { cause?: { code?: string } }) => { if (e.cause?.code === 'ECONNRESET') return send(); throw e; });
       const text = await res.text();
       if (res.status !== expect) throw new Error(`${method} ${url} answered ${res.status}: ${text.slice(0, 500)}`);
       return text ? JSON.parse(text) : null;
@@ -261,13 +266,30 @@ async function main(): Promise<void> {
       if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
       return ((await res.json()) as { file: string }).file;
     };
-    const importUrl = async (target: 'catalogue' | 'section'): Promise<string> => {
-      if (target === 'catalogue') return `/api/stores/${store}/catalogues/import`;
-      const groups = `/api/stores/${store}/inventoryGroups`;
-      const group = (await call('POST', groups, { name: `Bench group ${Date.now()}-${++n}`, catalogueId: null })).tid;
-      const section = (await call('POST', `${groups}/${group}/inventories`, { comment: 'Bench shelf', date: '2026-11-20 10:30:00' })).tid;
-      return `${groups}/${group}/inventories/${section}/import`;
+    // A new list for each case: its import URL, and (for the raw figure) the same kind of list made the same way.
+    const newList = async (target: 'catalogue' | 'section'): Promise<{ url: string; raw: () => Promise<RawTarget> }> => {
+      if (target === 'catalogue') {
+        return {
+          url: `/api/stores/${store}/catalogues/import`,
+          raw: async () => {
+            const { id } = await testDb.db.insertInto('catalogues').values({ store_id: store, name: `Bench raw ${Date.now()}-${++n}`, sync_url: null, auto_sync: 0, last_sync: null, created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow();
+            return { table: 'catalogue_items', storeId: store, catalogueId: id };
+          },
+        };
+      }
+      const section = async () => {
+        const groups = `/api/stores/${store}/inventoryGroups`;
+        const group = (await call('POST', groups, { name: `Bench group ${Date.now()}-${++n}`, catalogueId: null })).tid as number;
+        const date = '2026-11-20 10:30:00';
+        const id = (await call('POST', `${groups}/${group}/inventories`, { comment: 'Bench shelf', date })).tid as number;
+        return { url: `${groups}/${group}/inventories/${id}/import`, raw: { table: 'inventory_items' as const, storeId: store, inventoryId: id, groupId: group, date } };
+      };
+      return { url: (await section()).url, raw: async () => (await section()).raw };
     };
+    const rawWhere: RawWhere = postgres
+      ? { databaseUrl: databaseUrl ?? Object.assign(new URL(process.env.TEST_DATABASE_URL!), { pathname: `/${(await sql<{ name: string }>`select current_database() as name`.execute(testDb.db)).rows[0]!.name}` }).toString() }
+      : { sqliteFile };
+    const withRaw = !args.includes('--no-raw');
 
     const where = databaseUrl ? 'PostgreSQL (the database given)' : dataDir ? `SQLite (${sqliteFile})` : postgres ? 'PostgreSQL (its own database on TEST_DATABASE_URL)' : 'SQLite (temp file)';
     console.log(`Import benchmark on ${where}: ${rows.toLocaleString('en')} rows${failLast ? ' (last row refused)' : ''}${script ? ', with an ID modification script' : ''}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
@@ -280,7 +302,8 @@ async function main(): Promise<void> {
     for (let run = 0; run < runs; run += 1) {
       for (const format of formats) {
         for (const target of targets) {
-          const url = await importUrl(target);
+          const list = await newList(target);
+          const url = list.url;
           // An xlsx import names its new catalogue after the sheet: the run before's is deleted first (not timed).
           if (target === 'catalogue' && format === 'xlsx' && run > 0) {
             const old = testDb.db.selectFrom('catalogues').select('id').where('name', '=', 'Sheet1');
@@ -324,6 +347,10 @@ async function main(): Promise<void> {
           const main = mainBefore === null || mainAfter === null ? null : mainAfter - mainBefore;
           const cell = (ms: number) => `${(ms / 1000).toFixed(2)} s`.padStart(8);
           console.log(`  ${`${format} → ${target}`.padEnd(18)} ${t.map(cell).join(' ')} ${Math.round(rows / (t[2]! / 1000)).toLocaleString('en').padStart(9)} ${cell((cpu.user + cpu.system) / 1000)}${main === null ? '' : ` ${cell(main * 1000)}`}${dbCpu === null ? '' : ` ${cell(dbCpu * 1000)}`}  ${mb(rssBefore)} → ${mb(peak)}${wal ? `  WAL peak ${mb(walPeak)}, after ${mb(fs.existsSync(wal) ? fs.statSync(wal).size : 0)}` : ''}  (load ${os.loadavg()[0]!.toFixed(1)})${checkpoint}  slowest other request ${(others.slowestMs / 1000).toFixed(2)} s (sent ${(others.slowestAtMs / 1000).toFixed(1)} s into the import) of ${others.count}`);
+          if (withRaw && format === 'csv' && !failLast) {
+            const raw = await rawImport(testDb.db, rawWhere, paths.csv, await list.raw());
+            console.log(`  ${'  raw'.padEnd(18)} ${raw.tool}: ${raw.wall.toFixed(2)} s (CPU of the tool ${raw.cpu.toFixed(2)} s); the import took ${(t[2]! / 1000 / raw.wall).toFixed(1)}× as long, upload to done ${(t[3]! / 1000 / raw.wall).toFixed(1)}×  (load ${os.loadavg()[0]!.toFixed(1)})`);
+          }
         }
       }
     }
