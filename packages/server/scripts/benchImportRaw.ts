@@ -47,7 +47,7 @@ function script(where: RawWhere, csv: string, target: RawTarget): { tool: string
   return {
     tool: 'sqlite3 .import + insert',
     command: ['sqlite3', '-bail', where.sqliteFile, '-init'],
-    text: `pragma busy_timeout = 10000;\npragma wal_autocheckpoint = 0;\n${table}\n.import --csv --skip 1 ${csv} src\nbegin;\ninsert into item_moves_now (store_id) values (${target.storeId});\n${insertSql(target, false)}\ndelete from item_moves_now;\ncommit;\n.quit\n`,
+    text: `pragma busy_timeout = 10000;\npragma wal_autocheckpoint = 0;\n${table}\n.import --csv --skip 1 ${JSON.stringify(csv)} src\nbegin;\ninsert into item_moves_now (store_id) values (${target.storeId});\n${insertSql(target, false)}\ndelete from item_moves_now;\ncommit;\n.quit\n`,
   };
 }
 
