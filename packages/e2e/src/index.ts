@@ -6,4 +6,5 @@ export {
 } from './portal';
 export { useBrowser, useWorkDir, type TestBrowserOptions } from './testBrowser';
 export { pickMenuEntry } from './menu';
+export { dialogSettled } from './dialog';
 export { downloadOf } from './download';

@@ -1,0 +1,15 @@
+/**
+ * antd dialogs (Modal) on a loaded machine: a click during the dialog's opening zoom may land beside its target
+ * (a checkbox clicked then "did not change its state"), so a step waits for the motion to end first.
+ */
+import type { Locator } from 'playwright-core';
+
+/** Waits until `dialog` (the element with role dialog, antd's `.ant-modal`) is shown and done with its opening motion. */
+export async function dialogSettled(dialog: Locator): Promise<void> {
+  await dialog.waitFor();
+  await dialog.evaluate((panel) => new Promise<void>((resolve) => {
+    const settled = () => !/-(enter|appear)\b/.test(panel.className) && panel.getBoundingClientRect().height > 0;
+    const poll = () => (settled() ? resolve() : requestAnimationFrame(poll));
+    poll();
+  }));
+}
