@@ -30,11 +30,11 @@ const arrivedSince = (since: number): boolean => {
 };
 
 /**
- * Waits while a request that arrived at or after `since` (the step's start) is under way, at most
- * ARRIVALS_WAIT_MS; at least one turn of the event loop.
+ * Waits while a request that arrived at or after `since` (the step's start) is under way, at most `maxWaitMs`;
+ * at least one turn of the event loop.
  */
-export async function letArrivalsThrough(since: number): Promise<void> {
-  const until = performance.now() + ARRIVALS_WAIT_MS;
+export async function letArrivalsThrough(since: number, maxWaitMs = ARRIVALS_WAIT_MS): Promise<void> {
+  const until = performance.now() + maxWaitMs;
   await new Promise<void>((resolve) => { setImmediate(resolve); });
   while (arrivedSince(since) && performance.now() < until) {
     await new Promise<void>((resolve) => { setTimeout(resolve, 1); });
