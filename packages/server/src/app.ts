@@ -3,7 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDe
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
-import { ERROR_CODES } from '@portal/contract';
+import { ERROR_CODES, IMAGE_MAX_BYTES } from '@portal/contract';
 import { createTokenService } from './auth/tokens';
 import { fastifyTrustProxy, type ServerConfig } from './config';
 import type { Database } from './db/schema';
@@ -46,6 +46,8 @@ import { parseQueryString } from './plugins/queryString';
 import { registerDeploySettings } from './plugins/deploySettings';
 import { registerCountCancellation } from './lists/countCancel';
 import { registerRequestsUnderWay } from './lists/requestsUnderWay';
+import { resolveListsConfig } from './lists/config';
+import { registerUnreadBodies } from './unreadBodies';
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse<IncomingMessage>, FastifyBaseLogger, TypeBoxTypeProvider>;
 
@@ -72,6 +74,8 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
   // Counts nobody waits for (client gone, superseded by a newer count of the same list) stop.
   registerCountCancellation(app);
   registerRequestsUnderWay(app);
+  // The largest body any route takes (an upload, its multipart envelope included).
+  registerUnreadBodies(app, Math.max(config.bodyLimit, resolveListsConfig(config.lists).maxUploadBytes, IMAGE_MAX_BYTES) + 1024 * 1024);
 
   const deps: Deps = {
     db,

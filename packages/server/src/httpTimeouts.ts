@@ -4,7 +4,9 @@
  *                              (default 300,000: a 50 MB upload at 1.5 Mbit/s)
  *   HTTP_IDLE_TIMEOUT_MS       a connection with no byte either way for this long is closed (default 300,000;
  *                              longer than the slowest import's silence, exports stop their own idle readers)
- *   HTTP_KEEPALIVE_TIMEOUT_MS  an idle keep-alive connection is closed after it (default 5,000)
+ *   HTTP_KEEPALIVE_TIMEOUT_MS  the keep-alive timeout announced to clients (default 5,000); Node closes an idle
+ *                              keep-alive connection 1 s after it, so a client reusing one at the announced time
+ *                              is still answered
  */
 export interface HttpTimeouts {
   requestTimeout: number;
