@@ -10,15 +10,15 @@ import { useOpenEvent } from './useOpenEvent';
 
 /**
  * /itemEvents (labelled Search, data-areas §2): the events of every library the user holds, newest first,
- * with their count and export; an event opens /alarms, /sipOperations or its inventory section, switching
- * the selected library first when it belongs to another one.
+ * with their count and export; an event opens /alarms, /sipOperations or its inventory section when the user
+ * may open that screen, switching the selected library first when it belongs to another one.
  */
 export function ItemEventsPage({ title }: PageProps) {
   const { t } = useItemEventsTranslation();
   const location = useLocation();
-  const open = useOpenEvent();
+  const { open, canOpen } = useOpenEvent();
   const [count, setCount] = useState<number | null>(null);
-  const columns = useMemo(() => itemEventColumns(t, open), [t, open]);
+  const columns = useMemo(() => itemEventColumns(t, open, canOpen), [t, open, canOpen]);
   const fetchPage = useCallback((params: ListParams) => {
     if (isFirstPage(params)) {
       getNumItemEvents(params).then((n) => setCount(n.numItemEvents)).catch((error: unknown) => logger.error('Item event count not loaded', error));

@@ -5,8 +5,11 @@ import type { ListColumn } from '@portal/lists';
 
 const detailsTitle = (row: ItemEvent): string => (typeof row.details.title === 'string' ? row.details.title : '');
 
-/** The Item events columns (data-areas §3 Item event); the last one opens the event's screen. */
-export function itemEventColumns(t: TFunction, open: (event: ItemEvent) => void): ListColumn<ItemEvent>[] {
+/**
+ * The Item events columns (data-areas §3 Item event); the last one opens the event's screen, offered only when
+ * the user may open it.
+ */
+export function itemEventColumns(t: TFunction, open: (event: ItemEvent) => void, canOpen: (event: ItemEvent) => boolean): ListColumn<ItemEvent>[] {
   return [
     { key: 'date', title: t('date'), type: 'event', width: 170 },
     { key: 'storeName', title: t('storeName'), width: 220 },
@@ -16,7 +19,7 @@ export function itemEventColumns(t: TFunction, open: (event: ItemEvent) => void)
     { key: 'details', title: t('title'), width: 240, sortable: false, searchable: false, exportable: false, render: detailsTitle },
     {
       key: 'open', title: t('open'), width: 150, sortable: false, searchable: false, exportable: false,
-      render: (row) => <Button type="link" size="small" onClick={() => open(row)}>{t(`targets.${row.type}`, { defaultValue: t('open') })}</Button>,
+      render: (row) => canOpen(row) && <Button type="link" size="small" onClick={() => open(row)}>{t(`targets.${row.type}`, { defaultValue: t('open') })}</Button>,
     },
   ];
 }

@@ -2,12 +2,14 @@ import { eventTarget, needsLibrarySwitch } from './eventTarget';
 
 const none = { inventoryId: null, inventoryGroupId: null };
 
-it('leads alarms to /alarms, SIP operations to /sipOperations and inventory events to their section', () => {
-  expect(eventTarget({ type: 'ALARM', ...none })).toBe('/alarms');
-  expect(eventTarget({ type: 'SIP_OPERATION', ...none })).toBe('/sipOperations');
-  expect(eventTarget({ type: 'INVENTORY', inventoryGroupId: 4, inventoryId: 9 })).toBe('/inventories/4/sections/9');
-  expect(eventTarget({ type: 'INVENTORY', inventoryGroupId: 4, inventoryId: null })).toBe('/inventories/4/sections');
-  expect(eventTarget({ type: 'INVENTORY', ...none })).toBe('/inventories');
+it('leads alarms to /alarms, SIP operations to /sipOperations and inventory events to their section, with the permission each needs', () => {
+  expect(eventTarget({ type: 'ALARM', ...none })).toEqual({ path: '/alarms', permission: 'alarms' });
+  expect(eventTarget({ type: 'SIP_OPERATION', ...none })).toEqual({ path: '/sipOperations', permission: 'imagesets' });
+  const inventory = (inventoryGroupId: number | null, inventoryId: number | null) => eventTarget({ type: 'INVENTORY', inventoryGroupId, inventoryId });
+  expect(inventory(4, 9)).toEqual({ path: '/inventories/4/sections/9', permission: 'inventories' });
+  expect(inventory(null, 9).path).toBe('/inventories/UNGROUPED/sections/9');
+  expect(inventory(4, null).path).toBe('/inventories/4/sections');
+  expect(inventory(null, null).path).toBe('/inventories');
 });
 
 it('asks to switch only for an event of another library than the selected one', () => {

@@ -1,15 +1,23 @@
 import type { ItemEvent } from '@portal/api';
 
+/** A screen an item event leads to, and the permission that screen needs (spec §6 menu requirements). */
+export interface EventTarget {
+  path: string;
+  permission: string;
+}
+
 /**
  * Where an item event leads (data-areas §2 Item events): an alarm to /alarms, a SIP operation to
- * /sipOperations, an inventory event to its section's items (or the inventories when it has none).
+ * /sipOperations, an inventory event to its section's items (a section of no group under UNGROUPED), or the
+ * group's sections, or the inventories when it has neither.
  */
-export function eventTarget(event: Pick<ItemEvent, 'type' | 'inventoryId' | 'inventoryGroupId'>): string {
-  if (event.type === 'ALARM') return '/alarms';
-  if (event.type === 'SIP_OPERATION') return '/sipOperations';
-  if (event.inventoryGroupId && event.inventoryId) return `/inventories/${event.inventoryGroupId}/sections/${event.inventoryId}`;
-  if (event.inventoryGroupId) return `/inventories/${event.inventoryGroupId}/sections`;
-  return '/inventories';
+export function eventTarget(event: Pick<ItemEvent, 'type' | 'inventoryId' | 'inventoryGroupId'>): EventTarget {
+  if (event.type === 'ALARM') return { path: '/alarms', permission: 'alarms' };
+  if (event.type === 'SIP_OPERATION') return { path: '/sipOperations', permission: 'imagesets' };
+  const path = event.inventoryId
+    ? `/inventories/${event.inventoryGroupId ?? 'UNGROUPED'}/sections/${event.inventoryId}`
+    : event.inventoryGroupId ? `/inventories/${event.inventoryGroupId}/sections` : '/inventories';
+  return { path, permission: 'inventories' };
 }
 
 /** An event of another library than the selected one needs the library switched first. */

@@ -2,13 +2,18 @@ import { useCallback } from 'react';
 import { App } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import type { ItemEvent } from '@portal/api';
-import { selectSelectedStoreId, updateSettings, useAppDispatch, useAppSelector } from '@portal/session';
+import {
+  hasPermission, isStoreExpired, selectPermissionHolder, selectSelectedStoreId, selectStores, updateSettings, useAppDispatch,
+  useAppSelector,
+} from '@portal/session';
 import { eventTarget, needsLibrarySwitch } from './eventTarget';
 import { useItemEventsTranslation } from './i18n';
 
 /**
- * Opens an event's screen; one of another library first asks 'Document belongs to a different store', and
- * Yes switches the selected library (the session's updateSettings, saved like Change Library) and navigates.
+ * Opening an event's screen. `canOpen`: the user may open that screen (no jump is offered otherwise). `open`
+ * navigates; an event of another library first asks 'Document belongs to a different store', and Yes switches
+ * the selected library (the session's updateSettings, saved like Change Library) and navigates. A library
+ * past its expiration date cannot be selected (as in Change Library): that is explained and nothing changes.
  */
 export function useOpenEvent() {
   const { t } = useItemEventsTranslation();
@@ -16,10 +21,23 @@ export function useOpenEvent() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const selectedStoreId = useAppSelector(selectSelectedStoreId);
-  return useCallback((event: ItemEvent) => {
-    const target = eventTarget(event);
+  const stores = useAppSelector(selectStores);
+  const holder = useAppSelector(selectPermissionHolder);
+  const canOpen = useCallback((event: ItemEvent) => hasPermission(holder, eventTarget(event).permission), [holder]);
+  const open = useCallback((event: ItemEvent) => {
+    if (!canOpen(event)) return;
+    const { path } = eventTarget(event);
     if (!needsLibrarySwitch(event, selectedStoreId)) {
-      navigate(target);
+      navigate(path);
+      return;
+    }
+    const library = stores.find((s) => s.tid === event.storeId);
+    if (isStoreExpired(library)) {
+      modal.warning({
+        title: t('common:libraryExpired'),
+        content: t('expiredStore', { name: event.storeName, date: library!.expirationDate.slice(0, 10) }),
+        okText: t('common:ok'),
+      });
       return;
     }
     modal.confirm({
@@ -29,8 +47,9 @@ export function useOpenEvent() {
       cancelText: t('common:no'),
       onOk: () => {
         dispatch(updateSettings({ selectedStoreId: event.storeId }));
-        navigate(target);
+        navigate(path);
       },
     });
-  }, [dispatch, modal, navigate, selectedStoreId, t]);
+  }, [canOpen, dispatch, modal, navigate, selectedStoreId, stores, t]);
+  return { open, canOpen };
 }
