@@ -51,6 +51,31 @@ describe('OperationForm', () => {
     expect(onClose).toHaveBeenCalledWith(expect.objectContaining({ tid: 8 }));
   });
 
+  it('a save the server refuses keeps every value, the params rows too, and the corrected save sends them', async () => {
+    jest.mocked(createAdditionalOperation)
+      .mockRejectedValueOnce(Object.assign(new Error('Request failed'), { isAxiosError: true, response: { status: 400, data: { code: 'INVALID_URL', message: 'Invalid URL' } } }))
+      .mockImplementation(async (_s, _g, body) => ({ ...OPERATION, ...body, tid: 8 } as AdditionalOperation));
+    const onClose = setup();
+    await user().type(screen.getByLabelText('Name'), 'Avisar');
+    await user().type(screen.getByLabelText('URL'), 'notaurl');
+    await user().click(screen.getByRole('button', { name: /Add row/ }));
+    await user().type(screen.getByLabelText('Key of row 1'), 'canal');
+    await user().type(screen.getByLabelText('Value of row 1'), 'sms');
+    await user().click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Invalid URL')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).not.toHaveClass('ant-btn-loading'));
+    expect(screen.getByLabelText('Key of row 1')).toHaveValue('canal');
+    expect(screen.getByLabelText('Value of row 1')).toHaveValue('sms');
+    await user().clear(screen.getByLabelText('URL'));
+    await user().type(screen.getByLabelText('URL'), 'https://sigb.example.org/avisar');
+    await user().click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(createAdditionalOperation).toHaveBeenLastCalledWith(3, 12, {
+      name: 'Avisar', url: 'https://sigb.example.org/avisar', method: 'POST', attachData: false, params: { canal: 'sms' },
+    }));
+    expect(onClose).toHaveBeenCalledWith(expect.objectContaining({ tid: 8 }));
+  });
+
   it('checks the name 300 ms after typing and refuses one the group already has', async () => {
     jest.useFakeTimers({ advanceTimers: true });
     jest.mocked(additionalOperationExists).mockResolvedValue({ exists: true });

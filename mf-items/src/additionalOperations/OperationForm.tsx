@@ -51,6 +51,8 @@ export function OperationForm({ open, storeId, groupId, operation, onClose }: Op
       logger.error('Additional operation not saved', error);
       const text = code === 'NameAlreadyExistsMessage' ? t('NameAlreadyExistsMessage') : code === 'INVALID_URL' ? t('invalidUrl') : t('operationSaveFailed');
       void message.error(text);
+      // Not saved: the form keeps every value (its params rows too) for the user to correct.
+      throw error;
     }
   };
 

@@ -20,7 +20,11 @@ export interface ModalFormProps<V extends FormValues = FormValues> {
   open: boolean;
   title: ReactNode;
   fields: FormField[];
-  /** Receives the valid values (object fields as objects); the dialog stays open until the caller closes it. */
+  /**
+   * Receives the valid values (object fields as objects); the dialog stays open until the caller closes it. A
+   * save that fails must reject (after telling the user): the object fields are reset only after a save that
+   * went through, so a failed one keeps every value.
+   */
   onOk: (values: V) => Promise<unknown> | unknown;
   onCancel: () => void;
   okText?: ReactNode;
