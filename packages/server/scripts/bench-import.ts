@@ -244,13 +244,17 @@ async function main(): Promise<void> {
     const { token } = await (await createTokenService(testDb.db, config.tokenTtlSeconds, config.now)).issue(userRow.id, userRow.token_version);
     const store = (await testDb.db.selectFrom('stores').select('id').where('code', '=', 'BIB-001').executeTakeFirstOrThrow()).id;
 
+    // The server shares this thread: synchronous database work here (deleting a case's rows) can hold it past the
+    // keep-alive timeout, and the server then closes a connection just as the bench reuses it. Retried once.
+    const send = (url: string, init: RequestInit) => fetch(`${base}${url}`, init).catch((e: Error & { cause?: { code?: string } }) => {
+      if (e.cause?.code === 'ECONNRESET' || e.cause?.code === 'UND_ERR_SOCKET') return fetch(`${base}${url}`, init);
+      throw e;
+    });
     const call = async (method: string, url: string, body?: unknown, expect = 200): Promise<any> => {
-      // A keep-alive socket the server closed while the bench was busy elsewhere (the raw run) is retried once.
-      const send = () => fetch(`${base}${url}`, {
+      const res = await send(url, {
         method, headers: { 'x-access-token': token, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
-      const res = await send().catch((e: Error & { cause?: { code?: string } }) => { if (e.cause?.code === 'ECONNRESET') return send(); throw e; });
       const text = await res.text();
       if (res.status !== expect) throw new Error(`${method} ${url} answered ${res.status}: ${text.slice(0, 500)}`);
       return text ? JSON.parse(text) : null;
@@ -262,7 +266,7 @@ async function main(): Promise<void> {
     const upload = async (file: string, name: string): Promise<string> => {
       const form = new FormData();
       form.append('file', await fs.openAsBlob(file), name);
-      const res = await fetch(`${base}/api/misc/upload`, { method: 'POST', headers: { 'x-access-token': token }, body: form });
+      const res = await send('/api/misc/upload', { method: 'POST', headers: { 'x-access-token': token }, body: form });
       if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
       return ((await res.json()) as { file: string }).file;
     };
@@ -299,60 +303,72 @@ async function main(): Promise<void> {
     // SQLite's WAL file (its size at peak during the case and after it: the import's checkpoints keep it short).
     const wal = postgres ? undefined : `${sqliteFile}-wal`;
     const mb = (b: number) => `${Math.round(b / 1048576)} MB`;
+    let failures = 0;
     for (let run = 0; run < runs; run += 1) {
       for (const format of formats) {
         for (const target of targets) {
-          const list = await newList(target);
-          const url = list.url;
-          // An xlsx import names its new catalogue after the sheet: the run before's is deleted first (not timed).
-          if (target === 'catalogue' && format === 'xlsx' && run > 0) {
-            const old = testDb.db.selectFrom('catalogues').select('id').where('name', '=', 'Sheet1');
-            await testDb.db.deleteFrom('catalogue_items').where('catalogue_id', 'in', old).execute();
-            await testDb.db.deleteFrom('catalogues').where('name', '=', 'Sheet1').execute();
-          }
-          let others = { count: 0, slowestMs: 0, slowestAtMs: 0 };
-          const rssBefore = process.memoryUsage.rss();
-          const cpuBefore = process.cpuUsage();
-          const mainBefore = mainThreadCpu();
-          const { value: t, peak, dbCpu, walPeak } = await withPeakRss(async () => {
-            const t0 = performance.now();
-            const fileName = await upload(paths[format], `bench-${Date.now()}-${++n}.${format}`);
-            const t1 = performance.now();
-            const sheets = await call('POST', '/api/misc/readFile', { fileName });
-            if (sheets[0].totalItems !== rows) throw new Error(`readFile counted ${sheets[0].totalItems} rows`);
-            const t2 = performance.now();
-            // The user mapping the columns between the preview and Import (not timed).
-            if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, thinkMs));
-            const resumed = performance.now();
-            const probing = probeOthers(() => call("GET", "/api/stores"));
-            const result = await call('POST', url, { fileName, fields: FIELDS, sheetIndex: null }, failLast ? 400 : 200).finally(probing.stop);
-            const t3 = performance.now();
-            others = await probing.result;
-            if (failLast) {
-              if (result.code !== 'IMPORT_FAILED' || result.details.errors[0].row !== rows + 1) throw new Error(`unexpected refusal ${JSON.stringify(result).slice(0, 300)}`);
-              await call('POST', '/api/misc/deleteFile', { fileName });
-            } else if (result.numItemsInserted !== rows) {
-              throw new Error(`imported ${JSON.stringify(result)}`);
+          try {
+            const list = await newList(target);
+            const url = list.url;
+            // An xlsx import names its new catalogue after the sheet: the run before's is deleted first (not timed).
+            if (target === 'catalogue' && format === 'xlsx' && run > 0) {
+              const old = testDb.db.selectFrom('catalogues').select('id').where('name', '=', 'Sheet1');
+              await testDb.db.deleteFrom('catalogue_items').where('catalogue_id', 'in', old).execute();
+              await testDb.db.deleteFrom('catalogues').where('name', '=', 'Sheet1').execute();
             }
-            return [t1 - t0, t2 - t1, t3 - resumed, t3 - t0 - (resumed - t2)];
-          }, backends, wal);
-          const cpu = process.cpuUsage(cpuBefore);
-          const mainAfter = mainThreadCpu();
-          // SQLite: the move's WAL checkpoint runs on a worker after the import answered; the next case starts
-          // once it has ended (its time after the answer and its CPU are printed; the CPU column includes it).
-          const settleFrom = performance.now();
-          const runsBefore = checkpointRuns.complete;
-          await checkpointsSettled(testDb.db);
-          const checkpoint = postgres ? '' : `  checkpoint ${checkpointRuns.complete > runsBefore ? 'complete' : 'not complete'} +${((performance.now() - settleFrom) / 1000).toFixed(2)} s, CPU incl. it ${((process.cpuUsage(cpuBefore).user + process.cpuUsage(cpuBefore).system) / 1e6).toFixed(2)} s`;
-          const main = mainBefore === null || mainAfter === null ? null : mainAfter - mainBefore;
-          const cell = (ms: number) => `${(ms / 1000).toFixed(2)} s`.padStart(8);
-          console.log(`  ${`${format} → ${target}`.padEnd(18)} ${t.map(cell).join(' ')} ${Math.round(rows / (t[2]! / 1000)).toLocaleString('en').padStart(9)} ${cell((cpu.user + cpu.system) / 1000)}${main === null ? '' : ` ${cell(main * 1000)}`}${dbCpu === null ? '' : ` ${cell(dbCpu * 1000)}`}  ${mb(rssBefore)} → ${mb(peak)}${wal ? `  WAL peak ${mb(walPeak)}, after ${mb(fs.existsSync(wal) ? fs.statSync(wal).size : 0)}` : ''}  (load ${os.loadavg()[0]!.toFixed(1)})${checkpoint}  slowest other request ${(others.slowestMs / 1000).toFixed(2)} s (sent ${(others.slowestAtMs / 1000).toFixed(1)} s into the import) of ${others.count}`);
-          if (withRaw && format === 'csv' && !failLast) {
-            const raw = await rawImport(testDb.db, rawWhere, paths.csv, await list.raw());
-            console.log(`  ${'  raw'.padEnd(18)} ${raw.tool}: ${raw.wall.toFixed(2)} s (CPU of the tool ${raw.cpu.toFixed(2)} s); the import took ${(t[2]! / 1000 / raw.wall).toFixed(1)}× as long, upload to done ${(t[3]! / 1000 / raw.wall).toFixed(1)}×  (load ${os.loadavg()[0]!.toFixed(1)})`);
+            let others = { count: 0, slowestMs: 0, slowestAtMs: 0 };
+            const rssBefore = process.memoryUsage.rss();
+            const cpuBefore = process.cpuUsage();
+            const mainBefore = mainThreadCpu();
+            const { value: t, peak, dbCpu, walPeak } = await withPeakRss(async () => {
+              const t0 = performance.now();
+              const fileName = await upload(paths[format], `bench-${Date.now()}-${++n}.${format}`);
+              const t1 = performance.now();
+              const sheets = await call('POST', '/api/misc/readFile', { fileName });
+              if (sheets[0].totalItems !== rows) throw new Error(`readFile counted ${sheets[0].totalItems} rows`);
+              const t2 = performance.now();
+              // The user mapping the columns between the preview and Import (not timed).
+              if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, thinkMs));
+              const resumed = performance.now();
+              const probing = probeOthers(() => call("GET", "/api/stores"));
+              const result = await call('POST', url, { fileName, fields: FIELDS, sheetIndex: null }, failLast ? 400 : 200).finally(probing.stop);
+              const t3 = performance.now();
+              others = await probing.result;
+              if (failLast) {
+                if (result.code !== 'IMPORT_FAILED' || result.details.errors[0].row !== rows + 1) throw new Error(`unexpected refusal ${JSON.stringify(result).slice(0, 300)}`);
+                await call('POST', '/api/misc/deleteFile', { fileName });
+              } else if (result.numItemsInserted !== rows) {
+                throw new Error(`imported ${JSON.stringify(result)}`);
+              }
+              return [t1 - t0, t2 - t1, t3 - resumed, t3 - t0 - (resumed - t2)];
+            }, backends, wal);
+            const cpu = process.cpuUsage(cpuBefore);
+            const mainAfter = mainThreadCpu();
+            // SQLite: the move's WAL checkpoint runs on a worker after the import answered; the next case starts
+            // once it has ended (its time after the answer and its CPU are printed; the CPU column includes it).
+            const settleFrom = performance.now();
+            const runsBefore = checkpointRuns.complete;
+            await checkpointsSettled(testDb.db);
+            const checkpoint = postgres ? '' : `  checkpoint ${checkpointRuns.complete > runsBefore ? 'complete' : 'not complete'} +${((performance.now() - settleFrom) / 1000).toFixed(2)} s, CPU incl. it ${((process.cpuUsage(cpuBefore).user + process.cpuUsage(cpuBefore).system) / 1e6).toFixed(2)} s`;
+            const main = mainBefore === null || mainAfter === null ? null : mainAfter - mainBefore;
+            const cell = (ms: number) => `${(ms / 1000).toFixed(2)} s`.padStart(8);
+            console.log(`  ${`${format} → ${target}`.padEnd(18)} ${t.map(cell).join(' ')} ${Math.round(rows / (t[2]! / 1000)).toLocaleString('en').padStart(9)} ${cell((cpu.user + cpu.system) / 1000)}${main === null ? '' : ` ${cell(main * 1000)}`}${dbCpu === null ? '' : ` ${cell(dbCpu * 1000)}`}  ${mb(rssBefore)} → ${mb(peak)}${wal ? `  WAL peak ${mb(walPeak)}, after ${mb(fs.existsSync(wal) ? fs.statSync(wal).size : 0)}` : ''}  (load ${os.loadavg()[0]!.toFixed(1)})${checkpoint}  slowest other request ${(others.slowestMs / 1000).toFixed(2)} s (sent ${(others.slowestAtMs / 1000).toFixed(1)} s into the import) of ${others.count}`);
+            if (withRaw && format === 'csv' && !failLast) {
+              const raw = await rawImport(testDb.db, rawWhere, paths.csv, await list.raw());
+              console.log(`  ${'  raw'.padEnd(18)} ${raw.tool}: ${raw.wall.toFixed(2)} s (CPU of the tool ${raw.cpu.toFixed(2)} s); the import took ${(t[2]! / 1000 / raw.wall).toFixed(1)}× as long, upload to done ${(t[3]! / 1000 / raw.wall).toFixed(1)}×  (load ${os.loadavg()[0]!.toFixed(1)})`);
+            }
+          } catch (e) {
+            // Reported, and the next case runs: one refused or lost request must not hide the other figures.
+            failures += 1;
+            const cause = (e as Error & { cause?: Error }).cause;
+            console.log(`  ${`${format} → ${target}`.padEnd(18)} failed: ${(e as Error).message}${cause ? ` (${cause.message})` : ''}`);
           }
         }
       }
+    }
+    if (failures > 0) {
+      console.log(`${failures} case(s) failed`);
+      process.exitCode = 1;
     }
   } finally {
     await app.close();

@@ -8,7 +8,8 @@
  * PostgreSQL: `psql` (`\copy`). The search text is the columns joined and lower-cased (the portal folds accents
  * too). The rows are deleted afterwards (not timed), so the next case finds the database as before.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,7 +58,9 @@ export async function rawImport(db: Kysely<Database>, where: RawWhere, csv: stri
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-raw-')), 'load.sql');
   fs.writeFileSync(file, text);
   try {
-    const timing = execFileSync('bash', ['-c', `TIMEFORMAT="%R %U %S"; { time "$@" ${JSON.stringify(file)} < /dev/null > /dev/null; } 2>&1`, 'raw', ...command], { encoding: 'utf8' });
+    // Not execFileSync: the bench's server shares this thread, and a thread blocked past the keep-alive timeout
+    // makes the server close a connection just as the bench reuses it.
+    const { stdout: timing } = await promisify(execFile)('bash', ['-c', `TIMEFORMAT="%R %U %S"; { time "$@" ${JSON.stringify(file)} < /dev/null > /dev/null; } 2>&1`, 'raw', ...command], { encoding: 'utf8' });
     const [wall, user, system] = timing.trim().split('\n').at(-1)!.split(' ').map(Number);
     return { tool, wall: wall!, cpu: user! + system! };
   } finally {
