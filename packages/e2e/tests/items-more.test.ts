@@ -179,9 +179,20 @@ describe('items: ID modifications, search lists, item events', () => {
     const alarm = rows.findIndex((r) => r.Type === 'Alarm');
     expect(alarm).toBeGreaterThanOrEqual(0);
     expect(await content(page).locator('.ant-table-row').nth(alarm).getByRole('button').count()).toBe(0);
-    const index = rows.findIndex((r) => r.Library !== me.storeName && r.Type === 'Inventory');
+    // An inventory event of another library, found by the API and searched for by its code.
+    const res = await fetch(portalUrl('/api/itemEvents?limit=500'), { headers: { 'x-access-token': me.token, connection: 'close' } });
+    const { items } = (await res.json()) as { items: Array<{ storeId: number; storeName: string; code: string; type: string }> };
+    const event = items.find((e) => e.storeId !== me.storeId && e.type === 'INVENTORY');
+    expect(event).toBeDefined();
+    await content(page).locator('.ant-table-thead th').filter({ hasText: 'Code' }).locator('.ant-table-filter-trigger').click();
+    const searchBox = page.getByRole('textbox', { name: 'Search Code' });
+    await searchBox.fill(event!.code);
+    await searchBox.press('Enter');
+    await content(page).locator('.ant-tag').filter({ hasText: /^Filtered: / }).waitFor();
+    const found = await listRows(page);
+    const index = found.findIndex((r) => r.Library === event!.storeName && r.Type === 'Inventory' && r.Code === event!.code);
     expect(index).toBeGreaterThanOrEqual(0);
-    const other = rows[index];
+    const other = found[index];
     await content(page).locator('.ant-table-row').nth(index).getByRole('button', { name: 'Inventory' }).click();
     const dialog = page.locator('.ant-modal-confirm');
     await dialog.locator('.ant-modal-confirm-title', { hasText: 'Document belongs to a different store' }).waitFor();
