@@ -142,6 +142,24 @@ describe('ModalForm', () => {
     expect(onCancel).toHaveBeenCalledTimes(1);
   });
 
+  it.each([
+    ['date', { type: 'date', name: 'opens', label: 'Opens' }],
+    ['time', { type: 'time', name: 'at', label: 'At' }],
+  ] as Array<[string, FormField]>)('an Escape that closes an open %s picker closes only the picker; what was typed stays', async (_kind, field) => {
+    const { onCancel } = setup({ fields: [FIELDS[0]!, field] });
+    await user().type(nameInput(), 'Central');
+    const picker = screen.getByLabelText(field.label as string);
+    await user().click(picker);
+    await waitFor(() => expect(document.querySelector('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)')).not.toBeNull());
+    await user().keyboard('{Escape}');
+    expect(onCancel).not.toHaveBeenCalled();
+    await waitFor(() => expect(document.querySelector('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)')).toBeNull());
+    expect(nameInput()).toHaveValue('Central');
+    // With the popup closed, Escape closes the dialog.
+    await user().keyboard('{Escape}');
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+
   it('opens again with the new initial values (editing another record)', async () => {
     const props = { title: 'Operation', onOk: jest.fn(), onCancel: jest.fn() };
     const withName = (name: string): FormField[] => [{ ...FIELDS[0], initialValue: name }];

@@ -1,7 +1,11 @@
 /**
- * Whether an Escape keydown's target is a control whose popup is open (a select, tree select or picker: its
- * aria-expanded is still true while its own handler closes the popup). The dialog then leaves the Escape to it.
+ * Whether an Escape keydown's target is a control whose popup is open, so the dialog leaves the Escape to it:
+ * a select, cascader or tree select (its aria-expanded is still true while its own handler closes the popup),
+ * or a date or time picker (no aria-expanded: its popup is a picker dropdown not yet hidden).
  */
 export function escapeClosesPopup(target: EventTarget | null): boolean {
-  return target instanceof Element && target.closest('[aria-expanded="true"]') !== null;
+  if (!(target instanceof Element)) return false;
+  if (target.closest('[aria-expanded="true"]') !== null) return true;
+  return target.closest('.ant-picker') !== null
+    && target.ownerDocument.querySelector('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)') !== null;
 }
