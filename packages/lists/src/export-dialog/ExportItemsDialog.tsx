@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { Form, Input, message, Modal, Select } from 'antd';
 import {
   exportItems, logger, normalizeError, toExportColumns, type ExportColumnSource, type Order, type Separator,
@@ -41,7 +41,8 @@ export function ExportItemsDialog({ open, url, columns, order, searchTexts, defa
   const [selected, setSelected] = useState<string[]>(() => columns.map(columnId));
   const [exporting, setExporting] = useState(false);
 
-  useEffect(() => {
+  // Reset on opening before the dialog is painted, so nothing typed at once is overwritten.
+  useLayoutEffect(() => {
     if (!open) return;
     setFileName(defaultFileName);
     setSelected(columns.map(columnId));

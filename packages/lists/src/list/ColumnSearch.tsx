@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { InputRef } from 'antd';
 import { Button, Input, Space, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
@@ -19,7 +19,8 @@ export function ColumnSearch({ title, value, open, refused, onSearch, close }: C
   const { t } = useListsTranslation();
   const [text, setText] = useState(refused ?? value ?? '');
   const input = useRef<InputRef>(null);
-  useEffect(() => { if (open) setText(refused ?? value ?? ''); }, [open, value, refused]);
+  // Filled on opening before the box is painted, so text typed at once is not overwritten.
+  useLayoutEffect(() => { if (open) setText(refused ?? value ?? ''); }, [open, value, refused]);
   // The box takes the focus each time it opens (autoFocus only works on the first opening).
   useEffect(() => {
     if (!open) return undefined;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { Button, Checkbox, List, Modal, Space } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useListsTranslation } from '../i18n';
@@ -30,7 +30,8 @@ const initialChoices = <T,>(columns: readonly ListColumn<T>[], visibleKeys: stri
 export function SelectFieldsModal<T>({ open, columns, visibleKeys, onSave, onResetToDefault, onClose }: SelectFieldsModalProps<T>) {
   const { t } = useListsTranslation();
   const [choices, setChoices] = useState<Choice[]>(() => initialChoices(columns, visibleKeys));
-  useEffect(() => { if (open) setChoices(initialChoices(columns, visibleKeys)); }, [open, columns, visibleKeys]);
+  // Reset on opening before the dialog is painted, so a choice made at once is not overwritten.
+  useLayoutEffect(() => { if (open) setChoices(initialChoices(columns, visibleKeys)); }, [open, columns, visibleKeys]);
 
   const move = (index: number, delta: number) => setChoices((prev) => {
     const next = [...prev];

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
 import userEvent from '@testing-library/user-event';
 import { saveBlob } from '@portal/api';
 import { readBlobText, renderWithPortal } from '../testing/render';
@@ -168,6 +169,22 @@ describe('ModalForm', () => {
     rerender(<ModalForm open={false} fields={withName('First')} {...props} />);
     rerender(<ModalForm open fields={withName('Second')} {...props} />);
     await waitFor(() => expect(nameInput()).toHaveValue('Second'));
+  });
+
+  it('keeps what is typed at once on opening: the reset to the initial values comes before the first paint', async () => {
+    // Types into Name in the same commit that opens the form (a layout effect: before the browser paints and
+    // before any passive effect), as a user or an automated client may on a loaded machine.
+    function TypesAtOnce({ open }: { open: boolean }) {
+      useLayoutEffect(() => {
+        const input = document.querySelector<HTMLInputElement>('input#name');
+        if (open && input) fireEvent.change(input, { target: { value: 'Typed at once' } });
+      }, [open]);
+      return <ModalForm open={open} title="Operation" fields={FIELDS} onOk={jest.fn()} onCancel={jest.fn()} />;
+    }
+    const { rerender } = renderWithPortal(<TypesAtOnce open={false} />);
+    rerender(<TypesAtOnce open />);
+    await act(async () => { await new Promise((resolve) => { setTimeout(resolve, 50); }); });
+    expect(nameInput()).toHaveValue('Typed at once');
   });
 
   it('keeps its content for 500 ms after closing', () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Form, Modal, Space, type FormInstance } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { logger, saveBlob } from '@portal/api';
@@ -81,14 +81,16 @@ export function ModalForm<V extends FormValues = FormValues>({
   const { t } = useListsTranslation();
   const [form] = Form.useForm();
   const [loading, setLoading] = useState(false);
-  const { render, openCount } = useKeepContent(open);
+  const render = useKeepContent(open);
   const fileInput = useRef<HTMLInputElement>(null);
   const objectFields = fields.filter((f) => f.type === 'object').map((f) => f.name);
 
-  // Every opening starts from the fields' current initial values (e.g. the record being edited).
-  useEffect(() => {
-    if (openCount > 0) form.resetFields();
-  }, [openCount, form]);
+  // Every opening starts from the fields' current initial values (e.g. the record being edited), reset before
+  // the browser paints the fields: a reset after the paint wiped what the user had typed meanwhile (the Name of a
+  // new catalogue, typed at once on a loaded machine, was gone when Save validated it).
+  useLayoutEffect(() => {
+    if (open) form.resetFields();
+  }, [open, form]);
 
   const submit = async () => {
     setLoading(true);

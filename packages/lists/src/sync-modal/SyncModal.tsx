@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { Alert, Modal, Result, Spin, Typography } from 'antd';
 import type { ItemsCountResult } from '@portal/api';
 import { describeFailure, type Failure } from '../failures/failure';
@@ -24,7 +24,8 @@ export function SyncModal({ open, syncUrl, onSync, onClose }: SyncModalProps) {
   const [result, setResult] = useState<ItemsCountResult | null>(null);
   const [error, setError] = useState<Failure | null>(null);
 
-  useEffect(() => {
+  // Reset on opening before the dialog is painted (a click on it cannot act on the last sync's phase).
+  useLayoutEffect(() => {
     if (!open) return;
     setPhase('confirm');
     setResult(null);
