@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState } from 'react';
+import { useState } from 'react';
 import { Form, Input, message, Modal, Select } from 'antd';
 import {
   exportItems, logger, normalizeError, toExportColumns, type ExportColumnSource, type Order, type Separator,
@@ -8,6 +8,7 @@ import { FormatButton } from '../format-dialog/FormatButton';
 import { useStackedDialog } from '../modal-form/dialogStack';
 import { DEFAULT_FORMAT, FILE_TYPES, hasSeparator, SEPARATORS } from '../format-dialog/formatOptions';
 import { useListsTranslation } from '../i18n';
+import { useOnOpening } from '../useOnOpening';
 import { useExportFormat } from './useExportFormat';
 
 export const EXPORT_DIALOG_WIDTH = 620;
@@ -41,14 +42,11 @@ export function ExportItemsDialog({ open, url, columns, order, searchTexts, defa
   const [selected, setSelected] = useState<string[]>(() => columns.map(columnId));
   const [exporting, setExporting] = useState(false);
 
-  // Reset on opening before the dialog is painted, so nothing typed at once is overwritten.
-  useLayoutEffect(() => {
-    if (!open) return;
+  useOnOpening(open, () => {
     setFileName(defaultFileName);
     setSelected(columns.map(columnId));
     setExporting(false);
-    // Reset only when the dialog opens, not when the list's columns object changes behind it.
-  }, [open]);
+  });
 
   const runExport = async () => {
     setExporting(true);

@@ -1,7 +1,8 @@
-import { useLayoutEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Checkbox, List, Modal, Space } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useListsTranslation } from '../i18n';
+import { useOnOpening } from '../useOnOpening';
 import type { ListColumn } from './types';
 
 interface SelectFieldsModalProps<T> {
@@ -30,8 +31,7 @@ const initialChoices = <T,>(columns: readonly ListColumn<T>[], visibleKeys: stri
 export function SelectFieldsModal<T>({ open, columns, visibleKeys, onSave, onResetToDefault, onClose }: SelectFieldsModalProps<T>) {
   const { t } = useListsTranslation();
   const [choices, setChoices] = useState<Choice[]>(() => initialChoices(columns, visibleKeys));
-  // Reset on opening before the dialog is painted, so a choice made at once is not overwritten.
-  useLayoutEffect(() => { if (open) setChoices(initialChoices(columns, visibleKeys)); }, [open, columns, visibleKeys]);
+  useOnOpening(open, () => setChoices(initialChoices(columns, visibleKeys)));
 
   const move = (index: number, delta: number) => setChoices((prev) => {
     const next = [...prev];

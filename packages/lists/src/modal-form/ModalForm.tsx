@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Button, Form, Modal, Space, type FormInstance } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { logger, saveBlob } from '@portal/api';
@@ -9,6 +9,7 @@ import { fieldRules } from './rules';
 import type { Dynamic, FormField, FormValues } from './types';
 import { readBlobText } from '../format/readBlobText';
 import { useKeepContent } from './useKeepContent';
+import { useOnOpening } from '../useOnOpening';
 import { exportedValues, importedValues, initialValues, submittedValues } from './values';
 import { useStackedDialog } from './dialogStack';
 
@@ -85,12 +86,8 @@ export function ModalForm<V extends FormValues = FormValues>({
   const fileInput = useRef<HTMLInputElement>(null);
   const objectFields = fields.filter((f) => f.type === 'object').map((f) => f.name);
 
-  // Every opening starts from the fields' current initial values (e.g. the record being edited), reset before
-  // the browser paints the fields: a reset after the paint wiped what the user had typed meanwhile (the Name of a
-  // new catalogue, typed at once on a loaded machine, was gone when Save validated it).
-  useLayoutEffect(() => {
-    if (open) form.resetFields();
-  }, [open, form]);
+  // Every opening starts from the fields' current initial values (e.g. the record being edited).
+  useOnOpening(open, () => form.resetFields());
 
   const submit = async () => {
     setLoading(true);

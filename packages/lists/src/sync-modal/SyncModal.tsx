@@ -1,9 +1,10 @@
-import { useLayoutEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Modal, Result, Spin, Typography } from 'antd';
 import type { ItemsCountResult } from '@portal/api';
 import { describeFailure, type Failure } from '../failures/failure';
 import { FailureDetails } from '../failures/FailureDetails';
 import { useListsTranslation } from '../i18n';
+import { useOnOpening } from '../useOnOpening';
 import { logger } from '@portal/api';
 
 /** data-areas §4 Sync: confirm, syncing, success (synced of total) or error. */
@@ -24,13 +25,11 @@ export function SyncModal({ open, syncUrl, onSync, onClose }: SyncModalProps) {
   const [result, setResult] = useState<ItemsCountResult | null>(null);
   const [error, setError] = useState<Failure | null>(null);
 
-  // Reset on opening before the dialog is painted (a click on it cannot act on the last sync's phase).
-  useLayoutEffect(() => {
-    if (!open) return;
+  useOnOpening(open, () => {
     setPhase('confirm');
     setResult(null);
     setError(null);
-  }, [open]);
+  });
 
   const sync = async () => {
     setPhase('syncing');
