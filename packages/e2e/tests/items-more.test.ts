@@ -188,10 +188,11 @@ describe('items: ID modifications, search lists, item events', () => {
     const searchBox = page.getByRole('textbox', { name: 'Search Code' });
     await searchBox.fill(event!.code);
     await searchBox.press('Enter');
-    await content(page).locator('.ant-tag').filter({ hasText: /^Filtered: / }).waitFor();
+    // The rows on screen change once the search's page has arrived.
+    const isEvent = (r: Record<string, string>) => r.Library === event!.storeName && r.Type === 'Inventory' && r.Code === event!.code;
+    await until(async () => (await listRows(page)).some(isEvent), true);
     const found = await listRows(page);
-    const index = found.findIndex((r) => r.Library === event!.storeName && r.Type === 'Inventory' && r.Code === event!.code);
-    expect(index).toBeGreaterThanOrEqual(0);
+    const index = found.findIndex(isEvent);
     const other = found[index];
     await content(page).locator('.ant-table-row').nth(index).getByRole('button', { name: 'Inventory' }).click();
     const dialog = page.locator('.ant-modal-confirm');
