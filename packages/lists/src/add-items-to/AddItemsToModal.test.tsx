@@ -67,6 +67,16 @@ describe('AddItemsToModal', () => {
     expect(await within(dialog()).findByText('Error checking catalogue name')).toBeInTheDocument();
   });
 
+  it('a name typed in one tab is not carried to the other', async () => {
+    setup();
+    await typeName('Novedades');
+    await user().click(within(dialog()).getByRole('tab', { name: 'Search List' }));
+    expect(within(dialog()).getByRole('textbox', { name: 'Name' })).toHaveValue('');
+    await user().click(okButton());
+    expect(await within(dialog()).findByText('Search list name cannot be empty')).toBeInTheDocument();
+    expect(createListEntry).not.toHaveBeenCalled();
+  });
+
   it('has the search list equivalents', async () => {
     jest.mocked(listEntryExists).mockResolvedValue({ exists: true });
     setup();

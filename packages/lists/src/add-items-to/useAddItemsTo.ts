@@ -4,6 +4,7 @@ import {
   type AddItemsToRequest, type ItemsCountResult, type ListId,
 } from '@portal/api';
 import { describeFailure, type Failure } from '../failures/failure';
+import { useOnOpening } from '../useOnOpening';
 import { NAME_MESSAGES, targetsUrl, type AddItemsToStatus, type AddTargetKind, type AddTargetMode } from './addItemsToState';
 
 export interface AddTarget {
@@ -41,7 +42,7 @@ export function useAddItemsTo(open: boolean, source: AddItemsToSource) {
     setFailure(null);
   }, []);
 
-  useEffect(() => { if (open) reset(); }, [open, reset]);
+  useOnOpening(open, reset);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -93,7 +94,8 @@ export function useAddItemsTo(open: boolean, source: AddItemsToSource) {
 
   return {
     status, kind, mode, name, targetId, targets, fieldError, result, failure, submit, reset,
-    setKind: (k: AddTargetKind) => { setKind(k); setTargetId(null); setFieldError(null); },
+    // Another tab starts empty: a name typed for a catalogue must not create a search list.
+    setKind: (k: AddTargetKind) => { setKind(k); setName(''); setTargetId(null); setFieldError(null); },
     setMode: (m: AddTargetMode) => { setMode(m); setFieldError(null); },
     setName: (n: string) => { setName(n); setFieldError(null); },
     setTargetId: (id: ListId | null) => { setTargetId(id); setFieldError(null); },
