@@ -53,6 +53,19 @@ describe('StoresPage', () => {
     await waitFor(() => expect(getAllStores).toHaveBeenCalled());
   });
 
+  it('a capacity of 0 is refused with the capacity message, not saved as 1', async () => {
+    renderWithPortal(<StoresPage title="Libraries" />, { store: signedIn(person(3, 'manager', 'user', ['manager'])), path: '/stores' });
+    await screen.findByText('Central');
+    fireEvent.click(within(row('Central')).getByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(field('capacity')).not.toBeNull());
+    fireEvent.change(field('capacity')!, { target: { value: '0' } });
+    fireEvent.blur(field('capacity')!);
+    fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
+    expect(await dialog().findByText('Capacity must be a whole number of at least 1')).toBeInTheDocument();
+    expect(field('capacity')).toHaveValue('0');
+    expect(updateStore).not.toHaveBeenCalled();
+  });
+
   it('an admin adds a library with Europe/Madrid and a year ahead as defaults', async () => {
     jest.mocked(createStore).mockImplementation(async (body) => ({ ...CENTRAL, ...body, tid: 9 }) as typeof CENTRAL);
     renderWithPortal(<StoresPage title="Libraries" />, { store: signedIn(person(1, 'admin', 'admin', [])), path: '/stores' });

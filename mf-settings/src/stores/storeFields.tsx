@@ -4,7 +4,7 @@ import type { Store } from '@portal/api';
 import type { FormField } from '@portal/lists';
 import { SipLink } from './SipLink';
 import {
-  CAPACITY_MIN, LIBRARY_DATE_FORMAT, RESET_TIME_OPTIONS, TIME_STEP_MINUTES, canEditStoreField, isFiveMinuteStep, isOnTheHour,
+  LIBRARY_DATE_FORMAT, RESET_TIME_OPTIONS, TIME_STEP_MINUTES, canEditStoreField, isFiveMinuteStep, isOnTheHour,
   isValidCapacity, newStoreDefaults,
 } from './storeRules';
 
@@ -32,7 +32,8 @@ export function storeFields(t: TFunction, isAdmin: boolean, store: Store | null)
     text('country'), text('area'), text('province'), text('city'), text('name'),
     text('address'), text('manager'), text('managertel'),
     {
-      type: 'number', name: 'capacity', label: t('stores.capacity'), required: true, min: CAPACITY_MIN, step: 1,
+      // No min on the control: antd's InputNumber would turn a typed 0 into 1 on blur; the rule refuses it instead.
+      type: 'number', name: 'capacity', label: t('stores.capacity'), required: true, step: 1,
       initialValue: initial.capacity, rules: [rule(isValidCapacity, 'stores.capacityInvalid')],
     },
     {
