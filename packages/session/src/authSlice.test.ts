@@ -1,7 +1,7 @@
 import {
   authReducer, avatarChanged, initialAuthState, loginFailure, ownUserSaved, loginRequest, loginSuccess, settingsSaved, updateSettings,
 } from './authSlice';
-import { toSessionData } from './sagas/auth';
+import { retryAtOf, toSessionData } from './sagas/auth';
 import { signInResponse } from './testUtils';
 
 describe('auth reducer', () => {
@@ -15,13 +15,22 @@ describe('auth reducer', () => {
     expect(state).toMatchObject({ loading: false, error: 'USER_NOT_FOUND', token: null });
   });
 
+  it('loginFailure keeps when a locked-out account may try again; the next request clears it', () => {
+    const locked = authReducer(initialAuthState, loginFailure('TOO_MANY_ATTEMPTS', 1_900_000));
+    expect(locked).toMatchObject({ error: 'TOO_MANY_ATTEMPTS', retryAt: 1_900_000 });
+    expect(authReducer(locked, loginRequest({ userName: 'a', password: 'b' }))).toMatchObject({ error: null, retryAt: null });
+    expect(retryAtOf({ status: 429, code: 'TOO_MANY_ATTEMPTS', details: { retryAfter: 900 } }, 1_000_000)).toBe(1_900_000);
+    expect(retryAtOf({ status: 429, code: 'TOO_MANY_ATTEMPTS', details: 'busy' }, 1_000_000)).toBeNull();
+    expect(retryAtOf({ status: 401, code: 'INVALID_PASSWORD', details: { retryAfter: 900 } }, 1_000_000)).toBeNull();
+  });
+
   it('loginSuccess stores the session fields with expiresAt = now + expiresIn seconds', () => {
     const session = toSessionData(signInResponse({ expiresIn: 60 }), 1_000_000);
     const state = authReducer({ ...initialAuthState, loading: true }, loginSuccess(session));
     expect(state).toEqual({
       token: 'tok-7', userId: 7, userFullName: 'Ana García', userFlavor: 'LIBTECS', userToken: 'pub-7', role: 'user',
       permissions: ['manager', 'inventories'], storeIds: [3, 4], expiresAt: 1_060_000,
-      settings: { selectedStoreId: 4, dashboardItems: {}, visibleColumns: {} }, error: null, loading: false, avatarVersion: 0,
+      settings: { selectedStoreId: 4, dashboardItems: {}, visibleColumns: {} }, error: null, retryAt: null, loading: false, avatarVersion: 0,
     });
   });
 

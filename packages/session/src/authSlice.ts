@@ -18,6 +18,8 @@ export interface AuthState {
   expiresAt: number | null;
   /** Normalised error code of the last failed sign-in. */
   error: string | null;
+  /** When a sign-in refused with TOO_MANY_ATTEMPTS may be tried again (epoch milliseconds), else null. */
+  retryAt: number | null;
   loading: boolean;
   /** Bumped when the user's avatar was uploaded or removed: the header fetches it again at once. */
   avatarVersion: number;
@@ -37,12 +39,13 @@ export const initialAuthState: AuthState = {
   storeIds: [],
   expiresAt: null,
   error: null,
+  retryAt: null,
   loading: false,
   avatarVersion: 0,
 };
 
 const signedIn = (state: AuthState, session: SessionData): AuthState => ({
-  ...state, ...session, error: null, loading: false,
+  ...state, ...session, error: null, retryAt: null, loading: false,
 });
 
 /** Resets every slice, injected ones included (the root reducer handles it). */
@@ -56,13 +59,18 @@ const authSlice = createSlice({
       reducer: (state) => {
         state.loading = true;
         state.error = null;
+        state.retryAt = null;
       },
       prepare: (credentials: SignInRequest) => ({ payload: credentials }),
     },
     loginSuccess: (state, action: PayloadAction<SessionData>) => signedIn(state, action.payload),
-    loginFailure: (state, action: PayloadAction<string>) => {
-      state.loading = false;
-      state.error = action.payload;
+    loginFailure: {
+      reducer: (state, action: PayloadAction<{ code: string; retryAt: number | null }>) => {
+        state.loading = false;
+        state.error = action.payload.code;
+        state.retryAt = action.payload.retryAt;
+      },
+      prepare: (code: string, retryAt: number | null = null) => ({ payload: { code, retryAt } }),
     },
     /** At start: the saved session is put back (its expiry is still in the future). */
     sessionRestored: (state, action: PayloadAction<SessionData>) => signedIn(state, action.payload),

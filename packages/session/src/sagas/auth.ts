@@ -60,6 +60,12 @@ export function signInFailureCode(error: ApiError): string {
   return error.code === CLIENT_ERROR_CODES.REQUEST_TIMEOUT || error.status >= 500 ? '' : error.code;
 }
 
+/** When a sign-in refused for too many attempts may be tried again (the server's retryAfter seconds), else null. */
+export function retryAtOf(error: ApiError, now: number): number | null {
+  const retryAfter = (error.details as { retryAfter?: unknown } | undefined)?.retryAfter;
+  return error.code === 'TOO_MANY_ATTEMPTS' && typeof retryAfter === 'number' && retryAfter > 0 ? now + retryAfter * 1000 : null;
+}
+
 export function* loginSaga(action: ReturnType<typeof loginRequest>) {
   // Read before the new session is saved: saving writes the server's selectedStoreId over it.
   const remembered = loadRememberedStore();
@@ -67,7 +73,8 @@ export function* loginSaga(action: ReturnType<typeof loginRequest>) {
   try {
     response = yield call(signIn, action.payload);
   } catch (e) {
-    yield put(loginFailure(signInFailureCode(normalizeError(e))));
+    const error = normalizeError(e);
+    yield put(loginFailure(signInFailureCode(error), retryAtOf(error, Date.now())));
     return;
   }
   const session = toSessionData(response, Date.now());

@@ -85,10 +85,21 @@ describe('Login screen', () => {
   });
 
   it('shows nothing for any other code', async () => {
-    const { store } = await renderShell({ path: '/auth/login', server: signInAnswer(429, { code: 'TOO_MANY_ATTEMPTS' }) });
+    const { store } = await renderShell({ path: '/auth/login', server: signInAnswer(400, { code: 'VALIDATION_ERROR' }) });
     await submit();
-    await waitFor(() => expect(store.getState().auth.error).toBe('TOO_MANY_ATTEMPTS'));
+    await waitFor(() => expect(store.getState().auth.error).toBe('VALIDATION_ERROR'));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('tells a locked-out account when it may sign in again (the server\'s retryAfter)', async () => {
+    const retryAfter = 15 * 60;
+    await renderShell({ path: '/auth/login', server: signInAnswer(429, { code: 'TOO_MANY_ATTEMPTS', message: 'Too many', details: { retryAfter } }) });
+    const before = Date.now();
+    await submit();
+    const alert = await screen.findByRole('alert');
+    // The clock time of now + retryAfter, as the page formats it (the minute may turn during the test).
+    const at = (ms: number) => new Date(ms + retryAfter * 1000).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+    expect([`Too many sign-in attempts. Try again at ${at(before)}.`, `Too many sign-in attempts. Try again at ${at(Date.now())}.`]).toContain(alert.textContent);
   });
 
   it('shows the Login button loading while signing in', async () => {

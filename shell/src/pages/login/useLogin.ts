@@ -19,9 +19,9 @@ export interface LoginController {
 
 /** Sign-in state and actions for the login screen; the session saga does the call. */
 export function useLogin(): LoginController {
-  const { t } = useTranslation('shell');
+  const { t, i18n } = useTranslation('shell');
   const dispatch = useDispatch();
-  const { loading, error } = useSelector(selectSession);
+  const { loading, error, retryAt } = useSelector(selectSession);
   const [closed, setClosed] = useState(false);
 
   // A new failure shows again even after the previous one was closed.
@@ -35,7 +35,8 @@ export function useLogin(): LoginController {
 
   return {
     loading: Boolean(loading),
-    errorMessage: key ? t(key) : null,
+    // A locked-out account is told when it may sign in again (the server's Retry-After).
+    errorMessage: key ? t(key, { time: retryAt === null ? '' : new Date(retryAt).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' }) }) : null,
     closeError: useCallback(() => setClosed(true), []),
     submit,
   };
