@@ -41,8 +41,13 @@ export async function until<T>(read: () => Promise<T>, wanted: T, timeout = 30_0
 
 /** Picks an option of an antd Select (found by its accessible name) from its open dropdown. */
 export async function choose(page: Page, scope: Locator, selectName: string, option: string): Promise<void> {
-  await scope.getByRole('combobox', { name: selectName }).click();
-  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+  const box = scope.getByRole('combobox', { name: selectName });
+  await box.click();
+  // This select's own dropdown, through the list its box controls while open: the last dropdown on the page may
+  // be the previous select's, still closing, and a click there left this one open over the dialog's buttons.
+  await box.and(page.locator('[aria-controls]')).waitFor();
+  const list = await box.getAttribute('aria-controls');
+  const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${list}"]`) });
   await dropdown.locator(`.ant-select-item-option[title="${option}"]`).click();
 }
 
