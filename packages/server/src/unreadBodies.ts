@@ -18,8 +18,9 @@ export function registerUnreadBodies(app: FastifyInstance, maxDiscardBytes: numb
     const req = request.raw;
     if (req.complete) return;
     if (declaredLength(req) > maxDiscardBytes) reply.header('connection', 'close');
-    // Fastify closes after a body it could not parse; reading the rest keeps the answer readable instead.
-    else if (reply.getHeader('connection') === 'close') reply.removeHeader('connection');
+    // Fastify closes after a body it could not parse (a 4xx); reading the rest keeps the answer readable instead.
+    // A 5xx keeps its close (a 503 while the server stops).
+    else if (reply.statusCode < 500 && reply.getHeader('connection') === 'close') reply.removeHeader('connection');
   });
   app.addHook('onResponse', async (request, reply) => {
     const req = request.raw;
