@@ -5,12 +5,13 @@
  * the target and items the §5 rules refuse are counted but not inserted: numItemsInserted of numItems.
  */
 import { sql, type Kysely } from 'kysely';
-import { ERROR_CODES, MAX_REPORTED_ROW_ERRORS, type AddItemsFromBody, type ItemsCountResult } from '@portal/contract';
+import { ERROR_CODES, type AddItemsFromBody, type ItemsCountResult } from '@portal/contract';
 import type { Database } from '../db/schema';
 import type { Row } from './definition';
 import { selectColumns } from './engine';
 import { toApiItem, type ItemValues } from './items';
 import { ApiError } from '../errors';
+import { RowErrorReport } from '../errorLimits';
 import { idScriptFor } from './idModification';
 import { IntakeBuffer } from './itemIntake';
 import type { ItemTarget } from './itemWrites';
@@ -44,14 +45,12 @@ export async function addItemsFrom(db: Kysely<Database>, target: ItemTarget, sou
   return withStagedItems(db, async (staged) => {
     // Items the §5 rule refuses are counted, not inserted; an item the ID modification script fails on
     // fails the whole Add Items To (400 IMPORT_FAILED with the refused items), nothing written.
-    const errors: Array<{ sheet: string; row: number; code: string; field?: string; message?: string }> = [];
-    let scriptErrors = 0;
+    const scriptErrors = new RowErrorReport<{ sheet: string; row: number; code: string; field?: string; message?: string }>();
     const intake = new IntakeBuffer<number>({ script, objectIdColumn: { path: 'addTo' } }, async (n, outcome) => {
       if (!outcome.refusal) {
-        if (scriptErrors === 0) await staged.add(0, outcome.values);
+        if (scriptErrors.count === 0) await staged.add(0, outcome.values);
       } else if (outcome.refusal.code === ERROR_CODES.SCRIPT_ERROR) {
-        scriptErrors += 1;
-        if (errors.length < MAX_REPORTED_ROW_ERRORS) errors.push({ sheet: '', row: n, ...outcome.refusal });
+        scriptErrors.add({ sheet: '', row: n, ...outcome.refusal });
       }
     });
     // Chosen rows are read between the staging steps; a search streams from a separate reader connection.
@@ -64,6 +63,6 @@ export async function addItemsFrom(db: Kysely<Database>, target: ItemTarget, sou
         }
       }
     });
-    if (scriptErrors) throw new ApiError(400, ERROR_CODES.IMPORT_FAILED, `${scriptErrors} item(s) refused by the ID modification script; nothing was added`, { errors, errorCount: scriptErrors });
+    if (scriptErrors.count) throw new ApiError(400, ERROR_CODES.IMPORT_FAILED, `${scriptErrors.count} item(s) refused by the ID modification script; nothing was added`, scriptErrors.details);
   }, async (trx, staged) => ({ numItems, numItemsInserted: await staged.moveInto(trx, 0, target, now.toISOString()) }));
 }

@@ -7,11 +7,12 @@
  */
 import type { Transaction } from 'kysely';
 import {
-  ERROR_CODES, ITEM_FIELDS, MAX_REPORTED_ROW_ERRORS, type CellValue, type ImportBody, type ImportFieldMap,
+  ERROR_CODES, ITEM_FIELDS, type CellValue, type ImportBody, type ImportFieldMap,
   type ImportRowError, type ItemsCountResult,
 } from '@portal/contract';
 import type { Database } from '../db/schema';
 import { ApiError, badRequest } from '../errors';
+import { RowErrorReport } from '../errorLimits';
 import type { AuthUser } from '../services/context';
 import { cappedSheets, effectiveReadFormat, ownFile, type FilesDeps } from '../services/files';
 import type { ItemValues } from './items';
@@ -115,8 +116,7 @@ async function importHeld(deps: FilesDeps, user: AuthUser, body: ImportBody, tar
   const plans: Array<SheetPlan & { numItems: number }> = [];
   const result = await withStaging(deps.db, async (staged) => {
     // One pass: every row is checked; clean rows are staged (invisible) until the first refused one.
-    const errors: RefusedRow[] = [];
-    let errorCount = 0;
+    const refused = new RowErrorReport<RefusedRow>();
     for await (const sheet of cappedSheets(deps, body.fileName, meta, format)) {
       const plan = planSheet(body, sheet);
       if (!plan) { await drain(sheet); continue; }
@@ -126,10 +126,9 @@ async function importHeld(deps: FilesDeps, user: AuthUser, body: ImportBody, tar
       const intake = new IntakeBuffer<number>({ script: targets.idScript, objectIdColumn: { path: 'file', mapped: plan.hasObjectIdColumn } }, (number, outcome) => {
         if (!outcome.refusal) {
           planned.numItems += 1;
-          return errorCount === 0 ? staged.add(plan.index, outcome.values) : undefined;
+          return refused.count === 0 ? staged.add(plan.index, outcome.values) : undefined;
         }
-        errorCount += 1;
-        if (errors.length < MAX_REPORTED_ROW_ERRORS) errors.push({ sheet: plan.name, row: number, ...outcome.refusal });
+        refused.add({ sheet: plan.name, row: number, ...outcome.refusal });
       });
       await intake.feed(async () => {
         for await (const row of itemRows(sheet, plan)) {
@@ -143,8 +142,8 @@ async function importHeld(deps: FilesDeps, user: AuthUser, body: ImportBody, tar
     if (body.sheetIndex !== null && plans.length === 0) {
       throw badRequest(ERROR_CODES.VALIDATION_ERROR, `The file has no sheet ${body.sheetIndex}`, { sheetIndex: body.sheetIndex });
     }
-    if (errorCount > 0) {
-      throw new ApiError(400, ERROR_CODES.IMPORT_FAILED, `${errorCount} row(s) refused; nothing was imported`, { errors, errorCount });
+    if (refused.count > 0) {
+      throw new ApiError(400, ERROR_CODES.IMPORT_FAILED, `${refused.count} row(s) refused; nothing was imported`, refused.details);
     }
     await targets.check?.(plans);
     throwIfCancelled(signal);

@@ -5,9 +5,10 @@
  * and check every item (§5 rules, lists/itemIntake) and add the new ones (staged, then moved in one short transaction). Answers numItemsInserted of numItems.
  */
 import type { Kysely } from 'kysely';
-import { ERROR_CODES, foldText, ITEM_FIELDS, MAX_REPORTED_ROW_ERRORS, type CellValue, type ItemField, type ItemsCountResult } from '@portal/contract';
+import { ERROR_CODES, foldText, ITEM_FIELDS, type CellValue, type ItemField, type ItemsCountResult } from '@portal/contract';
 import type { Database } from '../db/schema';
 import { ApiError, withCause } from '../errors';
+import { RowErrorReport } from '../errorLimits';
 import { FetchFailed, guardedFetch, InvalidUrl, UrlNotAllowed, addressPolicy } from '../services/outbound';
 import type { ListsConfig } from './config';
 import { CsvParser, detectSeparator } from './files/csv';
@@ -77,8 +78,9 @@ export interface SyncItems {
   hasObjectIdColumn: boolean;
 }
 
-const refused = (errors: Array<{ row: number; code: string; field?: string; message?: string }>) =>
-  new ApiError(502, ERROR_CODES.SYNC_FAILED, 'Some items were refused; nothing was synced', { errors });
+type RefusedItem = { row: number; code: string; field?: string; message?: string };
+const refused = (report: RowErrorReport<RefusedItem>) =>
+  new ApiError(502, ERROR_CODES.SYNC_FAILED, 'Some items were refused; nothing was synced', report.details);
 
 /** Fetches the URL and returns the items it lists (502 SYNC_FAILED when it cannot be read). */
 export async function fetchSyncItems(url: string, config: ListsConfig): Promise<SyncItems> {
@@ -131,20 +133,18 @@ export async function fetchSyncItems(url: string, config: ListsConfig): Promise<
 export async function storeSyncedItems(db: Kysely<Database>, target: ItemTarget, synced: SyncItems, now: Date, stamp: (trx: Kysely<Database>) => Promise<void>): Promise<ItemsCountResult> {
   const script = await idScriptFor(db, target.storeId, target.table);
   return withStagedItems(db, async (staged) => {
-    const errors: Array<{ row: number; code: string; field?: string; message?: string }> = [];
-    let refusedCount = 0;
+    const report = new RowErrorReport<RefusedItem>();
     const intake = new IntakeBuffer<number>({ script, objectIdColumn: { path: 'file', mapped: synced.hasObjectIdColumn } }, async (row, outcome) => {
       if (!outcome.refusal) {
-        if (refusedCount === 0) await staged.add(0, outcome.values);
+        if (report.count === 0) await staged.add(0, outcome.values);
         return;
       }
-      refusedCount += 1;
-      if (errors.length < MAX_REPORTED_ROW_ERRORS) errors.push({ row, ...outcome.refusal });
+      report.add({ row, ...outcome.refusal });
     });
     await intake.feed(async () => {
       for (const [i, item] of synced.items.entries()) await intake.add(synced.rows[i]!, item);
     });
-    if (refusedCount) throw refused(errors);
+    if (report.count) throw refused(report);
   }, async (trx, staged) => {
     const numItemsInserted = await staged.moveInto(trx, 0, target, now.toISOString());
     await stamp(trx);

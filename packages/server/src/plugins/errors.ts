@@ -6,6 +6,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, type ErrorBody } from '@portal/contract';
 import type { App } from '../app';
 import { ApiError } from '../errors';
+import { capMessage } from '../errorLimits';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -38,7 +39,8 @@ function isConstraintViolation(error: { code?: unknown }): boolean {
 
 export function toErrorReply(error: FastifyError | ApiError | Error): { status: number; body: ErrorBody; headers: Record<string, string> } {
   if (error instanceof ApiError) {
-    const body: ErrorBody = { code: error.code, message: error.message };
+    // Every message answered is cut to the shared cap (errorLimits), whatever text it carries.
+    const body: ErrorBody = { code: error.code, message: capMessage(error.message) };
     if (error.details !== undefined) body.details = error.details;
     return { status: error.statusCode, body, headers: error.headers };
   }

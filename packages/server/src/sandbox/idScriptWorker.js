@@ -12,6 +12,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { createRequire } = require('node:module');
 const { newQuickJSWASMModuleFromVariant, RELEASE_SYNC } = require('quickjs-emscripten');
 const { createRunClock } = require('./runClock.js');
+const { capMessage } = require('./capMessage.js');
 
 // The release build, its module loaded with require (the package's own loader uses import()).
 const fromQuickJs = createRequire(require.resolve('quickjs-emscripten'));
@@ -27,13 +28,15 @@ const VARIANT = {
 // more than the run of a short script), always after a run that took long.
 const PROGRESS_MS = 100;
 
+/** The script's error as text, cut to the shared message cap: a 2 MB message never leaves this thread. */
 function errorText(vm, handle) {
   const dumped = vm.dump(handle);
   handle.dispose();
   if (dumped && typeof dumped === 'object' && typeof dumped.message === 'string') {
-    return typeof dumped.name === 'string' && dumped.name !== 'Error' ? `${dumped.name}: ${dumped.message}` : dumped.message;
+    const name = typeof dumped.name === 'string' && dumped.name !== 'Error' ? `${capMessage(dumped.name)}: ` : '';
+    return capMessage(`${name}${capMessage(dumped.message)}`);
   }
-  return String(dumped);
+  return capMessage(dumped);
 }
 
 /** Runs one job: `script` on each of `ids`, answered to the parent tagged with `job`. */
@@ -116,7 +119,7 @@ parentPort.on('message', (message) => {
       runJob(await loading, workerData.limits, message);
     } catch (error) {
       // The interpreter itself failed (its module did not load): this worker is not used again.
-      parentPort.postMessage({ job: message.job, compileError: String(error && error.message ? error.message : error), broken: true });
+      parentPort.postMessage({ job: message.job, compileError: capMessage(error && error.message ? error.message : error), broken: true });
     }
   });
 });

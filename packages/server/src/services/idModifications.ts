@@ -5,6 +5,7 @@
  */
 import { ERROR_CODES, ID_SCRIPT_EXAMPLE_ID, type IdModifications } from '@portal/contract';
 import { badRequest } from '../errors';
+import { capMessage } from '../errorLimits';
 import { testIdScript } from '../sandbox/idScript';
 import { assertStoreReachable, type AuthUser, type Deps } from './context';
 
@@ -25,7 +26,7 @@ export async function saveIdModifications(deps: Pick<Deps, 'db'>, user: AuthUser
   assertStoreReachable(user, body.storeId);
   for (const field of ['catalogueItemsModification', 'inventoryItemsModification'] as const) {
     const run = await testIdScript(body[field], ID_SCRIPT_EXAMPLE_ID);
-    if ('error' in run) throw badRequest(ERROR_CODES.SCRIPT_ERROR, `${field}: ${run.error}`, { field, error: run.error });
+    if ('error' in run) throw badRequest(ERROR_CODES.SCRIPT_ERROR, capMessage(`${field}: ${run.error}`), { field, error: run.error });
   }
   const values = {
     catalogue_items_modification: body.catalogueItemsModification,
