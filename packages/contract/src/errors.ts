@@ -47,6 +47,8 @@ export const ERROR_CODES = {
   INVALID_FILE_NAME: 'INVALID_FILE_NAME',
   /** ID modifications: a script that fails its test run on the example id (message: the script's error). */
   SCRIPT_ERROR: 'SCRIPT_ERROR',
+  /** User settings: a dashboardItems key that is not a dashboard section, or a visibleColumns key that is not a list name (details: { setting }). */
+  UNKNOWN_SETTING: 'UNKNOWN_SETTING',
   // 401 (sign-in and tokens)
   USER_NOT_FOUND: 'USER_NOT_FOUND',
   INVALID_PASSWORD: 'INVALID_PASSWORD',
@@ -98,6 +100,8 @@ export const ERROR_CODES = {
   TOO_MANY_ROWS: 'TOO_MANY_ROWS',
   /** The user's temporary files would exceed their quota; delete or import the pending ones first. */
   TEMP_QUOTA_EXCEEDED: 'TEMP_QUOTA_EXCEEDED',
+  /** User settings that would take more than MAX_SETTINGS_BYTES, or hold more than MAX_SETTINGS_LISTS lists; nothing saved. */
+  SETTINGS_TOO_LARGE: 'SETTINGS_TOO_LARGE',
   // 415
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   INVALID_FILE_TYPE: 'INVALID_FILE_TYPE',
