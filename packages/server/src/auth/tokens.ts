@@ -25,6 +25,16 @@ async function loadSecret(db: Kysely<Database>, now: Date): Promise<Uint8Array> 
   return new Uint8Array(Buffer.from(row.value, 'base64'));
 }
 
+/**
+ * The user id a subject names, written exactly as issue() writes it (a positive integer in decimal, no sign,
+ * space, leading zero, fraction, exponent or hex: Number() read "0x1", " 1" and "1.0" as 1), else null.
+ */
+function userIdOf(sub: unknown): number | null {
+  if (typeof sub !== 'string' || !/^[1-9][0-9]{0,9}$/.test(sub)) return null;
+  const id = Number(sub);
+  return id <= 2147483647 ? id : null;
+}
+
 export interface VerifiedToken {
   userId: number;
   /** The user's token version when the token was issued. */
@@ -53,10 +63,11 @@ export async function createTokenService(db: Kysely<Database>, ttlSeconds: numbe
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER, currentDate: now() });
-        const userId = Number(payload.sub);
+        // Every token this service issues expires: one without exp (or sub) is not one of ours (issue 32).
+        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER, currentDate: now(), requiredClaims: ['exp', 'sub'] });
+        const userId = userIdOf(payload.sub);
         const version = payload.ver;
-        if (!Number.isInteger(userId) || userId < 1 || typeof version !== 'number' || !Number.isInteger(version)) {
+        if (userId === null || typeof version !== 'number' || !Number.isInteger(version) || version < 0) {
           throw new ApiError(401, ERROR_CODES.TOKEN_INVALID, 'Invalid access token');
         }
         return { userId, version };

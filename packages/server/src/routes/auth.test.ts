@@ -104,6 +104,33 @@ describe('access tokens', () => {
     expect(h).toBeTruthy();
   });
 
+  it('401 TOKEN_INVALID for a token signed with the server secret but without exp, or whose subject is not an exact id (issue 32)', async () => {
+    const secret = Buffer.from((await t.db.selectFrom('server_secrets').select('value').where('name', '=', 'jwt').executeTakeFirstOrThrow()).value, 'base64');
+    const id = await t.userId('admin');
+    const { token_version: ver } = await t.db.selectFrom('users').select('token_version').where('id', '=', id).executeTakeFirstOrThrow();
+    const sign = (sub: string | null, opts: { exp?: boolean; claims?: Record<string, unknown> } = {}) => {
+      let jwt = new SignJWT({ ver, ...opts.claims }).setProtectedHeader({ alg: 'HS256' }).setIssuer('library-portal').setIssuedAt();
+      if (sub !== null) jwt = jwt.setSubject(sub);
+      if (opts.exp !== false) jwt = jwt.setExpirationTime('1h');
+      return jwt.sign(new Uint8Array(secret));
+    };
+    // The control: the same signing with every claim right is accepted.
+    expect((await t.call('GET', '/api/misc/version', { token: await sign(String(id)) })).statusCode).toBe(200);
+    const bad = [
+      await sign(String(id), { exp: false }),
+      await sign(null),
+      await sign(`0x${id.toString(16)}`), await sign(` ${id}`), await sign(`${id} `), await sign(`${id}.0`), await sign(`+${id}`),
+      await sign(`0${id}`), await sign(`${id}e0`), await sign(`${id}\n`), await sign(''), await sign('0'), await sign('-1'),
+      await sign('99999999999'), await sign('1'.repeat(400)),
+      await sign(String(id), { claims: { ver: String(ver) } }), await sign(String(id), { claims: { ver: -1 } }),
+      await sign(String(id), { exp: false, claims: { exp: String(Math.floor(Date.now() / 1000) + 3600) } }),
+    ];
+    for (const [i, token] of bad.entries()) {
+      const res = await t.call('GET', '/api/misc/version', { token });
+      expect([i, res.statusCode, res.json().code]).toEqual([i, 401, 'TOKEN_INVALID']);
+    }
+  });
+
   it('401 TOKEN_INVALID when the user no longer exists', async () => {
     const token = await t.token(999999);
     const res = await t.call('GET', '/api/misc/version', { token });
