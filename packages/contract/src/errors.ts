@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   // 400
   VALIDATION_ERROR: 'VALIDATION_ERROR',
   INVALID_JSON: 'INVALID_JSON',
+  /** A request whose objects and arrays nest more than 64 levels deep (details: { maxDepth }). */
+  INPUT_TOO_DEEP: 'INPUT_TOO_DEEP',
   EMAIL_REQUIRED: 'EMAIL_REQUIRED',
   UNKNOWN_REGION: 'UNKNOWN_REGION',
   INVALID_FILE: 'INVALID_FILE',

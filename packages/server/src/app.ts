@@ -11,7 +11,7 @@ import { ApiError } from './errors';
 import { httpTimeouts } from './httpTimeouts';
 import { registerAuth } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
-import { containsNul, registerErrorHandling } from './plugins/errors';
+import { inputProblem, MAX_INPUT_DEPTH, registerErrorHandling } from './plugins/errors';
 import { registerPortal } from './plugins/portal';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerValidation } from './plugins/validation';
@@ -93,8 +93,10 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
   app.addHook('preValidation', async (request) => {
     // An unmatched path is the not-found handler's plain 404, whatever it contains.
     if (request.is404) return;
-    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-      throw new ApiError(400, ERROR_CODES.VALIDATION_ERROR, 'Text must not contain NUL characters');
+    const problem = inputProblem(request.params) ?? inputProblem(request.query) ?? inputProblem(request.body);
+    if (problem === 'nul') throw new ApiError(400, ERROR_CODES.VALIDATION_ERROR, 'Text must not contain NUL characters');
+    if (problem === 'depth') {
+      throw new ApiError(400, ERROR_CODES.INPUT_TOO_DEEP, `Objects and arrays may be nested at most ${MAX_INPUT_DEPTH} levels deep`, { maxDepth: MAX_INPUT_DEPTH });
     }
   });
 

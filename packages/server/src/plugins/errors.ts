@@ -81,13 +81,29 @@ export function registerErrorHandling(app: App): void {
   });
 }
 
-/** Rejects text containing NUL characters anywhere in the input: PostgreSQL cannot store them. */
-export function containsNul(value: unknown, depth = 0): boolean {
-  if (depth > 64) return true;
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some((v) => containsNul(v, depth + 1));
-  if (value && typeof value === 'object') {
-    return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1));
+/** Deepest nesting of objects and arrays read from a request (its params, query and body). */
+export const MAX_INPUT_DEPTH = 64;
+
+/**
+ * What makes a request's input unreadable, looked for before validation: text containing a NUL character
+ * anywhere (PostgreSQL cannot store it), or objects and arrays nested more than MAX_INPUT_DEPTH levels deep
+ * (the value itself is level 1; issue 32: this was answered with the NUL message). null when neither.
+ */
+export function inputProblem(value: unknown, depth = 0): 'nul' | 'depth' | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? 'nul' : null;
+  if (!value || typeof value !== 'object') return null;
+  if (depth >= MAX_INPUT_DEPTH) return 'depth';
+  if (Array.isArray(value)) {
+    for (const v of value) {
+      const problem = inputProblem(v, depth + 1);
+      if (problem) return problem;
+    }
+    return null;
   }
-  return false;
+  for (const [k, v] of Object.entries(value)) {
+    if (k.includes('\u0000')) return 'nul';
+    const problem = inputProblem(v, depth + 1);
+    if (problem) return problem;
+  }
+  return null;
 }
