@@ -16,13 +16,47 @@ export const groupingOf = (type: IntervalType) => GROUPING[type];
 const DAY_FIELDS = ['date', 'countIn', 'countOut', 'inside'] as const;
 const PERIOD_FIELDS = ['date', 'total_in', 'total_out', 'max_inside', 'avg_inside', 'avg_time_person'] as const;
 
-/** A sheet name Excel accepts: no []:*?/\ characters, at most 31 characters, unique in the book. */
+/** Most characters of a sheet name (Excel's limit). */
+export const MAX_SHEET_NAME_LENGTH = 31;
+
+/** `text` cut to `max` UTF-16 code units, never in half a surrogate pair. */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const last = text.charCodeAt(max - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
+}
+
+/**
+ * A sheet name Excel accepts, made from a title (the web sends the region and the date, often longer than a
+ * sheet name and free text: "Sala 1/2", "'s-Hertogenbosch"): numbered by its interval, none of []:*?/\, at most
+ * 31 characters (never half a surrogate pair), not ending in an apostrophe or a space (issue 32: "'hist'"
+ * answered 500), unique in the book (case-insensitive, as Excel compares them).
+ */
 function sheetName(title: string, index: number, used: Set<string>): string {
-  const base = title.replace(/[[\]:*?/\\]/g, ' ').trim().slice(0, 26) || 'Interval';
-  let name = `${index + 1} ${base}`.slice(0, 31);
-  for (let n = 2; used.has(name.toLowerCase()); n += 1) name = `${index + 1}-${n} ${base}`.slice(0, 31);
+  const base = cut(title.replace(/[[\]:*?/\\]/g, ' ').trim(), 26) || 'Interval';
+  const named = (prefix: string) => cut(`${prefix} ${base}`, MAX_SHEET_NAME_LENGTH).replace(/['\s]+$/, '');
+  let name = named(`${index + 1}`);
+  for (let n = 2; used.has(name.toLowerCase()); n += 1) name = named(`${index + 1}-${n}`);
   used.add(name.toLowerCase());
   return name;
+}
+
+/** Characters no workbook can hold (XML 1.0): C0 controls, DEL and a lone half of a surrogate pair. */
+const UNWRITABLE = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * 400 VALIDATION_ERROR for a sheet name or column title the workbook could not hold (a control character or a
+ * lone surrogate: exceljs writes it and Excel then refuses the file). Checked before any record is read.
+ */
+export function checkExportTexts(body: Pick<RecordsExportBody, 'sheetNames' | 'titles'>): void {
+  const bad = (field: string, key: string | number) => badRequest(ERROR_CODES.VALIDATION_ERROR,
+    `${field}[${JSON.stringify(key)}] holds a character a workbook cannot hold (a control character)`, { field, key });
+  body.sheetNames?.forEach((name, index) => {
+    if (UNWRITABLE.test(name)) throw bad('sheetNames', index);
+  });
+  for (const [key, title] of Object.entries(body.titles ?? {})) {
+    if (UNWRITABLE.test(title) || UNWRITABLE.test(key)) throw bad('titles', key);
+  }
 }
 
 /** Excel would run a cell starting with = + - @ as a formula: such texts get a leading apostrophe. */

@@ -260,4 +260,26 @@ describe('export: a styled workbook, a sheet per interval', () => {
     expect((await post('export', body(), 'librarian')).statusCode).toBe(403);
     expect((await post('export', body(), null)).statusCode).toBe(401);
   });
+
+  it('makes a sheet name Excel accepts of any title (issue 32: "\'hist\'" answered 500); a text no workbook can hold is 400', async () => {
+    const names = async (sheetNames: string[]) => {
+      const intervals = sheetNames.map(() => day([A], '2024-03-31'));
+      const res = await post('export', { ...body(), intervals, sheetNames });
+      expect(res.statusCode).toBe(200);
+      return (await read(res)).worksheets.map((s) => s.name);
+    };
+    expect(await names(["'hist'", "'s-Hertogenbosch 2024-03-31", "x'", "''''", 'History', ' ', ''])).toEqual([
+      "1 'hist", "2 's-Hertogenbosch 2024-03-3", '3 x', '4', '5 History', '6 Interval', '7 Interval',
+    ]);
+    const long = await names(['Biblioteca Pública Municipal Sant Antoni – Joan Oliver 2024-03-31', `${'a'.repeat(25)}😀😀`, 'a/b\\c?d*e:f[g]h', `ab${"'".repeat(40)}`]);
+    expect(long).toEqual(['1 Biblioteca Pública Municip', `2 ${'a'.repeat(25)}`, '3 a b c d e f g h', '4 ab']);
+    for (const name of long) expect(name.length).toBeLessThanOrEqual(31);
+    // Hostile: control characters and lone surrogates, in a sheet name or a column title.
+    for (const bad of [{ sheetNames: ['a\u0001b'] }, { sheetNames: ['ok', 'tab\there'] }, { sheetNames: ['\ud800x'] }, { sheetNames: ['x\udc00'] },
+      { titles: { date: 'D\u001fate' } }, { titles: { 'k\u0007': 'x' } }]) {
+      const res = await post('export', { ...body(), ...bad });
+      expect([bad, res.statusCode, res.json().code]).toEqual([bad, 400, 'VALIDATION_ERROR']);
+    }
+    expect((await post('export', { ...body(), sheetNames: ["'hist'"] }, null)).statusCode).toBe(401);
+  });
 });

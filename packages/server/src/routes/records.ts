@@ -3,7 +3,7 @@ import { RecordsBody, RecordsExportBody, RecordsResponse } from '@portal/contrac
 import type { App } from '../app';
 import { currentUser } from '../plugins/auth';
 import type { Deps } from '../services/context';
-import { groupingOf, recordsWorkbook } from '../records/export';
+import { checkExportTexts, groupingOf, recordsWorkbook } from '../records/export';
 import { groupRecords, type Grouping } from '../records/service';
 import { sendFile } from './containers';
 
@@ -27,6 +27,7 @@ export function recordsRoutes(app: App, deps: Deps): void {
     schema: { tags: ['records'], summary: 'The intervals as a styled .xlsx, a sheet per interval (exportMode complete or zoom)', body: RecordsExportBody },
   }, async (request, reply) => {
     const body = request.body;
+    checkExportTexts(body);
     const records = { intervals: body.intervals, intervalRange: body.intervalRange, intervalTimes: body.intervalTimes, resetTime: body.resetTime };
     const intervals = await groupRecords(deps.db, currentUser(request), records, groupingOf(body.intervalType), deps.config.now());
     const names = body.intervals.map((i, n) => body.sheetNames?.[n] ?? i.startDate.slice(0, 10));
