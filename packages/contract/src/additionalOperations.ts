@@ -52,4 +52,4 @@ export type AdditionalOperationExistsBody = Static<typeof AdditionalOperationExi
 
 export const AdditionalOperationParams = Type.Object({ storeId: Id, groupId: GroupIdText }, { additionalProperties: false });
 export const AdditionalOperationIdParams = Type.Object({ storeId: Id, groupId: GroupIdText, operationId: Id }, { additionalProperties: false });
-export const AdditionalOperationIdsParams = Type.Object({ storeId: Id, groupId: GroupIdText, ids: IdListText }, { additionalProperties: false });
+export const AdditionalOperationIdsParams = Type.Object({ storeId: Id, groupId: GroupIdText, operationId: IdListText }, { additionalProperties: false });

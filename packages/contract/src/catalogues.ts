@@ -1,7 +1,7 @@
 /** Catalogue calls under /api/stores/{storeId}/catalogues (data-areas §3 Catalogue, §5, §7). */
 import { Type, type Static } from 'typebox';
 import { Id, IdListText, RequiredText } from './common';
-import { ITEM_TEXT_MAX } from './lists';
+import { ITEM_TEXT_MAX, ItemSourceText } from './lists';
 
 export const SYNC_URL_MAX = 2048;
 
@@ -63,17 +63,16 @@ export type CatalogueItemExistsBody = Static<typeof CatalogueItemExistsBody>;
 
 /**
  * Path parameters of the item containers (catalogues and search lists share one route table): containerId is
- * the catalogue or search list, itemId one of its items.
+ * the catalogue or search list, itemId one of its items. One name per path position (an OpenAPI path is one
+ * template): the DELETE calls take their comma-separated ids, and POST …/items/{itemId} the kind of list the
+ * items come from, where the other calls name one.
  */
 export const ContainerParams = Type.Object({ storeId: Id, containerId: Id }, { additionalProperties: false });
 export type ContainerParams = Static<typeof ContainerParams>;
-export const ContainerIdsParams = Type.Object({ storeId: Id, ids: IdListText }, { additionalProperties: false });
+export const ContainerIdsParams = Type.Object({ storeId: Id, containerId: IdListText }, { additionalProperties: false });
 export const ContainerItemParams = Type.Object({ storeId: Id, containerId: Id, itemId: Id }, { additionalProperties: false });
-export const ContainerItemIdsParams = Type.Object({ storeId: Id, containerId: Id, ids: IdListText }, { additionalProperties: false });
-export const ContainerFromParams = Type.Object(
-  { storeId: Id, containerId: Id, from: Type.String({ minLength: 1, maxLength: 40 }) },
-  { additionalProperties: false },
-);
+export const ContainerItemIdsParams = Type.Object({ storeId: Id, containerId: Id, itemId: IdListText }, { additionalProperties: false });
+export const ContainerFromParams = Type.Object({ storeId: Id, containerId: Id, itemId: ItemSourceText }, { additionalProperties: false });
 
 /** DELETE answers the ids that were deleted. */
 export const DeletedIds = Type.Object({ ids: Type.Array(Type.Integer()) });

@@ -3,8 +3,14 @@ import { Type } from 'typebox';
 /** Database ids: positive 32-bit integers (portable integer columns). */
 export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
-/** A comma-separated id list as used by DELETE /api/users/{ids} and /api/stores/{ids}: "3" or "3,5,8". */
-export const IdListText = Type.String({ pattern: '^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,999}$' });
+/**
+ * A comma-separated id list, "3" or "3,5,8": the last path parameter of the DELETE calls (DELETE /api/users/{userId}
+ * deletes the users 3, 5 and 8 as /api/users/3,5,8), named as the one id of the GET and PUT at the same position.
+ */
+export const IdListText = Type.String({
+  pattern: '^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,999}$',
+  description: 'One id or several, comma-separated ("3" or "3,5,8")',
+});
 
 /** Parses an IdListText into its unique ids (callers reject ids above the 32-bit range as unknown). */
 export function parseIdList(text: string): number[] {

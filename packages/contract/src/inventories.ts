@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { Id, IdListText, RequiredText } from './common';
-import { ITEM_TEXT_MAX } from './lists';
+import { ITEM_TEXT_MAX, ItemSourceText } from './lists';
 
 /** The virtual group of the sections without a group (never editable or deletable). */
 export const UNGROUPED = 'UNGROUPED';
@@ -97,13 +97,13 @@ export const NumInventoryItems = Type.Object({ numItems: Type.Integer(), numItem
 export type NumInventoryItems = Static<typeof NumInventoryItems>;
 
 export const StoreGroupParams = Type.Object({ storeId: Id, groupId: GroupIdText }, { additionalProperties: false });
-export const StoreGroupIdsParams = Type.Object({ storeId: Id, ids: IdListText }, { additionalProperties: false });
+export const StoreGroupIdsParams = Type.Object({ storeId: Id, groupId: IdListText }, { additionalProperties: false });
 export const StoreSectionParams = Type.Object({ storeId: Id, groupId: GroupIdText, inventoryId: Id }, { additionalProperties: false });
-export const StoreSectionIdsParams = Type.Object({ storeId: Id, groupId: GroupIdText, ids: IdListText }, { additionalProperties: false });
+export const StoreSectionIdsParams = Type.Object({ storeId: Id, groupId: GroupIdText, inventoryId: IdListText }, { additionalProperties: false });
 export const StoreSectionItemParams = Type.Object({ storeId: Id, groupId: GroupIdText, inventoryId: Id, itemId: Id }, { additionalProperties: false });
-export const StoreSectionItemIdsParams = Type.Object({ storeId: Id, groupId: GroupIdText, inventoryId: Id, ids: IdListText }, { additionalProperties: false });
+export const StoreSectionItemIdsParams = Type.Object({ storeId: Id, groupId: GroupIdText, inventoryId: Id, itemId: IdListText }, { additionalProperties: false });
 export const StoreSectionFromParams = Type.Object(
-  { storeId: Id, groupId: GroupIdText, inventoryId: Id, from: Type.String({ minLength: 1, maxLength: 40 }) },
+  { storeId: Id, groupId: GroupIdText, inventoryId: Id, itemId: ItemSourceText },
   { additionalProperties: false },
 );
 

@@ -176,9 +176,20 @@ export type CheckSyncUrlResponse = Static<typeof CheckSyncUrlResponse>;
 
 // ---- add items from another list ----
 
-/** Where POST {target}/items/{from} takes items from; parentId names the source list (not for allInventories). */
+/** Where POST {target}/items/{itemId} takes items from; parentId names the source list (not for allInventories). */
 export const ADD_FROM_SOURCES = ['catalogue', 'searchList', 'inventory', 'inventoryGroup', 'allInventories'] as const;
 export type AddFromSource = (typeof ADD_FROM_SOURCES)[number];
+
+/**
+ * POST …/items/{itemId} (add items of another list): at the path position where PUT and DELETE name items, the
+ * kind of list the items are added from.
+ */
+export const ItemSourceText = Type.String({
+  minLength: 1,
+  maxLength: 40,
+  description: 'Not an item id here: the kind of list the items come from (catalogue, searchList, inventory, inventoryGroup, allInventories; '
+    + 'for a section also compare), named by parentId in the body',
+});
 
 export const AddItemsFromBody = Type.Object(
   {

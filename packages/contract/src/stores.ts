@@ -1,6 +1,6 @@
 /** Libraries (stores): list, region tree and edit calls (data-areas §3, §5, §7). */
 import { Type, type Static } from 'typebox';
-import { Id, RequiredText } from './common';
+import { Id, IdListText, RequiredText } from './common';
 import { ListQuery } from './list';
 
 export const DEFAULT_TIMEZONE = 'Europe/Madrid';
@@ -105,10 +105,8 @@ export type UpdateStoreBody = Static<typeof UpdateStoreBody>;
 export const StoreIdParams = Type.Object({ storeId: Id }, { additionalProperties: false });
 export type StoreIdParams = Static<typeof StoreIdParams>;
 
-export const StoreIdsParams = Type.Object(
-  { ids: Type.String({ pattern: '^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,999}$' }) },
-  { additionalProperties: false },
-);
+/** DELETE /api/stores/{storeId}: the ids comma-separated, at the path position of one library's id. */
+export const StoreIdsParams = Type.Object({ storeId: IdListText }, { additionalProperties: false });
 export type StoreIdsParams = Static<typeof StoreIdsParams>;
 
 export const DeleteStoresResponse = Type.Object({ ids: Type.Array(Type.Integer()) });

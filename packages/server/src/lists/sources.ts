@@ -1,5 +1,5 @@
 /**
- * Where Add Items To takes items from (POST {target}/items/{from}): each source resolves, for one library,
+ * Where Add Items To takes items from (POST {target}/items/{itemId}): each source resolves, for one library,
  * the list definition and scope of its items; unknown sources and lists of other libraries answer 400/403.
  * Other areas register their own sources (e.g. compare results) with registerItemSource.
  */

@@ -9,6 +9,7 @@ import {
 } from '@portal/contract';
 import type { App } from '../app';
 import { currentUser as user } from '../plugins/auth';
+import { ERRORS } from '../plugins/docs';
 import * as s from '../services/additionalOperations';
 import type { FilesDeps } from '../services/files';
 
@@ -22,7 +23,7 @@ export function additionalOperationsRoutes(app: App, deps: FilesDeps): void {
   }, (r) => s.listOperations(deps, user(r), r.params.storeId, r.params.groupId, r.query));
 
   app.post(BASE, {
-    config, schema: { tags, summary: 'Add an operation (name unique in the group; http(s) URL; POST, PUT or DELETE)', params: AdditionalOperationParams, body: AdditionalOperationInput, response: { 200: AdditionalOperation } },
+    config, schema: { tags, summary: 'Add an operation (name unique in the group; http(s) URL; POST, PUT or DELETE)', params: AdditionalOperationParams, body: AdditionalOperationInput, response: { 200: AdditionalOperation }, errors: ERRORS.taken('NameAlreadyExistsMessage') },
   }, (r) => s.createOperation(deps, user(r), r.params.storeId, r.params.groupId, r.body));
 
   app.post(`${BASE}/exists`, {
@@ -30,10 +31,10 @@ export function additionalOperationsRoutes(app: App, deps: FilesDeps): void {
   }, (r) => s.operationExists(deps, user(r), r.params.storeId, r.params.groupId, r.body.name, r.body.additionalOperationId ?? null));
 
   app.put(`${BASE}/:operationId`, {
-    config, schema: { tags, summary: 'Edit an operation', params: AdditionalOperationIdParams, body: AdditionalOperationInput, response: { 200: AdditionalOperation } },
+    config, schema: { tags, summary: 'Edit an operation', params: AdditionalOperationIdParams, body: AdditionalOperationInput, response: { 200: AdditionalOperation }, errors: ERRORS.taken('NameAlreadyExistsMessage') },
   }, (r) => s.updateOperation(deps, user(r), r.params.storeId, r.params.groupId, r.params.operationId, r.body));
 
-  app.delete(`${BASE}/:ids`, {
+  app.delete(`${BASE}/:operationId`, {
     config, schema: { tags, summary: 'Delete operations (ids comma-separated)', params: AdditionalOperationIdsParams, response: { 200: DeletedIds } },
-  }, (r) => s.deleteOperations(deps, user(r), r.params.storeId, r.params.groupId, r.params.ids));
+  }, (r) => s.deleteOperations(deps, user(r), r.params.storeId, r.params.groupId, r.params.operationId));
 }

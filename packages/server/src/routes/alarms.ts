@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { Alarm, AlarmIdsParams, DeletedIds, ExportBody, ListQuery, ListResponse, NumAlarms, type ExportBody as ExportBodyType } from '@portal/contract';
 import type { App } from '../app';
 import { currentUser } from '../plugins/auth';
+import { ERRORS, EXPORT_FILE } from '../plugins/docs';
 import { deleteAlarms, exportAlarms, listAlarms, numAlarms } from '../services/alarms';
 import type { FilesDeps } from '../services/files';
 import { exportBodyFromQuery, ExportQuery, sendFile } from './containers';
@@ -30,12 +31,12 @@ export function alarmsRoutes(app: App, deps: FilesDeps): void {
   app.post('/api/alarms/export', {
     config, schema: {
       tags, summary: 'Export alarms (body: format, columns [{id,title}], order, searchTexts); ?alarmActivated= the screen\'s filter when the body has none',
-      body: ExportBody, querystring: AlarmsExportQuery,
+      body: ExportBody, querystring: AlarmsExportQuery, response: { 200: EXPORT_FILE }, errors: ERRORS.export,
     },
   }, async (r, reply) => sendFile(reply, await exportAlarms(deps, currentUser(r), withActivated(r.body, r.query.alarmActivated))));
 
   app.get('/api/alarms/export', {
-    config, schema: { tags, summary: 'Export alarms with the saved format', querystring: ExportQuery },
+    config, schema: { tags, summary: 'Export alarms with the saved format', querystring: ExportQuery, response: { 200: EXPORT_FILE }, errors: ERRORS.export },
   }, async (r, reply) => sendFile(reply, await exportAlarms(deps, currentUser(r), exportBodyFromQuery(r.query))));
 
   app.delete('/api/alarms/:ids', {

@@ -14,6 +14,11 @@ export function authRoutes(app: App, deps: Deps): void {
       security: [],
       body: SignInBody,
       response: { 200: SignInResponse },
+      errors: {
+        401: 'USER_NOT_FOUND or INVALID_PASSWORD',
+        403: 'USER_NO_PRIVILEGES: only role admin or permission manager may sign in',
+        429: 'TOO_MANY_ATTEMPTS: too many failed sign-ins for this user or address, or the server is busy; try again after Retry-After seconds',
+      },
     },
   }, (request) => {
     if (!proxyWarned && deps.config.trustProxy === false && request.headers['x-forwarded-for'] !== undefined) {

@@ -10,6 +10,7 @@ import {
 } from '@portal/contract';
 import type { App } from '../app';
 import { currentUser as user } from '../plugins/auth';
+import { ERRORS, EXPORT_FILE } from '../plugins/docs';
 import { comparePage, exportCompare } from '../services/compare';
 import type { FilesDeps } from '../services/files';
 import { exportBodyFromQuery, ExportQuery, sendFile } from './containers';
@@ -41,10 +42,10 @@ export function compareRoutes(app: App, deps: FilesDeps): void {
       config, schema: { tags, summary: `Catalogue items missing from, or scans exceeding, ${what} (generic list)`, params, querystring: ListQuery, response: { 200: ListResponse(CompareItem) } },
     }, (r) => comparePage(...args(r), r.query));
     app.post(`${path}/export`, {
-      config, schema: { tags, summary: `Export the compare list against ${what}`, params, body: ExportBody },
+      config, schema: { tags, summary: `Export the compare list against ${what}`, params, body: ExportBody, response: { 200: EXPORT_FILE }, errors: ERRORS.export },
     }, async (r, reply) => sendFile(reply, await exportCompare(...args(r), r.body)));
     app.get(`${path}/export`, {
-      config, schema: { tags, summary: `Export the compare list against ${what} with the saved format`, params, querystring: ExportQuery },
+      config, schema: { tags, summary: `Export the compare list against ${what} with the saved format`, params, querystring: ExportQuery, response: { 200: EXPORT_FILE }, errors: ERRORS.export },
     }, async (r, reply) => sendFile(reply, await exportCompare(...args(r), exportBodyFromQuery(r.query))));
   }
 }

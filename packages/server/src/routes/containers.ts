@@ -15,6 +15,7 @@ import type { App } from '../app';
 import { listParams } from '../lists/engine';
 import { contentDisposition, type ExportFile } from '../lists/export/export';
 import { currentUser } from '../plugins/auth';
+import { ERRORS, EXPORT_FILE } from '../plugins/docs';
 import * as s from '../services/containers';
 import type { FilesDeps } from '../services/files';
 import { clientGone } from '../lists/importRuns';
@@ -65,13 +66,17 @@ export function containerRoutes<NameBody extends TSchema, PairBody extends TSche
   const tags = [path];
   const noun = k.noun;
   const user = currentUser;
+  /** 'catalogues' → 'Catalogue' (operationIds). */
+  const Kind = path.charAt(0).toUpperCase() + path.slice(1, -1);
+  const nameTaken = ERRORS.taken('NameAlreadyExistsMessage');
+  const pairTaken = { ...ERRORS.taken('AlreadyExists (the code/objectId pair)'), ...ERRORS.invalid('AtLeastOneCodeMessage, CODE_REQUIRED') };
 
   app.get(BASE, {
     config, schema: { tags, summary: `The library's ${noun}s (generic list)`, params: StoreIdParams, querystring: ListQuery, response: { 200: ListResponse(Catalogue) } },
   }, (r) => s.listContainers(k, deps, user(r), r.params.storeId, r.query));
 
   app.post(BASE, {
-    config, schema: { tags, summary: `Create a ${noun} (unique name; optional http(s) sync URL)`, params: StoreIdParams, body: CatalogueInput, response: { 200: Catalogue } },
+    config, schema: { tags, summary: `Create a ${noun} (unique name; optional http(s) sync URL)`, params: StoreIdParams, body: CatalogueInput, response: { 200: Catalogue }, errors: nameTaken },
   }, (r) => s.createContainer(k, deps, user(r), r.params.storeId, r.body));
 
   app.delete(BASE, {
@@ -90,15 +95,15 @@ export function containerRoutes<NameBody extends TSchema, PairBody extends TSche
   }, (r) => s.numItems(k, deps, user(r), r.params.storeId));
 
   app.post(`${BASE}/import`, {
-    config, schema: { tags, summary: `Import a file: one new ${noun} per sheet, named after it`, params: StoreIdParams, body: ImportBody, response: { 200: ItemsCountResult } },
+    config, schema: { tags, summary: `Import a file: one new ${noun} per sheet, named after it`, params: StoreIdParams, body: ImportBody, response: { 200: ItemsCountResult }, errors: ERRORS.import },
   }, (r, reply) => s.importContainers(k, deps, user(r), r.params.storeId, r.body, clientGone(reply)));
 
   app.post(`${BASE}/export`, {
-    config, schema: { tags, summary: `${exportSummary}: the ${noun}s`, params: StoreIdParams, body: ExportBody },
+    config, schema: { tags, summary: `${exportSummary}: the ${noun}s`, params: StoreIdParams, body: ExportBody, response: { 200: EXPORT_FILE }, errors: ERRORS.export },
   }, async (r, reply) => sendFile(reply, await s.exportContainers(k, deps, user(r), r.params.storeId, r.body)));
 
   app.get(`${BASE}/export`, {
-    config, schema: { tags, summary: `Export the ${noun}s with the saved format`, params: StoreIdParams, querystring: ExportQuery },
+    config, schema: { tags, summary: `Export the ${noun}s with the saved format`, params: StoreIdParams, querystring: ExportQuery, response: { 200: EXPORT_FILE }, errors: ERRORS.export },
   }, async (r, reply) => sendFile(reply, await s.exportContainers(k, deps, user(r), r.params.storeId, exportBodyFromQuery(r.query))));
 
   app.get(`${BASE}/:containerId`, {
@@ -106,12 +111,12 @@ export function containerRoutes<NameBody extends TSchema, PairBody extends TSche
   }, (r) => s.getContainer(k, deps, user(r), r.params.storeId, r.params.containerId));
 
   app.put(`${BASE}/:containerId`, {
-    config, schema: { tags, summary: `Edit a ${noun}`, params: ContainerParams, body: CatalogueInput, response: { 200: Catalogue } },
+    config, schema: { tags, summary: `Edit a ${noun}`, params: ContainerParams, body: CatalogueInput, response: { 200: Catalogue }, errors: nameTaken },
   }, (r) => s.updateContainer(k, deps, user(r), r.params.storeId, r.params.containerId, r.body));
 
-  app.delete(`${BASE}/:ids`, {
+  app.delete(`${BASE}/:containerId`, {
     config, schema: { tags, summary: `Delete ${noun}s (ids comma-separated) with their items`, params: ContainerIdsParams, response: { 200: DeletedIds } },
-  }, (r) => s.deleteContainers(k, deps, user(r), r.params.storeId, r.params.ids));
+  }, (r) => s.deleteContainers(k, deps, user(r), r.params.storeId, r.params.containerId));
 
   // ---- items ----
   const ITEMS = `${BASE}/:containerId/items`;
@@ -121,7 +126,7 @@ export function containerRoutes<NameBody extends TSchema, PairBody extends TSche
   }, (r) => s.listItems(k, deps, user(r), r.params.storeId, r.params.containerId, r.query));
 
   app.post(ITEMS, {
-    config, schema: { tags, summary: 'Add an item (code/objectId rules; the pair is unique)', params: ContainerParams, body: ItemInput, response: { 200: CatalogueItem } },
+    config, schema: { tags, summary: 'Add an item (code/objectId rules; the pair is unique)', params: ContainerParams, body: ItemInput, response: { 200: CatalogueItem }, errors: pairTaken },
   }, (r) => s.createItem(k, deps, user(r), r.params.storeId, r.params.containerId, r.body));
 
   app.delete(ITEMS, {
@@ -135,34 +140,35 @@ export function containerRoutes<NameBody extends TSchema, PairBody extends TSche
     return s.itemExists(k, deps, user(r), r.params.storeId, r.params.containerId, body, spec.itemExistsExceptId(body) ?? null);
   });
 
-  app.post(`${ITEMS}/:from`, {
+  app.post(`${ITEMS}/:itemId`, {
     config, schema: {
-      tags, summary: 'Add items of another list (from: catalogue, searchList, inventory, inventoryGroup, allInventories; parentId names it)',
-      params: ContainerFromParams, body: AddItemsFromBody, response: { 200: ItemsCountResult },
+      tags, operationId: `add${Kind}ItemsFrom`,
+      summary: 'Add items of another list (itemId: catalogue, searchList, inventory, inventoryGroup, allInventories; parentId names it)',
+      params: ContainerFromParams, body: AddItemsFromBody, response: { 200: ItemsCountResult }, errors: ERRORS.addFrom,
     },
-  }, (r) => s.addItemsTo(k, deps, user(r), r.params.storeId, r.params.containerId, r.params.from, r.body));
+  }, (r) => s.addItemsTo(k, deps, user(r), r.params.storeId, r.params.containerId, r.params.itemId, r.body));
 
   app.put(`${ITEMS}/:itemId`, {
-    config, schema: { tags, summary: 'Edit an item', params: ContainerItemParams, body: ItemInput, response: { 200: CatalogueItem } },
+    config, schema: { tags, summary: 'Edit an item', params: ContainerItemParams, body: ItemInput, response: { 200: CatalogueItem }, errors: pairTaken },
   }, (r) => s.updateItem(k, deps, user(r), r.params.storeId, r.params.containerId, r.params.itemId, r.body));
 
-  app.delete(`${ITEMS}/:ids`, {
+  app.delete(`${ITEMS}/:itemId`, {
     config, schema: { tags, summary: 'Delete items (ids comma-separated)', params: ContainerItemIdsParams, response: { 200: DeletedIds } },
-  }, (r) => s.deleteItems(k, deps, user(r), r.params.storeId, r.params.containerId, r.params.ids));
+  }, (r) => s.deleteItems(k, deps, user(r), r.params.storeId, r.params.containerId, r.params.itemId));
 
   app.post(`${BASE}/:containerId/import`, {
-    config, schema: { tags, summary: `Import a file into the ${noun} (fileName, fields per sheet, sheetIndex)`, params: ContainerParams, body: ImportBody, response: { 200: ItemsCountResult } },
+    config, schema: { tags, summary: `Import a file into the ${noun} (fileName, fields per sheet, sheetIndex)`, params: ContainerParams, body: ImportBody, response: { 200: ItemsCountResult }, errors: ERRORS.import },
   }, (r, reply) => s.importItems(k, deps, user(r), r.params.storeId, r.params.containerId, r.body, clientGone(reply)));
 
   app.post(`${BASE}/:containerId/export`, {
-    config, schema: { tags, summary: `${exportSummary}: the ${noun}'s items`, params: ContainerParams, body: ExportBody },
+    config, schema: { tags, summary: `${exportSummary}: the ${noun}'s items`, params: ContainerParams, body: ExportBody, response: { 200: EXPORT_FILE }, errors: ERRORS.export },
   }, async (r, reply) => sendFile(reply, await s.exportItems(k, deps, user(r), r.params.storeId, r.params.containerId, r.body)));
 
   app.get(`${BASE}/:containerId/export`, {
-    config, schema: { tags, summary: `Export the ${noun}'s items with the saved format`, params: ContainerParams, querystring: ExportQuery },
+    config, schema: { tags, summary: `Export the ${noun}'s items with the saved format`, params: ContainerParams, querystring: ExportQuery, response: { 200: EXPORT_FILE }, errors: ERRORS.export },
   }, async (r, reply) => sendFile(reply, await s.exportItems(k, deps, user(r), r.params.storeId, r.params.containerId, exportBodyFromQuery(r.query))));
 
   app.get(`${BASE}/:containerId/sync`, {
-    config, schema: { tags, summary: 'Add the items listed at the sync URL (csv or json)', params: ContainerParams, response: { 200: ItemsCountResult } },
+    config, schema: { tags, summary: 'Add the items listed at the sync URL (csv or json)', params: ContainerParams, response: { 200: ItemsCountResult }, errors: ERRORS.sync },
   }, (r) => s.syncContainer(k, deps, user(r), r.params.storeId, r.params.containerId));
 }

@@ -2,6 +2,7 @@
 import { IdModifications, IdModificationsQuery, TestIdScriptBody, TestIdScriptResponse } from '@portal/contract';
 import type { App } from '../app';
 import { currentUser } from '../plugins/auth';
+import { ERRORS } from '../plugins/docs';
 import { testIdScript } from '../sandbox/idScript';
 import type { Deps } from '../services/context';
 import { getIdModifications, saveIdModifications } from '../services/idModifications';
@@ -15,7 +16,7 @@ export function idModificationsRoutes(app: App, deps: Pick<Deps, 'db'>): void {
   }, (r) => getIdModifications(deps, currentUser(r), r.query.storeId));
 
   app.put('/api/idModifications', {
-    config, schema: { tags, summary: 'Save both scripts after test-running them on the example id (a failing one: 400 SCRIPT_ERROR)', body: IdModifications, response: { 200: IdModifications } },
+    config, schema: { tags, summary: 'Save both scripts after test-running them on the example id (a failing one: 400 SCRIPT_ERROR)', body: IdModifications, response: { 200: IdModifications }, errors: ERRORS.invalid('SCRIPT_ERROR (message: the failing script\'s error)') },
   }, (r) => saveIdModifications(deps, currentUser(r), r.body));
 
   app.post('/api/idModifications/test', {

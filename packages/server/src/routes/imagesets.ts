@@ -12,12 +12,17 @@ import {
 import type { App } from '../app';
 import { badRequest } from '../errors';
 import { currentUser } from '../plugins/auth';
+import { ERRORS, fileResponse, IMAGE_MEDIA_TYPES } from '../plugins/docs';
 import type { Deps } from '../services/context';
 import * as s from '../services/imagesets';
 
 const config = { requirement: 'imagesets' as const };
 const tags = ['imagesets'];
 const BASE = '/api/imagesets';
+const nameTaken = ERRORS.taken('NameAlreadyExistsMessage');
+const IMAGE = fileResponse('The image, of its type by content', IMAGE_MEDIA_TYPES, false);
+const noImage = { 404: 'NOT_FOUND: the set has no image of that name' };
+const CLIENT_403 = 'FORBIDDEN: no set of that id whose owner holds that public token';
 
 /** The image with its real type; never sniffed into something else by the browser. */
 function sendImage(reply: FastifyReply, { data, mime }: { data: Buffer; mime: string }, cacheControl: string) {
@@ -33,7 +38,7 @@ export function imagesetsRoutes(app: App, deps: Deps): void {
   }, (r) => s.listImageSets(deps, user(r)));
 
   app.post(BASE, {
-    config, schema: { tags, summary: 'Create an image set (name unique among yours)', body: ImageSetInput, response: { 200: ImageSet } },
+    config, schema: { tags, summary: 'Create an image set (name unique among yours)', body: ImageSetInput, response: { 200: ImageSet }, errors: nameTaken },
   }, (r) => s.createImageSet(deps, user(r), r.body));
 
   app.post(`${BASE}/exists`, {
@@ -45,7 +50,7 @@ export function imagesetsRoutes(app: App, deps: Deps): void {
   }, (r) => s.listImages(deps, user(r), r.params.imageSetId));
 
   app.put(`${BASE}/:imageSetId`, {
-    config, schema: { tags, summary: 'Edit an image set', params: ImageSetIdParams, body: ImageSetInput, response: { 200: ImageSet } },
+    config, schema: { tags, summary: 'Edit an image set', params: ImageSetIdParams, body: ImageSetInput, response: { 200: ImageSet }, errors: nameTaken },
   }, (r) => s.updateImageSet(deps, user(r), r.params.imageSetId, r.body));
 
   app.delete(`${BASE}/:imageSetId`, {
@@ -56,7 +61,9 @@ export function imagesetsRoutes(app: App, deps: Deps): void {
     config,
     schema: {
       tags, summary: `Upload an image (multipart field "${IMAGE_FIELD}", PNG/JPEG/WebP/GIF by content, at most ${IMAGE_MAX_BYTES} bytes)`,
-      consumes: ['multipart/form-data'], params: ImageSetIdParams, response: { 200: ImageUploadResponse },
+      operationId: 'createImagesetImage', consumes: ['multipart/form-data'], params: ImageSetIdParams, response: { 200: ImageUploadResponse },
+      upload: { field: IMAGE_FIELD, description: `A PNG, JPEG, WebP or GIF image (by its content), at most ${IMAGE_MAX_BYTES} bytes; its file name names it` },
+      errors: ERRORS.upload(IMAGE_FIELD, 'a PNG, JPEG, WebP or GIF image'),
     },
   }, (r) => s.uploadImage(deps, user(r), r.params.imageSetId, async () => {
     const part = await r.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
@@ -65,18 +72,21 @@ export function imagesetsRoutes(app: App, deps: Deps): void {
   }));
 
   app.get(`${BASE}/:imageSetId/:imageName`, {
-    config, schema: { tags, summary: 'One image of a set', params: ImageParams },
+    config, schema: { tags, summary: 'One image of a set', params: ImageParams, response: { 200: IMAGE }, errors: noImage },
   }, async (r, reply) => sendImage(reply, await s.readImage(deps, user(r), r.params.imageSetId, r.params.imageName), 'private, no-cache'));
 
   app.delete(`${BASE}/:imageSetId/:imageName`, {
-    config, schema: { tags, summary: 'Delete one image of a set', params: ImageParams, response: { 200: Type.Object({ file: Type.String() }) } },
+    config, schema: { tags, summary: 'Delete one image of a set', params: ImageParams, response: { 200: Type.Object({ file: Type.String() }) }, errors: noImage },
   }, (r) => s.deleteImage(deps, user(r), r.params.imageSetId, r.params.imageName));
 
   // ---- public client URL (no session: the owner's public token in the URL) ----
 
   app.get(`${BASE}/client/:token/:imageSetId`, {
     config: { public: true },
-    schema: { tags, summary: 'A set and its image URLs for a self-check client holding the owner\'s public token', params: ImageSetClientParams, response: { 200: ImageSetClientResponse } },
+    schema: {
+      tags, summary: 'A set and its image URLs for a self-check client holding the owner\'s public token', params: ImageSetClientParams,
+      response: { 200: ImageSetClientResponse }, errors: { 403: CLIENT_403 },
+    },
   }, async (r, reply) => {
     const body = await s.clientImageSet(deps, r.params.token, r.params.imageSetId);
     return reply.header('cache-control', 'no-store').header('cross-origin-resource-policy', 'cross-origin').send(body);
@@ -84,7 +94,7 @@ export function imagesetsRoutes(app: App, deps: Deps): void {
 
   app.get(`${BASE}/client/:token/:imageSetId/:imageName`, {
     config: { public: true },
-    schema: { tags, summary: 'One image of the set, for a self-check client', params: ImageSetClientImageParams },
+    schema: { tags, summary: 'One image of the set, for a self-check client', params: ImageSetClientImageParams, response: { 200: IMAGE }, errors: { 403: CLIENT_403, ...noImage } },
   }, async (r, reply) => {
     const image = await s.clientImage(deps, r.params.token, r.params.imageSetId, r.params.imageName);
     return sendImage(reply.header('cross-origin-resource-policy', 'cross-origin'), image, 'no-cache');

@@ -2,6 +2,7 @@
 import { ExportBody, ItemEvent, ListQuery, ListResponse, NumItemEvents } from '@portal/contract';
 import type { App } from '../app';
 import { currentUser } from '../plugins/auth';
+import { ERRORS, EXPORT_FILE } from '../plugins/docs';
 import type { FilesDeps } from '../services/files';
 import { exportItemEvents, listItemEvents, numItemEvents } from '../services/itemEvents';
 import { exportBodyFromQuery, ExportQuery, sendFile } from './containers';
@@ -19,10 +20,10 @@ export function itemEventsRoutes(app: App, deps: FilesDeps): void {
   }, (r) => numItemEvents(deps, currentUser(r), r.query));
 
   app.post('/api/itemEvents/export', {
-    config, schema: { tags, summary: 'Export item events (body: format, columns [{id,title}], order, searchTexts)', body: ExportBody },
+    config, schema: { tags, summary: 'Export item events (body: format, columns [{id,title}], order, searchTexts)', body: ExportBody, response: { 200: EXPORT_FILE }, errors: ERRORS.export },
   }, async (r, reply) => sendFile(reply, await exportItemEvents(deps, currentUser(r), r.body)));
 
   app.get('/api/itemEvents/export', {
-    config, schema: { tags, summary: 'Export item events with the saved format', querystring: ExportQuery },
+    config, schema: { tags, summary: 'Export item events with the saved format', querystring: ExportQuery, response: { 200: EXPORT_FILE }, errors: ERRORS.export },
   }, async (r, reply) => sendFile(reply, await exportItemEvents(deps, currentUser(r), exportBodyFromQuery(r.query))));
 }

@@ -6,6 +6,7 @@ import {
 import type { App } from '../app';
 import { badRequest } from '../errors';
 import { currentUser } from '../plugins/auth';
+import { ERRORS } from '../plugins/docs';
 import { deleteFile, readFile, startSweep, uploadFile, type FilesDeps } from '../services/files';
 import { addressPolicy, urlIsReachable } from '../services/outbound';
 
@@ -20,6 +21,12 @@ export function miscFilesRoutes(app: App, deps: FilesDeps): void {
       summary: `Upload a file to import (multipart field "${UPLOAD_FIELD}": csv, txt, xlsx or json, at most ${deps.lists.maxUploadBytes} bytes); answers its temporary name`,
       consumes: ['multipart/form-data'],
       response: { 200: UploadResponse },
+      upload: { field: UPLOAD_FIELD, description: `A csv, txt, xlsx or json file, at most ${deps.lists.maxUploadBytes} bytes` },
+      errors: {
+        ...ERRORS.upload(UPLOAD_FIELD, 'csv, txt, xlsx or json'),
+        413: 'PAYLOAD_TOO_LARGE, FILE_TOO_LARGE, or TEMP_QUOTA_EXCEEDED (your pending uploads: import or delete them first)',
+        429: 'TOO_MANY_CONCURRENT: you already run as many uploads as allowed at once (details: kind, limit)',
+      },
     },
   }, async (request) => {
     const user = currentUser(request);
@@ -30,11 +37,17 @@ export function miscFilesRoutes(app: App, deps: FilesDeps): void {
   });
 
   app.post('/api/misc/readFile', {
-    schema: { tags: ['misc'], summary: 'The sheets of an uploaded file: name, first rows, item count', body: ReadFileBody, response: { 200: Type.Array(ImportSheet) } },
+    schema: {
+      tags: ['misc'], summary: 'The sheets of an uploaded file: name, first rows, item count', body: ReadFileBody, response: { 200: Type.Array(ImportSheet) },
+      errors: { 400: ERRORS.import[400], 404: ERRORS.import[404], 413: ERRORS.import[413], 415: ERRORS.import[415] },
+    },
   }, (request) => readFile(deps, currentUser(request), request.body.fileName, request.body.format));
 
   app.post('/api/misc/deleteFile', {
-    schema: { tags: ['misc'], summary: 'Delete an uploaded file that will not be imported', body: DeleteFileBody, response: { 200: Type.Object({ deleted: Type.Boolean() }) } },
+    schema: {
+      tags: ['misc'], summary: 'Delete an uploaded file that will not be imported', body: DeleteFileBody, response: { 200: Type.Object({ deleted: Type.Boolean() }) },
+      errors: ERRORS.invalid('INVALID_FILE_NAME (not a name the upload answered)'),
+    },
   }, (request) => deleteFile(deps, currentUser(request), request.body.fileName));
 
   app.get('/api/misc/checkSyncURL', {

@@ -14,7 +14,8 @@ export function publicSipRoutes(app: App, deps: Pick<Deps, 'db' | 'config'>): vo
     config: { public: true },
     schema: {
       tags: ['public displays'], summary: "Today's self-service (SIP) operations of a library by type and status (public, counts only)",
-      params: PublicSipParams, response: { 200: PublicSipSummary, 404: ErrorBody },
+      operationId: 'getPublicSipOperations', params: PublicSipParams, response: { 200: PublicSipSummary, 404: ErrorBody },
+      errors: { 404: 'STORE_CODE_UNKNOWN: no library has this code' },
     },
   }, async (request, reply) => cacheable(reply, await service.summary(request.params.storeCode)));
 }

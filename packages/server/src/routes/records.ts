@@ -2,6 +2,7 @@
 import { RecordsBody, RecordsExportBody, RecordsResponse } from '@portal/contract';
 import type { App } from '../app';
 import { currentUser } from '../plugins/auth';
+import { fileResponse } from '../plugins/docs';
 import type { Deps } from '../services/context';
 import { checkExportTexts, groupingOf, recordsWorkbook } from '../records/export';
 import { groupRecords, type Grouping } from '../records/service';
@@ -24,7 +25,10 @@ export function recordsRoutes(app: App, deps: Deps): void {
 
   app.post('/api/records/export', {
     config,
-    schema: { tags: ['records'], summary: 'The intervals as a styled .xlsx, a sheet per interval (exportMode complete or zoom)', body: RecordsExportBody },
+    schema: {
+      tags: ['records'], summary: 'The intervals as a styled .xlsx, a sheet per interval (exportMode complete or zoom)', body: RecordsExportBody,
+      response: { 200: fileResponse('The workbook', ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']) },
+    },
   }, async (request, reply) => {
     const body = request.body;
     checkExportTexts(body);

@@ -5,6 +5,7 @@ import {
 import type { App } from '../app';
 import { badRequest } from '../errors';
 import { currentUser } from '../plugins/auth';
+import { ERRORS } from '../plugins/docs';
 import type { Deps } from '../services/context';
 import { createStore, deleteStores, listStores, storesTree, updateStore } from '../services/stores';
 
@@ -31,7 +32,7 @@ export function storesRoutes(app: App, deps: Deps): void {
 
   app.post('/api/stores', {
     config: { requirement: 'admin' },
-    schema: { tags: ['stores'], summary: 'Add a library (admin)', body: CreateStoreBody, response: { 200: Store } },
+    schema: { tags: ['stores'], summary: 'Add a library (admin)', body: CreateStoreBody, response: { 200: Store }, errors: ERRORS.taken('STORE_CODE_EXISTS') },
   }, (request) => createStore(deps, currentUser(request), request.body));
 
   app.put('/api/stores/:storeId', {
@@ -39,11 +40,12 @@ export function storesRoutes(app: App, deps: Deps): void {
     schema: {
       tags: ['stores'], summary: 'Edit a library (country, area, province, city, name, expirationDate: admin only)',
       params: StoreIdParams, body: UpdateStoreBody, response: { 200: Store },
+      errors: { ...ERRORS.taken('STORE_CODE_EXISTS'), 403: 'FORBIDDEN, or FIELD_NOT_EDITABLE (a field only an administrator may change)' },
     },
   }, (request) => updateStore(deps, currentUser(request), request.params.storeId, request.body));
 
-  app.delete('/api/stores/:ids', {
+  app.delete('/api/stores/:storeId', {
     config: { requirement: 'admin' },
     schema: { tags: ['stores'], summary: 'Delete libraries (admin), ids comma-separated', params: StoreIdsParams, response: { 200: DeleteStoresResponse } },
-  }, (request) => deleteStores(deps, currentUser(request), request.params.ids));
+  }, (request) => deleteStores(deps, currentUser(request), request.params.storeId));
 }

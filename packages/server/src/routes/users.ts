@@ -1,17 +1,29 @@
 import {
   ACCESS_TOKEN_HEADER, AVATAR_FIELD, AVATAR_MAX_BYTES, AvatarResponse, CreateUserBody, DeleteUsersResponse, ERROR_CODES, ExistsResponse, ListQuery,
-  ListResponse, NumUsersResponse, UpdateUserBody, UpdateUserSettingsBody, User, UserExistsBody, UserIdParams, UserIdsParams,
+  IdListText, ListResponse, NumUsersResponse, UpdateUserBody, UpdateUserSettingsBody, User, UserExistsBody, UserIdParams,
   UserSettings,
 } from '@portal/contract';
 import { Type } from 'typebox';
 import type { App } from '../app';
 import { badRequest } from '../errors';
 import { currentUser } from '../plugins/auth';
+import { ERRORS, fileResponse, IMAGE_MEDIA_TYPES } from '../plugins/docs';
 import { freshToken } from '../services/auth';
 import { readAvatar, removeAvatar, saveAvatar } from '../services/avatars';
 import type { Deps } from '../services/context';
 import { updateSettings } from '../services/settings';
 import { countUsers, createUser, deleteUsers, getUser, listUsers, updateUser, userExists } from '../services/users';
+
+/** DELETE /api/users/{userId}: the ids comma-separated, at the path position of one user's id. */
+const UserIdListParams = Type.Object({ userId: IdListText }, { additionalProperties: false });
+
+/** The errors of creating or editing a user (a new password is hashed: 429 when the hashing queue is full). */
+const USER_WRITE_ERRORS = {
+  ...ERRORS.invalid('EMAIL_REQUIRED, UNKNOWN_REGION, PASSWORD_TOO_SHORT (details: field, minLength), PASSWORD_NOT_ALLOWED'),
+  403: 'FORBIDDEN, USER_NO_PRIVILEGES, ROLE_NOT_ALLOWED, PERMISSION_NOT_ALLOWED or FIELD_NOT_EDITABLE',
+  ...ERRORS.taken('USER_NAME_EXISTS or EMAIL_EXISTS'),
+  429: 'TOO_MANY_ATTEMPTS: the server is busy hashing passwords; try again after Retry-After seconds',
+} as const;
 
 export function usersRoutes(app: App, deps: Deps): void {
   app.get('/api/users/numUsers', {
@@ -26,7 +38,7 @@ export function usersRoutes(app: App, deps: Deps): void {
 
   app.post('/api/users', {
     config: { requirement: 'supervisor' },
-    schema: { tags: ['users'], summary: 'Create a user', body: CreateUserBody, response: { 200: User } },
+    schema: { tags: ['users'], summary: 'Create a user', body: CreateUserBody, response: { 200: User }, errors: USER_WRITE_ERRORS },
   }, (request) => createUser(deps, currentUser(request), request.body));
 
   app.post('/api/users/exists', {
@@ -44,6 +56,7 @@ export function usersRoutes(app: App, deps: Deps): void {
       summary: 'Edit a user. Your own password needs currentPassword; the answer then carries your new token in x-access-token '
         + '(password and role changes revoke earlier tokens)',
       params: UserIdParams, body: UpdateUserBody, response: { 200: User },
+      errors: { ...USER_WRITE_ERRORS, 400: `${USER_WRITE_ERRORS[400]}, CURRENT_PASSWORD_REQUIRED`, 403: `${USER_WRITE_ERRORS[403]}, OWN_ROLE_CHANGE` },
     },
   }, async (request, reply) => {
     const actor = currentUser(request);
@@ -55,15 +68,23 @@ export function usersRoutes(app: App, deps: Deps): void {
     return user;
   });
 
-  app.delete('/api/users/:ids', {
+  app.delete('/api/users/:userId', {
     config: { requirement: 'supervisor' },
-    schema: { tags: ['users'], summary: 'Delete users (never admins or supervisors), ids comma-separated', params: UserIdsParams, response: { 200: DeleteUsersResponse } },
-  }, (request) => deleteUsers(deps, currentUser(request), request.params.ids));
+    schema: {
+      tags: ['users'], summary: 'Delete users (never admins or supervisors), ids comma-separated', params: UserIdListParams, response: { 200: DeleteUsersResponse },
+      errors: { 403: 'FORBIDDEN (one of the users is not yours or does not exist: none deleted), USER_NOT_DELETABLE (an administrator or supervisor)' },
+    },
+  }, (request) => deleteUsers(deps, currentUser(request), request.params.userId));
 
   app.put('/api/users/:userId/settings', {
     schema: {
       tags: ['users'], summary: 'Merge and save your own settings; returns the saved settings',
       params: UserIdParams, body: UpdateUserSettingsBody, response: { 200: UserSettings },
+      errors: {
+        ...ERRORS.invalid('UNKNOWN_SETTING (details.setting: a key the settings do not have)'),
+        403: 'FORBIDDEN: only your own settings',
+        413: 'PAYLOAD_TOO_LARGE, or SETTINGS_TOO_LARGE (the saved settings would pass 64 KiB or 50 lists; details say which)',
+      },
     },
   }, (request) => updateSettings(deps.db, currentUser(request), request.params.userId, request.body, deps.config.now()));
 
@@ -71,6 +92,8 @@ export function usersRoutes(app: App, deps: Deps): void {
     schema: {
       tags: ['users'], summary: `Upload an avatar (multipart field "${AVATAR_FIELD}", PNG/JPEG/GIF/WebP, at most ${AVATAR_MAX_BYTES} bytes)`,
       consumes: ['multipart/form-data'], params: UserIdParams, response: { 200: AvatarResponse },
+      upload: { field: AVATAR_FIELD, description: `A PNG, JPEG, GIF or WebP image (by its content), at most ${AVATAR_MAX_BYTES} bytes` },
+      errors: ERRORS.upload(AVATAR_FIELD, 'a PNG, JPEG, GIF or WebP image'),
     },
   }, (request) => saveAvatar(deps, currentUser(request), request.params.userId, async () => {
     const part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
@@ -83,7 +106,12 @@ export function usersRoutes(app: App, deps: Deps): void {
   }, (request) => removeAvatar(deps, currentUser(request), request.params.userId));
 
   app.get('/api/users/:userId/avatar', {
-    schema: { tags: ['users'], summary: 'The avatar image', params: UserIdParams, querystring: Type.Object({ v: Type.Optional(Type.String({ maxLength: 20 })) }, { additionalProperties: false }) },
+    schema: {
+      tags: ['users'], summary: 'The avatar image', params: UserIdParams,
+      querystring: Type.Object({ v: Type.Optional(Type.String({ maxLength: 20, description: 'Ignored: avatarUrl carries the upload time here, so a new avatar has a new URL' })) }, { additionalProperties: false }),
+      response: { 200: fileResponse('The image, of the type it was uploaded as', IMAGE_MEDIA_TYPES, false) },
+      errors: { 404: 'AVATAR_NOT_FOUND: the user has no avatar' },
+    },
   }, async (request, reply) => {
     const { data, mime } = await readAvatar(deps, currentUser(request), request.params.userId);
     return reply.type(mime).header('cache-control', 'private, no-store').send(data);

@@ -214,8 +214,8 @@ export async function updateUser(deps: Deps, actor: AuthUser, userId: number, bo
 }
 
 /**
- * DELETE /api/users/{ids}: all or nothing. An id that is unknown or not managed by the actor is 403
- * FORBIDDEN; admin and supervisor users are never deleted from the list (403 USER_NOT_DELETABLE).
+ * DELETE /api/users/{userId}, ids comma-separated: all or nothing. An id that is unknown or not managed by the actor
+ * is 403 FORBIDDEN; admin and supervisor users are never deleted from the list (403 USER_NOT_DELETABLE).
  */
 export async function deleteUsers(deps: Deps, actor: AuthUser, idsText: string): Promise<{ ids: number[] }> {
   const ids = parseIdList(idsText);
