@@ -21,6 +21,8 @@ export const ERROR_CODES = {
   EMAIL_REQUIRED: 'EMAIL_REQUIRED',
   UNKNOWN_REGION: 'UNKNOWN_REGION',
   INVALID_FILE: 'INVALID_FILE',
+  /** An image whose header declares more than the allowed pixels per side or in all (image sets; details: width, height, maxSide, maxPixels). */
+  IMAGE_DIMENSIONS_TOO_LARGE: 'IMAGE_DIMENSIONS_TOO_LARGE',
   /** Lists: a '/…/' search that is not a valid, safe regular expression (or takes too long). */
   INVALID_REGEX: 'INVALID_REGEX',
   /** xlsx export above Excel's row limit (header included). */
@@ -104,6 +106,8 @@ export const ERROR_CODES = {
   TEMP_QUOTA_EXCEEDED: 'TEMP_QUOTA_EXCEEDED',
   /** User settings that would take more than MAX_SETTINGS_BYTES, or hold more than MAX_SETTINGS_LISTS lists; nothing saved. */
   SETTINGS_TOO_LARGE: 'SETTINGS_TOO_LARGE',
+  /** The user's image-set images would exceed their storage quota; nothing stored (details: maxBytes, usedBytes). */
+  IMAGE_QUOTA_EXCEEDED: 'IMAGE_QUOTA_EXCEEDED',
   // 415
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   INVALID_FILE_TYPE: 'INVALID_FILE_TYPE',

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PRODUCTION_ARGON2, type Argon2Params } from './auth/password';
 import type { ListsConfig } from './lists/config';
+import type { ImageSetLimits } from './services/imageSetLimits';
 import type { FileStoreKind } from './storage/select';
 
 /** Repository root (packages/server/src → ../../..). */
@@ -71,6 +72,8 @@ export interface ServerConfig {
   fileStore: FileStoreKind;
   /** Overrides of the list/file/import/export/sync limits (lists/config.ts; environment and defaults otherwise). */
   lists?: Partial<ListsConfig>;
+  /** Overrides of the image-set quota and image size caps (services/imageSetLimits.ts; IMAGESET_QUOTA_BYTES otherwise). */
+  imagesets?: Partial<ImageSetLimits>;
 }
 
 function readVersion(): string {

@@ -61,3 +61,15 @@ export async function insertImage(db: Db, values: { image_set_id: number; name: 
 export async function deleteImage(db: Db, id: number): Promise<void> {
   await db.deleteFrom('images').where('id', '=', id).execute();
 }
+
+/** Bytes of every image in the user's sets (the image-set quota counts these). */
+export async function storedBytes(db: Db, userId: number): Promise<number> {
+  const row = await db.selectFrom('images').innerJoin('image_sets', 'image_sets.id', 'images.image_set_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('images.size'), eb.lit(0)).as('bytes'))
+    .where('image_sets.user_id', '=', userId).executeTakeFirst();
+  return Number(row?.bytes ?? 0);
+}
+
+export async function findImageId(db: Db, setId: number, name: string): Promise<number | undefined> {
+  return (await db.selectFrom('images').select('id').where('image_set_id', '=', setId).where('name', '=', name).executeTakeFirst())?.id;
+}

@@ -22,6 +22,7 @@ const BASE = '/api/imagesets';
 const nameTaken = ERRORS.taken('NameAlreadyExistsMessage');
 const IMAGE = fileResponse('The image, of its type by content', IMAGE_MEDIA_TYPES, false);
 const noImage = { 404: 'NOT_FOUND: the set has no image of that name' };
+const UPLOAD_ERRORS = ERRORS.upload(IMAGE_FIELD, 'a PNG, JPEG, WebP or GIF image');
 const CLIENT_403 = 'FORBIDDEN: no set of that id whose owner holds that public token';
 
 /** The image with its real type; never sniffed into something else by the browser. */
@@ -63,7 +64,12 @@ export function imagesetsRoutes(app: App, deps: Deps): void {
       tags, summary: `Upload an image (multipart field "${IMAGE_FIELD}", PNG/JPEG/WebP/GIF by content, at most ${IMAGE_MAX_BYTES} bytes)`,
       operationId: 'createImagesetImage', consumes: ['multipart/form-data'], params: ImageSetIdParams, response: { 200: ImageUploadResponse },
       upload: { field: IMAGE_FIELD, description: `A PNG, JPEG, WebP or GIF image (by its content), at most ${IMAGE_MAX_BYTES} bytes; its file name names it` },
-      errors: ERRORS.upload(IMAGE_FIELD, 'a PNG, JPEG, WebP or GIF image'),
+      errors: {
+        ...UPLOAD_ERRORS,
+        400: `${UPLOAD_ERRORS[400]}; IMAGE_DIMENSIONS_TOO_LARGE (the header declares too many pixels: details width, height, maxSide, maxPixels)`,
+        413: `${UPLOAD_ERRORS[413]}; or IMAGE_QUOTA_EXCEEDED (your image sets hold their quota of bytes: details maxBytes, usedBytes; nothing stored)`,
+        429: 'TOO_MANY_CONCURRENT: you already run as many uploads as allowed at once (details: kind, limit)',
+      },
     },
   }, (r) => s.uploadImage(deps, user(r), r.params.imageSetId, async () => {
     const part = await r.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 11 } });

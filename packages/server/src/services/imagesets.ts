@@ -7,9 +7,13 @@
 import { ERROR_CODES, IMAGE_NAME_MAX, type Image, type ImageSet, type ImageSetClientResponse, type ImageSetInput, type ImageUploadResponse } from '@portal/contract';
 import { ApiError, conflict, forbidden } from '../errors';
 import * as q from '../queries/imagesets';
+import { resolveListsConfig } from '../lists/config';
+import { withSlot } from '../lists/userSlots';
 import { newFileKey } from '../storage/files';
 import { sniffImage } from './avatars';
 import type { AuthUser, Deps } from './context';
+import { imageSize } from './imageHeader';
+import { resolveImageSetLimits, type ImageSetLimits } from './imageSetLimits';
 
 type SetRow = NonNullable<Awaited<ReturnType<typeof q.findSet>>>;
 
@@ -77,23 +81,60 @@ export function imageName(original: string, extension: string, taken: ReadonlySe
   }
 }
 
-/** Checks the set is the caller's before reading the upload (`read`). */
+const quotaExceeded = (limits: ImageSetLimits, usedBytes: number) => new ApiError(413, ERROR_CODES.IMAGE_QUOTA_EXCEEDED,
+  `Image sets are limited to ${Math.round(limits.quotaBytes / 1048576)} MB of images per user; delete some images first`,
+  { maxBytes: limits.quotaBytes, usedBytes });
+
+/** 400 IMAGE_DIMENSIONS_TOO_LARGE when the header declares more pixels than a viewer should allocate. */
+function checkDimensions(data: Buffer, mime: string, limits: ImageSetLimits): void {
+  const size = imageSize(data, mime);
+  if (!size) return;
+  const { width, height } = size;
+  if (width > limits.maxSide || height > limits.maxSide || width * height > limits.maxPixels) {
+    throw new ApiError(400, ERROR_CODES.IMAGE_DIMENSIONS_TOO_LARGE,
+      `Images may be at most ${limits.maxSide} pixels per side and ${limits.maxPixels / 1_000_000} megapixels; this one declares ${width}×${height}`,
+      { width, height, maxSide: limits.maxSide, maxPixels: limits.maxPixels });
+  }
+}
+
+/**
+ * Checks the set is the caller's before reading the upload (`read`), holding one of the user's upload slots
+ * (429 TOO_MANY_CONCURRENT beyond, shared with the import uploads). Refuses an image over the size caps of its
+ * header, or one that would take the user's images past their quota (checked before and after storing: two
+ * uploads at once cannot both slip under it; nothing of a refused upload stays).
+ */
 export async function uploadImage(deps: Deps, user: AuthUser, id: number, read: () => Promise<{ fileName: string; data: Buffer }>): Promise<ImageUploadResponse> {
   await ownSet(deps, user, id);
-  const { fileName, data } = await read();
-  const image = sniffImage(data);
-  if (!image) throw new ApiError(415, ERROR_CODES.INVALID_FILE_TYPE, 'Images must be PNG, JPEG, WebP or GIF');
-  const key = newFileKey('imagesets', image.extension);
-  await deps.storage.write(key, data);
-  const createdAt = deps.config.now().toISOString();
-  const name = imageName(fileName, image.extension, await q.imageNames(deps.db, id));
-  try {
-    await q.insertImage(deps.db, { image_set_id: id, name, file: key, mime: image.mime, size: data.length, created_at: createdAt });
-  } catch (e) {
-    await deps.storage.remove(key); // e.g. the set was deleted meanwhile
-    throw e;
-  }
-  return { file: name, createdAt };
+  const limits = resolveImageSetLimits(deps.config.imagesets);
+  return withSlot(user.id, 'upload', resolveListsConfig(deps.config.lists).slots, async () => {
+    const usedBefore = await q.storedBytes(deps.db, user.id);
+    if (usedBefore >= limits.quotaBytes) throw quotaExceeded(limits, usedBefore);
+    const { fileName, data } = await read();
+    const image = sniffImage(data);
+    if (!image) throw new ApiError(415, ERROR_CODES.INVALID_FILE_TYPE, 'Images must be PNG, JPEG, WebP or GIF');
+    checkDimensions(data, image.mime, limits);
+    const used = await q.storedBytes(deps.db, user.id);
+    if (used + data.length > limits.quotaBytes) throw quotaExceeded(limits, used);
+    const key = newFileKey('imagesets', image.extension);
+    await deps.storage.write(key, data);
+    const createdAt = deps.config.now().toISOString();
+    const name = imageName(fileName, image.extension, await q.imageNames(deps.db, id));
+    try {
+      await q.insertImage(deps.db, { image_set_id: id, name, file: key, mime: image.mime, size: data.length, created_at: createdAt });
+    } catch (e) {
+      await deps.storage.remove(key); // e.g. the set was deleted meanwhile
+      throw e;
+    }
+    const after = await q.storedBytes(deps.db, user.id);
+    if (after > limits.quotaBytes) {
+      // Another upload of the same user landed meanwhile: this one goes back out whole.
+      const rowId = await q.findImageId(deps.db, id, name);
+      if (rowId !== undefined) await q.deleteImage(deps.db, rowId);
+      await deps.storage.remove(key);
+      throw quotaExceeded(limits, after - data.length);
+    }
+    return { file: name, createdAt };
+  });
 }
 
 async function readImageOf(deps: Deps, setId: number, name: string): Promise<{ data: Buffer; mime: string }> {
