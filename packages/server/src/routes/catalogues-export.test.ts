@@ -106,6 +106,36 @@ describe('catalogue items export', () => {
     expect(list.headers['content-disposition']).toContain('filename="catalogues.csv"');
   });
 
+  it('writes csv that no common separator or line break turns into formulas, whichever the file uses (issue 32)', async () => {
+    const id = await addCatalogue(t.db, store, 'Separators', [
+      { code: '101', objectId: ';=1+1', field1: '=1+1;=2+2' },
+      { code: '102', objectId: ',=1+1', field1: 'a\n=1+1' },
+      { code: '103', objectId: 'a|-2\t+3', field1: 'x,"=4' },
+    ]);
+    const cols = [{ id: 'objectId', title: 'RFID' }, { id: 'field1', title: 'x;=cmd' }];
+    const comma = await t.call('POST', exportUrl(`/${id}/export`), { user: 'librarian', body: { format: base, columns: cols, order: null, searchTexts: {} } });
+    expect(comma.rawPayload.toString('utf8')).toBe(
+      "\ufeffRFID,x;'=cmd\r\n"
+      + ";'=1+1,'=1+1;'=2+2\r\n"
+      + "\",'=1+1\",\"a\n'=1+1\"\r\n"
+      + "a|'-2\t'+3,\"x,'\"\"=4\"\r\n",
+    );
+    const semicolon = await t.call('POST', exportUrl(`/${id}/export`), { user: 'librarian', body: { format: { ...base, separator: 'semicolon' }, columns: cols, order: null, searchTexts: {} } });
+    expect(semicolon.rawPayload.toString('utf8')).toBe(
+      "\ufeffRFID;\"x;'=cmd\"\r\n"
+      + "\";'=1+1\";\"'=1+1;'=2+2\"\r\n"
+      + ",'=1+1;\"a\n'=1+1\"\r\n"
+      + "a|'-2\t'+3;\"x,'\"\"=4\"\r\n",
+    );
+    // Read back with every common separator (RFC 4180 quotes, as spreadsheets read them): no cell starts a formula.
+    for (const file of [comma, semicolon]) {
+      const text = file.rawPayload.toString('utf8').slice(1);
+      for (const reader of [',', ';', '\t', '|']) {
+        for (const cell of readDelimited(text, reader)) expect([reader, cell]).toEqual([reader, expect.not.stringMatching(/^[=+\-@\t\r]/)]);
+      }
+    }
+  });
+
   it('gives Content-Disposition a safe name', async () => {
     const id = await addCatalogue(t.db, store, '../ñu "x";\r\nSet-Cookie: a');
     const res = await t.call('POST', exportUrl(`/${id}/export`), { user: 'librarian', body: { format: base } });
@@ -114,3 +144,31 @@ describe('catalogue items export', () => {
     );
   });
 });
+
+/** Every cell of a delimited text as a spreadsheet reads it with `separator` (quotes only at a cell's start). */
+function readDelimited(text: string, separator: string): string[] {
+  const cells: string[] = [];
+  let at = 0;
+  while (at < text.length) {
+    let cell = '';
+    if (text[at] === '"') {
+      at += 1;
+      for (;;) {
+        const end = text.indexOf('"', at);
+        if (end === -1) { cell += text.slice(at); at = text.length; break; }
+        cell += text.slice(at, end);
+        at = end + 1;
+        if (text[at] !== '"') break;
+        cell += '"';
+        at += 1;
+      }
+    }
+    // Up to the next separator or line end (after a closing quote, the rest is read as text).
+    let end = at;
+    while (end < text.length && text[end] !== separator && text[end] !== '\n' && !(text[end] === '\r' && text[end + 1] === '\n')) end += 1;
+    cell += text.slice(at, end);
+    cells.push(cell);
+    at = end + (text[end] === '\r' ? 2 : 1);
+  }
+  return cells;
+}

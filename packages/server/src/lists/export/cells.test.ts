@@ -1,5 +1,5 @@
 import type { ListColumn } from '../definition';
-import { delimitedArrayLine, delimitedField, delimitedLine, exportCell, formatDate, neutralize } from './cells';
+import { delimitedArrayLine, delimitedField, delimitedLine, exportCell, formatDate, neutralize, neutralizeDelimited } from './cells';
 
 const format = { dateFormat: 'DD/MM/YYYY HH:mm', codePrefix: '<', codeSuffix: '>' };
 
@@ -8,6 +8,38 @@ describe('export cells', () => {
     for (const text of ['=1+1', '+34 600', '-2', '@SUM(A1)', '\tx', '\rx']) expect(neutralize(text)).toBe(`'${text}`);
     expect(neutralize('a=1')).toBe('a=1');
     expect(neutralize("'=x")).toBe("'=x");
+  });
+
+  it('neutralises every piece another separator or a line break could make start a formula (issue 32)', () => {
+    expect(neutralizeDelimited(';=1+1')).toBe(";'=1+1");
+    expect(neutralizeDelimited('=1+1;=2+2')).toBe("'=1+1;'=2+2");
+    expect(neutralizeDelimited('a\n=1+1')).toBe("a\n'=1+1");
+    expect(neutralizeDelimited(',=1+1')).toBe(",'=1+1");
+    expect(neutralizeDelimited('a|@SUM(A1)\t-2\r+3,"=4')).toBe("a|'@SUM(A1)\t'-2\r'+3,'\"=4");
+    expect(neutralizeDelimited('a;\t=1')).toBe("a;'\t'=1");
+    // Already neutralised at the start, plain texts and formula characters inside a piece stay as they are.
+    for (const text of ["'=1+1", 'a=1', '10-20', 'x; y', 'Canción, "larga"', "'+34 600;tab\tx", '']) expect(neutralizeDelimited(text)).toBe(text);
+  });
+
+  it('writes delimited cells that no common separator or line break turns into a formula (issue 32)', () => {
+    expect(delimitedField(';=1+1', ',')).toBe(";'=1+1");
+    expect(delimitedField('=1+1;=2+2', ',')).toBe("'=1+1;'=2+2");
+    expect(delimitedField('a\n=1+1', ',')).toBe("\"a\n'=1+1\"");
+    expect(delimitedField(',=1+1', ';')).toBe(",'=1+1");
+    expect(delimitedField(',=1+1', ',')).toBe("\",'=1+1\"");
+    expect(delimitedField(';=1+1', ';')).toBe("\";'=1+1\"");
+    // Numbers stay numbers.
+    expect(delimitedField(-5, ';')).toBe('-5');
+    const col: ListColumn = { column: 'field1', type: 'text' };
+    for (const separator of [',', ';']) {
+      const line = delimitedLine([col, col], format, separator);
+      const arrayLine = delimitedArrayLine([col, col], format, separator);
+      for (const [value, cell] of [[';=1+1', ";'=1+1"], ['=1+1;=2+2', "'=1+1;'=2+2"], ['a\n=1+1', "a\n'=1+1"], [',=1+1', ",'=1+1"], ['-5', "'-5"]]) {
+        const field = cell.includes(separator) || cell.includes('\n') ? `"${cell}"` : cell;
+        expect(line({ field1: value })).toBe(`${field}${separator}${field}\r\n`);
+        expect(arrayLine([value, value])).toBe(`${field}${separator}${field}\r\n`);
+      }
+    }
   });
 
   it('formats dates with moment-style tokens and literals', () => {
@@ -39,7 +71,7 @@ describe('export cells', () => {
       { column: 'code', type: 'text', isCode: true }, { column: 'field1', type: 'text' }, { column: 'id', type: 'integer' },
       { column: 'auto_sync', type: 'boolean' }, { column: 'last_sync', type: 'timestamp' },
     ];
-    const texts = ['plain', '', null, undefined, '=1+1', '+34', '-x', '@a', '\tx', '\rx', 'a,b', 'a;b', 'a|b', 'a.b', 'say "hi"', 'two\nlines', 'Canción', 42, '2024-01-02T03:04:05.000Z'];
+    const texts = ['plain', '', null, undefined, '=1+1', ';=1+1', '=1+1;=2+2', 'a\n=1+1', ',=1+1', 'a|-b', 'a\t+b', 'x,"=y', '+34', '-x', '@a', '\tx', '\rx', 'a,b', 'a;b', 'a|b', 'a.b', 'say "hi"', 'two\nlines', 'Canción', 42, '2024-01-02T03:04:05.000Z'];
     for (const separator of [',', ';', '\t', '|', '.', '']) {
       for (const fmt of [format, { ...format, codePrefix: '', codeSuffix: '' }]) {
         const line = delimitedLine(columns, fmt, separator);

@@ -2,6 +2,9 @@
  * How a value becomes an export cell with the export format (access-shell-dashboard §3): dates with
  * dateFormat, codes with codePrefix/codeSuffix, delimited text quoted per RFC 4180, and texts that a
  * spreadsheet would run as a formula (starting with = + - @ tab or CR) neutralised with a leading "'".
+ * Delimited cells are also neutralised piece by piece (issue 32): a reader using another separator than
+ * the file's (Spanish Excel opens a double-clicked csv with ';') or a line break splits the cell, and
+ * every piece that would start like a formula gets its own "'" (see neutralizeDelimited).
  */
 import type { ExportFormat } from '@portal/contract';
 import type { ListColumn } from '../definition';
@@ -10,6 +13,26 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function neutralize(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/**
+ * Where a piece of a delimited cell starts that a spreadsheet could run as a formula: the cell's start or
+ * right after any common separator (, ; tab |) or line break, followed by a formula character (= + - @ tab
+ * CR), possibly after quotes (a reader splitting inside a quoted field sees them as the piece's start).
+ * OWASP CSV injection guidance; the file's own separator is quoted, the others are not.
+ */
+const PIECE_FORMULA_START = /(^|[,;\t|\r\n])(?="*[=+\-@\t\r])/g;
+/** Any such piece (the fast paths' test: the ones after a separator; quotes are special there anyway). */
+export const SPLIT_FORMULA_START = /[,;\t|\r\n][=+\-@\t\r]/;
+
+/**
+ * neutralize() for a delimited cell: a "'" before every piece that any common separator or line break
+ * could make start a formula: `;=1+1` → `;'=1+1`, `=1+1;=2+2` → `'=1+1;'=2+2`, `a\n=1+1` → `a\n'=1+1`.
+ * Texts neutralize() already changed stay as they are at their start (`'=…` starts with the apostrophe).
+ */
+export function neutralizeDelimited(text: string): string {
+  PIECE_FORMULA_START.lastIndex = 0;
+  return PIECE_FORMULA_START.test(text) ? text.replace(PIECE_FORMULA_START, "$1'") : text;
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -72,9 +95,12 @@ export function exportCell(value: unknown, col: ListColumn, format: Pick<ExportF
   return neutralize(text);
 }
 
-/** A neutralised header or cell text for delimited output, quoted when it holds the separator, a quote or a line break. */
+/**
+ * A header or cell for delimited output: a text neutralised piece by piece (neutralizeDelimited; numbers
+ * stay as they are), quoted when it holds the separator, a quote or a line break.
+ */
 export function delimitedField(cell: ExportCell, separator: string): string {
-  const text = String(cell);
+  const text = typeof cell === 'number' ? String(cell) : neutralizeDelimited(cell);
   return text.includes(separator) || /["\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -82,12 +108,13 @@ type Format = Pick<ExportFormat, 'dateFormat' | 'codePrefix' | 'codeSuffix'>;
 
 /**
  * One function per column turning its value into the delimited field, as delimitedField(exportCell(...))
- * gives it, but with a fast path: a text that starts no formula and holds no separator, quote or line break
- * is written as it is after one regular-expression test (issue 19: the generic path per cell held a
+ * gives it, but with a fast path: a text that starts no formula, has no formula start after a common
+ * separator or line break, and holds no separator, quote or line break is written as it is after one
+ * regular-expression test (issue 19: the generic path per cell held a
  * million-row csv export at a fraction of the database's own speed).
  */
 function delimitedCells(columns: readonly ListColumn[], format: Format, separator: string): ((value: unknown) => string)[] {
-  const special = new RegExp(`^[=+\\-@\\t\\r]|["\\r\\n]|${separator.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')}`);
+  const special = new RegExp(`^[=+\\-@\\t\\r]|${SPLIT_FORMULA_START.source}|["\\r\\n]|${separator.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')}`);
   // An empty separator is in every text (delimitedField quotes them all): no fast path then.
   const asIs = (col: ListColumn) => separator !== '' && col.type === 'text' && (!col.isCode || (!format.codePrefix && !format.codeSuffix));
   return columns.map((col) => {

@@ -5,9 +5,10 @@
  * one string per row (better-sqlite3 pluck) instead of an array of them. Without a search that calls the
  * server's SQL functions, the rows are read in a worker thread (./lineWorker.js) while this thread writes the
  * previous batch. Each row's line is made here: a field is written as it is, or in quotes when it holds the
- * separator; a row with a quote, a line break or a field starting like a formula anywhere takes the cell rules
- * (neutralize, delimitedField) field by field, and a row whose value held the field separator is read again by
- * id as an array (delimitedArrayLine). The bytes are those of the generic path (sqliteLines.test.ts).
+ * separator; a row with a quote, a line break or a field (or a piece after , ; tab |) starting like a formula
+ * anywhere takes the cell rules (neutralize, delimitedField) field by field, and a row whose value held the
+ * field separator is read again by id as an array (delimitedArrayLine). The bytes are those of the generic
+ * path (sqliteLines.test.ts).
  */
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -19,7 +20,7 @@ import { orderSql } from '../engine';
 import { hasRegex, whereSql } from '../search';
 import { openSqliteReader, sqliteFile } from '../sqlite';
 import { ExportIdle, STREAM_IDLE_MS, type StreamRequest } from '../stream';
-import { delimitedArrayLine, delimitedField, neutralize } from './cells';
+import { delimitedArrayLine, delimitedField, neutralize, SPLIT_FORMULA_START } from './cells';
 
 /** Rows per batch (about 90 bytes a row in the large profile: ~360 KB of text). */
 export const LINE_BATCH = 4000;
@@ -31,8 +32,11 @@ const ID_END = '\u001f';
 /** Between two fields in the text SQLite makes (a value holding one is found by the field count). */
 const FIELD_END = '\u0000';
 
-/** A quote or line break anywhere, or a field starting like a formula: such a row takes the cell rules. */
-const SPECIAL = /["\r\n]|[\u0000\u001f][=+\-@\t\r]/;
+/**
+ * A quote or line break anywhere, a field starting like a formula, or a formula start after a common separator
+ * (cells.ts SPLIT_FORMULA_START): such a row takes the cell rules.
+ */
+const SPECIAL = new RegExp(`["\\r\\n]|[\\u0000\\u001f][=+\\-@\\t\\r]|${SPLIT_FORMULA_START.source}`);
 
 /** The rows' texts of one batch, and the rows read again as arrays (by index in the batch). */
 interface LineBatch { rows: string[]; odd: Map<number, unknown[]> }
