@@ -6,7 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { pickMenuEntry } from './menu';
 
 export const content = (page: Page): Locator => page.locator('#portal-content');
-export const openModal = (page: Page, title: string): Locator => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
+export { confirmDialog, openModal } from './dialog';
 
 /** The list's column titles, in order (selection, actions and scrollbar columns left out). */
 export async function columnTitles(page: Page): Promise<string[]> {

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { confirmDialog } from './dialog';
 import { pickMenuEntry } from './menu';
 
 /** The portal under test (set by globalSetup, or PORTAL_E2E_URL for an already running one). */
@@ -58,7 +59,7 @@ export async function waitForContentTitle(page: Page, title: string, timeout = 3
 /** Logout through the avatar menu and its confirmation (spec: 'Are you sure you want to logout?'). */
 export async function logoutViaMenu(page: Page): Promise<void> {
   await pickMenuEntry(page, page.getByRole('button', { name: 'User menu' }), 'Logout');
-  const dialog = page.locator('.ant-modal-confirm').filter({ hasText: 'Are you sure you want to logout?' });
+  const dialog = await confirmDialog(page, 'Are you sure you want to logout?');
   await dialog.getByText('You will be redirected to the login page').waitFor();
   await dialog.getByRole('button', { name: 'OK' }).click();
   await page.waitForURL(/\/auth\/login$/);

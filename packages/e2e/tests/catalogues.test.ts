@@ -71,7 +71,7 @@ describe('catalogues', () => {
 
     // 1. Add → the catalogue form → Save: the new catalogue is listed.
     await content(page).getByRole('button', { name: 'Add' }).click();
-    const form = openModal(page, 'New catalogue');
+    const form = await openModal(page, 'New catalogue');
     await form.getByLabel('Name').fill(name);
     await form.getByRole('button', { name: 'Save' }).click();
     await form.waitFor({ state: 'hidden' });
@@ -86,12 +86,12 @@ describe('catalogues', () => {
     await content(page).getByText('Total: 0').waitFor();
     // Start from the default columns (a portal reused across runs keeps the last run's choice).
     await listMenu(page, 'Select Fields');
-    await openModal(page, 'Select Fields').getByRole('button', { name: 'Reset to default' }).click();
+    (await openModal(page, 'Select Fields')).getByRole('button', { name: 'Reset to default' }).click();
     await until(() => columnTitles(page), allTitles);
 
     const workbook = await writeCatalogueWorkbook(work.dir);
     await content(page).getByRole('button', { name: 'Import' }).click();
-    const importModal = openModal(page, 'Import');
+    const importModal = await openModal(page, 'Import');
     await importModal.locator('input[type="file"]').setInputFiles(workbook);
     await importModal.getByText('catalogue-two-sheets.xlsx').waitFor();
     // Headers are not field names: nothing is mapped, so Import waits for the mapping.
@@ -133,7 +133,7 @@ describe('catalogues', () => {
 
     // 4. Select Fields: hide the author column; it stays hidden after a reload.
     await listMenu(page, 'Select Fields');
-    const selectFields = openModal(page, 'Select Fields');
+    const selectFields = await openModal(page, 'Select Fields');
     await selectFields.getByRole('checkbox', { name: titles.author }).uncheck();
     await selectFields.getByRole('button', { name: 'OK' }).click();
     await selectFields.waitFor({ state: 'hidden' });
@@ -153,7 +153,7 @@ describe('catalogues', () => {
 
     const exportFile = async (fileType: 'CSV (.csv)' | 'Excel (.xlsx)'): Promise<string> => {
       await listMenu(page, 'Export Items');
-      const dialog = openModal(page, 'Export Items');
+      const dialog = await openModal(page, 'Export Items');
       await dialog.getByRole('combobox', { name: 'Columns' }).click();
       const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last().locator('.ant-select-item-option');
       await options.first().waitFor();

@@ -54,7 +54,7 @@ async function writeScanWorkbook(codes: string[]): Promise<string> {
 
 async function exportCsv(page: Page, dir: string): Promise<string[][]> {
   await listMenu(page, 'Export Items');
-  const dialog = openModal(page, 'Export Items');
+  const dialog = await openModal(page, 'Export Items');
   await choose(page, dialog, 'File type', 'CSV (.csv)');
   const file = await downloadOf(page, () => dialog.getByRole('button', { name: 'Export' }).click());
   const target = path.join(dir, file.suggestedFilename());
@@ -81,7 +81,7 @@ describe('inventories', () => {
 
     // 1. A group related to the catalogue, through its form.
     await content(page).getByRole('button', { name: 'Add' }).click();
-    const groupForm = openModal(page, 'New inventory group');
+    const groupForm = await openModal(page, 'New inventory group');
     await groupForm.getByLabel('Name').fill(groupName);
     await choose(page, groupForm, 'Catalogue', fondo);
     await groupForm.getByRole('button', { name: 'Save' }).click();
@@ -96,7 +96,7 @@ describe('inventories', () => {
     await waitForContentTitle(page, groupName);
     const groupId = Number(/inventories\/(\d+)\/sections/.exec(page.url())![1]);
     await content(page).getByRole('button', { name: 'Add' }).click();
-    const sectionForm = openModal(page, 'New section');
+    const sectionForm = await openModal(page, 'New section');
     await sectionForm.getByLabel('Location').fill('Planta 1 - Estantería A1');
     await sectionForm.getByRole('button', { name: 'Save' }).click();
     await sectionForm.waitFor({ state: 'hidden' });
@@ -109,7 +109,7 @@ describe('inventories', () => {
     // 3. Import the reader's .xlsx: three of the catalogue, one of the other catalogue, one unknown.
     const scanned = ['INV-1', 'INV-2', 'INV-3', 'KID-1', 'ZZZ-9'];
     await content(page).getByRole('button', { name: 'Import' }).click();
-    const importModal = openModal(page, 'Import');
+    const importModal = await openModal(page, 'Import');
     await importModal.locator('input[type="file"]').setInputFiles(await writeScanWorkbook(scanned));
     await importModal.getByText('scanned-items.xlsx').waitFor();
     await importModal.getByText(`Items in this sheet: ${scanned.length}`).waitFor();

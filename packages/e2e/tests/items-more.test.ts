@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { login, navigateInApp, portalUrl, useBrowser, waitForContentTitle } from '../src';
-import { choose, columnTitles, content, listRows, openModal, until } from '../src/listPage';
+import { choose, columnTitles, confirmDialog, content, listRows, openModal, until } from '../src/listPage';
 
 const browser = useBrowser();
 
@@ -96,7 +96,7 @@ describe('items: ID modifications, search lists, item events', () => {
       await page.goto(portalUrl(`/catalogues/${tid}`));
       await waitForContentTitle(page, name);
       await content(page).getByRole('button', { name: 'Import' }).click();
-      const modal = openModal(page, 'Import');
+      const modal = await openModal(page, 'Import');
       await modal.locator('input[type="file"]').setInputFiles(file);
       await modal.getByText('ids.csv').waitFor();
       await choose(page, modal, 'Field of column 1', 'Code');
@@ -135,7 +135,7 @@ describe('items: ID modifications, search lists, item events', () => {
       await page.goto(portalUrl(`/catalogues/${tid}`));
       await waitForContentTitle(page, name);
       await content(page).locator('.ant-table-row').filter({ hasText: 'HID-1' }).getByRole('button', { name: 'Edit' }).click();
-      const form = openModal(page, 'Edit item');
+      const form = await openModal(page, 'Edit item');
       expect(await form.getByLabel(String(store.fieldObjectId)).count()).toBe(0);
       await form.getByLabel(String(store.field1), { exact: true }).fill('New title');
       await form.getByRole('button', { name: 'Save' }).click();
@@ -195,8 +195,7 @@ describe('items: ID modifications, search lists, item events', () => {
     const index = found.findIndex(isEvent);
     const other = found[index];
     await content(page).locator('.ant-table-row').nth(index).getByRole('button', { name: 'Inventory' }).click();
-    const dialog = page.locator('.ant-modal-confirm');
-    await dialog.locator('.ant-modal-confirm-title', { hasText: 'Document belongs to a different store' }).waitFor();
+    const dialog = await confirmDialog(page, 'Document belongs to a different store');
     await shot(page, 'itemEvents-confirm');
     await dialog.getByRole('button', { name: 'Yes' }).click();
     await page.waitForURL(/\/inventories(\/|$)/);

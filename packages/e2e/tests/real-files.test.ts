@@ -43,7 +43,7 @@ const formatDay = (iso: string, pattern: string) => {
 /** Uploads a fixture in the Import modal and waits for its preview. */
 async function openImport(page: Page, file: string): Promise<Locator> {
   await content(page).getByRole('button', { name: 'Import' }).click();
-  const modal = openModal(page, 'Import');
+  const modal = await openModal(page, 'Import');
   await modal.locator('input[type="file"]').setInputFiles(path.join(FIXTURES, file));
   await modal.getByText(file).waitFor();
   return modal;

@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { readXlsxRows } from '../src/fixtures/catalogueWorkbook';
-import { content, openModal, until } from '../src/listPage';
+import { confirmDialog, content, openModal, until } from '../src/listPage';
 import { downloadOf, login, navigateInApp, pickMenuEntry, portalUrl, useBrowser, useWorkDir, waitForContentTitle } from '../src';
 
 const browser = useBrowser();
@@ -48,7 +48,7 @@ describe('self-check', () => {
 
     // 1. Add Image Set: a name the supervisor already uses is refused, a new one is saved.
     await content(page).getByRole('button', { name: 'Add Image Set' }).click();
-    const form = openModal(page, 'New Image Set');
+    const form = await openModal(page, 'New Image Set');
     await form.getByLabel('Name').fill('Campaña de lectura');
     await form.getByText('Name already exists').waitFor();
     await form.getByLabel('Name').fill(name);
@@ -69,7 +69,7 @@ describe('self-check', () => {
     const jpegItem = items.filter({ has: page.locator('img[alt="horario.jpg"]') });
     await jpegItem.hover();
     await jpegItem.getByTitle('Preview file').click();
-    const preview = openModal(page, 'horario.jpg');
+    const preview = await openModal(page, 'horario.jpg');
     const big = preview.locator('img');
     await big.waitFor();
     await until(() => big.evaluate((img: HTMLImageElement) => img.naturalWidth), 160);
@@ -80,7 +80,7 @@ describe('self-check', () => {
     const pngItem = items.filter({ has: page.locator('img[alt="bienvenida.png"]') });
     await pngItem.hover();
     await pngItem.getByTitle('Remove file').click();
-    const confirm = page.locator('.ant-modal-confirm').filter({ hasText: 'Are you sure you want to delete this image?' });
+    const confirm = await confirmDialog(page, 'Are you sure you want to delete this image?');
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await until(() => items.count(), 1);
 
@@ -100,13 +100,13 @@ describe('self-check', () => {
 
     // 6. Edit the set's name, then delete the set after its confirmation: its client URL answers nothing any more.
     await card.getByRole('button', { name: 'Edit' }).click();
-    const edit = openModal(page, 'Edit Image Set');
+    const edit = await openModal(page, 'Edit Image Set');
     await edit.getByLabel('Name').fill(`${name} (2)`);
     await edit.getByRole('button', { name: /save|ok/i }).click();
     await edit.waitFor({ state: 'hidden' });
     const renamed = content(page).locator(`.imageset-card[data-imageset="${name} (2)"]`);
     await renamed.getByRole('button', { name: 'Delete' }).click();
-    await page.locator('.ant-modal-confirm').filter({ hasText: 'Are you sure you want to delete this image set?' }).getByRole('button', { name: 'Yes' }).click();
+    await (await confirmDialog(page, 'Are you sure you want to delete this image set?')).getByRole('button', { name: 'Yes' }).click();
     await renamed.waitFor({ state: 'detached' });
     expect((await client.goto(clientUrl!))!.status()).toBe(403);
     expect((await client.goto(portalUrl(set.images[0].url)))!.status()).toBe(403);
@@ -127,7 +127,7 @@ describe('self-check', () => {
 
     // 8. Export Items with the supervisor's saved format (xlsx), read back: the newest first.
     await pickMenuEntry(page, content(page).getByRole('button', { name: 'More actions' }), 'Export Items');
-    const dialog = openModal(page, 'Export Items');
+    const dialog = await openModal(page, 'Export Items');
     // Export only once the saved format has been read and shows (clicked before, the export takes the default csv).
     await dialog.getByTitle('Excel (.xlsx)').waitFor();
     const file = await downloadOf(page, () => dialog.getByRole('button', { name: 'Export' }).click());

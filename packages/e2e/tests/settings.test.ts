@@ -87,7 +87,7 @@ describe('users', () => {
     expect(await row(page, 'Marta Gestora').getByRole('button', { name: 'Delete' }).count()).toBe(1);
 
     await content(page).getByRole('button', { name: ADD }).click();
-    const modal = openModal(page, 'New user');
+    const modal = await openModal(page, 'New user');
     await modal.locator('#userName').waitFor();
     expect(await modal.getByText('Flavor', { exact: true }).count()).toBe(0);
     await modal.locator('#userName').fill('e2e-nuria');
@@ -134,7 +134,7 @@ describe('users', () => {
     await navigateInApp(page, '/profile');
     await content(page).getByTestId('profile-info').waitFor();
     await content(page).getByRole('button', { name: /Edit profile/ }).click();
-    const own = openModal(page, 'Edit user');
+    const own = await openModal(page, 'Edit user');
     await own.locator('#fullName').waitFor();
     expect(await own.locator('#userName').isDisabled()).toBe(true);
     expect(await own.getByText('Permissions', { exact: true }).count()).toBe(0);
@@ -161,7 +161,7 @@ describe('libraries', () => {
     await waitForContentTitle(page, 'Libraries');
     await content(page).locator('.ant-table-row').first().waitFor();
     await content(page).getByRole('button', { name: ADD }).click();
-    const modal = openModal(page, 'New library');
+    const modal = await openModal(page, 'New library');
     await modal.locator('#code').waitFor();
     const fields: Array<[string, string]> = [
       ['code', 'E2E-NEW'], ['country', 'España'], ['area', 'Aragón'], ['province', 'Zaragoza'], ['city', 'Zaragoza'],
@@ -181,7 +181,7 @@ describe('libraries', () => {
 
     await navigateInApp(page, '/catalogues');
     await pickMenuEntry(page, page.locator('.ant-layout-header').getByRole('button', { name: /No Library Selected|Biblioteca|Library/ }).first(), 'Change Library');
-    const change = openModal(page, 'Change Library');
+    const change = await openModal(page, 'Change Library');
     await change.locator('.ant-table-row').first().waitFor();
     for (let guard = 0; guard < 20 && (await change.getByText('Biblioteca E2E Nueva').count()) === 0; guard++) {
       await change.locator('.ant-pagination-next').click();
@@ -209,7 +209,7 @@ describe('libraries', () => {
     await first.waitFor();
     expect(await content(page).getByRole('button', { name: ADD }).count()).toBe(0);
     await first.getByRole('button', { name: 'Edit' }).click();
-    const modal = openModal(page, 'Edit library');
+    const modal = await openModal(page, 'Edit library');
     await modal.locator('#name').waitFor();
     for (const id of ['country', 'area', 'province', 'city', 'name', 'expirationDate']) expect(await modal.locator(`#${id}`).isDisabled()).toBe(true);
     const code = await modal.locator('#code').inputValue();

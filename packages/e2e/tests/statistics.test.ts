@@ -8,7 +8,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { downloadOf, login, navigateInApp, portalUrl, useBrowser, useWorkDir, waitForContentTitle } from '../src';
-import { until } from '../src/listPage';
+import { confirmDialog, until } from '../src/listPage';
 
 const browser = useBrowser();
 const work = useWorkDir('statistics');
@@ -179,7 +179,7 @@ describe('alarms', () => {
     await until(async () => (await first.innerText()).includes('Yes'), true);
     await first.locator('input[type="checkbox"]').check();
     await content(page).getByRole('button', { name: /Delete selected/ }).click();
-    await page.locator('.ant-modal-confirm').filter({ hasText: 'Are you sure you want to delete this element?' }).getByRole('button', { name: 'Delete' }).click();
+    await (await confirmDialog(page, 'Are you sure you want to delete this element?')).getByRole('button', { name: 'Delete' }).click();
     const after = { ...before, numAlarms: before.numAlarms - 1, numAlarmsActivated: before.numAlarmsActivated - 1 };
     await until(tagText, shown(after));
     expect(await counts()).toEqual(after);
