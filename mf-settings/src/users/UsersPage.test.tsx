@@ -142,7 +142,8 @@ describe('UsersPage as supervisor', () => {
     fireEvent.mouseDown(dialog().getByRole('combobox', { name: 'Regions' }));
     const tree = await waitFor(() => document.querySelector('.ant-select-tree') as HTMLElement);
     fireEvent.click(within(tree).getByText('Norte'));
-    fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
+    // The refused save above is still checking the name (300 ms debounce): its button reads "loading Save" until then.
+    fireEvent.click(await dialog().findByRole('button', { name: 'Save' }));
     await waitFor(() => expect(createUser).toHaveBeenCalled());
     expect(jest.mocked(createUser).mock.calls[0][0]).toEqual({
       userName: 'nuria', fullName: 'Nueva Persona', address: 'Calle 3', telephone: '622', email: 'nuria@example.org',
