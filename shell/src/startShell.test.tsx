@@ -3,7 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { fakeServer, type SeenRequest } from '@portal/api/src/testing';
 import { setLanguage } from '@portal/i18n';
 import { createPortalStore, EMPTY_SETTINGS, loginSuccess, sessionRestored, type SessionData } from '@portal/session';
-import { forgetDeploySettings, loadDeploySettings } from './deploySettings/useDeploySettings';
+import { forgetDeploySettings, loadDeploySettings } from '@portal/session';
 import { AUTOFILL_ANIMATION, startShell, type SignedInModule } from './startShell';
 
 const session: SessionData = {

@@ -2,8 +2,7 @@ import { startTransition, type ComponentType } from 'react';
 import type { Root } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { logger } from '@portal/api';
-import { selectIsLoggedIn, type PortalStore } from '@portal/session';
-import { loadDeploySettings } from './deploySettings/useDeploySettings';
+import { loadDeploySettings, selectIsLoggedIn, type PortalStore } from '@portal/session';
 import { DEFAULT_SECTION } from './menu/groups';
 import { LoginPage } from './pages/login/LoginPage';
 import './locales';
@@ -70,7 +69,7 @@ export function startShell({ root, store, loadSignedIn, prefetchLanding }: Shell
   if (window.location.pathname !== LOGIN_PATH) window.history.replaceState(null, '', LOGIN_PATH);
   root.render(<Provider store={store}><LoginPage /></Provider>);
   // The header and About read the deploy-time settings: read while the login page shows, not after sign-in.
-  void loadDeploySettings();
+  void loadDeploySettings().then(({ productName }) => { document.title = productName; });
 
   const autofilled = (event: Event) => {
     if ((event as AnimationEvent).animationName === AUTOFILL_ANIMATION) prefetch();

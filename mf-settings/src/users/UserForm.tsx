@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { App } from 'antd';
 import { createUser, logger, normalizeError, updateUser, type User, userExists } from '@portal/api';
 import { ModalForm } from '@portal/lists';
-import { ownUserSaved, selectRegions, useAppDispatch, useAppSelector } from '@portal/session';
+import { ownUserSaved, selectRegions, useAppDispatch, useAppSelector, useDeploySettings } from '@portal/session';
 import { latestExistsCheck } from '../existsCheck';
 import { useSettingsTranslation } from '../i18n';
 import { useActor } from './useActor';
@@ -36,14 +36,15 @@ export function UserForm({ open, user, onClose }: UserFormProps) {
   const actor = useActor();
   const regions = useAppSelector(selectRegions);
   const rules = useMemo(() => userFormRules(actor, user), [actor, user]);
+  const { productName } = useDeploySettings();
 
   const fields = useMemo(() => {
     const except = user?.tid ?? null;
     return userFields(t, rules, user, regions, {
       userNameTaken: latestExistsCheck(async (userName) => (await userExists({ userId: except, userName })).exists),
       emailTaken: latestExistsCheck(async (email) => (await userExists({ userId: except, email })).exists),
-    });
-  }, [t, rules, user, regions]);
+    }, productName);
+  }, [t, rules, user, regions, productName]);
 
   const save = async (values: UserFormValues) => {
     try {

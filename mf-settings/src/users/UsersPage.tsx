@@ -2,6 +2,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { deleteUsers, getUsers, type ListParams, type User } from '@portal/api';
 import { GenericList, type ListHandle } from '@portal/lists';
+import { useDeploySettings } from '@portal/session';
 import { PageFrame, type PageProps } from '@portal/ui';
 import { useSettingsTranslation } from '../i18n';
 import { useFormDialog } from '../useFormDialog';
@@ -17,7 +18,8 @@ export function UsersPage({ title }: PageProps) {
   const actor = useActor();
   const list = useRef<ListHandle>(null);
   const form = useFormDialog<User>(() => list.current?.refresh());
-  const columns = useMemo(() => usersColumns(t, actor.role === 'admin'), [t, actor.role]);
+  const { productName } = useDeploySettings();
+  const columns = useMemo(() => usersColumns(t, actor.role === 'admin', productName), [t, actor.role, productName]);
   const fetchPage = useCallback((params: ListParams) => getUsers(params), []);
 
   return (

@@ -1,7 +1,7 @@
 /** The user form's fields (data-areas §5): what each editor sees, with the rules of userRules.ts. */
 import type { TFunction } from 'i18next';
 import type { RegionNode, User } from '@portal/api';
-import { DEFAULT_FLAVOR } from '@portal/contract';
+import { DEFAULT_FLAVOR, flavorName } from '@portal/contract';
 import type { FormField } from '@portal/lists';
 import { initialRegions } from './userPayload';
 import {
@@ -28,7 +28,7 @@ async function taken(check: (value: string) => Promise<boolean>, value: string):
 }
 
 export function userFields(
-  t: TFunction, rules: UserFormRules, user: User | null, regions: RegionNode[], checks: UserFieldChecks,
+  t: TFunction, rules: UserFormRules, user: User | null, regions: RegionNode[], checks: UserFieldChecks, productName: string,
 ): FormField[] {
   const required = (label: string) => new Error(t('common:FieldRequiredMessage', { field: label }));
   const permissionLabel = (p: string) => t(`permissions.${p}`);
@@ -63,7 +63,7 @@ export function userFields(
     },
     {
       type: 'select', name: 'flavor', label: t('users.flavor'), required: true, visible: rules.showFlavor,
-      initialValue: user?.flavor ?? DEFAULT_FLAVOR, selectOptions: rules.flavorOptions.map((f) => ({ value: f, text: f })),
+      initialValue: user?.flavor ?? DEFAULT_FLAVOR, selectOptions: rules.flavorOptions.map((f) => ({ value: f, text: flavorName(f, productName) })),
     },
     {
       type: 'select', name: 'role', label: t('users.role'), required: true, visible: rules.showRole, disabled: rules.roleDisabled,

@@ -1,16 +1,17 @@
 import type { TFunction } from 'i18next';
 import type { User } from '@portal/api';
+import { flavorName } from '@portal/contract';
 import type { ListColumn } from '@portal/lists';
 
-/** The Users list columns; Flavor only for an admin (data-areas §6). */
-export function usersColumns(t: TFunction, showFlavor: boolean): ListColumn<User>[] {
+/** The Users list columns; Flavor only for an admin (data-areas §6), {product} read as the deployed product name. */
+export function usersColumns(t: TFunction, showFlavor: boolean, productName: string): ListColumn<User>[] {
   const columns: ListColumn<User>[] = [
     { key: 'userName', title: t('users.userName'), width: 160 },
     { key: 'fullName', title: t('users.fullName'), width: 200 },
     { key: 'email', title: t('users.email'), width: 220 },
     { key: 'telephone', title: t('users.telephone'), width: 140 },
     { key: 'address', title: t('users.address'), width: 220, defaultVisible: false },
-    { key: 'flavor', title: t('users.flavor'), width: 120 },
+    { key: 'flavor', title: t('users.flavor'), width: 120, render: (row) => flavorName(row.flavor, productName) },
     { key: 'role', title: t('users.role'), width: 130, render: (row) => t(`roles.${row.role}`) },
     {
       key: 'permissions', title: t('users.permissions'), width: 260, sortable: false,

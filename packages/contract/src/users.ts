@@ -5,6 +5,9 @@ import { Id, RequiredText } from './common';
 export const FLAVORS = ['{product}', 'LIBTECS', 'DIALOCID'] as const;
 export const DEFAULT_FLAVOR = '{product}';
 
+/** What a flavour is called on screen: {product} is the deployed product name (PORTAL_PRODUCT_NAME). */
+export const flavorName = (flavor: string, productName: string): string => (flavor === DEFAULT_FLAVOR ? productName : flavor);
+
 const RoleSchema = Type.Union([Type.Literal('user'), Type.Literal('supervisor'), Type.Literal('admin')]);
 const FlavorSchema = Type.Union([Type.Literal('{product}'), Type.Literal('LIBTECS'), Type.Literal('DIALOCID')]);
 const PermissionSchema = Type.Union([

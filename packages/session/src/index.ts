@@ -19,3 +19,4 @@ export { limitRegionsToStores, storeIdsOfRegions, findRegions } from './regions'
 export { isStoreExpired, localDay } from './storeDates';
 export { EMPTY_SETTINGS, toSettings, mergeSettings } from './settings';
 export { STORAGE_KEYS } from './storage';
+export { loadDeploySettings, forgetDeploySettings, useDeploySettings } from './deploySettings';

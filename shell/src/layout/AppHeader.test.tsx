@@ -66,6 +66,7 @@ describe('header', () => {
     const first = await renderShell({ user: 'admin', path: '/dashboard', flavor: '{product}', server: deployed });
     expect(await header().findByAltText('Biblio Red')).toBeInTheDocument();
     expect(header().getByText('News').closest('a')).toHaveAttribute('href', 'https://biblio.es/noticias');
+    expect(document.title).toBe('Biblio Red');
     first.unmount();
     await renderShell({ user: 'admin', path: '/dashboard', flavor: '{product}' });
     expect(header().getByAltText('Library Portal')).toBeInTheDocument();

@@ -1,10 +1,10 @@
 import { ReadOutlined } from '@ant-design/icons';
 import { Layout, Typography } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { selectSession } from '@portal/session';
+import { selectSession, useDeploySettings } from '@portal/session';
 import { deployedBrand } from '../deploySettings/brand';
-import { useDeploySettings } from '../deploySettings/useDeploySettings';
 import { useCurrentSection } from '../menu/useCurrentSection';
 import { AvatarMenu } from './AvatarMenu';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -28,6 +28,8 @@ export function AppHeader() {
   const { userFlavor } = useSelector(selectSession);
   const brand = deployedBrand(userFlavor, useDeploySettings());
   const { isItems } = useCurrentSection();
+  // The browser tab reads the brand the user sees (the deployed product name for the {product} flavour).
+  useEffect(() => { document.title = brand.name; }, [brand.name]);
 
   return (
     <Layout.Header style={headerStyle}>

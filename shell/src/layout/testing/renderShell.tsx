@@ -5,10 +5,9 @@ import { MemoryRouter, useLocation, useNavigationType } from 'react-router-dom';
 import type { Store } from '@portal/api';
 // The api package's own test double for its HTTP layer: the real client, interceptors and sagas run on top.
 import { fakeServer, type FakeReply, type SeenRequest } from '@portal/api/src/testing';
-import { createPortalStore, fetchStoresSuccess, sessionRestored } from '@portal/session';
+import { createPortalStore, fetchStoresSuccess, forgetDeploySettings, sessionRestored } from '@portal/session';
 import { PortalProviders } from '@portal/ui';
 import '../../locales';
-import { forgetDeploySettings } from '../../deploySettings/useDeploySettings';
 import { MenuEntriesProvider } from '../../menu/MenuEntriesContext';
 import { DEMO_USERS, REGISTRY_MENU, REGISTRY_ROUTES } from '../../menu/registryMenu.fixture';
 import type { MenuEntry, RouteEntry } from '../../menu/types';

@@ -1,6 +1,6 @@
 import { Card, Descriptions, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useDeploySettings } from '../../deploySettings/useDeploySettings';
+import { useDeploySettings } from '@portal/session';
 import { useVersion } from './useVersion';
 
 /** /about: server version, support contact and copyright. */
