@@ -15,7 +15,7 @@ export const SETTINGS_LIST_NAME_PATTERN = '^[a-z][A-Za-z0-9]{0,47}$';
 /** Most lists with a saved column choice (the web has 17). */
 export const MAX_SETTINGS_LISTS = 50;
 
-/** Most bytes the saved settings take, serialized as JSON (issue 32: unbounded merges made a 41 MB blob). */
+/** Most bytes the saved settings take, serialized as JSON. */
 export const MAX_SETTINGS_BYTES = 64 * 1024;
 
 /** Saved user settings (access-shell-dashboard §3). */

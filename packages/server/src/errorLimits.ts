@@ -1,5 +1,5 @@
 /**
- * How much an error answer may carry (issue 32 item 2): every message is cut to MAX_MESSAGE_LENGTH (the rule
+ * How much an error answer may carry: every message is cut to MAX_MESSAGE_LENGTH (the rule
  * of ./sandbox/capMessage.js, shared with the sandbox's worker, which cuts a script's error before it leaves
  * the thread), and a report of refused rows (import, sync, Add Items To) lists the first
  * MAX_REPORTED_ROW_ERRORS of them, each message cut to MAX_ROW_MESSAGE_LENGTH, with the count of all of them.

@@ -63,7 +63,7 @@ export async function createTokenService(db: Kysely<Database>, ttlSeconds: numbe
     },
     async verify(token) {
       try {
-        // Every token this service issues expires: one without exp (or sub) is not one of ours (issue 32).
+        // Every token this service issues expires: one without exp (or sub) is not one of ours.
         const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER, currentDate: now(), requiredClaims: ['exp', 'sub'] });
         const userId = userIdOf(payload.sub);
         const version = payload.ver;

@@ -1,5 +1,5 @@
 /**
- * Issue 32 item 2: a script's error text is capped wherever it is answered. A script that throws a 2,000,000
+ * A script's error text is capped wherever it is answered. A script that throws a 2,000,000
  * character text made a 150-row import answer 200 MB, one item add 4 MB and the Test box 7 MB; each now
  * answers a small body with its usual code, the message cut with an ellipsis, at most MAX_REPORTED_ROW_ERRORS
  * refused rows listed and the count of all of them.

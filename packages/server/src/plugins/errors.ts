@@ -87,7 +87,7 @@ export const MAX_INPUT_DEPTH = 64;
 /**
  * What makes a request's input unreadable, looked for before validation: text containing a NUL character
  * anywhere (PostgreSQL cannot store it), or objects and arrays nested more than MAX_INPUT_DEPTH levels deep
- * (the value itself is level 1; issue 32: this was answered with the NUL message). null when neither.
+ * (the value itself is level 1). null when neither.
  */
 export function inputProblem(value: unknown, depth = 0): 'nul' | 'depth' | null {
   if (typeof value === 'string') return value.includes('\u0000') ? 'nul' : null;

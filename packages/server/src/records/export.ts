@@ -29,8 +29,8 @@ function cut(text: string, max: number): string {
 /**
  * A sheet name Excel accepts, made from a title (the web sends the region and the date, often longer than a
  * sheet name and free text: "Sala 1/2", "'s-Hertogenbosch"): numbered by its interval, none of []:*?/\, at most
- * 31 characters (never half a surrogate pair), not ending in an apostrophe or a space (issue 32: "'hist'"
- * answered 500), unique in the book (case-insensitive, as Excel compares them).
+ * 31 characters (never half a surrogate pair), not ending in an apostrophe or a space,
+ * unique in the book (case-insensitive, as Excel compares them).
  */
 function sheetName(title: string, index: number, used: Set<string>): string {
   const base = cut(title.replace(/[[\]:*?/\\]/g, ' ').trim(), 26) || 'Interval';

@@ -104,7 +104,7 @@ describe('access tokens', () => {
     expect(h).toBeTruthy();
   });
 
-  it('401 TOKEN_INVALID for a token signed with the server secret but without exp, or whose subject is not an exact id (issue 32)', async () => {
+  it('401 TOKEN_INVALID for a token signed with the server secret but without exp, or whose subject is not an exact id', async () => {
     const secret = Buffer.from((await t.db.selectFrom('server_secrets').select('value').where('name', '=', 'jwt').executeTakeFirstOrThrow()).value, 'base64');
     const id = await t.userId('admin');
     const { token_version: ver } = await t.db.selectFrom('users').select('token_version').where('id', '=', id).executeTakeFirstOrThrow();

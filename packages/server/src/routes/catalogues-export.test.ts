@@ -106,7 +106,7 @@ describe('catalogue items export', () => {
     expect(list.headers['content-disposition']).toContain('filename="catalogues.csv"');
   });
 
-  it('writes csv that no common separator or line break turns into formulas, whichever the file uses (issue 32)', async () => {
+  it('writes csv that no common separator or line break turns into formulas, whichever the file uses', async () => {
     const id = await addCatalogue(t.db, store, 'Separators', [
       { code: '101', objectId: ';=1+1', field1: '=1+1;=2+2' },
       { code: '102', objectId: ',=1+1', field1: 'a\n=1+1' },

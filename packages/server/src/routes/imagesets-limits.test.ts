@@ -1,5 +1,5 @@
 /**
- * Image-set uploads cannot exhaust the server (issue 32 item 7): a per-user quota of stored image bytes
+ * Image-set uploads cannot exhaust the server: a per-user quota of stored image bytes
  * (413 IMAGE_QUOTA_EXCEEDED, nothing stored), the upload slots the import uploads take (429 TOO_MANY_CONCURRENT
  * for that user only) and a maximum width × height read from the image header (400 IMAGE_DIMENSIONS_TOO_LARGE).
  */

@@ -1,7 +1,7 @@
 /**
- * Issue 32 item 8: a body nested more than 64 levels deep was refused with the NUL-character message. It now has
- * its own answer (400 INPUT_TOO_DEEP), checked before validation on every route, public ones included; NUL
- * characters keep theirs.
+ * A body nested more than 64 levels deep has its own answer (400 INPUT_TOO_DEEP), checked before validation on
+ * every route, public ones included; NUL characters keep
+ * theirs.
  */
 import { MAX_INPUT_DEPTH, inputProblem } from '../plugins/errors';
 import { createTestApp, type TestApp } from '../testing/testApp';

@@ -261,7 +261,7 @@ describe('export: a styled workbook, a sheet per interval', () => {
     expect((await post('export', body(), null)).statusCode).toBe(401);
   });
 
-  it('makes a sheet name Excel accepts of any title (issue 32: "\'hist\'" answered 500); a text no workbook can hold is 400', async () => {
+  it('makes a sheet name Excel accepts of any title; a text no workbook can hold is 400', async () => {
     const names = async (sheetNames: string[]) => {
       const intervals = sheetNames.map(() => day([A], '2024-03-31'));
       const res = await post('export', { ...body(), intervals, sheetNames });

@@ -53,7 +53,7 @@ const WEB_LIST_NAMES = [
   'sipOperations', 'stores', 'users', 'alarms',
 ];
 
-describe('PUT /api/users/{userId}/settings bounds (issue 32)', () => {
+describe('PUT /api/users/{userId}/settings bounds', () => {
   const save = async (user: 'librarian' | 'supervisor', settings: object) =>
     t.call('PUT', `/api/users/${await t.userId(user)}/settings`, { user, body: { settings } });
   const stored = async (user: 'librarian' | 'supervisor') =>

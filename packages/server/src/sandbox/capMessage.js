@@ -1,5 +1,5 @@
 /**
- * The one length cap of error texts (issue 32): plain JavaScript, so the sandbox's worker thread
+ * The one length cap of error texts: plain JavaScript, so the sandbox's worker thread
  * (./idScriptWorker.js) cuts a script's error before it crosses to the main thread, and the server's TypeScript
  * (../errorLimits.ts) cuts every message it answers with the same rule. A script throwing a 2,000,000 character
  * text made a 150-row import answer 200 MB.

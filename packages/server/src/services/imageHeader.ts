@@ -1,7 +1,7 @@
 /**
  * The width and height an image declares in its header (PNG IHDR, JPEG SOFn, GIF logical screen and image
  * descriptors, WebP VP8/VP8L/VP8X), read from the header bytes only: nothing is decoded. A viewer allocates
- * width × height pixels from these numbers, so image sets refuse large ones before storing (issue 32 item 7).
+ * width × height pixels from these numbers, so image sets refuse large ones before storing.
  * null when the header gives no size (such a file is no image any decoder draws).
  */
 export interface ImageSize {

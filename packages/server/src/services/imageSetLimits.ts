@@ -1,5 +1,5 @@
 /**
- * Limits of image-set uploads (issue 32 item 7). Defaults here; ServerConfig.imagesets overrides (tests);
+ * Limits of image-set uploads. Defaults here; ServerConfig.imagesets overrides (tests);
  * the environment sets the quota:
  *   IMAGESET_QUOTA_BYTES  bytes of image-set images one account may keep, all its sets together (default 200 MiB).
  * Uploads also take one of the user's upload slots (lists/userSlots.ts, shared with the import uploads).

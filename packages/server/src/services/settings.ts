@@ -1,8 +1,8 @@
 /**
  * User settings (access-shell-dashboard §3): selectedStoreId, dashboardItems (section key → widget keys) and
- * visibleColumns (list name → column keys). Bounded (issue 32 item 4: 44 saves of 100 new keys made a 41 MB
- * blob that every sign-in answered): keys are the dashboard's sections and list names, a null value removes
- * a key, and a save that would store more than MAX_SETTINGS_BYTES or MAX_SETTINGS_LISTS lists is refused.
+ * visibleColumns (list name → column keys). Bounded, because every sign-in answers them: keys are the
+ * dashboard's sections and list names, a null value removes a key, and a save
+ * that would store more than MAX_SETTINGS_BYTES or MAX_SETTINGS_LISTS lists is refused.
  */
 import type { Kysely } from 'kysely';
 import {

@@ -10,7 +10,7 @@ describe('export cells', () => {
     expect(neutralize("'=x")).toBe("'=x");
   });
 
-  it('neutralises every piece another separator or a line break could make start a formula (issue 32)', () => {
+  it('neutralises every piece another separator or a line break could make start a formula', () => {
     expect(neutralizeDelimited(';=1+1')).toBe(";'=1+1");
     expect(neutralizeDelimited('=1+1;=2+2')).toBe("'=1+1;'=2+2");
     expect(neutralizeDelimited('a\n=1+1')).toBe("a\n'=1+1");
@@ -21,7 +21,7 @@ describe('export cells', () => {
     for (const text of ["'=1+1", 'a=1', '10-20', 'x; y', 'Canción, "larga"', "'+34 600;tab\tx", '']) expect(neutralizeDelimited(text)).toBe(text);
   });
 
-  it('writes delimited cells that no common separator or line break turns into a formula (issue 32)', () => {
+  it('writes delimited cells that no common separator or line break turns into a formula', () => {
     expect(delimitedField(';=1+1', ',')).toBe(";'=1+1");
     expect(delimitedField('=1+1;=2+2', ',')).toBe("'=1+1;'=2+2");
     expect(delimitedField('a\n=1+1', ',')).toBe("\"a\n'=1+1\"");

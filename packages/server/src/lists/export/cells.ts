@@ -2,7 +2,7 @@
  * How a value becomes an export cell with the export format (access-shell-dashboard §3): dates with
  * dateFormat, codes with codePrefix/codeSuffix, delimited text quoted per RFC 4180, and texts that a
  * spreadsheet would run as a formula (starting with = + - @ tab or CR) neutralised with a leading "'".
- * Delimited cells are also neutralised piece by piece (issue 32): a reader using another separator than
+ * Delimited cells are also neutralised piece by piece: a reader using another separator than
  * the file's (Spanish Excel opens a double-clicked csv with ';') or a line break splits the cell, and
  * every piece that would start like a formula gets its own "'" (see neutralizeDelimited).
  */

@@ -26,7 +26,7 @@ export const ITEMS: TestItem[] = [
   { code: null, objectId: 'E8', field1: '\rstart', field2: 'ok', field3: 'العربية, نص' },
   { code: '009', objectId: '=E9', field1: 'plain', field2: 'plain', field3: 'plain' },
   { code: '010', objectId: 'E10', field1: "it's \\ back$1slash", field2: '\\.', field3: '"' },
-  // Formula starts another separator or a line break would split out (issue 32).
+  // Formula starts another separator or a line break would split out.
   { code: '011', objectId: ';=1+1', field1: '=1+1;=2+2', field2: 'a\n=1+1', field3: ',=1+1' },
   { code: '012;@x', objectId: 'a|-2\t+3', field1: 'x,"=4', field2: 'ok\r\n@z', field3: 'plain;-' },
   ...Array.from({ length: 40 }, (_, i) => ({ code: `1${String(i).padStart(3, '0')}`, objectId: `R${i}`, field1: `Título ${i}`, field2: i % 3 ? `Autor ${i}, Nombre` : `Solo${i}`, field3: i % 5 ? 'Editorial' : null })),
