@@ -3,10 +3,12 @@
  * titles as shown, the "More actions" menu, modals by title, antd selects, and polling until a value is reached.
  */
 import type { Locator, Page } from 'playwright-core';
+import { dialogSettled } from './dialog';
 import { pickMenuEntry } from './menu';
 
-export const content = (page: Page): Locator => page.locator('#portal-content');
 export { confirmDialog, openModal } from './dialog';
+
+export const content = (page: Page): Locator => page.locator('#portal-content');
 
 /** The list's column titles, in order (selection, actions and scrollbar columns left out). */
 export async function columnTitles(page: Page): Promise<string[]> {
@@ -39,15 +41,23 @@ export async function until<T>(read: () => Promise<T>, wanted: T, timeout = 30_0
   expect(last).toEqual(wanted);
 }
 
-/** Picks an option of an antd Select (found by its accessible name) from its open dropdown. */
-export async function choose(page: Page, scope: Locator, selectName: string, option: string): Promise<void> {
-  const box = scope.getByRole('combobox', { name: selectName });
+/**
+ * Opens an antd Select (its combobox `box`) and answers its own dropdown, shown and done with its opening motion.
+ * Its own, through the list the box controls while open: the last dropdown on the page may be the previous
+ * select's, still closing (a click there left this one open over the dialog's buttons; its options read empty).
+ */
+export async function openDropdown(page: Page, box: Locator): Promise<Locator> {
   await box.click();
-  // This select's own dropdown, through the list its box controls while open: the last dropdown on the page may
-  // be the previous select's, still closing, and a click there left this one open over the dialog's buttons.
   await box.and(page.locator('[aria-controls]')).waitFor();
   const list = await box.getAttribute('aria-controls');
   const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${list}"]`) });
+  await dialogSettled(dropdown);
+  return dropdown;
+}
+
+/** Picks an option of an antd Select (found by its accessible name) from its open dropdown. */
+export async function choose(page: Page, scope: Locator, selectName: string, option: string): Promise<void> {
+  const dropdown = await openDropdown(page, scope.getByRole('combobox', { name: selectName }));
   await dropdown.locator(`.ant-select-item-option[title="${option}"]`).click();
 }
 

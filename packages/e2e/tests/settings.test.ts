@@ -11,7 +11,7 @@ import type { Locator, Page } from 'playwright-core';
 import {
   login, logoutViaMenu, navigateInApp, pickMenuEntry, portalUrl, sidebarPaths, useBrowser, useWorkDir, waitForContentTitle,
 } from '../src';
-import { content, openModal } from '../src/listPage';
+import { content, openDropdown, openModal } from '../src/listPage';
 
 const browser = useBrowser();
 const work = useWorkDir('settings');
@@ -22,8 +22,7 @@ const row = (page: Page, text: string): Locator => content(page).locator('.ant-t
 
 /** Opens a select of the modal and answers its option texts once they show. */
 async function openOptions(page: Page, modal: Locator, label: string): Promise<string[]> {
-  await modal.getByRole('combobox', { name: label }).click();
-  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  const options = (await openDropdown(page, modal.getByRole('combobox', { name: label }))).locator('.ant-select-item-option');
   await options.first().waitFor();
   return options.allTextContents();
 }
