@@ -9,7 +9,7 @@ store.dispatch(restoreSession());
 startShell({
   root: createRoot(document.getElementById('root') as HTMLElement),
   store,
-  // Its own chunk: the login page's first visit loads no antd (issue 19; the size budget counts the rest).
+  // Its own chunk: the login page's first visit loads no antd (the size budget counts the rest).
   loadSignedIn: () => import(/* webpackChunkName: "signed-in" */ './signedIn'),
   prefetchLanding: () => void prefetchLanding(store),
 });

@@ -36,7 +36,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('shell start (issue 19: the login page loads no antd)', () => {
+describe('shell start (the login page loads no antd)', () => {
   it('signed out: shows the login page at /auth/login and loads the signed-in shell only when the user starts typing', async () => {
     window.history.replaceState(null, '', '/inventories/3');
     const { store } = createPortalStore();

@@ -28,7 +28,7 @@ const FIRST_ACTIONS = ['keydown', 'input', 'pointerdown'] as const;
 
 /**
  * The animation LoginPage.css starts on a field the browser's password manager fills (`:-webkit-autofill`): the
- * user is about to press Login without typing anything, so the rest of the shell starts loading then (issue 19).
+ * user is about to press Login without typing anything, so the rest of the shell starts loading then.
  */
 export const AUTOFILL_ANIMATION = 'portal-login-autofill';
 
@@ -54,7 +54,7 @@ export function startShell({ root, store, loadSignedIn, prefetchLanding }: Shell
   };
   // A transition: the signed-in shell (antd, layout) renders in slices instead of one long task, so the requests
   // the sign-in starts (libraries, region tree, the dashboard's prefetched calls) go out and their answers are
-  // handled while it renders, not after it (issue 19: that render held the libraries' request ~0.3-0.5 s).
+  // handled while it renders, not after it (so the libraries' request is not held behind it).
   const showSignedIn = () => {
     load().then(
       ({ SignedInRoot }) => startTransition(() => root.render(<SignedInRoot />)),
@@ -86,7 +86,7 @@ export function startShell({ root, store, loadSignedIn, prefetchLanding }: Shell
     if (!selectIsLoggedIn(store.getState())) return;
     unsubscribe();
     // Signed in from the login page: to the dashboard (replacing the entry, as the layout's routes would) before the
-    // signed-in shell renders, so the dashboard's remote loads and bootstraps while the shell renders (issue 19).
+    // signed-in shell renders, so the dashboard's remote loads and bootstraps while the shell renders.
     if (window.location.pathname === LOGIN_PATH) window.history.replaceState(null, '', DEFAULT_SECTION);
     showSignedIn();
   });

@@ -42,7 +42,7 @@ function watchSpinners(): { seen: () => number; stop: () => void } {
   return { seen: () => { observer.takeRecords().forEach((record) => { spinners += [...record.addedNodes, ...record.removedNodes].filter(has).length; }); return spinners; }, stop: () => observer.disconnect() };
 }
 
-describe('the dashboard prefetch (issue 19: its calls start from the sign-in answer)', () => {
+describe('the dashboard prefetch (its calls start from the sign-in answer)', () => {
   it('starts the first calls once the sign-in and the libraries are in the session; the page then asks nothing twice', async () => {
     const seen = fakeDashboardServer();
     const { store } = createPortalStore();

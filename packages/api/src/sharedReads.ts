@@ -1,5 +1,5 @@
 /**
- * Reads started ahead for a screen that is about to ask for them (issue 19: the dashboard's calls start from the
+ * Reads started ahead for a screen that is about to ask for them (the dashboard's calls start from the
  * sign-in answer instead of after the signed-in shell and the dashboard remote have rendered). While
  * `prefetchReads(run)` runs, every `sharedRead` starts its request and keeps the promise; the screen's own
  * `sharedRead` of the same URL, parameters and session token later takes it (once: a second read, e.g. Refresh,

@@ -26,7 +26,7 @@ export const SearchTexts = Type.Record(Type.String({ maxLength: 100 }), Type.Str
 export type SearchTexts = Static<typeof SearchTexts>;
 
 /**
- * How a list call counts (issue 19: the first page must not wait for the count of a large search). A list
+ * How a list call counts (the first page must not wait for the count of a large search). A list
  * screen asks for the first page with 'skip' and for the total with 'only' at the same time, and shows the
  * rows when they come and the total (and 'Filtered') when it comes.
  */

@@ -1,5 +1,5 @@
 /**
- * Sign-in to a complete dashboard, measured in headless Chromium (issue 19's aim: under 1.2 s, median of 5):
+ * Sign-in to a complete dashboard, measured in headless Chromium (aim: under 1.2 s, median of 5):
  * from pressing Login to the dashboard with every /api/dashboard call answered and no widget loading (the moment
  * the page's own marks give, not when Playwright's polling noticed it, also printed), for
  * `manager` and `admin` on the demo profile. Each run uses a fresh profile (empty cache: a first visit), then a

@@ -1,5 +1,5 @@
 /**
- * Where the renderer's CPU goes from pressing Login to the complete dashboard (issue 19): N sign-ins with the
+ * Where the renderer's CPU goes from pressing Login to the complete dashboard: N sign-ins with the
  * DevTools CPU profiler on (sampling every 100 µs), summarised by self time per package and per function (mean per
  * sign-in), with the renderer's layout and style work (Performance.getMetrics) and the long tasks of the median run.
  *

@@ -1,5 +1,5 @@
 /**
- * The accessibility check (issue 16): axe-core through @axe-core/playwright on the page as it is now, against
+ * The accessibility check: axe-core through @axe-core/playwright on the page as it is now, against
  * WCAG 2.1 A/AA. Only serious and critical violations count; each is reported once (first place seen) as
  * "place: rule (impact) help — element — why".
  */

@@ -1,5 +1,5 @@
 /**
- * Keyboard-only helpers (issue 16): move the focus with Tab or arrow keys until it reaches what a test wants,
+ * Keyboard-only helpers: move the focus with Tab or arrow keys until it reaches what a test wants,
  * pressing nothing but keys.
  */
 import type { Page } from 'playwright-core';

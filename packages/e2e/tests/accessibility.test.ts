@@ -1,5 +1,5 @@
 /**
- * Accessibility (issue 16): axe-core (@axe-core/playwright, WCAG 2.1 A/AA) on every route of every remote —
+ * Accessibility: axe-core (@axe-core/playwright, WCAG 2.1 A/AA) on every route of every remote —
  * read from the portal's registry.json, so a new screen in a remote's manifest is checked without editing this
  * file — and on every shared dialog (modal form, import, export, format, sync, Add Items To, Select Fields,
  * Change Library, dashboard section editor, logout confirmation), signed in as admin (who sees every route), in

@@ -148,7 +148,7 @@ describe('dashboard', () => {
       await widget(page, title).locator(drawn ? '.highcharts-container' : '.ant-empty').waitFor({ timeout: 60_000 });
     }
     expect(await page.locator('#portal-content .highcharts-container').count()).toBeGreaterThanOrEqual(charts);
-    // Each chart is drawn first without its accessibility layer, which follows a task later (issue 19): every chart
+    // Each chart is drawn first without its accessibility layer, which follows a task later: every chart
     // gets it (a region holding the screen-reader description), none stays the interim image.
     await page.waitForFunction(() => {
       const hosts = [...document.querySelectorAll('#portal-content [data-highcharts-chart]')];

@@ -1,5 +1,5 @@
 /**
- * Items area end to end (issue 11), signed in as the librarian: ID modifications — write a script that
+ * Items area end to end, signed in as the librarian: ID modifications — write a script that
  * upper-cases ids, test it on 1234 in the server's sandbox, save it; import a real file into a catalogue and
  * see the modified ids (the library's scripts are put back afterwards for the other files); edit an item in
  * the form of a library without objectId and field6 labels and see those hidden fields survive; Search lists and one list's items open;

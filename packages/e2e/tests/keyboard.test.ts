@@ -1,5 +1,5 @@
 /**
- * Keyboard only (issue 16): the supervisor signs in, moves through the sidebar to Catalogues, opens Change Library
+ * Keyboard only: the supervisor signs in, moves through the sidebar to Catalogues, opens Change Library
  * from the header and picks another library, searches a list column, selects a row, opens Export Items from the
  * list's menu (its Format dialog opened and closed with Escape on the way: Export Items stays open) and exports —
  * with page.keyboard alone (no click, no mouse), then the file is checked. The supervisor's selected library is put

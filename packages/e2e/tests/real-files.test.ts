@@ -1,5 +1,5 @@
 /**
- * Real files into a catalogue (issue 9 "done when"): in the Import modal a semicolon-separated Windows-1252
+ * Real files into a catalogue: in the Import modal a semicolon-separated Windows-1252
  * csv as a Spanish Excel writes it (the preview shows what was detected) and a LibreOffice .xlsx with date
  * cells; LibreOffice .xls and .ods through the same calls the modal makes (upload, readFile, import). The
  * stored items are checked through the API (dates in the librarian's date format). The files are the

@@ -1,5 +1,5 @@
 /**
- * Security against the real server and build (issue 8): a session signed in through the browser is
+ * Security against the real server and build: a session signed in through the browser is
  * revoked by Logout (the old token answers 401 at once); non-canonical request targets never reach a
  * protected route without a token; API answers are never cached; dotfiles of the build are not served.
  */

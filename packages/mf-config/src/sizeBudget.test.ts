@@ -67,7 +67,7 @@ async function build(dir: string, chunkName: string): Promise<Build> {
   return { errors: stats.toJson({ all: false, errors: true }).errors?.map((error) => error.message) ?? [], firstPage, fileOf, output };
 }
 
-describe('the first page budget (the login page, issue 19)', () => {
+describe('the first page budget (the login page)', () => {
   let dir: string;
   beforeEach(() => {
     dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'mf-size-')));

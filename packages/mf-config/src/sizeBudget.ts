@@ -10,8 +10,8 @@ import { chunkContents } from './sharedDuplicateCheck';
 export const SIZE_BUDGETS_KB: Record<string, number> = {
   // Measured 2026-11-22 (brotli 9): shell 738 KB (was 3.7 MB raw, uncompressed, before icons and moment locales
   // were trimmed; its login page has its own budget below), mf-items 229 KB, mf-settings 67 KB, mf-dashboard 68 KB.
-  // 2026-12-02: shell 827 KB, of which antd's static styles (antd/dist/antd.css, ~80 KB: issue 19's zeroRuntime,
-  // loaded with the signed-in shell, not the login page) in place of the styles antd made at run time.
+  // The shell also holds antd's static styles (antd/dist/antd.css, ~80 KB: zeroRuntime, loaded with the
+  // signed-in shell, not the login page) in place of the styles antd made at run time.
   shell: 860,
   'mf-items': 300,
   'mf-settings': 100,
@@ -25,7 +25,7 @@ export const SIZE_BUDGETS_KB: Record<string, number> = {
 /**
  * What an app's first page may send (brotli, KB; the html, its entry and every chunk and shared library it needs
  * before it shows), and the names of the chunks it loads later (a webpackChunkName magic comment on their import()).
- * The shell's is the login page (issue 19): measured in Chromium by `pnpm --filter @portal/e2e bench:signin`.
+ * The shell's is the login page: measured in Chromium by `pnpm --filter @portal/e2e bench:signin`.
  */
 export interface FirstPageBudget { kb: number; later: readonly string[] }
 export const FIRST_PAGE_BUDGETS: Record<string, FirstPageBudget> = {

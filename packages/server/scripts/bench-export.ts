@@ -1,5 +1,5 @@
 /**
- * Export benchmark (issue 19): a 1,000,000-row export of the largest catalogue through the real export
+ * Export benchmark: a 1,000,000-row export of the largest catalogue through the real export
  * service (exportList: permission-free bench user, the catalogue's list definition, the search and batch
  * stream, the cell rules), csv and xlsx, each in its own process (the RSS figures are the export's own; the
  * output is consumed as fast as it comes and thrown away), next to the database's own tool writing the same

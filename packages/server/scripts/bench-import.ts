@@ -1,5 +1,5 @@
 /**
- * Import benchmark (issue 19): real 100,000-row files uploaded, read and imported through the real HTTP
+ * Import benchmark: real 100,000-row files uploaded, read and imported through the real HTTP
  * routes of a listening server, into a new catalogue (POST /catalogues/import) and into an inventory section
  * (POST …/inventories/{id}/import), as the Import modal does (upload, readFile, import).
  *

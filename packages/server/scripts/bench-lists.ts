@@ -9,7 +9,7 @@
  * generated items. Prints, for each case (plain searches of codes, words, one and two letters, regular
  * expressions, a sort on each text column, searches with a sort) on that catalogue and on the largest
  * inventory group: the engine's first page without count (count=skip), its count alone (count=only) and
- * its first page with total (as before issue 19), next to the same query written by hand in raw SQL (page
+ * its first page with total (the legacy call), next to the same query written by hand in raw SQL (page
  * and count) in the same run, and the ratio engine page / raw page (the machine is shared: the ratio is
  * what counts). Options: --cancel (nothing else: counts aborted while they run, see timeCancel), --reps N, --only <text in a case label, several separated by |> (--only group: the inventory group's cases alone), --no-count (pages only), --no-legacy (no page with total), --no-export, --export csv|xlsx, --explain (PostgreSQL: nothing timed; the indexes the plans of each case's first page and count use), --no-migrate (a shared database as it is: no migration applied). Then the
  * time and peak RSS of a 1,000,000-row csv and xlsx export (each in its own process, so the peak RSS is
@@ -221,7 +221,7 @@ function header(title: string): void {
 
 const TEXT_COLUMNS = ['code', 'objectId', 'field1', 'field2', 'field3', 'field4', 'field5', 'field6'] as const;
 
-/** The issue's cases (issue 19) and the earlier ones, with their raw SQL. */
+/** The item-list cases (searches, regular expressions, sorts), with their raw SQL. */
 function itemCases(dialect: 'sqlite' | 'postgres', code: string, word: string): BenchCase[] {
   const col = (field: string) => ITEM_LIST_COLUMNS[field].column;
   const plain = (field: string, text: string, label?: string): BenchCase => ({

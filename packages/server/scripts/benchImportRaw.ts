@@ -1,5 +1,5 @@
 /**
- * The raw figure beside bench:import's (issue 19: the engine's figure next to the database's own for the same
+ * The raw figure beside bench:import's (the engine's figure next to the database's own for the same
  * work, in the same run): the database's command-line tool loading the bench's csv into a temporary table and
  * inserting its rows into the same list, in one transaction, into the table's indexes. Its Compare triggers run
  * as they do for an import's move: on SQLite none per row (the library in item_moves_now, migration 0026; the

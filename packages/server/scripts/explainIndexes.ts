@@ -1,5 +1,5 @@
 /**
- * Which indexes PostgreSQL's plans use for what a piece of code asks (bench:lists --explain, issue 19: the item
+ * Which indexes PostgreSQL's plans use for what a piece of code asks (bench:lists --explain: the item
  * tables' indexes cost an import most of its CPU; the ones no plan uses can go). The code runs on a Kysely
  * over the same pool that logs every statement; each SELECT is then explained with its parameters (the plan
  * the database makes for those values) and the index names in its plan are collected.

@@ -12,8 +12,8 @@ export const TEXT_TERTIARY = 'rgba(0, 0, 0, 0.62)';
  * The shared antd theme: every remote's root uses it, so all areas look the same. Given the environment
  * (process.env.NODE_ENV, which webpack sets at build time): antd's components take their styles from its static
  * sheet (antd/dist/antd.css, imported by PortalProviders) instead of making them on first render (zeroRuntime,
- * issue 19: ~0.3 s of the renderer between Login and the complete dashboard, the signed-in shell shown ~0.7 s
- * sooner); at run time antd writes only the theme's CSS variables, under the class `portal` on each component.
+ * less work for the renderer between Login and the complete dashboard, the signed-in shell shown sooner); at
+ * run time antd writes only the theme's CSS variables, under the class `portal` on each component.
  * Web tests (NODE_ENV test) keep antd's runtime styles: those give jsdom only the rules of the components a suite
  * renders (~500, reduced to what shows or hides: scripts/jest/visibilityCss.ts), where the static sheet's 1,139
  * such rules made the web suites 3× slower (nwsapi recompiles every selector above 1,000).

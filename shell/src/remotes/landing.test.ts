@@ -26,7 +26,7 @@ beforeEach(() => {
   jest.mocked(init).mockReset();
 });
 
-describe('the landing page prefetch (issue 19)', () => {
+describe('the landing page prefetch', () => {
   it('finds the remote serving /dashboard, loads its ./prefetch and hands it the store', async () => {
     const prefetch = jest.fn();
     jest.mocked(loadRemote).mockResolvedValue({ prefetch });

@@ -43,7 +43,7 @@ export function startRemotes(store: PortalStore = sessionStore): void {
     registerFederationRemotes(remotes);
     publishRegistry(remotes);
     // Signed out (the login page loaded the shell while the user typed): the page every user lands on after
-    // sign-in loads its code now, so signing in waits only for its data (issue 19).
+    // sign-in loads its code now, so signing in waits only for its data.
     const landing = selectPermissionHolder(store.getState()) ? undefined : remoteServing(remotes, DEFAULT_SECTION);
     if (landing) preloadRemoteCode(landing);
     lastHolder = undefined;

@@ -47,7 +47,7 @@ export const ChartWidget = memo(function ChartWidget(props: ChartWidgetProps) {
   const { t } = useTranslation(DASHBOARD_NS);
   const { title, chartType, data, failed, paging, groupName, weekStartDay, colorMap, date, hideXAxis, labelFormatter } = props;
   // The first chart this widget draws comes without its accessibility layer, added in a task of its own right
-  // after (chartAccessibility.ts, issue 19); later ones (Refresh, another week) have it from the start.
+  // after (chartAccessibility.ts); later ones (Refresh, another week) have it from the start.
   const accessible = useRef(false);
   const full = useMemo(
     () => data && buildChartOptions(

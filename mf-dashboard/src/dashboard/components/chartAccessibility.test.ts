@@ -1,5 +1,5 @@
 /**
- * The accessibility layer added a task after the first draw (issue 19), on real Highcharts in jsdom: the chart ends
+ * The accessibility layer added a task after the first draw, on real Highcharts in jsdom: the chart ends
  * as one drawn with the layer from the start, and it is not drawn again to get it.
  */
 import Highcharts from 'highcharts';

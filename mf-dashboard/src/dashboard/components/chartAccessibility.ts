@@ -1,7 +1,7 @@
 import Highcharts, { type AccessibilityOptions, type Chart, type Options } from 'highcharts';
 
 /**
- * Issue 19: Highcharts' accessibility module (screen-reader descriptions, keyboard navigation, proxy buttons for
+ * Highcharts' accessibility module (screen-reader descriptions, keyboard navigation, proxy buttons for
  * the legend) measured ~110 ms of the renderer's ~1.4 s from Login to the complete dashboard, all inside the one
  * long task that drew the nine charts. A chart is now first drawn without it, announced meanwhile as an image
  * named by its widget's title (what Highcharts does without the layer, plus the name), and gets its full layer in

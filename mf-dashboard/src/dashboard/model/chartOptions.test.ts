@@ -91,7 +91,7 @@ describe('chart accessibility', () => {
   });
 });
 
-describe('first draw (issue 19)', () => {
+describe('first draw', () => {
   it('draws every chart type at once, without animation', () => {
     const inputs = [
       { chartType: 'bar' as const, data: [{ label: 'Norte', value: 12 }], seriesName: 'In', colorMap: {} },

@@ -45,7 +45,7 @@ export function chartLabels(input: ChartInput): string[] {
 }
 
 /**
- * No animation (issue 19): the charts are drawn at once when their data arrive, and the many frames of nine
+ * No animation: the charts are drawn at once when their data arrive, and the many frames of nine
  * charts growing in do not hold up the rest of the dashboard's first draw (or later redraws).
  */
 const STILL = { chart: { animation: false }, series: { animation: false } } as const;

@@ -1,6 +1,6 @@
 /**
  * The answers of the dashboard's first calls started at sign-in (prefetch.ts), kept as they arrive so the page's
- * first render shows them at once (issue 19): without them every widget first rendered a spinner, and the page
+ * first render shows them at once: without them every widget first rendered a spinner, and the page
  * rendered again a moment later when the same answers came out of their already settled promises. Each answer is
  * shown once (the widget takes it when it mounts; Refresh, another week or another selection ask the server), only
  * within SHARED_READ_TTL_MS of its call (as long as @portal/api keeps the read), and all are forgotten when the user

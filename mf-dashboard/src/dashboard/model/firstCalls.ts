@@ -1,5 +1,5 @@
 /**
- * The calls the dashboard makes when it first shows (issue 19): the summary sources and weekly charts of the
+ * The calls the dashboard makes when it first shows: the summary sources and weekly charts of the
  * visible widgets, for the default library selection and the current week. The page and the sign-in prefetch
  * derive them from the same functions, so the prefetched reads are exactly the ones the widgets take.
  */

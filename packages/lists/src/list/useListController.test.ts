@@ -252,7 +252,7 @@ describe('useListController failures', () => {
   });
 });
 
-/** A server answering the way the list engine does with count=skip / count=only (issue 19). */
+/** A server answering the way the list engine does with count=skip / count=only. */
 function countingServer(all: number, countGate: () => Promise<void> = () => Promise.resolve()) {
   return jest.fn(async ({ offset = 0, limit = 25, count, searchTexts = {} }: ListParams) => {
     // A search matches half the rows.

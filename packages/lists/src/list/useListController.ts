@@ -22,7 +22,7 @@ export interface ListState<T> {
   /** Exact once totalKnown; before that a lower bound (the rows loaded, plus one when more follow). */
   total: number;
   /**
-   * The first page is asked without its count (count=skip, issue 19) so the rows show at once; a large list's
+   * The first page is asked without its count (count=skip) so the rows show at once; a large list's
    * exact total is asked next (count=only) and shown when it comes.
    */
   totalKnown: boolean;

@@ -1,5 +1,5 @@
 /**
- * Scheduled auto-sync (issue 11): catalogues and search lists with autoSync on and a sync URL are synced from
+ * Scheduled auto-sync: catalogues and search lists with autoSync on and a sync URL are synced from
  * their URL on a schedule (AUTO_SYNC_CRON, a cron pattern in the server's time zone; default nightly at 02:00;
  * "off" disables it). Each list is synced through the same service as the Sync button (SSRF-guarded fetch,
  * all or nothing, lastSync stamped in the same transaction), acting as the system on that list's library.

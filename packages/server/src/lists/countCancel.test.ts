@@ -1,5 +1,5 @@
 /**
- * Counts nobody waits for stop (issue 19): a count=only superseded by a newer one of the same list and
+ * Counts nobody waits for stop: a count=only superseded by a newer one of the same list and
  * caller answers 409 and stops where it runs (SQLite: the count worker's query, running or queued;
  * PostgreSQL: the backend's statement, cancelled), a request whose client went away aborts its signal,
  * and the newer count still answers its exact total. Every wait here waits on the thing (a lane's query

@@ -1,5 +1,5 @@
 /**
- * Counts nobody waits for stop (issue 19). A list's exact total (count=only, a page's total, export and
+ * Counts nobody waits for stop. A list's exact total (count=only, a page's total, export and
  * add-to counts) can read a million rows for seconds; a person typing in a column filter asks for a new
  * count at every keystroke. Each request carries an AbortSignal (AsyncLocalStorage, set by an onRequest
  * hook) that aborts when the client goes away before its answer, and for count=only also when the same

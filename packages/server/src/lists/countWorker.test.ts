@@ -1,7 +1,7 @@
 /**
  * Exact counts (count=only, and the total of a page asked with it) on a SQLite file run in the count
  * worker, on its own thread and read-only connection, so a count of a million rows holds neither the
- * event loop nor the regular-expression searches (issue 19); the totals are the same on both databases.
+ * event loop nor the regular-expression searches; the totals are the same on both databases.
  */
 import { addCatalogue } from './testing/helpers';
 import { laneQueries } from './searchWorker';

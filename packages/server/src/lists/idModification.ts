@@ -1,5 +1,5 @@
 /**
- * ID modification scripts applied to ids entering a library's items (data-areas §3 ID modification, issue 11):
+ * ID modification scripts applied to ids entering a library's items (data-areas §3 ID modification):
  * catalogue items get the catalogue script, inventory items the inventory script (search lists have none).
  * The script turns an item's code (its id) into the stored one; every write path runs it here, batched:
  * one sandbox run per batch of ids (lists/itemIntake), never one per row.
@@ -30,7 +30,7 @@ export async function modifyIds(script: string, ids: ReadonlyArray<string | null
 
 /**
  * Warms the sandbox's workers when a library of `storeIds` has a script: called once a file was read for an
- * import's preview, so the import that follows finds QuickJS loaded (issue 19).
+ * import's preview, so the import that follows finds QuickJS loaded.
  */
 export async function warmIfScripted(db: Kysely<Database>, storeIds: readonly number[]): Promise<void> {
   if (!storeIds.length) return;

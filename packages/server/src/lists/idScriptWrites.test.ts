@@ -1,5 +1,5 @@
 /**
- * Saved ID modification scripts applied on every write path (issue 11): manual add and edit, import, sync
+ * Saved ID modification scripts applied on every write path: manual add and edit, import, sync
  * and Add Items To — catalogue items get the catalogue script, inventory items the inventory script, search
  * lists none. One sandbox run per batch (a counter kept in the interpreter's globals numbers the ids of one
  * run). A script that throws on a row makes it a refused row reported with the others, and nothing is written.

@@ -108,7 +108,7 @@ export function importFile(deps: FilesDeps, user: AuthUser, body: ImportBody, ta
 }
 
 async function importHeld(deps: FilesDeps, user: AuthUser, body: ImportBody, targets: ImportTargets, signal: AbortSignal): Promise<ItemsCountResult> {
-  // The batches' script runs on warm workers (a cold one loads QuickJS first, 0.35 s or more: issue 19).
+  // The batches' script runs on warm workers (a cold one loads QuickJS first).
   if (targets.idScript.trim() !== '') warmScriptWorkers();
   const meta = await ownFile(deps, user, body.fileName);
   const format = await effectiveReadFormat(deps, user, meta, body.format);

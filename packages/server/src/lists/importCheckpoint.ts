@@ -1,5 +1,5 @@
 /**
- * WAL checkpoints taken out of an import's move on SQLite (issue 19). The move's inserts write 150-400 MB of
+ * WAL checkpoints taken out of an import's move on SQLite. The move's inserts write 150-400 MB of
  * WAL per 100,000 rows; with the connection's automatic checkpoint (every 1,000 pages) each step's commit that
  * crossed the mark copied the WAL into the database file and waited for the disk twice (fsync), on the main
  * thread: ~40 checkpoints, 0.5-0.6 s of CPU and 1.5+ s of wall per 100,000 rows on a shared disk.

@@ -1,5 +1,5 @@
 /**
- * Imports running on this server instance, by temporary file (issue 9 "Cancel during an import"). An
+ * Imports running on this server instance, by temporary file. An
  * import stops cleanly — nothing imported, its staged rows dropped — when its client closes the request or
  * when its file is deleted (the Import modal's Cancel calls deleteFile); the delete waits until the
  * import's reader has stopped, so a file is never deleted under a running reader.

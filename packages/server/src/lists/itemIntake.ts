@@ -42,8 +42,8 @@ export async function intakeBatch(rule: IntakeRule, items: readonly ItemValues[]
  * outcome, in order, with the tag it was added with (a row number).
  *
  * A full batch's script starts at once and the caller reads on: `add` then waits only for the batch before it
- * to be taken, so the sandbox worker runs one batch while this thread reads and stages the next (issue 19: a
- * 100,000-row import with a script waited ~2 s for the worker between its batches). Callers add their items
+ * to be taken, so the sandbox worker runs one batch while this thread reads and stages the next (an
+ * import with a script does not wait for the worker between its batches). Callers add their items
  * inside `feed`, which takes every outcome at the end (the first failure thrown) and, whatever happened, waits
  * before the items' staging ends: a batch still in the sandbox when the reading failed is not taken.
  */

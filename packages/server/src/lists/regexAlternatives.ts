@@ -1,5 +1,5 @@
 /**
- * Literal alternatives of a regular expression (issue 19): texts of at least MIN_LENGTH characters such that
+ * Literal alternatives of a regular expression: texts of at least MIN_LENGTH characters such that
  * every match holds one of them, also where they sit in alternations ('^e. .* (rio|mar)' → rio, mar;
  * 'x(ndo|ada)' → ndo, ada; '(cion|nino)$|an' → null, 'an' being too short). The search then asks the
  * substring index for rows whose folded search_text holds one (PostgreSQL: pg_trgm, LIKE … OR LIKE …; SQLite:

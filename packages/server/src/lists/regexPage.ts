@@ -1,5 +1,5 @@
 /**
- * The first page of a regular-expression search in id order (issue 19). On SQLite, read in id order, a list is
+ * The first page of a regular-expression search in id order. On SQLite, read in id order, a list is
  * walked through its (parent, id) index and each row fetched from the table (1.2 s of CPU for a million rows
  * and a pattern that matches none, against 0.7 s for the count, which reads the column from a covering sort
  * index). So the page first reads only the list's first FIRST_ROWS rows in id order (a pattern matching many
@@ -110,7 +110,7 @@ export async function regexPageWithTotal(conn: Db, q: RegexPageQuery, halves?: S
 export const ORDERED_FIRST_ROWS = 2_000;
 
 /**
- * A page in another order than id's of a regular expression that tests every row (issue 19): the planner walked
+ * A page in another order than id's of a regular expression that tests every row: the planner walked
  * the order's sort index, reading each row from the table to test it (past the 5 s budget on a million rows for a
  * pattern matching none). First the list's first rows in the page's order (a pattern matching many fills its page
  * there); then the matching ids as a count finds them (SQLite: both halves at once; PostgreSQL: parallel workers),

@@ -1,5 +1,5 @@
 /**
- * Anchored regular expressions (issue 19): a folded pattern such as '^el .* (rio|mar)' can only match a
+ * Anchored regular expressions: a folded pattern such as '^el .* (rio|mar)' can only match a
  * value whose folded text starts with 'el '. The sort indexes of migration 0015 (parent, column in the
  * engine's text order, id) then find the candidate rows by ranges instead of testing every row of the list
  * with the regular expression (a million rows, seconds, when few or none match).

@@ -1,5 +1,5 @@
 /**
- * A regular expression without a fixed text reads every row of the list (issue 19): on SQLite a million titles
+ * A regular expression without a fixed text reads every row of the list: on SQLite a million titles
  * cost about half a second of one thread's CPU in the worker, mostly regexp() calls (the JavaScript matcher and
  * better-sqlite3's call with its arguments). The machine has two cores: the list is read in two halves of its
  * id range at once, the lower half in the lane's worker and the upper half in its partner (./searchWorker

@@ -1,6 +1,6 @@
 /**
- * A regular expression that backtracks for seconds to hours per row on a backtracking engine (issue 8,
- * item 2) runs in linear time, and while such a search runs another request answers in under 100 ms: on
+ * A regular expression that backtracks for seconds to hours per row on a backtracking engine
+ * runs in linear time, and while such a search runs another request answers in under 100 ms: on
  * SQLite the search runs in the search worker, on PostgreSQL in the database's process.
  */
 import { addCatalogue } from './testing/helpers';

@@ -1,5 +1,5 @@
 /**
- * A cheap first test for a user regular expression (issue 19): folding a value (NFD, accents removed, lower
+ * A cheap first test for a user regular expression: folding a value (NFD, accents removed, lower
  * case) costs far more than testing it (SQLite: ~0.7 s of the ~0.85 s a million titles take; PostgreSQL:
  * normalize() is 4–5 s of 7), and most values of a search that matches little are refused by any test.
  *

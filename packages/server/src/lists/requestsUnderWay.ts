@@ -1,6 +1,6 @@
 /**
  * Requests under way, so a long write on SQLite's one connection lets those that arrived during one of its steps
- * finish before its next step (issue 19). A request that arrives while an import's move step holds the thread
+ * finish before its next step. A request that arrives while an import's move step holds the thread
  * starts once the step ends, but its token check and queries take several turns of the event loop: with one turn
  * between the steps it waited for two or three of them (the slowest other request during a 100,000-row import was
  * 0.2–0.45 s with steps of at most 0.17 s). Requests under way before the step (an export stream, the import's own)

@@ -55,7 +55,7 @@ function selectAll<T>(dialect: 'sqlite' | 'postgres', { def, scope, terms, order
 
 /**
  * The rows as arrays of `columns` (in that order), without an object per row: the fast path of exports
- * (issue 19: building a million row objects of every column cost more than the database's own reading).
+ * (building a million row objects of every column cost more than the database's own reading).
  * SQLite files without a regular expression only (the reader connection); null where it does not apply,
  * and the caller uses streamRows.
  */

@@ -1,5 +1,5 @@
 /**
- * One user cannot hold the server (issue 8, item 8): per-user caps on uploads, imports and exports running
+ * One user cannot hold the server: per-user caps on uploads, imports and exports running
  * at once (429 TOO_MANY_CONCURRENT), a quota on waiting uploads (413 TEMP_QUOTA_EXCEEDED), and an export
  * whose reader stalls ends its database work (on PostgreSQL: no transaction left open).
  */

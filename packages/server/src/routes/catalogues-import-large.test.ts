@@ -1,5 +1,5 @@
 /**
- * A large import does not hold the database (issue 8): while 50,000 rows are imported, another user's small
+ * A large import does not hold the database: while 50,000 rows are imported, another user's small
  * write and a list read answer about as fast as alone; an import refused on its last row leaves nothing.
  * STAGED_LOG=1 prints the figures.
  */

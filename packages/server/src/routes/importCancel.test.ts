@@ -1,5 +1,5 @@
 /**
- * Cancel during an import (issue 9): the client closing the request, or the Import modal's Cancel deleting
+ * Cancel during an import: the client closing the request, or the Import modal's Cancel deleting
  * the file, stops the import with nothing imported (no rows, no catalogue created); the file is never
  * deleted under a running reader — the delete answers only after the import has stopped. A real HTTP
  * server and socket for the closed request.

@@ -1,5 +1,5 @@
 /**
- * The list call's count parameter (issue 19): count=skip answers the page at once with a lower-bound total
+ * The list call's count parameter: count=skip answers the page at once with a lower-bound total
  * (totalKnown false) unless the page shows the end; count=only answers the exact total alone. Every list
  * route takes it (one engine), with the same permission and library checks as the page.
  */

@@ -113,7 +113,7 @@ function giveBack(worker: Worker): void {
 /**
  * Starts workers until `count` (at most WARM_WORKERS.keep) are idle, so the next jobs find QuickJS loaded or
  * loading: a new worker loads it at once (~0.35 s of wall time on an idle machine, over 1 s on a busy one), and
- * a 100,000-row import waited that long for its first batch before reading on (issue 19). A job given a worker
+ * a 100,000-row import waited that long for its first batch before reading on. A job given a worker
  * still loading waits for it in the worker (its startMs watchdog). Idle workers end after WARM_WORKERS.idleMs.
  */
 export function warmScriptWorkers(count: number = WARM_WORKERS.keep): void {

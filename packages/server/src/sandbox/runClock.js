@@ -6,7 +6,7 @@
  *
  * Reading the process's CPU time (`process.cpuUsage()`, ~2 µs here) cost about a quarter of a one-line script's
  * whole run (~8 µs), and an import starts 100,000 runs: ~0.2 s of the sandbox workers' CPU, their largest self time
- * in a CPU profile (issue 19). A run's start takes the reading made in the same wall millisecond when there is one
+ * in a CPU profile. A run's start takes the reading made in the same wall millisecond when there is one
  * (a run past its deadline reads afresh), so a start reads at most once a millisecond. That reading may be earlier
  * than the start by under a millisecond, which can only count the run's CPU time higher by the CPU the process used
  * meanwhile (under 1 ms a thread): a run is still never stopped before `timeMs` of wall time, and `timeMs` is

@@ -1,5 +1,5 @@
 /**
- * The background fill of Compare's kept totals (issue 10). Migration 0025 keeps every catalogue × {ALL_GROUPS,
+ * The background fill of Compare's kept totals. Migration 0025 keeps every catalogue × {ALL_GROUPS,
  * UNGROUPED, each group} × {MISSING, EXCEEDED} list from the creation of its catalogue or group, but pairs that
  * existed before it, and totals left behind later (a large delete of a group's or section's scans, more than
  * MOVED_CAP per-row writes between two reads, the objectId column's relabelling), are counted at their next view

@@ -1,5 +1,5 @@
 /**
- * Kept Compare totals follow a large staged write inside its own transaction, set-wise (issue 10: no view waits
+ * Kept Compare totals follow a large staged write inside its own transaction, set-wise (so no view waits
  * for a count after an import, sync or Add Items To). The per-row (SQLite) and per-statement (PostgreSQL)
  * delta triggers of migrations 0019/0021/0022 follow at most MOVED_CAP rows and leave a larger write's totals
  * behind, to be counted in full again (1-3 s each on a million items). Around each insert of a staged move

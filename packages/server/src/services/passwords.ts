@@ -1,5 +1,5 @@
 /**
- * Password rules of the users calls (issue 8): a new password has at least PASSWORD_MIN_LENGTH characters
+ * Password rules of the users calls: a new password has at least PASSWORD_MIN_LENGTH characters
  * and, outside demo mode, is not a demo password; changing one's own password needs the current one.
  */
 import { ERROR_CODES, foldText, PASSWORD_MIN_LENGTH } from '@portal/contract';

@@ -9,7 +9,7 @@ import './LoginPage.css';
 
 /**
  * /auth/login: the only screen reachable while logged out. Plain HTML and CSS drawn like antd's Card, Form,
- * Input, Alert and Button, without antd: the first visit loads no antd (issue 19), and the shell loads the rest
+ * Input, Alert and Button, without antd: the first visit loads no antd, and the shell loads the rest
  * while the user types (bootstrap.tsx).
  */
 export function LoginPage() {

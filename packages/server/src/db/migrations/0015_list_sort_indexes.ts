@@ -1,5 +1,5 @@
 /**
- * 0015 (issue 19): the first page of an item list sorted by any text column reads 25 rows of an index
+ * 0015: the first page of an item list sorted by any text column reads 25 rows of an index
  * instead of sorting the whole list. The engine orders texts regardless of case (orderSql): on SQLite
  * `column collate nocase`, on PostgreSQL `lower(column)`, ascending with nulls first, then id; each index
  * holds exactly that expression after the list's parent, so one index serves both directions (descending

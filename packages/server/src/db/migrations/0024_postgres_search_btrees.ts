@@ -2,7 +2,7 @@
  * 0024 (PostgreSQL): the item tables' (parent, search_text) btrees of 0001 go. On PostgreSQL a search is
  * `search_text LIKE '%…%'` served by the pg_trgm GIN index (0004, 0023); no plan of the list engine uses the
  * btree (bench:lists --explain: every first page and count of every case on the large profile's catalogue and
- * inventory group, issue 19), and nothing else reads search_text. Each import still kept them: 147 MB
+ * inventory group), and nothing else reads search_text. Each import still kept them: 147 MB
  * (catalogue_items) and 291 MB (inventory_items) of long keys on the large profile. SQLite keeps them: its
  * search probe scans (parent, search_text) when the FTS5 index finds too many rows (lists/search.ts).
  */

@@ -1,6 +1,6 @@
 /**
  * 0025: every Compare list of a catalogue against ALL_GROUPS, UNGROUPED or a group is kept from the moment its
- * catalogue or group is created (issue 10: the first view of a pair nobody viewed counted a million items, 1-3 s).
+ * catalogue or group is created (so the first view of a pair never counts all its items).
  * A new list's total is trivial then: a new group holds no scan (MISSING = the catalogue's items, EXCEEDED = 0),
  * a new catalogue no item (MISSING = 0, EXCEEDED = the scans in scope: index counts). Triggers on catalogues and
  * inventory_groups keep them at the library's version (whose row they create if missing), so the delta triggers

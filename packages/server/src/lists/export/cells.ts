@@ -110,7 +110,7 @@ type Format = Pick<ExportFormat, 'dateFormat' | 'codePrefix' | 'codeSuffix'>;
  * One function per column turning its value into the delimited field, as delimitedField(exportCell(...))
  * gives it, but with a fast path: a text that starts no formula, has no formula start after a common
  * separator or line break, and holds no separator, quote or line break is written as it is after one
- * regular-expression test (issue 19: the generic path per cell held a
+ * regular-expression test (the generic path per cell held a
  * million-row csv export at a fraction of the database's own speed).
  */
 function delimitedCells(columns: readonly ListColumn[], format: Format, separator: string): ((value: unknown) => string)[] {

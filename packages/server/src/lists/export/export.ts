@@ -101,7 +101,7 @@ async function exportFile<T>(deps: Deps, user: AuthUser, def: ListDefinition<T>,
   const contentType = CONTENT_TYPES[format.fileType];
   const request = { def, scope, terms, order: body.order ?? undefined, batchSize: options.batchSize, idleMs };
   const listColumns = columns.map((c) => c.col);
-  // Without label columns on a SQLite file: rows as arrays of the exported columns only (issue 19).
+  // Without label columns on a SQLite file: rows as arrays of the exported columns only.
   const noLabels = !columns.some((c) => c.label);
   const lines = noLabels && format.fileType !== 'xlsx' ? sqliteLineChunks(deps.db, request, listColumns, format, separatorText(format)) : null;
   if (lines) return { stream: delimitedStream(format, header, await startedBatches(lines)), fileName, contentType };
@@ -186,7 +186,7 @@ function xlsxStream<R>(header: string[] | null, source: AsyncGenerator<R[]>, cel
       for (const row of batch) {
         xml += sheetRow(rowNumber++, cells(row), names);
         // Pieces below V8's large-object size: a larger text, flattened, lives in the old generation until a
-        // full collection, and the RSS grew through the file (issue 19: 141 → 289 MB for a million rows).
+        // full collection, and the RSS grew through the file.
         if (xml.length >= XLSX_PIECE_CHARS) {
           yield xml;
           xml = '';

@@ -1,6 +1,6 @@
 /**
  * Worker thread of ./sqliteLines: reads the rows of one csv/txt export on its own read-only connection while
- * the main thread writes the previous batch (issue 19: reading and writing a million rows on one thread took
+ * the main thread writes the previous batch (reading and writing a million rows on one thread took
  * twice the database's own csv writer). Each row is one text from SQLite (`id␟field␀field…`); a batch goes
  * over as the array of those texts (structured clone copies each string once; joining them here and cutting
  * them there again cost ~0.5 s of this thread per million rows, and it was the slower one). A row whose text

@@ -1,5 +1,5 @@
 /**
- * The fast path of csv and txt exports on PostgreSQL (issue 19): the database writes the file itself through
+ * The fast path of csv and txt exports on PostgreSQL: the database writes the file itself through
  * `COPY (select …) TO STDOUT (format csv)` on one connection of the pool, streamed to the response as it comes
  * (the connection's socket is paused while the client does not read: backpressure), with the list's scope,
  * search and order as the list has them (whereSql, orderSql). Each column is an expression giving the text the

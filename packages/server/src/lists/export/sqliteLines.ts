@@ -1,5 +1,5 @@
 /**
- * The fast path of csv and txt exports on a SQLite file (issue 19): when every exported column is a text
+ * The fast path of csv and txt exports on a SQLite file: when every exported column is a text
  * column and the separator is one character, SQLite joins each row's fields into one text itself
  * (`id␟field␀field…`: ifnull(x, ''), codes as codePrefix || code || codeSuffix when not empty) and hands over
  * one string per row (better-sqlite3 pluck) instead of an array of them. Without a search that calls the

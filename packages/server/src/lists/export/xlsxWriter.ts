@@ -1,5 +1,5 @@
 /**
- * A streaming xlsx writer for exports (issue 19: exceljs' WorkbookWriter took 21-25 s and 16 s of CPU for a
+ * A streaming xlsx writer for exports (exceljs' WorkbookWriter was too slow and CPU-heavy for a
  * million rows). One sheet, inline strings and numbers, no styles; the sheet XML is written batch by batch,
  * deflated (each batch a sync-flushed piece of one deflate stream) into a zip with a data descriptor, so
  * memory stays flat and the next batch is only made when the reader has taken the previous one (a pull

@@ -1,5 +1,5 @@
 /**
- * File bombs (issue 8, item 4): each is built here from real zip bytes and uploaded through the app. Each
+ * File bombs: each is built here from real zip bytes and uploaded through the app. Each
  * answers a 4xx quickly, the heap stays bounded and the server keeps answering.
  */
 import http from 'node:http';

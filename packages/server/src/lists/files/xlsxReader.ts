@@ -1,5 +1,5 @@
 /**
- * Our own streaming xlsx reader (issue 19; exceljs took 3-5 s for 100,000 rows and built an object per cell):
+ * Our own streaming xlsx reader (exceljs was slow on large files and built an object per cell):
  * the zip's parts are inflated with node:zlib (the upload's zip check, ./zipGuard, already passed), the shared
  * strings are kept as plain strings, and the sheet XML is scanned row by row as it inflates — no XML tree, no
  * cell objects. Values are what exceljs gave: shared and inline strings, numbers, booleans, errors as their
