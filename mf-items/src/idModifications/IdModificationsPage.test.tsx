@@ -55,6 +55,25 @@ describe('IdModificationsPage', () => {
     expect(await screen.findByText('ReferenceError: fail is not defined')).toBeInTheDocument();
   });
 
+  it('tests a script on the id the user types (a strip-prefix script on LIB-123); Save still test-runs on 1234', async () => {
+    const requests = setup();
+    await screen.findByRole('textbox', { name: 'Catalogue items modification' });
+    typeScript('Catalogue items modification', "return id.replace(/^LIB-/, '');");
+    const idBox = screen.getByRole('textbox', { name: 'Id to test Catalogue items modification' });
+    expect(idBox).toHaveValue('1234');
+    const u = user();
+    await u.clear(idBox);
+    await u.type(idBox, 'LIB-123{Enter}');
+    expect(await screen.findByText('LIB-123-ok')).toBeInTheDocument();
+    expect(requests.filter((r) => r.url === '/api/idModifications/test').map((r) => r.data)).toEqual([
+      { script: "return id.replace(/^LIB-/, '');", id: 'LIB-123' },
+    ]);
+    await u.click(screen.getByRole('button', { name: /Save/ }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
+    const saveRuns = requests.filter((r) => r.url === '/api/idModifications/test').slice(1).map((r) => (r.data as { id: string }).id);
+    expect(saveRuns).toEqual(['1234', '1234']);
+  });
+
   it('refuses to save while a script fails its test run, and saves both once they run', async () => {
     const requests = setup();
     await screen.findByRole('textbox', { name: 'Inventory items modification' });

@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
-import { Alert, App, Button, Card, Flex, Spin, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, App, Button, Card, Flex, Input, Spin, Typography } from 'antd';
 import { PlayCircleOutlined, SaveOutlined } from '@ant-design/icons';
 import { selectSelectedStore, useAppSelector } from '@portal/session';
+import { ID_SCRIPT_EXAMPLE_ID } from '@portal/api';
 import { PageFrame, type PageProps } from '@portal/ui';
 import { NoLibrary } from '../catalogues/NoLibrary';
 import { useIdModificationsTranslation } from './i18n';
@@ -44,7 +45,7 @@ function IdModifications({ storeId, title }: { storeId: number; title: string })
               script={scripts[field]}
               test={tests[field]}
               onChange={(script) => edit(field, script)}
-              onTest={() => void runTest(field)}
+              onTest={(id) => void runTest(field, undefined, id)}
             />
           ))}
         </Flex>
@@ -55,9 +56,11 @@ function IdModifications({ storeId, title }: { storeId: number; title: string })
 
 function ScriptEditor({ field, label, script, test, onChange, onTest }: {
   field: ScriptField; label: string; script: string; test: ReturnType<typeof useIdModifications>['tests'][ScriptField];
-  onChange: (script: string) => void; onTest: () => void;
+  onChange: (script: string) => void; onTest: (id: string) => void;
 }) {
   const { t } = useIdModificationsTranslation();
+  // The id the Test button runs the script on (Save always test-runs on the spec's example id).
+  const [id, setId] = useState(ID_SCRIPT_EXAMPLE_ID);
   return (
     <Card size="small" title={label} data-field={field}>
       <Typography.Text code>{'function (id) {'}</Typography.Text>
@@ -66,8 +69,12 @@ function ScriptEditor({ field, label, script, test, onChange, onTest }: {
       </Suspense>
       <Typography.Text code>{'}'}</Typography.Text>
       <Flex gap={8} align="center" style={{ marginTop: 8 }}>
-        <Button icon={<PlayCircleOutlined />} loading={test === 'running'} onClick={onTest} aria-label={`${t('test')} ${label}`}>{t('test')}</Button>
-        <Typography.Text type="secondary">{t('exampleId', { id: '1234' })}</Typography.Text>
+        <Button icon={<PlayCircleOutlined />} loading={test === 'running'} onClick={() => onTest(id)} aria-label={`${t('test')} ${label}`}>
+          {t('test')}
+        </Button>
+        <Typography.Text type="secondary">{t('onId')}</Typography.Text>
+        <Input value={id} onChange={(e) => setId(e.target.value)} onPressEnter={() => onTest(id)} maxLength={256}
+          aria-label={`${t('testId')} ${label}`} style={{ width: 220 }} />
       </Flex>
       {test && test !== 'running' && ('error' in test
         ? <Alert style={{ marginTop: 8 }} type="error" showIcon message={t('testError')} description={test.error} />

@@ -7,7 +7,8 @@ export const SCRIPT_FIELDS: readonly ScriptField[] = ['catalogueItemsModificatio
 export type SaveOutcome = { saved: true } | { saved: false; field?: ScriptField; error?: string };
 
 /**
- * The ID modifications of one library (data-areas §8): both scripts, the Test box's run on 1234 and Save,
+ * The ID modifications of one library (data-areas §8): both scripts, the Test box's run (on 1234 unless the user
+ * types another id) and Save,
  * which test-runs both scripts first and saves only when both run (the server checks again).
  */
 export function useIdModifications(storeId: number) {
@@ -41,11 +42,13 @@ export function useIdModifications(storeId: number) {
     setTests((t) => ({ ...t, [field]: undefined }));
   }, []);
 
-  const runTest = useCallback(async (field: ScriptField, script = latest.current?.[field] ?? ''): Promise<TestIdScriptResponse> => {
+  const runTest = useCallback(async (
+    field: ScriptField, script = latest.current?.[field] ?? '', id = ID_SCRIPT_EXAMPLE_ID,
+  ): Promise<TestIdScriptResponse> => {
     setTests((t) => ({ ...t, [field]: 'running' }));
     let answer: TestIdScriptResponse;
     try {
-      answer = await testIdScript(script, ID_SCRIPT_EXAMPLE_ID);
+      answer = await testIdScript(script, id);
     } catch (error) {
       logger.error('Script test failed', error);
       answer = { error: error instanceof Error ? error.message : String(error) };
