@@ -56,7 +56,7 @@ describe('items: ID modifications, search lists, item events', () => {
     await login(page, 'librarian');
     await navigateInApp(page, '/idModifications');
     await waitForContentTitle(page, 'ID Modifications');
-    const editor = page.getByRole('textbox', { name: 'Catalogue items modification' });
+    const editor = page.getByRole('textbox', { name: 'Catalogue items modification', exact: true });
     await editor.fill("return 'bc-' + id.toUpperCase();");
     await page.getByRole('button', { name: 'Test Catalogue items modification' }).click();
     await content(page).getByText('BC-1234').waitFor();
@@ -64,12 +64,12 @@ describe('items: ID modifications, search lists, item events', () => {
     await editor.fill("return ('bc-' + id).toUpperCase();");
     await page.getByRole('button', { name: 'Test Catalogue items modification' }).click();
     await content(page).getByText('BC-1234').waitFor();
-    await page.getByRole('textbox', { name: 'Inventory items modification' }).fill('while (true) {}');
+    await page.getByRole('textbox', { name: 'Inventory items modification', exact: true }).fill('while (true) {}');
     await page.getByRole('button', { name: /Save/ }).click();
     await page.getByText('Error saving ID Modifications').waitFor();
     await content(page).getByText(/took longer than/).waitFor();
     await shot(page, 'idModifications-error');
-    await page.getByRole('textbox', { name: 'Inventory items modification' }).fill('return id;');
+    await page.getByRole('textbox', { name: 'Inventory items modification', exact: true }).fill('return id;');
     await content(page).getByText(/took longer than/).waitFor({ state: 'hidden' }); // the edit cleared the failed run
     await page.getByRole('button', { name: /Save/ }).click();
     await page.getByText('ID Modifications saved successfully').waitFor();
