@@ -10,6 +10,7 @@ import type { Database } from './db/schema';
 import { ApiError } from './errors';
 import { httpTimeouts } from './httpTimeouts';
 import { registerAuth } from './plugins/auth';
+import { registerCompression } from './plugins/compression';
 import { registerDocs } from './plugins/docs';
 import { inputProblem, MAX_INPUT_DEPTH, registerErrorHandling } from './plugins/errors';
 import { registerPortal } from './plugins/portal';
@@ -86,6 +87,7 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
   };
 
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   // Before any route: routes registered earlier (plugins included) would not get the token check.
   registerAuth(app, deps);
   await app.register(multipart, { limits: { fileSize: config.bodyLimit, files: 1, fields: 10, parts: 11 } });
