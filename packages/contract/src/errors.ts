@@ -59,6 +59,10 @@ export const ERROR_CODES = {
   TOKEN_MISSING: 'TOKEN_MISSING',
   TOKEN_INVALID: 'TOKEN_INVALID',
   TOKEN_EXPIRED: 'TOKEN_EXPIRED',
+  /** Device intake without an x-device-key header. */
+  DEVICE_KEY_MISSING: 'DEVICE_KEY_MISSING',
+  /** Device intake with a key that is unknown or revoked. */
+  DEVICE_KEY_INVALID: 'DEVICE_KEY_INVALID',
   // 403
   USER_NO_PRIVILEGES: 'USER_NO_PRIVILEGES',
   /** Missing permission, or a resource that is not yours or does not exist (same answer for both). */
@@ -93,6 +97,8 @@ export const ERROR_CODES = {
   NOT_VALID_NAME: 'NotValidNameMessage',
   /** A concurrent change won (unique or reference constraint). */
   CONFLICT: 'CONFLICT',
+  /** Deleting a sensor that has people-counter records: retire it instead (PUT { retired: true }). */
+  SENSOR_HAS_RECORDS: 'SENSOR_HAS_RECORDS',
   /** An import stopped by its client (request closed) or by deleting its file (the Import modal's Cancel): nothing imported. */
   IMPORT_CANCELLED: 'IMPORT_CANCELLED',
   // 413
@@ -102,6 +108,8 @@ export const ERROR_CODES = {
   ARCHIVE_TOO_LARGE: 'ARCHIVE_TOO_LARGE',
   /** A file or sync payload with more rows than the import row cap. */
   TOO_MANY_ROWS: 'TOO_MANY_ROWS',
+  /** A device intake batch with more rows than MAX_INTAKE_ROWS; nothing stored (details: { maxRows }). */
+  BATCH_TOO_LARGE: 'BATCH_TOO_LARGE',
   /** The user's temporary files would exceed their quota; delete or import the pending ones first. */
   TEMP_QUOTA_EXCEEDED: 'TEMP_QUOTA_EXCEEDED',
   /** User settings that would take more than MAX_SETTINGS_BYTES, or hold more than MAX_SETTINGS_LISTS lists; nothing saved. */
@@ -118,6 +126,8 @@ export const ERROR_CODES = {
   TOO_MANY_ATTEMPTS: 'TOO_MANY_ATTEMPTS',
   /** The user already runs as many uploads, imports, syncs or exports as allowed at once. */
   TOO_MANY_CONCURRENT: 'TOO_MANY_CONCURRENT',
+  /** A device key sending faster than its rate limit; retry after the Retry-After header's seconds. */
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
   // 500
   INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
 } as const;

@@ -26,3 +26,4 @@ export * from './imagesets';
 export * from './sipOperations';
 export * from './itemEvents';
 export * from './idModifications';
+export * from './devices';
