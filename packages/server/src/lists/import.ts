@@ -117,7 +117,7 @@ async function importHeld(deps: FilesDeps, user: AuthUser, body: ImportBody, tar
   const result = await withStaging(deps.db, async (staged) => {
     // One pass: every row is checked; clean rows are staged (invisible) until the first refused one.
     const refused = new RowErrorReport<RefusedRow>();
-    for await (const sheet of cappedSheets(deps, body.fileName, meta, format)) {
+    for await (const sheet of cappedSheets(deps, body.fileName, meta, format, { owner: user.id, signal })) {
       const plan = planSheet(body, sheet);
       if (!plan) { await drain(sheet); continue; }
       const planned = { ...plan, numItems: 0 };

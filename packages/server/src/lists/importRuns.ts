@@ -28,9 +28,9 @@ export function throwIfCancelled(signal: AbortSignal): void {
  */
 export async function trackImport<T>(fileName: string, clientSignal: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
-  const onClientAbort = () => controller.abort();
+  const onClientAbort = () => controller.abort(importCancelled());
   clientSignal?.addEventListener('abort', onClientAbort, { once: true });
-  if (clientSignal?.aborted) controller.abort();
+  if (clientSignal?.aborted) controller.abort(importCancelled());
   let finished!: () => void;
   const entry: Run = { controller, done: new Promise<void>((resolve) => { finished = resolve; }) };
   const runs = running.get(fileName) ?? new Set<Run>();
@@ -48,7 +48,7 @@ export async function trackImport<T>(fileName: string, clientSignal: AbortSignal
 /** Cancels every running import of the file and waits until each has stopped reading it. */
 export async function cancelImports(fileName: string): Promise<void> {
   const runs = [...(running.get(fileName) ?? [])];
-  for (const r of runs) r.controller.abort();
+  for (const r of runs) r.controller.abort(importCancelled());
   await Promise.all(runs.map((r) => r.done));
 }
 

@@ -76,7 +76,7 @@ export const ERRORS = {
     409: 'IMPORT_CANCELLED (the import was cancelled: nothing imported), NameAlreadyExistsMessage (details.names), or CONFLICT',
     413: 'PAYLOAD_TOO_LARGE, FILE_TOO_LARGE, ARCHIVE_TOO_LARGE or TOO_MANY_ROWS (details.limit)',
     415: 'UNSUPPORTED_MEDIA_TYPE (the body), or INVALID_FILE_TYPE (the uploaded file)',
-    429: 'TOO_MANY_CONCURRENT: you already run as many imports as allowed at once (details: kind, limit)',
+    429: 'TOO_MANY_CONCURRENT: you already run as many imports, or .xls/.ods reads, as allowed at once (details: kind, limit)',
   } satisfies RouteErrors,
   /** Export of a list as a file (POST and GET …/export). */
   export: {

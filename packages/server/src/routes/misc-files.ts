@@ -39,7 +39,10 @@ export function miscFilesRoutes(app: App, deps: FilesDeps): void {
   app.post('/api/misc/readFile', {
     schema: {
       tags: ['misc'], summary: 'The sheets of an uploaded file: name, first rows, item count', body: ReadFileBody, response: { 200: Type.Array(ImportSheet) },
-      errors: { 400: ERRORS.import[400], 404: ERRORS.import[404], 413: ERRORS.import[413], 415: ERRORS.import[415] },
+      errors: {
+        400: ERRORS.import[400], 404: ERRORS.import[404], 413: ERRORS.import[413], 415: ERRORS.import[415],
+        429: 'TOO_MANY_CONCURRENT: an .xls or .ods is parsed one at a time per user, a few waiting (details: kind "workbook read", limit)',
+      },
     },
   }, (request) => readFile(deps, currentUser(request), request.body.fileName, request.body.format));
 

@@ -11,7 +11,8 @@ import { ApiError, withCause } from '../errors';
 import { resolveListsConfig, type ListsConfig } from '../lists/config';
 import { classifyUpload } from '../lists/files/sniff';
 import { invalidFile, readSheets, type SheetReader, type TextLayout } from '../lists/files/sheets';
-import { LEGACY_ZIP_LIMITS } from '../lists/files/legacySheets';
+import { LEGACY_ZIP_LIMITS, type ReadSlot } from '../lists/files/legacySheets';
+import { countSignal } from '../lists/countCancel';
 import { checkZip } from '../lists/files/zipGuard';
 import { tooManyRows } from '../lists/files/jsonRows';
 import { withSlot } from '../lists/userSlots';
@@ -85,11 +86,11 @@ export async function effectiveReadFormat(deps: FilesDeps, user: AuthUser, meta:
   return saved;
 }
 
-/** Every row of every sheet, counted against the row cap of one file. */
-export async function* cappedSheets(deps: FilesDeps, fileName: string, meta: TempFileMeta, format: ReadFormat): AsyncGenerator<SheetReader> {
+/** Every row of every sheet, counted against the row cap of one file; `slot`: whose read it is (./legacySheets). */
+export async function* cappedSheets(deps: FilesDeps, fileName: string, meta: TempFileMeta, format: ReadFormat, slot: ReadSlot): AsyncGenerator<SheetReader> {
   let total = 0;
   const max = deps.lists.maxImportRows;
-  for await (const sheet of readSheets(await deps.tempFiles.localCopy(fileName), meta, format, max)) {
+  for await (const sheet of readSheets(await deps.tempFiles.localCopy(fileName), meta, format, max, slot)) {
     const source = sheet.rows;
     yield {
       ...sheet,
@@ -110,7 +111,8 @@ export async function readFile(deps: FilesDeps, user: AuthUser, fileName: string
   const sheets: Array<{ index: number; sheet: ImportSheet }> = [];
   let layout: TextLayout | undefined;
   try {
-    for await (const sheet of cappedSheets(deps, fileName, meta, format)) {
+    // A workbook parse waits for its slot; a request closed meanwhile leaves the queue.
+    for await (const sheet of cappedSheets(deps, fileName, meta, format, { owner: user.id, signal: countSignal() })) {
       const data: ImportSheet['data'] = [];
       let rows = 0;
       for await (const row of sheet.rows) {

@@ -4,16 +4,39 @@
  * guard first), at most `maxRows` rows parsed per sheet. SheetJS parses the whole file synchronously, so
  * it runs in a worker thread (./legacyWorker.js) with a heap cap and a time limit; the rows then go out
  * with the event loop's turn every ROWS_PER_TURN rows like every other reader.
+ *
+ * Parses take a slot of `legacyParses` (./fairGate): at most memoryBudgetMb / maxHeapMb at once in the process,
+ * one per user at a time and a few waiting, the rest refused with 429 TOO_MANY_CONCURRENT. Twelve parallel reads
+ * of one 60,000-row .ods used to hold twelve workers and 3 GB.
  */
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { CellValue, ReadFormat } from '@portal/contract';
 import { withCause } from '../../errors';
+import { FairGate, type Owner } from '../fairGate';
 import type { ZipLimits } from './zipGuard';
 import { cellValue, invalidFile, MAX_COLUMNS, nextTurn, ROWS_PER_TURN, type SheetReader, type SheetRow } from './sheets';
 
-/** The parse of one workbook may take this long (a loaded machine: ~20 s for 65,000 rows) and this much heap. */
-export const LEGACY_PARSE_LIMITS = { timeoutMs: 120_000, maxHeapMb: 1024 };
+/**
+ * The parse of one workbook may take this long (a loaded machine: ~20 s for 65,000 rows) and this much heap (a
+ * 60,000-row .ods: ~250 MB of the process's memory); the parses running at once take at most memoryBudgetMb
+ * of heap in all. Each user runs one parse at a time and keeps at most `perUserQueued` waiting.
+ */
+export const LEGACY_PARSE_LIMITS = { timeoutMs: 120_000, maxHeapMb: 512, memoryBudgetMb: 1024, perUserQueued: 2, queued: 32 };
+
+/** The slots of the workbook parses (tests and benchmarks read its stats). */
+export const legacyParses = new FairGate('workbook read', () => ({
+  slots: Math.max(1, Math.floor(LEGACY_PARSE_LIMITS.memoryBudgetMb / LEGACY_PARSE_LIMITS.maxHeapMb)),
+  perUser: 1,
+  perUserQueued: LEGACY_PARSE_LIMITS.perUserQueued,
+  queued: LEGACY_PARSE_LIMITS.queued,
+}));
+
+/** Whose read it is: its owner's share of the parse slots, and the request that waits for it. */
+export interface ReadSlot {
+  owner: Owner;
+  signal?: AbortSignal;
+}
 
 interface ParsedSheet {
   name: string;
@@ -63,8 +86,8 @@ async function* legacyRows(rows: unknown[][], dateFormat: string | undefined): A
   }
 }
 
-export async function* legacySheets(file: string, format: ReadFormat, maxRows: number): AsyncGenerator<SheetReader> {
-  const sheets = await parseInWorker(file, maxRows);
+export async function* legacySheets(file: string, format: ReadFormat, maxRows: number, slot: ReadSlot): AsyncGenerator<SheetReader> {
+  const sheets = await legacyParses.run(slot.owner, () => parseInWorker(file, maxRows), slot.signal);
   for (const [index, sheet] of sheets.entries()) {
     yield { name: sheet.name, index, hasHeader: format.firstRowHeader ?? true, rows: legacyRows(sheet.rows, format.dateFormat) };
   }

@@ -13,7 +13,7 @@ import { formatDate } from '../export/cells';
 import { CsvParser, detectSeparator, separatorName, separatorText } from './csv';
 import { byteOrderMark } from './encoding';
 import { jsonRows } from './jsonRows';
-import { legacySheets } from './legacySheets';
+import { legacySheets, type ReadSlot } from './legacySheets';
 import { XlsxWorkbook, type XlsxRow, type XlsxSheetPart } from './xlsxReader';
 
 export interface SheetRow {
@@ -49,12 +49,15 @@ export const invalidFile = (message: string) => new ApiError(400, ERROR_CODES.IN
 
 const baseName = (name: string) => name.replace(/\.[^.]*$/, '').slice(0, 100) || 'Sheet1';
 
-/** `maxRows` lets a json file stop at its first pass; callers count rows against their cap anyway. */
-export function readSheets(path: string, meta: TempFileMeta, format: ReadFormat, maxRows = Number.MAX_SAFE_INTEGER): AsyncGenerator<SheetReader> {
+/**
+ * `maxRows` lets a json file stop at its first pass; callers count rows against their cap anyway. `slot`: whose
+ * read it is (an .xls or .ods parse takes one of the owner's parse slots: ./legacySheets).
+ */
+export function readSheets(path: string, meta: TempFileMeta, format: ReadFormat, maxRows = Number.MAX_SAFE_INTEGER, slot: ReadSlot = { owner: 'server' }): AsyncGenerator<SheetReader> {
   switch (meta.format) {
     case 'xlsx': return xlsxSheets(path, format);
     case 'xls':
-    case 'ods': return legacySheets(path, format, maxRows);
+    case 'ods': return legacySheets(path, format, maxRows, slot);
     case 'json': return jsonSheets(path, meta, format, maxRows);
     default: return textSheets(path, meta, format);
   }
