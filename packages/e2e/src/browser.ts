@@ -7,7 +7,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 export const CHROMIUM = '/usr/bin/chromium';
 
 /** Flags that work with Debian's Chromium on these machines (no sandbox, no GPU, no background traffic). */
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
