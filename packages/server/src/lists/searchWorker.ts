@@ -34,7 +34,8 @@ export interface Reply {
   cancelled?: boolean;
 }
 
-type Request =
+/** What the main thread asks of a worker (./sqliteSearchWorker.js), tagged with an `id` when sent. */
+export type Request =
   | { op: 'query'; file: string; sql: string; parameters: readonly unknown[]; budgetMs: number }
   | { op: 'ids'; file: string; sql: string; parameters: readonly unknown[]; budgetMs: number; keep: number }
   | { op: 'open'; file: string; sql: string; parameters: readonly unknown[]; streamId: number; budgetMs: number }

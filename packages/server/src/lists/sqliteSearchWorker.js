@@ -1,13 +1,27 @@
+// @ts-check
 /**
  * Worker thread of ./searchWorker: runs the SQLite queries of regular-expression searches on read-only
  * connections, so a long search never blocks the server's event loop. Plain JavaScript (a worker does not
  * go through the TypeScript loader). The patterns arrive already checked and folded by the engine
  * (compileLinear); they are checked again against V8's linear engine and run with its fallback, as in
- * ./linearRegex. Each query has its own time budget.
+ * ./linearRegex. Each query has its own time budget. Type-checked by the server's tsconfig (@ts-check) through the
+ * JSDoc types below; the messages are ./searchWorker's Request and Reply.
  */
-const { parentPort, workerData } = require('node:worker_threads');
+const { parentPort, workerData: data } = require('node:worker_threads');
 const v8 = require('node:v8');
 const SQLite = require('better-sqlite3');
+
+/** @typedef {import('./searchWorker').Request & { id: number }} Message */
+/** @typedef {import('./searchWorker').Reply} Reply */
+/** @typedef {import('better-sqlite3').Database} Database */
+
+if (!parentPort) throw new Error('sqliteSearchWorker.js runs as a worker thread');
+const port = parentPort;
+/**
+ * From ./searchWorker: the shared ring of cancelled ids and its size, ./regexWiden's unsafe units, ./regexFold's table.
+ * @type {{ cancelled?: SharedArrayBuffer, slots?: number, unsafe?: string, foldTable?: ArrayBuffer } | null}
+ */
+const workerData = data;
 
 v8.setFlagsFromString('--enable-experimental-regexp-engine');
 v8.setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtracks');
@@ -17,11 +31,14 @@ v8.setFlagsFromString('--regexp-backtracks-before-fallback=10000');
 const VALUE_MAX = 1000;
 const ASCII = /^[\x00-\x7f]*$/;
 /** foldText of @portal/contract: lower case, accents removed. */
-const foldText = (text) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const foldText = (/** @type {string} */ text) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 /** ./regexFold's table from the main thread: unit → folded unit (0: none), and the units as strings. */
 const FOLD = workerData && workerData.foldTable ? new Uint16Array(workerData.foldTable) : null;
-const FOLD_UNITS = FOLD === null ? null : Array.from(FOLD, (u) => String.fromCharCode(u));
-/** foldText, by ./regexFold's table where it can (tableFold there; regexFold.test.ts holds both equal). */
+const FOLD_UNITS = FOLD === null ? [] : Array.from(FOLD, (u) => String.fromCharCode(u));
+/**
+ * foldText, by ./regexFold's table where it can (tableFold there; regexFold.test.ts holds both equal).
+ * @param {string} text
+ */
 function fold(text) {
   if (ASCII.test(text)) return text.toLowerCase();
   if (FOLD === null) return foldText(text);
@@ -38,30 +55,41 @@ function fold(text) {
   return start === 0 ? lower : out + lower.slice(start);
 }
 
+/** @type {Map<string, RegExp>} */
 const compiled = new Map();
+/** @param {string} pattern */
 function compile(pattern) {
   let re = compiled.get(pattern);
   if (!re) {
     new RegExp(pattern, 'l'); // throws unless the linear engine can run it
     re = new RegExp(pattern);
-    if (compiled.size >= 200) compiled.delete(compiled.keys().next().value);
+    if (compiled.size >= 200) compiled.delete(/** @type {string} */ (compiled.keys().next().value));
     compiled.set(pattern, re);
   }
   return re;
 }
 
-/** Widened patterns (null: the linear engine cannot run one, so it is not used). */
+/**
+ * Widened patterns (null: the linear engine cannot run one, so it is not used).
+ * @type {Map<string, RegExp | null>}
+ */
 const widened = new Map();
+/**
+ * @param {string} pattern
+ * @returns {RegExp | null}
+ */
 function compileWide(pattern) {
-  if (widened.has(pattern)) return widened.get(pattern);
-  let re = null;
+  const known = widened.get(pattern);
+  if (known !== undefined) return known;
+  /** @type {RegExp | null} */
+  let re;
   try {
     new RegExp(pattern, 'l');
     re = new RegExp(pattern);
   } catch {
     re = null;
   }
-  if (widened.size >= 200) widened.delete(widened.keys().next().value);
+  if (widened.size >= 200) widened.delete(/** @type {string} */ (widened.keys().next().value));
   widened.set(pattern, re);
   return re;
 }
@@ -72,10 +100,14 @@ const unsafe = workerData && typeof workerData.unsafe === 'string' ? new RegExp(
 /** regexp() checks cancellation and its time budget after this many characters tested (plus 16 a row). */
 const CHECK_UNITS = 16_384;
 let units = 0;
-/** The patterns of regexp()'s previous call, compiled. */
+// The patterns of regexp()'s previous call, compiled.
+/** @type {string | null} */
 let lastPattern = null;
+/** @type {RegExp | null} */
 let lastRe = null;
+/** @type {string | null} */
 let lastWide = null;
+/** @type {RegExp | null} */
 let lastWideRe = null;
 
 class Timeout extends Error {}
@@ -91,7 +123,11 @@ function check() {
   if (isCancelled()) throw new Cancelled('Cancelled');
 }
 
-/** A read-only connection on `file` with the list functions (one per file for queries, one per stream). */
+/**
+ * A read-only connection on `file` with the list functions (one per file for queries, one per stream).
+ * @param {string} file
+ * @returns {Database}
+ */
 function open(file) {
   const db = new SQLite(file, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
@@ -120,10 +156,11 @@ function open(file) {
       lastRe = compile(pattern);
       lastPattern = pattern;
     }
+    const re = /** @type {RegExp} */ (lastRe);
     const stored = typeof value === 'string' ? value : String(value);
     const text = stored.length > VALUE_MAX ? stored.slice(0, VALUE_MAX) : stored;
     const lower = text.toLowerCase();
-    if (ASCII.test(text)) return lastRe.test(lower) ? 1 : 0;
+    if (ASCII.test(text)) return re.test(lower) ? 1 : 0;
     // Refused by the widened pattern and no character folding to other than one: cannot match.
     if (typeof wide === 'string' && unsafe !== null) {
       if (wide !== lastWide) {
@@ -132,12 +169,14 @@ function open(file) {
       }
       if (lastWideRe !== null && !lastWideRe.test(lower) && !unsafe.test(text)) return 0;
     }
-    return lastRe.test(fold(text)) ? 1 : 0;
+    return re.test(fold(text)) ? 1 : 0;
   });
   return db;
 }
 
+/** @type {Map<string, Database>} */
 const connections = new Map();
+/** @param {string} file */
 function connection(file) {
   let db = connections.get(file);
   if (!db) {
@@ -147,42 +186,49 @@ function connection(file) {
   return db;
 }
 
-/** Open streams (exports): their own connection (an iterating statement keeps its connection busy). */
+/**
+ * Open streams (exports): their own connection (an iterating statement keeps its connection busy).
+ * @type {Map<number, { db: Database, iterator: IterableIterator<unknown> }>}
+ */
 const streams = new Map();
 
+/**
+ * @param {Message} message
+ * @returns {Omit<Reply, 'id'>}
+ */
 function run(message) {
-  const { op, file, sql, parameters, streamId, size } = message;
-  if (op === 'query') {
-    const statement = connection(file).prepare(sql);
-    return { rows: statement.reader ? statement.all(...parameters) : [] };
+  if (message.op === 'query') {
+    const statement = connection(message.file).prepare(message.sql);
+    return { rows: statement.reader ? statement.all(...message.parameters) : [] };
   }
-  if (op === 'ids') {
+  if (message.op === 'ids') {
     // The ids the query selects (its first column), in any order: their number, and the `keep` smallest in
     // ascending order (./regexSplit: one half of a list read by two workers).
-    const found = Float64Array.from(connection(file).prepare(sql).pluck().all(...parameters)).sort();
+    const ids = /** @type {number[]} */ (connection(message.file).prepare(message.sql).pluck().all(...message.parameters));
+    const found = Float64Array.from(ids).sort();
     return { rows: Array.from(found.subarray(0, message.keep)), total: found.length };
   }
-  if (op === 'open') {
-    const db = open(file);
+  if (message.op === 'open') {
+    const db = open(message.file);
     try {
-      streams.set(streamId, { db, iterator: db.prepare(sql).iterate(...parameters) });
+      streams.set(message.streamId, { db, iterator: db.prepare(message.sql).iterate(...message.parameters) });
     } catch (e) {
       db.close();
       throw e;
     }
     return { rows: [] };
   }
-  const stream = streams.get(streamId);
-  if (op === 'close' || !stream) {
+  const stream = streams.get(message.streamId);
+  if (message.op === 'close' || !stream) {
     if (stream) {
-      stream.iterator.return();
+      stream.iterator.return?.();
       stream.db.close();
-      streams.delete(streamId);
+      streams.delete(message.streamId);
     }
     return { rows: [], done: true };
   }
   const rows = [];
-  while (rows.length < size) {
+  while (rows.length < message.size) {
     const next = stream.iterator.next();
     if (next.done) return { rows, done: true };
     rows.push(next.value);
@@ -190,15 +236,15 @@ function run(message) {
   return { rows, done: false };
 }
 
-parentPort.on('message', (message) => {
-  deadline = performance.now() + (message.budgetMs ?? Infinity);
+port.on('message', (/** @type {Message} */ message) => {
+  deadline = performance.now() + ('budgetMs' in message ? message.budgetMs : Infinity);
   units = CHECK_UNITS; // the first row checks at once
   current = message.id;
   try {
     if (message.op !== 'close') check();
-    parentPort.postMessage({ id: message.id, ...run(message) });
+    port.postMessage({ id: message.id, ...run(message) });
   } catch (e) {
-    parentPort.postMessage({ id: message.id, error: e instanceof Error ? e.message : String(e), timeout: e instanceof Timeout, cancelled: e instanceof Cancelled });
+    port.postMessage({ id: message.id, error: e instanceof Error ? e.message : String(e), timeout: e instanceof Timeout, cancelled: e instanceof Cancelled });
   } finally {
     deadline = Infinity;
     current = -1;

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The one length cap of error texts: plain JavaScript, so the sandbox's worker thread
  * (./idScriptWorker.js) cuts a script's error before it crosses to the main thread, and the server's TypeScript
@@ -11,6 +12,9 @@ const MAX_MESSAGE_LENGTH = 1000;
 /**
  * `text` when it has at most `max` code units; otherwise its start and an ellipsis, `max` code units in all,
  * never ending in half a surrogate pair.
+ * @param {unknown} text
+ * @param {number} [max]
+ * @returns {string}
  */
 function capMessage(text, max = MAX_MESSAGE_LENGTH) {
   const value = String(text);

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The time limit of one script run (./idScriptWorker.js), plain JavaScript like the worker. A run is over its
  * limit once its wall time passes `timeMs` AND the process has used `timeMs` of CPU since the run began, or at
@@ -17,7 +18,12 @@ const processCpuMs = () => {
   return (user + system) / 1000;
 };
 
-/** `now` and `cpuMs` are the clocks (wall and process CPU, in ms); tests give their own. */
+/**
+ * `now` and `cpuMs` are the clocks (wall and process CPU, in ms); tests give their own.
+ * @param {{ timeMs: number, loadGraceMs: number }} limits
+ * @param {() => number} [now]
+ * @param {() => number} [cpuMs]
+ */
 function createRunClock({ timeMs, loadGraceMs }, now = Date.now, cpuMs = processCpuMs) {
   let deadline = 0;
   let latest = 0;
