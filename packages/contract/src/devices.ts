@@ -59,8 +59,6 @@ export const INTAKE_ROW_CODES = {
   INVALID_TYPE: 'INVALID_TYPE',
   /** A SIP status that is not one of the listed ones. */
   INVALID_STATUS: 'INVALID_STATUS',
-  /** The same key fields appear twice in one batch with different values: the later row is refused. */
-  DUPLICATE_IN_BATCH: 'DUPLICATE_IN_BATCH',
 } as const;
 export type IntakeRowCode = (typeof INTAKE_ROW_CODES)[keyof typeof INTAKE_ROW_CODES];
 

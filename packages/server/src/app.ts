@@ -29,6 +29,7 @@ import { alarmsRoutes } from './routes/alarms';
 import { itemEventsRoutes } from './routes/itemEvents';
 import { idModificationsRoutes } from './routes/idModifications';
 import { dashboardRoutes } from './routes/dashboard';
+import { devicesRoutes } from './routes/devices';
 import { formatRoutes } from './routes/format';
 import { miscRoutes } from './routes/misc';
 import { healthRoutes } from './routes/health';
@@ -107,6 +108,8 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
   storesRoutes(app, deps);
   dashboardRoutes(app, deps);
   recordsRoutes(app, deps);
+  // Sensors and device keys of a library; device intake (x-device-key, never an access token).
+  devicesRoutes(app, deps);
   // Public displays (no access token): capacities by public token, the public SIP summary.
   capacitiesRoutes(app, deps);
   publicSipRoutes(app, deps);

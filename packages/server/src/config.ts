@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PRODUCTION_ARGON2, type Argon2Params } from './auth/password';
 import type { ListsConfig } from './lists/config';
 import type { ImageSetLimits } from './services/imageSetLimits';
+import type { DeviceRateConfig } from './services/deviceRate';
 import type { FileStoreKind } from './storage/select';
 
 /** Repository root (packages/server/src → ../../..). */
@@ -74,6 +75,8 @@ export interface ServerConfig {
   lists?: Partial<ListsConfig>;
   /** Overrides of the image-set quota and image size caps (services/imageSetLimits.ts; IMAGESET_QUOTA_BYTES otherwise). */
   imagesets?: Partial<ImageSetLimits>;
+  /** Overrides of the requests per device key (services/deviceRate.ts). */
+  deviceRate?: Partial<DeviceRateConfig>;
 }
 
 function readVersion(): string {

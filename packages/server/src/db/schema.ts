@@ -144,9 +144,32 @@ export interface SensorsTable {
   /** Capacity of the area the sensor counts (public capacities bars); null = the library's capacity. */
   capacity: number | null;
   created_at: IsoTimestamp;
+  /** 1: hidden from new intake, history kept (migration 0028). */
+  retired: Generated<Bool>;
 }
 
-/** People-counter records: one row per sensor per time slot. */
+/** A library's device keys (migration 0028): only the SHA-256 of the key is kept. */
+export interface DeviceKeysTable {
+  id: Generated<number>;
+  store_id: number;
+  name: string;
+  /** Hex SHA-256 of the key. */
+  key_hash: string;
+  created_at: IsoTimestamp;
+  last_used_at: IsoTimestamp | null;
+  revoked_at: IsoTimestamp | null;
+}
+
+/** Rows a device key's intake calls stored, per library day (migration 0028). */
+export interface DeviceKeyDaysTable {
+  device_key_id: number;
+  day: DateOnly;
+  records: number;
+  alarms: number;
+  sip_operations: number;
+}
+
+/** People-counter records: one row per sensor per time slot (unique per sensor and date). */
 export interface RecordsTable {
   id: Generated<number>;
   store_id: number;
@@ -325,6 +348,9 @@ export interface SipOperationsTable {
   execution_date: LocalDateTime | null;
   status: SipStatus;
   error: string;
+  /** Operations sent by a device: its key and the station's own id, unique together (migration 0028). */
+  device_key_id: number | null;
+  operation_id: string | null;
 }
 
 /** View (migration 0010): SIP operations with their library's name, for the list engine. */
@@ -334,7 +360,7 @@ export interface AlarmsListView extends Omit<AlarmsTable, 'id'> {
   store_name: string;
 }
 
-export interface SipOperationsListView extends Omit<SipOperationsTable, 'id'> {
+export interface SipOperationsListView extends Omit<SipOperationsTable, 'id' | 'device_key_id' | 'operation_id'> {
   id: number;
   store_name: string;
 }
@@ -406,6 +432,8 @@ export interface Database {
   export_formats: ExportFormatsTable;
   stores: StoresTable;
   sensors: SensorsTable;
+  device_keys: DeviceKeysTable;
+  device_key_days: DeviceKeyDaysTable;
   records: RecordsTable;
   catalogues: CataloguesTable;
   catalogue_items: CatalogueItemsTable;

@@ -116,11 +116,13 @@ describe('deny by default, on the matched route', () => {
     expect(protectedRoutes).toEqual(expect.arrayContaining(['POST /api/users/exists', 'POST /api/stores', 'GET /api/misc/version']));
   });
 
-  it('answers 401 TOKEN_MISSING for every protected route without a token', async () => {
+  it('answers 401 TOKEN_MISSING (device intake: DEVICE_KEY_MISSING) for every protected route without a token', async () => {
     const failures: string[] = [];
     for (const route of registeredRoutes(t.app).filter((r) => !r.public)) {
       const res = await raw(route.method, concrete(route.url));
-      if (res.status !== 401 || (route.method !== 'HEAD' && JSON.parse(res.body).code !== 'TOKEN_MISSING')) {
+      // Device intake asks for its device key (x-device-key), never for an access token.
+      const code = route.device ? 'DEVICE_KEY_MISSING' : 'TOKEN_MISSING';
+      if (res.status !== 401 || (route.method !== 'HEAD' && JSON.parse(res.body).code !== code)) {
         failures.push(`${key(route)} → ${res.status} ${res.body.slice(0, 80)}`);
       }
     }

@@ -3,25 +3,31 @@
  * (which may be percent-encoded, absolute-form, dot-segmented…: the router decodes it, so the target string
  * says nothing reliable about the route it reaches). Deny by default: every route needs a valid
  * x-access-token unless it declares `config: { public: true }` (sign-in, the built portal's files, the API
- * docs, public displays). `config: { requirement }` adds a role or permission of hasPermission. The user
+ * docs, public displays). `config: { requirement }` adds a role or permission of hasPermission. Device intake
+ * routes (`config: { device: true }`) take an x-device-key instead and never an access token; a device key
+ * opens nothing else. The user
  * is read fresh from the database on each call (role, permission and library changes apply at once), and
  * the token's version must be the user's current one (password change, role change and sign-out revoke
  * earlier tokens). Signed-in users who are neither admin nor manager reach nothing. Unmatched paths never get
  * here: the not-found handler answers them without a hint of what exists.
  */
 import type { RouteOptions } from 'fastify';
-import { ACCESS_TOKEN_HEADER, canSignIn, ERROR_CODES, hasPermission, type Requirement } from '@portal/contract';
+import { ACCESS_TOKEN_HEADER, canSignIn, DEVICE_KEY_HEADER, ERROR_CODES, hasPermission, type Requirement } from '@portal/contract';
 import type { App } from '../app';
 import { ApiError, forbidden } from '../errors';
 import { findAuthUser, type AuthUser, type Deps } from '../services/context';
+import { authenticateDevice, type DeviceAuth } from '../services/intake';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     public?: boolean;
     requirement?: Requirement;
+    /** Device intake: authenticated by x-device-key only. */
+    device?: boolean;
   }
   interface FastifyRequest {
     authUser: AuthUser | null;
+    deviceAuth: DeviceAuth | null;
   }
 }
 
@@ -30,6 +36,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   public: boolean;
+  /** Device intake (x-device-key). */
+  device: boolean;
 }
 
 const registered = new WeakMap<object, RegisteredRoute[]>();
@@ -53,17 +61,23 @@ export function registerAuth(app: App, deps: Pick<Deps, 'db' | 'tokens'>): void 
   const routes: RegisteredRoute[] = [];
   registered.set(app, routes);
   app.decorateRequest('authUser', null);
+  app.decorateRequest('deviceAuth', null);
   app.addHook('onRoute', (route) => {
     markDocsPublic(route);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const isPublic = (route.config as { public?: unknown } | undefined)?.public === true;
-    for (const method of methods) routes.push({ method, url: route.url, public: isPublic });
+    const isDevice = (route.config as { device?: unknown } | undefined)?.device === true;
+    for (const method of methods) routes.push({ method, url: route.url, public: isPublic, device: isDevice });
   });
   app.addHook('onRequest', async (request) => {
     // No matched route: the not-found handler answers (404 for /api, the shell's files otherwise).
     if (request.is404 || request.routeOptions.url === undefined) return;
     const config = request.routeOptions.config;
     if (config.public === true) return;
+    if (config.device === true) {
+      request.deviceAuth = await authenticateDevice(deps.db, request.headers[DEVICE_KEY_HEADER]);
+      return;
+    }
     request.authUser = await authenticate(deps, request.headers[ACCESS_TOKEN_HEADER], config.requirement);
   });
 }
@@ -77,6 +91,12 @@ async function authenticate(deps: Pick<Deps, 'db' | 'tokens'>, token: unknown, r
   if (!canSignIn(user)) throw forbidden(ERROR_CODES.USER_NO_PRIVILEGES, 'You do not have privileges to access this application');
   if (requirement && !hasPermission(user, requirement)) throw forbidden(ERROR_CODES.FORBIDDEN, 'Not allowed');
   return user;
+}
+
+/** The device key of an intake route. */
+export function currentDevice(request: { deviceAuth: DeviceAuth | null }): DeviceAuth {
+  if (!request.deviceAuth) throw new ApiError(401, ERROR_CODES.DEVICE_KEY_MISSING, 'Device key required (x-device-key)');
+  return request.deviceAuth;
 }
 
 /** The signed-in user of an authenticated route. */

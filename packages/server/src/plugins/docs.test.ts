@@ -89,7 +89,9 @@ describe('GET /api/docs/json', () => {
     const missing: string[] = [];
     for (const { method, path: p, operation } of operations) {
       const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
-      const expected = ['400', ...(isPublic ? [] : ['401', '403'])];
+      // Device intake takes a device key (x-device-key), not a token: 401 for a missing or invalid key, never 403.
+      const isDevice = JSON.stringify(operation.security) === JSON.stringify([{ deviceKey: [] }]);
+      const expected = ['400', ...(isPublic ? [] : isDevice ? ['401'] : ['401', '403'])];
       for (const status of expected) if (!operation.responses[status]) missing.push(`${method} ${p} ${status}`);
       for (const [status, response] of Object.entries(operation.responses)) {
         if (!/^[45]/.test(status) || (p === '/api/health' && status === '503')) continue;

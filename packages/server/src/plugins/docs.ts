@@ -8,7 +8,8 @@
  * - the error responses every call of a kind answers, all in the one error shape (components.schemas.ErrorBody):
  *   400 for every /api call (each validates its query string, and its path and body when it has them), 401 and
  *   403 for every call that needs a token, 413 and 415 for every call that takes a body;
- * - `security: []` for the public routes (`config: { public: true }`), which need no token;
+ * - `security: []` for the public routes (`config: { public: true }`), which need no token, and the device key
+ *   (x-device-key) for the device intake routes (`config: { device: true }`), which take no token and answer no 403;
  * - the schemas many calls share (SHARED) as references to components.schemas;
  * - TypeBox's tuples ([a, b]: items as a list, additionalItems) as OpenAPI 3.0 arrays, which have no tuples.
  */
@@ -240,6 +241,7 @@ function described(part: Record<string, unknown>, status: string): Record<string
 function documented(route: RouteOptions, schema: RouteSchema, collections: ReadonlySet<string>): RouteSchema {
   const method = Array.isArray(route.method) ? route.method[0] : route.method;
   const isPublic = (route.config as { public?: unknown } | undefined)?.public === true;
+  const isDevice = (route.config as { device?: unknown } | undefined)?.device === true;
   const last = route.url.split('/').at(-1) ?? '';
   const idList = isParam(last) && schema.params?.properties?.[last.slice(1)] === IdListText;
   const list = method === 'GET' && isListResponse(schema.response?.[200]);
@@ -247,7 +249,8 @@ function documented(route: RouteOptions, schema: RouteSchema, collections: Reado
 
   const derived: ErrorStatus[] = [];
   if (route.url.startsWith('/api/')) derived.push(400);
-  if (!isPublic) derived.push(401, 403);
+  if (isDevice) derived.push(401);
+  else if (!isPublic) derived.push(401, 403);
   if (schema.body !== undefined || schema.consumes !== undefined) derived.push(413, 415);
   const own = Object.keys(schema.errors ?? {}).map(Number) as ErrorStatus[];
   const general = (status: ErrorStatus) => (status === 400 && schema.querystring?.properties?.offset !== undefined ? LIST_400 : ERROR_TEXT[status]);
@@ -269,6 +272,7 @@ function documented(route: RouteOptions, schema: RouteSchema, collections: Reado
     out.body = { type: 'object', required: [field], properties: { [field]: { type: 'string', format: 'binary', description } } };
   }
   if (isPublic && schema.security === undefined) out.security = [];
+  if (isDevice && schema.security === undefined) out.security = [{ deviceKey: [] }];
   return out;
 }
 
@@ -304,12 +308,16 @@ export async function registerDocs(app: App, version: string): Promise<void> {
       info: {
         title: 'Library portal API',
         version,
-        description: 'Every call but the public ones needs the header x-access-token (POST /api/auth/signin answers the token). '
+        description: 'Every call but the public ones needs the header x-access-token (POST /api/auth/signin answers the token); '
+          + 'the device intake calls (tag "device intake") take a device key in x-device-key instead. '
           + 'Errors answer { code, message?, details? } (ErrorBody) with the status their code belongs to.',
       },
       servers: [{ url: '/', description: 'The server that serves this document' }],
       components: {
-        securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'x-access-token' } },
+        securitySchemes: {
+          accessToken: { type: 'apiKey', in: 'header', name: 'x-access-token' },
+          deviceKey: { type: 'apiKey', in: 'header', name: 'x-device-key', description: "A library's device key (Settings → Devices): the intake calls only" },
+        },
         schemas: Object.fromEntries(Object.entries(SHARED).map(([name, schema]) => [name, withRefs(schema, name)])) as never,
       },
       security: [{ accessToken: [] }],

@@ -23,6 +23,7 @@ import { postgresSearchBtrees } from './0024_postgres_search_btrees';
 import { inventoryItemSearchIndex } from './0023_inventory_item_search_index';
 import { compareTotalsFromStart } from './0025_compare_totals_from_start';
 import { itemMovesNow } from './0026_item_moves_now';
+import { devices } from './0028_devices';
 
 /**
  * In-code migration provider: migrations are compiled with the server (no file-system scanning), named
@@ -56,6 +57,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0025_compare_totals_from_start': compareTotalsFromStart(dialect),
         '0024_postgres_search_btrees': postgresSearchBtrees(dialect),
         '0026_item_moves_now': itemMovesNow(dialect),
+        '0028_devices': devices(dialect),
       };
     },
   };

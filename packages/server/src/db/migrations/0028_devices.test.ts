@@ -1,0 +1,55 @@
+/**
+ * Migration 0028 on data written before it: records of one sensor and date stored twice are merged into the
+ * first (counts summed, the day's totals unchanged), alarm copies (sensor, date, uid) are deleted with their
+ * item events, and the unique keys intake relies on hold afterwards.
+ */
+import { minimalStores } from '../../demo/seedMinimal';
+import { createTestDb, type TestDb } from '../../testing/testDb';
+import { devices } from './0028_devices';
+
+jest.setTimeout(60_000);
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(() => t.destroy());
+
+describe(`0028 devices (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {
+  it('merges record copies and deletes alarm copies before adding the unique keys', async () => {
+    const migration = devices(t.dialect);
+    await migration.down!(t.db);
+    const [store] = (await t.db.insertInto('stores').values(minimalStores().slice(0, 1)).returning('id').execute()).map((s) => s.id);
+    const now = new Date().toISOString();
+    const { id: sensor } = await t.db.insertInto('sensors').values({ store_id: store, name: 'Gate', capacity: null, created_at: now } as never)
+      .returning('id').executeTakeFirstOrThrow();
+    const record = (countIn: number, countOut: number, date = '2026-01-05 10:00:00') => ({ store_id: store, sensor_id: sensor, date, count_in: countIn, count_out: countOut });
+    await t.db.insertInto('records').values([record(3, 1), record(2, 2), record(4, 0), record(1, 1, '2026-01-05 10:05:00')]).execute();
+    const alarm = (uid: string) => ({
+      store_id: store, sensor_id: sensor, sensor_name: 'Gate', date: '2026-01-05 11:00:00', type: 'EAS' as const, antenna: '1', uid,
+      barcode: 'B1', title_identifier: '', circulation_status: '', alarm_activated: 1 as const,
+    });
+    const alarms = await t.db.insertInto('alarms').values([alarm('U1'), alarm('U1'), alarm('U2')]).returning('id').execute();
+    await t.db.insertInto('item_events').values(alarms.map(({ id }) => ({
+      store_id: store, code: 'B1', object_id: null, date: '2026-01-05 11:00:00', type: 'ALARM' as const, inventory_id: null, inventory_group_id: null,
+      details: JSON.stringify({ alarmId: id, alarmType: 'EAS', sensorName: 'Gate', alarmActivated: true, title: '' }), search_text: 'b1',
+    }))).execute();
+    const totals = () => t.db.selectFrom('record_daily_totals').select(['count_in', 'count_out']).where('store_id', '=', store).execute();
+    const before = await totals();
+
+    await migration.up(t.db);
+
+    const records = await t.db.selectFrom('records').select(['date', 'count_in', 'count_out']).where('sensor_id', '=', sensor).orderBy('date').execute();
+    expect(records).toEqual([
+      { date: '2026-01-05 10:00:00', count_in: 9, count_out: 3 },
+      { date: '2026-01-05 10:05:00', count_in: 1, count_out: 1 },
+    ]);
+    expect(await totals()).toEqual(before);
+    const kept = await t.db.selectFrom('alarms').select('id').where('store_id', '=', store).orderBy('id').execute();
+    expect(kept.map((a) => a.id)).toEqual([alarms[0].id, alarms[2].id]);
+    const events = await t.db.selectFrom('item_events').select('details').where('store_id', '=', store).execute();
+    expect(events.map((e) => JSON.parse(e.details).alarmId).sort()).toEqual([alarms[0].id, alarms[2].id].sort());
+    await expect(t.db.insertInto('records').values(record(1, 0)).execute()).rejects.toThrow();
+    await expect(t.db.insertInto('alarms').values(alarm('U2')).execute()).rejects.toThrow();
+  });
+});
