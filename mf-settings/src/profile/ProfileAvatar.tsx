@@ -2,7 +2,6 @@ import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Upload } from 'antd';
 import type { User } from '@portal/api';
 import { AVATAR_MIME_TYPES } from '@portal/contract';
-import { selectSession, useAppSelector } from '@portal/session';
 import { UserAvatar, useAvatarImage } from '@portal/ui';
 import { useSettingsTranslation } from '../i18n';
 import { useAvatarActions } from './useAvatarActions';
@@ -11,8 +10,7 @@ import { useAvatarActions } from './useAvatarActions';
 export function ProfileAvatar({ user, onChanged }: { user: User; onChanged: () => void }) {
   const { t } = useSettingsTranslation();
   const { message } = App.useApp();
-  const { avatarVersion } = useAppSelector(selectSession);
-  const image = useAvatarImage(user.tid, avatarVersion);
+  const image = useAvatarImage(user.avatarUrl);
   const { busy, upload, remove } = useAvatarActions(user.tid, onChanged);
 
   const report = (outcome: Awaited<ReturnType<typeof upload>>) => {

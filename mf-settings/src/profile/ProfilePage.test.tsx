@@ -68,22 +68,24 @@ describe('ProfilePage', () => {
     jest.mocked(uploadAvatar).mockResolvedValueOnce({} as { avatarUrl: string });
     fireEvent.change(input(), { target: { files: [png()] } });
     expect(await screen.findByText('Failed to upload avatar')).toBeInTheDocument();
-    expect(store.getState().auth.avatarVersion).toBe(0);
+    expect(store.getState().auth.avatarUrl).toBeNull();
+    expect(getAvatar).not.toHaveBeenCalled(); // no avatar: nothing to ask for
 
     jest.mocked(uploadAvatar).mockResolvedValueOnce({ avatarUrl: '/api/users/3/avatar?v=1' });
     jest.mocked(getUser).mockResolvedValue({ ...MANAGER, avatarUrl: '/api/users/3/avatar?v=1' });
     fireEvent.change(input(), { target: { files: [png()] } });
-    await waitFor(() => expect(store.getState().auth.avatarVersion).toBe(1));
+    await waitFor(() => expect(store.getState().auth.avatarUrl).toBe('/api/users/3/avatar?v=1'));
     expect(jest.mocked(uploadAvatar).mock.calls[1]).toEqual([3, expect.any(File), 'me.png']);
+    await waitFor(() => expect(getAvatar).toHaveBeenCalledWith('/api/users/3/avatar?v=1'));
 
     jest.mocked(deleteAvatar).mockRejectedValueOnce(new Error('down'));
     fireEvent.click(await screen.findByRole('button', { name: /Remove avatar/ }));
     expect(await screen.findByText('Failed to remove avatar')).toBeInTheDocument();
-    expect(store.getState().auth.avatarVersion).toBe(1);
+    expect(store.getState().auth.avatarUrl).toBe('/api/users/3/avatar?v=1');
     jest.mocked(deleteAvatar).mockResolvedValueOnce({ avatarUrl: null });
     jest.mocked(getUser).mockResolvedValue(MANAGER);
     fireEvent.click(screen.getByRole('button', { name: /Remove avatar/ }));
-    await waitFor(() => expect(store.getState().auth.avatarVersion).toBe(2));
+    await waitFor(() => expect(store.getState().auth.avatarUrl).toBeNull());
     await waitFor(() => expect(screen.queryByRole('button', { name: /Remove avatar/ })).not.toBeInTheDocument());
   });
 });

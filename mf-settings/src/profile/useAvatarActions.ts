@@ -12,12 +12,14 @@ export function useAvatarActions(userId: number | null, onChanged: () => void) {
   const dispatch = useAppDispatch();
   const [busy, setBusy] = useState(false);
 
-  const run = async (action: () => Promise<boolean>, ok: AvatarOutcome, failed: AvatarOutcome): Promise<AvatarOutcome> => {
+  /** `action` answers the avatar's new URL (null once removed), or undefined when it failed. */
+  const run = async (action: () => Promise<string | null | undefined>, ok: AvatarOutcome, failed: AvatarOutcome): Promise<AvatarOutcome> => {
     if (userId === null) return failed;
     setBusy(true);
     try {
-      if (!(await action())) return failed;
-      dispatch(avatarChanged());
+      const avatarUrl = await action();
+      if (avatarUrl === undefined) return failed;
+      dispatch(avatarChanged(avatarUrl));
       onChanged();
       return ok;
     } catch (error) {
@@ -30,7 +32,7 @@ export function useAvatarActions(userId: number | null, onChanged: () => void) {
 
   return {
     busy,
-    upload: (file: File) => run(async () => Boolean((await uploadAvatar(userId!, file, file.name))?.avatarUrl), 'uploaded', 'uploadFailed'),
-    remove: () => run(async () => { await deleteAvatar(userId!); return true; }, 'removed', 'removeFailed'),
+    upload: (file: File) => run(async () => (await uploadAvatar(userId!, file, file.name))?.avatarUrl || undefined, 'uploaded', 'uploadFailed'),
+    remove: () => run(async () => { await deleteAvatar(userId!); return null; }, 'removed', 'removeFailed'),
   };
 }

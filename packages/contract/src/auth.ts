@@ -26,6 +26,8 @@ export const SignInResponse = Type.Object({
   storeIds: Type.Array(Type.Integer()),
   /** Seconds until the token expires. */
   expiresIn: Type.Integer(),
+  /** The user's avatar (GET it with the x-access-token header); null when the user has none, so nothing is asked. */
+  avatarUrl: Type.Union([Type.String(), Type.Null()]),
 });
 export type SignInResponse = Static<typeof SignInResponse>;
 

@@ -30,7 +30,7 @@ describe('auth reducer', () => {
     expect(state).toEqual({
       token: 'tok-7', userId: 7, userFullName: 'Ana García', userFlavor: 'LIBTECS', userToken: 'pub-7', role: 'user',
       permissions: ['manager', 'inventories'], storeIds: [3, 4], expiresAt: 1_060_000,
-      settings: { selectedStoreId: 4, dashboardItems: {}, visibleColumns: {} }, error: null, retryAt: null, loading: false, avatarVersion: 0,
+      settings: { selectedStoreId: 4, dashboardItems: {}, visibleColumns: {} }, error: null, retryAt: null, loading: false, avatarUrl: null,
     });
   });
 
@@ -41,12 +41,14 @@ describe('auth reducer', () => {
     expect(authReducer(state, updateSettings({ selectedStoreId: 9 })).settings.selectedStoreId).toBe(9);
   });
 
-  it('avatarChanged bumps avatarVersion (the header fetches the avatar again) and keeps the session', () => {
-    const session = toSessionData(signInResponse(), 1_000_000);
+  it('keeps the avatar URL of the sign-in; avatarChanged sets the new one (null once removed) and keeps the session', () => {
+    const session = toSessionData(signInResponse({ avatarUrl: '/api/users/7/avatar?v=1' }), 1_000_000);
     const signed = authReducer(initialAuthState, loginSuccess(session));
-    const once = authReducer(signed, avatarChanged());
-    expect(once).toEqual({ ...signed, avatarVersion: 1 });
-    expect(authReducer(once, avatarChanged()).avatarVersion).toBe(2);
+    expect(signed.avatarUrl).toBe('/api/users/7/avatar?v=1');
+    const uploaded = authReducer(signed, avatarChanged('/api/users/7/avatar?v=2'));
+    expect(uploaded).toEqual({ ...signed, avatarUrl: '/api/users/7/avatar?v=2' });
+    expect(authReducer(uploaded, avatarChanged(null)).avatarUrl).toBeNull();
+    expect(authReducer(initialAuthState, avatarChanged('/api/users/7/avatar?v=2')).avatarUrl).toBeNull();
   });
 
   it('ownUserSaved changes the full name of a signed-in session only', () => {

@@ -21,8 +21,8 @@ export interface AuthState {
   /** When a sign-in refused with TOO_MANY_ATTEMPTS may be tried again (epoch milliseconds), else null. */
   retryAt: number | null;
   loading: boolean;
-  /** Bumped when the user's avatar was uploaded or removed: the header fetches it again at once. */
-  avatarVersion: number;
+  /** The user's avatar (its URL changes with every upload), null when there is none: the header then asks nothing. */
+  avatarUrl: string | null;
 }
 
 export type SessionData = StoredSession & { settings: UserSettings };
@@ -41,11 +41,11 @@ export const initialAuthState: AuthState = {
   error: null,
   retryAt: null,
   loading: false,
-  avatarVersion: 0,
+  avatarUrl: null,
 };
 
 const signedIn = (state: AuthState, session: SessionData): AuthState => ({
-  ...state, ...session, error: null, retryAt: null, loading: false,
+  ...state, ...session, avatarUrl: session.avatarUrl ?? null, error: null, retryAt: null, loading: false,
 });
 
 /** Resets every slice, injected ones included (the root reducer handles it). */
@@ -94,9 +94,9 @@ const authSlice = createSlice({
     ownUserSaved: (state, action: PayloadAction<{ fullName: string }>) => {
       if (state.token !== null) state.userFullName = action.payload.fullName;
     },
-    /** The signed-in user's avatar was uploaded or removed (Profile). */
-    avatarChanged: (state) => {
-      state.avatarVersion += 1;
+    /** The signed-in user's avatar was uploaded (its new URL) or removed (null) in Profile. */
+    avatarChanged: (state, action: PayloadAction<string | null>) => {
+      if (state.token !== null) state.avatarUrl = action.payload;
     },
   },
 });

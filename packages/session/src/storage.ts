@@ -23,6 +23,8 @@ export interface StoredSession {
   storeIds: number[];
   /** Epoch milliseconds. */
   expiresAt: number;
+  /** The avatar's URL, null (or absent, in a session saved before it was kept) when the user has none. */
+  avatarUrl?: string | null;
 }
 
 export interface RememberedStore {
@@ -69,6 +71,7 @@ export function loadSession(): StoredSession | null {
     permissions: s.permissions as string[],
     storeIds: s.storeIds as number[],
     expiresAt: s.expiresAt as number,
+    avatarUrl: typeof s.avatarUrl === 'string' ? s.avatarUrl : null,
   };
 }
 

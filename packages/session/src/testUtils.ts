@@ -15,6 +15,7 @@ export function signInResponse(overrides: Partial<SignInResponse> = {}): SignInR
     settings: { selectedStoreId: 4, dashboardItems: {}, visibleColumns: {} },
     storeIds: [3, 4],
     expiresIn: 3600,
+    avatarUrl: null,
     ...overrides,
   };
 }

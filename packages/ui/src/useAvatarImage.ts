@@ -2,29 +2,29 @@ import { useEffect, useState } from 'react';
 import { getAvatar } from '@portal/api';
 
 /**
- * Object URL of the user's avatar. It is fetched through the api client because the request needs
- * x-access-token (an <img src> could not send it). null while loading or when there is none: the header
- * then shows the initials. A new `version` (the session's avatarVersion, bumped after an upload or removal)
- * fetches it again at once.
+ * Object URL of the avatar at `avatarUrl` (the user's avatarUrl: it changes with every upload, so a new one is
+ * fetched at once). It is fetched through the api client because the request needs x-access-token (an <img src>
+ * could not send it). null while loading, when the user has none (nothing is asked then) or when it cannot be
+ * read: the header then shows the initials.
  */
-export function useAvatarImage(userId: number | null, version = 0): string | null {
+export function useAvatarImage(avatarUrl: string | null | undefined): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     setUrl(null);
-    if (userId === null) return undefined;
+    if (!avatarUrl) return undefined;
     let objectUrl: string | null = null;
     let active = true;
-    getAvatar(userId)
+    getAvatar(avatarUrl)
       .then((blob) => {
         if (!active || !(blob instanceof Blob) || blob.size === 0) return;
         objectUrl = URL.createObjectURL(blob);
         setUrl(objectUrl);
       })
-      .catch(() => undefined); // no avatar, or not reachable: initials are shown
+      .catch(() => undefined); // not reachable: initials are shown
     return () => {
       active = false;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [userId, version]);
+  }, [avatarUrl]);
   return url;
 }

@@ -14,9 +14,11 @@ beforeEach(async () => {
 const header = () => within(document.querySelector('.ant-layout-header') as HTMLElement);
 
 describe('avatar', () => {
-  it('shows the full name and falls back to at most two initials when there is no avatar image', async () => {
+  it('shows the full name and at most two initials, asking for no image, when the user has no avatar', async () => {
     const { requests } = await renderShell({ user: 'admin', path: '/dashboard', fullName: 'María José Pérez Gil' });
-    await waitFor(() => expect(requests.map((r) => r.url)).toContain('/api/users/7/avatar'));
+    // The header's effects ask their reads in one commit: the avatar would be asked beside the deployed settings.
+    await waitFor(() => expect(requests.map((r) => r.url)).toContain('/portal-config.json'));
+    expect(requests.filter((r) => r.url.includes('avatar'))).toEqual([]);
     expect(header().getByText('María José Pérez Gil')).toBeInTheDocument();
     expect(header().getByText('MJ')).toBeInTheDocument();
     expect(initials('María José Pérez Gil')).toBe('MJ');
@@ -27,29 +29,30 @@ describe('avatar', () => {
     const createObjectURL = jest.fn(() => 'blob:avatar-7');
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
     const { requests } = await renderShell({
-      user: 'admin', path: '/dashboard',
-      server: { 'GET /api/users/7/avatar': () => ({ status: 200, data: new Blob(['png'], { type: 'image/png' }) }) },
+      user: 'admin', path: '/dashboard', avatarUrl: '/api/users/7/avatar?v=5',
+      server: { 'GET /api/users/7/avatar?v=5': () => ({ status: 200, data: new Blob(['png'], { type: 'image/png' }) }) },
     });
     await waitFor(() => expect(document.querySelector('.ant-layout-header .ant-avatar img')).toHaveAttribute('src', 'blob:avatar-7'));
-    expect(requests.find((r) => r.url === '/api/users/7/avatar')?.headers.get('x-access-token')).toBe('token-admin');
+    expect(requests.find((r) => r.url === '/api/users/7/avatar?v=5')?.headers.get('x-access-token')).toBe('token-admin');
   });
 
-  it('fetches the avatar again at once when the profile reports a change (upload, then removal)', async () => {
-    let avatar: Blob | null = null;
+  it('fetches the avatar at once when the profile reports a change (upload, then removal)', async () => {
     let n = 0;
     Object.assign(URL, { createObjectURL: jest.fn(() => `blob:avatar-${++n}`), revokeObjectURL: jest.fn() });
-    const { store } = await renderShell({
+    const png = () => ({ status: 200, data: new Blob(['png'], { type: 'image/png' }) });
+    const { store, requests } = await renderShell({
       user: 'admin', path: '/dashboard', fullName: 'María José Pérez Gil',
-      server: { 'GET /api/users/7/avatar': () => (avatar ? { status: 200, data: avatar } : { status: 404, data: { code: 'AVATAR_NOT_FOUND' } }) },
+      server: { 'GET /api/users/7/avatar?v=1': png, 'GET /api/users/7/avatar?v=2': png },
     });
     await waitFor(() => expect(header().getByText('MJ')).toBeInTheDocument());
-    avatar = new Blob(['png'], { type: 'image/png' });
-    act(() => { store.dispatch(avatarChanged()); });
+    act(() => { store.dispatch(avatarChanged('/api/users/7/avatar?v=1')); });
     await waitFor(() => expect(document.querySelector('.ant-layout-header .ant-avatar img')).toHaveAttribute('src', 'blob:avatar-1'));
-    avatar = null;
-    act(() => { store.dispatch(avatarChanged()); });
+    act(() => { store.dispatch(avatarChanged('/api/users/7/avatar?v=2')); });
+    await waitFor(() => expect(document.querySelector('.ant-layout-header .ant-avatar img')).toHaveAttribute('src', 'blob:avatar-2'));
+    act(() => { store.dispatch(avatarChanged(null)); });
     await waitFor(() => expect(document.querySelector('.ant-layout-header .ant-avatar img')).toBeNull());
     expect(header().getByText('MJ')).toBeInTheDocument();
+    expect(requests.filter((r) => r.url.includes('avatar')).map((r) => r.url)).toEqual(['/api/users/7/avatar?v=1', '/api/users/7/avatar?v=2']);
   });
 });
 

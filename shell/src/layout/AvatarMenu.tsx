@@ -22,8 +22,8 @@ const VISUALLY_HIDDEN = {
 export function AvatarMenu() {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
-  const { userId, userFullName, avatarVersion } = useSelector(selectSession);
-  const image = useAvatarImage(userId, avatarVersion);
+  const { userFullName, avatarUrl } = useSelector(selectSession);
+  const image = useAvatarImage(avatarUrl);
   const { confirmLogout, holder } = useLogout();
   // The logout confirmation gives the focus back to this button when cancelled (the menu entry is gone by then).
   const button = useRef<HTMLButtonElement>(null);

@@ -19,9 +19,10 @@ describe('POST /api/auth/signin', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(
-      ['expiresIn', 'permissions', 'role', 'settings', 'storeIds', 'token', 'userFlavor', 'userFullName', 'userId', 'userToken'].sort(),
+      ['avatarUrl', 'expiresIn', 'permissions', 'role', 'settings', 'storeIds', 'token', 'userFlavor', 'userFullName', 'userId', 'userToken'].sort(),
     );
     expect(body).toMatchObject({
+      avatarUrl: null,
       userId: await t.userId('admin'), userFullName: 'Ana Administradora', userFlavor: '{product}', role: 'admin',
       permissions: [], settings: { selectedStoreId: null, dashboardItems: {}, visibleColumns: {} }, expiresIn: 8 * 3600,
     });

@@ -37,6 +37,16 @@ describe('avatars', () => {
     expect([gone.statusCode, gone.json().code]).toEqual([404, 'AVATAR_NOT_FOUND']);
   });
 
+  it('tells the sign-in whether there is an avatar to ask for', async () => {
+    const signIn = () => t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { userName: 'manager', password: 'manager' } });
+    const me = await t.userId('manager');
+    expect((await signIn()).json().avatarUrl).toBeNull();
+    const { avatarUrl } = (await upload('manager', me, multipartBody('avatar', 'me.png', 'image/png', PNG_1PX))).json();
+    expect((await signIn()).json().avatarUrl).toBe(avatarUrl);
+    await t.call('DELETE', `/api/users/${me}/avatar`, { user: 'manager' });
+    expect((await signIn()).json().avatarUrl).toBeNull();
+  });
+
   it('accepts only real images of limited size in the avatar field', async () => {
     const me = await t.userId('manager');
     const html = await upload('manager', me, multipartBody('avatar', 'x.png', 'image/png', Buffer.from('<svg onload=alert(1)>')));

@@ -6,6 +6,7 @@ import { bumpTokenVersion, findUserById, findUserByName } from '../queries/users
 import { loadAuthUser, type AuthUser, type Deps } from './context';
 import { isDemoPassword } from './passwords';
 import { readSettings } from './settings';
+import { avatarUrl } from './users';
 
 /**
  * POST /api/auth/signin rules: the attempt is counted first (account and address), so a locked or
@@ -42,6 +43,7 @@ export async function signIn(deps: Deps, body: SignInBody, address: string, log?
     settings: await readSettings(db, row.id),
     storeIds: user.storeIds,
     expiresIn,
+    avatarUrl: avatarUrl(row),
   };
 }
 

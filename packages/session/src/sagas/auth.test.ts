@@ -1,4 +1,4 @@
-import { loginRequest, logout, ownUserSaved, restoreSession, type AuthState } from '../authSlice';
+import { avatarChanged, loginRequest, logout, ownUserSaved, restoreSession, type AuthState } from '../authSlice';
 import { initialAuthState } from '../authSlice';
 import { initialStoresState } from '../storesSlice';
 import { STORAGE_KEYS } from '../storage';
@@ -45,6 +45,19 @@ describe('login', () => {
     await settle();
     expect(store.getState().auth.userFullName).toBe('Ana María García');
     expect(stored(STORAGE_KEYS.session)).toMatchObject({ token: 'tok-7', userFullName: 'Ana María García' });
+  });
+
+  it('the avatar URL of the sign-in, then of the profile, survives a reload', async () => {
+    const { store } = setup({ 'POST /api/auth/signin': () => ({ status: 200, data: signInResponse({ avatarUrl: '/api/users/7/avatar?v=1' }) }) });
+    store.dispatch(loginRequest(credentials));
+    await settle();
+    const reloaded = setup();
+    reloaded.store.dispatch(restoreSession());
+    await settle();
+    expect(reloaded.store.getState().auth).toMatchObject({ token: 'tok-7', avatarUrl: '/api/users/7/avatar?v=1' });
+    store.dispatch(avatarChanged(null));
+    await settle();
+    expect(stored(STORAGE_KEYS.session)).toMatchObject({ token: 'tok-7', avatarUrl: null });
   });
 
   it('on failure stores the normalised error code and turns loading off', async () => {

@@ -1,7 +1,8 @@
 import { CLIENT_ERROR_CODES, normalizeError, signIn, type ApiError, type SignInResponse } from '@portal/api';
 import { all, call, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import {
-  loginFailure, loginRequest, loginSuccess, logout, restoreSession, sessionRestored, settingsSaved, tokenRenewed, updateSettings, ownUserSaved,
+  avatarChanged, loginFailure, loginRequest, loginSuccess, logout, restoreSession, sessionRestored, settingsSaved, tokenRenewed, updateSettings,
+  ownUserSaved,
   type AuthState, type SessionData,
 } from '../authSlice';
 import { fetchStores } from '../storesSlice';
@@ -26,6 +27,7 @@ export function toSessionData(response: SignInResponse, now: number): SessionDat
     permissions: response.permissions,
     storeIds: response.storeIds,
     expiresAt: now + response.expiresIn * 1000,
+    avatarUrl: response.avatarUrl ?? null,
     settings: toSettings(response.settings),
   };
 }
@@ -42,6 +44,7 @@ function storedSessionOf(auth: AuthState): StoredSession | null {
     permissions: auth.permissions,
     storeIds: auth.storeIds,
     expiresAt: auth.expiresAt,
+    avatarUrl: auth.avatarUrl,
   };
 }
 
@@ -122,7 +125,7 @@ export function* authSagas() {
     takeLatest(loginRequest.type, loginSaga),
     takeLatest(restoreSession.type, restoreSessionSaga),
     takeLatest([loginSuccess.type, sessionRestored.type], expirySaga),
-    takeEvery([loginSuccess.type, sessionRestored.type, updateSettings.type, settingsSaved.type, tokenRenewed.type, ownUserSaved.type], persistSessionSaga),
+    takeEvery([loginSuccess.type, sessionRestored.type, updateSettings.type, settingsSaved.type, tokenRenewed.type, ownUserSaved.type, avatarChanged.type], persistSessionSaga),
     takeEvery(logout.type, clearSession),
   ]);
 }

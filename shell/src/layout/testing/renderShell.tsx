@@ -22,6 +22,8 @@ export interface ShellOptions {
   fullName?: string;
   /** The user's brand flavour (default LIBTECS). */
   flavor?: string;
+  /** The session's avatar URL (default none). */
+  avatarUrl?: string | null;
   stores?: Store[];
   selectedStoreId?: number | null;
   menuEntries?: MenuEntry[];
@@ -72,7 +74,7 @@ export async function renderShell(options: ShellOptions = {}) {
     store.dispatch(sessionRestored({
       token: `token-${options.user}`, userId: 7, userFullName: options.fullName ?? 'Ana García', userFlavor: options.flavor ?? 'LIBTECS',
       userToken: 'public-7', role, permissions, storeIds: (options.stores ?? []).map((s) => s.tid),
-      expiresAt: Date.now() + 3_600_000,
+      expiresAt: Date.now() + 3_600_000, avatarUrl: options.avatarUrl ?? null,
       settings: { selectedStoreId: options.selectedStoreId ?? null, dashboardItems: {}, visibleColumns: {} },
     }));
   }
