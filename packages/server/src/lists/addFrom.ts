@@ -13,6 +13,7 @@ import { toApiItem, type ItemValues } from './items';
 import { ApiError } from '../errors';
 import { RowErrorReport } from '../errorLimits';
 import { idScriptFor } from './idModification';
+import { newScriptBudget } from '../sandbox/idScript';
 import { IntakeBuffer } from './itemIntake';
 import type { ItemTarget } from './itemWrites';
 import { planSearch, probeIndex, whereSql } from './search';
@@ -46,7 +47,7 @@ export async function addItemsFrom(db: Kysely<Database>, target: ItemTarget, sou
     // Items the §5 rule refuses are counted, not inserted; an item the ID modification script fails on
     // fails the whole Add Items To (400 IMPORT_FAILED with the refused items), nothing written.
     const scriptErrors = new RowErrorReport<{ sheet: string; row: number; code: string; field?: string; message?: string }>();
-    const intake = new IntakeBuffer<number>({ script, objectIdColumn: { path: 'addTo' } }, async (n, outcome) => {
+    const intake = new IntakeBuffer<number>({ script, objectIdColumn: { path: 'addTo' }, run: { budget: newScriptBudget() } }, async (n, outcome) => {
       if (!outcome.refusal) {
         if (scriptErrors.count === 0) await staged.add(0, outcome.values);
       } else if (outcome.refusal.code === ERROR_CODES.SCRIPT_ERROR) {

@@ -39,6 +39,15 @@ export const cancelledCounts = { n: 0 };
 /** The signal of the request being served (undefined outside a request: scripts, jobs). */
 export const countSignal = (): AbortSignal | undefined => requestSignal.getStore();
 
+/** The signed-in user of each request, by its signal: whose share a worker slot comes from (../lists/fairGate). */
+const owners = new WeakMap<AbortSignal, number>();
+
+/** The user of the request being served (undefined outside a request or before its token check). */
+export const requestOwner = (): number | undefined => {
+  const signal = requestSignal.getStore();
+  return signal ? owners.get(signal) : undefined;
+};
+
 /** Runs `work` as a request with `signal` would (benchmarks). */
 export const withCountSignal = <R>(signal: AbortSignal, work: () => Promise<R>): Promise<R> => requestSignal.run(signal, work);
 
@@ -59,6 +68,8 @@ export function registerCountCancellation(app: FastifyInstance): void {
   // the same list, the one asked last runs; any other stops.
   app.addHook('preHandler', (request, reply, done) => {
     const running = requests.get(request);
+    const owner = (request as { authUser?: { id?: unknown } | null }).authUser?.id;
+    if (running && typeof owner === 'number') owners.set(running.controller.signal, owner);
     if (running && (request.query as { count?: unknown } | undefined)?.count === 'only') {
       // The caller is the session (its token), not the user: two desks signed in as one account each keep
       // their counts (keyed by user, one desk's count stopped the other's, whose total then never came).

@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { runIdScript, warmScriptWorkers, type ScriptResult } from '../sandbox/idScript';
+import { runIdScript, warmScriptWorkers, type RunOptions, type ScriptResult } from '../sandbox/idScript';
 import type { ItemTarget } from './itemWrites';
 
 /** The library's script for items of `table`; '' when none applies (an empty script keeps every id). */
@@ -20,10 +20,13 @@ export async function idScriptFor(db: Kysely<Database>, storeId: number, table: 
   return table === 'catalogue_items' ? row.catalogue_items_modification : row.inventory_items_modification;
 }
 
-/** Runs the script once on every id of the batch (null ids are not run); one answer per id, in order. */
-export async function modifyIds(script: string, ids: ReadonlyArray<string | null>): Promise<Array<ScriptResult | null>> {
+/**
+ * Runs the script once on every id of the batch (null ids are not run); one answer per id, in order. `options`:
+ * the run's owner, cancel signal and the import's script budget (../sandbox/idScript).
+ */
+export async function modifyIds(script: string, ids: ReadonlyArray<string | null>, options?: RunOptions): Promise<Array<ScriptResult | null>> {
   const given = ids.filter((id): id is string => id !== null);
-  const answers = await runIdScript(script, given);
+  const answers = await runIdScript(script, given, options);
   let next = 0;
   return ids.map((id) => (id === null ? null : answers[next++]!));
 }

@@ -23,7 +23,7 @@ import { moveStaged } from './importMove';
 import { withStaging } from './stagedItems';
 import { throwIfCancelled, trackImport } from './importRuns';
 import { withSlot } from './userSlots';
-import { warmScriptWorkers } from '../sandbox/idScript';
+import { newScriptBudget, warmScriptWorkers } from '../sandbox/idScript';
 
 export interface ImportedSheet {
   index: number;
@@ -114,6 +114,8 @@ async function importHeld(deps: FilesDeps, user: AuthUser, body: ImportBody, tar
   const format = await effectiveReadFormat(deps, user, meta, body.format);
   const createdAt = deps.config.now().toISOString();
   const plans: Array<SheetPlan & { numItems: number }> = [];
+  // Every batch's script run shares one budget, and stops when the import is cancelled or its request closed.
+  const scriptRuns = { owner: user.id, signal, budget: newScriptBudget() };
   const result = await withStaging(deps.db, async (staged) => {
     // One pass: every row is checked; clean rows are staged (invisible) until the first refused one.
     const refused = new RowErrorReport<RefusedRow>();
@@ -123,7 +125,7 @@ async function importHeld(deps: FilesDeps, user: AuthUser, body: ImportBody, tar
       const planned = { ...plan, numItems: 0 };
       plans.push(planned);
       // Rows go through the ID modification script in batches (one sandbox run each) and then the §5 rule.
-      const intake = new IntakeBuffer<number>({ script: targets.idScript, objectIdColumn: { path: 'file', mapped: plan.hasObjectIdColumn } }, (number, outcome) => {
+      const intake = new IntakeBuffer<number>({ script: targets.idScript, objectIdColumn: { path: 'file', mapped: plan.hasObjectIdColumn }, run: scriptRuns }, (number, outcome) => {
         if (!outcome.refusal) {
           planned.numItems += 1;
           return refused.count === 0 ? staged.add(plan.index, outcome.values) : undefined;

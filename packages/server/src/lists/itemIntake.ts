@@ -6,6 +6,7 @@
  */
 import { ERROR_CODES } from '@portal/contract';
 import { modifyIds } from './idModification';
+import type { RunOptions } from '../sandbox/idScript';
 import type { ItemValues } from './items';
 import { itemViolation, type ObjectIdColumn, type RuleViolation } from './itemWrites';
 
@@ -23,11 +24,13 @@ export interface IntakeRule {
   /** The library's script for the target list ('' keeps ids). */
   script: string;
   objectIdColumn: ObjectIdColumn;
+  /** The script runs' owner, cancel signal and script budget (one budget for a whole import, sync or Add Items To). */
+  run?: RunOptions;
 }
 
 /** Modifies the batch's ids (one sandbox run) and checks each item; one answer per item, in order. */
 export async function intakeBatch(rule: IntakeRule, items: readonly ItemValues[]): Promise<Intake[]> {
-  const answers = rule.script.trim() === '' ? null : await modifyIds(rule.script, items.map((v) => v.code));
+  const answers = rule.script.trim() === '' ? null : await modifyIds(rule.script, items.map((v) => v.code), rule.run);
   return items.map((item, i) => {
     const answer = answers?.[i];
     if (answer && 'error' in answer) return { values: item, refusal: { code: ERROR_CODES.SCRIPT_ERROR, field: 'code', message: answer.error } };

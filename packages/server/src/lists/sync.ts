@@ -16,6 +16,7 @@ import { jsonRows, tooManyRows } from './files/jsonRows';
 import { nextTurn, ROWS_PER_TURN } from './files/sheets';
 import type { ItemValues } from './items';
 import { idScriptFor } from './idModification';
+import { newScriptBudget } from '../sandbox/idScript';
 import { IntakeBuffer } from './itemIntake';
 import { cellText, type ItemTarget } from './itemWrites';
 import { withStagedItems } from './stagedItems';
@@ -134,7 +135,7 @@ export async function storeSyncedItems(db: Kysely<Database>, target: ItemTarget,
   const script = await idScriptFor(db, target.storeId, target.table);
   return withStagedItems(db, async (staged) => {
     const report = new RowErrorReport<RefusedItem>();
-    const intake = new IntakeBuffer<number>({ script, objectIdColumn: { path: 'file', mapped: synced.hasObjectIdColumn } }, async (row, outcome) => {
+    const intake = new IntakeBuffer<number>({ script, objectIdColumn: { path: 'file', mapped: synced.hasObjectIdColumn }, run: { budget: newScriptBudget() } }, async (row, outcome) => {
       if (!outcome.refusal) {
         if (report.count === 0) await staged.add(0, outcome.values);
         return;

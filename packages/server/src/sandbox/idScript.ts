@@ -16,9 +16,17 @@
  * job, up to WARM_WORKERS.keep of them for WARM_WORKERS.idleMs: loading QuickJS cost ~0.4 s of CPU per worker,
  * which a 100,000-row import paid 20 times (one run per 5,000 ids). A worker stopped by a watchdog, or that
  * failed, is terminated and never used again.
+ *
+ * The workers are a fixed pool (SCRIPT_POOL.size): a run takes a slot of `scriptSlots` (../lists/fairGate) first,
+ * each user running SCRIPT_POOL.perUser at once and keeping a few waiting, beyond which a run is refused with
+ * 429 TOO_MANY_CONCURRENT; 50 parallel endless scripts used to start 50 threads. An import gives its runs one
+ * ScriptBudget (SCRIPT_LIMITS.importBudgetMs of script time in all, ids past it refused with the script error
+ * BUDGET_ERROR), and its signal: a run whose import is cancelled or whose request closed ends its worker at once.
  */
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { FairGate, type Owner } from '../lists/fairGate';
+import { countSignal, requestOwner } from '../lists/countCancel';
 
 export const SCRIPT_LIMITS = {
   /** Time of one run (interrupt handler inside the interpreter). */
@@ -44,7 +52,36 @@ export const SCRIPT_LIMITS = {
   maxScriptLength: 20_000,
   /** Longest id a script may answer. */
   maxResultLength: 1_000,
+  /** Script time one import (or sync, Add Items To) may use, all its batches together. */
+  importBudgetMs: 30_000,
 };
+
+/** The fixed pool of sandbox workers and each user's share of it. */
+export const SCRIPT_POOL = { size: 2, perUser: 1, perUserQueued: 4, queued: 32 };
+
+/** The pool's slots (tests and benchmarks read its stats). */
+export const scriptSlots = new FairGate('script run', () => ({
+  slots: SCRIPT_POOL.size, perUser: SCRIPT_POOL.perUser, perUserQueued: SCRIPT_POOL.perUserQueued, queued: SCRIPT_POOL.queued,
+}));
+
+/** The script time left to one import; each run takes off what it used. */
+export interface ScriptBudget {
+  leftMs: number;
+}
+
+export const newScriptBudget = (): ScriptBudget => ({ leftMs: SCRIPT_LIMITS.importBudgetMs });
+
+/** The error of each id past an import's script budget. */
+export const BUDGET_ERROR = () => `The script ran for ${SCRIPT_LIMITS.importBudgetMs / 1000} s in this import, its limit; the remaining ids were not run`;
+
+export interface RunOptions {
+  /** Whose run it is (its share of the pool); the request's user by default. */
+  owner?: Owner;
+  /** Ends the run (its worker terminated) when it aborts; the request's by default (a closed request). */
+  signal?: AbortSignal;
+  /** The import's script time left, shared by its runs. */
+  budget?: ScriptBudget;
+}
 
 /** The example id of the Test box and of the test-run before saving. */
 export const EXAMPLE_ID = '1234';
@@ -61,12 +98,13 @@ const isBlank = (script: string) => script.trim() === '';
 const idle: Worker[] = [];
 const idleTimers = new Map<Worker, NodeJS.Timeout>();
 let jobs = 0;
+let unowned = 0;
 
-/** Workers kept warm between jobs, and how long an unused one is kept before it ends. */
-export const WARM_WORKERS = { keep: 2, idleMs: 30_000 };
+/** Workers kept warm between jobs (the pool's size), and how long an unused one is kept before it ends. */
+export const WARM_WORKERS = { keep: SCRIPT_POOL.size, idleMs: 30_000 };
 
-/** Statistics for tests and benchmarks: workers started. */
-export const sandboxStats = { started: 0 };
+/** Statistics for tests and benchmarks: workers started, alive now and at most at once, runs cancelled. */
+export const sandboxStats = { started: 0, live: 0, peakLive: 0, cancelled: 0 };
 
 function takeWorker(): Worker {
   const warm = idle.pop();
@@ -80,7 +118,10 @@ function takeWorker(): Worker {
 
 function newWorker(): Worker {
   sandboxStats.started += 1;
+  sandboxStats.live += 1;
+  sandboxStats.peakLive = Math.max(sandboxStats.peakLive, sandboxStats.live);
   const worker = new Worker(path.join(__dirname, 'idScriptWorker.js'), { workerData: { limits: SCRIPT_LIMITS } });
+  worker.once('exit', () => { sandboxStats.live -= 1; });
   // While idle nobody else listens: an ended worker leaves the idle ones, an error is its job's (or nobody's).
   worker.on('error', () => undefined);
   worker.on('exit', () => forget(worker));
@@ -134,18 +175,38 @@ interface WorkerMessage {
   results?: ScriptResult[];
   compileError?: string;
   broken?: boolean;
+  /** Script time the job used (charged to its budget). */
+  usedMs?: number;
 }
 
 /**
- * Runs a script on each id in one sandboxed worker (a warm one when there is one); one answer per id, in
- * order. A script that does not compile, or a worker stopped for overrunning, gives every remaining id that
- * error; a stopped worker is never used again.
+ * Runs a script on each id in one sandboxed worker of the pool (a warm one when there is one), once a slot
+ * is free; one answer per id, in order. A script that does not compile, or a worker stopped for overrunning,
+ * gives every remaining id that error; a stopped worker is never used again. Rejects with 429 when the owner's
+ * or the pool's queue is full, and with the signal's reason when it aborts (waiting or running).
  */
-export function runIdScript(script: string, ids: readonly string[]): Promise<ScriptResult[]> {
+export async function runIdScript(script: string, ids: readonly string[], options: RunOptions = {}): Promise<ScriptResult[]> {
   if (script.length > SCRIPT_LIMITS.maxScriptLength) {
-    return Promise.resolve(ids.map(() => ({ error: `The script is longer than ${SCRIPT_LIMITS.maxScriptLength} characters` })));
+    return ids.map(() => ({ error: `The script is longer than ${SCRIPT_LIMITS.maxScriptLength} characters` }));
   }
-  if (isBlank(script) || !ids.length) return Promise.resolve(ids.map((id) => ({ result: id })));
+  if (isBlank(script) || !ids.length) return ids.map((id) => ({ result: id }));
+  const { budget } = options;
+  if (budget && budget.leftMs <= 0) return ids.map(() => ({ error: BUDGET_ERROR() }));
+  const signal = options.signal ?? countSignal();
+  // Outside a request (scheduled syncs, scripts) each run is its own owner: only the pool's size bounds them.
+  const release = await scriptSlots.acquire(options.owner ?? requestOwner() ?? `unowned ${++unowned}`, signal);
+  const started = Date.now();
+  let usedMs: number | undefined;
+  try {
+    return await runInWorker(script, ids, budget ? budget.leftMs : Infinity, signal, (ms) => { usedMs = ms; });
+  } finally {
+    release();
+    if (budget) budget.leftMs -= usedMs ?? Date.now() - started;
+  }
+}
+
+function runInWorker(script: string, ids: readonly string[], budgetMs: number, signal: AbortSignal | undefined, used: (ms: number) => void): Promise<ScriptResult[]> {
+  if (signal?.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
     const worker = takeWorker();
     const job = ++jobs;
@@ -156,6 +217,7 @@ export function runIdScript(script: string, ids: readonly string[]): Promise<Scr
       if (settled) return;
       settled = true;
       clearTimeout(watchdog);
+      signal?.removeEventListener('abort', onAbort);
       worker.off('message', onMessage);
       worker.off('error', onError);
       worker.off('exit', onExit);
@@ -164,6 +226,12 @@ export function runIdScript(script: string, ids: readonly string[]): Promise<Scr
       if (answer instanceof Error) reject(answer);
       else resolve(answer);
     };
+    // Nobody waits for the answer any more (the request closed, the import was cancelled): the worker ends now.
+    const onAbort = () => {
+      sandboxStats.cancelled += 1;
+      finish(signal!.reason instanceof Error ? signal!.reason : new Error('The script run was cancelled'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
     // Kept the thread busy without finishing a run: the id being run and the rest fail. Checked against the
     // CPU the process used meanwhile, so a worker the scheduler left waiting on a loaded machine is not stopped.
     const stall = () => {
@@ -184,7 +252,10 @@ export function runIdScript(script: string, ids: readonly string[]): Promise<Scr
     const onMessage = (message: WorkerMessage) => {
       if (message.job !== job) return;
       if (message.compileError !== undefined) finish(ids.map(() => ({ error: message.compileError! })), !message.broken);
-      else if (message.results) finish(message.results, true);
+      else if (message.results) {
+        if (message.usedMs !== undefined) used(message.usedMs);
+        finish(message.results, true);
+      }
       else if (message.ready) {
         clearTimeout(watchdog);
         watchdog = stall();
@@ -200,12 +271,12 @@ export function runIdScript(script: string, ids: readonly string[]): Promise<Scr
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);
-    worker.postMessage({ job, script, ids });
+    worker.postMessage({ job, script, ids, budgetMs, budgetError: BUDGET_ERROR() });
   });
 }
 
 /** Runs a script once on `id` (the Test box; saving test-runs both scripts on EXAMPLE_ID). */
-export async function testIdScript(script: string, id: string = EXAMPLE_ID): Promise<ScriptResult> {
-  const [answer] = await runIdScript(script, [id]);
+export async function testIdScript(script: string, id: string = EXAMPLE_ID, options: RunOptions = {}): Promise<ScriptResult> {
+  const [answer] = await runIdScript(script, [id], options);
   return answer;
 }

@@ -11,7 +11,7 @@
 const { parentPort, workerData } = require('node:worker_threads');
 const { createRequire } = require('node:module');
 const { newQuickJSWASMModuleFromVariant, RELEASE_SYNC } = require('quickjs-emscripten');
-const { createRunClock } = require('./runClock.js');
+const { createRunClock, processCpuMs } = require('./runClock.js');
 const { capMessage } = require('./capMessage.js');
 
 // The release build, its module loaded with require (the package's own loader uses import()).
@@ -39,8 +39,12 @@ function errorText(vm, handle) {
   return capMessage(dumped);
 }
 
-/** Runs one job: `script` on each of `ids`, answered to the parent tagged with `job`. */
-function runJob(quickjs, limits, { job, script, ids }) {
+/**
+ * Runs one job: `script` on each of `ids`, answered to the parent tagged with `job`, with the script time used
+ * (`usedMs`: the wall time, or the process's CPU time when lower). Once that reaches `budgetMs` (what is left of
+ * an import's budget) the remaining ids get `budgetError` without running.
+ */
+function runJob(quickjs, limits, { job, script, ids, budgetMs = Infinity, budgetError = '' }) {
   const tooLong = `The script took longer than ${limits.timeMs} ms`;
   let runtime = null;
   let vm = null;
@@ -97,17 +101,25 @@ function runJob(quickjs, limits, { job, script, ids }) {
   // Compiled: from here the parent's stall watchdog runs.
   parentPort.postMessage({ job, ready: true });
   const results = [];
-  let told = Date.now();
+  const wallAtStart = Date.now();
+  const cpuAtStart = processCpuMs();
+  const usedMs = (now) => Math.min(now - wallAtStart, processCpuMs() - cpuAtStart);
+  let told = wallAtStart;
   for (const id of ids) {
     results.push(run(id));
     const now = Date.now();
+    // The CPU is read only once the wall time alone reaches the budget (it is never lower).
+    if (now - wallAtStart >= budgetMs && usedMs(now) >= budgetMs) {
+      while (results.length < ids.length) results.push({ error: budgetError });
+      break;
+    }
     if (now - told >= PROGRESS_MS) {
       told = now;
       parentPort.postMessage({ job, progress: results.length });
     }
   }
   close();
-  parentPort.postMessage({ job, results });
+  parentPort.postMessage({ job, results, usedMs: usedMs(Date.now()) });
 }
 
 // Jobs that arrive while the module loads wait for it, in order.
