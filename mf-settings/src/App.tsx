@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { ManifestRoutes, type PageProps } from '@portal/ui';
+import { DevicesPage } from './devices/DevicesPage';
 import { manifest, type RoutePath } from './manifest';
 import { ProfilePage } from './profile/ProfilePage';
 import { StoreInfoPage } from './store/StoreInfoPage';
@@ -11,6 +12,8 @@ const PAGES: Record<RoutePath, ComponentType<PageProps>> = {
   '/users': UsersPage,
   '/stores': StoresPage,
   '/store': StoreInfoPage,
+  '/devices': DevicesPage,
+  '/stores/:storeId/devices': DevicesPage,
   '/profile': ProfilePage,
 };
 

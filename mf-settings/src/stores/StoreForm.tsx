@@ -9,16 +9,18 @@ import { newStoreBody, storeBody } from './storeRules';
 export interface StoreFormProps {
   open: boolean;
   isAdmin: boolean;
+  /** The user may manage the library's devices: the form links to its Devices screen. */
+  devices?: boolean;
   /** The library being edited; null adds one (admin only). */
   store: Store | null;
   onClose: (saved?: Store) => void;
 }
 
 /** Add or edit a library (data-areas §5): others than an admin see country … name and expiration read-only. */
-export function StoreForm({ open, isAdmin, store, onClose }: StoreFormProps) {
+export function StoreForm({ open, isAdmin, devices = false, store, onClose }: StoreFormProps) {
   const { t } = useSettingsTranslation();
   const { message } = App.useApp();
-  const fields = useMemo(() => storeFields(t, isAdmin, store), [t, isAdmin, store]);
+  const fields = useMemo(() => storeFields(t, isAdmin, store, devices), [t, isAdmin, store, devices]);
 
   const save = async (values: Record<string, unknown>) => {
     try {

@@ -38,6 +38,8 @@ describe('StoresPage', () => {
     for (const id of ['country', 'area', 'province', 'city', 'name', 'expirationDate']) expect(field(id)).toBeDisabled();
     for (const id of ['code', 'address', 'manager', 'managertel', 'capacity', 'field1']) expect(field(id)).toBeEnabled();
     expect(within(screen.getByTestId('sip-link')).getByRole('link', { name: `${window.location.origin}/sipOperations/BIB-3` })).toBeInTheDocument();
+    // Without the devices permission the form does not link to the library's Devices screen.
+    expect(screen.queryByTestId('devices-link')).not.toBeInTheDocument();
 
     fireEvent.change(field('capacity')!, { target: { value: '2.5' } });
     fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
@@ -64,6 +66,14 @@ describe('StoresPage', () => {
     expect(await dialog().findByText('Capacity must be a whole number of at least 1')).toBeInTheDocument();
     expect(field('capacity')).toHaveValue('0');
     expect(updateStore).not.toHaveBeenCalled();
+  });
+
+  it("a user with the devices permission reaches the library's Devices screen from its form", async () => {
+    renderWithPortal(<StoresPage title="Libraries" />, { store: signedIn(person(4, 'keeper', 'user', ['manager', 'devices'])), path: '/stores' });
+    await screen.findByText('Central');
+    fireEvent.click(within(row('Central')).getByRole('button', { name: 'Edit' }));
+    const link = await screen.findByRole('link', { name: /Sensors and device keys/ });
+    expect(link).toHaveAttribute('href', '/stores/3/devices');
   });
 
   it('an admin adds a library with Europe/Madrid and a year ahead as defaults', async () => {

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { deleteStores, getStores, type ListParams, type Store } from '@portal/api';
 import { GenericList, type ListHandle } from '@portal/lists';
-import { fetchStores, isStoreExpired, selectSession, useAppDispatch, useAppSelector } from '@portal/session';
+import { fetchStores, isStoreExpired, selectSession, useAppDispatch, useAppSelector, usePermission } from '@portal/session';
 import { PageFrame, type PageProps } from '@portal/ui';
 import { useSettingsTranslation } from '../i18n';
 import { useFormDialog } from '../useFormDialog';
@@ -17,6 +17,7 @@ export function StoresPage({ title }: PageProps) {
   const dispatch = useAppDispatch();
   const { role } = useAppSelector(selectSession);
   const isAdmin = canAddOrDeleteStores(role);
+  const devices = usePermission('devices');
   const list = useRef<ListHandle>(null);
   const columns = useMemo(() => storesColumns(t), [t]);
   const fetchPage = useCallback((params: ListParams) => getStores(params), []);
@@ -40,7 +41,7 @@ export function StoresPage({ title }: PageProps) {
         onEdit={form.edit}
         onDelete={isAdmin ? async (ids) => { await deleteStores(ids.map(Number)); dispatch(fetchStores()); } : undefined}
       />
-      <StoreForm open={form.open} isAdmin={isAdmin} store={form.record} onClose={form.close} />
+      <StoreForm open={form.open} isAdmin={isAdmin} devices={devices} store={form.record} onClose={form.close} />
     </PageFrame>
   );
 }

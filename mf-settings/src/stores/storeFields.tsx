@@ -2,6 +2,7 @@
 import type { TFunction } from 'i18next';
 import type { Store } from '@portal/api';
 import type { FormField } from '@portal/lists';
+import { DevicesLink } from './DevicesLink';
 import { SipLink } from './SipLink';
 import {
   LIBRARY_DATE_FORMAT, RESET_TIME_OPTIONS, TIME_STEP_MINUTES, canEditStoreField, isFiveMinuteStep, isOnTheHour,
@@ -16,7 +17,8 @@ function timezones(): string[] {
   return known.includes('Europe/Madrid') ? known : ['Europe/Madrid', ...known];
 }
 
-export function storeFields(t: TFunction, isAdmin: boolean, store: Store | null): FormField[] {
+/** `devices`: the user may manage the library's devices (a link to its Devices screen when editing). */
+export function storeFields(t: TFunction, isAdmin: boolean, store: Store | null, devices = false): FormField[] {
   const initial: Partial<Store> = store ?? newStoreDefaults();
   const text = (name: keyof Store, required = true): FormField => ({
     type: 'input', name, label: t(`stores.${name}`), required, initialValue: initial[name] ?? '',
@@ -59,6 +61,9 @@ export function storeFields(t: TFunction, isAdmin: boolean, store: Store | null)
     ...LABEL_FIELDS.map((name) => text(name, false)),
     ...(store ? [{
       type: 'custom' as const, name: 'sipLink', label: t('stores.sipLink'), render: () => <SipLink code={store.code} />,
+    }] : []),
+    ...(store && devices ? [{
+      type: 'custom' as const, name: 'devices', label: t('stores.devices'), render: () => <DevicesLink storeId={store.tid} />,
     }] : []),
   ];
 }

@@ -22,3 +22,4 @@ export * from './imagesets';
 export * from './sipOperations';
 export * from './itemEvents';
 export * from './idModifications';
+export * from './devices';

@@ -49,6 +49,7 @@ export async function routeParams(session: ApiSession): Promise<Record<string, s
   const sections = await apiGet<Page<{ tid: number }>>(session, `${store}/inventoryGroups/${group.tid}/inventories?limit=25`);
   const catalogue = catalogues.items.find((c) => c.syncURL) ?? catalogues.items[0];
   return {
+    storeId: String(session.selectedStoreId),
     inventoryGroupId: String(group.tid),
     inventoryId: String(sections.items[0].tid),
     catalogueId: String(catalogue.tid),

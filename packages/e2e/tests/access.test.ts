@@ -6,7 +6,7 @@ const browser = useBrowser();
 
 /** The sidebar per user (access-shell-dashboard §6): the registry's entries filtered by permission. */
 const PERMITTED_MENU: Partial<Record<DemoUser, string[]>> = {
-  admin: ['/alarms', '/catalogues', '/counters', '/dashboard', '/idModifications', '/imagesets', '/inventories',
+  admin: ['/alarms', '/catalogues', '/counters', '/dashboard', '/devices', '/idModifications', '/imagesets', '/inventories',
     '/itemEvents', '/searchLists', '/sipOperations', '/stores', '/users'],
   manager: ['/dashboard', '/stores'],
   librarian: ['/catalogues', '/dashboard', '/idModifications', '/inventories', '/itemEvents', '/searchLists', '/stores'],

@@ -11,12 +11,20 @@ describe('sidebar per demo account', () => {
       ['items', ['/inventories', '/catalogues', '/searchLists', '/idModifications']],
       ['statistics', ['/counters', '/alarms']],
       ['selfchecks', ['/imagesets', '/sipOperations']],
-      ['settings', ['/users', '/stores']],
+      ['settings', ['/users', '/stores', '/devices']],
     ]);
   });
 
-  it('supervisor with manager, inventories, statistics, alarms, imagesets sees everything including Users', () => {
-    expect(sidebarOf(DEMO_USERS.supervisor)).toEqual(sidebarOf(DEMO_USERS.admin));
+  it('supervisor with manager, inventories, statistics, alarms, imagesets sees everything including Users, but not Devices', () => {
+    const admin = sidebarOf(DEMO_USERS.admin);
+    expect(sidebarOf(DEMO_USERS.supervisor)).toEqual([...admin.slice(0, -1), ['settings', ['/users', '/stores']]]);
+  });
+
+  it('a user with the devices permission sees Devices under Settings', () => {
+    expect(sidebarOf({ role: 'user', permissions: ['manager', 'devices'] })).toEqual([
+      ['home', ['/dashboard']],
+      ['settings', ['/stores', '/devices']],
+    ]);
   });
 
   it('a user with manager only sees Dashboard and Libraries', () => {

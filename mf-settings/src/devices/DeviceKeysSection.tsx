@@ -1,0 +1,114 @@
+import { useMemo, useState } from 'react';
+import { Alert, App, Button, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { KeyOutlined, StopOutlined } from '@ant-design/icons';
+import { createDeviceKey, type CreatedDeviceKey, type DeviceKey, logger, revokeDeviceKey } from '@portal/api';
+import { formatEventDate, ModalForm, type FormField } from '@portal/lists';
+import { useSettingsTranslation } from '../i18n';
+import { CreatedKeyDialog } from './CreatedKeyDialog';
+import type { Loaded } from './useLoaded';
+
+export interface DeviceKeysSectionProps {
+  storeId: number;
+  keys: Loaded<DeviceKey[]>;
+  /** A sensor for the example intake call shown with a new key (null: a placeholder). */
+  exampleSensorId: number | null;
+  /** The library's local time now ('YYYY-MM-DD HH:mm:ss'). */
+  libraryNow: () => string;
+}
+
+const KEY_NAME_MAX = 100;
+
+/** The keys the library's devices send data with: create (shown once), list with today's counts, revoke. */
+export function DeviceKeysSection({ storeId, keys, exampleSensorId, libraryNow }: DeviceKeysSectionProps) {
+  const { t } = useSettingsTranslation();
+  const { modal, message } = App.useApp();
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<{ key: CreatedDeviceKey; date: string } | null>(null);
+
+  const keyFields = useMemo((): FormField[] => [{
+    type: 'input', name: 'name', label: t('devices.keyName'), required: true, placeholder: t('devices.keyNamePlaceholder'),
+    rules: [{ max: KEY_NAME_MAX, message: t('devices.nameTooLong', { count: KEY_NAME_MAX }) }],
+  }], [t]);
+
+  const create = async (values: { name?: unknown }) => {
+    try {
+      const key = await createDeviceKey(storeId, String(values.name ?? '').trim());
+      setCreating(false);
+      setCreated({ key, date: libraryNow() });
+    } catch (error) {
+      logger.error('Device key not created', error);
+      void message.error(t('devices.keyCreateFailed'));
+      throw error;
+    }
+    keys.reload();
+  };
+  const revoke = async (key: DeviceKey) => {
+    try {
+      await revokeDeviceKey(storeId, key.id);
+    } catch (error) {
+      logger.error('Device key not revoked', error);
+      void message.error(t('devices.keyRevokeFailed'));
+    }
+    keys.reload();
+  };
+  const confirmRevoke = (key: DeviceKey) => modal.confirm({
+    title: t('devices.revokeConfirm', { name: key.name }),
+    content: t('devices.revokeExplained'),
+    okText: t('devices.revoke'),
+    okButtonProps: { danger: true },
+    cancelText: t('devices.cancel'),
+    onOk: () => revoke(key),
+  });
+
+  const count = (kind: keyof DeviceKey['today']) => ({
+    key: kind, title: t(`devices.today.${kind}`), align: 'end' as const, width: 130, render: (_: unknown, k: DeviceKey) => k.today[kind],
+  });
+  const columns: TableColumnsType<DeviceKey> = [
+    { key: 'name', title: t('devices.keyName'), dataIndex: 'name' },
+    { key: 'createdAt', title: t('devices.created'), width: 170, render: (_, k) => formatEventDate(k.createdAt) },
+    {
+      key: 'lastUsedAt', title: t('devices.lastUsed'), width: 170,
+      render: (_, k) => (k.lastUsedAt ? formatEventDate(k.lastUsedAt) : <Typography.Text type="secondary">{t('devices.never')}</Typography.Text>),
+    },
+    count('records'), count('alarms'), count('sipOperations'),
+    {
+      key: 'state', title: t('devices.state'), width: 200,
+      render: (_, k) => (k.revokedAt
+        ? <Tag color="red">{t('devices.revokedOn', { date: formatEventDate(k.revokedAt) })}</Tag>
+        : <Tag color="green">{t('devices.active')}</Tag>),
+    },
+    {
+      key: 'actions', title: t('devices.actions'), width: 140,
+      render: (_, k) => (k.revokedAt ? null : (
+        <Button size="small" danger icon={<StopOutlined />} aria-label={t('devices.revokeKeyOf', { name: k.name })} onClick={() => confirmRevoke(k)}>
+          {t('devices.revoke')}
+        </Button>
+      )),
+    },
+  ];
+
+  return (
+    <section aria-labelledby="devices-keys">
+      <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 8 }}>
+        <Typography.Title level={5} id="devices-keys" style={{ margin: 0 }}>{t('devices.keys')}</Typography.Title>
+        <Button type="primary" icon={<KeyOutlined />} onClick={() => setCreating(true)}>{t('devices.createKey')}</Button>
+      </Flex>
+      <Typography.Paragraph type="secondary">{t('devices.keysHint')}</Typography.Paragraph>
+      {keys.failed
+        ? <Alert type="error" showIcon message={t('devices.loadFailed')} action={<Button size="small" onClick={keys.reload}>{t('devices.retry')}</Button>} />
+        : (
+          <Table<DeviceKey> rowKey="id" size="small" pagination={false} columns={columns} dataSource={keys.data ?? []} scroll={{ x: 'max-content' }}
+            loading={keys.data === undefined} locale={{ emptyText: t('devices.noKeys') }} data-testid="device-keys-table" />
+        )}
+      <ModalForm<{ name?: unknown }>
+        open={creating}
+        title={t('devices.newKey')}
+        okText={t('devices.createKey')}
+        fields={keyFields}
+        onOk={create}
+        onCancel={() => setCreating(false)}
+      />
+      <CreatedKeyDialog created={created?.key ?? null} sensorId={exampleSensorId} date={created?.date ?? ''} onClose={() => setCreated(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import { Alert, App, Button, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { deleteSensor, logger, normalizeError, type Sensor, updateSensor } from '@portal/api';
+import { useSettingsTranslation } from '../i18n';
+import { useFormDialog } from '../useFormDialog';
+import { SensorForm } from './SensorForm';
+import type { Loaded } from './useLoaded';
+
+export interface SensorsSectionProps {
+  storeId: number;
+  libraryCapacity: number;
+  sensors: Loaded<Sensor[]>;
+}
+
+/**
+ * The library's people-counting sensors: add, rename, set capacity, delete. A sensor with records cannot be
+ * deleted (the server answers SENSOR_HAS_RECORDS): it is offered to retire instead, which keeps its history.
+ */
+export function SensorsSection({ storeId, libraryCapacity, sensors }: SensorsSectionProps) {
+  const { t } = useSettingsTranslation();
+  const { modal, message } = App.useApp();
+  const form = useFormDialog<Sensor>(() => sensors.reload());
+
+  const columns = ((): TableColumnsType<Sensor> => {
+    const retire = async (sensor: Sensor) => {
+      try {
+        await updateSensor(storeId, sensor.id, { retired: true });
+      } catch (error) {
+        logger.error('Sensor not retired', error);
+        void message.error(t('devices.sensorSaveFailed'));
+      }
+      sensors.reload();
+    };
+    const offerRetire = (sensor: Sensor) => modal.confirm({
+      title: t('devices.sensorHasRecords', { name: sensor.name }),
+      content: t('devices.retireExplained'),
+      okText: t('devices.retire'),
+      cancelText: t('devices.cancel'),
+      onOk: () => retire(sensor),
+    });
+    const remove = async (sensor: Sensor) => {
+      try {
+        await deleteSensor(storeId, sensor.id);
+      } catch (error) {
+        if (normalizeError(error).code === 'SENSOR_HAS_RECORDS') {
+          offerRetire(sensor);
+        } else {
+          logger.error('Sensor not deleted', error);
+          void message.error(t('devices.sensorDeleteFailed'));
+        }
+      }
+      sensors.reload();
+    };
+    const confirmDelete = (sensor: Sensor) => modal.confirm({
+      title: t('devices.deleteSensorConfirm', { name: sensor.name }),
+      content: t('devices.cannotBeUndone'),
+      okText: t('devices.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('devices.cancel'),
+      onOk: () => remove(sensor),
+    });
+    return [
+      { key: 'id', title: t('devices.id'), dataIndex: 'id', width: 80 },
+      { key: 'name', title: t('devices.sensorName'), dataIndex: 'name' },
+      {
+        key: 'capacity', title: t('devices.capacity'), align: 'end', width: 200,
+        render: (_, s) => (s.capacity ?? <Typography.Text type="secondary">{t('devices.libraryCapacity', { capacity: libraryCapacity })}</Typography.Text>),
+      },
+      {
+        key: 'state', title: t('devices.state'), width: 140,
+        render: (_, s) => (s.retired ? <Tag>{t('devices.retired')}</Tag> : <Tag color="green">{t('devices.active')}</Tag>),
+      },
+      {
+        key: 'actions', title: t('devices.actions'), width: 220,
+        render: (_, s) => (
+          <Flex gap={8}>
+            <Button size="small" icon={<EditOutlined />} aria-label={t('devices.editSensorOf', { name: s.name })} onClick={() => form.edit(s)}>
+              {t('devices.edit')}
+            </Button>
+            {/* A retired sensor with records is kept for its history: nothing more to remove. */}
+            {!(s.retired && s.hasRecords) && (
+              <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('devices.deleteSensorOf', { name: s.name })}
+                onClick={() => (s.hasRecords ? offerRetire(s) : confirmDelete(s))}>
+                {t('devices.delete')}
+              </Button>
+            )}
+          </Flex>
+        ),
+      },
+    ];
+  })();
+
+  return (
+    <section aria-labelledby="devices-sensors">
+      <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 8 }}>
+        <Typography.Title level={5} id="devices-sensors" style={{ margin: 0 }}>{t('devices.sensors')}</Typography.Title>
+        <Button type="primary" icon={<PlusOutlined />} onClick={form.add}>{t('devices.addSensor')}</Button>
+      </Flex>
+      <Typography.Paragraph type="secondary">{t('devices.sensorsHint')}</Typography.Paragraph>
+      {sensors.failed
+        ? <Alert type="error" showIcon message={t('devices.loadFailed')} action={<Button size="small" onClick={sensors.reload}>{t('devices.retry')}</Button>} />
+        : (
+          <Table<Sensor> rowKey="id" size="small" pagination={false} columns={columns} dataSource={sensors.data ?? []}
+            loading={sensors.data === undefined} locale={{ emptyText: t('devices.noSensors') }} data-testid="sensors-table" />
+        )}
+      <SensorForm open={form.open} storeId={storeId} libraryCapacity={libraryCapacity} sensor={form.record} onClose={form.close} />
+    </section>
+  );
+}
