@@ -98,12 +98,16 @@ function devServer(options: AppOptions): DevServerConfiguration {
  */
 const MOMENT_LOCALES = new RegExp(`^\\./(${LOCALES.filter((lng) => lng !== 'en-US').map((lng) => lng.toLowerCase()).join('|')})(\\.js)?$`);
 
-/** Every app's html pages come from one template: a `#root` element and the scripts html-webpack-plugin adds. */
+/**
+ * Every app's html pages come from one template: a `#root` element and the scripts html-webpack-plugin adds. Each
+ * page links the portal's icon, emitted beside it (without one the browser asks for /favicon.ico, a 404).
+ */
 const HTML_TEMPLATE = path.join(__dirname, '..', 'public', 'index.html');
+const FAVICON = path.join(__dirname, '..', 'public', 'favicon.svg');
 
-function htmlPages(options: AppOptions, htmlPublicPath: string): WebpackPluginInstance[] {
+export function htmlPages(options: Pick<AppOptions, 'name' | 'title' | 'pages'>, htmlPublicPath: string): WebpackPluginInstance[] {
   const page = (filename: string, chunk: string, title: string) =>
-    new HtmlWebpackPlugin({ filename, chunks: [chunk], publicPath: htmlPublicPath, template: HTML_TEMPLATE, title });
+    new HtmlWebpackPlugin({ filename, chunks: [chunk], publicPath: htmlPublicPath, template: HTML_TEMPLATE, title, favicon: FAVICON });
   const title = options.title ?? options.name;
   return [
     page('index.html', 'main', title),
