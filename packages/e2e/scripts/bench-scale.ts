@@ -13,6 +13,7 @@ const ROWS = arg('rows', 20_000);
 const SECONDS = arg('seconds', 10);
 const CLIENTS = arg('clients', 8);
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a response body as parsed JSON
 async function json(url: string, init: RequestInit): Promise<any> {
   const res = await fetch(url, init);
   if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${await res.text()}`);

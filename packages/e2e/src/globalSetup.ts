@@ -3,7 +3,6 @@ import { copyPreparedDemoData } from './demoData';
 import { startServer, type RunningServer } from './server';
 
 declare global {
-  // eslint-disable-next-line no-var
   var portalE2eServer: RunningServer | undefined;
 }
 

@@ -23,6 +23,7 @@ beforeAll(async () => {
 }, 600_000);
 afterAll(async () => { await rig?.stop(); });
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a response body as parsed JSON, read by the expectations
 type Answer = { status: number; json: () => any; body: Buffer; headers: Headers };
 
 async function call(base: string, method: string, path: string, options: { token?: string; body?: unknown; form?: FormData } = {}): Promise<Answer> {

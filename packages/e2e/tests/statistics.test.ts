@@ -30,9 +30,8 @@ async function api<T>(token: string, pathAndQuery: string): Promise<T> {
 /** Waits until read() differs from `before`; answers the new value. */
 async function changed(read: () => Promise<string>, before: string, timeout = 60_000): Promise<string> {
   const deadline = Date.now() + timeout;
-  let last = before;
   while (Date.now() < deadline) {
-    last = await read().catch(() => before);
+    const last = await read().catch(() => before);
     if (last !== before) return last;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -14,6 +14,7 @@ import type { AuthUser } from '../src/services/context';
 import type { FilesDeps } from '../src/services/files';
 import { comparePage } from '../src/services/compare';
 import { keptCompareTotal } from '../src/services/compareTotals';
+import type { Untyped } from '../src/db/untyped';
 
 type Group = { group_id: number | null; store_id: number; catalogue_id: number | null };
 
@@ -22,7 +23,7 @@ const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(
 const IMPORT_ROWS = 100_000;
 
 export async function afterWrites(database: Kysely<Database>, deps: FilesDeps, user: AuthUser, group: Group, scopes: Array<[string, CompareScope]>): Promise<void> {
-  const db = database as unknown as Kysely<any>;
+  const db = database as unknown as Untyped;
   const storeId = group.store_id;
   const catalogueId = group.catalogue_id!;
   const now = new Date().toISOString();
@@ -50,7 +51,7 @@ export async function afterWrites(database: Kysely<Database>, deps: FilesDeps, u
         times.push(performance.now() - start);
       }
       // The kept total against a full count.
-      await db.updateTable('list_item_versions').set((eb: any) => ({ version: eb('version', '+', 1) })).where('store_id', '=', storeId).execute();
+      await db.updateTable('list_item_versions').set((eb) => ({ version: eb('version', '+', 1) })).where('store_id', '=', storeId).execute();
       const counted = await page(mode, scope);
       if (counted !== total) throw new Error(`${mode} ${label}: kept total ${total} differs from a full count ${counted}`);
       console.log(`  ${mode.padEnd(9)} ${label.padEnd(14)} after a write: total alone median ${ms(median(alone))}, page + total median ${ms(median(times))}   total ${total.toLocaleString('en')} (equals a full count)`);

@@ -25,7 +25,7 @@ import type { AuthUser } from '../src/services/context';
 import type { FilesDeps } from '../src/services/files';
 import { comparePage, resolveCompare } from '../src/services/compare';
 import { afterWrites } from './bench-compare-writes';
-import { largeDataDir, option } from './benchArgs';
+import { largeDataDir } from './benchArgs';
 
 const ms = (n: number) => `${n.toFixed(0).padStart(6)} ms`;
 

@@ -250,6 +250,7 @@ async function main(): Promise<void> {
       if (e.cause?.code === 'ECONNRESET' || e.cause?.code === 'UND_ERR_SOCKET') return fetch(`${base}${url}`, init);
       throw e;
     });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a response body as parsed JSON
     const call = async (method: string, url: string, body?: unknown, expect = 200): Promise<any> => {
       const res = await send(url, {
         method, headers: { 'x-access-token': token, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },

@@ -8,7 +8,6 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT } from './config';
 
 // A loaded CI lane takes most of a minute to start tsx on the whole server.
 jest.setTimeout(360_000);

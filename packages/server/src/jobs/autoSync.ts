@@ -73,7 +73,7 @@ export function autoSyncCronFromEnv(value: string | undefined): string | null {
   try {
     new Cron(text, { paused: true }).stop();
   } catch (e) {
-    throw new Error(`AUTO_SYNC_CRON must be a cron pattern such as "${DEFAULT_AUTO_SYNC_CRON}" or "off", not "${text}": ${(e as Error).message}`);
+    throw new Error(`AUTO_SYNC_CRON must be a cron pattern such as "${DEFAULT_AUTO_SYNC_CRON}" or "off", not "${text}": ${(e as Error).message}`, { cause: e });
   }
   return text;
 }

@@ -92,11 +92,9 @@ it('moves running at once share one hold: the automatic checkpoint is back only 
   const a = await addCatalogue(t.db, store, 'At once A');
   const b = await addCatalogue(t.db, store, 'At once B');
   const seen: number[] = [];
-  let checks = 0;
   const both = await Promise.all([
     stageAndMove([{ group: 0, target: async () => into(a) }], () => undefined),
     stageAndMove([{ group: 0, target: async () => into(b) }], () => {
-      checks += 1;
       if (sqlite()) void autocheckpoint().then((v) => seen.push(v));
     }),
   ]);

@@ -25,7 +25,7 @@ const UNINDEXED = defineList<ApiItem>({ table: 'inventory_items', columns: ITEM_
 let t: TestApp;
 let store: number;
 let group: number;
-let sections: number[] = [];
+const sections: number[] = [];
 const now = new Date().toISOString();
 
 async function addScans(section: number, groupId: number | null, items: Array<{ code: string; objectId?: string; field1?: string }>) {

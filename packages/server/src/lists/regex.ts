@@ -17,7 +17,7 @@ export class RegexRejected extends Error {}
 
 const CLASS_ESCAPES = new Set(['d', 'w', 's', 'n', 'r', 't', 'f', 'v']);
 const ATOM_ESCAPES = new Set([...CLASS_ESCAPES, 'D', 'W', 'S']);
-const isPunctuation = (c: string) => /^[\\^$.|?*+()[\]{}\/\-]$/.test(c);
+const isPunctuation = (c: string) => /^[\\^$.|?*+()[\]{}/-]$/.test(c);
 
 interface Frame {
   hasQuantifier: boolean;

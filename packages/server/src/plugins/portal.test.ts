@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createTestApp, type TestApp } from '../testing/testApp';
@@ -12,7 +13,7 @@ describe('serving the built portal', () => {
   let t: TestApp;
   let root: string;
   beforeAll(async () => {
-    root = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'portal-root-'));
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-root-'));
     write(root, 'shell/dist/index.html', '<html>shell</html>');
     write(root, 'shell/dist/main.0123abcd.js', 'console.log("shell")');
     write(root, 'shell/dist/registry.json', '{"remotes":[]}');
@@ -122,7 +123,7 @@ describe('versioned releases of remotes', () => {
     remotes: [{ app: 'mf-public', version: publicVersion, manifestUrl: `/remotes/mf-public/${publicVersion}/mf-manifest.json` }],
   }));
   beforeAll(async () => {
-    root = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'portal-releases-'));
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-releases-'));
     write(root, 'shell/dist/index.html', '<html>shell</html>');
     for (const version of ['0.1.0', '0.1.1', '0.10.0-rc.1']) {
       write(root, `mf-public/dist/${version}/public.html`, `<html>public ${version}</html>`);
@@ -173,7 +174,7 @@ describe('precompressed files', () => {
   let root: string;
   const script = 'console.log("a hashed asset");\n'.repeat(100);
   beforeAll(async () => {
-    root = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'portal-compressed-'));
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-compressed-'));
     write(root, 'shell/dist/index.html', '<html>shell</html>');
     for (const file of ['shell/dist/main.0123abcd.js', 'mf-items/dist/0.1.0/chunk.89abcdef.js']) {
       write(root, file, script);
@@ -211,7 +212,7 @@ describe('precompressed files', () => {
 
 describe('API-only mode', () => {
   it('answers the API and 404 codes when no build exists', async () => {
-    const empty = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'portal-empty-'));
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-empty-'));
     const t = await createTestApp({ portalRoot: empty });
     try {
       for (const url of ['/', '/dashboard', '/registry.json', '/remotes/mf-dashboard/mf-manifest.json', '/capacities/x']) {

@@ -12,6 +12,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { dailyRows, dayFigures, windowSlots, type DayFigures } from './buckets';
 import { slotSums } from './queries';
+import type { Untyped } from '../db/untyped';
 
 /** The only window kept: the whole day, as the counters page asks by default. */
 export const CACHED_WINDOW: [string, string] = ['00:00', '23:59'];
@@ -54,7 +55,7 @@ function runsOf(days: readonly string[]): Array<[string, string]> {
   return runs;
 }
 
-async function keep(db: Kysely<any>, key: DayCacheKey, fresh: ReadonlyArray<[DayFigures, number]>): Promise<void> {
+async function keep(db: Untyped, key: DayCacheKey, fresh: ReadonlyArray<[DayFigures, number]>): Promise<void> {
   for (let i = 0; i < fresh.length; i += ROWS_PER_INSERT) {
     const values = fresh.slice(i, i + ROWS_PER_INSERT).map(([f, version]) => ({
       store_id: key.storeId, sensor_id: key.sensorId ?? 0, reset_time: key.resetTime, day: f.row.date, version,
@@ -71,7 +72,7 @@ async function keep(db: Kysely<any>, key: DayCacheKey, fresh: ReadonlyArray<[Day
 
 /** Figures of every day from `startDay` to `lastDay` (YYYY-MM-DD) for one library or sensor, whole day. */
 export async function cachedDays(database: Kysely<Database>, key: DayCacheKey, startDay: string, lastDay: string): Promise<DayFigures[]> {
-  const db = database as unknown as Kysely<any>;
+  const db = database as unknown as Untyped;
   if (startDay > lastDay) return [];
   // The days that hold (or held) records, each with its current version and the row kept for the key, if any.
   const rows: Array<{ day: string; current: number | string } & Partial<KeptRow>> = await db.selectFrom('record_day_versions as v')
@@ -113,7 +114,7 @@ export async function cachedDays(database: Kysely<Database>, key: DayCacheKey, s
  * Computes the kept days of every library and sensor that has records, at the library's reset time (what the
  * counters page asks for by default): used by migration 0017 and after bulk loads of records.
  */
-export async function fillDayCache(database: Kysely<any>): Promise<void> {
+export async function fillDayCache(database: Untyped): Promise<void> {
   const db = database as Kysely<Database>;
   const { rows: stores } = await sql<{ id: number; reset_time: string; first: string; last: string }>`
     select s.id, s.reset_time, min(v.day) as first, max(v.day) as last

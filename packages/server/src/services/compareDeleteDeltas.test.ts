@@ -9,7 +9,7 @@
  * catalogue items matched by scans of two groups (and two sections of a group), so deleting one must not make them
  * missing, and items matched by objectId under another code.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { UNGROUPED } from '@portal/contract';
 import { addCatalogue } from '../lists/testing/helpers';
 import { deleteDeltas, deleteDeltaStats } from './compareDeleteDeltas';
@@ -19,6 +19,7 @@ import { recountsSettled } from './compareTotals';
 import { compareFullCount, createThroughApi } from './compareTesting';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { MOVED_CAP } from '../db/migrations/0021_compare_total_delta_cap';
+import type { Untyped } from '../db/untyped';
 
 jest.setTimeout(300_000);
 
@@ -31,7 +32,7 @@ let g1: number;
 let g2: number;
 const sections: Array<{ id: number; group: number | null }> = [];
 const as = { user: 'librarian' as const };
-const untyped = () => t.db as unknown as Kysely<any>;
+const untyped = () => t.db as unknown as Untyped;
 const SHIFT = 1000;
 const LARGE = MOVED_CAP + 10;
 const now = '2026-11-23T12:00:00Z';
@@ -102,7 +103,7 @@ const largeScans = (prefix: string, from: number, extra: Array<{ code: string | 
  * scans in scope, index counts).
  */
 async function shifted(url: string, deleted: number, reset?: number): Promise<void> {
-  await untyped().updateTable('compare_totals').set((eb: any) => ({ total: eb('total', '+', SHIFT) })).execute();
+  await untyped().updateTable('compare_totals').set((eb) => ({ total: eb('total', '+', SHIFT) })).execute();
   const before = deleteDeltaStats.deletes;
   const res = await t.call('DELETE', url, as);
   expect(res.statusCode).toBe(200);
@@ -111,7 +112,7 @@ async function shifted(url: string, deleted: number, reset?: number): Promise<vo
   const removed = url.endsWith('/items') ? res.json().deleted : deleted;
   expect(removed).toBe(deleted);
   expect(exactAsN(await keptTotals(SHIFT, reset))).toEqual(validAndExact());
-  await untyped().updateTable('compare_totals').set((eb: any) => ({ total: eb('total', '-', SHIFT) })).where('catalogue_id', '!=', reset ?? 0).execute();
+  await untyped().updateTable('compare_totals').set((eb) => ({ total: eb('total', '-', SHIFT) })).where('catalogue_id', '!=', reset ?? 0).execute();
 }
 
 const scansOf = async (where: 'inventory_id' | 'group_id', id: number) => Number((await t.db.selectFrom('inventory_items')

@@ -31,8 +31,9 @@ import { MOVED_CAP } from '../db/migrations/0021_compare_total_delta_cap';
 import type { DeletedItems } from '../lists/itemsMoved';
 import {
   NOTHING, addedDeltaSql, keptAt, matchesByObjectId, moveDeltaStats, moveKept, scansInScope, versionOf,
-  type ChangedRows, type Kept, type MoveDeltas, type Untyped,
+  type ChangedRows, type Kept, type MoveDeltas,
 } from './compareMoveDeltas';
+import type { Untyped } from '../db/untyped';
 
 /**
  * `enabled` off: the triggers alone follow the delete, as before (benchmarks' "before" runs). `maxRows`: a

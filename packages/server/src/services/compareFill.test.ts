@@ -19,13 +19,14 @@ import { MOVED_CAP } from '../db/migrations/0021_compare_total_delta_cap';
 import { compareCountStats, countsRunning, recountsSettled, type CounterOf } from './compareTotals';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { compareFullCount, createThroughApi } from './compareTesting';
+import type { Untyped } from '../db/untyped';
 
 jest.setTimeout(300_000);
 
 let t: TestApp;
 let bib: number;
 const as = { user: 'librarian' as const };
-const untyped = () => t.db as unknown as Kysely<any>;
+const untyped = () => t.db as unknown as Untyped;
 const groupUrl = (group: number | string) => `/api/stores/${bib}/inventoryGroups/${group}`;
 
 const fullCount = (catalogueId: number, list: string) => compareFullCount(t.db, bib, catalogueId, list);

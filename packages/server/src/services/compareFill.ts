@@ -28,8 +28,7 @@ import { CountCancelled } from '../lists/countCancel';
 import { lanePending, onLaneSend } from '../lists/searchWorker';
 import { sqliteFile } from '../lists/sqlite';
 import { countAndKeep, countJoined, countsRunning, type CounterOf, type LeftBehind } from './compareTotals';
-
-type Untyped = Kysely<any>;
+import type { Untyped } from '../db/untyped';
 
 /** A list without a valid kept total, of library `storeId` (scope as in scopeKey). */
 export interface FillList extends LeftBehind {

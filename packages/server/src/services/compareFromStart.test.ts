@@ -6,20 +6,21 @@
  * without a count (totals shifted beforehand stay shifted in the answer). A deleted group's or section's kept
  * totals go with it.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { UNGROUPED } from '@portal/contract';
 import { addCatalogue, addSearchList } from '../lists/testing/helpers';
 import { recountsSettled } from './compareTotals';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { compareFullCount, createThroughApi } from './compareTesting';
 import { MOVED_CAP } from '../db/migrations/0021_compare_total_delta_cap';
+import type { Untyped } from '../db/untyped';
 
 jest.setTimeout(300_000);
 
 let t: TestApp;
 let bib: number;
 const as = { user: 'librarian' as const };
-const untyped = () => t.db as unknown as Kysely<any>;
+const untyped = () => t.db as unknown as Untyped;
 const SHIFT = 1000;
 
 const fullCount = (catalogueId: number, list: string) => compareFullCount(t.db, bib, catalogueId, list);

@@ -8,10 +8,10 @@
  * each in full: totals shifted by 1000 beforehand are still shifted after the import, so none was counted again.
  * On PostgreSQL a writer of several statements leaves them behind (see compareMoveDeltas.ts startAfterwards).
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { UNGROUPED } from '@portal/contract';
 import { listPage } from '../lists/engine';
-import { addCatalogue, uploadAs } from '../lists/testing/helpers';
+import { addCatalogue } from '../lists/testing/helpers';
 import { parseCompareId, resolveCompare } from './compare';
 import { moveDeltas, moveDeltaStats } from './compareMoveDeltas';
 import { startItemsMoving } from '../lists/itemsMoved';
@@ -19,6 +19,7 @@ import type { ItemTarget } from '../lists/itemWrites';
 import { recountsSettled } from './compareTotals';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { MOVED_CAP } from '../db/migrations/0021_compare_total_delta_cap';
+import type { Untyped } from '../db/untyped';
 
 jest.setTimeout(300_000);
 
@@ -31,7 +32,7 @@ let section: number;
 let loose: number;
 let source: number;
 const as = { user: 'librarian' as const };
-const untyped = () => t.db as unknown as Kysely<any>;
+const untyped = () => t.db as unknown as Untyped;
 const SHIFT = 1000;
 
 const scopes = () => ['ALL_GROUPS', `group/${group}`, `group/${UNGROUPED}`, `inventory/${section}`, `inventory/${loose}`];

@@ -23,8 +23,7 @@ import { UNGROUPED } from '@portal/contract';
 import { dialectOf } from '../db/connect';
 import type { Database } from '../db/schema';
 import type { ItemTarget } from '../lists/itemWrites';
-
-export type Untyped = Kysely<any>;
+import type { Untyped } from '../db/untyped';
 
 export interface Kept {
   catalogue_id: number;
@@ -377,7 +376,7 @@ export async function matchesByObjectId(db: Untyped, storeId: number): Promise<b
 
 /** Adds `d` to the kept total still at `version` and moves it to `now`, its `moved` as it was before the write. */
 export async function moveKept(db: Untyped, k: Kept, version: number, now: number, d: number): Promise<void> {
-  await db.updateTable('compare_totals').set((eb: any) => ({ total: eb('total', '+', d), version: now, moved: k.moved }))
+  await db.updateTable('compare_totals').set((eb) => ({ total: eb('total', '+', d), version: now, moved: k.moved }))
     .where('catalogue_id', '=', k.catalogue_id).where('mode', '=', k.mode).where('scope', '=', k.scope).where('version', '=', version)
     .execute();
   moveDeltaStats.moved += 1;

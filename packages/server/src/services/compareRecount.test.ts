@@ -7,7 +7,7 @@
  * into a section of a group with a related catalogue (or into that catalogue) its never-kept group and ALL_GROUPS
  * lists are counted and kept before any view, nothing unrelated, at most RECOUNT_MAX_FIRST a pass.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { listPage } from '../lists/engine';
 import { addCatalogue, uploadAs } from '../lists/testing/helpers';
 import { compareCounterOf, parseCompareId, resolveCompare } from './compare';
@@ -15,6 +15,7 @@ import { RELATED_GROUPS } from './compareFirstViews';
 import { compareCountStats, RECOUNT_MAX_FIRST, RECOUNT_MAX_LISTS, recountLeftBehind, recountsSettled, type CounterOf } from './compareTotals';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { MOVED_CAP } from '../db/migrations/0021_compare_total_delta_cap';
+import type { Untyped } from '../db/untyped';
 
 jest.setTimeout(300_000);
 
@@ -24,7 +25,7 @@ let catalogue: number;
 let group: number;
 let section: number;
 const as = { user: 'librarian' as const };
-const untyped = () => t.db as unknown as Kysely<any>;
+const untyped = () => t.db as unknown as Untyped;
 const sectionUrl = () => `/api/stores/${bib}/inventoryGroups/${group}/inventories/${section}`;
 const LISTS = () => ['MISSING', 'EXCEEDED'].flatMap((mode) => ['ALL_GROUPS', `group/${group}`, `inventory/${section}`].map((scope) => `${mode}/${scope}`));
 

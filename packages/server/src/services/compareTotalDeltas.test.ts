@@ -6,7 +6,7 @@
  * (not counted again) and equals a full recount; beyond MOVED_CAP written rows between two reads (0021) a kept
  * total is left behind and counted again.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { UNGROUPED, type CompareMode, type CompareScope } from '@portal/contract';
 import { listPage } from '../lists/engine';
 import { addCatalogue, uploadAs } from '../lists/testing/helpers';
@@ -14,6 +14,7 @@ import { resolveCompare } from './compare';
 import { scopeKey } from './compareTotals';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { MOVED_CAP } from '../db/migrations/0021_compare_total_delta_cap';
+import type { Untyped } from '../db/untyped';
 
 jest.setTimeout(180_000);
 
@@ -32,7 +33,7 @@ const pick = <T>(list: readonly T[]) => list[random(list.length)];
 const maybe = (prefix: string) => (random(5) === 0 ? null : `${prefix}${random(12)}`);
 const now = '2026-11-22T10:00:00Z';
 /** The tables of migrations 0018/0019 are not in the typed schema. */
-const untyped = () => t.db as unknown as Kysely<any>;
+const untyped = () => t.db as unknown as Untyped;
 
 const MODES: CompareMode[] = ['MISSING', 'EXCEEDED'];
 const scopes = (): CompareScope[] => [

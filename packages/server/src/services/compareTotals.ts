@@ -18,6 +18,7 @@ import { sql, type Kysely } from 'kysely';
 import { UNGROUPED, type CompareMode, type CompareScope } from '@portal/contract';
 import { dialectOf } from '../db/connect';
 import type { Database } from '../db/schema';
+import type { Untyped } from '../db/untyped';
 
 /** 'ALL_GROUPS', 'group/12', 'group/UNGROUPED', 'inventory/5' (as in compareId). */
 export function scopeKey(scope: CompareScope): string {
@@ -40,8 +41,6 @@ export interface CountedTotal {
 }
 
 export type TotalCounter = () => Promise<CountedTotal>;
-
-type Untyped = Kysely<any>;
 
 /** A count running: its outcome, and how many views joined it (a background fill stops only a count nobody joined). */
 interface Running {
