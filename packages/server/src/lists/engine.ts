@@ -13,9 +13,9 @@ import { invalidRegex } from './regex';
 import { hasRegex, planSearch, probeIndex, whereSql, type SearchTerm } from './search';
 import { cancellablePostgres, CountCancelled, countSignal } from './countCancel';
 import { openRegexBudget, RegexTimeout, sqliteFile } from './sqlite';
-import { runInWorker, workerDb } from './searchWorker';
+import { runInWorker, workerDb, type WorkerLane } from './searchWorker';
 import { pagesByIds, postgresScansWholeList, regexOrderedPage, regexPageWithTotal } from './regexPage';
-import { scansWholeList, splitCount, splitId } from './regexSplit';
+import { isSmallList, scansWholeList, splitCount, splitId } from './regexSplit';
 
 /** How long one request's regular-expression search may run. */
 export const REGEX_BUDGET_MS = 5000;
@@ -72,9 +72,10 @@ export function searchFailure(error: unknown): unknown {
  * database's regex engine runs in its own process and honours the cancel); on a SQLite file the search
  * worker (each query with the budget), so the event loop stays free; on in-memory SQLite or inside a
  * transaction a budget key for regexp() on the main connection. Plain searches run as they are. `file`: the
- * SQLite file when the search runs in the worker (a whole-list scan may then run in two: ./regexSplit).
+ * SQLite file when the search runs in the worker (a whole-list scan may then run in two: ./regexSplit); `lane`:
+ * the worker's ('small' for a small list).
  */
-export async function withSearchBudget<R>(db: Kysely<Database>, terms: readonly SearchTerm[], work: (db: Db, budgetKey: number | null, dialect: Dialect, file: string | null) => Promise<R>): Promise<R> {
+export async function withSearchBudget<R>(db: Kysely<Database>, terms: readonly SearchTerm[], work: (db: Db, budgetKey: number | null, dialect: Dialect, file: string | null) => Promise<R>, lane: WorkerLane = 'search'): Promise<R> {
   const dialect = dialectOf(db);
   try {
     if (!hasRegex(terms)) return await work(db, null, dialect, null);
@@ -85,7 +86,7 @@ export async function withSearchBudget<R>(db: Kysely<Database>, terms: readonly 
       });
     }
     const file = sqliteFile(db);
-    if (file) return await work(workerDb(file, REGEX_BUDGET_MS), 0, dialect, file);
+    if (file) return await work(workerDb(file, REGEX_BUDGET_MS, lane), 0, dialect, file);
     const budget = openRegexBudget(REGEX_BUDGET_MS);
     try {
       return await work(db, budget.key, dialect, null);
@@ -108,9 +109,12 @@ export async function listPage<T>(db: Kysely<Database>, def: ListDefinition<T>, 
   if (offset > MAX_LIST_OFFSET) {
     throw badRequest(ERROR_CODES.OFFSET_TOO_LARGE, `Lists can be paged up to row ${MAX_LIST_OFFSET}: narrow the search or reverse the order`, { offset, max: MAX_LIST_OFFSET });
   }
+  // A small list's regular-expression search runs in a worker of its own, never behind a large list's.
+  const small = hasRegex(terms) && dialectOf(db) === 'sqlite' && sqliteFile(db) !== null && await isSmallList(db, def.table, scope);
+  const countLane: WorkerLane = small ? 'small' : 'count';
   return withSearchBudget(db, terms, async (conn, budgetKey, dialect, file) => {
     const where = whereSql(dialect, def, scope, terms, budgetKey);
-    if (params.count === 'only') return { items: [], total: await countWhere(db, conn, def.table, scope, where, terms) };
+    if (params.count === 'only') return { items: [], total: await countWhere(db, conn, def.table, scope, where, terms, countLane) };
     const order = orderSql(dialect, def, params.order ?? undefined);
     const table = sql.table(def.table);
     const skip = params.count === 'skip';
@@ -133,8 +137,8 @@ export async function listPage<T>(db: Kysely<Database>, def: ListDefinition<T>, 
     const more = skip ? rows.length > limit : items.length === limit;
     if (!more && (offset === 0 || items.length > 0)) return { items, total: offset + items.length };
     if (skip) return { items, total: offset + items.length + (more ? 1 : 0), totalKnown: false };
-    return { items, total: await countWhere(db, conn, def.table, scope, where, terms) };
-  });
+    return { items, total: await countWhere(db, conn, def.table, scope, where, terms, countLane) };
+  }, small ? 'small' : 'search');
 }
 
 /**
@@ -143,7 +147,7 @@ export async function listPage<T>(db: Kysely<Database>, def: ListDefinition<T>, 
  * a million rows holds neither the event loop nor the searches), which stops it at its portal_alive() check (and
  * portal_fold's, regexp's); on PostgreSQL the backend is cancelled; elsewhere it runs on the search's connection.
  */
-async function countWhere(root: Kysely<Database>, conn: Db, table: string, scope: ListScope, where: RawBuilder<SqlBool>, terms: readonly SearchTerm[]): Promise<number> {
+async function countWhere(root: Kysely<Database>, conn: Db, table: string, scope: ListScope, where: RawBuilder<SqlBool>, terms: readonly SearchTerm[], lane: WorkerLane = 'count'): Promise<number> {
   const signal = countSignal();
   const file = dialectOf(root) === 'sqlite' ? sqliteFile(root) : null;
   let rows: { total: number | string }[];
@@ -154,9 +158,9 @@ async function countWhere(root: Kysely<Database>, conn: Db, table: string, scope
     const budgetMs = hasRegex(terms) ? REGEX_BUDGET_MS : Infinity;
     // A regular expression that reads the whole list: by two workers at once (./regexSplit).
     const mid = scansWholeList(terms) ? await splitId(root, table, scope) : null;
-    if (mid !== null) return splitCount({ file, lane: 'count', budgetMs, db: root, mid, signal }, table, counted);
+    if (mid !== null) return splitCount({ file, lane, budgetMs, db: root, mid, signal }, table, counted);
     const query = sql`select count(*) as total from ${sql.table(table)} where ${counted}`.compile(root);
-    rows = (await runInWorker(file, query.sql, query.parameters, budgetMs, 'count', signal)) as typeof rows;
+    rows = (await runInWorker(file, query.sql, query.parameters, budgetMs, lane, signal)) as typeof rows;
   } else {
     const query = sql<{ total: number | string }>`select count(*) as total from ${sql.table(table)} where ${where}`;
     rows = dialectOf(root) === 'postgres' ? await cancellablePostgres(root, conn, query, signal) : (await query.execute(conn)).rows;

@@ -49,6 +49,17 @@ export async function splitId(db: Kysely<Database>, table: string, scope: ListSc
   return Math.floor((Number(first) + Number(last)) / 2);
 }
 
+/** Lists whose id range spans at most this many ids are searched in the 'small' lane (./searchWorker). */
+export const SMALL_LIST_IDS = 2_000;
+
+/**
+ * Whether the list is small enough for the 'small' lane (a 1-row list never waits behind a million-row scan):
+ * at most SMALL_LIST_IDS ids, and not one read in two halves.
+ */
+export async function isSmallList(db: Kysely<Database>, table: string, scope: ListScope): Promise<boolean> {
+  return (await splitId(db, table, scope, Math.min(SMALL_LIST_IDS + 1, splitTuning.minIds))) === null;
+}
+
 /** `where` restricted to one half: `+id` keeps SQLite on the index the whole list is read through. */
 const halfWhere = (where: RawBuilder<SqlBool>, mid: number, upper: boolean) =>
   (upper ? sql<SqlBool>`+${sql.ref('id')} > ${mid} and ${where}` : sql<SqlBool>`+${sql.ref('id')} <= ${mid} and ${where}`);

@@ -4,7 +4,11 @@
  * would stop every other request until it ended. workerDb(file) is a Kysely instance whose queries go to
  * that worker (reads only, no transactions); the engine uses it for searches with a regular expression on
  * a file database outside a transaction, and for the exact totals of lists (count=only) in a second
- * worker of their own. One worker per lane and process, queries in turn.
+ * worker of their own. One worker per lane and process, queries in turn, taken fairly: each lane's queries
+ * wait for its FairGate (./fairGate), so the next query run is the one of the user served least recently, not
+ * the next of one user's many (six slow searches by one user made another's wait 26 s), and a user keeps at
+ * most LANE_QUEUE.perUser queries waiting (then 429). Searches of small lists (./engine) have a lane of their
+ * own, 'small', so they never wait behind a large list's scan.
  */
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -12,7 +16,8 @@ import {
   Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult,
 } from 'kysely';
 import type { Database } from '../db/schema';
-import { CountCancelled, countCancelledBy } from './countCancel';
+import { CountCancelled, countCancelledBy, requestOwner } from './countCancel';
+import { FairGate } from './fairGate';
 import { foldTable } from './regexFold';
 import { unsafeSourceJs } from './regexWiden';
 import { RegexTimeout } from './sqlite';
@@ -53,7 +58,12 @@ const WORKER_IDLE_MS = 30_000;
  * totals of lists (count=only), which read up to a whole list: in their own thread, a long count neither
  * holds the event loop nor waits behind (or delays) a search.
  */
-export type WorkerLane = 'search' | 'count';
+export type WorkerLane = 'search' | 'count' | 'small';
+
+/** Queries of one user, and of all, that may wait for a lane's worker. */
+export const LANE_QUEUE = { perUser: 16, all: 256 };
+
+let unowned = 0;
 
 class Lane {
   worker: Worker | null = null;
@@ -70,6 +80,10 @@ class Lane {
   readonly cancelled = new Int32Array(new SharedArrayBuffer(4 * CANCEL_SLOTS));
   /** Told of every query or stream step sent (background work yields to it: services/compareFill.ts). */
   readonly sendListeners = new Set<() => void>();
+  /** The worker runs one query at a time: the next goes to the user served least recently. */
+  readonly gate = new FairGate('search', () => ({ slots: 1, perUser: 1, perUserQueued: LANE_QUEUE.perUser, queued: LANE_QUEUE.all }));
+  /** Queries waiting for the gate. */
+  queued = 0;
 
   private whenIdle(w: Worker): void {
     if (this.pending.size > 0 || this.openStreams > 0) return;
@@ -115,14 +129,34 @@ class Lane {
     return started;
   }
 
+  /**
+   * Sends a query or stream step once the lane's gate lets its owner (the request's user) through; closing a
+   * stream goes at once (it frees the worker's statement and must never be refused).
+   */
   send(request: Request, signal?: AbortSignal): Promise<Reply> {
+    if (signal?.aborted) return Promise.reject(countCancelledBy(signal));
+    if (request.op === 'query' || request.op === 'open' || request.op === 'ids') this.sent += 1;
+    for (const listener of this.sendListeners) listener();
+    if (request.op === 'close') return this.post(request, signal);
+    this.queued += 1;
+    return this.gate.acquire(requestOwner() ?? `unowned ${++unowned}`, signal).then(
+      (release) => {
+        this.queued -= 1;
+        return this.post(request, signal).finally(release);
+      },
+      (e: unknown) => {
+        this.queued -= 1;
+        throw signal?.aborted ? countCancelledBy(signal) : e;
+      },
+    );
+  }
+
+  private post(request: Request, signal?: AbortSignal): Promise<Reply> {
     if (signal?.aborted) return Promise.reject(countCancelledBy(signal));
     const w = this.theWorker();
     const id = this.nextId++;
-    if (request.op === 'query' || request.op === 'open' || request.op === 'ids') this.sent += 1;
     // Referenced while a request is pending, so a script awaiting it does not exit early.
     w.ref();
-    for (const listener of this.sendListeners) listener();
     return new Promise((resolve, reject) => {
       const cancel = () => Atomics.store(this.cancelled, id % CANCEL_SLOTS, id);
       signal?.addEventListener('abort', cancel, { once: true });
@@ -133,12 +167,12 @@ class Lane {
   }
 }
 
-const lanes: Record<WorkerLane, Lane> = { search: new Lane(), count: new Lane() };
+const lanes: Record<WorkerLane, Lane> = { search: new Lane(), count: new Lane(), small: new Lane() };
 /**
  * A second worker per lane: the other half of a list read in two halves at once (runHalves; the machine's
  * two cores). Not counted in laneQueries/lanePending: the lane's own worker runs the first half.
  */
-const partners: Record<WorkerLane, Lane> = { search: new Lane(), count: new Lane() };
+const partners: Record<WorkerLane, Lane> = { search: new Lane(), count: new Lane(), small: new Lane() };
 
 /** How many queries each lane has run (tests: which thread a query went to). */
 export const laneQueries = (lane: WorkerLane): number => lanes[lane].sent;
@@ -147,8 +181,11 @@ export const laneQueries = (lane: WorkerLane): number => lanes[lane].sent;
 export const partnerQueries = (lane: WorkerLane): number => partners[lane].sent;
 export const partnerPending = (lane: WorkerLane): number => partners[lane].pending.size;
 
-/** Requests the lane's worker has not answered yet. */
-export const lanePending = (lane: WorkerLane): number => lanes[lane].pending.size;
+/** Requests the lane's worker has not answered yet, those waiting for it included. */
+export const lanePending = (lane: WorkerLane): number => lanes[lane].pending.size + lanes[lane].queued;
+
+/** The gate of a lane's worker (tests hold it to see who goes next). */
+export const laneGate = (lane: WorkerLane): FairGate => lanes[lane].gate;
 
 /** Calls `listener` at each request sent to the lane (synchronously, before it is posted); returns the unsubscribe. */
 export function onLaneSend(lane: WorkerLane, listener: () => void): () => void {

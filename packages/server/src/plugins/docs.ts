@@ -60,6 +60,7 @@ const ERROR_TEXT: Record<ErrorStatus, string> = {
 };
 const LIST_400 = `${ERROR_TEXT[400]}; INVALID_REGEX (a /…/ search that is not a valid, safe regular expression); `
   + `OFFSET_TOO_LARGE (no page deeper than row ${MAX_LIST_OFFSET}: narrow the search or reverse the order)`;
+const LIST_429 = 'TOO_MANY_CONCURRENT: too many of your /…/ searches are waiting for the search worker (SQLite; details: kind, limit)';
 
 // ---- what routes name in their schemas ----
 
@@ -252,8 +253,10 @@ function documented(route: RouteOptions, schema: RouteSchema, collections: Reado
   if (isDevice) derived.push(401);
   else if (!isPublic) derived.push(401, 403);
   if (schema.body !== undefined || schema.consumes !== undefined) derived.push(413, 415);
+  const listQuery = schema.querystring?.properties?.offset !== undefined;
+  if (listQuery) derived.push(429);
   const own = Object.keys(schema.errors ?? {}).map(Number) as ErrorStatus[];
-  const general = (status: ErrorStatus) => (status === 400 && schema.querystring?.properties?.offset !== undefined ? LIST_400 : ERROR_TEXT[status]);
+  const general = (status: ErrorStatus) => (listQuery && status === 400 ? LIST_400 : listQuery && status === 429 ? LIST_429 : ERROR_TEXT[status]);
   const textOf = (status: ErrorStatus) => schema.errors?.[status] ?? general(status) ?? 'Error';
 
   const response: Record<string, unknown> = {};
