@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { dashboardCalls, inWidget, renderDashboard, widget } from './testing';
+import { dashboardCalls, inWidget, renderDashboard, TREE, widget } from './testing';
 
 jest.mock('highcharts-react-official', () => jest.requireActual('./testing.chartStub'));
 jest.setTimeout(180_000);
@@ -21,6 +21,15 @@ describe('dashboard values', () => {
     // Every region is selected by default; library 9 is not the user's and is never asked for.
     for (const call of dashboardCalls(seen)) expect(call.params.get('selectedStoreIds')).toBe('1,2,3');
     expect(dashboardCalls(seen, 'selfcheckToday').map((c) => c.params.get('type')).sort()).toEqual(['CHECKIN', 'CHECKOUT', 'RENEW']);
+  });
+
+  it('neither asks for nor counts an expired library, which the Libraries filter shows unticked and disabled', async () => {
+    // Library 2 (Dos, area Norte) has expired: the server marks its leaf disabled.
+    const tree = TREE.map((area) => ({ ...area, children: area.children?.map((leaf) => ({ ...leaf, disabled: leaf.storeIds[0] === 2 })) }));
+    const { seen } = await renderDashboard({ tree });
+    await waitFor(() => expect(inWidget('Total In Today').getByText('1.2K')).toBeInTheDocument());
+    await waitFor(() => expect(dashboardCalls(seen, 'currentWeekData')).not.toEqual([]));
+    for (const call of dashboardCalls(seen)) expect([call.name, call.params.get('selectedStoreIds')]).toEqual([call.name, '1,3']);
   });
 
   it('shows a spinner while a value is still null', async () => {

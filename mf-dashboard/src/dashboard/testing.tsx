@@ -63,14 +63,16 @@ export interface RenderOptions {
   settings?: Partial<UserSettings>;
   answers?: Record<string, Answer>;
   language?: string;
+  /** The Libraries tree the server answers (default TREE). */
+  tree?: RegionNode[];
 }
 
 /** A fake server answering the Libraries tree, settings saves and every dashboard call (DEFAULT_ANSWERS, overridable). */
-export function fakeDashboardServer(answers: Record<string, Answer> = {}): SeenRequest[] {
+export function fakeDashboardServer(answers: Record<string, Answer> = {}, tree: RegionNode[] = TREE): SeenRequest[] {
   const all = { ...DEFAULT_ANSWERS, ...answers };
   return fakeServer((req) => {
     const url = new URL(req.url, 'http://portal.test');
-    if (url.pathname === '/api/stores' && url.searchParams.get('levels') === 'area,name') return { status: 200, data: TREE };
+    if (url.pathname === '/api/stores' && url.searchParams.get('levels') === 'area,name') return { status: 200, data: tree };
     if (url.pathname === '/api/stores') return { status: 200, data: url.searchParams.get('mode') ? [] : { items: [], total: 0 } };
     if (req.method === 'PUT' && url.pathname === '/api/users/7/settings') {
       return { status: 200, data: { selectedStoreId: null, dashboardItems: {}, visibleColumns: {}, ...(req.data as { settings: object }).settings } };
@@ -83,9 +85,9 @@ export function fakeDashboardServer(answers: Record<string, Answer> = {}): SeenR
   });
 }
 
-export async function renderDashboard({ settings = {}, answers = {}, language = 'en-GB' }: RenderOptions = {}) {
+export async function renderDashboard({ settings = {}, answers = {}, language = 'en-GB', tree = TREE }: RenderOptions = {}) {
   await act(() => setLanguage(language));
-  const seen = fakeDashboardServer(answers);
+  const seen = fakeDashboardServer(answers, tree);
   const { store } = createPortalStore();
   store.dispatch(sessionRestored({
     token: 'tok', userId: 7, userFullName: 'Ana', userFlavor: 'LIBTECS', userToken: 'pub', role: 'user',

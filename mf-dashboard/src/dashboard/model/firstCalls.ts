@@ -28,9 +28,18 @@ export const summarySources = (sections: readonly ShownSection[]): SummarySource
 export const weeklySources = (sections: readonly ShownSection[]): WeeklySource[] =>
   sections.flatMap((shown) => shown.widgets.flatMap((widget) => (isWeeklyChart(widget) ? [widget.weekly] : [])));
 
-/** The store ids the widgets ask for when these regions of the tree are selected. */
-export const selectedStoreIds = (tree: readonly RegionNode[], selected: readonly string[]): number[] =>
-  storeIdsOfRegions(findRegions(tree, selected));
+/** The store ids of the tree's disabled leaves: libraries past their expiration date. */
+const expiredStoreIds = (nodes: readonly RegionNode[]): number[] =>
+  nodes.flatMap((node) => (node.children?.length ? expiredStoreIds(node.children) : node.disabled ? node.storeIds : []));
+
+/**
+ * The store ids the widgets ask for when these regions of the tree are selected. An expired library shows unticked
+ * and disabled under a ticked area, so it is neither asked for nor counted (nor named in a chart's legend).
+ */
+export const selectedStoreIds = (tree: readonly RegionNode[], selected: readonly string[]): number[] => {
+  const expired = new Set(expiredStoreIds(tree));
+  return storeIdsOfRegions(findRegions(tree, selected)).filter((id) => !expired.has(id));
+};
 
 /** The Libraries filter's default selection: every top-level region. */
 export const defaultSelection = (tree: readonly RegionNode[]): string[] => tree.map((node) => node.value);
