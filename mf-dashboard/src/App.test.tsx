@@ -23,17 +23,17 @@ const TREE: RegionNode[] = [{
 }];
 
 /** /dashboard through the remote's routes with this library selected; every request is recorded. */
-async function renderDashboardRoute(selectedStoreId: number | null) {
+async function renderDashboardRoute(selectedStoreId: number | null, { role = 'user', stores = [VALID, EXPIRED] } = {}) {
   // The Libraries tree answers (the dashboard's calls follow it); anything else answers 404.
   const requests = fakeServer((req) => (req.url.startsWith('/api/stores')
     ? { status: 200, data: TREE } : { status: 404, data: { code: 'NOT_FOUND' } }));
   const { store } = createPortalStore();
   store.dispatch(sessionRestored({
-    token: 'tok', userId: 7, userFullName: 'Ana', userFlavor: 'LIBTECS', userToken: 'pub', role: 'user',
-    permissions: ['manager'], storeIds: [1, 2], expiresAt: Date.now() + 3_600_000,
+    token: 'tok', userId: 7, userFullName: 'Ana', userFlavor: 'LIBTECS', userToken: 'pub', role,
+    permissions: ['manager'], storeIds: stores.map((s) => s.tid), expiresAt: Date.now() + 3_600_000,
     settings: { selectedStoreId, dashboardItems: {}, visibleColumns: {} },
   }));
-  store.dispatch(fetchStoresSuccess({ stores: [VALID, EXPIRED], regions: [] }));
+  store.dispatch(fetchStoresSuccess({ stores, regions: [] }));
   await act(async () => {
     render(<PortalProviders store={store}><MemoryRouter initialEntries={['/dashboard']}><App /></MemoryRouter></PortalProviders>);
   });
@@ -52,6 +52,23 @@ describe('dashboard guard screens', () => {
     expect(requests).toEqual([]);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Select Library' }));
     expect(selectChangeLibraryOpen(store.getState())).toBe(true);
+  });
+
+  it('an empty install (no library to select): an admin gets the first steps, each a link, and no call is made', async () => {
+    const { requests } = await renderDashboardRoute(null, { role: 'admin', stores: [] });
+    expect(screen.getByText('Welcome: start by adding a library')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Select Library' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add a library' })).toHaveAttribute('href', '/stores');
+    expect(screen.getByRole('link', { name: 'Add its sensors and a device key' })).toHaveAttribute('href', '/devices');
+    expect(screen.getByRole('link', { name: 'Import a catalogue' })).toHaveAttribute('href', '/catalogues');
+    expect(requests).toEqual([]);
+  });
+
+  it('an empty install: a user who cannot add libraries is told to ask an administrator', async () => {
+    await renderDashboardRoute(null, { role: 'user', stores: [] });
+    expect(screen.getByText('No library yet')).toBeInTheDocument();
+    expect(screen.getByText(/Ask an administrator to add one and give you access to it/)).toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 
   it("'Library Expired' when the selected store's expirationDate is past; 'Select Another Library' asks for Change Library", async () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { renderWithPortal } from '@portal/lists/src/testing/render';
-import { selectChangeLibraryOpen } from '@portal/session';
+import { selectChangeLibraryOpen, settingsSaved } from '@portal/session';
 import { library, person, signedIn } from '../testing';
 import { StoreInfoPage } from './StoreInfoPage';
 
@@ -20,10 +20,18 @@ describe('StoreInfoPage', () => {
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });
 
-  it("without a library says 'No Library Selected' and asks the shell for Change Library", () => {
-    const { store } = renderWithPortal(<StoreInfoPage title="Library information" />, { store: signedIn(MANAGER, []), path: '/store' });
+  it("without a selected library says 'No Library Selected' and asks the shell for Change Library", () => {
+    const portal = signedIn(MANAGER, [library(5, 'Cinco')]);
+    portal.dispatch(settingsSaved({ selectedStoreId: null, dashboardItems: {}, visibleColumns: {} }));
+    const { store } = renderWithPortal(<StoreInfoPage title="Library information" />, { store: portal, path: '/store' });
     expect(screen.getByText('No Library Selected')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Select Library' }));
     expect(selectChangeLibraryOpen(store.getState())).toBe(true);
+  });
+
+  it('with no library at all there is nothing to select: a manager is told to ask an administrator', () => {
+    renderWithPortal(<StoreInfoPage title="Library information" />, { store: signedIn(MANAGER, []), path: '/store' });
+    expect(screen.getByText(/Ask an administrator to add one/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Select Library' })).not.toBeInTheDocument();
   });
 });

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { exportRecords, getRecords, getStoresTree, type RegionNode } from '@portal/api';
+import { exportRecords, getRecords, getStoresTree, type RegionNode, type Store } from '@portal/api';
 import { renderWithPortal } from '@portal/lists/src/testing/render';
-import { createPortalStore, settingsSaved } from '@portal/session';
+import { createPortalStore, fetchStoresSuccess, sessionRestored, settingsSaved } from '@portal/session';
 import { CountersPage } from './CountersPage';
 
 jest.mock('highcharts-react-official', () => jest.requireActual('./testing.chartStub'));
@@ -38,6 +38,46 @@ beforeEach(() => {
   jest.mocked(exportRecords).mockResolvedValue(undefined);
 });
 afterEach(() => jest.resetAllMocks());
+
+/** Counters for a signed-in role whose libraries (none: an empty install) and region tree are given. */
+function setupEmpty(role: 'admin' | 'user', stores: number[]) {
+  jest.mocked(getStoresTree).mockResolvedValue([]);
+  const { store } = createPortalStore();
+  store.dispatch(sessionRestored({
+    token: 'tok', userId: 1, userFullName: 'Ana', userFlavor: '{product}', userToken: 'pub', role, permissions: ['manager'],
+    storeIds: stores, expiresAt: Date.now() + 3_600_000, settings: { selectedStoreId: null, dashboardItems: {}, visibleColumns: {} },
+  }));
+  const library = (tid: number): Store => ({
+    tid, code: `C${tid}`, country: 'ES', area: 'Norte', province: 'P', city: 'C', name: 'Central', address: '', manager: '', managertel: '',
+    capacity: 120, resetTime: '06:00', startTime: '08:00', endTime: '20:00', timezone: 'Europe/Madrid', expirationDate: '2099-12-31',
+    fieldCode: '', fieldObjectId: '', field1: '', field2: '', field3: '', field4: '', field5: '', field6: '', storeIds: [tid],
+  });
+  store.dispatch(fetchStoresSuccess({ stores: stores.map(library), regions: [] }));
+  return renderWithPortal(<CountersPage title="Counters" />, { store, path: '/counters' });
+}
+
+describe('CountersPage without regions', () => {
+  it('an empty install shows an admin what to do first, each step a link', async () => {
+    setupEmpty('admin', []);
+    expect(await screen.findByText('Welcome: start by adding a library')).toBeInTheDocument();
+    expect(screen.queryByText('No regions available')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add a library' })).toHaveAttribute('href', '/stores');
+    expect(screen.getByRole('link', { name: 'Add its sensors and a device key' })).toHaveAttribute('href', '/devices');
+    expect(screen.getByRole('link', { name: 'Import a catalogue' })).toHaveAttribute('href', '/catalogues');
+  });
+
+  it('an empty install tells anyone else to ask an administrator', async () => {
+    setupEmpty('user', []);
+    expect(await screen.findByText(/Ask an administrator to add one/)).toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('with libraries but no region it still says No regions available', async () => {
+    setupEmpty('admin', [3]);
+    expect(await screen.findByText('No regions available')).toBeInTheDocument();
+    expect(screen.queryByText('Welcome: start by adding a library')).not.toBeInTheDocument();
+  });
+});
 
 describe('CountersPage', () => {
   it('starts with today on the selected library, 30-minute buckets, and sums the summary', async () => {

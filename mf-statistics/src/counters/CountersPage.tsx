@@ -4,8 +4,8 @@ import moment from 'moment';
 import { Empty, Flex, Spin } from 'antd';
 import { exportRecords } from '@portal/api';
 import { useLanguage, weekStartDay } from '@portal/i18n';
-import { selectSelectedStoreId, useAppSelector } from '@portal/session';
-import { PageFrame, type PageProps } from '@portal/ui';
+import { selectSelectedStoreId, selectStores, useAppSelector } from '@portal/session';
+import { GettingStarted, PageFrame, type PageProps } from '@portal/ui';
 import { CounterChart, type CounterChartHandle } from './components/CounterChart';
 import { CountersHeader } from './components/CountersHeader';
 import { ExportModal } from './components/ExportModal';
@@ -24,9 +24,11 @@ export function CountersPage({ title }: PageProps) {
   const tree = useRegionTree();
   const selectedStoreId = useAppSelector(selectSelectedStoreId);
   const region = useMemo(() => (tree ? initialRegion(tree, selectedStoreId) : null), [tree, selectedStoreId]);
+  const noLibraries = useAppSelector(selectStores).length === 0;
   const { t } = useCountersTranslation();
   if (!tree) return <PageFrame title={title}><Spin /></PageFrame>;
-  if (!region) return <PageFrame title={title}><Empty description={t('noRegions')} /></PageFrame>;
+  // An install without libraries has no region: what to do first instead.
+  if (!region) return <PageFrame title={title}>{noLibraries ? <GettingStarted /> : <Empty description={t('noRegions')} />}</PageFrame>;
   return <Counters title={title} tree={tree} region={region} />;
 }
 

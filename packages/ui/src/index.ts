@@ -11,6 +11,7 @@ export { UserAvatar, type UserAvatarProps } from './UserAvatar';
 export { useAvatarImage } from './useAvatarImage';
 export { LibraryGuard, type LibraryGuardProps } from './libraryGuard/LibraryGuard';
 export { NoLibrarySelected, type NoLibrarySelectedProps } from './libraryGuard/NoLibrarySelected';
+export { GettingStarted } from './libraryGuard/GettingStarted';
 export { LibraryExpired, type LibraryExpiredProps } from './libraryGuard/LibraryExpired';
 export { useLibraryStatus, type LibraryStatus } from './libraryGuard/useLibraryStatus';
 export { formatNumber } from './formatNumber';

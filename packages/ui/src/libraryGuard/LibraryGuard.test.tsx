@@ -80,9 +80,16 @@ describe('LibraryGuard', () => {
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it('with no library at all there is nothing to select: a user without the rights is told to ask an administrator', () => {
+    renderGuard([], null);
+    expect(screen.getByText('No library yet')).toBeInTheDocument();
+    expect(screen.getByText(/Ask an administrator/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Select Library' })).not.toBeInTheDocument();
+  });
+
   it('speaks the interface language', async () => {
     await act(() => setLanguage('fr'));
-    renderGuard([], 3);
+    renderGuard([VALID], 99);
     expect(screen.getByText('Aucune bibliothèque sélectionnée')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sélectionner une bibliothèque' })).toBeInTheDocument();
     await act(() => setLanguage('en-GB'));
