@@ -290,6 +290,8 @@ export interface ItemEventsTable {
   details: Json;
   /** Folded code and object_id. */
   search_text: string;
+  /** INVENTORY: the scan the event was written for (it may be deleted since; migration 0027). */
+  inventory_item_id: number | null;
 }
 
 export type AlarmType = 'EAS' | 'AFI_1' | 'AFI_2' | 'AFI_3' | 'AFI_4';
@@ -366,7 +368,7 @@ export interface SipOperationsListView extends Omit<SipOperationsTable, 'id' | '
 }
 
 /** View (migration 0012): item events with their library's name, for the list engine. */
-export interface ItemEventsListView extends Omit<ItemEventsTable, 'id'> {
+export interface ItemEventsListView extends Omit<ItemEventsTable, 'id' | 'inventory_item_id'> {
   id: number;
   store_name: string;
 }

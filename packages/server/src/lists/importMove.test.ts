@@ -109,3 +109,18 @@ it('a step that fails (the second list) undoes the first list: nothing imported,
   expect(await catalogueNamed('Half created')).toBeUndefined();
   expect(await count(created)).toBe(0);
 });
+
+it('a move into an inventory section writes an item event per scan; cancelled between two steps, scans and events are gone', async () => {
+  const section = async (comment: string) => (await t.db.insertInto('inventories').values({ store_id: store, group_id: null, comment, date: '2026-11-20 10:30:00', created_at: 'now' }).returning('id').executeTakeFirstOrThrow()).id;
+  const scansOf = (id: number): SheetMove => ({ group: 0, target: async () => ({ table: 'inventory_items', parentColumn: 'inventory_id', parentId: id, storeId: store, extra: { group_id: null, date: '2026-11-20 10:30:00' } }) });
+  const counts = async (id: number) => Promise.all(['inventory_items', 'item_events'].map(async (table) =>
+    Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where inventory_id = ${id}`.execute(t.db)).rows[0]!.n)));
+  const whole = await section('Whole');
+  expect(await stageAndMove([scansOf(whole)], () => undefined)).toEqual([ROWS]);
+  expect(await counts(whole)).toEqual([ROWS, ROWS]);
+  const cancelled = await section('Cancelled');
+  let checks = 0;
+  const outcome = await stageAndMove([scansOf(cancelled)], () => { checks += 1; if (checks === 3) throw new Error('cancelled'); }).then(() => 'done', (e: Error) => e.message);
+  expect(outcome).toBe(t.dialect === 'sqlite' ? 'cancelled' : 'done');
+  expect(await counts(cancelled)).toEqual(t.dialect === 'sqlite' ? [0, 0] : [ROWS, ROWS]);
+});

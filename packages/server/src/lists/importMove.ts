@@ -16,6 +16,7 @@ import type { Database } from '../db/schema';
 import { nextTurn } from './files/sheets';
 import type { ItemTarget } from './itemWrites';
 import { holdCheckpoints } from './importCheckpoint';
+import { unlogScans } from './inventoryEvents';
 import { letArrivalsThrough } from './requestsUnderWay';
 import { forgetMoves, recordMove, recordRuns, undoAbandonedMoves, type IdRuns } from './importMoveRecord';
 import type { StagedItems } from './stagedItems';
@@ -135,11 +136,14 @@ async function deferDurability(conn: Kysely<Database>): Promise<{ restore(): Pro
   };
 }
 
-/** Deletes what the moves inserted (a run per step) and the lists they created, newest first. */
+/** Deletes what the moves inserted (a run per step, scans with their item events) and the lists they created, newest first. */
 async function undoMoves(conn: Kysely<Database>, moved: Moved[]): Promise<void> {
   for (const { move, target, runs, record } of moved.reverse()) {
     for (const [from, to] of runs) {
-      await conn.transaction().execute((trx) => trx.deleteFrom(target.table).where('id', '>=', from).where('id', '<=', to).execute());
+      await conn.transaction().execute(async (trx) => {
+        if (target.table === 'inventory_items') await unlogScans(trx, target.parentId, from, to);
+        await trx.deleteFrom(target.table).where('id', '>=', from).where('id', '<=', to).execute();
+      });
       await nextTurn();
     }
     await conn.transaction().execute(async (trx) => {

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { unlogScans } from './inventoryEvents';
 import type { ItemTarget } from './itemWrites';
 
 /** This server process (records of another one are abandoned: SQLite has one server per file). */
@@ -34,7 +35,7 @@ export async function forgetMoves(trx: Kysely<Database>, records: readonly numbe
   if (records.length) await sql`delete from import_moves where id in (${sql.join(records)})`.execute(trx);
 }
 
-/** Deletes what moves of stopped server instances inserted and the lists they created; returns how many. */
+/** Deletes what moves of stopped server instances inserted (scans with their item events) and the lists they created; returns how many. */
 export async function undoAbandonedMoves(db: Kysely<Database>): Promise<number> {
   const { rows } = await sql<{ id: number; items_table: string; created_table: string | null; parent_id: number; id_runs: string }>`
     select id, items_table, created_table, parent_id, id_runs from import_moves where instance <> ${INSTANCE}`.execute(db);
@@ -42,6 +43,7 @@ export async function undoAbandonedMoves(db: Kysely<Database>): Promise<number> 
     await db.transaction().execute(async (trx) => {
       if (ITEM_TABLES.has(row.items_table)) {
         for (const [from, to] of JSON.parse(row.id_runs) as IdRuns) {
+          if (row.items_table === 'inventory_items') await unlogScans(trx, row.parent_id, from, to);
           await sql`delete from ${sql.table(row.items_table)} where id >= ${from} and id <= ${to}`.execute(trx);
         }
       }

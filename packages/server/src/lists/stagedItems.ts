@@ -12,10 +12,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
-import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { dialectOf } from '../db/connect';
 import type { Database } from '../db/schema';
 import { nextTurn } from './files/sheets';
+import { inventoryEventsInsert, lastScanId, logScansAfter } from './inventoryEvents';
 import { itemRow, type ItemValues } from './items';
 import { INSERT_BATCH, type ItemTarget } from './itemWrites';
 import { itemsMoved, itemsMoving, type MovedList } from './itemsMoved';
@@ -155,12 +156,32 @@ export class StagedItems {
    * Returns the ids of the inserted items.
    */
   async moveRange(trx: Kysely<Database>, group: number, target: ItemTarget, createdAt: string, after: number, upTo: number): Promise<number[]> {
-    const { rows } = await this.insertRange(trx, group, target, createdAt, after, upTo, sql`returning id`);
+    const { rows } = await this.insertRange(trx, group, target, createdAt, after, upTo, true);
     return rows.map((r) => Number(r.id));
   }
 
-  private insertRange(trx: Kysely<Database>, group: number, target: ItemTarget, createdAt: string, after: number, upTo: number, returning = sql``) {
+  /**
+   * Inserts the range; scans of an inventory section get their INVENTORY item events in the same transaction
+   * (./inventoryEvents): on SQLite those above the table's highest id before the insert (one connection), on
+   * PostgreSQL those the insert returns, in the same statement (another transaction may insert meanwhile).
+   */
+  private async insertRange(trx: Kysely<Database>, group: number, target: ItemTarget, createdAt: string, after: number, upTo: number, ids = false): Promise<{ rows: Array<{ id: number }>; count: number }> {
     this.movedInto.set(`${target.table}/${target.parentId}`, { storeId: target.storeId, table: target.table, parentId: target.parentId });
+    const scans = target.table === 'inventory_items';
+    if (scans && this.dialect === 'postgres') {
+      const insert = this.insertSql(group, target, createdAt, after, upTo, sql`returning *`);
+      const events = inventoryEventsInsert(trx, sql`moved`, target.parentId, sql`true`);
+      const { rows } = await itemsMoving(trx, target, () => sql<{ id: number; n: number }>`with moved as (${insert}), logged as (${events})
+        select ${ids ? sql`id, 0 as n from moved` : sql`0 as id, count(*) as n from moved`}`.execute(trx));
+      return { rows, count: ids ? rows.length : Number(rows[0]?.n ?? 0) };
+    }
+    const before = scans ? await lastScanId(trx) : 0;
+    const result = await itemsMoving(trx, target, () => this.insertSql(group, target, createdAt, after, upTo, ids ? sql`returning id` : sql``).execute(trx));
+    if (scans) await logScansAfter(trx, target.parentId, before);
+    return { rows: result.rows as Array<{ id: number }>, count: ids ? result.rows.length : Number(result.numAffectedRows ?? 0n) };
+  }
+
+  private insertSql(group: number, target: ItemTarget, createdAt: string, after: number, upTo: number, returning: RawBuilder<unknown>) {
     const staged = sql.table(this.table);
     const items = sql.table(target.table);
     const parent = sql.ref(`t.${target.parentColumn}`);
@@ -171,19 +192,19 @@ export class StagedItems {
         and not exists (select 1 from ${items} t where ${parent} = ${target.parentId} and s.code is not null and t.code = s.code
           and (t.object_id = s.object_id or (t.object_id is null and s.object_id is null)))
         and not exists (select 1 from ${items} t where ${parent} = ${target.parentId} and s.code is null and t.code is null and t.object_id = s.object_id)`;
-    return itemsMoving(trx, target, () => sql<{ id: number }>`insert into ${items} (store_id, ${sql.ref(target.parentColumn)}, ${sql.join(COLUMNS.map((c) => sql.ref(c)))}, created_at${sql.join(extra.map(([c]) => sql`, ${sql.ref(c)}`), sql``)})
+    return sql<{ id: number }>`insert into ${items} (store_id, ${sql.ref(target.parentColumn)}, ${sql.join(COLUMNS.map((c) => sql.ref(c)))}, created_at${sql.join(extra.map(([c]) => sql`, ${sql.ref(c)}`), sql``)})
       select ${target.storeId}, ${target.parentId}, ${sql.join(COLUMNS.map((c) => sql.ref(`s.${c}`)))}, ${createdAt}${sql.join(extra.map(([, v]) => sql`, ${v}`), sql``)}
       from ${staged} s
       where s.grp = ${group} and s.seq > ${after} and s.seq <= ${upTo}${pairsInList}
       order by s.seq
       on conflict do nothing
-      ${returning}`.execute(trx));
+      ${returning}`;
   }
 
   /** Inside one transaction: inserts the group's new pairs into the list; returns how many. */
   async moveInto(trx: Transaction<Database>, group: number, target: ItemTarget, createdAt: string): Promise<number> {
     const { first, last } = await this.keepFirstOfPairs(trx, group);
-    return Number((await this.insertRange(trx, group, target, createdAt, first - 1, last)).numAffectedRows ?? 0n);
+    return (await this.insertRange(trx, group, target, createdAt, first - 1, last)).count;
   }
 }
 

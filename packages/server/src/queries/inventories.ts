@@ -5,6 +5,7 @@
 import { sql, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { Database, InventoriesTable, InventoryGroupsTable } from '../db/schema';
 import { itemRow, type ItemValues } from '../lists/items';
+import { logScan } from '../lists/inventoryEvents';
 import { itemsDeleting } from '../lists/itemsMoved';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -131,7 +132,12 @@ export async function itemLabels(db: Db, sectionIds: number[], groupIds: number[
 }
 
 /** One scanned item added by hand: the section's group and date. */
-export async function insertScannedItem(db: Db, section: SectionRow, values: ItemValues, createdAt: string): Promise<number> {
+/** A manually added scan and its INVENTORY item event, in one transaction. */
+export async function insertScannedItem(db: Kysely<Database>, section: SectionRow, values: ItemValues, createdAt: string): Promise<number> {
   const row = { ...itemRow(values), store_id: section.store_id, inventory_id: section.id, group_id: section.group_id, date: section.date, search_list_id: null, created_at: createdAt };
-  return (await db.insertInto('inventory_items').values(row).returning('id').executeTakeFirstOrThrow()).id;
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx.insertInto('inventory_items').values(row).returning('id').executeTakeFirstOrThrow();
+    await logScan(trx, section.id, id);
+    return id;
+  });
 }

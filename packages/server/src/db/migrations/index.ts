@@ -23,6 +23,7 @@ import { postgresSearchBtrees } from './0024_postgres_search_btrees';
 import { inventoryItemSearchIndex } from './0023_inventory_item_search_index';
 import { compareTotalsFromStart } from './0025_compare_totals_from_start';
 import { itemMovesNow } from './0026_item_moves_now';
+import { inventoryItemEvents } from './0027_inventory_item_events';
 import { devices } from './0028_devices';
 
 /**
@@ -57,6 +58,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0025_compare_totals_from_start': compareTotalsFromStart(dialect),
         '0024_postgres_search_btrees': postgresSearchBtrees(dialect),
         '0026_item_moves_now': itemMovesNow(dialect),
+        '0027_inventory_item_events': inventoryItemEvents,
         '0028_devices': devices(dialect),
       };
     },
