@@ -41,6 +41,24 @@ describe('sign-in and the permitted menu', () => {
   });
 });
 
+describe('a quiet console', () => {
+  it('signed in without an avatar, the pages log no error and no request fails (no avatar or /favicon.ico 404)', async () => {
+    const { page, context } = browser;
+    const problems: string[] = [];
+    page.on('console', (message) => { if (message.type() === 'error') problems.push(`console: ${message.text()}`); });
+    context.on('response', (response) => { if (response.status() >= 400) problems.push(`${response.status()} ${new URL(response.url()).pathname}`); });
+    await login(page, 'admin');
+    await waitForContentTitle(page, 'Dashboard');
+    for (const [path, title] of [['/catalogues', 'Catalogues'], ['/profile', 'Profile']] as const) {
+      await navigateInApp(page, path);
+      await waitForContentTitle(page, title);
+    }
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon.svg');
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('signed out', () => {
   it('logout asks for confirmation and lands on the login page; the remote is gone', async () => {
     const { page } = browser;
