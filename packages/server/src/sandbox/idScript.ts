@@ -106,7 +106,11 @@ export const WARM_WORKERS = { keep: SCRIPT_POOL.size, idleMs: 30_000 };
 /** Statistics for tests and benchmarks: workers started, alive now and at most at once, runs cancelled. */
 export const sandboxStats = { started: 0, live: 0, peakLive: 0, cancelled: 0 };
 
+/** Workers running a job (taken, not yet given back or terminated). */
+let busy = 0;
+
 function takeWorker(): Worker {
+  busy += 1;
   const warm = idle.pop();
   if (warm) {
     forget(warm);
@@ -152,13 +156,13 @@ function giveBack(worker: Worker): void {
 }
 
 /**
- * Starts workers until `count` (at most WARM_WORKERS.keep) are idle, so the next jobs find QuickJS loaded or
- * loading: a new worker loads it at once (~0.35 s of wall time on an idle machine, over 1 s on a busy one), and
+ * Starts workers until `count` (at most WARM_WORKERS.keep) are idle, the busy ones included never more than the
+ * pool, so the next jobs find QuickJS loaded or loading: a new worker loads it at once (~0.35 s of wall time on an idle machine, over 1 s on a busy one), and
  * a 100,000-row import waited that long for its first batch before reading on. A job given a worker
  * still loading waits for it in the worker (its startMs watchdog). Idle workers end after WARM_WORKERS.idleMs.
  */
 export function warmScriptWorkers(count: number = WARM_WORKERS.keep): void {
-  while (idle.length < Math.min(count, WARM_WORKERS.keep)) giveBack(newWorker());
+  while (idle.length < Math.min(count, WARM_WORKERS.keep) && idle.length + busy < SCRIPT_POOL.size) giveBack(newWorker());
 }
 
 /** Ends the idle workers (tests; idle workers are unreferenced and keep no process alive). */
@@ -221,6 +225,7 @@ function runInWorker(script: string, ids: readonly string[], budgetMs: number, s
       worker.off('message', onMessage);
       worker.off('error', onError);
       worker.off('exit', onExit);
+      busy -= 1;
       if (healthy) giveBack(worker);
       else void worker.terminate();
       if (answer instanceof Error) reject(answer);
