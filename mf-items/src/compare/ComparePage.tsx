@@ -12,8 +12,8 @@ import { NoLibrary } from '../catalogues/NoLibrary';
 import { useCatalogue } from '../catalogues/useCatalogue';
 import { formatInventoryDate, INVENTORY_DATE_FORMAT } from '../inventories/dates';
 import { useInventoriesTranslation } from '../inventories/i18n';
-import { ALL, cascaderOptions, compareIdOf, loadCompareChoices, scopeKey, scopeOf, type CascaderOption } from './compareModel';
-import { COUNT_FAILED, useCompareCounts } from './useCompareCounts';
+import { ALL, cascaderOptions, compareIdOf, loadCompareChoices, sameChoice, scopeKey, scopeOf, type CascaderOption } from './compareModel';
+import { COUNT_FAILED, useCompareCounts, type CountsRequest } from './useCompareCounts';
 
 /**
  * /catalogues/{catalogueId}/compare: pick every inventory, a group or one section; toggle Missing or Exceeded,
@@ -38,9 +38,9 @@ function Compare({ store, catalogueId, title }: { store: Store; catalogueId: num
   const [options, setOptions] = useState<CascaderOption[] | null>(null);
   const [choice, setChoice] = useState<string[]>([ALL]);
   const [mode, setMode] = useState<CompareMode>('MISSING');
-  const [generation, setGeneration] = useState(0);
+  const [countsRequest, setCountsRequest] = useState<CountsRequest | null>(null);
   const scope = useMemo(() => scopeOf(choice), [choice]);
-  const counts = useCompareCounts(storeId, catalogueId, scope, generation);
+  const counts = useCompareCounts(countsRequest);
 
   useEffect(() => {
     loadCompareChoices(storeId)
@@ -66,7 +66,8 @@ function Compare({ store, catalogueId, title }: { store: Store; catalogueId: num
   }, [fields, mode, t]);
 
   const fetchPage = useCallback((params: ListParams) => {
-    if (isFirstPage(params)) setGeneration((g) => g + 1);
+    // Each load of the list asks its counts again, with its scope (not before the list's first page as well).
+    if (isFirstPage(params)) setCountsRequest({ storeId, catalogueId, scope });
     return getCompare(storeId, catalogueId, mode, scope, params);
   }, [storeId, catalogueId, mode, scope]);
   const listLabel = mode === 'MISSING' ? t('missing') : t('exceeded');
@@ -92,7 +93,7 @@ function Compare({ store, catalogueId, title }: { store: Store; catalogueId: num
           changeOnSelect
           showSearch={{ filter: (input, path) => path.some((o) => String(o.label).toLowerCase().includes(input.toLowerCase())) }}
           placeholder={t('pickGroup')}
-          onChange={(value) => setChoice((value ?? [ALL]).map(String))}
+          onChange={(value) => setChoice((previous) => sameChoice(previous, (value ?? [ALL]).map(String)))}
         />
         <Radio.Group value={mode} onChange={(e) => setMode(e.target.value as CompareMode)} optionType="button" buttonStyle="solid">
           <Radio.Button value="MISSING"><span data-testid="compare-missing">{t('missing')} ({count('MISSING')})</span></Radio.Button>

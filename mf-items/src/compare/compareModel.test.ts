@@ -1,5 +1,5 @@
 import type { InventoryGroup } from '@portal/api';
-import { ALL, cascaderOptions, compareIdOf, scopeOf } from './compareModel';
+import { ALL, cascaderOptions, compareIdOf, sameChoice, scopeOf } from './compareModel';
 
 const group = (tid: number | 'UNGROUPED', name: string) => ({ tid, name } as InventoryGroup);
 
@@ -9,6 +9,14 @@ it('reads the cascader choice as every inventory, one group or one section', () 
   expect(scopeOf(['12', ALL])).toEqual({ kind: 'group', groupId: 12 });
   expect(scopeOf(['UNGROUPED'])).toEqual({ kind: 'group', groupId: 'UNGROUPED' });
   expect(scopeOf(['12', '40'])).toEqual({ kind: 'inventory', inventoryId: 40 });
+});
+
+it('keeps the previous cascader value when the new one names the same choice', () => {
+  const previous = ['12', ALL];
+  expect(sameChoice(previous, ['12', ALL])).toBe(previous);
+  const other = ['12', '40'];
+  expect(sameChoice(previous, other)).toBe(other);
+  expect(sameChoice(previous, ['12'])).toEqual(['12']);
 });
 
 it('names the shown list for Add Items To', () => {

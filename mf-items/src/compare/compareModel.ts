@@ -24,6 +24,14 @@ export function scopeOf(value: readonly (string | number)[] | undefined): Compar
   return { kind: 'group', groupId: group === 'UNGROUPED' ? 'UNGROUPED' : Number(group) };
 }
 
+/**
+ * The cascader's next value, or `previous` itself when it names the same choice, so the scope derived from it
+ * (and every count and page asked with it) stays as it was.
+ */
+export function sameChoice(previous: string[], next: string[]): string[] {
+  return previous.length === next.length && previous.every((v, i) => v === next[i]) ? previous : next;
+}
+
 /** The compare list as Add Items To names it: 'MISSING/ALL_GROUPS', 'EXCEEDED/group/12', 'MISSING/inventory/5'. */
 export function compareIdOf(mode: CompareMode, scope: CompareScope): string {
   if (scope.kind === 'ALL_GROUPS') return `${mode}/ALL_GROUPS`;
