@@ -4,6 +4,8 @@ import { logger } from '@portal/api';
 import { BusySpinner, useListsTranslation } from '@portal/lists';
 
 interface NumItemsSource {
+  /** The list load these counts belong to: a new one (the list reloaded) starts a fresh cache. */
+  generation: number;
   /** The count of one catalogue (cached until the list reloads). */
   get: (catalogueId: number) => Promise<number>;
 }
@@ -15,6 +17,7 @@ export function NumItemsProvider({ storeId, generation, kind = CATALOGUES, child
   const value = useMemo<NumItemsSource>(() => {
     const cache = new Map<number, Promise<number>>();
     return {
+      generation,
       get: (catalogueId) => {
         let count = cache.get(catalogueId);
         if (!count) {
@@ -25,7 +28,6 @@ export function NumItemsProvider({ storeId, generation, kind = CATALOGUES, child
         return count;
       },
     };
-    // A new generation (the list reloaded) starts a fresh cache.
   }, [storeId, generation, kind]);
   return <NumItemsContext.Provider value={value}>{children}</NumItemsContext.Provider>;
 }

@@ -30,6 +30,13 @@ export function recordsBody(state: IntervalsState, range: IntervalRange, times: 
   return body;
 }
 
+/** One load of the statistics: the body sent and the keys of the intervals it holds, in its order. */
+interface RecordsRequest {
+  type: IntervalType;
+  body: RecordsBody;
+  keys: number[];
+}
+
 export function useCounters(region: IntervalRegion | null, today: string, weekStartDay: number) {
   const [state, setState] = useState<IntervalsState>(() => initialIntervals(DEFAULT_INTERVAL_TYPE, weekStartDay, region, today));
   const [range, setRange] = useState<IntervalRange>(DEFAULT_INTERVAL_RANGE);
@@ -46,21 +53,23 @@ export function useCounters(region: IntervalRegion | null, today: string, weekSt
     if (region && state.intervals.length === 0) setState(initialIntervals(state.type, weekStartDay, region, today));
   }, [region, state.intervals.length, state.type, today, weekStartDay]);
 
-  const body = useMemo(() => (state.intervals.length ? recordsBody(state, range, times) : null), [state, range, times]);
-  const bodyKey = JSON.stringify(body);
+  // The request as text, and the request read back from it: a change of state that leaves it the same (an
+  // interval shown or hidden) keeps the same request and asks nothing.
+  const requestText = state.intervals.length
+    ? JSON.stringify({ type: state.type, body: recordsBody(state, range, times), keys: state.intervals.map((i) => i.key) })
+    : null;
+  const request = useMemo(() => (requestText === null ? null : JSON.parse(requestText) as RecordsRequest), [requestText]);
   useEffect(() => {
-    if (!body) return undefined;
+    if (!request) return undefined;
     let live = true;
     setLoading(true);
     setZoom(null);
-    const keys = state.intervals.map((i) => i.key);
-    getRecords(state.type, body)
-      .then((answer) => { if (live) setData(new Map(answer.intervals.map((records, n) => [keys[n], records]))); })
+    getRecords(request.type, request.body)
+      .then((answer) => { if (live) setData(new Map(answer.intervals.map((records, n) => [request.keys[n], records]))); })
       .catch((error: unknown) => { logger.error('Counter statistics not loaded', error); if (live) setData(new Map()); })
       .finally(() => { if (live) setLoading(false); });
     return () => { live = false; };
-    // bodyKey stands for body and the interval keys it was built from.
-  }, [bodyKey]);
+  }, [request]);
 
   const several = state.intervals.filter((i) => i.enabled).length > 1;
   const actions = useMemo(() => ({

@@ -103,7 +103,7 @@ function ListTableView<T extends ListRow>({
       });
     }
     return result;
-  }, [columns, searchTexts, order, searchError, actions, t, onEdit, onDeleteRow, canDeleteRow, canEditRow, isRowExpired]);
+  }, [columns, searchTexts, order, searchError, actions, t, onEdit, onDeleteRow, canDeleteRow, canEditRow, isRowExpired, lastTrigger]);
 
   useFillTable(tableRef, items.length, loading, hasMore, height);
 
