@@ -1,7 +1,8 @@
 /**
  * Reading an .xls or .ods (POST /api/misc/readFile, and the import that follows) takes a workbook parse slot:
  * one user runs one parse at a time and keeps a few waiting (then 429 TOO_MANY_CONCURRENT), the process runs as
- * many as its memory budget allows, and another user is served meanwhile. Real workbooks written by SheetJS.
+ * many as its memory budget allows, another user is served meanwhile, and a small workbook does not wait behind
+ * large ones. Real workbooks written by SheetJS.
  */
 import * as XLSX from '@e965/xlsx';
 import { legacyParses, LEGACY_PARSE_LIMITS } from '../lists/files/legacySheets';
@@ -37,29 +38,29 @@ describe('workbook parse slots', () => {
     const librarian = await t.userId('librarian');
     const ods = await uploadAs(t, 'librarian', 'items.ods', workbook('ods', 30));
     const xls = await uploadAs(t, 'manager', 'items.xls', workbook('biff8', 20));
-    const held = await legacyParses.acquire(librarian);
+    const held = await legacyParses.small.acquire(librarian);
     const waiting = Array.from({ length: LEGACY_PARSE_LIMITS.perUserQueued }, () => read('librarian', ods));
-    await until(() => legacyParses.stats.waiting === LEGACY_PARSE_LIMITS.perUserQueued);
+    await until(() => legacyParses.small.stats.waiting === LEGACY_PARSE_LIMITS.perUserQueued);
     const refused = await read('librarian', ods);
     expect([refused.statusCode, refused.json().code, refused.json().details])
       .toEqual([429, 'TOO_MANY_CONCURRENT', { kind: 'workbook read', limit: 1 + LEGACY_PARSE_LIMITS.perUserQueued }]);
     // The process has a slot left: another user's workbook is read while the librarian's wait.
     const other = await read('manager', xls);
     expect([other.statusCode, other.json()[0].totalItems]).toEqual([200, 20]);
-    expect(legacyParses.stats.waiting).toBe(LEGACY_PARSE_LIMITS.perUserQueued);
+    expect(legacyParses.small.stats.waiting).toBe(LEGACY_PARSE_LIMITS.perUserQueued);
     held();
     for (const res of await Promise.all(waiting)) expect([res.statusCode, res.json()[0].totalItems]).toEqual([200, 30]);
-    expect(legacyParses.stats).toEqual({ running: 0, waiting: 0 });
+    expect(legacyParses.small.stats).toEqual({ running: 0, waiting: 0 });
   });
 
   it('the process: with every slot taken a read waits (a csv does not) and runs once one is freed', async () => {
-    const slots = Math.floor(LEGACY_PARSE_LIMITS.memoryBudgetMb / LEGACY_PARSE_LIMITS.maxHeapMb);
-    const held = await Promise.all(Array.from({ length: slots }, (_, i) => legacyParses.acquire(`other-${i}`)));
+    const { slots } = LEGACY_PARSE_LIMITS.small;
+    const held = await Promise.all(Array.from({ length: slots }, (_, i) => legacyParses.small.acquire(`other-${i}`)));
     const ods = await uploadAs(t, 'librarian', 'items.ods', workbook('ods', 12));
     const csv = await uploadAs(t, 'manager', 'items.csv', 'code\nA\nB\n');
     let answered = false;
     const reading = read('librarian', ods).then((res) => { answered = true; return res; });
-    await until(() => legacyParses.stats.waiting === 1);
+    await until(() => legacyParses.small.stats.waiting === 1);
     expect((await read('manager', csv)).json()[0].totalItems).toBe(2);
     expect(answered).toBe(false);
     held[0]();
@@ -67,20 +68,40 @@ describe('workbook parse slots', () => {
     held.slice(1).forEach((release) => release());
   });
 
+  it('a large workbook takes a large slot: while it waits for one, a small workbook is read', async () => {
+    const { smallFileBytes } = LEGACY_PARSE_LIMITS;
+    const bigOds = workbook('ods', 300);
+    LEGACY_PARSE_LIMITS.smallFileBytes = bigOds.length - 1;
+    try {
+      const big = await uploadAs(t, 'librarian', 'big.ods', bigOds);
+      const small = await uploadAs(t, 'manager', 'small.xls', workbook('biff8', 3));
+      const held = await legacyParses.large.acquire('someone else');
+      let answered = false;
+      const reading = read('librarian', big).then((res) => { answered = true; return res; });
+      await until(() => legacyParses.large.stats.waiting === 1);
+      expect((await read('manager', small)).json()[0].totalItems).toBe(3);
+      expect(answered).toBe(false);
+      held();
+      expect((await reading).json()[0].totalItems).toBe(300);
+    } finally {
+      LEGACY_PARSE_LIMITS.smallFileBytes = smallFileBytes;
+    }
+  });
+
   it('an import of a workbook takes the same slots', async () => {
     const librarian = await t.userId('librarian');
     const store = await t.storeId('BIB-001');
     const ods = await uploadAs(t, 'librarian', 'items.ods', workbook('ods', 5));
     const catalogue = (await t.call('POST', `/api/stores/${store}/catalogues`, { user: 'librarian', body: { name: 'From ods' } })).json().tid;
-    const held = await legacyParses.acquire(librarian);
-    const granted = legacyParses.granted;
+    const held = await legacyParses.small.acquire(librarian);
+    const granted = legacyParses.small.granted;
     let answered = false;
     const importing = t.call('POST', `/api/stores/${store}/catalogues/${catalogue}/import`, { user: 'librarian', body: { fileName: ods, sheetIndex: null, fields: [{ code: 0 }] } })
       .then((res) => { answered = true; return res; });
-    await until(() => legacyParses.stats.waiting === 1);
+    await until(() => legacyParses.small.stats.waiting === 1);
     expect(answered).toBe(false);
     held();
     expect((await importing).json()).toMatchObject({ numItemsInserted: 5 });
-    expect(legacyParses.granted).toBe(granted + 1);
+    expect(legacyParses.small.granted).toBe(granted + 1);
   });
 });

@@ -5,10 +5,12 @@
  * it runs in a worker thread (./legacyWorker.js) with a heap cap and a time limit; the rows then go out
  * with the event loop's turn every ROWS_PER_TURN rows like every other reader.
  *
- * Parses take a slot of `legacyParses` (./fairGate): at most memoryBudgetMb / maxHeapMb at once in the process,
- * one per user at a time and a few waiting, the rest refused with 429 TOO_MANY_CONCURRENT. Twelve parallel reads
- * of one 60,000-row .ods used to hold twelve workers and 3 GB.
+ * Parses take a slot of `legacyParses` (../fairGate), one per user at a time and a few waiting, the rest refused with
+ * 429 TOO_MANY_CONCURRENT: a large file one of the `large` slots, a small one (at most smallFileBytes) one of the
+ * `small` slots with a smaller heap, so a small workbook never waits behind large ones. Slots × heaps bound the
+ * memory of all parses. Twelve parallel reads of one 60,000-row .ods used to hold twelve workers and 3 GB.
  */
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { CellValue, ReadFormat } from '@portal/contract';
@@ -18,19 +20,31 @@ import type { ZipLimits } from './zipGuard';
 import { cellValue, invalidFile, MAX_COLUMNS, nextTurn, ROWS_PER_TURN, type SheetReader, type SheetRow } from './sheets';
 
 /**
- * The parse of one workbook may take this long (a loaded machine: ~20 s for 65,000 rows) and this much heap (a
- * 60,000-row .ods: ~250 MB of the process's memory); the parses running at once take at most memoryBudgetMb
- * of heap in all. Each user runs one parse at a time and keeps at most `perUserQueued` waiting.
+ * The parse of one workbook may take this long (a loaded machine: ~20 s for 65,000 rows). A large file takes one
+ * of `large.slots`, with `large.heapMb` of heap (a 60,000-row .ods: ~250 MB of the process's memory); a file of at
+ * most smallFileBytes one of `small.slots` (a 500 KB .ods: ~30 MB): 768 MiB of heap for all parses at most.
+ * Each user runs one parse at a time in each and keeps at most `perUserQueued` waiting.
  */
-export const LEGACY_PARSE_LIMITS = { timeoutMs: 120_000, maxHeapMb: 512, memoryBudgetMb: 1024, perUserQueued: 2, queued: 32 };
+export const LEGACY_PARSE_LIMITS = {
+  timeoutMs: 120_000,
+  smallFileBytes: 512 * 1024,
+  large: { slots: 1, heapMb: 512 },
+  small: { slots: 2, heapMb: 128 },
+  perUserQueued: 2,
+  queued: 32,
+};
 
-/** The slots of the workbook parses (tests and benchmarks read its stats). */
-export const legacyParses = new FairGate('workbook read', () => ({
-  slots: Math.max(1, Math.floor(LEGACY_PARSE_LIMITS.memoryBudgetMb / LEGACY_PARSE_LIMITS.maxHeapMb)),
+type ParseSize = 'large' | 'small';
+
+const parseGate = (size: ParseSize) => new FairGate('workbook read', () => ({
+  slots: LEGACY_PARSE_LIMITS[size].slots,
   perUser: 1,
   perUserQueued: LEGACY_PARSE_LIMITS.perUserQueued,
   queued: LEGACY_PARSE_LIMITS.queued,
 }));
+
+/** The slots of the workbook parses (tests and benchmarks read their stats). */
+export const legacyParses: Record<ParseSize, FairGate> = { large: parseGate('large'), small: parseGate('small') };
 
 /** Whose read it is: its owner's share of the parse slots, and the request that waits for it. */
 export interface ReadSlot {
@@ -43,11 +57,11 @@ interface ParsedSheet {
   rows: unknown[][];
 }
 
-function parseInWorker(file: string, maxRows: number): Promise<ParsedSheet[]> {
+function parseInWorker(file: string, maxRows: number, heapMb: number): Promise<ParsedSheet[]> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(path.join(__dirname, 'legacyWorker.js'), {
       workerData: { path: file, maxRows: maxRows < Number.MAX_SAFE_INTEGER ? maxRows + 1 : 0 },
-      resourceLimits: { maxOldGenerationSizeMb: LEGACY_PARSE_LIMITS.maxHeapMb },
+      resourceLimits: { maxOldGenerationSizeMb: heapMb },
     });
     let settled = false;
     const settle = (fn: () => void) => {
@@ -87,7 +101,8 @@ async function* legacyRows(rows: unknown[][], dateFormat: string | undefined): A
 }
 
 export async function* legacySheets(file: string, format: ReadFormat, maxRows: number, slot: ReadSlot): AsyncGenerator<SheetReader> {
-  const sheets = await legacyParses.run(slot.owner, () => parseInWorker(file, maxRows), slot.signal);
+  const size: ParseSize = (await stat(file)).size <= LEGACY_PARSE_LIMITS.smallFileBytes ? 'small' : 'large';
+  const sheets = await legacyParses[size].run(slot.owner, () => parseInWorker(file, maxRows, LEGACY_PARSE_LIMITS[size].heapMb), slot.signal);
   for (const [index, sheet] of sheets.entries()) {
     yield { name: sheet.name, index, hasHeader: format.firstRowHeader ?? true, rows: legacyRows(sheet.rows, format.dateFormat) };
   }
