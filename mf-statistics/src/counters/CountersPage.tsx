@@ -15,7 +15,7 @@ import { Summary } from './components/Summary';
 import { recordsBody, useCounters } from './hooks/useCounters';
 import { useRegionTree } from './hooks/useRegionTree';
 import { useCountersTranslation } from './i18n';
-import { canAddInterval } from './model/intervals';
+import { canAddInterval, type IntervalsState } from './model/intervals';
 import { colorOf, tooltipDate } from './model/chartOptions';
 import { initialRegion } from './model/regions';
 import { statisticsOf } from './model/statistics';
@@ -32,6 +32,12 @@ export function CountersPage({ title }: PageProps) {
   return <Counters title={title} tree={tree} region={region} />;
 }
 
+/** An interval's name in the chart, the summary and the export's sheet names: its region and its period. */
+function intervalLabel(state: IntervalsState, index: number): string {
+  const interval = state.intervals[index];
+  return `${interval.region.title.split(' / ').at(-1)} ${tooltipDate(state.type === 'day' ? 'month' : state.type, state.type === 'year' ? interval.backupDate.slice(0, 7) : interval.startDate.slice(0, 10))}`;
+}
+
 function Counters({ title, tree, region }: { title: string; tree: NonNullable<ReturnType<typeof useRegionTree>>; region: NonNullable<ReturnType<typeof initialRegion>> }) {
   const { t } = useCountersTranslation();
   const today = useMemo(() => moment().format('YYYY-MM-DD'), []);
@@ -41,19 +47,15 @@ function Counters({ title, tree, region }: { title: string; tree: NonNullable<Re
   const chart = useRef<CounterChartHandle>(null);
   const [exporting, setExporting] = useState(false);
 
-  const labelOf = (index: number) => {
-    const interval = state.intervals[index];
-    return `${interval.region.title.split(' / ').at(-1)} ${tooltipDate(state.type === 'day' ? 'month' : state.type, state.type === 'year' ? interval.backupDate.slice(0, 7) : interval.startDate.slice(0, 10))}`;
-  };
-  const shownIntervals = state.intervals
-    .map((interval, index) => ({ interval, color: colorOf(index), label: labelOf(index), records: data?.get(interval.key) }))
-    .filter((i) => i.interval.enabled);
+  const labelOf = (index: number) => intervalLabel(state, index);
+  const shownIntervals = useMemo(() => state.intervals
+    .map((interval, index) => ({ interval, color: colorOf(index), label: intervalLabel(state, index), records: data?.get(interval.key) }))
+    .filter((i) => i.interval.enabled), [state, data]);
   const chartInput = useMemo(() => ({
     type: state.type, chartType: counters.chartType, shown: counters.shown, zoomEnabled: counters.zoomEnabled, zoom,
     statisticLabel: (s: string) => t(`statistics.${s}`), onZoom: actions.setZoom, onLegendClick: counters.clickLegend,
     intervals: shownIntervals.map((i) => ({ key: i.interval.key, label: i.label, color: i.color, rows: i.records?.data ?? [] })),
-  // shownIntervals is rebuilt every render; its inputs are listed instead.
-  }), [state, counters.chartType, counters.shown, counters.zoomEnabled, zoom, t, actions, counters.clickLegend, data]);
+  }), [state.type, counters.chartType, counters.shown, counters.zoomEnabled, zoom, t, actions, counters.clickLegend, shownIntervals]);
 
   const exportExcel = ({ fileName, exportMode }: { fileName: string; exportMode: 'complete' | 'zoom' }) => exportRecords({
     ...recordsBody(state, counters.range, counters.times), fileName, intervalType: state.type, exportMode,
