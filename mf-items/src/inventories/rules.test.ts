@@ -2,9 +2,11 @@ import { groupNameProblem, nameTaken } from './rules';
 
 const never = async () => false;
 
-it("refuses 'Ungrouped' in any case before asking the server", async () => {
+it('refuses UNGROUPED as any locale reads it, in any case or accents, before asking the server', async () => {
   const taken = jest.fn(never);
-  for (const name of ['Ungrouped', ' UNGROUPED ', 'ungrouped']) expect(await groupNameProblem(name, taken)).toBe('NotValidNameMessage');
+  for (const name of ['Ungrouped', ' UNGROUPED ', 'ungrouped', 'Sin agrupar', 'sín AGRUPAR', 'Sense agrupar', 'Sans groupe', 'غير مجمعة']) {
+    expect([name, await groupNameProblem(name, taken)]).toEqual([name, 'NotValidNameMessage']);
+  }
   expect(taken).not.toHaveBeenCalled();
 });
 

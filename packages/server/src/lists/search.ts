@@ -210,7 +210,7 @@ const ref = (column: string) => sql.ref(column);
  * own steps. translate() with the fold table did the same for Latin letters at ~15 times the cost (it
  * compares every character with each of the table's 687: 47 s against 3.5 s for 200,000 titles at load 10).
  */
-function folded(dialect: Dialect, column: string): RawBuilder<string> {
+export function folded(dialect: Dialect, column: string): RawBuilder<string> {
   return dialect === 'sqlite'
     ? sql<string>`portal_fold(${ref(column)})`
     : sql<string>`lower(regexp_replace(normalize(${ref(column)}, NFD), ${COMBINING_CLASS}, '', 'g'))`;

@@ -2,6 +2,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AdditionalOperationsTable, Database } from '../db/schema';
 import { inGroup } from './inventories';
+import { sameName } from './names';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -9,8 +10,9 @@ export function findOperation(db: Db, storeId: number, groupId: number | null, i
   return db.selectFrom('additional_operations').selectAll().where('id', '=', id).where('store_id', '=', storeId).where(inGroup(groupId)).executeTakeFirst();
 }
 
+/** Name taken by another operation of the group, whatever its case and accents. */
 export async function operationNameTaken(db: Db, storeId: number, groupId: number | null, name: string, exceptId: number | null): Promise<boolean> {
-  let q = db.selectFrom('additional_operations').select('id').where('store_id', '=', storeId).where(inGroup(groupId)).where('name', '=', name);
+  let q = db.selectFrom('additional_operations').select('id').where('store_id', '=', storeId).where(inGroup(groupId)).where(sameName(db, 'name', [name]));
   if (exceptId !== null) q = q.where('id', '!=', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
 }

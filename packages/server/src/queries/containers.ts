@@ -8,6 +8,7 @@ import type { CataloguesTable, Database } from '../db/schema';
 import type { ItemTarget } from '../lists/itemWrites';
 import { itemRow, type ItemValues } from '../lists/items';
 import { itemsDeleting, type DeletedItems } from '../lists/itemsMoved';
+import { sameName } from './names';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -28,18 +29,21 @@ export function findContainer(db: Db, t: ContainerTables, storeId: number, id: n
   return db.selectFrom(t.table).selectAll().where('id', '=', id).where('store_id', '=', storeId).executeTakeFirst();
 }
 
-/** Is the name taken in the library, whatever its case (the unique index of migration 0013 is on lower(name))? */
+/**
+ * Is the name taken in the library, whatever its case and accents (the unique index of migration 0013, on
+ * lower(name), also stops two writers at once for names differing in case only)?
+ */
 export async function containerNameTaken(db: Db, t: ContainerTables, storeId: number, name: string, exceptId: number | null): Promise<boolean> {
-  let q = db.selectFrom(t.table).select('id').where('store_id', '=', storeId).where(sql`lower(name)`, '=', sql`lower(${name})`);
+  let q = db.selectFrom(t.table).select('id').where('store_id', '=', storeId).where(sameName(db, 'name', [name]));
   if (exceptId !== null) q = q.where('id', '!=', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
 }
 
-/** The library's names among `names`, compared whatever their case. */
+/** The library's names among `names`, compared whatever their case and accents. */
 export async function takenContainerNames(db: Db, t: ContainerTables, storeId: number, names: string[]): Promise<string[]> {
   if (!names.length) return [];
   const rows = await db.selectFrom(t.table).select('name').where('store_id', '=', storeId)
-    .where(sql`lower(name)`, 'in', names.map((n) => sql`lower(${n})`)).execute();
+    .where(sameName(db, 'name', names)).execute();
   return rows.map((r) => r.name);
 }
 

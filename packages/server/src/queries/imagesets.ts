@@ -1,6 +1,7 @@
 /** SQL of image sets and their images (tables image_sets, images). */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { sameName } from './names';
 
 type Db = Kysely<Database>;
 const SET_COLUMNS = ['id', 'user_id', 'name', 'description', 'created_at'] as const;
@@ -20,8 +21,9 @@ export function findSetByToken(db: Db, token: string, id: number) {
     .where('image_sets.id', '=', id).where('users.token', '=', token).executeTakeFirst();
 }
 
+/** Name taken by another of the user's image sets, whatever its case and accents. */
 export async function setNameTaken(db: Db, userId: number, name: string, exceptId: number | null): Promise<boolean> {
-  let query = db.selectFrom('image_sets').select('id').where('user_id', '=', userId).where('name', '=', name);
+  let query = db.selectFrom('image_sets').select('id').where('user_id', '=', userId).where(sameName(db, 'name', [name]));
   if (exceptId !== null) query = query.where('id', '<>', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }

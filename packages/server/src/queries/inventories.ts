@@ -7,6 +7,7 @@ import type { Database, InventoriesTable, InventoryGroupsTable } from '../db/sch
 import { itemRow, type ItemValues } from '../lists/items';
 import { logScan } from '../lists/inventoryEvents';
 import { itemsDeleting } from '../lists/itemsMoved';
+import { sameName } from './names';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type GroupRow = Selectable<InventoryGroupsTable>;
@@ -19,9 +20,9 @@ export function findGroup(db: Db, storeId: number, id: number): Promise<GroupRow
   return db.selectFrom('inventory_groups').selectAll().where('id', '=', id).where('store_id', '=', storeId).executeTakeFirst();
 }
 
-/** Name taken by another group of the library (compared as written, like catalogues). */
+/** Name taken by another group of the library, whatever its case and accents. */
 export async function groupNameTaken(db: Db, storeId: number, name: string, exceptId: number | null): Promise<boolean> {
-  let q = db.selectFrom('inventory_groups').select('id').where('store_id', '=', storeId).where('name', '=', name);
+  let q = db.selectFrom('inventory_groups').select('id').where('store_id', '=', storeId).where(sameName(db, 'name', [name]));
   if (exceptId !== null) q = q.where('id', '!=', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
 }
@@ -85,8 +86,9 @@ export function findSection(db: Db, storeId: number, groupId: number | null, id:
   return db.selectFrom('inventories').selectAll().where('id', '=', id).where('store_id', '=', storeId).where(inGroup(groupId)).executeTakeFirst();
 }
 
+/** Location (comment) taken by another section of the group, whatever its case and accents. */
 export async function sectionCommentTaken(db: Db, storeId: number, groupId: number | null, comment: string, exceptId: number | null): Promise<boolean> {
-  let q = db.selectFrom('inventories').select('id').where('store_id', '=', storeId).where('comment', '=', comment).where(inGroup(groupId));
+  let q = db.selectFrom('inventories').select('id').where('store_id', '=', storeId).where(sameName(db, 'comment', [comment])).where(inGroup(groupId));
   if (exceptId !== null) q = q.where('id', '!=', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
 }

@@ -27,7 +27,7 @@ const SECTIONS = `${GROUPS}/:groupId/inventories`;
 const SECTION = `${SECTIONS}/:inventoryId`;
 const ITEMS = `${SECTION}/items`;
 const nameTaken = ERRORS.taken('NameAlreadyExistsMessage');
-const groupNameTaken = { ...nameTaken, ...ERRORS.invalid("NotValidNameMessage (the name 'Ungrouped', any case)") };
+const groupNameTaken = { ...nameTaken, ...ERRORS.invalid('NotValidNameMessage (UNGROUPED as any locale reads it, any case or accents)') };
 const exportFile = { response: { 200: EXPORT_FILE }, errors: ERRORS.export };
 const pairTaken = { ...ERRORS.taken('AlreadyExists (the code/objectId pair)'), ...ERRORS.invalid('AtLeastOneCodeMessage, CODE_REQUIRED') };
 

@@ -6,7 +6,7 @@
  * to a library the caller holds; a container of another library answers exactly like a missing one (403).
  */
 import {
-  ERROR_CODES, parseIdList, type AddItemsFromBody, type Catalogue, type CatalogueInput, type ExportBody,
+  ERROR_CODES, foldText, parseIdList, type AddItemsFromBody, type Catalogue, type CatalogueInput, type ExportBody,
   type ImportBody, type ItemInput, type ItemsCountResult, type ListQuery,
 } from '@portal/contract';
 import { ApiError, badRequest, conflict, forbidden } from '../errors';
@@ -148,8 +148,8 @@ export async function importContainers(k: K, deps: D, user: AuthUser, storeId: n
     idScript: await idScriptFor(deps.db, storeId, k.itemsTable),
     async check(sheets) {
       const names = sheets.map((s) => s.name.trim());
-      const folded = names.map((n) => n.toLowerCase());
-      const repeated = names.filter((n, i) => folded.indexOf(n.toLowerCase()) !== i);
+      const folded = names.map(foldText);
+      const repeated = names.filter((n, i) => folded.indexOf(foldText(n)) !== i);
       const taken = [...new Set([...repeated, ...await q.takenContainerNames(deps.db, k, storeId, names)])];
       if (taken.length) throw new ApiError(409, ERROR_CODES.NAME_ALREADY_EXISTS, `${capitalised(k)} names already in use: ${taken.join(', ')}`, { names: taken });
     },

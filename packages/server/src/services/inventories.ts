@@ -1,12 +1,12 @@
 /**
  * Inventory groups and sections of a library (data-areas §2 Inventories, §3, §5, §7): generic lists through
  * the one list engine, the virtual UNGROUPED group (the sections without a group: listed first, never edited
- * or deleted), unique group names ('Ungrouped' in any case refused with NotValidNameMessage), locations unique
+ * or deleted), unique group names (UNGROUPED as any locale reads it refused with NotValidNameMessage), locations unique
  * within their group, and deletes that take the items with them in one transaction. Every call is scoped to
  * a library the caller holds; a group, section or catalogue of another library answers 403 like a missing one.
  */
 import {
-  ERROR_CODES, foldText, parseIdList, UNGROUPED, type InventoryGroup,
+  ERROR_CODES, foldText, isUngroupedName, parseIdList, UNGROUPED, type InventoryGroup,
   type ExportBody, type InventoryGroupInput, type InventorySection, type InventorySectionInput, type ListQuery,
 } from '@portal/contract';
 import { ApiError, conflict, forbidden } from '../errors';
@@ -91,7 +91,7 @@ const nameTaken = (name: string) => conflict(ERROR_CODES.NAME_ALREADY_EXISTS, `A
 
 async function checkedGroupValues(deps: D, storeId: number, body: InventoryGroupInput, exceptId: number | null) {
   const name = body.name.trim();
-  if (foldText(name) === foldText(UNGROUPED)) throw notValidName();
+  if (isUngroupedName(name)) throw notValidName();
   if (await q.groupNameTaken(deps.db, storeId, name, exceptId)) throw nameTaken(name);
   const catalogueId = body.catalogueId ?? null;
   if (catalogueId !== null && !(await q.catalogueOwned(deps.db, storeId, catalogueId))) {
