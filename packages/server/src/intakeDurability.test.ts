@@ -48,6 +48,7 @@ async function start(dataDir: string): Promise<Started> {
   return { child, port, exited };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a response body as parsed JSON, read by the expectations
 function request(port: number, method: string, url: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; json: any }> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));

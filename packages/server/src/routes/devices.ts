@@ -7,9 +7,11 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import {
   CreatedDeviceKey, DeletedIds, DeviceKey, DeviceKeyInput, DeviceKeyParams, IntakeAlarmsBody, IntakeRecordsBody, IntakeResult,
-  IntakeSipOperationsBody, Sensor, SensorInput, SensorParams, SensorUpdate, StoreIdParams,
+  ERROR_CODES, IntakeSipOperationsBody, Sensor, SensorInput, SensorParams, SensorUpdate, StoreIdParams,
 } from '@portal/contract';
 import type { App } from '../app';
+import { Limiter } from '../auth/limiter';
+import { ApiError } from '../errors';
 import { currentDevice, currentUser } from '../plugins/auth';
 import type { Deps } from '../services/context';
 import { DEFAULT_DEVICE_RATE, DeviceRateLimiter } from '../services/deviceRate';
@@ -21,6 +23,13 @@ import { INTAKE_ERRORS, intakeExamples } from './devicesDocs';
 
 /** Largest intake body: 10,000 SIP operations with long titles fit. */
 export const INTAKE_BODY_LIMIT = 8 * 1024 * 1024;
+/**
+ * Batches written at once by this process; the others wait their turn (up to INTAKE_QUEUE, then 429). Each batch
+ * is a transaction holding the database connection between its statements (SQLite has one), so staff calls wait
+ * for at most these few batches instead of every device's batch in flight.
+ */
+const INTAKE_CONCURRENCY = 2;
+const INTAKE_QUEUE = 500;
 
 const config = { requirement: 'devices' as const };
 const tags = ['devices'];
@@ -73,6 +82,8 @@ export function devicesRoutes(app: App, deps: Deps): void {
   }, (r) => revokeDeviceKey(deps, currentUser(r), r.params.storeId, r.params.id));
 
   const limiter = new DeviceRateLimiter({ ...DEFAULT_DEVICE_RATE, ...deps.config.deviceRate }, deps.config.now);
+  const slots = new Limiter(INTAKE_CONCURRENCY, INTAKE_QUEUE, () => new ApiError(429, ERROR_CODES.TOO_MANY_REQUESTS,
+    'The server is busy with other devices\' batches; retry after 1 s', { retryAfter: 1 }, { 'retry-after': '1' }));
   const intake = {
     config: { device: true },
     bodyLimit: INTAKE_BODY_LIMIT,
@@ -88,7 +99,7 @@ export function devicesRoutes(app: App, deps: Deps): void {
       description: intakeExamples.records.description, body: { ...IntakeRecordsBody, examples: [intakeExamples.records.body] },
       response: { 200: IntakeResult }, errors: INTAKE_ERRORS,
     },
-  }, (r) => intakeRecords(deps, currentDevice(r), batchRows(r.body, 'records')));
+  }, (r) => slots.run(() => intakeRecords(deps, currentDevice(r), batchRows(r.body, 'records'))));
 
   app.post('/api/devices/alarms', {
     ...intake, schema: {
@@ -96,7 +107,7 @@ export function devicesRoutes(app: App, deps: Deps): void {
       description: intakeExamples.alarms.description, body: { ...IntakeAlarmsBody, examples: [intakeExamples.alarms.body] },
       response: { 200: IntakeResult }, errors: INTAKE_ERRORS,
     },
-  }, (r) => intakeAlarms(deps, currentDevice(r), batchRows(r.body, 'alarms')));
+  }, (r) => slots.run(() => intakeAlarms(deps, currentDevice(r), batchRows(r.body, 'alarms'))));
 
   app.post('/api/devices/sipOperations', {
     ...intake, schema: {
@@ -104,5 +115,5 @@ export function devicesRoutes(app: App, deps: Deps): void {
       description: intakeExamples.sipOperations.description, body: { ...IntakeSipOperationsBody, examples: [intakeExamples.sipOperations.body] },
       response: { 200: IntakeResult }, errors: INTAKE_ERRORS,
     },
-  }, (r) => intakeSipOperations(deps, currentDevice(r), batchRows(r.body, 'operations')));
+  }, (r) => slots.run(() => intakeSipOperations(deps, currentDevice(r), batchRows(r.body, 'operations'))));
 }
