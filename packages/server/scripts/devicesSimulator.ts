@@ -132,9 +132,13 @@ export async function runSimulator(options: SimulatorOptions, signal: AbortSigna
     const next = localTime(new Date(started + interval), options.timeZone);
     const { records, alarms, operations } = simulation.step(now, (started - previous) / 1000, lastTickOfDay(now, next, options.closeHour));
     previous = started;
-    if (records.length) log(describe(`${now.text} readings`, records.length, await sendBatch(options, '/api/devices/records', { records }, signal)));
-    if (alarms.length) log(describe(`${now.text} alarms`, alarms.length, await sendBatch(options, '/api/devices/alarms', { alarms }, signal)));
-    if (operations.length) log(describe(`${now.text} SIP operations`, operations.length, await sendBatch(options, '/api/devices/sipOperations', { operations }, signal)));
+    const send = async (kind: string, path: string, body: unknown, rows: number) => {
+      const answer = await sendBatch(options, path, body, signal);
+      if (!signal.aborted) log(describe(`${now.text} ${kind}`, rows, answer));
+    };
+    if (records.length) await send('readings', '/api/devices/records', { records }, records.length);
+    if (alarms.length) await send('alarms', '/api/devices/alarms', { alarms }, alarms.length);
+    if (operations.length) await send('SIP operations', '/api/devices/sipOperations', { operations }, operations.length);
     if (options.ticks === undefined || tick + 1 < options.ticks) await sleep(Math.max(0, started + interval - Date.now()), signal);
   }
 }

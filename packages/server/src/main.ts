@@ -3,7 +3,8 @@
  * otherwise SQLite in DATA_DIR), PORTAL_DEMO (demo data and demo passwords: off unless 1/true/on/yes;
  * `npm start` turns it on), ADMIN_PASSWORD (required for an empty database without demo), HOST (0.0.0.0),
  * TRUST_PROXY (hop count or proxy addresses), PASSWORD_HASH_CONCURRENCY / PASSWORD_HASH_QUEUE, LOG (1 logs
- * requests), FILE_STORE (local | database), SHUTDOWN_TIMEOUT_MS (30000), AUTO_SYNC_CRON ('0 2 * * *' | off).
+ * requests), FILE_STORE (local | database), SHUTDOWN_TIMEOUT_MS (30000), AUTO_SYNC_CRON ('0 2 * * *' | off),
+ * PORTAL_DEMO_DEVICES (with PORTAL_DEMO: simulated devices send live data; off unless 1, `npm start` turns it on).
  */
 import path from 'node:path';
 import { buildApp } from './app';
@@ -12,6 +13,7 @@ import { accountsWithDemoPasswords, prepareDatabase, StartupError } from './boot
 import { defaultConfig, parseTrustProxy, REPO_ROOT, type TrustProxy } from './config';
 import { createDb, dbConfigFromEnv } from './db/connect';
 import { DEMO_ACCOUNTS } from './demo/accounts';
+import { startDemoDevices, type DemoDevices } from './demo/liveDevices';
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS, installShutdown } from './lifecycle';
 import { autoSyncCronFromEnv } from './jobs/autoSync';
 import { fileStorageFor, fileStoreFromEnv } from './storage/select';
@@ -76,7 +78,15 @@ async function main(): Promise<void> {
     timeoutMs: positiveInt('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, DEFAULT_SHUTDOWN_TIMEOUT_MS),
     release: () => db.destroy(), exit: (code) => process.exit(code), log: (m) => console.warn(m),
   });
+  // npm start's demo: each demo library's devices send live data through the intake API (stopped before closing).
+  let demoDevices: DemoDevices | null = null;
+  app.addHook('preClose', async () => { await demoDevices?.stop(); });
   await app.listen({ port, host: env.HOST ?? '0.0.0.0' });
+  if (demo && ON.has((env.PORTAL_DEMO_DEVICES ?? '0').trim().toLowerCase())) {
+    const address = app.server.address();
+    const host = typeof address === 'object' && address && !['0.0.0.0', '::'].includes(address.address) ? address.address : '127.0.0.1';
+    demoDevices = await startDemoDevices(db, `http://${host.includes(':') ? `[${host}]` : host}:${port}`, config.now(), (m) => console.warn(m));
+  }
 
   const where = 'databaseUrl' in dbConfig ? 'PostgreSQL (DATABASE_URL)' : dbConfig.sqliteFile;
   console.log(`Library portal on http://localhost:${port}  (API docs: http://localhost:${port}/api/docs)`);
