@@ -169,7 +169,7 @@ export interface DeviceKeyDaysTable {
   sip_operations: number;
 }
 
-/** People-counter records: one row per sensor per time slot (unique per sensor and date). */
+/** People-counter records: one row per sensor per time slot. */
 export interface RecordsTable {
   id: Generated<number>;
   store_id: number;
@@ -177,6 +177,8 @@ export interface RecordsTable {
   date: LocalDateTime;
   count_in: number;
   count_out: number;
+  /** The device key that sent it (null otherwise); device rows are unique per sensor and date (migration 0029). */
+  device_key_id: number | null;
 }
 
 export interface CataloguesTable {
@@ -310,6 +312,8 @@ export interface AlarmsTable {
   /** Circulation status code '01'..'13' (other values display as unknown). */
   circulation_status: string;
   alarm_activated: Bool;
+  /** The device key that sent it (null otherwise); device rows are unique per sensor, date and uid (migration 0029). */
+  device_key_id: number | null;
 }
 
 /** Self-check image sets, owned by a user (the public client URL uses the owner's token and the set id). */
@@ -357,7 +361,7 @@ export interface SipOperationsTable {
 
 /** View (migration 0010): SIP operations with their library's name, for the list engine. */
 /** View (migration 0008): alarms with their library's name, for the list engine. */
-export interface AlarmsListView extends Omit<AlarmsTable, 'id'> {
+export interface AlarmsListView extends Omit<AlarmsTable, 'id' | 'device_key_id'> {
   id: number;
   store_name: string;
 }

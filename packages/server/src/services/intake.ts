@@ -1,8 +1,10 @@
 /**
  * Device intake: people-counter readings, gate alarms and SIP operations sent with a device key. Each batch
  * is one transaction, answered only once committed (a 200 means the rows are durable). Rows are idempotent
- * by the database's unique keys (records: sensor + date; alarms: sensor + date + uid; SIP operations:
- * key + operationId, whose later versions update the row), so a device may resend a batch after a time-out.
+ * by the database's unique keys over device rows (records: sensor + date; alarms: sensor + date + uid; SIP
+ * operations: key + operationId, whose later versions update the row), so a device may resend a batch after a
+ * time-out. In the hour a clock goes back, a sensor's second reading of a wall-clock time is such a duplicate:
+ * a device sends one reading per slot there.
  * Alarms with a barcode and SIP operations with an item identifier also write their item event (Search), as
  * the demo data does. The per-day totals of records are kept by database triggers (migrations 0003, 0017).
  */
@@ -80,8 +82,10 @@ export async function intakeRecords(deps: Deps, auth: DeviceAuth, rows: unknown[
     let inserted = 0;
     for (const chunk of chunks(valid)) {
       const ids = await trx.insertInto('records')
-        .values(chunk.map((r) => ({ store_id: auth.storeId, sensor_id: r.sensorId, date: r.date, count_in: r.countIn, count_out: r.countOut })))
-        .onConflict((oc) => oc.columns(['sensor_id', 'date']).doNothing())
+        .values(chunk.map((r) => ({
+          store_id: auth.storeId, sensor_id: r.sensorId, date: r.date, count_in: r.countIn, count_out: r.countOut, device_key_id: auth.keyId,
+        })))
+        .onConflict((oc) => oc.columns(['sensor_id', 'date']).where('device_key_id', 'is not', null).doNothing())
         .returning('id').execute();
       inserted += ids.length;
     }
@@ -103,9 +107,9 @@ export async function intakeAlarms(deps: Deps, auth: DeviceAuth, rows: unknown[]
         .values(chunk.map((r) => ({
           store_id: auth.storeId, sensor_id: r.sensorId, sensor_name: r.sensorName, date: r.date, type: r.type, antenna: r.antenna,
           uid: r.uid, barcode: r.barcode, title_identifier: r.titleIdentifier, circulation_status: r.circulationStatus,
-          alarm_activated: r.alarmActivated ? 1 as const : 0 as const,
+          alarm_activated: r.alarmActivated ? 1 as const : 0 as const, device_key_id: auth.keyId,
         })))
-        .onConflict((oc) => oc.columns(['sensor_id', 'date', 'uid']).doNothing())
+        .onConflict((oc) => oc.columns(['sensor_id', 'date', 'uid']).where('device_key_id', 'is not', null).doNothing())
         .returning(['id', 'sensor_id', 'date', 'uid']).execute();
       inserted += stored.length;
       const events = stored.flatMap((s) => {

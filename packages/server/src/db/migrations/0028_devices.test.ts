@@ -1,12 +1,14 @@
 /**
- * Migration 0028 on data written before it: records of one sensor and date stored twice are merged into the
- * first (counts summed, the day's totals unchanged), alarm copies (sensor, date, uid) are deleted with their
- * item events, and the unique keys intake relies on hold afterwards.
+ * Migrations 0028 and 0029 on data written before them: 0028 merges records of one sensor and date stored twice
+ * into the first (counts summed, the day's totals unchanged) and deletes alarm copies (sensor, date, uid) with
+ * their item events; after 0029 the unique keys hold among device rows only, so other writers may store one
+ * wall-clock time twice (the hour a clock goes back) while a device's resent row is refused.
  */
 import { sql } from 'kysely';
 import { minimalStores } from '../../demo/seedMinimal';
 import { createTestDb, type TestDb } from '../../testing/testDb';
 import { devices } from './0028_devices';
+import { deviceRows } from './0029_device_rows';
 
 jest.setTimeout(60_000);
 
@@ -16,9 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.destroy());
 
-describe(`0028 devices (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {
+describe(`0028 devices and 0029 device rows (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {
   it('merges record copies and deletes alarm copies before adding the unique keys', async () => {
     const migration = devices(t.dialect);
+    await deviceRows.down!(t.db);
     await migration.down!(t.db);
     const [store] = (await t.db.insertInto('stores').values(minimalStores().slice(0, 1)).returning('id').execute()).map((s) => s.id);
     const now = new Date().toISOString();
@@ -55,5 +58,16 @@ describe(`0028 devices (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'}
     const outcome = (query: { execute(): Promise<unknown> }) => query.execute().then(() => 'stored', (e: unknown) => String(e));
     expect(await outcome(t.db.insertInto('records').values(record(1, 0)))).toMatch(/unique|duplicate/i);
     expect(await outcome(t.db.insertInto('alarms').values(alarm('U2')))).toMatch(/unique|duplicate/i);
+
+    await deviceRows.up(t.db);
+    expect(await outcome(t.db.insertInto('records').values(record(1, 0)))).toBe('stored');
+    expect(await outcome(t.db.insertInto('alarms').values(alarm('U2')))).toBe('stored');
+    const key = await t.db.insertInto('device_keys').values({ store_id: store, name: 'k', key_hash: 'h', created_at: now, last_used_at: null, revoked_at: null })
+      .returning('id').executeTakeFirstOrThrow();
+    const fromDevice = { ...record(1, 0, '2026-01-06 10:00:00'), device_key_id: key.id };
+    expect(await outcome(t.db.insertInto('records').values(fromDevice))).toBe('stored');
+    expect(await outcome(t.db.insertInto('records').values(fromDevice))).toMatch(/unique|duplicate/i);
+    expect(await outcome(t.db.insertInto('alarms').values({ ...alarm('U3'), device_key_id: key.id }))).toBe('stored');
+    expect(await outcome(t.db.insertInto('alarms').values({ ...alarm('U3'), device_key_id: key.id }))).toMatch(/unique|duplicate/i);
   });
 });

@@ -25,6 +25,7 @@ import { compareTotalsFromStart } from './0025_compare_totals_from_start';
 import { itemMovesNow } from './0026_item_moves_now';
 import { inventoryItemEvents } from './0027_inventory_item_events';
 import { devices } from './0028_devices';
+import { deviceRows } from './0029_device_rows';
 
 /**
  * In-code migration provider: migrations are compiled with the server (no file-system scanning), named
@@ -60,6 +61,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0026_item_moves_now': itemMovesNow(dialect),
         '0027_inventory_item_events': inventoryItemEvents,
         '0028_devices': devices(dialect),
+        '0029_device_rows': deviceRows,
       };
     },
   };
