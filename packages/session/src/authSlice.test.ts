@@ -1,7 +1,9 @@
 import {
   authReducer, avatarChanged, initialAuthState, loginFailure, ownUserSaved, loginRequest, loginSuccess, settingsSaved, updateSettings,
 } from './authSlice';
+import type { Store } from '@portal/api';
 import { retryAtOf, toSessionData } from './sagas/auth';
+import { fetchStoresSuccess } from './storesSlice';
 import { signInResponse } from './testUtils';
 
 describe('auth reducer', () => {
@@ -49,6 +51,13 @@ describe('auth reducer', () => {
     expect(uploaded).toEqual({ ...signed, avatarUrl: '/api/users/7/avatar?v=2' });
     expect(authReducer(uploaded, avatarChanged(null)).avatarUrl).toBeNull();
     expect(authReducer(initialAuthState, avatarChanged('/api/users/7/avatar?v=2')).avatarUrl).toBeNull();
+  });
+
+  it('the libraries listed after the sign-in replace its store ids (one added since counts at once); signed out, nothing', () => {
+    const signed = authReducer(initialAuthState, loginSuccess(toSessionData(signInResponse(), 1_000_000)));
+    const listed = authReducer(signed, fetchStoresSuccess({ stores: [{ tid: 3 }, { tid: 4 }, { tid: 9 }] as Store[], regions: [] }));
+    expect(listed).toEqual({ ...signed, storeIds: [3, 4, 9] });
+    expect(authReducer(initialAuthState, fetchStoresSuccess({ stores: [{ tid: 9 }] as Store[], regions: [] })).storeIds).toEqual([]);
   });
 
   it('ownUserSaved changes the full name of a signed-in session only', () => {

@@ -2,6 +2,7 @@ import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { SignInRequest, UserSettings } from '@portal/api';
 import { EMPTY_SETTINGS, mergeSettings, toSettings } from './settings';
 import type { StoredSession } from './storage';
+import { fetchStoresSuccess } from './storesSlice';
 
 /** The Session of access-shell-dashboard §3, plus the expiry and the store ids the user holds. */
 export interface AuthState {
@@ -98,6 +99,13 @@ const authSlice = createSlice({
     avatarChanged: (state, action: PayloadAction<string | null>) => {
       if (state.token !== null) state.avatarUrl = action.payload;
     },
+  },
+  extraReducers: (builder) => {
+    // The libraries the server lists for the user are the ones they hold now: a library added (or removed) since
+    // the sign-in counts at once, e.g. the first library of an empty install on the dashboard.
+    builder.addCase(fetchStoresSuccess, (state, action) => {
+      if (state.token !== null) state.storeIds = action.payload.stores.map((store) => store.tid);
+    });
   },
 });
 
