@@ -27,6 +27,8 @@ export interface ServerOptions {
   requireBuild?: boolean;
   /** PostgreSQL instead of the embedded SQLite (several instances on one database: src/scale.ts). */
   databaseUrl?: string;
+  /** Demo mode (default). false: an empty install, which needs ADMIN_PASSWORD in env. */
+  demo?: boolean;
 }
 
 const STARTUP_TIMEOUT_MS = 600_000;
@@ -75,7 +77,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // One process, as `pnpm start` runs it (node with tsx's loader): signals reach the server itself.
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'packages', 'server', 'src', 'main.ts')], {
     cwd: REPO_ROOT,
-    env: { ...env, ...options.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PORTAL_DEMO: '1',
+    env: { ...env, ...options.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PORTAL_DEMO: options.demo === false ? '0' : '1',
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group: stop() signals the server and anything it started together.
