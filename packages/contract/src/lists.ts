@@ -153,7 +153,19 @@ export type ItemsCountResult = Static<typeof ItemsCountResult>;
 // ---- export ----
 
 /** An export column: id is the item field (or a path joined by '.'), title the header text. */
-export const ExportColumn = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }), title: Type.String({ maxLength: 200 }) });
+/** At most this many value labels per export column, each value at most EXPORT_VALUE_MAX characters. */
+export const EXPORT_VALUES_MAX = 200;
+export const EXPORT_VALUE_MAX = 100;
+
+export const ExportColumn = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 100 }),
+  title: Type.String({ maxLength: 200 }),
+  /**
+   * What the screen shows for a stored value (code → label, booleans by 'true'/'false'), written into the file
+   * instead of the value; values without a label are written as they are.
+   */
+  values: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 200 }), { maxProperties: EXPORT_VALUES_MAX })),
+});
 export type ExportColumn = Static<typeof ExportColumn>;
 
 /** POST {export URL}: without format the caller's saved format applies; without columns every column. */

@@ -18,6 +18,8 @@ export interface ListColumn {
   type: ColumnType;
   /** Exported as codePrefix + value + codeSuffix. */
   isCode?: boolean;
+  /** An export's labels of the values (code → what the screen shows; booleans by 'true'/'false'). */
+  values?: Readonly<Record<string, string>>;
 }
 
 export type Row = Record<string, unknown>;

@@ -1,3 +1,5 @@
+import ExcelJS from 'exceljs';
+import { EXPORT_VALUES_MAX } from '@portal/contract';
 import type { SipStatus, SipType } from '../db/schema';
 import { createTestApp, listQuery, type TestApp } from '../testing/testApp';
 
@@ -75,6 +77,43 @@ describe('SIP operations', () => {
     const lines = all.body.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines).toHaveLength(6);
     expect(lines[1]).toContain('2026-11-09');
+  });
+
+  it('writes the labels the screen shows for the values given, in csv and xlsx; other values as they are', async () => {
+    const columns = [
+      { id: 'type', title: 'Tipo', values: { CHECKOUT: 'Préstamo', CHECKIN: 'Devolución', RENEW: 'Renovación' } },
+      { id: 'status', title: 'Estado', values: { ERROR: 'Error', SUCCESS: '=Correcto' } },
+      { id: 'offline', title: 'Sin conexión', values: { true: 'Sí', false: 'No' } },
+      { id: 'itemIdentifier', title: 'Ejemplar' },
+    ];
+    const exported = async (fileType: 'csv' | 'xlsx') => {
+      const res = await t.call('POST', '/api/sipOperations/export', {
+        user: 'manager', body: { format: { fileType, firstRowHeader: true, separator: 'semicolon' }, columns, order: ['transactionDate', 'asc'] },
+      });
+      expect(res.statusCode).toBe(200);
+      if (fileType === 'csv') return res.body.replace(/^\uFEFF/, '').trim().split('\r\n').map((line) => line.split(';'));
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      return book.worksheets[0].getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1).map(String));
+    };
+    const expected = [
+      ['Tipo', 'Estado', 'Sin conexión', 'Ejemplar'],
+      ['Préstamo', "'=Correcto", 'No', 'IT-BIB-001-1'],
+      ['Renovación', 'WARNING', 'Sí', 'IT-BIB-001-3'],
+      ['Devolución', 'Error', 'No', 'IT-BIB-002-5'],
+      ['CHECKIN_PENDING', 'PENDING', 'No', 'IT-BIB-001-7'],
+    ];
+    expect(await exported('csv')).toEqual(expected);
+    expect(await exported('xlsx')).toEqual(expected);
+  });
+
+  it('refuses too many or too long value labels with 400', async () => {
+    const many = Object.fromEntries(Array.from({ length: EXPORT_VALUES_MAX + 1 }, (_, i) => [`V${i}`, 'x']));
+    for (const [i, values] of [many, { ['K'.repeat(101)]: 'x' }, { CHECKIN: 'x'.repeat(201) }, { CHECKIN: ['x'] }].entries()) {
+      const res = await t.call('POST', '/api/sipOperations/export', { user: 'manager', body: { columns: [{ id: 'type', title: 'Tipo', values }] } });
+      expect([i, res.statusCode]).toEqual([i, 400]);
+      expect(res.json().code).toBe('VALIDATION_ERROR');
+    }
   });
 
   it('needs a token and the imagesets permission; hostile parameters are 400', async () => {

@@ -87,6 +87,10 @@ export type ExportCell = string | number;
 /** A value of the list as its export cell (numbers stay numbers; texts are neutralised). */
 export function exportCell(value: unknown, col: ListColumn, format: Pick<ExportFormat, 'dateFormat' | 'codePrefix' | 'codeSuffix'>): ExportCell {
   if (value === null || value === undefined || value === '') return '';
+  if (col.values) {
+    const key = col.type === 'boolean' ? String(Number(value) === 1 || value === true) : String(value);
+    if (Object.hasOwn(col.values, key)) return neutralize(col.values[key]);
+  }
   if (col.type === 'integer') return Number(value);
   if (col.type === 'boolean') return Number(value) === 1 || value === true ? 'true' : 'false';
   let text = String(value);
@@ -116,7 +120,7 @@ type Format = Pick<ExportFormat, 'dateFormat' | 'codePrefix' | 'codeSuffix'>;
 function delimitedCells(columns: readonly ListColumn[], format: Format, separator: string): ((value: unknown) => string)[] {
   const special = new RegExp(`^[=+\\-@\\t\\r]|${SPLIT_FORMULA_START.source}|["\\r\\n]|${separator.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')}`);
   // An empty separator is in every text (delimitedField quotes them all): no fast path then.
-  const asIs = (col: ListColumn) => separator !== '' && col.type === 'text' && (!col.isCode || (!format.codePrefix && !format.codeSuffix));
+  const asIs = (col: ListColumn) => separator !== '' && col.type === 'text' && !col.values && (!col.isCode || (!format.codePrefix && !format.codeSuffix));
   return columns.map((col) => {
     const generic = (value: unknown) => delimitedField(exportCell(value, col, format), separator);
     if (!asIs(col)) return generic;

@@ -6,7 +6,7 @@
  * MAX_XLS_ROWS_EXCEEDED above Excel's row limit (header included).
  */
 import { Readable } from 'node:stream';
-import { DEFAULT_EXPORT_FORMAT, ERROR_CODES, type ExportBody, type ExportFormat } from '@portal/contract';
+import { DEFAULT_EXPORT_FORMAT, ERROR_CODES, EXPORT_VALUE_MAX, type ExportBody, type ExportFormat } from '@portal/contract';
 import { ApiError, badRequest } from '../../errors';
 import type { AuthUser, Deps } from '../../services/context';
 import { readFormat } from '../../services/format';
@@ -51,11 +51,17 @@ interface Column {
 
 function exportColumns<T>(def: ListDefinition<T>, requested: ExportBody['columns']): Column[] {
   const list = requested?.length ? requested : Object.keys(def.columns).map((id) => ({ id, title: id }));
-  return list.map(({ id, title }) => {
+  return list.map((requestedColumn) => {
+    const { id, title } = requestedColumn;
+    const { values } = requestedColumn as { values?: Readonly<Record<string, string>> };
+    if (values && Object.keys(values).some((value) => value.length > EXPORT_VALUE_MAX)) {
+      throw badRequest(ERROR_CODES.VALIDATION_ERROR, `A labelled value is longer than ${EXPORT_VALUE_MAX} characters`, { column: id });
+    }
     const col = Object.hasOwn(def.columns, id) ? def.columns[id] : undefined;
     const label = !col && def.labels && Object.hasOwn(def.labels.columns, id) ? def.labels.columns[id] : undefined;
     if (!col && !label) throw badRequest(ERROR_CODES.VALIDATION_ERROR, `Unknown export column: ${id}`, { column: id });
-    return { title, col: (col ?? label)!, label: !col };
+    const listColumn = (col ?? label)!;
+    return { title, col: values && Object.keys(values).length ? { ...listColumn, values } : listColumn, label: !col };
   });
 }
 
@@ -103,10 +109,12 @@ async function exportFile<T>(deps: Deps, user: AuthUser, def: ListDefinition<T>,
   const listColumns = columns.map((c) => c.col);
   // Without label columns on a SQLite file: rows as arrays of the exported columns only.
   const noLabels = !columns.some((c) => c.label);
-  const lines = noLabels && format.fileType !== 'xlsx' ? sqliteLineChunks(deps.db, request, listColumns, format, separatorText(format)) : null;
+  // The database writes the lines itself only when no value is written as its label.
+  const byDatabase = noLabels && format.fileType !== 'xlsx' && !listColumns.some((c) => c.values);
+  const lines = byDatabase ? sqliteLineChunks(deps.db, request, listColumns, format, separatorText(format)) : null;
   if (lines) return { stream: delimitedStream(format, header, await startedBatches(lines)), fileName, contentType };
   // PostgreSQL writes the file itself (COPY … TO STDOUT).
-  const copied = noLabels && format.fileType !== 'xlsx' ? await postgresCopyChunks(deps.db, request, listColumns, format, separatorText(format)) : null;
+  const copied = byDatabase ? await postgresCopyChunks(deps.db, request, listColumns, format, separatorText(format)) : null;
   if (copied) return { stream: delimitedStream(format, header, copied), fileName, contentType };
   const arrays = noLabels ? streamRowArrays(deps.db, request, listColumns.map((c) => c.column)) : null;
   if (arrays) {
