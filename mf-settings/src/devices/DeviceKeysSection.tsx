@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Badge, Button, Flex, Table, Typography, type TableColumnsType } from 'antd';
 import { KeyOutlined, StopOutlined } from '@ant-design/icons';
 import { createDeviceKey, type CreatedDeviceKey, type DeviceKey, logger, revokeDeviceKey } from '@portal/api';
 import { formatEventDate, ModalForm, type FormField } from '@portal/lists';
@@ -61,24 +61,24 @@ export function DeviceKeysSection({ storeId, keys, exampleSensorId, libraryNow }
   });
 
   const count = (kind: keyof DeviceKey['today']) => ({
-    key: kind, title: t(`devices.today.${kind}`), align: 'end' as const, width: 130, render: (_: unknown, k: DeviceKey) => k.today[kind],
+    key: kind, title: t(`devices.today.${kind}`), align: 'end' as const, width: 105, render: (_: unknown, k: DeviceKey) => k.today[kind],
   });
   const columns: TableColumnsType<DeviceKey> = [
     { key: 'name', title: t('devices.keyName'), dataIndex: 'name' },
-    { key: 'createdAt', title: t('devices.created'), width: 170, render: (_, k) => formatEventDate(k.createdAt) },
+    { key: 'createdAt', title: t('devices.created'), width: 165, render: (_, k) => formatEventDate(k.createdAt) },
     {
-      key: 'lastUsedAt', title: t('devices.lastUsed'), width: 170,
+      key: 'lastUsedAt', title: t('devices.lastUsed'), width: 165,
       render: (_, k) => (k.lastUsedAt ? formatEventDate(k.lastUsedAt) : <Typography.Text type="secondary">{t('devices.never')}</Typography.Text>),
     },
     count('records'), count('alarms'), count('sipOperations'),
     {
-      key: 'state', title: t('devices.state'), width: 200,
+      key: 'state', title: t('devices.state'), width: 150,
       render: (_, k) => (k.revokedAt
-        ? <Tag color="red">{t('devices.revokedOn', { date: formatEventDate(k.revokedAt) })}</Tag>
-        : <Tag color="green">{t('devices.active')}</Tag>),
+        ? <Badge status="error" text={t('devices.revokedOn', { date: formatEventDate(k.revokedAt) })} />
+        : <Badge status="success" text={t('devices.active')} />),
     },
     {
-      key: 'actions', title: t('devices.actions'), width: 140,
+      key: 'actions', title: t('devices.actions'), width: 150,
       render: (_, k) => (k.revokedAt ? null : (
         <Button size="small" danger icon={<StopOutlined />} aria-label={t('devices.revokeKeyOf', { name: k.name })} onClick={() => confirmRevoke(k)}>
           {t('devices.revoke')}
@@ -97,7 +97,7 @@ export function DeviceKeysSection({ storeId, keys, exampleSensorId, libraryNow }
       {keys.failed
         ? <Alert type="error" showIcon message={t('devices.loadFailed')} action={<Button size="small" onClick={keys.reload}>{t('devices.retry')}</Button>} />
         : (
-          <Table<DeviceKey> rowKey="id" size="small" pagination={false} columns={columns} dataSource={keys.data ?? []} scroll={{ x: 'max-content' }}
+          <Table<DeviceKey> rowKey="id" size="small" pagination={false} columns={columns} dataSource={keys.data ?? []} scroll={{ x: 960 }}
             loading={keys.data === undefined} locale={{ emptyText: t('devices.noKeys') }} data-testid="device-keys-table" />
         )}
       <ModalForm<{ name?: unknown }>

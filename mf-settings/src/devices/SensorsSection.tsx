@@ -1,4 +1,4 @@
-import { Alert, App, Button, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Badge, Button, Flex, Table, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { deleteSensor, logger, normalizeError, type Sensor, updateSensor } from '@portal/api';
 import { useSettingsTranslation } from '../i18n';
@@ -67,11 +67,11 @@ export function SensorsSection({ storeId, libraryCapacity, sensors }: SensorsSec
         render: (_, s) => (s.capacity ?? <Typography.Text type="secondary">{t('devices.libraryCapacity', { capacity: libraryCapacity })}</Typography.Text>),
       },
       {
-        key: 'state', title: t('devices.state'), width: 140,
-        render: (_, s) => (s.retired ? <Tag>{t('devices.retired')}</Tag> : <Tag color="green">{t('devices.active')}</Tag>),
+        key: 'state', title: t('devices.state'), width: 130,
+        render: (_, s) => <Badge status={s.retired ? 'default' : 'success'} text={t(s.retired ? 'devices.retired' : 'devices.active')} />,
       },
       {
-        key: 'actions', title: t('devices.actions'), width: 220,
+        key: 'actions', title: t('devices.actions'), width: 210,
         render: (_, s) => (
           <Flex gap={8}>
             <Button size="small" icon={<EditOutlined />} aria-label={t('devices.editSensorOf', { name: s.name })} onClick={() => form.edit(s)}>
