@@ -1,11 +1,11 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { PageFrame } from '@portal/ui';
 import { Button, Flex } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DashboardSectionView } from './components/DashboardSectionView';
 import { EditSectionDialog } from './components/EditSectionDialog';
 import { LibrariesSelect } from './components/LibrariesSelect';
-import { WidgetView } from './components/WidgetView';
 import { useDashboard } from './hooks/useDashboard';
 import { DASHBOARD_NS } from './i18n';
 
@@ -14,18 +14,22 @@ export interface DashboardPageProps {
   title: string;
 }
 
-/** /dashboard (access-shell-dashboard §2): the Libraries filter, Refresh and the four sections. */
+/**
+ * /dashboard (access-shell-dashboard §2): the Libraries filter, Refresh and the four sections. Each section gets
+ * props that change only with its own data (useSectionData), so an answer renders the section it belongs to.
+ */
 export default function DashboardPage({ title }: DashboardPageProps) {
   const { t } = useTranslation(DASHBOARD_NS);
-  const { libraries, reloadKey, refresh, summary, sections, weekStartDay, editing, edit, saveEdit, cancelEdit } = useDashboard();
-  const filter = (
+  const { libraries, reloadKey, refresh, summary, sectionData, sections, weekStartDay, editing, edit, saveEdit, cancelEdit } = useDashboard();
+  const { tree, selected, select, loading: librariesLoading, storeIds } = libraries;
+  const filter = useMemo(() => (
     <Flex gap={8} align="center" wrap>
-      <LibrariesSelect tree={libraries.tree} value={libraries.selected} onChange={libraries.select} loading={libraries.loading} />
+      <LibrariesSelect tree={tree} value={selected} onChange={select} loading={librariesLoading} />
       <Button type="primary" icon={<ReloadOutlined />} loading={summary.loading} onClick={refresh}>
         {t('refresh')}
       </Button>
     </Flex>
-  );
+  ), [tree, selected, select, librariesLoading, summary.loading, refresh, t]);
   return (
     <PageFrame title={title}>
       {sections.map((shown) => (
@@ -33,13 +37,10 @@ export default function DashboardPage({ title }: DashboardPageProps) {
           key={shown.section.key}
           section={shown.section}
           widgets={shown.widgets}
+          summary={sectionData[shown.section.key]}
+          storeIds={storeIds} reloadKey={reloadKey} weekStartDay={weekStartDay}
           extra={shown.section.key === 'main' ? filter : undefined}
-          onEdit={() => edit(shown)}
-          renderWidget={(widget) => (
-            <WidgetView
-              widget={widget} summary={summary} storeIds={libraries.storeIds} reloadKey={reloadKey} weekStartDay={weekStartDay}
-            />
-          )}
+          onEdit={edit}
         />
       ))}
       {editing && (

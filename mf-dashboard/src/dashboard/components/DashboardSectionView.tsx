@@ -1,21 +1,32 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Col, Flex, Row, Tooltip, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SectionData } from '../hooks/useSectionData';
 import { DASHBOARD_NS } from '../i18n';
 import { DEFAULT_SPAN, type DashboardSection, type WidgetDef } from '../model/types';
+import { WidgetView } from './WidgetView';
 
 export interface DashboardSectionViewProps {
   section: DashboardSection;
   widgets: WidgetDef[];
+  /** The answers of its widgets' summary sources (useSectionData: the same object until one of them changes). */
+  summary: SectionData;
+  storeIds: readonly number[] | null;
+  reloadKey: number;
+  weekStartDay: number;
   /** Header controls beside the title (the main section's Libraries filter and Refresh). */
   extra?: ReactNode;
-  onEdit: () => void;
-  renderWidget: (widget: WidgetDef) => ReactNode;
+  /** Opens the section editor for this section's key. */
+  onEdit: (sectionKey: string) => void;
 }
 
-/** A section: title, icon, 'Edit Dashboard' button and the grid of its chosen widgets. */
-export function DashboardSectionView({ section, widgets, extra, onEdit, renderWidget }: DashboardSectionViewProps) {
+/**
+ * A section: title, icon, 'Edit Dashboard' button and the grid of its chosen widgets. Memoised, with props that
+ * change only with its own data: another section's answer does not render it.
+ */
+export const DashboardSectionView = memo(function DashboardSectionView(props: DashboardSectionViewProps) {
+  const { section, widgets, summary, storeIds, reloadKey, weekStartDay, extra, onEdit } = props;
   const { t } = useTranslation(DASHBOARD_NS);
   const titleId = `dashboard-section-${section.key}`;
   return (
@@ -26,7 +37,7 @@ export function DashboardSectionView({ section, widgets, extra, onEdit, renderWi
             {section.icon} {t(section.title)}
           </Typography.Title>
           <Tooltip title={t('editDashboard')}>
-            <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('editDashboard')} onClick={onEdit} />
+            <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('editDashboard')} onClick={() => onEdit(section.key)} />
           </Tooltip>
         </Flex>
         {extra}
@@ -34,10 +45,10 @@ export function DashboardSectionView({ section, widgets, extra, onEdit, renderWi
       <Row gutter={[16, 16]}>
         {widgets.map((widget) => (
           <Col key={widget.key} {...(widget.span ?? DEFAULT_SPAN)}>
-            {renderWidget(widget)}
+            <WidgetView widget={widget} summary={summary} storeIds={storeIds} reloadKey={reloadKey} weekStartDay={weekStartDay} />
           </Col>
         ))}
       </Row>
     </section>
   );
-}
+});

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DashboardData } from '../hooks/useDashboardData';
 import { useColorMap } from '../hooks/useColorMap';
+import type { SectionData } from '../hooks/useSectionData';
 import { DASHBOARD_NS } from '../i18n';
 import { isWeeklyChart, type TodayChartWidgetDef, type WidgetDef } from '../model/types';
 import { ChartWidget } from './ChartWidget';
@@ -10,13 +10,13 @@ import { WeeklyChartWidget } from './WeeklyChartWidget';
 
 export interface WidgetViewProps {
   widget: WidgetDef;
-  summary: DashboardData;
+  summary: SectionData;
   storeIds: readonly number[] | null;
   reloadKey: number;
   weekStartDay: number;
 }
 
-function TodayChart({ widget, title, summary }: { widget: TodayChartWidgetDef; title: string; summary: DashboardData }) {
+function TodayChart({ widget, title, summary }: { widget: TodayChartWidgetDef; title: string; summary: SectionData }) {
   const rows = summary.data[widget.source] ?? null;
   const labels = useMemo(() => (rows ?? []).map((row) => row.label), [rows]);
   const colorMap = useColorMap(labels);

@@ -4,6 +4,7 @@ import { shownSections, summarySources, type ShownSection } from '../model/first
 import { useDashboardData } from './useDashboardData';
 import { useDashboardItems } from './useDashboardItems';
 import { useLibraries } from './useLibraries';
+import { useSectionData } from './useSectionData';
 
 /** Everything the dashboard page shows and does; the page itself only renders. */
 export function useDashboard() {
@@ -16,6 +17,7 @@ export function useDashboard() {
   const sections = useMemo(() => shownSections(items), [items]);
   const sources = useMemo(() => summarySources(sections), [sections]);
   const summary = useDashboardData(libraries.storeIds, reloadKey, sources);
+  const sectionData = useSectionData(sections, summary);
 
   const [editing, setEditing] = useState<ShownSection | null>(null);
   const saveEdit = useCallback(
@@ -26,6 +28,7 @@ export function useDashboard() {
     [editing, save],
   );
   const cancelEdit = useCallback(() => setEditing(null), []);
+  const edit = useCallback((sectionKey: string) => setEditing(sections.find((shown) => shown.section.key === sectionKey) ?? null), [sections]);
 
-  return { libraries, reloadKey, refresh, summary, sections, weekStartDay: weekStart, editing, edit: setEditing, saveEdit, cancelEdit };
+  return { libraries, reloadKey, refresh, summary, sectionData, sections, weekStartDay: weekStart, editing, edit, saveEdit, cancelEdit };
 }

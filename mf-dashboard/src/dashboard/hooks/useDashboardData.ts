@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { peekFirstAnswer, summaryKey, takeFirstAnswer } from '../model/firstAnswers';
 import { logDashboardError } from '../model/log';
 import { EMPTY_SUMMARY, SUMMARY_LOADERS, type SummaryData, type SummarySource } from '../model/sources';
@@ -12,7 +12,11 @@ export interface DashboardData {
   loading: boolean;
 }
 
-const NOTHING: DashboardData = { data: {}, failed: new Set(), loading: false };
+/** What the calls of a round answered so far; `loading` is derived from it (so it never takes a render of its own). */
+type Answered = Pick<DashboardData, 'data' | 'failed'>;
+
+const NOTHING: Answered = { data: {}, failed: new Set() };
+const NO_LIBRARY: Answered = { data: EMPTY_SUMMARY, failed: new Set() };
 
 /**
  * The answers of the sign-in prefetch for these store ids and sources (firstAnswers.ts): peeked for the first
@@ -48,10 +52,9 @@ export function useDashboardData(
   const storeKey = storeIds === null ? null : storeIds.join(',');
   const sourceKey = [...new Set(sources)].sort().join(',');
   // The first render shows the answers the sign-in prefetch already has (no spinner, then a second render).
-  const [state, setState] = useState<DashboardData>(() => {
+  const [state, setState] = useState<Answered>(() => {
     const data = answeredAhead(storeKey, sourceKey, false);
-    const found = Object.keys(data).length;
-    return found === 0 ? NOTHING : { data, failed: new Set(), loading: found < sourceKey.split(',').length };
+    return Object.keys(data).length === 0 ? NOTHING : { data, failed: new Set() };
   });
 
   useEffect(() => {
@@ -62,19 +65,15 @@ export function useDashboardData(
     }
     const ids = storeKey ? storeKey.split(',').map(Number) : [];
     if (ids.length === 0) {
-      setState({ data: EMPTY_SUMMARY, failed: new Set(), loading: false });
+      setState(NO_LIBRARY);
       return undefined;
     }
     let current = true;
     const ahead = answeredAhead(storeKey, sourceKey, true);
-    let pending = wanted.filter((source) => !(source in ahead)).length;
-    const start: DashboardData = { data: ahead, failed: new Set(), loading: pending > 0 };
-    // Unchanged when the first render already showed these answers.
-    setState((prev) => (prev.failed.size === 0 && prev.loading === start.loading && sameData(prev.data, ahead) ? prev : start));
-    const settle = (update: (prev: DashboardData) => DashboardData): void => {
-      if (!current) return;
-      pending -= 1;
-      setState((prev) => ({ ...update(prev), loading: pending > 0 }));
+    // Unchanged (no render) when the first render already showed these answers, or none.
+    setState((prev) => (prev.failed.size === 0 && sameData(prev.data, ahead) ? prev : { data: ahead, failed: new Set() }));
+    const settle = (update: (prev: Answered) => Answered): void => {
+      if (current) setState(update);
     };
     for (const source of wanted) {
       const load = SUMMARY_LOADERS[source] as (ids: readonly number[]) => Promise<SummaryData[typeof source]>;
@@ -96,5 +95,8 @@ export function useDashboardData(
     };
   }, [storeKey, reloadKey, sourceKey]);
 
-  return state;
+  // Loading while a wanted source has neither answered nor failed (once the libraries are known and hold one).
+  const loading = !!storeKey && !!sourceKey
+    && (sourceKey.split(',') as SummarySource[]).some((source) => !(source in state.data) && !state.failed.has(source));
+  return useMemo(() => ({ data: state.data, failed: state.failed, loading }), [state, loading]);
 }
