@@ -7,13 +7,15 @@ import { sipStatusColor } from './sipStatus';
 /** Columns of /sipOperations (data-areas §3 SIPOperation; error shown as Message; status in colour). */
 export function sipColumns(t: TFunction): ListColumn<SipOperation>[] {
   const known = (prefix: string, value: string) => t(`${prefix}.${value}`, { defaultValue: value });
+  // Every label of a prefix (code → text), written into exports as the cells show them.
+  const labels = (prefix: string) => t(prefix, { returnObjects: true }) as unknown as Record<string, string>;
   return [
     { key: 'transactionDate', title: t('sip.columns.transactionDate'), type: 'event', width: 170 },
     { key: 'store.name', dataIndex: ['store', 'name'], title: t('sip.columns.store'), width: 200 },
     { key: 'origin', title: t('sip.columns.origin'), width: 160 },
-    { key: 'type', title: t('sip.columns.type'), width: 150, highlight: false, render: (row) => known('sip.type', row.type) },
+    { key: 'type', title: t('sip.columns.type'), width: 150, highlight: false, render: (row) => known('sip.type', row.type), exportValues: labels('sip.type') },
     {
-      key: 'status', title: t('sip.columns.status'), width: 120, highlight: false,
+      key: 'status', title: t('sip.columns.status'), width: 120, highlight: false, exportValues: labels('sip.status'),
       render: (row) => <Tag color={sipStatusColor(row.status)} data-status={row.status}>{known('sip.status', row.status)}</Tag>,
     },
     { key: 'error', title: t('sip.columns.error'), width: 260 },

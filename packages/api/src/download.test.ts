@@ -22,14 +22,20 @@ describe('exportItems', () => {
       url: '/api/stores/1/catalogues/2/export',
       fileName: 'books',
       format,
-      columns: toExportColumns([{ dataIndex: 'code', title: 'Code' }, { dataIndex: ['catalogue', 'name'], title: 'Catalogue' }]),
+      columns: toExportColumns([
+        { dataIndex: 'code', title: 'Code' }, { dataIndex: ['catalogue', 'name'], title: 'Catalogue' },
+        { dataIndex: 'offline', title: 'Offline', values: { true: 'Yes', false: 'No' } },
+      ]),
       order: ['code', 'desc'],
       searchTexts: { code: '12' },
     });
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/stores/1/catalogues/2/export', responseType: 'blob' });
     expect(seen[0].data).toEqual({
       format,
-      columns: [{ id: 'code', title: 'Code' }, { id: 'catalogue.name', title: 'Catalogue' }],
+      columns: [
+        { id: 'code', title: 'Code' }, { id: 'catalogue.name', title: 'Catalogue' },
+        { id: 'offline', title: 'Offline', values: { true: 'Yes', false: 'No' } },
+      ],
       order: ['code', 'desc'],
       searchTexts: { code: '12' },
     });

@@ -5,16 +5,20 @@ import type { ExportFormatInput, Order } from '../types';
 export interface ExportColumnSource {
   dataIndex: string | readonly string[];
   title: string;
+  /** What the screen shows for stored values (code → label; booleans by 'true'/'false'): the file holds the labels. */
+  values?: Readonly<Record<string, string>>;
 }
 export interface ExportColumn {
   id: string;
   title: string;
+  values?: Readonly<Record<string, string>>;
 }
 
 export function toExportColumns(columns: readonly ExportColumnSource[]): ExportColumn[] {
-  return columns.map(({ dataIndex, title }) => ({
+  return columns.map(({ dataIndex, title, values }) => ({
     id: typeof dataIndex === 'string' ? dataIndex : dataIndex.join('.'),
     title,
+    ...(values ? { values } : {}),
   }));
 }
 

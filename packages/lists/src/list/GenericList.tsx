@@ -6,6 +6,7 @@ import { ExportItemsDialog } from '../export-dialog/ExportItemsDialog';
 import { useListsTranslation } from '../i18n';
 import { ImportModal } from '../import-modal/ImportModal';
 import { SyncModal } from '../sync-modal/SyncModal';
+import { exportColumnsOf } from './exportColumns';
 import { ListContextProvider } from './ListContexts';
 import { ListHeader, type ExtraMenuItem, type ListMenuKey } from './ListHeader';
 import { ListTable } from './ListTable';
@@ -101,8 +102,8 @@ export function GenericList<T extends ListRow>(props: GenericListProps<T>) {
     if (changed) actions.refresh();
   };
   const exportColumns = useMemo(
-    () => columnChoice.visible.filter((c) => c.exportable !== false).map((c) => ({ dataIndex: c.dataIndex ?? c.key, title: c.title })),
-    [columnChoice.visible],
+    () => exportColumnsOf(columnChoice.visible, t),
+    [columnChoice.visible, t],
   );
 
   return (

@@ -29,6 +29,11 @@ export interface ListColumn<T> {
   exportable?: boolean;
   /** Whether a matching search text is highlighted in the cell (text columns, default true). */
   highlight?: boolean;
+  /**
+   * The labels the cell shows for coded values (code → label), written into exports instead of the codes
+   * (boolean columns get Yes/No without it).
+   */
+  exportValues?: Readonly<Record<string, string>>;
   render?: (row: T) => ReactNode;
 }
 
