@@ -56,7 +56,7 @@ const ms = (value: number) => `${Math.round(value).toLocaleString('en')} ms`;
 async function audit(port: number, url: string, preset: Preset): Promise<Figures> {
   const { default: lighthouse } = await import('lighthouse');
   const desktop = (await import('lighthouse/core/config/desktop-config.js')).default;
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'best-practices'] },
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'best-practices'], maxWaitForLoad: 120_000, maxWaitForFcp: 60_000 },
     preset === 'desktop' ? desktop : undefined);
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { audits, categories, runtimeError } = result.lhr;
@@ -136,22 +136,39 @@ async function main(): Promise<void> {
       login: '/auth/login', dashboard: '/dashboard', catalogues: '/catalogues', 'catalogue items': `/catalogues/${catalogues.items[0].tid}`,
       counters: '/counters', users: '/users',
     };
-    const browser = await debuggableChromium();
-    const { port } = browser;
+    // A loaded machine can make Chromium miss Lighthouse's 30 s protocol time-out, after which that Chromium refuses to
+    // trace again: a failed run gets a fresh Chromium (signed in again) and is tried again, three times at most.
+    let browser = await debuggableChromium();
+    let signedIn = false;
+    const restart = async () => {
+      browser.close();
+      browser = await debuggableChromium();
+      if (signedIn) await signIn(browser.port);
+    };
     const lines: string[] = [];
     const errors = new Map<string, Set<string>>();
     try {
       // The login page first, before this profile signs in (Lighthouse keeps localStorage between runs).
       const ordered = [...pages].sort((a, b) => Number(b === 'login') - Number(a === 'login'));
-      let signedIn = false;
       for (const page of ordered) {
         if (page !== 'login' && !signedIn) {
-          await signIn(port);
+          await signIn(browser.port);
           signedIn = true;
         }
         for (const preset of presets) {
           const figures: Figures[] = [];
-          for (let i = 0; i < runs; i += 1) figures.push(await audit(port, `${base}${paths[page]}`, preset));
+          for (let i = 0; i < runs; i += 1) {
+            for (let attempt = 1; attempt <= 3; attempt += 1) {
+              try {
+                figures.push(await audit(browser.port, `${base}${paths[page]}`, preset));
+                break;
+              } catch (error) {
+                console.log(`${page}, ${preset}: run ${i + 1} failed (${String(error).split('\n')[0]})${attempt < 3 ? ', again in a fresh Chromium' : ''}`);
+                await restart();
+              }
+            }
+          }
+          if (figures.length === 0) continue;
           const line = report(`${page}, ${preset}`, figures);
           console.log(line);
           lines.push(line);
