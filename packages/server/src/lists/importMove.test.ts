@@ -8,6 +8,7 @@ import { seedMinimal } from '../demo/seedMinimal';
 import { TEST_ARGON2 } from '../auth/password';
 import { createTestDb, type TestDb } from '../testing/testDb';
 import { moveStaged, MOVE_CHUNK_ROWS, type SheetMove } from './importMove';
+import { logScan } from './inventoryEvents';
 import type { ItemValues } from './items';
 import { withStaging } from './stagedItems';
 import { addCatalogue } from './testing/helpers';
@@ -123,4 +124,19 @@ it('a move into an inventory section writes an item event per scan; cancelled be
   const outcome = await stageAndMove([scansOf(cancelled)], () => { checks += 1; if (checks === 3) throw new Error('cancelled'); }).then(() => 'done', (e: Error) => e.message);
   expect(outcome).toBe(t.dialect === 'sqlite' ? 'cancelled' : 'done');
   expect(await counts(cancelled)).toEqual(t.dialect === 'sqlite' ? [0, 0] : [ROWS, ROWS]);
+});
+
+(process.env.TEST_DATABASE_URL ? it.skip : it)('a move into a section a stopped server left half done is undone with the item events of its scans', async () => {
+  const { id: section } = await t.db.insertInto('inventories').values({ store_id: store, group_id: null, comment: 'Half scanned', date: '2026-11-20 10:30:00', created_at: 'now' }).returning('id').executeTakeFirstOrThrow();
+  const scan = (code: string) => ({ store_id: store, inventory_id: section, group_id: null, date: '2026-11-20 10:30:00', code, search_text: code.toLowerCase(), created_at: 'then' });
+  const kept = (await t.db.insertInto('inventory_items').values(scan('KEPT')).returning('id').executeTakeFirstOrThrow()).id;
+  const half = (await t.db.insertInto('inventory_items').values([scan('H1'), scan('H2')]).returning('id').execute()).map((r) => r.id);
+  for (const id of [kept, ...half]) await logScan(t.db, section, id);
+  await sql`insert into import_moves (instance, items_table, created_table, parent_id, id_runs, started_at)
+    values ('a stopped server', 'inventory_items', null, ${section}, ${JSON.stringify([[Math.min(...half), Math.max(...half)]])}, 'then')`.execute(t.db);
+  const after = await addCatalogue(t.db, store, 'After the stop');
+  expect(await stageAndMove([{ group: 0, target: async () => into(after) }], () => undefined)).toEqual([ROWS]);
+  const codes = async (table: 'inventory_items' | 'item_events') => (await t.db.selectFrom(table).select('code').where('inventory_id', '=', section).execute()).map((r) => r.code);
+  expect(await codes('inventory_items')).toEqual(['KEPT']);
+  expect(await codes('item_events')).toEqual(['KEPT']);
 });
