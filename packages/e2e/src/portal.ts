@@ -46,9 +46,9 @@ export async function navigateInApp(page: Page, path: string): Promise<void> {
   }, path);
 }
 
-/** The page title a remote renders in its PageFrame, inside the content area. */
+/** The page title a remote renders in its PageFrame (the page's h1), inside the content area. */
 export function contentTitle(page: Page) {
-  return page.locator('#portal-content .portal-page h4');
+  return page.locator('#portal-content .portal-page h1');
 }
 
 /** Waits until the content area shows a page with this title. */

@@ -85,7 +85,7 @@ async function figures(token: string, storeIds: number[]): Promise<Figures> {
 
 const widget = (page: Page, title: string): Locator => page.locator(`#portal-content [role="group"][aria-label="${title}"]`);
 const section = (page: Page, title: string): Locator => page.locator('#portal-content section[aria-labelledby^="dashboard-section-"]')
-  .filter({ has: page.locator('h4', { hasText: title }) });
+  .filter({ has: page.locator('h2', { hasText: title }) });
 
 async function shownValue(page: Page, title: string): Promise<string> {
   const card = widget(page, title);

@@ -1,4 +1,4 @@
-import { Flex, Typography } from 'antd';
+import { Flex, theme, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
 export interface PageFrameProps {
@@ -8,12 +8,18 @@ export interface PageFrameProps {
   children?: ReactNode;
 }
 
-/** The frame of a content page: a title row with optional actions, then the page. */
+/**
+ * The frame of a content page: a title row with optional actions, then the page. The title is the page's h1 (drawn
+ * at antd's h4 size), so every page's outline starts with its name.
+ */
 export function PageFrame({ title, extra, children }: PageFrameProps) {
+  const { token } = theme.useToken();
   return (
     <section className="portal-page" style={{ padding: 16 }}>
       <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 16 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>{title}</Typography.Title>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: token.fontSizeHeading4, lineHeight: token.lineHeightHeading4 }}>
+          {title}
+        </Typography.Title>
         {extra ? <Flex gap={8} wrap>{extra}</Flex> : null}
       </Flex>
       {children}

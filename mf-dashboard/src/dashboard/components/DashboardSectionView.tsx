@@ -1,5 +1,5 @@
 import { EditOutlined } from '@ant-design/icons';
-import { Button, Col, Flex, Row, Tooltip, Typography } from 'antd';
+import { Button, Col, Flex, Row, theme, Tooltip, Typography } from 'antd';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SectionData } from '../hooks/useSectionData';
@@ -28,12 +28,14 @@ export interface DashboardSectionViewProps {
 export const DashboardSectionView = memo(function DashboardSectionView(props: DashboardSectionViewProps) {
   const { section, widgets, summary, storeIds, reloadKey, weekStartDay, extra, onEdit } = props;
   const { t } = useTranslation(DASHBOARD_NS);
+  const { token } = theme.useToken();
   const titleId = `dashboard-section-${section.key}`;
   return (
     <section aria-labelledby={titleId} style={{ marginBottom: 24 }}>
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
         <Flex align="center" gap={8}>
-          <Typography.Title level={4} id={titleId} style={{ margin: 0 }}>
+          {/* Under the page's h1; drawn at antd's h4 size. */}
+          <Typography.Title level={2} id={titleId} style={{ margin: 0, fontSize: token.fontSizeHeading4, lineHeight: token.lineHeightHeading4 }}>
             {section.icon} {t(section.title)}
           </Typography.Title>
           <Tooltip title={t('editDashboard')}>
