@@ -7,6 +7,7 @@ import { FailureDetails } from '../failures/FailureDetails';
 import { useListsTranslation } from '../i18n';
 import { SheetMapping } from './SheetMapping';
 import { TextLayoutChoice } from './TextLayoutChoice';
+import type { FieldLabels } from './importState';
 import { useImportController } from './useImportController';
 
 /** data-areas §9: the Import modal is 640 wide. */
@@ -17,15 +18,17 @@ export interface ImportModalProps {
   /** One new list per sheet (the multi-import of catalogues and search lists). */
   multiple?: boolean;
   title?: ReactNode;
+  /** The labels the list shows for the item fields: the mapping offers them and maps headers holding them. */
+  fieldLabels?: FieldLabels;
   onImport: (request: ImportRequest) => Promise<ItemsCountResult>;
   /** imported: whether items were imported (the list then reloads). */
   onClose: (imported: boolean) => void;
 }
 
 /** The Import modal: drop area, upload progress, sheet preview with column mapping, result or error. */
-export function ImportModal({ open, multiple = false, title, onImport, onClose }: ImportModalProps) {
+export function ImportModal({ open, multiple = false, title, fieldLabels, onImport, onClose }: ImportModalProps) {
   const { t } = useListsTranslation();
-  const c = useImportController(onImport, multiple);
+  const c = useImportController(onImport, multiple, fieldLabels);
   const { state } = c;
 
   const importing = state.phase === 'importing';
@@ -79,6 +82,7 @@ export function ImportModal({ open, multiple = false, title, onImport, onClose }
             sheets={state.sheets}
             sheetIndex={state.sheetIndex}
             mapping={state.mappings[state.sheetIndex]}
+            fieldLabels={fieldLabels}
             showsSheetScope={c.showsSheetScope}
             scope={state.scope}
             disabled={importing}

@@ -3,7 +3,7 @@ import { IMPORT_FIELDS, type ImportField, type ImportFieldMap, type ImportSheet 
 
 type Cells = ImportSheet['data'][number];
 import { useListsTranslation } from '../i18n';
-import { fieldOfColumn, type SheetScope } from './importState';
+import { fieldOfColumn, type FieldLabels, type SheetScope } from './importState';
 
 const PREVIEW_ROWS = 10;
 const NONE = '__none';
@@ -12,6 +12,8 @@ interface SheetMappingProps {
   sheets: ImportSheet[];
   sheetIndex: number;
   mapping: ImportFieldMap | undefined;
+  /** The list's labels of the fields (else the generic names: Code, Field 1…). */
+  fieldLabels?: FieldLabels;
   showsSheetScope: boolean;
   scope: SheetScope;
   disabled: boolean;
@@ -21,14 +23,14 @@ interface SheetMappingProps {
 }
 
 /** The preview of the chosen sheet with a field selector above each of its columns. */
-export function SheetMapping({ sheets, sheetIndex, mapping, showsSheetScope, scope, disabled, onSelectSheet, onScope, onMap }: SheetMappingProps) {
+export function SheetMapping({ sheets, sheetIndex, mapping, fieldLabels = {}, showsSheetScope, scope, disabled, onSelectSheet, onScope, onMap }: SheetMappingProps) {
   const { t } = useListsTranslation();
   const sheet = sheets[sheetIndex];
   const rows = (sheet?.data ?? []).slice(0, PREVIEW_ROWS);
   const width = rows.reduce((max, row) => Math.max(max, row.length), 0);
   const fieldOptions = [
     { value: NONE, label: t('importModal.notImported') },
-    ...IMPORT_FIELDS.map((field) => ({ value: field, label: t(`importModal.fields.${field}`) })),
+    ...IMPORT_FIELDS.map((field) => ({ value: field, label: fieldLabels[field] || t(`importModal.fields.${field}`) })),
   ];
   const columns = Array.from({ length: width }, (_, column) => ({
     key: column,

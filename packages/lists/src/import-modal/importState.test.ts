@@ -60,6 +60,14 @@ describe('column mapping', () => {
     expect(guessMapping(sheet('S', ['Object ID', 'title', 'CODE', 'field_2']))).toEqual({ objectId: 0, code: 2, field2: 3 });
   });
 
+  it("maps header cells holding the list's labels of the fields (a file exported from the portal), case and accents ignored", () => {
+    const labels = { code: 'Codi de barres', objectId: 'RFID', field1: 'Títol', field2: 'Autor' };
+    expect(guessMapping(sheet('S', ['Autor', 'TITOL', 'Codi de barres', 'Editorial', 'rfid']), labels)).toEqual({ field2: 0, field1: 1, code: 2, objectId: 4 });
+    // A read answer maps every sheet with them.
+    const read = importReducer(initialImportState, { type: 'read', sheets: [sheet('A', ['Títol']), sheet('B', ['x', 'codi de barres'])], labels });
+    expect(read.mappings).toEqual([{ field1: 0 }, { code: 1 }]);
+  });
+
   it('gives a field to one column only and can unmap a column', () => {
     const map = mapColumn({ code: 0, field1: 1 }, 1, 'code');
     expect(map).toEqual({ code: 1 });

@@ -1,5 +1,5 @@
 import { IMPORT_FIELDS, type ImportField, type ImportFieldMap, type ImportSheet, type ItemsCountResult } from '@portal/api';
-import { WORKBOOK_FORMATS, type UploadFormat } from '@portal/contract';
+import { foldText, WORKBOOK_FORMATS, type UploadFormat } from '@portal/contract';
 import type { Failure } from '../failures/failure';
 
 /** data-areas §4 Import: no file, uploading, file ready and read (sheets previewed), importing, result or error. */
@@ -40,7 +40,7 @@ export type ImportAction =
   | { type: 'uploadFailed' }
   | { type: 'uploaded'; fileName: string; format: UploadFormat }
   | { type: 'rereadStarted' }
-  | { type: 'read'; sheets: ImportSheet[] }
+  | { type: 'read'; sheets: ImportSheet[]; labels?: FieldLabels }
   | { type: 'readFailed'; error: Failure }
   | { type: 'selectSheet'; index: number }
   | { type: 'setScope'; scope: SheetScope }
@@ -51,15 +51,24 @@ export type ImportAction =
   | { type: 'tryAgain' }
   | { type: 'reset' };
 
-const normalise = (cell: unknown): string => String(cell ?? '').trim().toLowerCase().replace(/[\s_-]/g, '');
+/** The labels the list shows for the item fields (the library's: 'Títol', 'Codi de barres'…). */
+export type FieldLabels = Partial<Record<ImportField, string>>;
 
-/** A first row naming the fields (code, objectId, field1…) maps those columns at once. */
-export function guessMapping(sheet: ImportSheet): ImportFieldMap {
+/** A header or label as compared: case, accents, spaces, '_' and '-' ignored. */
+const normalise = (cell: unknown): string => foldText(String(cell ?? '').trim()).replace(/[\s_-]/g, '');
+
+/**
+ * A first row naming the fields maps those columns at once: by the field's name (code, objectId, field1…) or by the
+ * label the list shows for it (a file exported from the portal has those as its headers).
+ */
+export function guessMapping(sheet: ImportSheet, labels: FieldLabels = {}): ImportFieldMap {
   const header = sheet.data[0] ?? [];
   const map: ImportFieldMap = {};
+  const names = (f: ImportField) => [f.toLowerCase(), ...(labels[f] ? [normalise(labels[f])] : [])];
   header.forEach((cell, column) => {
-    const field = IMPORT_FIELDS.find((f) => f.toLowerCase() === normalise(cell));
-    if (field && map[field] === undefined) map[field] = column;
+    const text = normalise(cell);
+    const field = text === '' ? undefined : IMPORT_FIELDS.find((f) => map[f] === undefined && names(f).includes(text));
+    if (field) map[field] = column;
   });
   return map;
 }
@@ -105,7 +114,7 @@ export function importReducer(state: ImportState, action: ImportAction): ImportS
     case 'uploaded': return { ...state, phase: 'reading', progress: 100, fileName: action.fileName, format: action.format };
     // Read again with another encoding or separator: the same file, a new preview and mapping.
     case 'rereadStarted': return { ...state, phase: 'reading', error: null };
-    case 'read': return { ...state, phase: 'ready', sheets: action.sheets, sheetIndex: 0, mappings: action.sheets.map(guessMapping) };
+    case 'read': return { ...state, phase: 'ready', sheets: action.sheets, sheetIndex: 0, mappings: action.sheets.map((sheet) => guessMapping(sheet, action.labels)) };
     case 'readFailed': return { ...state, phase: 'error', error: action.error };
     case 'selectSheet': return { ...state, sheetIndex: action.index };
     case 'setScope': return { ...state, scope: action.scope };

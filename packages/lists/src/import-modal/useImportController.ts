@@ -5,7 +5,9 @@ import {
 } from '@portal/api';
 import type { TextEncoding } from '@portal/contract';
 import { describeFailure } from '../failures/failure';
-import { canImport, importReducer, initialImportState, offersSheetScope, sheetsToImport, type SheetScope } from './importState';
+import {
+  canImport, importReducer, initialImportState, offersSheetScope, sheetsToImport, type FieldLabels, type SheetScope,
+} from './importState';
 
 /** How a text file is read again from the preview: the encoding and separator the user picked. */
 export interface TextChoice {
@@ -30,8 +32,10 @@ const hasOwnMessage = (error: unknown): boolean => {
 };
 
 /** State and calls of the Import modal: upload with progress, read the sheets, map columns, import, clean up. */
-export function useImportController(onImport: (request: ImportRequest) => Promise<ItemsCountResult>, multiple: boolean) {
+export function useImportController(onImport: (request: ImportRequest) => Promise<ItemsCountResult>, multiple: boolean, labels: FieldLabels = {}) {
   const [state, dispatch] = useReducer(importReducer, initialImportState);
+  const latestLabels = useRef(labels);
+  latestLabels.current = labels;
   const latest = useRef(state);
   latest.current = state;
   /** Bumped on reset: late answers of an abandoned upload or read are ignored. */
@@ -42,7 +46,7 @@ export function useImportController(onImport: (request: ImportRequest) => Promis
   const read = useCallback(async (current: number, fileName: string, format: ReadFormat) => {
     try {
       const sheets = await readFile(fileName, format);
-      if (current === session.current) dispatch({ type: 'read', sheets });
+      if (current === session.current) dispatch({ type: 'read', sheets, labels: latestLabels.current });
     } catch (error) {
       logger.error('File could not be read', error);
       if (current === session.current) dispatch({ type: 'readFailed', error: describeFailure(error) });

@@ -7,6 +7,7 @@ import { useListsTranslation } from '../i18n';
 import { ImportModal } from '../import-modal/ImportModal';
 import { SyncModal } from '../sync-modal/SyncModal';
 import { exportColumnsOf } from './exportColumns';
+import { importFieldLabels } from './importFieldLabels';
 import { ListContextProvider } from './ListContexts';
 import { ListHeader, type ExtraMenuItem, type ListMenuKey } from './ListHeader';
 import { ListTable } from './ListTable';
@@ -105,6 +106,7 @@ export function GenericList<T extends ListRow>(props: GenericListProps<T>) {
     () => exportColumnsOf(columnChoice.visible, t),
     [columnChoice.visible, t],
   );
+  const fieldLabels = useMemo(() => importFieldLabels(columns), [columns]);
 
   return (
     <ListContextProvider value={controller}>
@@ -140,7 +142,7 @@ export function GenericList<T extends ListRow>(props: GenericListProps<T>) {
         onClose={() => setDialog(null)}
       />
       {importer && (
-        <ImportModal open={dialog === 'import'} multiple={importer.multiple} onImport={importer.onImport} onClose={close} />
+        <ImportModal open={dialog === 'import'} multiple={importer.multiple} fieldLabels={fieldLabels} onImport={importer.onImport} onClose={close} />
       )}
       {exporter && (
         <ExportItemsDialog
