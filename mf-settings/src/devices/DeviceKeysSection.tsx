@@ -80,7 +80,7 @@ export function DeviceKeysSection({ storeId, keys, exampleSensorId, libraryNow }
     {
       key: 'actions', title: t('devices.actions'), width: 150,
       render: (_, k) => (k.revokedAt ? null : (
-        <Button size="small" danger icon={<StopOutlined />} aria-label={t('devices.revokeKeyOf', { name: k.name })} onClick={() => confirmRevoke(k)}>
+        <Button size="small" icon={<StopOutlined />} aria-label={t('devices.revokeKeyOf', { name: k.name })} onClick={() => confirmRevoke(k)}>
           {t('devices.revoke')}
         </Button>
       )),
@@ -98,7 +98,7 @@ export function DeviceKeysSection({ storeId, keys, exampleSensorId, libraryNow }
         ? <Alert type="error" showIcon message={t('devices.loadFailed')} action={<Button size="small" onClick={keys.reload}>{t('devices.retry')}</Button>} />
         : (
           <Table<DeviceKey> rowKey="id" size="small" pagination={false} columns={columns} dataSource={keys.data ?? []} scroll={{ x: 960 }}
-            loading={keys.data === undefined} locale={{ emptyText: t('devices.noKeys') }} data-testid="device-keys-table" />
+            loading={keys.data === undefined} locale={{ emptyText: <Typography.Text type="secondary">{t('devices.noKeys')}</Typography.Text> }} data-testid="device-keys-table" />
         )}
       <ModalForm<{ name?: unknown }>
         open={creating}

@@ -79,7 +79,7 @@ export function SensorsSection({ storeId, libraryCapacity, sensors }: SensorsSec
             </Button>
             {/* A retired sensor with records is kept for its history: nothing more to remove. */}
             {!(s.retired && s.hasRecords) && (
-              <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('devices.deleteSensorOf', { name: s.name })}
+              <Button size="small" icon={<DeleteOutlined />} aria-label={t('devices.deleteSensorOf', { name: s.name })}
                 onClick={() => (s.hasRecords ? offerRetire(s) : confirmDelete(s))}>
                 {t('devices.delete')}
               </Button>
@@ -101,7 +101,7 @@ export function SensorsSection({ storeId, libraryCapacity, sensors }: SensorsSec
         ? <Alert type="error" showIcon message={t('devices.loadFailed')} action={<Button size="small" onClick={sensors.reload}>{t('devices.retry')}</Button>} />
         : (
           <Table<Sensor> rowKey="id" size="small" pagination={false} columns={columns} dataSource={sensors.data ?? []}
-            loading={sensors.data === undefined} locale={{ emptyText: t('devices.noSensors') }} data-testid="sensors-table" />
+            loading={sensors.data === undefined} locale={{ emptyText: <Typography.Text type="secondary">{t('devices.noSensors')}</Typography.Text> }} data-testid="sensors-table" />
         )}
       <SensorForm open={form.open} storeId={storeId} libraryCapacity={libraryCapacity} sensor={form.record} onClose={form.close} />
     </section>
