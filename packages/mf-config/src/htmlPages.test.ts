@@ -40,6 +40,11 @@ describe('html pages', () => {
     expect(readFileSync(path.join(out, 'favicon.svg'), 'utf8')).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
   });
 
+  it('describe the portal (meta description)', async () => {
+    const out = await build('/');
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toMatch(/<meta name="description" content="Portal de las bibliotecas: [^"]+" \/>/);
+  });
+
   it("link a remote release's own copy under its path", async () => {
     const out = await build('/remotes/mf-public/0.1.0/');
     expect(readFileSync(path.join(out, 'public.html'), 'utf8')).toContain('<link rel="icon" href="/remotes/mf-public/0.1.0/favicon.svg">');
