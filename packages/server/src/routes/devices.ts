@@ -29,7 +29,8 @@ export const INTAKE_BODY_LIMIT = 8 * 1024 * 1024;
  * for at most these few batches instead of every device's batch in flight.
  */
 const INTAKE_CONCURRENCY = 2;
-const INTAKE_QUEUE = 500;
+/** Queued batches hold their parsed bodies: 200 keeps a worst case of large batches within memory. */
+const INTAKE_QUEUE = 200;
 
 const config = { requirement: 'devices' as const };
 const tags = ['devices'];
