@@ -33,7 +33,6 @@ function setup() {
 }
 
 beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => {});
   jest.mocked(getCatalogue).mockResolvedValue({ tid: 5, name: 'Fondo', syncURL: null, autoSync: false, lastSync: null });
   jest.mocked(getInventoryGroups).mockResolvedValue({
     items: [
@@ -56,6 +55,8 @@ describe('ComparePage', () => {
     expect(getCompare).toHaveBeenCalledWith(3, 5, 'MISSING', { kind: 'ALL_GROUPS' }, expect.objectContaining({ offset: 0, limit: 25 }));
     await waitFor(() => expect(screen.getByTestId('compare-missing')).toHaveTextContent('Missing (1)'));
     expect(screen.getByTestId('compare-exceeded')).toHaveTextContent('Exceeded (2)');
+    // Asked once each, with the list's first page.
+    expect(getCompareCount).toHaveBeenCalledTimes(2);
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent).filter(Boolean);
     expect(headers).toEqual(['Barcode', 'RFID', 'Title', 'Author']);
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
@@ -73,12 +74,15 @@ describe('ComparePage', () => {
     expect(screen.getByText('2026/11/20 10:00:05')).toBeInTheDocument();
     expect(screen.getAllByText('Planta 0')).toHaveLength(2);
     expect(screen.getAllByRole('link')).toHaveLength(1);
+    // The list's reload asked both counts once more.
+    await waitFor(() => expect(screen.getByTestId('compare-exceeded')).toHaveTextContent('Exceeded (2)'));
+    expect(getCompareCount).toHaveBeenCalledTimes(4);
     await user().click(screen.getByRole('link', { name: 'Infantil' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/catalogues/8');
   });
 
   it('shows a spinner instead of a count until it arrives, a dash when it fails, and goes back to the catalogue', async () => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = expectConsoleError('Compare count not loaded');
     let answer: (n: number) => void = () => undefined;
     jest.mocked(getCompareCount).mockImplementation((_s, _c, mode) => (mode === 'MISSING'
       ? new Promise((resolve) => { answer = resolve; })
@@ -88,6 +92,7 @@ describe('ComparePage', () => {
     expect(screen.getByTestId('compare-missing').querySelector('.ant-spin')).not.toBeNull();
     await waitFor(() => expect(screen.getByTestId('compare-exceeded')).toHaveTextContent('Exceeded (–)'));
     expect(screen.getByTestId('compare-exceeded').querySelector('.ant-spin')).toBeNull();
+    expect(logged.calls[0][1]).toEqual(new Error('count failed'));
     answer(7);
     await waitFor(() => expect(screen.getByTestId('compare-missing')).toHaveTextContent('Missing (7)'));
     await user().click(screen.getByRole('button', { name: /Back/ }));

@@ -16,7 +16,6 @@ const items = createSlice({
 
 beforeEach(() => {
   localStorage.clear();
-  jest.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -58,11 +57,12 @@ describe('the one store', () => {
   });
 
   it('a crashing injected saga does not stop the session sagas', async () => {
+    const logged = expectConsoleError('[session] saga "broken" stopped');
     const { store, injectSaga } = setup();
     injectSaga('broken', function* () { yield put({ type: 'x' }); throw new Error('bug in a remote'); });
     store.dispatch(loginRequest({ userName: 'ana', password: 'x' }));
     await settle();
     expect(store.getState().auth.token).toBe('tok-7');
-    expect(console.error).toHaveBeenCalledWith('[session] saga "broken" stopped', expect.any(Error));
+    expect(logged.calls).toEqual([['[session] saga "broken" stopped', expect.any(Error)]]);
   });
 });

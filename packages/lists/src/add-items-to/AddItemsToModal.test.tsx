@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addItemsTo, createListEntry, getListPage, listEntryExists } from '@portal/api';
 import { renderWithPortal } from '../testing/render';
@@ -27,7 +27,6 @@ async function typeName(name: string) {
 }
 
 beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => {});
   jest.mocked(getListPage).mockImplementation(async (url) => ({
     items: url.endsWith('/catalogues') ? [{ tid: 5, name: 'Fiction' }] : [{ tid: 6, name: 'Wanted' }], total: 1,
   }));
@@ -44,6 +43,9 @@ describe('AddItemsToModal', () => {
     expect(within(dialog()).getByRole('tab', { name: 'Search List' })).toBeInTheDocument();
     expect(within(dialog()).getByRole('radio', { name: 'New' })).toBeChecked();
     expect(within(dialog()).getByRole('radio', { name: 'Existing' })).toBeInTheDocument();
+    // The lists of existing entries load after the first render: the test ends once they have.
+    await waitFor(() => expect(getListPage).toHaveBeenCalled());
+    await act(async () => { await Promise.resolve(); });
   });
 
   it.each([
@@ -60,6 +62,7 @@ describe('AddItemsToModal', () => {
   });
 
   it("says 'Error checking catalogue name' when the check fails", async () => {
+    expectConsoleError('Name check failed');
     jest.mocked(listEntryExists).mockRejectedValue(new Error('offline'));
     setup();
     await typeName('New one');
@@ -123,6 +126,7 @@ describe('AddItemsToModal', () => {
   });
 
   it("FAILED shows 'Items Not Added' with the message; cancel then closes", async () => {
+    expectConsoleError('Items not added');
     jest.mocked(addItemsTo).mockRejectedValue({ status: 409, code: 'NameAlreadyExistsMessage' });
     const { onClose } = setup();
     await typeName('Summer');

@@ -42,7 +42,6 @@ async function choose(label: string, option: string) {
 }
 
 beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => {});
   jest.mocked(getFormat).mockResolvedValue(SAVED);
   jest.mocked(putFormat).mockImplementation(async (f) => ({ ...SAVED, ...f }));
 });
@@ -117,6 +116,7 @@ describe('ExportItemsDialog', () => {
     ['MAX_XLS_ROWS_EXCEEDED', 'The number of rows exceeds the maximum allowed for Excel exports'],
     ['INTERNAL_SERVER_ERROR', 'An error occurred while exporting items'],
   ])('on %s says "%s" and finishes', async (code, text) => {
+    expectConsoleError('Export failed');
     jest.mocked(exportItems).mockRejectedValue({ status: 400, code });
     const { onFinish } = setup();
     await user().click(await enabledExport());

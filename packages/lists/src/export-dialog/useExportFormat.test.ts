@@ -18,7 +18,6 @@ function heldRead() {
 }
 
 beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
   jest.mocked(putFormat).mockImplementation(async (f) => f as ExportFormat);
 });
 afterEach(() => jest.resetAllMocks());
@@ -37,6 +36,7 @@ describe('useExportFormat', () => {
   });
 
   it('is reading until the saved format is answered or refused (Export waits for it)', async () => {
+    expectConsoleError('Export format could not be read');
     const read = heldRead();
     const { result } = renderHook(() => useExportFormat(true));
     expect(result.current.reading).toBe(true);
@@ -60,6 +60,7 @@ describe('useExportFormat', () => {
   });
 
   it('never saves when the read failed: the choice applies to this export only', async () => {
+    expectConsoleError('Export format could not be read');
     const read = heldRead();
     const { result } = renderHook(() => useExportFormat(true));
     act(() => result.current.changeFileType('xlsx'));

@@ -14,7 +14,6 @@ const SAVED = {
 const user = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
 
 beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => {});
   jest.mocked(getFormat).mockResolvedValue(SAVED);
   jest.mocked(putFormat).mockImplementation(async (f) => f as ExportFormat);
 });
@@ -35,6 +34,7 @@ describe('FormatDialog', () => {
   });
 
   it('requires the date format', async () => {
+    expectConsoleError('Form not saved');
     renderWithPortal(<FormatDialog open onClose={jest.fn()} />);
     const input = await screen.findByRole('textbox', { name: 'Date format' });
     await user().clear(input);

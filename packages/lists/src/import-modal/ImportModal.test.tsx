@@ -30,7 +30,6 @@ async function mapFirstColumnTo(field: string) {
 }
 
 beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => {});
   jest.mocked(getFormat).mockResolvedValue({ fileType: 'csv', firstRowHeader: false, dateFormat: 'YYYY-MM-DD', codePrefix: '', codeSuffix: '', separator: 'comma', otherSeparator: '' });
   jest.mocked(readFile).mockResolvedValue(SHEETS);
   jest.mocked(deleteFile).mockResolvedValue(undefined);
@@ -76,6 +75,7 @@ describe('ImportModal', () => {
   });
 
   it('names the file whose upload failed, and Try Again clears it', async () => {
+    expectConsoleError('Upload failed');
     jest.mocked(uploadFile).mockRejectedValue(new Error('Network Error'));
     setup();
     drop('books.csv');
@@ -86,6 +86,8 @@ describe('ImportModal', () => {
   });
 
   it('says why the server refused a file for its limits (zip bomb, row cap)', async () => {
+    expectConsoleError('Upload failed');
+    expectConsoleError('File could not be read');
     jest.mocked(uploadFile).mockRejectedValue({ status: 413, code: 'ARCHIVE_TOO_LARGE', details: { entry: 'xl/sharedStrings.xml' } });
     setup();
     drop('bomb.xlsx');
@@ -98,6 +100,7 @@ describe('ImportModal', () => {
   });
 
   it('shows an import error with its first refused rows and Try Again; closing after it reloads the list', async () => {
+    expectConsoleError('Import failed');
     jest.mocked(uploadFile).mockResolvedValue(uploaded(TEMP));
     const { onImport, onClose } = setup();
     const errors = Array.from({ length: 8 }, (_, i) => ({ sheet: 'Sheet1', row: i + 1, code: 'AtLeastOneCodeMessage' }));

@@ -9,7 +9,6 @@ const user = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
 // The name carries the loading icon's label until antd's button has caught up with its loading prop.
 const button = (name: string) => within(screen.getByRole('dialog')).getByRole('button', { name: new RegExp(`(^|loading )${name}$`) });
 
-beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
 afterEach(() => jest.restoreAllMocks());
 
 describe('SyncModal', () => {
@@ -32,6 +31,7 @@ describe('SyncModal', () => {
   });
 
   it("shows 'Error Syncing Items' with the message, buttons disabled", async () => {
+    expectConsoleError('Sync failed');
     const errors = Array.from({ length: 7 }, (_, i) => ({ row: i + 2, code: 'CODE_REQUIRED', field: 'code' }));
     const onSync = jest.fn().mockRejectedValue({ status: 502, code: 'SYNC_FAILED', details: { errors } });
     const onClose = jest.fn();

@@ -9,7 +9,6 @@ const NOW = new Date('2030-05-06T10:00:00Z').getTime();
 beforeEach(() => {
   localStorage.clear();
   jest.useFakeTimers({ now: NOW, doNotFake: ['queueMicrotask', 'nextTick'] });
-  jest.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
   jest.useRealTimers();
@@ -97,6 +96,7 @@ describe('logout', () => {
   });
 
   it('happens when a call made with the session answers 401', async () => {
+    expectConsoleError('[session] fetching stores failed');
     const { store } = setup({ 'GET /api/stores?mode=tree': () => ({ status: 401, data: { code: 'TOKEN_EXPIRED' } }) });
     store.dispatch(loginRequest(credentials));
     await settle();

@@ -4,7 +4,6 @@ import { settle, setup } from '../testUtils';
 
 beforeEach(() => {
   localStorage.clear();
-  jest.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -31,12 +30,13 @@ describe('updateSettings', () => {
   });
 
   it('only logs a failure: the session and the chosen settings stay', async () => {
+    const logged = expectConsoleError('[session] saving settings failed');
     const { store } = await signedIn({ 'PUT /api/users/7/settings': () => ({ status: 500, data: { code: 'INTERNAL_SERVER_ERROR' } }) });
     store.dispatch(updateSettings({ selectedStoreId: 3 }));
     await settle();
     expect(store.getState().auth).toMatchObject({ token: 'tok-7', error: null });
     expect(store.getState().auth.settings.selectedStoreId).toBe(3);
-    expect(console.error).toHaveBeenCalledWith('[session] saving settings failed', expect.anything());
+    expect(logged.calls).toEqual([['[session] saving settings failed', expect.anything()]]);
   });
 
   it('does nothing when signed out', async () => {

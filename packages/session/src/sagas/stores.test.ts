@@ -4,7 +4,6 @@ import { settle, setup, signInResponse, store as makeStore } from '../testUtils'
 
 beforeEach(() => {
   localStorage.clear();
-  jest.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -36,11 +35,12 @@ describe('fetchStores', () => {
   });
 
   it('start → loading, fail → loading off with the previous stores kept, and only logged', async () => {
+    const logged = expectConsoleError('[session] fetching stores failed');
     const { store } = setup({ 'GET /api/stores?mode=tree': () => ({ status: 500, data: {} }) });
     store.dispatch(fetchStores());
     expect(store.getState().stores.loading).toBe(true);
     await settle();
     expect(store.getState().stores).toEqual({ stores: [], regions: [], loading: false });
-    expect(console.error).toHaveBeenCalled();
+    expect(logged.calls).toHaveLength(1);
   });
 });
