@@ -31,7 +31,6 @@ function setup(store = storeWithLibrary()) {
 const openMenu = async () => user().click(screen.getByRole('button', { name: 'More actions' }));
 
 beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => {});
   jest.mocked(getCatalogue).mockResolvedValue({ tid: 5, name: 'Fiction', syncURL: 'https://opac.example.org/f.csv', autoSync: false, lastSync: null });
   jest.mocked(getCatalogueItems).mockResolvedValue({ items: [ITEM], total: 1 });
 });
@@ -104,6 +103,7 @@ describe('CatalogueItemsPage', () => {
   });
 
   it('needs a code or an object id when the library has an object-id column, and checks the pair', async () => {
+    expectConsoleError('Form not saved');
     jest.mocked(catalogueItemExists).mockResolvedValue({ exists: true });
     setup(storeWithLibrary(library({ fieldObjectId: 'RFID' })));
     await screen.findByText('Dune');

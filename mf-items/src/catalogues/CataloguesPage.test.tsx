@@ -34,7 +34,6 @@ function setup(store = storeWithLibrary()) {
 const row = (name: string) => screen.getByText(name).closest('.ant-table-row') as HTMLElement;
 
 beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => {});
   jest.mocked(getCatalogues).mockResolvedValue({ items: CATALOGUES, total: 2 });
   jest.mocked(getNumCatalogueItems).mockResolvedValue({ numItems: 30, numItemsDistinct: 25 });
   jest.mocked(getCatalogueNumItems).mockResolvedValue(0);

@@ -11,9 +11,9 @@ it('refuses UNGROUPED as any locale reads it, in any case or accents, before ask
 });
 
 it('reports names the server says are taken; empty names and failed checks pass', async () => {
+  expectConsoleError('Name check failed');
   expect(await groupNameProblem('Inventario 2026', async () => true)).toBe('NameAlreadyExistsMessage');
   expect(await groupNameProblem('Inventario 2026', never)).toBeNull();
   expect(await groupNameProblem('  ', async () => true)).toBeNull();
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
   expect(await nameTaken('x', async () => { throw new Error('offline'); })).toBe(false);
 });

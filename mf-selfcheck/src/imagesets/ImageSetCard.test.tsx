@@ -21,7 +21,6 @@ const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])
 
 let urls = 0;
 beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => {});
   URL.createObjectURL = jest.fn(() => { urls += 1; return `blob:test/${urls}`; });
   URL.revokeObjectURL = jest.fn();
   jest.mocked(getImages).mockResolvedValue([
@@ -51,6 +50,7 @@ describe('ImageSetCard', () => {
   });
 
   it('puts an upload first while it runs, then shows the stored name; a refused upload shows an error card and message', async () => {
+    expectConsoleError('Image not uploaded');
     let finish: (v: { file: string; createdAt: string }) => void = () => {};
     jest.mocked(uploadImage).mockImplementationOnce(() => new Promise((resolve) => { finish = resolve; }));
     setup();

@@ -13,7 +13,6 @@ const alarm = (tid: number, circulationStatus: string, alarmActivated = true): A
 });
 
 beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => {});
   jest.mocked(getAlarms).mockResolvedValue({ items: [alarm(2, '03'), alarm(1, '42')], total: 2 });
   jest.mocked(getNumAlarms).mockResolvedValue({ numAlarms: 5, numAlarmsActivated: 2, numAlarmsDeactivated: 3 });
 });
