@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Worker thread of ./idScript: runs ID modification scripts on lists of ids inside QuickJS (WebAssembly), with
  * the time limit per run (interrupt handler) and the heap limit given by the parent. It loads the interpreter's
@@ -6,13 +7,26 @@
  * context), so nothing one script leaves behind is seen by the next. Plain JavaScript (a worker does not go
  * through the TypeScript loader). The parent terminates this thread when it overruns its wall-time budget
  * (e.g. a native call that never reaches an interrupt check), so nothing a script does can hold the server's
- * event loop; a terminated worker is never used again.
+ * event loop; a terminated worker is never used again. Type-checked (@ts-check, the server's tsconfig) through
+ * the JSDoc types below.
  */
 const { parentPort, workerData } = require('node:worker_threads');
 const { createRequire } = require('node:module');
 const { newQuickJSWASMModuleFromVariant, RELEASE_SYNC } = require('quickjs-emscripten');
 const { createRunClock, processCpuMs } = require('./runClock.js');
 const { capMessage } = require('./capMessage.js');
+
+/** @typedef {import('quickjs-emscripten').QuickJSWASMModule} QuickJSWASMModule */
+/** @typedef {import('quickjs-emscripten').QuickJSRuntime} QuickJSRuntime */
+/** @typedef {import('quickjs-emscripten').QuickJSContext} QuickJSContext */
+/** @typedef {import('quickjs-emscripten').QuickJSHandle} QuickJSHandle */
+/** @typedef {typeof import('./idScript').SCRIPT_LIMITS} Limits */
+/** @typedef {{ job: number, script: string, ids: string[], budgetMs?: number, budgetError?: string }} Job */
+/** @typedef {{ result: string } | { error: string }} RunResult */
+
+if (!parentPort) throw new Error('idScriptWorker.js runs as a worker thread');
+const port = parentPort;
+const { limits } = /** @type {{ limits: Limits }} */ (workerData);
 
 // The release build, its module loaded with require (the package's own loader uses import()).
 const fromQuickJs = createRequire(require.resolve('quickjs-emscripten'));
@@ -28,7 +42,11 @@ const VARIANT = {
 // more than the run of a short script), always after a run that took long.
 const PROGRESS_MS = 100;
 
-/** The script's error as text, cut to the shared message cap: a 2 MB message never leaves this thread. */
+/**
+ * The script's error as text, cut to the shared message cap: a 2 MB message never leaves this thread.
+ * @param {QuickJSContext} vm
+ * @param {QuickJSHandle} handle
+ */
 function errorText(vm, handle) {
   const dumped = vm.dump(handle);
   handle.dispose();
@@ -43,11 +61,16 @@ function errorText(vm, handle) {
  * Runs one job: `script` on each of `ids`, answered to the parent tagged with `job`, with the script time used
  * (`usedMs`: the wall time, or the process's CPU time when lower). Once that reaches `budgetMs` (what is left of
  * an import's budget) the remaining ids get `budgetError` without running.
+ * @param {QuickJSWASMModule} quickjs
+ * @param {Job} job
  */
-function runJob(quickjs, limits, { job, script, ids, budgetMs = Infinity, budgetError = '' }) {
+function runJob(quickjs, { job, script, ids, budgetMs = Infinity, budgetError = '' }) {
   const tooLong = `The script took longer than ${limits.timeMs} ms`;
+  /** @type {QuickJSRuntime | null} */
   let runtime = null;
+  /** @type {QuickJSContext | null} */
   let vm = null;
+  /** @type {QuickJSHandle | null} */
   let fn = null;
   const clock = createRunClock(limits);
   const close = () => {
@@ -56,26 +79,37 @@ function runJob(quickjs, limits, { job, script, ids, budgetMs = Infinity, budget
     if (runtime) runtime.dispose();
     fn = null; vm = null; runtime = null;
   };
-  // A fresh interpreter (also after a run that ran out of time or memory, which may leave it unusable).
+  /**
+   * The interpreter and the compiled script: a fresh one after a run that ran out of time or memory, which may
+   * leave it unusable.
+   * @returns {{ vm: QuickJSContext, fn: QuickJSHandle }}
+   */
   const open = () => {
-    if (fn) return;
-    runtime = quickjs.newRuntime();
-    runtime.setMemoryLimit(limits.memoryBytes);
-    runtime.setMaxStackSize(limits.stackBytes);
+    if (vm && fn) return { vm, fn };
+    const fresh = quickjs.newRuntime();
+    runtime = fresh;
+    fresh.setMemoryLimit(limits.memoryBytes);
+    fresh.setMaxStackSize(limits.stackBytes);
     // One handler per interpreter, reading the current run's clock (started before the compile and each run).
     clock.start();
-    runtime.setInterruptHandler(clock.overrun);
-    vm = runtime.newContext();
-    const compiled = vm.evalCode(`"use strict";\n(function (id) {\n${script}\n})`, 'idModification.js');
+    fresh.setInterruptHandler(clock.overrun);
+    const context = fresh.newContext();
+    vm = context;
+    const compiled = context.evalCode(`"use strict";\n(function (id) {\n${script}\n})`, 'idModification.js');
     if (compiled.error) {
-      const message = errorText(vm, compiled.error);
+      const message = errorText(context, compiled.error);
       close();
       throw new Error(message === 'InternalError: interrupted' ? tooLong : message);
     }
     fn = compiled.value;
+    return { vm: context, fn: compiled.value };
   };
+  /**
+   * @param {string} id
+   * @returns {RunResult}
+   */
   const run = (id) => {
-    open();
+    const { vm, fn } = open();
     clock.start();
     const arg = vm.newString(id);
     const result = vm.callFunction(fn, vm.undefined, arg);
@@ -95,15 +129,15 @@ function runJob(quickjs, limits, { job, script, ids, budgetMs = Infinity, budget
   try {
     open(); // a syntax error fails every id at once
   } catch (error) {
-    parentPort.postMessage({ job, compileError: error.message });
+    port.postMessage({ job, compileError: error instanceof Error ? error.message : String(error) });
     return;
   }
   // Compiled: from here the parent's stall watchdog runs.
-  parentPort.postMessage({ job, ready: true });
+  port.postMessage({ job, ready: true });
   const results = [];
   const wallAtStart = Date.now();
   const cpuAtStart = processCpuMs();
-  const usedMs = (now) => Math.min(now - wallAtStart, processCpuMs() - cpuAtStart);
+  const usedMs = (/** @type {number} */ now) => Math.min(now - wallAtStart, processCpuMs() - cpuAtStart);
   let told = wallAtStart;
   for (const id of ids) {
     results.push(run(id));
@@ -115,23 +149,23 @@ function runJob(quickjs, limits, { job, script, ids, budgetMs = Infinity, budget
     }
     if (now - told >= PROGRESS_MS) {
       told = now;
-      parentPort.postMessage({ job, progress: results.length });
+      port.postMessage({ job, progress: results.length });
     }
   }
   close();
-  parentPort.postMessage({ job, results, usedMs: usedMs(Date.now()) });
+  port.postMessage({ job, results, usedMs: usedMs(Date.now()) });
 }
 
 // Jobs that arrive while the module loads wait for it, in order.
 const loading = newQuickJSWASMModuleFromVariant(VARIANT);
 let queue = Promise.resolve();
-parentPort.on('message', (message) => {
+port.on('message', (/** @type {Job} */ message) => {
   queue = queue.then(async () => {
     try {
-      runJob(await loading, workerData.limits, message);
+      runJob(await loading, message);
     } catch (error) {
       // The interpreter itself failed (its module did not load): this worker is not used again.
-      parentPort.postMessage({ job: message.job, compileError: capMessage(error && error.message ? error.message : error), broken: true });
+      port.postMessage({ job: message.job, compileError: capMessage(error instanceof Error && error.message ? error.message : error), broken: true });
     }
   });
 });
