@@ -35,6 +35,7 @@ export const INTAKE_TEXT_LIMITS = {
   patronIdentifier: 255,
   itemIdentifier: 255,
   error: 2000,
+  label: 100,
 } as const;
 /** Highest countIn / countOut of one reading. */
 export const MAX_READING_COUNT = 1_000_000;
@@ -166,7 +167,15 @@ export const IntakeAlarm = Type.Object({
 });
 export type IntakeAlarm = Static<typeof IntakeAlarm>;
 
-/** One self-check (SIP) operation: upserted by key and operationId, so a PENDING operation can later become SUCCESS. */
+/** The dashboard's label of a self-check operation sent without one. */
+export const DEFAULT_SELFCHECK_LABEL = 'OTHER';
+
+/**
+ * One self-check (SIP) operation: upserted by key and operationId, so a PENDING operation can later become SUCCESS.
+ * A CHECKOUT, CHECKIN or RENEW whose status is SUCCESS or WARNING (completed, with a message) counts once in the
+ * dashboard's SelfCheck figures, dated by its transactionDate and split by `label`; it stops counting if it later
+ * moves to PENDING or ERROR.
+ */
 export const IntakeSipOperation = Type.Object({
   operationId: Type.String({ minLength: 1, maxLength: INTAKE_TEXT_LIMITS.operationId, description: "The station's own id of the operation" }),
   origin: Text(INTAKE_TEXT_LIMITS.origin),
@@ -180,6 +189,10 @@ export const IntakeSipOperation = Type.Object({
   executionDate: Type.Optional(Type.Union([LocalDateTime, Type.Null()])),
   status: Type.Union(SIP_STATUSES.map((s) => Type.Literal(s))),
   error: OptionalText(INTAKE_TEXT_LIMITS.error),
+  label: Type.Optional(Type.Union([Type.String({
+    maxLength: INTAKE_TEXT_LIMITS.label,
+    description: `The item's material or collection as the station knows it (e.g. 'Book', 'DVD'): the dashboard's SelfCheck pies split by it. Absent or blank: '${DEFAULT_SELFCHECK_LABEL}'`,
+  }), Type.Null()])),
 });
 export type IntakeSipOperation = Static<typeof IntakeSipOperation>;
 

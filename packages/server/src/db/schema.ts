@@ -387,6 +387,8 @@ export interface SelfcheckOperationsTable {
   label: string;
   origin: string;
   date: LocalDateTime;
+  /** The device's SIP operation the row counts, unique; null for rows written otherwise (migration 0030). */
+  sip_operation_id: number | null;
 }
 
 /** Server-wide secrets generated once (e.g. 'jwt' signing key), shared by every instance. */

@@ -1,5 +1,5 @@
 /** The intake calls' documentation for device vendors: what a call does, an example batch, its errors. */
-import { INTAKE_ROW_CODES, MAX_INTAKE_ROWS } from '@portal/contract';
+import { DEFAULT_SELFCHECK_LABEL, INTAKE_ROW_CODES, INTAKE_TEXT_LIMITS, MAX_INTAKE_ROWS } from '@portal/contract';
 import type { RouteErrors } from '../plugins/docs';
 
 const COMMON = `Header \`x-device-key\`: a key created for the library under Settings → Devices (an access token is never accepted). `
@@ -42,12 +42,14 @@ export const intakeExamples = {
       + 'other values (an offline CHECKOUT first PENDING, later SUCCESS) updates it, with the same values is a duplicate. '
       + 'type: CHECKIN, CHECKIN_PENDING, CHECKOUT, CHECKOUT_CANCEL, RENEW, INFORMATION; status: PENDING, SUCCESS, WARNING, ERROR. '
       + 'An operation with an itemIdentifier also appears in the item\'s history (Search). The patron identifier is stored as sent '
-      + 'and shown to staff; it is never logged.',
+      + 'and shown to staff; it is never logged. A CHECKOUT, CHECKIN or RENEW counts once in the dashboard\'s SelfCheck figures while '
+      + 'its status is SUCCESS or WARNING (dated by transactionDate; ERROR or PENDING later removes it; CHECKOUT_CANCEL never counts), '
+      + `split by the optional \`label\` (the item's material or collection, up to ${INTAKE_TEXT_LIMITS.label} characters; absent: ${DEFAULT_SELFCHECK_LABEL}).`,
     body: {
       operations: [{
         operationId: 'SC2-000184', origin: 'Self-check 2', type: 'CHECKOUT', offline: false, patronIdentifier: '21234000098765',
         itemIdentifier: '31234000123456', titleIdentifier: 'The Name of the Rose', transactionDate: '2026-03-02 10:12:04',
-        dueDate: '2026-03-23 23:59:59', executionDate: '2026-03-02 10:12:05', status: 'SUCCESS', error: '',
+        dueDate: '2026-03-23 23:59:59', executionDate: '2026-03-02 10:12:05', status: 'SUCCESS', error: '', label: 'Book',
       }],
     },
   },

@@ -6,12 +6,13 @@
  * time-out. In the hour a clock goes back, a sensor's second reading of a wall-clock time is such a duplicate:
  * a device sends one reading per slot there.
  * Alarms with a barcode and SIP operations with an item identifier also write their item event (Search), as
- * the demo data does. The per-day totals of records are kept by database triggers (migrations 0003, 0017).
+ * the demo data does; a completed CHECKOUT, CHECKIN or RENEW also its selfcheck operation (dashboard's SelfCheck,
+ * read live, nothing cached). The per-day totals of records are kept by database triggers (migrations 0003, 0017).
  */
 import { ERROR_CODES, foldText, MAX_INTAKE_ROWS, type IntakeResult } from '@portal/contract';
 import type { Kysely, Transaction } from 'kysely';
 import { localDateTime } from '../dashboard/clock';
-import type { Database } from '../db/schema';
+import type { Database, SelfcheckType } from '../db/schema';
 import { ApiError } from '../errors';
 import type { Deps } from './context';
 import { hashDeviceKey } from './devices';
@@ -136,6 +137,14 @@ function sipColumns(r: SipRow) {
 }
 type SipColumns = ReturnType<typeof sipColumns>;
 
+const SELFCHECK_TYPES: ReadonlySet<string> = new Set(['CHECKOUT', 'CHECKIN', 'RENEW'] satisfies SelfcheckType[]);
+
+/** A completed (SUCCESS, or WARNING: done with a message) checkout, checkin or renewal counts in the dashboard's SelfCheck. */
+function selfcheck(storeId: number, id: number, r: SipRow) {
+  if (!SELFCHECK_TYPES.has(r.type) || (r.status !== 'SUCCESS' && r.status !== 'WARNING')) return [];
+  return [{ store_id: storeId, type: r.type as SelfcheckType, label: r.label, origin: r.origin, date: r.transactionDate, sip_operation_id: id }];
+}
+
 function sipEvent(storeId: number, id: number, r: SipRow) {
   return itemEvent(storeId, r.itemIdentifier, null, r.transactionDate, 'SIP_OPERATION', {
     sipOperationId: id, sipType: r.type, status: r.status, origin: r.origin, title: r.titleIdentifier,
@@ -144,7 +153,8 @@ function sipEvent(storeId: number, id: number, r: SipRow) {
 
 /**
  * SIP operations upserted by key + operationId: a new one is inserted; a known one whose fields changed (an
- * offline PENDING operation later SUCCESS) is updated, and its item event replaced; an unchanged one is a duplicate.
+ * offline PENDING operation later SUCCESS) is updated, and its item event and selfcheck operation replaced; an
+ * unchanged one is a duplicate (a label sent anew alone changes nothing).
  */
 export async function intakeSipOperations(deps: Deps, auth: DeviceAuth, rows: unknown[]): Promise<IntakeResult> {
   const { valid, rejected, repeats } = validateRows(rows, sipRow, (r) => r.operationId, true);
@@ -158,6 +168,7 @@ export async function intakeSipOperations(deps: Deps, auth: DeviceAuth, rows: un
       stored += inserted.length;
       const insertedIds = new Map(inserted.map((s) => [s.operation_id as string, s.id]));
       const events = chunk.filter((r) => r.itemIdentifier && insertedIds.has(r.operationId)).map((r) => sipEvent(auth.storeId, insertedIds.get(r.operationId) as number, r));
+      const selfchecks = chunk.flatMap((r) => (insertedIds.has(r.operationId) ? selfcheck(auth.storeId, insertedIds.get(r.operationId) as number, r) : []));
       const known = chunk.filter((r) => !insertedIds.has(r.operationId));
       if (known.length) {
         const existing = await trx.selectFrom('sip_operations').selectAll()
@@ -172,10 +183,13 @@ export async function intakeSipOperations(deps: Deps, auth: DeviceAuth, rows: un
           await trx.deleteFrom('item_events').where('store_id', '=', auth.storeId).where('type', '=', 'SIP_OPERATION')
             .where('date', '=', before.transaction_date).where('details', 'like', `{"sipOperationId":${before.id},%`).execute();
           if (r.itemIdentifier) events.push(sipEvent(auth.storeId, before.id, r));
+          await trx.deleteFrom('selfcheck_operations').where('sip_operation_id', '=', before.id).execute();
+          selfchecks.push(...selfcheck(auth.storeId, before.id, r));
           stored += 1;
         }
       }
       if (events.length) await trx.insertInto('item_events').values(events).execute();
+      if (selfchecks.length) await trx.insertInto('selfcheck_operations').values(selfchecks).execute();
     }
     await noteUse(deps, trx, auth, 'sip_operations', stored);
     return stored;

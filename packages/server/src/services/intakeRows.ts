@@ -4,7 +4,7 @@
  * is personal data).
  */
 import {
-  ALARM_TYPES, INTAKE_ROW_CODES, INTAKE_TEXT_LIMITS, LOCAL_DATE_TIME_PATTERN, MAX_READING_COUNT, SIP_STATUSES, SIP_TYPES,
+  ALARM_TYPES, DEFAULT_SELFCHECK_LABEL, INTAKE_ROW_CODES, INTAKE_TEXT_LIMITS, LOCAL_DATE_TIME_PATTERN, MAX_READING_COUNT, SIP_STATUSES, SIP_TYPES,
   type AlarmType, type IntakeRowCode, type SipStatus, type SipType,
 } from '@portal/contract';
 
@@ -107,6 +107,8 @@ export function alarmRow(value: unknown, sensors: ReadonlyMap<number, SensorInfo
 export interface SipRow {
   operationId: string; origin: string; type: SipType; offline: boolean; patronIdentifier: string; itemIdentifier: string;
   titleIdentifier: string; transactionDate: string; dueDate: string | null; executionDate: string | null; status: SipStatus; error: string;
+  /** The dashboard's label (blank: DEFAULT_SELFCHECK_LABEL). */
+  label: string;
 }
 
 export function sipRow(value: unknown): SipRow {
@@ -118,6 +120,7 @@ export function sipRow(value: unknown): SipRow {
     patronIdentifier: text(row, 'patronIdentifier'), itemIdentifier: text(row, 'itemIdentifier'), titleIdentifier: text(row, 'titleIdentifier'),
     transactionDate: date(row, 'transactionDate') as string, dueDate: date(row, 'dueDate', true), executionDate: date(row, 'executionDate', true),
     status: oneOf(row, 'status', SIP_STATUSES, INTAKE_ROW_CODES.INVALID_STATUS), error: text(row, 'error', true),
+    label: text(row, 'label', true).trim() || DEFAULT_SELFCHECK_LABEL,
   };
 }
 

@@ -26,6 +26,7 @@ import { itemMovesNow } from './0026_item_moves_now';
 import { inventoryItemEvents } from './0027_inventory_item_events';
 import { devices } from './0028_devices';
 import { deviceRows } from './0029_device_rows';
+import { selfcheckSipOperations } from './0030_selfcheck_sip_operations';
 
 /**
  * In-code migration provider: migrations are compiled with the server (no file-system scanning), named
@@ -62,6 +63,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0027_inventory_item_events': inventoryItemEvents,
         '0028_devices': devices(dialect),
         '0029_device_rows': deviceRows,
+        '0030_selfcheck_sip_operations': selfcheckSipOperations,
       };
     },
   };
