@@ -116,6 +116,9 @@ describe('alarms and SIP operations', () => {
     expect(new Set(operations.map((o) => o.type))).toEqual(new Set(['CHECKOUT', 'CHECKIN', 'RENEW', 'INFORMATION']));
     expect(operations.filter((o) => o.type === 'CHECKOUT').every((o) => o.dueDate === '2026-12-28 23:59:59')).toBe(true);
     expect(operations.filter((o) => o.status === 'ERROR').every((o) => o.error)).toBe(true);
+    // Loans and returns carry the item's material (the dashboard's SelfCheck pies); information requests none.
+    expect(new Set(operations.filter((o) => o.type !== 'INFORMATION').map((o) => o.label))).toEqual(new Set(['Libro', 'DVD', 'Revista', 'Cómic', 'Audiolibro', 'Libro infantil']));
+    expect(operations.filter((o) => o.type === 'INFORMATION').every((o) => o.label === null)).toBe(true);
   });
 });
 

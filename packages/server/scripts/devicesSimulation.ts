@@ -47,6 +47,8 @@ export interface SipOperation {
   executionDate: string | null;
   status: 'PENDING' | 'SUCCESS' | 'WARNING' | 'ERROR';
   error: string | null;
+  /** The item's material, as the station's library system knows it (the dashboard's SelfCheck pies). */
+  label: string | null;
 }
 
 export interface SimulationOptions {
@@ -253,11 +255,14 @@ export class Simulation {
       executionDate: offline ? null : now.text,
       status,
       error: status === 'ERROR' ? 'Item not found in the library system' : status === 'WARNING' ? 'Item has a hold for another patron' : null,
+      label: type === 'INFORMATION' ? null : this.pick(MATERIALS),
     };
     if (offline) this.pending.push({ operation, dueTick: this.tick + 1 + Math.floor(this.random() * 5) });
     return operation;
   }
 }
+
+const MATERIALS = ['Libro', 'Libro', 'Libro', 'DVD', 'Revista', 'Cómic', 'Audiolibro', 'Libro infantil'];
 
 const TITLES = [
   'La Regenta', 'Fortunata y Jacinta', 'Niebla', 'Cien años de soledad', 'La casa de los espíritus', 'Nada',
