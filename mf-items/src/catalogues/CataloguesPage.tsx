@@ -51,7 +51,7 @@ function CataloguesList({ storeId, title, kind }: { storeId: number; title: stri
 
   return (
     <PageFrame title={title}>
-      {kind.texts.importWarning && <Alert type="warning" showIcon message={t(kind.texts.importWarning)} style={{ marginBottom: 8 }} />}
+      {kind.texts.importWarning && <Alert type="warning" showIcon title={t(kind.texts.importWarning)} style={{ marginBottom: 8 }} />}
       <NumItemsProvider storeId={storeId} generation={countsGeneration} kind={kind}>
         <GenericList<Catalogue>
           ref={list}

@@ -77,8 +77,8 @@ function ScriptEditor({ field, label, script, test, onChange, onTest }: {
           aria-label={`${t('testId')} ${label}`} style={{ width: 220 }} />
       </Flex>
       {test && test !== 'running' && ('error' in test
-        ? <Alert style={{ marginTop: 8 }} type="error" showIcon message={t('testError')} description={test.error} />
-        : <Alert style={{ marginTop: 8 }} type="success" showIcon message={t('testResult')} description={<Typography.Text code>{test.result}</Typography.Text>} />)}
+        ? <Alert style={{ marginTop: 8 }} type="error" showIcon title={t('testError')} description={test.error} />
+        : <Alert style={{ marginTop: 8 }} type="success" showIcon title={t('testResult')} description={<Typography.Text code>{test.result}</Typography.Text>} />)}
     </Card>
   );
 }

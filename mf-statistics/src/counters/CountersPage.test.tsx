@@ -24,7 +24,6 @@ function setup() {
 }
 
 beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => {});
   jest.mocked(getStoresTree).mockResolvedValue(TREE);
   jest.mocked(getRecords).mockImplementation(async (_type, body) => ({
     intervals: body.intervals.map((_, n) => ({

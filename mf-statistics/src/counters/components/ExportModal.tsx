@@ -62,7 +62,7 @@ export function ExportModal({ open, zoomed, onExport, onClose }: ExportModalProp
           </Radio.Group>
         </Form.Item>
       </Form>
-      {error ? <Alert type="error" showIcon message={error} /> : null}
+      {error ? <Alert type="error" showIcon title={error} /> : null}
     </Modal>
   );
 }

@@ -58,7 +58,7 @@ export function IntervalCard({ state, interval, color, tree, today, onRegion, on
       )}
       extra={several ? <Button size="small" type="text" icon={<CloseOutlined />} aria-label={t('removeInterval')} onClick={remove} /> : null}
     >
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         <TreeSelect
           aria-label={t('region')} style={{ width: '100%' }} showSearch treeNodeFilterProp="title" treeDefaultExpandAll
           value={interval.region.value} treeData={tree} popupMatchSelectWidth={false}
