@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Badge, Button, Flex, Table, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Badge, Button, Flex, Table, theme, Typography, type TableColumnsType } from 'antd';
 import { KeyOutlined, StopOutlined } from '@ant-design/icons';
 import { createDeviceKey, type CreatedDeviceKey, type DeviceKey, logger, revokeDeviceKey } from '@portal/api';
 import { formatEventDate, ModalForm, type FormField } from '@portal/lists';
@@ -22,6 +22,8 @@ const KEY_NAME_MAX = 100;
 export function DeviceKeysSection({ storeId, keys, exampleSensorId, libraryNow }: DeviceKeysSectionProps) {
   const { t } = useSettingsTranslation();
   const { modal, message } = App.useApp();
+  // Section titles are the page's h2s (under PageFrame's h1), drawn at antd's h5 size.
+  const { token } = theme.useToken();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<{ key: CreatedDeviceKey; date: string } | null>(null);
 
@@ -90,7 +92,7 @@ export function DeviceKeysSection({ storeId, keys, exampleSensorId, libraryNow }
   return (
     <section aria-labelledby="devices-keys">
       <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 8 }}>
-        <Typography.Title level={5} id="devices-keys" style={{ margin: 0 }}>{t('devices.keys')}</Typography.Title>
+        <Typography.Title level={2} id="devices-keys" style={{ margin: 0, fontSize: token.fontSizeHeading5, lineHeight: token.lineHeightHeading5 }}>{t('devices.keys')}</Typography.Title>
         <Button type="primary" icon={<KeyOutlined />} onClick={() => setCreating(true)}>{t('devices.createKey')}</Button>
       </Flex>
       <Typography.Paragraph type="secondary">{t('devices.keysHint')}</Typography.Paragraph>

@@ -1,4 +1,4 @@
-import { Alert, App, Badge, Button, Flex, Table, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Badge, Button, Flex, Table, theme, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { deleteSensor, logger, normalizeError, type Sensor, updateSensor } from '@portal/api';
 import { useSettingsTranslation } from '../i18n';
@@ -19,6 +19,8 @@ export interface SensorsSectionProps {
 export function SensorsSection({ storeId, libraryCapacity, sensors }: SensorsSectionProps) {
   const { t } = useSettingsTranslation();
   const { modal, message } = App.useApp();
+  // Section titles are the page's h2s (under PageFrame's h1), drawn at antd's h5 size.
+  const { token } = theme.useToken();
   const form = useFormDialog<Sensor>(() => sensors.reload());
 
   const columns = ((): TableColumnsType<Sensor> => {
@@ -93,7 +95,7 @@ export function SensorsSection({ storeId, libraryCapacity, sensors }: SensorsSec
   return (
     <section aria-labelledby="devices-sensors">
       <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 8 }}>
-        <Typography.Title level={5} id="devices-sensors" style={{ margin: 0 }}>{t('devices.sensors')}</Typography.Title>
+        <Typography.Title level={2} id="devices-sensors" style={{ margin: 0, fontSize: token.fontSizeHeading5, lineHeight: token.lineHeightHeading5 }}>{t('devices.sensors')}</Typography.Title>
         <Button type="primary" icon={<PlusOutlined />} onClick={form.add}>{t('devices.addSensor')}</Button>
       </Flex>
       <Typography.Paragraph type="secondary">{t('devices.sensorsHint')}</Typography.Paragraph>
