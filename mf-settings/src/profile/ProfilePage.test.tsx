@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deleteAvatar, getAvatar, getUser, updateUser, uploadAvatar } from '@portal/api';
+import { fakeServer } from '@portal/api/src/testing';
 import { renderWithPortal } from '@portal/lists/src/testing/render';
 import { person, signedIn } from '../testing';
 import { ProfilePage } from './ProfilePage';
@@ -18,7 +19,8 @@ const field = (id: string) => document.getElementById(id) as HTMLInputElement | 
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
 
 beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => {});
+  // The one request left to the HTTP layer: the deploy settings (product name) the user form reads.
+  fakeServer(() => ({ status: 200, data: { productName: 'Library Portal' } }));
   jest.mocked(getUser).mockResolvedValue(MANAGER);
   jest.mocked(getAvatar).mockRejectedValue(new Error('no avatar'));
 });
@@ -26,6 +28,7 @@ afterEach(() => jest.resetAllMocks());
 
 describe('ProfilePage', () => {
   it('shows the user, the capacities link; editing themself: no user name, role, permissions or regions; a new password needs the current one', async () => {
+    expectConsoleError('Form not saved');
     const u = user();
     jest.mocked(updateUser).mockImplementation(async (_id, body) => ({ ...MANAGER, ...body } as typeof MANAGER));
     const { store } = renderWithPortal(<ProfilePage title="Profile" />, { store: signedIn(MANAGER), path: '/profile' });
@@ -61,6 +64,7 @@ describe('ProfilePage', () => {
   });
 
   it("uploads and removes the avatar, telling the header; a missing avatarUrl is 'Failed to upload avatar'", async () => {
+    expectConsoleError('Avatar not changed');
     const { store } = renderWithPortal(<ProfilePage title="Profile" />, { store: signedIn(MANAGER), path: '/profile' });
     await screen.findByTestId('profile-info');
     const input = () => document.querySelector('input[type=file]') as HTMLInputElement;

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createUser, getUsers, updateUser, userExists } from '@portal/api';
+import { fakeServer } from '@portal/api/src/testing';
 import { renderWithPortal } from '@portal/lists/src/testing/render';
 import { person, signedIn } from '../testing';
 import { UsersPage } from './UsersPage';
@@ -31,7 +32,8 @@ async function fillCommon(u: ReturnType<typeof user>, userName: string) {
 }
 
 beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => {});
+  // The one request left to the HTTP layer: the deploy settings (product name) the user form reads.
+  fakeServer(() => ({ status: 200, data: { productName: 'Library Portal' } }));
   jest.mocked(getUsers).mockResolvedValue({ items: [ADMIN, SUPERVISOR, MANAGER], total: 3 });
   jest.mocked(userExists).mockImplementation(async ({ userName, email }) => ({ exists: userName === 'manager' || email === 'taken@example.org' }));
   jest.mocked(createUser).mockImplementation(async (body) => person(9, body.userName, body.role, body.permissions));
@@ -102,6 +104,7 @@ describe('UsersPage: editing another user', () => {
 
 describe('UsersPage as supervisor', () => {
   it('no Flavor; role User only; only their own permissions; name taken, short and mismatched passwords refused; regions expand on save', async () => {
+    expectConsoleError('Form not saved');
     const u = user();
     renderWithPortal(<UsersPage title="Users" />, { store: signedIn(SUPERVISOR), path: '/users' });
     await screen.findByText('manager Pérez');
