@@ -14,7 +14,6 @@ import type { AuthUser } from '../src/services/context';
 import type { FilesDeps } from '../src/services/files';
 import { comparePage } from '../src/services/compare';
 import { keptCompareTotal } from '../src/services/compareTotals';
-import type { Untyped } from '../src/db/untyped';
 
 type Group = { group_id: number | null; store_id: number; catalogue_id: number | null };
 
@@ -23,7 +22,7 @@ const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(
 const IMPORT_ROWS = 100_000;
 
 export async function afterWrites(database: Kysely<Database>, deps: FilesDeps, user: AuthUser, group: Group, scopes: Array<[string, CompareScope]>): Promise<void> {
-  const db = database as unknown as Untyped;
+  const db = database;
   const storeId = group.store_id;
   const catalogueId = group.catalogue_id!;
   const now = new Date().toISOString();

@@ -5,14 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, SelfcheckType } from '../db/schema';
 
-/** The rollup table of migration 0003 (kept by triggers, so it is read-only here). */
-type RollupTables = {
-  record_daily_totals: { store_id: number; day: string; count_in: number; count_out: number };
-};
-
 type Db = Kysely<Database>;
-
-const rollup = (db: Db) => db.withTables<RollupTables>();
 
 export interface DashboardStore {
   id: number;
@@ -30,13 +23,13 @@ export async function dashboardStores(db: Db, ids: readonly number[]): Promise<D
 
 /** Visitors in per library and day, days `from` … `to` inclusive (YYYY-MM-DD). */
 export function dailyIn(db: Db, storeIds: readonly number[], from: string, to: string) {
-  return rollup(db).selectFrom('record_daily_totals').select(['store_id', 'day', 'count_in'])
+  return db.selectFrom('record_daily_totals').select(['store_id', 'day', 'count_in'])
     .where('store_id', 'in', [...storeIds]).where('day', '>=', from).where('day', '<=', to).execute();
 }
 
 /** Sum of visitors in over days `from` … `to` inclusive. */
 export async function sumDailyIn(db: Db, storeIds: readonly number[], from: string, to: string): Promise<number> {
-  const row = await rollup(db).selectFrom('record_daily_totals')
+  const row = await db.selectFrom('record_daily_totals')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count_in'), sql<number>`0`).as('total'))
     .where('store_id', 'in', [...storeIds]).where('day', '>=', from).where('day', '<=', to).executeTakeFirst();
   return Number(row?.total ?? 0);

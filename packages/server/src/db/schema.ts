@@ -433,6 +433,70 @@ export interface JobRunsTable {
   error: string | null;
 }
 
+/** Per library and local day, the sums of its records, kept by triggers on records (migration 0003). */
+export interface RecordDailyTotalsTable {
+  store_id: number;
+  /** `substr(records.date, 1, 10)`. */
+  day: DateOnly;
+  count_in: Generated<number>;
+  count_out: Generated<number>;
+}
+
+/** Per library and local day, a number raised by triggers on every write of its records (migration 0017). */
+export interface RecordDayVersionsTable {
+  store_id: number;
+  day: DateOnly;
+  version: number;
+}
+
+/** A day's counters figures for one library (sensor_id 0) or sensor at a reset time, and the day's version they were computed at (migration 0017). */
+export interface RecordDayFiguresTable {
+  store_id: number;
+  sensor_id: number;
+  reset_time: TimeOfDay;
+  day: DateOnly;
+  version: number;
+  total_in: number;
+  total_out: number;
+  max_inside: number;
+  sum_inside: number;
+}
+
+/** Per library, a number raised by triggers whenever what a Compare list reads changes (migration 0018). */
+export interface ListItemVersionsTable {
+  store_id: number;
+  version: number;
+}
+
+/** The kept total of one Compare list without a search, and the library version it is valid at (migrations 0018, 0021). */
+export interface CompareTotalsTable {
+  catalogue_id: number;
+  mode: 'MISSING' | 'EXCEEDED';
+  /** 'ALL_GROUPS', 'UNGROUPED', 'group/<id>' or 'inventory/<id>'. */
+  scope: string;
+  version: number;
+  total: number;
+  /** Rows the delta triggers followed since the total was last read. */
+  moved: Generated<number>;
+}
+
+/** SQLite only: the libraries whose staged move is inserting now; their per-row insert triggers skip (migration 0026). */
+export interface ItemMovesNowTable {
+  store_id: number;
+}
+
+/** SQLite only: an import's final move in progress, undone by the next move if its server stopped (migration 0020). */
+export interface ImportMovesTable {
+  id: Generated<number>;
+  instance: string;
+  items_table: string;
+  created_table: string | null;
+  parent_id: number;
+  /** JSON of the runs of item ids inserted so far. */
+  id_runs: Json;
+  started_at: IsoTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   user_stores: UserStoresTable;
@@ -466,6 +530,13 @@ export interface Database {
   stored_files: StoredFilesTable;
   temp_files: TempFilesTable;
   job_runs: JobRunsTable;
+  record_daily_totals: RecordDailyTotalsTable;
+  record_day_versions: RecordDayVersionsTable;
+  record_day_figures: RecordDayFiguresTable;
+  list_item_versions: ListItemVersionsTable;
+  compare_totals: CompareTotalsTable;
+  item_moves_now: ItemMovesNowTable;
+  import_moves: ImportMovesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

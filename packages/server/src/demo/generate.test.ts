@@ -17,7 +17,6 @@ import { DEMO_PROFILE, profileFromEnv, profileWith, SMALL_PROFILE } from './gene
 import { SIP_STATUSES, SIP_TYPES } from './generateSelfService';
 import { listsToFill } from '../services/compareFill';
 import { compareFullCount } from '../services/compareTesting';
-import type { Untyped } from '../db/untyped';
 
 // A short history and small catalogues keep the test fast; the shape of the data is the same.
 const profile = profileWith({ days: 8, catalogueScale: 0.02 });
@@ -142,7 +141,7 @@ describe('generateDemo', () => {
 
   it('keeps every Compare list of catalogue × ALL_GROUPS, UNGROUPED and group valid and exact (counted once at the end)', async () => {
     expect(await listsToFill(first.db)).toEqual([]);
-    const kept = await (first.db as unknown as Untyped).selectFrom('compare_totals as ct').innerJoin('catalogues as c', 'c.id', 'ct.catalogue_id')
+    const kept = await first.db.selectFrom('compare_totals as ct').innerJoin('catalogues as c', 'c.id', 'ct.catalogue_id')
       .select(['c.store_id', 'ct.catalogue_id', 'ct.mode', 'ct.scope', 'ct.total']).where('ct.scope', 'not like', 'inventory/%').execute();
     expect(kept.length).toBeGreaterThan(20);
     for (const k of kept) {

@@ -12,7 +12,6 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { dailyRows, dayFigures, windowSlots, type DayFigures } from './buckets';
 import { slotSums } from './queries';
-import type { Untyped } from '../db/untyped';
 
 /** The only window kept: the whole day, as the counters page asks by default. */
 export const CACHED_WINDOW: [string, string] = ['00:00', '23:59'];
@@ -35,15 +34,6 @@ export function isCacheable(storeIds: readonly number[], startDate: string, endD
     && window[0] === CACHED_WINDOW[0] && window[1] === CACHED_WINDOW[1] && CACHED_RESET.test(resetTime);
 }
 
-interface KeptRow {
-  day: string;
-  version: number | string;
-  total_in: number | string;
-  total_out: number | string;
-  max_inside: number | string;
-  sum_inside: number | string;
-}
-
 /** Runs of days a records read covers: days at most a week apart, each run at most DAYS_PER_READ long. */
 function runsOf(days: readonly string[]): Array<[string, string]> {
   const runs: Array<[string, string]> = [];
@@ -55,7 +45,7 @@ function runsOf(days: readonly string[]): Array<[string, string]> {
   return runs;
 }
 
-async function keep(db: Untyped, key: DayCacheKey, fresh: ReadonlyArray<[DayFigures, number]>): Promise<void> {
+async function keep(db: Kysely<Database>, key: DayCacheKey, fresh: ReadonlyArray<[DayFigures, number]>): Promise<void> {
   for (let i = 0; i < fresh.length; i += ROWS_PER_INSERT) {
     const values = fresh.slice(i, i + ROWS_PER_INSERT).map(([f, version]) => ({
       store_id: key.storeId, sensor_id: key.sensorId ?? 0, reset_time: key.resetTime, day: f.row.date, version,
@@ -72,10 +62,10 @@ async function keep(db: Untyped, key: DayCacheKey, fresh: ReadonlyArray<[DayFigu
 
 /** Figures of every day from `startDay` to `lastDay` (YYYY-MM-DD) for one library or sensor, whole day. */
 export async function cachedDays(database: Kysely<Database>, key: DayCacheKey, startDay: string, lastDay: string): Promise<DayFigures[]> {
-  const db = database as unknown as Untyped;
+  const db = database;
   if (startDay > lastDay) return [];
   // The days that hold (or held) records, each with its current version and the row kept for the key, if any.
-  const rows: Array<{ day: string; current: number | string } & Partial<KeptRow>> = await db.selectFrom('record_day_versions as v')
+  const rows = await db.selectFrom('record_day_versions as v')
     .leftJoin('record_day_figures as f', (join) => join.onRef('f.store_id', '=', 'v.store_id').onRef('f.day', '=', 'v.day')
       .on('f.sensor_id', '=', key.sensorId ?? 0).on('f.reset_time', '=', key.resetTime))
     .select(['v.day', 'v.version as current', 'f.version', 'f.total_in', 'f.total_out', 'f.max_inside', 'f.sum_inside'])
@@ -114,8 +104,8 @@ export async function cachedDays(database: Kysely<Database>, key: DayCacheKey, s
  * Computes the kept days of every library and sensor that has records, at the library's reset time (what the
  * counters page asks for by default): used by migration 0017 and after bulk loads of records.
  */
-export async function fillDayCache(database: Untyped): Promise<void> {
-  const db = database as Kysely<Database>;
+export async function fillDayCache(database: Kysely<Database>): Promise<void> {
+  const db = database;
   const { rows: stores } = await sql<{ id: number; reset_time: string; first: string; last: string }>`
     select s.id, s.reset_time, min(v.day) as first, max(v.day) as last
     from record_day_versions v join stores s on s.id = v.store_id group by s.id, s.reset_time order by s.id`.execute(database);

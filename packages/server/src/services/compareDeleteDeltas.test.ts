@@ -19,7 +19,6 @@ import { recountsSettled } from './compareTotals';
 import { compareFullCount, createThroughApi } from './compareTesting';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { MOVED_CAP } from '../db/migrations/0021_compare_total_delta_cap';
-import type { Untyped } from '../db/untyped';
 
 jest.setTimeout(300_000);
 
@@ -32,7 +31,6 @@ let g1: number;
 let g2: number;
 const sections: Array<{ id: number; group: number | null }> = [];
 const as = { user: 'librarian' as const };
-const untyped = () => t.db as unknown as Untyped;
 const SHIFT = 1000;
 const LARGE = MOVED_CAP + 10;
 const now = '2026-11-23T12:00:00Z';
@@ -46,7 +44,7 @@ const catalogues = () => [fondo, donaciones, big];
  * catalogue `reset`, set anew), and a full count.
  */
 async function keptTotals(shift: number, reset?: number): Promise<string[]> {
-  const { version } = await untyped().selectFrom('list_item_versions').select('version').where('store_id', '=', bib).executeTakeFirstOrThrow();
+  const { version } = await t.db.selectFrom('list_item_versions').select('version').where('store_id', '=', bib).executeTakeFirstOrThrow();
   const { rows } = await sql<{ catalogue_id: number; mode: string; scope: string; version: number | string; total: number | string }>`
     select ct.* from compare_totals ct join catalogues c on c.id = ct.catalogue_id where c.store_id = ${bib}`.execute(t.db);
   const lines: string[] = [];
@@ -75,7 +73,7 @@ async function keepAll(): Promise<void> {
 
 /** Rows written with every kept total left behind (quicker: the triggers only raise the version); keepAll counts them. */
 async function leftBehind(write: () => Promise<unknown>): Promise<void> {
-  await untyped().updateTable('compare_totals').set({ moved: MOVED_CAP }).execute();
+  await t.db.updateTable('compare_totals').set({ moved: MOVED_CAP }).execute();
   await write();
 }
 
@@ -103,7 +101,7 @@ const largeScans = (prefix: string, from: number, extra: Array<{ code: string | 
  * scans in scope, index counts).
  */
 async function shifted(url: string, deleted: number, reset?: number): Promise<void> {
-  await untyped().updateTable('compare_totals').set((eb) => ({ total: eb('total', '+', SHIFT) })).execute();
+  await t.db.updateTable('compare_totals').set((eb) => ({ total: eb('total', '+', SHIFT) })).execute();
   const before = deleteDeltaStats.deletes;
   const res = await t.call('DELETE', url, as);
   expect(res.statusCode).toBe(200);
@@ -112,7 +110,7 @@ async function shifted(url: string, deleted: number, reset?: number): Promise<vo
   const removed = url.endsWith('/items') ? res.json().deleted : deleted;
   expect(removed).toBe(deleted);
   expect(exactAsN(await keptTotals(SHIFT, reset))).toEqual(validAndExact());
-  await untyped().updateTable('compare_totals').set((eb) => ({ total: eb('total', '-', SHIFT) })).where('catalogue_id', '!=', reset ?? 0).execute();
+  await t.db.updateTable('compare_totals').set((eb) => ({ total: eb('total', '-', SHIFT) })).where('catalogue_id', '!=', reset ?? 0).execute();
 }
 
 const scansOf = async (where: 'inventory_id' | 'group_id', id: number) => Number((await t.db.selectFrom('inventory_items')

@@ -33,7 +33,6 @@ import {
   NOTHING, addedDeltaSql, keptAt, matchesByObjectId, moveDeltaStats, moveKept, scansInScope, versionOf,
   type ChangedRows, type Kept, type MoveDeltas,
 } from './compareMoveDeltas';
-import type { Untyped } from '../db/untyped';
 
 /**
  * `enabled` off: the triggers alone follow the delete, as before (benchmarks' "before" runs). `maxRows`: a
@@ -51,10 +50,10 @@ export const deleteDeltaStats = { deletes: 0, leftBehind: 0 };
 const ids = (list: readonly number[]) => sql.join(list.map((id) => sql`${id}`));
 
 /** The rows a delete is about to remove, with the library and the every-item case; null when there are none. */
-async function changedOf(db: Untyped, deleted: DeletedItems): Promise<(ChangedRows & { every?: number }) | null> {
+async function changedOf(db: Kysely<Database>, deleted: DeletedItems): Promise<(ChangedRows & { every?: number }) | null> {
   if (deleted.table === 'catalogue_items') {
     const { catalogueId } = deleted;
-    const row = await db.selectFrom('catalogues').select('store_id').where('id', '=', catalogueId).executeTakeFirst() as { store_id: number } | undefined;
+    const row = await db.selectFrom('catalogues').select('store_id').where('id', '=', catalogueId).executeTakeFirst();
     if (!row || deleted.ids?.length === 0) return null;
     const only = deleted.ids;
     return {
@@ -105,7 +104,7 @@ async function changedOf(db: Untyped, deleted: DeletedItems): Promise<(ChangedRo
 }
 
 /** What the deleted rows take from the kept total (computed while they are still there); null: leave it behind. */
-async function removedDelta(db: Untyped, changed: ChangedRows & { every?: number }, k: Kept, byObjectId: boolean): Promise<number | null> {
+async function removedDelta(db: Kysely<Database>, changed: ChangedRows & { every?: number }, k: Kept, byObjectId: boolean): Promise<number | null> {
   const holds = changed.holds(k);
   if (holds === 'none') return 0;
   if (holds === 'some') return null;
@@ -131,7 +130,7 @@ async function removedDelta(db: Untyped, changed: ChangedRows & { every?: number
  */
 export async function startDeleteDeltas(trx: Kysely<Database>, deleted: DeletedItems): Promise<MoveDeltas> {
   if (!deleteDeltas.enabled) return NOTHING;
-  const db = trx as unknown as Untyped;
+  const db = trx;
   const changed = await changedOf(db, deleted);
   if (!changed) return NOTHING;
   const { storeId } = changed;

@@ -19,14 +19,12 @@ import { MOVED_CAP } from '../db/migrations/0021_compare_total_delta_cap';
 import { compareCountStats, countsRunning, recountsSettled, type CounterOf } from './compareTotals';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { compareFullCount, createThroughApi } from './compareTesting';
-import type { Untyped } from '../db/untyped';
 
 jest.setTimeout(300_000);
 
 let t: TestApp;
 let bib: number;
 const as = { user: 'librarian' as const };
-const untyped = () => t.db as unknown as Untyped;
 const groupUrl = (group: number | string) => `/api/stores/${bib}/inventoryGroups/${group}`;
 
 const fullCount = (catalogueId: number, list: string) => compareFullCount(t.db, bib, catalogueId, list);
@@ -35,8 +33,8 @@ const create = (url: string, body: object) => createThroughApi(t, url, body);
 
 /** The catalogue's kept totals: `list: valid|stale total`. */
 async function kept(catalogueId: number): Promise<Map<string, string>> {
-  const { version } = await untyped().selectFrom('list_item_versions').select('version').where('store_id', '=', bib).executeTakeFirstOrThrow();
-  const rows = await untyped().selectFrom('compare_totals').selectAll().where('catalogue_id', '=', catalogueId).execute();
+  const { version } = await t.db.selectFrom('list_item_versions').select('version').where('store_id', '=', bib).executeTakeFirstOrThrow();
+  const rows = await t.db.selectFrom('compare_totals').selectAll().where('catalogue_id', '=', catalogueId).execute();
   return new Map(rows.map((r) => [`${r.mode}/${r.scope}`, `${Number(r.version) === Number(version) ? 'valid' : 'stale'} ${Number(r.total)}`]));
 }
 
@@ -66,8 +64,8 @@ describe('the background fill of Compare kept totals', () => {
     for (const code of ['F1', 'F2', 'Z9']) expect((await t.call('POST', `${groupUrl(group)}/inventories/${section}/items`, { ...as, body: { code } })).statusCode).toBe(200);
     const lists = ['MISSING', 'EXCEEDED'].flatMap((mode) => ['ALL_GROUPS', `group/${group}`, `group/${UNGROUPED}`].map((scope) => `${mode}/${scope}`));
     // As before migration 0025 (nothing kept until viewed), and one total left behind by a large write.
-    await untyped().deleteFrom('compare_totals').where('catalogue_id', '=', fondo).where('scope', '!=', 'ALL_GROUPS').execute();
-    await untyped().updateTable('compare_totals').set({ version: 0, total: 999 }).where('catalogue_id', '=', fondo).where('scope', '=', 'ALL_GROUPS').execute();
+    await t.db.deleteFrom('compare_totals').where('catalogue_id', '=', fondo).where('scope', '!=', 'ALL_GROUPS').execute();
+    await t.db.updateTable('compare_totals').set({ version: 0, total: 999 }).where('catalogue_id', '=', fondo).where('scope', '=', 'ALL_GROUPS').execute();
     const before = await kept(fondo);
     expect(lists.filter((l) => before.get(l)?.startsWith('valid'))).toEqual([]);
     const toFill = (await listsToFill(t.db)).filter((l) => l.catalogueId === fondo).map((l) => `${l.mode}/${l.scope}`);
@@ -100,7 +98,7 @@ describe('the background fill of Compare kept totals', () => {
     for (const list of sectionLists) expect((await t.call('GET', `/api/stores/${bib}/compare/${fondo}/${list}?limit=1`, as)).statusCode).toBe(200);
     expect((await kept(fondo)).get(sectionLists[0])).toBe('valid 18');
     // Left behind (as by a large write), with one group list.
-    await untyped().updateTable('compare_totals').set({ version: 0, total: 999 }).where('catalogue_id', '=', fondo)
+    await t.db.updateTable('compare_totals').set({ version: 0, total: 999 }).where('catalogue_id', '=', fondo)
       .where('scope', 'in', [`inventory/${viewed}`, `group/${group}`]).execute();
     const toFill = (await listsToFill(t.db)).map((l) => `${l.catalogueId} ${l.mode}/${l.scope}`);
     const at = (list: string) => toFill.indexOf(`${fondo} ${list}`);
@@ -120,7 +118,7 @@ describe('the background fill of Compare kept totals', () => {
   (process.env.TEST_DATABASE_URL ? it : it.skip)('runs one fill at a time per database: two instances on one PostgreSQL database count each list once', async () => {
     const fondo = await addCatalogue(t.db, bib, 'Fondo compartido', Array.from({ length: 10 }, (_, i) => ({ code: `P${i}` })));
     const group = await create(`/api/stores/${bib}/inventoryGroups`, { name: 'Planta compartida', catalogueId: fondo });
-    await untyped().deleteFrom('compare_totals').where('catalogue_id', '=', fondo).execute();
+    await t.db.deleteFrom('compare_totals').where('catalogue_id', '=', fondo).execute();
     const lists = (await listsToFill(t.db)).filter((l) => l.catalogueId === fondo).map((l) => `${l.mode}/${l.scope}`);
     expect(lists).toEqual(expect.arrayContaining([`MISSING/group/${group}`, 'EXCEEDED/ALL_GROUPS']));
     // A second instance: its own pool on the same database.
@@ -162,7 +160,7 @@ describe('the background fill of Compare kept totals', () => {
     const section = await create(`${groupUrl(group)}/inventories`, { comment: 'Estante grande', date: '2026-11-23 10:00:00' });
     const n = 150_000;
     // Rows written with every kept total left behind (the triggers only raise the version: a quicker insert).
-    await untyped().updateTable('compare_totals').set({ moved: MOVED_CAP }).execute();
+    await t.db.updateTable('compare_totals').set({ moved: MOVED_CAP }).execute();
     // n rows r(n): PostgreSQL's generate_series, SQLite's recursive CTE.
     const numbers = (select: (from: RawBuilder<unknown>) => RawBuilder<unknown>) => (dialectOf(t.db) === 'postgres'
       ? select(sql.raw(`generate_series(1, ${n}) as r(n)`))
@@ -176,7 +174,7 @@ describe('the background fill of Compare kept totals', () => {
     const isFirst = (l: FillList) => l.catalogueId === big && `${l.mode}/${l.scope}` === first;
     // Nothing else left to fill but this catalogue's lists (it is the first the fill counts).
     await fillPass(t.db, { counterOf: compareCounterOf });
-    await untyped().deleteFrom('compare_totals').where('catalogue_id', '=', big).execute();
+    await t.db.deleteFrom('compare_totals').where('catalogue_id', '=', big).execute();
     expect((await listsToFill(t.db)).findIndex(isFirst)).toBe(0);
     expect(await fullCount(big, first)).toBe(n - n / 3);
     const counting = () => countsRunning(t.db) > 0 && (dialectOf(t.db) !== 'sqlite' || lanePending('count') > 0);
@@ -206,7 +204,7 @@ describe('the background fill of Compare kept totals', () => {
     }
 
     // Stopped while counting: the count ends where it is, nothing kept.
-    await untyped().deleteFrom('compare_totals').where('catalogue_id', '=', big).execute();
+    await t.db.deleteFrom('compare_totals').where('catalogue_id', '=', big).execute();
     const cancelled = cancelledCounts.n;
     fill = startCompareFill(t.db, compareCounterOf, { firstDelayMs: 0 });
     await until('the fill counting', counting);

@@ -28,7 +28,6 @@ import { CountCancelled } from '../lists/countCancel';
 import { lanePending, onLaneSend } from '../lists/searchWorker';
 import { sqliteFile } from '../lists/sqlite';
 import { countAndKeep, countJoined, countsRunning, type CounterOf, type LeftBehind } from './compareTotals';
-import type { Untyped } from '../db/untyped';
 
 /** A list without a valid kept total, of library `storeId` (scope as in scopeKey). */
 export interface FillList extends LeftBehind {
@@ -54,16 +53,15 @@ const idOf = (l: { catalogueId: number; mode: string; scope: string }) => `${l.c
  * (`inventory/…`) lists that had a kept total (viewed before) and were left behind, left behind last first: a
  * section list nobody viewed is counted at its first view.
  */
-export async function listsToFill(database: Kysely<Database>): Promise<FillList[]> {
-  const db = database as unknown as Untyped;
-  const catalogues = await db.selectFrom('catalogues').select(['id', 'store_id']).orderBy('id').execute() as Array<{ id: number; store_id: number }>;
+export async function listsToFill(db: Kysely<Database>): Promise<FillList[]> {
+    const catalogues = await db.selectFrom('catalogues').select(['id', 'store_id']).orderBy('id').execute();
   if (!catalogues.length) return [];
-  const groups = await db.selectFrom('inventory_groups').select(['id', 'store_id', 'catalogue_id']).orderBy('id').execute() as Array<{ id: number; store_id: number; catalogue_id: number | null }>;
-  const versions = new Map((await db.selectFrom('list_item_versions').select(['store_id', 'version']).execute() as Array<{ store_id: number; version: number | string }>)
+  const groups = await db.selectFrom('inventory_groups').select(['id', 'store_id', 'catalogue_id']).orderBy('id').execute();
+  const versions = new Map((await db.selectFrom('list_item_versions').select(['store_id', 'version']).execute())
     .map((r) => [Number(r.store_id), Number(r.version)]));
   const kept = (await db.selectFrom('compare_totals as ct').innerJoin('catalogues as c', 'c.id', 'ct.catalogue_id')
-    .select(['ct.catalogue_id', 'ct.mode', 'ct.scope', 'ct.version', 'c.store_id']).execute() as Array<{ catalogue_id: number; mode: string; scope: string; version: number | string; store_id: number }>)
-    .map((k) => ({ catalogueId: Number(k.catalogue_id), mode: k.mode as CompareMode, scope: k.scope, version: Number(k.version), storeId: Number(k.store_id) }));
+    .select(['ct.catalogue_id', 'ct.mode', 'ct.scope', 'ct.version', 'c.store_id']).execute())
+    .map((k) => ({ catalogueId: Number(k.catalogue_id), mode: k.mode, scope: k.scope, version: Number(k.version), storeId: Number(k.store_id) }));
   const isValid = (k: { version: number; storeId: number }) => k.version === (versions.get(k.storeId) ?? 0);
   const valid = new Set(kept.filter(isValid).map(idOf));
   const lists: Array<FillList & { rank: number }> = [];
@@ -86,12 +84,12 @@ export async function listsToFill(database: Kysely<Database>): Promise<FillList[
 }
 
 /** The section lists left behind whose section still exists: left behind last first, Missing before Exceeded. */
-async function leftBehindSections(db: Untyped, stale: Array<FillList & { version: number }>): Promise<Array<FillList & { rank?: number }>> {
+async function leftBehindSections(db: Kysely<Database>, stale: Array<FillList & { version: number }>): Promise<Array<FillList & { rank?: number }>> {
   if (!stale.length) return [];
   const ids = [...new Set(stale.map((k) => Number(k.scope.slice('inventory/'.length))))];
   const existing = new Set<number>();
   for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db.selectFrom('inventories').select('id').where('id', 'in', ids.slice(i, i + 500)).execute() as Array<{ id: number }>;
+    const rows = await db.selectFrom('inventories').select('id').where('id', 'in', ids.slice(i, i + 500)).execute();
     for (const r of rows) existing.add(Number(r.id));
   }
   return stale.filter((k) => existing.has(Number(k.scope.slice('inventory/'.length))))
@@ -100,12 +98,11 @@ async function leftBehindSections(db: Untyped, stale: Array<FillList & { version
 }
 
 /** Whether the list has a kept total at its library's version now (a view may have counted it meanwhile). */
-async function validNow(database: Kysely<Database>, list: FillList): Promise<boolean> {
-  const db = database as unknown as Untyped;
+async function validNow(db: Kysely<Database>, list: FillList): Promise<boolean> {
   const row = await db.selectFrom('compare_totals').select('version')
-    .where('catalogue_id', '=', list.catalogueId).where('mode', '=', list.mode).where('scope', '=', list.scope).executeTakeFirst() as { version: number | string } | undefined;
+    .where('catalogue_id', '=', list.catalogueId).where('mode', '=', list.mode).where('scope', '=', list.scope).executeTakeFirst();
   if (!row) return false;
-  const current = await db.selectFrom('list_item_versions').select('version').where('store_id', '=', list.storeId).executeTakeFirst() as { version: number | string } | undefined;
+  const current = await db.selectFrom('list_item_versions').select('version').where('store_id', '=', list.storeId).executeTakeFirst();
   return Number(row.version) === Number(current?.version ?? 0);
 }
 

@@ -13,19 +13,17 @@ import { recountsSettled } from './compareTotals';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { compareFullCount, createThroughApi } from './compareTesting';
 import { MOVED_CAP } from '../db/migrations/0021_compare_total_delta_cap';
-import type { Untyped } from '../db/untyped';
 
 jest.setTimeout(300_000);
 
 let t: TestApp;
 let bib: number;
 const as = { user: 'librarian' as const };
-const untyped = () => t.db as unknown as Untyped;
 const SHIFT = 1000;
 
 const fullCount = (catalogueId: number, list: string) => compareFullCount(t.db, bib, catalogueId, list);
 
-const keptScopes = async (catalogueId: number) => (await untyped().selectFrom('compare_totals').select(['mode', 'scope'])
+const keptScopes = async (catalogueId: number) => (await t.db.selectFrom('compare_totals').select(['mode', 'scope'])
   .where('catalogue_id', '=', catalogueId).execute()).map((r) => `${r.mode}/${r.scope}`).sort();
 
 const groupUrl = (group: number | string) => `/api/stores/${bib}/inventoryGroups/${group}`;

@@ -19,7 +19,6 @@ import type { ItemTarget } from '../lists/itemWrites';
 import { recountsSettled } from './compareTotals';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { MOVED_CAP } from '../db/migrations/0021_compare_total_delta_cap';
-import type { Untyped } from '../db/untyped';
 
 jest.setTimeout(300_000);
 
@@ -32,7 +31,6 @@ let section: number;
 let loose: number;
 let source: number;
 const as = { user: 'librarian' as const };
-const untyped = () => t.db as unknown as Untyped;
 const SHIFT = 1000;
 
 const scopes = () => ['ALL_GROUPS', `group/${group}`, `group/${UNGROUPED}`, `inventory/${section}`, `inventory/${loose}`];
@@ -46,7 +44,7 @@ async function fullCount(list: string, of: number): Promise<number> {
 
 /** Each kept total of the compared catalogues: `valid` at its version or `stale`, its number minus `shift`, and a full count. */
 async function keptTotals(shift: number): Promise<string[]> {
-  const { version } = await untyped().selectFrom('list_item_versions').select('version').where('store_id', '=', bib).executeTakeFirstOrThrow();
+  const { version } = await t.db.selectFrom('list_item_versions').select('version').where('store_id', '=', bib).executeTakeFirstOrThrow();
   const { rows } = await sql<{ catalogue_id: number; mode: string; scope: string; version: number | string; total: number | string }>`
     select ct.* from compare_totals ct where ct.catalogue_id in (${catalogue}, ${other})`.execute(t.db);
   const lines: string[] = [];
@@ -154,7 +152,7 @@ describe(`a staged write of more than ${MOVED_CAP} rows`, () => {
 
   it('runs no per-row trigger on SQLite: the version is raised once per insert, and no library is left marked as moving', async () => {
     if (t.dialect !== 'sqlite') return; // PostgreSQL's triggers run once per statement
-    const version = async () => Number((await untyped().selectFrom('list_item_versions').select('version').where('store_id', '=', bib).executeTakeFirstOrThrow()).version);
+    const version = async () => Number((await t.db.selectFrom('list_item_versions').select('version').where('store_id', '=', bib).executeTakeFirstOrThrow()).version);
     const items: ItemTarget = { table: 'catalogue_items', parentColumn: 'catalogue_id', parentId: other, storeId: bib };
     const before = await version();
     await t.db.transaction().execute(async (trx) => {

@@ -23,7 +23,6 @@ import { UNGROUPED } from '@portal/contract';
 import { dialectOf } from '../db/connect';
 import type { Database } from '../db/schema';
 import type { ItemTarget } from '../lists/itemWrites';
-import type { Untyped } from '../db/untyped';
 
 export interface Kept {
   catalogue_id: number;
@@ -241,28 +240,28 @@ export const NOTHING: MoveDeltas = { end: async () => undefined };
  */
 export async function startMoveDeltas(trx: Kysely<Database>, target: ItemTarget): Promise<MoveDeltas> {
   if (target.table === 'search_list_items' || !moveDeltas.enabled) return NOTHING;
-  const db = trx as unknown as Untyped;
+  const db = trx;
   return dialectOf(trx) === 'postgres' ? startAfterwards(db, target) : startBefore(db, target);
 }
 
-export const versionOf = async (db: Untyped, storeId: number, forUpdate = false) => Number((await sql<{ version: number | string }>`select version from list_item_versions
+export const versionOf = async (db: Kysely<Database>, storeId: number, forUpdate = false) => Number((await sql<{ version: number | string }>`select version from list_item_versions
   where store_id = ${storeId}${forUpdate ? sql` for update` : sql``}`.execute(db)).rows[0]?.version ?? 0);
 
 /** The valid kept totals of the library at `version`. */
-export async function keptAt(db: Untyped, storeId: number, version: number): Promise<Kept[]> {
+export async function keptAt(db: Kysely<Database>, storeId: number, version: number): Promise<Kept[]> {
   const { rows } = await sql<Kept>`select ct.catalogue_id, ct.mode, ct.scope, ct.moved, ct.total from compare_totals ct join catalogues c on c.id = ct.catalogue_id
     where c.store_id = ${storeId} and ct.version = ${version}`.execute(db);
   return rows.map((k) => ({ ...k, catalogue_id: Number(k.catalogue_id), moved: Number(k.moved), total: Number(k.total) }));
 }
 
-const highestId = async (db: Untyped, target: ItemTarget) => Number((await sql<{ id: number | string | null }>`select max(id) as id from ${sql.table(target.table)}`.execute(db)).rows[0]?.id ?? 0);
+const highestId = async (db: Kysely<Database>, target: ItemTarget) => Number((await sql<{ id: number | string | null }>`select max(id) as id from ${sql.table(target.table)}`.execute(db)).rows[0]?.id ?? 0);
 
 /**
  * SQLite (one connection, nothing lands between the steps): the insert's rows run no per-row trigger (their
  * library is in item_moves_now for the insert, migration 0026); afterwards the version is raised once and the
  * totals valid before the insert get the new rows' delta.
  */
-async function startBefore(db: Untyped, target: ItemTarget): Promise<MoveDeltas> {
+async function startBefore(db: Kysely<Database>, target: ItemTarget): Promise<MoveDeltas> {
   const { storeId } = target;
   const version = await versionOf(db, storeId);
   const kept = await keptAt(db, storeId, version);
@@ -288,7 +287,7 @@ async function startBefore(db: Untyped, target: ItemTarget): Promise<MoveDeltas>
  * above the one read before the insert. Otherwise another write landed in between (its rows might have ids
  * above `before`): the totals are left behind and counted again, as without this.
  */
-async function startAfterwards(db: Untyped, target: ItemTarget): Promise<MoveDeltas> {
+async function startAfterwards(db: Kysely<Database>, target: ItemTarget): Promise<MoveDeltas> {
   const { storeId } = target;
   const version = await versionOf(db, storeId);
   const before = await highestId(db, target);
@@ -305,7 +304,7 @@ async function startAfterwards(db: Untyped, target: ItemTarget): Promise<MoveDel
  * PostgreSQL: runs `follow` in a savepoint with moveDeltas.postgresTimeoutMs as its statement timeout; a timeout
  * rolls it back (the totals stay at the version before: left behind) and the write goes on. Other errors fail it.
  */
-async function withinTimeout(db: Untyped, follow: () => Promise<void>): Promise<void> {
+async function withinTimeout(db: Kysely<Database>, follow: () => Promise<void>): Promise<void> {
   const own = String((await sql<{ statement_timeout: string }>`show statement_timeout`.execute(db)).rows[0]?.statement_timeout ?? '0');
   await sql`savepoint move_deltas`.execute(db);
   await sql`select set_config('statement_timeout', ${`${Math.max(1, Math.round(moveDeltas.postgresTimeoutMs))}ms`}, true)`.execute(db);
@@ -323,7 +322,7 @@ async function withinTimeout(db: Untyped, follow: () => Promise<void>): Promise<
 }
 
 /** Adds to each kept total what the rows of `target` above id `before` changed, and moves it to the library's version now. */
-async function followInsert(db: Untyped, target: ItemTarget, kept: readonly Kept[], version: number, before: number): Promise<void> {
+async function followInsert(db: Kysely<Database>, target: ItemTarget, kept: readonly Kept[], version: number, before: number): Promise<void> {
   const { storeId } = target;
   const now = await versionOf(db, storeId);
   const byObjectId = await matchesByObjectId(db, storeId);
@@ -369,13 +368,13 @@ async function followInsert(db: Untyped, target: ItemTarget, kept: readonly Kept
 }
 
 /** Whether the library matches by objectId too (it labels an objectId column). */
-export async function matchesByObjectId(db: Untyped, storeId: number): Promise<boolean> {
-  const store = await db.selectFrom('stores').select('field_object_id').where('id', '=', storeId).executeTakeFirst() as { field_object_id: string | null } | undefined;
+export async function matchesByObjectId(db: Kysely<Database>, storeId: number): Promise<boolean> {
+  const store = await db.selectFrom('stores').select('field_object_id').where('id', '=', storeId).executeTakeFirst();
   return (store?.field_object_id ?? '') !== '';
 }
 
 /** Adds `d` to the kept total still at `version` and moves it to `now`, its `moved` as it was before the write. */
-export async function moveKept(db: Untyped, k: Kept, version: number, now: number, d: number): Promise<void> {
+export async function moveKept(db: Kysely<Database>, k: Kept, version: number, now: number, d: number): Promise<void> {
   await db.updateTable('compare_totals').set((eb) => ({ total: eb('total', '+', d), version: now, moved: k.moved }))
     .where('catalogue_id', '=', k.catalogue_id).where('mode', '=', k.mode).where('scope', '=', k.scope).where('version', '=', version)
     .execute();

@@ -15,7 +15,6 @@ import { RELATED_GROUPS } from './compareFirstViews';
 import { compareCountStats, RECOUNT_MAX_FIRST, RECOUNT_MAX_LISTS, recountLeftBehind, recountsSettled, type CounterOf } from './compareTotals';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { MOVED_CAP } from '../db/migrations/0021_compare_total_delta_cap';
-import type { Untyped } from '../db/untyped';
 
 jest.setTimeout(300_000);
 
@@ -25,7 +24,6 @@ let catalogue: number;
 let group: number;
 let section: number;
 const as = { user: 'librarian' as const };
-const untyped = () => t.db as unknown as Untyped;
 const sectionUrl = () => `/api/stores/${bib}/inventoryGroups/${group}/inventories/${section}`;
 const LISTS = () => ['MISSING', 'EXCEEDED'].flatMap((mode) => ['ALL_GROUPS', `group/${group}`, `inventory/${section}`].map((scope) => `${mode}/${scope}`));
 
@@ -44,7 +42,7 @@ async function fullCount(list: string, of = catalogue): Promise<number> {
 
 /** Each kept total of the catalogue: valid (at the library's version) or stale, its number and a full count. */
 async function keptTotals(of = catalogue): Promise<string[]> {
-  const { version } = await untyped().selectFrom('list_item_versions').select('version').where('store_id', '=', bib).executeTakeFirstOrThrow();
+  const { version } = await t.db.selectFrom('list_item_versions').select('version').where('store_id', '=', bib).executeTakeFirstOrThrow();
   const { rows } = await sql<{ mode: string; scope: string; version: number | string; total: number | string }>`
     select ct.* from compare_totals ct where ct.catalogue_id = ${of}`.execute(t.db);
   const lines: string[] = [];
@@ -66,12 +64,12 @@ const addScan = async (code: string) => expect((await t.call('POST', `${sectionU
 
 /** Forgets the kept totals of these catalogues (all when none named): lists kept from the start (0025) count as never viewed. */
 const forgetKept = (...catalogues: number[]) => (catalogues.length
-  ? untyped().deleteFrom('compare_totals').where('catalogue_id', 'in', catalogues).execute()
-  : untyped().deleteFrom('compare_totals').execute());
+  ? t.db.deleteFrom('compare_totals').where('catalogue_id', 'in', catalogues).execute()
+  : t.db.deleteFrom('compare_totals').execute());
 
 /** Leaves every kept total of the library behind, as a write of more than MOVED_CAP rows does. */
 async function leaveBehind(code: string): Promise<void> {
-  await untyped().updateTable('compare_totals').set({ moved: MOVED_CAP }).execute();
+  await t.db.updateTable('compare_totals').set({ moved: MOVED_CAP }).execute();
   await addScan(code);
   expect((await keptTotals()).every((l) => l.includes(': stale '))).toBe(true);
 }
@@ -179,7 +177,7 @@ describe('kept compare totals left behind by a large write', () => {
     for (const list of LISTS()) expect((await t.call('GET', `/api/stores/${bib}/compare/${other}/${list}?limit=1`, as)).statusCode).toBe(200);
     for (const list of LISTS()) await view(list);
     // One list reached its cap earlier and a scan left it behind; nobody viewed it since.
-    await untyped().updateTable('compare_totals').set({ moved: MOVED_CAP }).where('catalogue_id', '=', catalogue).where('mode', '=', 'EXCEEDED').where('scope', '=', `group/${group}`).execute();
+    await t.db.updateTable('compare_totals').set({ moved: MOVED_CAP }).where('catalogue_id', '=', catalogue).where('mode', '=', 'EXCEEDED').where('scope', '=', `group/${group}`).execute();
     await addScan('C34');
     await leaveBehind('C35');
     const counted: string[] = [];
@@ -190,8 +188,8 @@ describe('kept compare totals left behind by a large write', () => {
     await recountLeftBehind(t.db, bib, counting);
     expect(counted).toHaveLength(RECOUNT_MAX_LISTS);
     expect(counted).not.toContain(`${catalogue} EXCEEDED/group/${group}`);
-    const { version } = await untyped().selectFrom('list_item_versions').select('version').where('store_id', '=', bib).executeTakeFirstOrThrow();
-    const valid = await untyped().selectFrom('compare_totals').select(['catalogue_id', 'mode', 'scope']).where('version', '=', version).execute();
+    const { version } = await t.db.selectFrom('list_item_versions').select('version').where('store_id', '=', bib).executeTakeFirstOrThrow();
+    const valid = await t.db.selectFrom('compare_totals').select(['catalogue_id', 'mode', 'scope']).where('version', '=', version).execute();
     expect(valid.map((r) => `${r.catalogue_id} ${r.mode}/${r.scope}`).sort()).toEqual([...counted].sort());
   });
 
@@ -211,7 +209,7 @@ describe('kept compare totals left behind by a large write', () => {
 
     it('an import of scans counts that catalogue × {group, ALL_GROUPS} × {MISSING, EXCEEDED} before any view, and nothing unrelated', async () => {
       expect(await keptTotals(fresh)).toEqual([]);
-      const before = await untyped().selectFrom('compare_totals').select(['catalogue_id', 'mode', 'scope']).where('catalogue_id', '<>', fresh).execute();
+      const before = await t.db.selectFrom('compare_totals').select(['catalogue_id', 'mode', 'scope']).where('catalogue_id', '<>', fresh).execute();
       const codes = [...Array.from({ length: 12 }, (_, i) => `F${i}`), 'C1', 'ZZ1', 'ZZ2'];
       const file = await uploadAs(t, 'librarian', 'fresh.csv', `${codes.join('\n')}\n`);
       const imported = await t.call('POST', `/api/stores/${bib}/inventoryGroups/${freshGroup}/inventories/${freshSection}/import`, { ...as, body: { fileName: file, sheetIndex: null, fields: [{ code: 0 }] } });
@@ -221,17 +219,17 @@ describe('kept compare totals left behind by a large write', () => {
       expect(await keptTotals(fresh)).toEqual(validAndExact(firstLists()));
       const missing = await fullCount(`MISSING/group/${freshGroup}`, fresh);
       expect(missing).toBeLessThan(30);
-      const after = await untyped().selectFrom('compare_totals').select(['catalogue_id', 'mode', 'scope']).where('catalogue_id', '<>', fresh).execute();
+      const after = await t.db.selectFrom('compare_totals').select(['catalogue_id', 'mode', 'scope']).where('catalogue_id', '<>', fresh).execute();
       expect(after.map((r) => `${r.catalogue_id} ${r.mode}/${r.scope}`).sort()).toEqual(before.map((r) => `${r.catalogue_id} ${r.mode}/${r.scope}`).sort());
       // The first view answers the kept total (a full count would give the tampered number away).
-      await untyped().updateTable('compare_totals').set((eb) => ({ total: eb('total', '+', 1000) })).where('catalogue_id', '=', fresh).execute();
+      await t.db.updateTable('compare_totals').set((eb) => ({ total: eb('total', '+', 1000) })).where('catalogue_id', '=', fresh).execute();
       const viewed = await t.call('GET', `/api/stores/${bib}/compare/${fresh}/MISSING/group/${freshGroup}?limit=1`, as);
       expect(viewed.json().total).toBe(missing + 1000);
-      await untyped().updateTable('compare_totals').set((eb) => ({ total: eb('total', '-', 1000) })).where('catalogue_id', '=', fresh).execute();
+      await t.db.updateTable('compare_totals').set((eb) => ({ total: eb('total', '-', 1000) })).where('catalogue_id', '=', fresh).execute();
     });
 
     it(`an import into the catalogue counts its lists with up to ${RELATED_GROUPS} related groups; none when no group is related`, async () => {
-      await untyped().deleteFrom('compare_totals').where('catalogue_id', '=', fresh).execute();
+      await t.db.deleteFrom('compare_totals').where('catalogue_id', '=', fresh).execute();
       const lonely = await addCatalogue(t.db, bib, 'Sin grupo', [{ code: 'L1' }]);
       await forgetKept(lonely);
       for (const target of [fresh, lonely]) {
@@ -244,7 +242,7 @@ describe('kept compare totals left behind by a large write', () => {
     });
 
     it(`count at most ${RECOUNT_MAX_FIRST} never-kept lists a pass`, async () => {
-      await untyped().deleteFrom('compare_totals').where('catalogue_id', '=', fresh).execute();
+      await t.db.deleteFrom('compare_totals').where('catalogue_id', '=', fresh).execute();
       const scopes = ['ALL_GROUPS', `group/${freshGroup}`, `group/${group}`, `inventory/${section}`, `inventory/${freshSection}`];
       const asked = ['MISSING' as const, 'EXCEEDED' as const].flatMap((mode) => scopes.map((scope) => ({ catalogueId: fresh, mode, scope })));
       const counted: string[] = [];

@@ -14,7 +14,6 @@ import { resolveCompare } from './compare';
 import { scopeKey } from './compareTotals';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { MOVED_CAP } from '../db/migrations/0021_compare_total_delta_cap';
-import type { Untyped } from '../db/untyped';
 
 jest.setTimeout(180_000);
 
@@ -33,7 +32,6 @@ const pick = <T>(list: readonly T[]) => list[random(list.length)];
 const maybe = (prefix: string) => (random(5) === 0 ? null : `${prefix}${random(12)}`);
 const now = '2026-11-22T10:00:00Z';
 /** The tables of migrations 0018/0019 are not in the typed schema. */
-const untyped = () => t.db as unknown as Untyped;
 
 const MODES: CompareMode[] = ['MISSING', 'EXCEEDED'];
 const scopes = (): CompareScope[] => [
@@ -54,7 +52,7 @@ async function keepAll() {
 
 /** Every kept total of the library: valid at the library's version, and equal to a full count. */
 async function expectKeptTotalsExact(step: string) {
-  const { version } = await untyped().selectFrom('list_item_versions').select('version').where('store_id', '=', bib).executeTakeFirstOrThrow();
+  const { version } = await t.db.selectFrom('list_item_versions').select('version').where('store_id', '=', bib).executeTakeFirstOrThrow();
   const kept = await sql<{ catalogue_id: number; mode: CompareMode; scope: string; version: number | string; total: number | string }>`
     select ct.* from compare_totals ct join catalogues c on c.id = ct.catalogue_id where c.store_id = ${bib}`.execute(t.db);
   const expected = catalogues.length * MODES.length * scopes().length;
@@ -180,13 +178,13 @@ describe('kept compare totals follow item writes', () => {
     const section = sections.find((s) => s.group === groups[0])!;
     expect((await t.call('DELETE', `/api/stores/${bib}/inventoryGroups/${section.group}/inventories/${section.id}`, as)).statusCode).toBe(200);
     sections.splice(sections.indexOf(section), 1);
-    await untyped().deleteFrom('compare_totals').where('scope', '=', `inventory/${section.id}`).execute();
+    await t.db.deleteFrom('compare_totals').where('scope', '=', `inventory/${section.id}`).execute();
     await expectKeptTotalsExact('section deleted');
     expect((await t.call('DELETE', `/api/stores/${bib}/inventoryGroups/${groups[1]}`, as)).statusCode).toBe(200);
     const gone = groups.pop()!;
     const goneSections = sections.filter((s) => s.group === gone);
     for (const s of goneSections) sections.splice(sections.indexOf(s), 1);
-    await untyped().deleteFrom('compare_totals').where('scope', 'in', [`group/${gone}`, ...goneSections.map((s) => `inventory/${s.id}`)]).execute();
+    await t.db.deleteFrom('compare_totals').where('scope', 'in', [`group/${gone}`, ...goneSections.map((s) => `inventory/${s.id}`)]).execute();
     await expectKeptTotalsExact('group deleted');
     const catalogue = catalogues.pop()!;
     await t.db.deleteFrom('catalogues').where('id', '=', catalogue).execute();
@@ -194,12 +192,12 @@ describe('kept compare totals follow item writes', () => {
   });
 
   it(`follow at most ${MOVED_CAP} written rows between two reads, then are counted again at the next read`, async () => {
-    await untyped().deleteFrom('compare_totals').execute();
+    await t.db.deleteFrom('compare_totals').execute();
     const lists = MODES.map((mode) => `/api/stores/${bib}/compare/${catalogues[0]}/${mode}/ALL_GROUPS?limit=1`);
     const read = async () => { for (const url of lists) expect((await t.call('GET', url, as)).statusCode).toBe(200); };
     const state = async () => {
-      const { version } = await untyped().selectFrom('list_item_versions').select('version').where('store_id', '=', bib).executeTakeFirstOrThrow();
-      const rows = await untyped().selectFrom('compare_totals').select(['version', 'moved']).where('catalogue_id', '=', catalogues[0]).execute();
+      const { version } = await t.db.selectFrom('list_item_versions').select('version').where('store_id', '=', bib).executeTakeFirstOrThrow();
+      const rows = await t.db.selectFrom('compare_totals').select(['version', 'moved']).where('catalogue_id', '=', catalogues[0]).execute();
       return rows.map((r) => (Number(r.version) === Number(version) ? `valid, moved ${r.moved}` : 'stale')).sort();
     };
     let next = 0;
@@ -220,7 +218,7 @@ describe('kept compare totals follow item writes', () => {
     expect(await state()).toEqual(['valid, moved 0', 'valid, moved 0']);
     for (const mode of MODES) {
       const resolved = await resolveCompare(t.db, bib, catalogues[0], mode, { kind: 'ALL_GROUPS' });
-      const kept = await untyped().selectFrom('compare_totals').select('total').where('catalogue_id', '=', catalogues[0]).where('mode', '=', mode).executeTakeFirstOrThrow();
+      const kept = await t.db.selectFrom('compare_totals').select('total').where('catalogue_id', '=', catalogues[0]).where('mode', '=', mode).executeTakeFirstOrThrow();
       expect(Number(kept.total)).toBe((await listPage(t.db, resolved.def, resolved.scope, { offset: 0, limit: 1 })).total);
     }
   });

@@ -18,7 +18,6 @@ import { sql, type Kysely } from 'kysely';
 import { UNGROUPED, type CompareMode, type CompareScope } from '@portal/contract';
 import { dialectOf } from '../db/connect';
 import type { Database } from '../db/schema';
-import type { Untyped } from '../db/untyped';
 
 /** 'ALL_GROUPS', 'group/12', 'group/UNGROUPED', 'inventory/5' (as in compareId). */
 export function scopeKey(scope: CompareScope): string {
@@ -72,7 +71,7 @@ async function keepIfCurrent(database: Kysely<Database>, key: CompareTotalKey, c
   const lock = dialectOf(database) === 'postgres' ? sql` for share` : sql``;
   try {
     return await database.transaction().execute(async (trx) => {
-      const db = trx as unknown as Untyped;
+      const db = trx;
       const { rows } = await sql<{ version: number | string }>`select version from list_item_versions where store_id = ${key.storeId}${lock}`.execute(db);
       if (Number(rows[0]?.version ?? 0) !== counted.version) return false;
       await db.insertInto('compare_totals').values({ catalogue_id: key.catalogueId, mode: key.mode, scope, version: counted.version, total: counted.total, moved: 0 })
@@ -109,13 +108,13 @@ export function countAndKeep(db: Kysely<Database>, key: CompareTotalKey, counter
 
 /** The list's total, kept or counted by `counter` (and then kept). */
 export async function keptCompareTotal(database: Kysely<Database>, key: CompareTotalKey, counter: TotalCounter): Promise<number> {
-  const db = database as unknown as Untyped;
+  const db = database;
   const scope = scopeKey(key.scope);
-  const current = await db.selectFrom('list_item_versions').select('version').where('store_id', '=', key.storeId).executeTakeFirst() as { version: number | string } | undefined;
+  const current = await db.selectFrom('list_item_versions').select('version').where('store_id', '=', key.storeId).executeTakeFirst();
   const version = Number(current?.version ?? 0);
   const kept = await db.selectFrom('compare_totals').select(['version', 'total', 'moved'])
     .where('catalogue_id', '=', key.catalogueId).where('mode', '=', key.mode).where('scope', '=', scope)
-    .executeTakeFirst() as { version: number | string; total: number | string; moved: number | string } | undefined;
+    .executeTakeFirst();
   if (kept && Number(kept.version) === version) {
     // Read: the triggers may move it by MOVED_CAP more written rows (migration 0021); a write since makes this a no-op.
     if (Number(kept.moved) > 0) {
@@ -214,7 +213,7 @@ async function recountPass(database: Kysely<Database>, storeId: number, counterO
     const found = await counterOf(database, storeId, list);
     if (!found) {
       // Its group or section was deleted: nobody can view it again.
-      await (database as unknown as Untyped).deleteFrom('compare_totals')
+      await database.deleteFrom('compare_totals')
         .where('catalogue_id', '=', list.catalogueId).where('mode', '=', list.mode).where('scope', '=', list.scope).execute();
       continue;
     }
@@ -227,7 +226,7 @@ async function recountPass(database: Kysely<Database>, storeId: number, counterO
 
 /** Whether the library keeps a total of the list, valid or not (one left behind is recountPass's). */
 async function everKept(database: Kysely<Database>, list: LeftBehind): Promise<boolean> {
-  return !!(await (database as unknown as Untyped).selectFrom('compare_totals').select('version')
+  return !!(await database.selectFrom('compare_totals').select('version')
     .where('catalogue_id', '=', list.catalogueId).where('mode', '=', list.mode).where('scope', '=', list.scope).executeTakeFirst());
 }
 
