@@ -99,17 +99,18 @@ describe('catalogues', () => {
     expect(await importModal.getByRole('button', { name: 'Import' }).isDisabled()).toBe(true);
     await importModal.getByText(`Items in this sheet: ${NOVELS_SHEET.rows.length}`).waitFor();
     await importModal.getByRole('radio', { name: 'All Sheets' }).check();
-    await choose(page, importModal, 'Field of column 1', 'Code');
-    await choose(page, importModal, 'Field of column 2', 'Object ID');
-    await choose(page, importModal, 'Field of column 3', 'Field 1');
-    await choose(page, importModal, 'Field of column 4', 'Field 2');
+    // The mapping offers the library's own labels of the fields.
+    await choose(page, importModal, 'Field of column 1', titles.code);
+    await choose(page, importModal, 'Field of column 2', titles.objectId);
+    await choose(page, importModal, 'Field of column 3', titles.title);
+    await choose(page, importModal, 'Field of column 4', titles.author);
     // The first sheet is mapped, the second not yet: still disabled.
     expect(await importModal.getByRole('button', { name: 'Import' }).isDisabled()).toBe(true);
     await choose(page, importModal, 'Sheet', ESSAYS_SHEET.name);
     await importModal.getByRole('cell', { name: ESSAYS_SHEET.rows[0][0] }).waitFor();
-    await choose(page, importModal, 'Field of column 1', 'Field 1');
-    await choose(page, importModal, 'Field of column 2', 'Object ID');
-    await choose(page, importModal, 'Field of column 3', 'Code');
+    await choose(page, importModal, 'Field of column 1', titles.title);
+    await choose(page, importModal, 'Field of column 2', titles.objectId);
+    await choose(page, importModal, 'Field of column 3', titles.code);
     await importModal.getByRole('button', { name: 'Import' }).click();
     // The repeated (code, objectId) pair of the second sheet counts in the total but is not inserted twice.
     await importModal.getByText(`${EXPECTED_ITEMS.length} of ${TOTAL_ROWS} items imported`).waitFor({ timeout: 60_000 });

@@ -113,7 +113,7 @@ describe('inventories', () => {
     await importModal.locator('input[type="file"]').setInputFiles(await writeScanWorkbook(scanned));
     await importModal.getByText('scanned-items.xlsx').waitFor();
     await importModal.getByText(`Items in this sheet: ${scanned.length}`).waitFor();
-    await choose(page, importModal, 'Field of column 1', 'Code');
+    await choose(page, importModal, 'Field of column 1', s.fieldCode); // the library's label of the code
     await importModal.getByRole('button', { name: 'Import' }).click();
     await importModal.getByText(`${scanned.length} of ${scanned.length} items imported`).waitFor({ timeout: 60_000 });
     await importModal.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();

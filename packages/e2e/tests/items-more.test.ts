@@ -18,15 +18,16 @@ const browser = useBrowser();
 const shot = (page: Page, name: string) => (process.env.E2E_SHOTS ? page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png` }) : Promise.resolve());
 
 /** The librarian's token and selected library (id and name), read through the API. */
-async function librarian(): Promise<{ token: string; storeId: number; storeName: string }> {
+async function librarian(): Promise<{ token: string; storeId: number; storeName: string; fieldCode: string }> {
   const signin = await fetch(portalUrl('/api/auth/signin'), {
     method: 'POST', headers: { 'content-type': 'application/json', connection: 'close' },
     body: JSON.stringify({ userName: 'librarian', password: 'librarian' }),
   });
   const { token, settings } = (await signin.json()) as { token: string; settings: { selectedStoreId: number } };
   const res = await fetch(portalUrl('/api/stores?limit=100'), { headers: { 'x-access-token': token, connection: 'close' } });
-  const { items } = (await res.json()) as { items: Array<{ tid: number; name: string }> };
-  return { token, storeId: settings.selectedStoreId, storeName: items.find((s) => s.tid === settings.selectedStoreId)!.name };
+  const { items } = (await res.json()) as { items: Array<{ tid: number; name: string; fieldCode: string }> };
+  const store = items.find((s) => s.tid === settings.selectedStoreId)!;
+  return { token, storeId: store.tid, storeName: store.name, fieldCode: store.fieldCode };
 }
 
 interface Scripts { storeId: number; catalogueItemsModification: string; inventoryItemsModification: string }
@@ -81,7 +82,7 @@ describe('items: ID modifications, search lists, item events', () => {
 
   it('imports a file and sees the modified ids', async () => {
     const { page } = browser;
-    const { token, storeId } = await librarian();
+    const { token, storeId, fieldCode } = await librarian();
     await idModifications(token, storeId, { ...demoScripts, catalogueItemsModification: "return ('bc-' + id).toUpperCase();" });
     const name = `E2E modified ids ${Date.now().toString(36)}`;
     const created = await fetch(portalUrl(`/api/stores/${storeId}/catalogues`), {
@@ -99,7 +100,7 @@ describe('items: ID modifications, search lists, item events', () => {
       const modal = await openModal(page, 'Import');
       await modal.locator('input[type="file"]').setInputFiles(file);
       await modal.getByText('ids.csv').waitFor();
-      await choose(page, modal, 'Field of column 1', 'Code');
+      await choose(page, modal, 'Field of column 1', fieldCode); // the library's label of the code
       await modal.getByRole('button', { name: 'Import' }).click();
       await modal.getByText('2 of 2 items imported').waitFor({ timeout: 60_000 });
       await modal.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();

@@ -64,6 +64,9 @@ describe('real files', () => {
     const { dateFormat } = await api<{ dateFormat: string }>(token, 'GET', '/api/format');
     const name = `E2E real files ${Date.now().toString(36)}`;
     const { tid } = await api<{ tid: number }>(token, 'POST', `/api/stores/${storeId}/catalogues`, { name });
+    // The mapping offers the library's own labels of the fields.
+    const { items: libraries } = await api<{ items: Array<{ tid: number; fieldCode: string; fieldObjectId: string; field1: string; field2: string }> }>(token, 'GET', '/api/stores?limit=100');
+    const labels = libraries.find((l) => l.tid === storeId)!;
 
     await login(page, 'librarian');
     // Straight to the catalogue: its remote is the first one the page loads.
@@ -76,10 +79,10 @@ describe('real files', () => {
     expect(await csv.getByTestId('text-layout').textContent()).toContain('Windows-1252 (Latin-1)');
     expect(await csv.getByTestId('text-layout').textContent()).toContain('Semicolon');
     await csv.getByRole('cell', { name: 'Niño, el pingüino' }).waitFor();
-    await choose(page, csv, 'Field of column 1', 'Code');
-    await choose(page, csv, 'Field of column 2', 'Object ID');
-    await choose(page, csv, 'Field of column 3', 'Field 1');
-    await choose(page, csv, 'Field of column 4', 'Field 2');
+    await choose(page, csv, 'Field of column 1', labels.fieldCode);
+    await choose(page, csv, 'Field of column 2', labels.fieldObjectId);
+    await choose(page, csv, 'Field of column 3', labels.field1);
+    await choose(page, csv, 'Field of column 4', labels.field2);
     await importAndClose(csv, '3 of 3 items imported');
     console.log(`csv imported after ${((Date.now() - started) / 1000).toFixed(1)} s`);
     await content(page).getByText('Total: 3').waitFor();
@@ -87,8 +90,8 @@ describe('real files', () => {
     // 2. A LibreOffice xlsx: headers name code and objectId (mapped at once); the dates are date cells.
     const xlsx = await openImport(page, 'libreoffice-dates.xlsx');
     await xlsx.getByRole('cell', { name: formatDay('2024-01-01', dateFormat) }).first().waitFor();
-    await choose(page, xlsx, 'Field of column 3', 'Field 1');
-    await choose(page, xlsx, 'Field of column 4', 'Field 2');
+    await choose(page, xlsx, 'Field of column 3', labels.field1);
+    await choose(page, xlsx, 'Field of column 4', labels.field2);
     await importAndClose(xlsx, '2 of 2 items imported');
     await content(page).getByText('Total: 5').waitFor();
 
