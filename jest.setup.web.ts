@@ -85,6 +85,13 @@ if (hasWindow) {
     win.CSS = { ...win.CSS, supports: () => false, escape: (value: string) => value };
   }
 
+  // CodeMirror (the script editors) measures text through a Range's client rects, which jsdom does not have:
+  // none, as for text that is not laid out.
+  if (typeof Range !== 'undefined' && !Range.prototype.getClientRects) {
+    Range.prototype.getClientRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+    Range.prototype.getBoundingClientRect = () => ({ x: 0, y: 0, width: 0, height: 0, top: 0, right: 0, bottom: 0, left: 0, toJSON: () => ({}) }) as DOMRect;
+  }
+
   // jsdom has no canvas: getContext answers null (as a browser without 2D support would) instead of logging
   // "Not implemented"; the login's particle field then draws nothing. A test that needs a context spies on it.
   HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;

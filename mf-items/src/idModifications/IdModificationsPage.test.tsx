@@ -36,7 +36,6 @@ function typeScript(name: string, text: string) {
   act(() => { view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, userEvent: 'input.type' }); });
 }
 
-beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
 afterEach(() => jest.restoreAllMocks());
 
 describe('IdModificationsPage', () => {
