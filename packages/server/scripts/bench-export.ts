@@ -25,7 +25,6 @@ import { createDb, dbConfigFromEnv } from '../src/db/connect';
 import type { Database } from '../src/db/schema';
 import { CATALOGUE_ITEMS_LIST } from '../src/lists/definitions';
 import { exportList } from '../src/lists/export/export';
-import { copyPath } from '../src/lists/export/postgresCopy';
 import type { AuthUser, Deps } from '../src/services/context';
 import { largeDataDir, option, procCpuSeconds } from './benchArgs';
 
@@ -46,7 +45,7 @@ const cpuNow = () => {
 };
 
 /** Child mode: one export, consumed and discarded; prints JSON with time, CPU, bytes and RSS figures. */
-async function childExport(db: Kysely<Database>, catalogueId: number, fileType: 'csv' | 'xlsx', postgres: boolean): Promise<void> {
+async function childExport(db: Kysely<Database>, catalogueId: number, fileType: 'csv' | 'xlsx', postgres: boolean, copy: boolean): Promise<void> {
   const deps = { db, config: defaultConfig({ logger: false }) } as unknown as Deps;
   const user: AuthUser = { id: -1, userName: 'bench', fullName: 'bench', role: 'admin', permissions: [], storeIds: [], tokenVersion: 0 };
   const samples: number[] = [];
@@ -67,7 +66,7 @@ async function childExport(db: Kysely<Database>, catalogueId: number, fileType: 
     columns: COLUMNS.map((id) => ({ id, title: id })),
     order: null,
     searchTexts: {},
-  }, { maxXlsRows: 1_048_576, baseName: 'bench' });
+  }, { maxXlsRows: 1_048_576, baseName: 'bench', copy });
   let bytes = 0;
   let nextTenth = expectBytes / 10;
   await pipeline(file.stream, new Writable({
@@ -123,8 +122,7 @@ async function main(): Promise<void> {
   try {
     const child = option(args, '--child-export');
     if (child) {
-      if (args.includes('--no-copy')) copyPath.enabled = false;
-      await childExport(db, Number(option(args, '--catalogue')), child === 'cursor' ? 'csv' : child as 'csv' | 'xlsx', 'databaseUrl' in dbConfig);
+      await childExport(db, Number(option(args, '--catalogue')), child === 'cursor' ? 'csv' : child as 'csv' | 'xlsx', 'databaseUrl' in dbConfig, !args.includes('--no-copy'));
       return;
     }
     const reps = Number(option(args, '--reps') ?? 3);

@@ -34,6 +34,8 @@ export interface ExportOptions {
   /** File name without extension (sanitised for Content-Disposition). */
   baseName: string;
   batchSize?: number;
+  /** PostgreSQL: false reads the rows through a cursor instead of COPY (bench:export's `--cursor-too` runs). */
+  copy?: boolean;
 }
 
 const CONTENT_TYPES: Record<ExportFormat['fileType'], string> = {
@@ -114,7 +116,7 @@ async function exportFile<T>(deps: Deps, user: AuthUser, def: ListDefinition<T>,
   const lines = byDatabase ? sqliteLineChunks(deps.db, request, listColumns, format, separatorText(format)) : null;
   if (lines) return { stream: delimitedStream(format, header, await startedBatches(lines)), fileName, contentType };
   // PostgreSQL writes the file itself (COPY … TO STDOUT).
-  const copied = byDatabase ? await postgresCopyChunks(deps.db, request, listColumns, format, separatorText(format)) : null;
+  const copied = byDatabase && options.copy !== false ? await postgresCopyChunks(deps.db, request, listColumns, format, separatorText(format)) : null;
   if (copied) return { stream: delimitedStream(format, header, copied), fileName, contentType };
   const arrays = noLabels ? streamRowArrays(deps.db, request, listColumns.map((c) => c.column)) : null;
   if (arrays) {

@@ -51,14 +51,14 @@ export function expectedItems(def: ListDefinition<unknown>, format: ExportFormat
   return expectedFile(format, ids.map((id) => [id, def.columns[id]]), items.map((item) => ids.map((id) => item[id as keyof TestItem])));
 }
 
-export interface ExportRun { order?: [string, 'asc' | 'desc']; searchTexts?: Record<string, string>; batchSize?: number; columns?: readonly string[] }
+export interface ExportRun { order?: [string, 'asc' | 'desc']; searchTexts?: Record<string, string>; batchSize?: number; columns?: readonly string[]; copy?: boolean }
 
 /** One export read whole, as text. */
 export async function exportText<T>(deps: Deps, def: ListDefinition<T>, scope: ListScope, format: ExportFormat, run: ExportRun = {}): Promise<string> {
   const body: ExportBody = {
     format, columns: (run.columns ?? ITEM_COLUMNS).map((id) => ({ id, title: `T ${id}` })), order: run.order ?? null, searchTexts: run.searchTexts ?? {},
   };
-  const file = await exportList(deps, EXPORT_USER, def, scope, body, { maxXlsRows: 1_048_576, baseName: 'lines', batchSize: run.batchSize });
+  const file = await exportList(deps, EXPORT_USER, def, scope, body, { maxXlsRows: 1_048_576, baseName: 'lines', batchSize: run.batchSize, copy: run.copy });
   const chunks: Buffer[] = [];
   await pipeline(file.stream, new Writable({ write(chunk: Buffer, _e, done) { chunks.push(chunk); done(); } }));
   return Buffer.concat(chunks).toString('utf8');

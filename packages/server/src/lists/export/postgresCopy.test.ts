@@ -73,6 +73,12 @@ describe(`csv and txt exports through COPY (${postgres ? 'postgres' : 'sqlite'})
     expect(n).toBe(postgres && copied ? 1 : 0);
   });
 
+  it('writes the same bytes through the cursor when asked not to COPY (copy: false)', async () => {
+    const [text, n] = await copies(() => runItems(base, { copy: false }));
+    expect(text).toBe(expectedItems(CATALOGUE_ITEMS_LIST, base, ITEMS));
+    expect(n).toBe(0);
+  });
+
   it.each(['YYYY-MM-DD', '', 'DD/MM/YYYY HH:mm:ss', 'D.M.YY h:m:s a A SSS', "[it's] YYYY [at] HH\\mm", '=YYYY', 'MMMM Do', '[$1] H'])(
     'writes integers, booleans and dates in the format %p as the cell rules do',
     async (dateFormat) => {

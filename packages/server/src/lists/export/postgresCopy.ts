@@ -33,9 +33,6 @@ type Format = Pick<ExportFormat, 'dateFormat' | 'codePrefix' | 'codeSuffix'>;
 /** Exports that took this path, and connections they hold now (tests). */
 export const copyPathRuns = { started: 0, holding: 0 };
 
-/** Off: the cursor path writes every export (bench:export --cursor-too compares the two). */
-export const copyPath = { enabled: true };
-
 /** A one-byte separator COPY accepts and quotes like delimitedField: printable ASCII or tab, not a quote. */
 const COPY_SEPARATOR = /^[\t\x20-\x21\x23-\x7e]$/;
 
@@ -63,7 +60,7 @@ export function copyStatement<T>(db: Kysely<Database>, request: StreamRequest<T>
  */
 export async function postgresCopyChunks<T>(db: Kysely<Database>, request: StreamRequest<T>, columns: readonly ListColumn[], format: Format, separator: string): Promise<AsyncGenerator<Buffer> | null> {
   const pool = dialectOf(db) === 'postgres' ? postgresPool(db) : null;
-  if (!pool || !copyPath.enabled || hasRegex(request.terms) || columns.length < 2 || !COPY_SEPARATOR.test(separator)) return null;
+  if (!pool || hasRegex(request.terms) || columns.length < 2 || !COPY_SEPARATOR.test(separator)) return null;
   const statement = copyStatement(db, request, columns, format, separator);
   const idleMs = request.idleMs ?? STREAM_IDLE_MS;
   const client = await pool.connect();
