@@ -12,8 +12,6 @@
  *            --data-dir <dir>     SQLite: import into <dir>/portal.sqlite (a scratch copy of the large profile: the runs' lists are
  *                                 left in it), else a fresh database with the minimal demo
  *            --database-url <url> PostgreSQL: the same into that database (a scratch copy: CREATE DATABASE … TEMPLATE large_profile)
- *            --checkpoint-in-steps  SQLite: the move's steps checkpoint the WAL as before (lists/importCheckpoint off)
- *            --staging-in-turn      PostgreSQL: each staging statement waited for before the next batch is built (as before)
  *            --no-raw               without the raw figure after each csv case (./benchImportRaw: the database's own
  *                                 command-line tool loading the same csv into the same kind of list, in the same run)
  *
@@ -43,8 +41,7 @@ import { defaultConfig } from '../src/config';
 import { seedMinimal } from '../src/demo/seedMinimal';
 import { createDb, migrateToLatest, SQLITE_FILE_NAME } from '../src/db/connect';
 import { createTestDb, type TestDb } from '../src/testing/testDb';
-import { stagingPipeline } from '../src/lists/stagedItems';
-import { checkpointHold, checkpointRuns, checkpointsSettled } from '../src/lists/importCheckpoint';
+import { checkpointRuns, checkpointsSettled } from '../src/lists/importCheckpoint';
 import { option } from './benchArgs';
 import { rawImport, type RawTarget, type RawWhere } from './benchImportRaw';
 
@@ -219,8 +216,6 @@ async function main(): Promise<void> {
   const script = option(args, '--script') ?? '';
   const failLast = args.includes('--fail-last');
   const thinkMs = Number(option(args, '--think-ms') ?? 0);
-  checkpointHold.enabled = !args.includes('--checkpoint-in-steps');
-  stagingPipeline.enabled = !args.includes('--staging-in-turn');
   const paths = await files(rows, failLast, formats);
 
   const dataDir = option(args, '--data-dir');

@@ -37,9 +37,6 @@ interface State {
 
 const states = new WeakMap<BetterSqlite3.Database, State>();
 
-/** Off: the move's steps checkpoint as every commit does (bench:import's `--checkpoint-in-steps`, the before runs). */
-export const checkpointHold = { enabled: true };
-
 /** Background checkpoints, for tests and benchmarks: started, ended with the whole WAL copied, failed. */
 export const checkpointRuns = { started: 0, complete: 0, failed: 0 };
 
@@ -54,7 +51,7 @@ function walFile(raw: BetterSqlite3.Database): boolean {
  */
 export async function holdCheckpoints<T>(db: Kysely<Database>, move: () => Promise<T>): Promise<T> {
   const raw = sqliteHandle(db);
-  if (!raw || !checkpointHold.enabled || !walFile(raw)) return move();
+  if (!raw || !walFile(raw)) return move();
   let state = states.get(raw);
   if (!state) {
     state = { holds: 0, own: Number(raw.pragma('wal_autocheckpoint', { simple: true })), running: null, again: false };

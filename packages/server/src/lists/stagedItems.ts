@@ -27,9 +27,6 @@ export const STAGE_BATCH = INSERT_BATCH;
 /** Rows staged between two turns of the event loop. */
 export const STAGE_TURN_ROWS = STAGE_BATCH;
 
-/** Off: each PostgreSQL staging statement is waited for before the next batch is built (bench:import --staging-in-turn). */
-export const stagingPipeline = { enabled: true };
-
 const COLUMNS = ['code', 'object_id', 'field1', 'field2', 'field3', 'field4', 'field5', 'field6', 'search_text'] as const;
 
 export class StagedItems {
@@ -128,7 +125,6 @@ export class StagedItems {
       sent.catch(() => undefined);
       await this.landed();
       this.inFlight = sent;
-      if (!stagingPipeline.enabled) await this.landed();
     }
     this.sinceTurn += rows.length;
     if (this.sinceTurn >= STAGE_TURN_ROWS) {
