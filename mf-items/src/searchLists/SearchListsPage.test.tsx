@@ -23,6 +23,7 @@ function answer(req: SeenRequest): FakeReply {
   if (path === '/api/stores/3/searchLists/7/items') return { status: 200, data: { items: [ITEM], total: 12 } };
   if (path === '/api/stores/3/searchLists/8/items') return { status: 200, data: { items: [], total: 0 } };
   if (path === '/api/stores/3/searchLists/7') return { status: 200, data: LISTS[0] };
+  if (path === '/api/stores/3/searchLists/8') return { status: 200, data: LISTS[1] };
   if (path === '/api/stores/3/searchLists/exists') return { status: 200, data: { exists: (req.data as { name: string }).name === 'Stolen' } };
   if (req.method === 'POST' && path === '/api/stores/3/searchLists') return { status: 200, data: { tid: 9, name: 'New', syncURL: null, autoSync: false, lastSync: null } };
   return { status: 404, data: { code: 'NOT_FOUND' } };
@@ -42,7 +43,6 @@ function setup(path: string, store = storeWithLibrary()) {
 }
 const row = (name: string) => screen.getByText(name).closest('.ant-table-row') as HTMLElement;
 
-beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
 afterEach(() => jest.restoreAllMocks());
 
 describe('SearchListsPage', () => {
