@@ -25,6 +25,10 @@ function setup({ events = EVENTS, role = 'admin', permissions = [] as string[], 
     const path = req.url.split('?')[0];
     if (path === '/api/itemEvents') return { status: 200, data: { items: events, total: events.length } };
     if (path === '/api/itemEvents/numItemEvents') return { status: 200, data: { numItemEvents: events.length } };
+    // Switching the library saves the user's settings.
+    if (req.method === 'PUT' && path === '/api/users/1/settings') {
+      return { status: 200, data: { dashboardItems: {}, visibleColumns: {}, ...(req.data as { settings: object }).settings } };
+    }
     return { status: 404, data: { code: 'NOT_FOUND' } };
   });
   const store = storeWithLibrary();
@@ -44,7 +48,6 @@ function setup({ events = EVENTS, role = 'admin', permissions = [] as string[], 
 }
 const row = (text: string) => screen.getByText(text).closest('.ant-table-row') as HTMLElement;
 
-beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
 afterEach(() => jest.restoreAllMocks());
 
 describe('ItemEventsPage', () => {
