@@ -1,13 +1,12 @@
 /**
  * The delete of the large profile's largest inventory group (about a million scans, with its sections) and the
  * first Compare views after it: the kept totals of ALL_GROUPS follow the delete set-wise in its transaction
- * (services/compareDeleteDeltas.ts), or with --before are left to the triggers alone (as before: left behind,
- * counted at the next view). Prints the delete's time (and this process's CPU: SQLite's included), then the first
+ * (services/compareDeleteDeltas.ts). Prints the delete's time (and this process's CPU: SQLite's included), then the first
  * page + total of MISSING and EXCEEDED against ALL_GROUPS for the group's catalogue, and the same counted in full
  * (checking the kept totals). DESTRUCTIVE: run it on a copy.
  *
- *   npx tsx packages/server/scripts/bench-compare-delete.ts --data-dir <copy> [--before] [--max-rows N]     SQLite <copy>/portal.sqlite
- *   DATABASE_URL=postgres://…/<copy> npx tsx packages/server/scripts/bench-compare-delete.ts [--before]
+ *   npx tsx packages/server/scripts/bench-compare-delete.ts --data-dir <copy> [--max-rows N]     SQLite <copy>/portal.sqlite
+ *   DATABASE_URL=postgres://…/<copy> npx tsx packages/server/scripts/bench-compare-delete.ts
  */
 import os from 'node:os';
 import { sql } from 'kysely';
@@ -27,7 +26,6 @@ const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2).filter((a) => a !== '--');
-  deleteDeltas.enabled = !args.includes('--before');
   // --max-rows N: another cap on the rows a delete follows set-wise (services/compareDeleteDeltas.ts deleteDeltas.maxRows).
   const maxRows = option(args, '--max-rows');
   if (maxRows) deleteDeltas.maxRows = Number(maxRows);
@@ -47,7 +45,7 @@ async function main(): Promise<void> {
     };
     // Kept before the delete.
     for (const mode of modes) await page(mode);
-    console.log(`${deleteDeltas.enabled ? `Set-wise deltas in the delete (up to ${deleteDeltas.maxRows.toLocaleString('en')} rows)` : 'BEFORE: the delete followed by the triggers alone'}; database: `
+    console.log(`${`Set-wise deltas in the delete (up to ${deleteDeltas.maxRows.toLocaleString('en')} rows)`}; database: `
       + `${'databaseUrl' in dbConfig ? 'PostgreSQL (DATABASE_URL)' : dbConfig.sqliteFile}; group ${group.groupId} (${group.scans.toLocaleString('en')} scans), `
       + `catalogue ${group.catalogueId}; load average ${load()} on ${os.cpus().length} CPUs`);
     const cpu = process.cpuUsage();

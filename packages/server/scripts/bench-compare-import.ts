@@ -12,17 +12,12 @@
  *
  *   pnpm --filter @portal/server bench:compare-import -- --data-dir <dir> [--rows 20000]     SQLite <dir>/portal.sqlite
  *   … --never-viewed: the lists are not opened before the import (nothing kept: a group new to this stocktake)
- *   … --before: kept totals follow the import through the triggers alone (services/compareMoveDeltas.ts off, as
- *     before it): to run alternately against the default
  *   … --skip-full: no full counts at the end
  *   … --new-group: the section goes into a group created for this stocktake (related to the catalogue; deleted at
- *     the end): its lists are kept from its creation (migration 0025), never viewed; with --before they are
- *     forgotten after the creation (as before 0025: counted at the first view, or by the background recount)
+ *     the end): its lists are kept from its creation (migration 0025), never viewed
  *   … --delete: then the section (its scans) is deleted through the HTTP route, timed, and each list's first page
  *     with total is opened the moment the delete answered (kept: services/compareDeleteDeltas.ts; the full counts
  *     after it check those totals)
- *   … --delete-before: the same with the delete followed by the triggers alone (compareDeleteDeltas off, as before
- *     it: a delete of more than MOVED_CAP scans leaves the totals to be counted at the next view)
  *   DATABASE_URL=postgres://… pnpm --filter @portal/server bench:compare-import
  *
  * The section is deleted at the end (its scans with it).
@@ -35,8 +30,6 @@ import { createDb, dbConfigFromEnv, migrateToLatest } from '../src/db/connect';
 import { createTokenService } from '../src/auth/tokens';
 import { multipart } from '../src/lists/testing/helpers';
 import { recountsSettled } from '../src/services/compareTotals';
-import { moveDeltas } from '../src/services/compareMoveDeltas';
-import { deleteDeltas } from '../src/services/compareDeleteDeltas';
 import { largestGroup } from './bench-group';
 import { largeDataDir, option } from './benchArgs';
 
@@ -46,9 +39,7 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2).filter((a) => a !== '--');
   const dataDir = largeDataDir(args);
   const rows = Number(option(args, '--rows') ?? 20_000);
-  moveDeltas.enabled = !args.includes('--before');
-  const deleting = args.includes('--delete') || args.includes('--delete-before');
-  deleteDeltas.enabled = !args.includes('--delete-before');
+  const deleting = args.includes('--delete');
   const dbConfig = dbConfigFromEnv(process.env, dataDir);
   const db = createDb(dbConfig);
   const config = defaultConfig({ logger: false, dataDir, portalRoot: null });
@@ -73,7 +64,6 @@ async function main(): Promise<void> {
       group.scans = 0;
       console.log(`New group ${group.groupId} created in ${ms(performance.now() - created)} (its lists kept from the start: a count of the catalogue)`);
       removeGroup = () => call('DELETE', `/api/stores/${group.storeId}/inventoryGroups/${group.groupId}`);
-      if (!moveDeltas.enabled) await sql`delete from compare_totals where scope = ${`group/${group.groupId}`}`.execute(db);
     }
     const lists = ['MISSING', 'EXCEEDED'].flatMap((mode) => ['ALL_GROUPS', `group/${group.groupId}`].map((scope) => `${mode}/${scope}`));
     const page = async (list: string) => {
@@ -81,7 +71,7 @@ async function main(): Promise<void> {
       const { total } = await call('GET', `/api/stores/${group.storeId}/compare/${group.catalogueId}/${list}?offset=0&limit=25`);
       return { ms: performance.now() - start, total: total as number };
     };
-    console.log(`${moveDeltas.enabled ? 'Set-wise deltas in the move' : 'BEFORE: triggers alone'}; database: ${'databaseUrl' in dbConfig ? 'PostgreSQL (DATABASE_URL)' : dbConfig.sqliteFile}; catalogue ${group.catalogueId}, group ${group.groupId}`
+    console.log(`Set-wise deltas in the move; database: ${'databaseUrl' in dbConfig ? 'PostgreSQL (DATABASE_URL)' : dbConfig.sqliteFile}; catalogue ${group.catalogueId}, group ${group.groupId}`
       + ` (${group.scans.toLocaleString('en')} scans); load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs`);
     // --never-viewed: the lists were never opened (nothing kept), as for a group created for this stocktake.
     if (args.includes('--never-viewed')) await sql`delete from compare_totals where catalogue_id = ${group.catalogueId}`.execute(db);
@@ -123,7 +113,7 @@ async function main(): Promise<void> {
       console.log(`  ${list.padEnd(24)} ${ms(took)}   total ${total.toLocaleString('en')}`);
     }
     if (deleting) {
-      console.log(`\n${deleteDeltas.enabled ? 'Set-wise deltas in the delete' : 'BEFORE: the delete followed by the triggers alone'}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+      console.log(`\nSet-wise deltas in the delete; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
       const deleteStart = performance.now();
       const deleteCpu = process.cpuUsage();
       await call('DELETE', sectionUrl);

@@ -203,17 +203,4 @@ describe(`a delete of more than ${MOVED_CAP} rows`, () => {
     expect(exactAsN(await keptTotals(0))).toEqual(validAndExact());
   });
 
-  it('left to the triggers alone (as before), a large delete leaves the totals of ALL_GROUPS and the group behind', async () => {
-    const id = await addSection(g2, 'Estante 7', largeScans('T', 0, []));
-    await keepAll();
-    deleteDeltas.enabled = false;
-    try {
-      expect((await t.call('DELETE', `${groupUrl(g2)}/inventories/${id}`, as)).statusCode).toBe(200);
-    } finally {
-      deleteDeltas.enabled = true;
-    }
-    sections.splice(sections.findIndex((s) => s.id === id), 1);
-    const stale = (await keptTotals(0)).filter((l) => l.includes(': stale ')).map((l) => l.replace(/: stale .*$/, '')).sort();
-    expect(stale).toEqual(expect.arrayContaining([`${big} MISSING/ALL_GROUPS`, `${big} EXCEEDED/group/${g2}`]));
-  });
 });

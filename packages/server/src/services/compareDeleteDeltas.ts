@@ -42,7 +42,7 @@ import {
  * 0.09 s, a group of a million scans 11.2 s against 2.4 s), while the four lists' counts they spare take 2-4 s
  * in all, and the fill makes them in the background: beyond about 50,000 rows the counts are the cheaper way.
  */
-export const deleteDeltas = { enabled: true, maxRows: 50_000 };
+export const deleteDeltas = { maxRows: 50_000 };
 
 /** Statistics for tests and benchmarks: deletes followed set-wise. */
 export const deleteDeltaStats = { deletes: 0, leftBehind: 0 };
@@ -129,7 +129,6 @@ async function removedDelta(db: Kysely<Database>, changed: ChangedRows & { every
  * transaction ends, applies it and moves the totals to the library's new version.
  */
 export async function startDeleteDeltas(trx: Kysely<Database>, deleted: DeletedItems): Promise<MoveDeltas> {
-  if (!deleteDeltas.enabled) return NOTHING;
   const db = trx;
   const changed = await changedOf(db, deleted);
   if (!changed) return NOTHING;

@@ -213,9 +213,7 @@ function insertedRows(target: ItemTarget, before: number, groupId: number | null
 /** Statistics for tests and benchmarks: totals moved set-wise, and the delta queries run. */
 export const moveDeltaStats = { moved: 0, queries: 0, gaveUp: 0 };
 
-/** Off: the triggers alone follow the write, as before (bench:compare-import's "before" runs). */
 export const moveDeltas = {
-  enabled: true,
   /**
    * PostgreSQL: the longest the deltas of one insert may take (ms); past it they are given up (their savepoint
    * rolled back) and the totals left behind, to be counted again by the background fill. The planner, knowing
@@ -239,7 +237,7 @@ export const NOTHING: MoveDeltas = { end: async () => undefined };
  * transaction ends, adds what the inserted rows changed to each and moves it to the library's new version.
  */
 export async function startMoveDeltas(trx: Kysely<Database>, target: ItemTarget): Promise<MoveDeltas> {
-  if (target.table === 'search_list_items' || !moveDeltas.enabled) return NOTHING;
+  if (target.table === 'search_list_items') return NOTHING;
   const db = trx;
   return dialectOf(trx) === 'postgres' ? startAfterwards(db, target) : startBefore(db, target);
 }
