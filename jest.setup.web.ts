@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/dom';
-import { expectConsoleError, expectConsoleWarn, installConsoleGuard } from './scripts/jest/consoleGuard';
+import { allowConsoleError, expectConsoleError, expectConsoleWarn, installConsoleGuard } from './scripts/jest/consoleGuard';
 import { installVisibilityCssFilter } from './scripts/jest/visibilityCss';
 
 // findBy*/waitFor give up after 1 s by default: too short for a saga and an antd re-render when the two cores are
@@ -11,7 +11,7 @@ configure({ asyncUtilTimeout: 10_000 });
 // A console.error or console.warn a test did not expect fails it; expectConsoleError(/pattern/) (a global, like
 // expect) allows the matching ones in that test.
 installConsoleGuard();
-Object.assign(globalThis, { expectConsoleError, expectConsoleWarn });
+Object.assign(globalThis, { allowConsoleError, expectConsoleError, expectConsoleWarn });
 
 // The one set of browser APIs jsdom lacks and the portal's libraries (antd 6, Highcharts, typebox) need, for
 // every web test. Each is installed only when missing, and the window ones only in a window: a test may opt

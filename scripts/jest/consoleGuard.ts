@@ -23,6 +23,8 @@ interface Expectation extends ExpectedConsole {
   level: Level;
   pattern: RegExp | string;
   calls: unknown[][];
+  /** Allowed only: the test passes without it too (a warning that depends on timing, or printed once a file). */
+  optional: boolean;
 }
 
 const expectations: Expectation[] = [];
@@ -31,8 +33,8 @@ const unexpected: { level: Level; text: string }[] = [];
 const matches = (pattern: RegExp | string, text: string) =>
   (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text));
 
-function expectConsole(level: Level, pattern: RegExp | string): ExpectedConsole {
-  const expectation: Expectation = { level, pattern, calls: [] };
+function expectConsole(level: Level, pattern: RegExp | string, optional = false): ExpectedConsole {
+  const expectation: Expectation = { level, pattern, calls: [], optional };
   expectations.push(expectation);
   return expectation;
 }
@@ -41,6 +43,12 @@ function expectConsole(level: Level, pattern: RegExp | string): ExpectedConsole 
 export const expectConsoleError = (pattern: RegExp | string): ExpectedConsole => expectConsole('error', pattern);
 /** Allows console.warn calls whose text matches `pattern` in the current test, and requires at least one. */
 export const expectConsoleWarn = (pattern: RegExp | string): ExpectedConsole => expectConsole('warn', pattern);
+/**
+ * Allows console.error calls matching `pattern` in the current test without requiring one: for a known warning
+ * that comes or not with timing (an act() warning of an animation) or once per file (antd's deprecation notes).
+ * Say why beside it.
+ */
+export const allowConsoleError = (pattern: RegExp | string): ExpectedConsole => expectConsole('error', pattern, true);
 
 const MAX_SHOWN = 3;
 const MAX_TEXT = 600;
@@ -51,7 +59,7 @@ function takeProblems(): string[] {
     `unexpected console.${level}: ${text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text}`);
   if (unexpected.length > MAX_SHOWN) problems.push(`… and ${unexpected.length - MAX_SHOWN} more`);
   for (const e of expectations) {
-    if (e.calls.length === 0) problems.push(`expected a console.${e.level} matching ${String(e.pattern)}, none came`);
+    if (e.calls.length === 0 && !e.optional) problems.push(`expected a console.${e.level} matching ${String(e.pattern)}, none came`);
   }
   unexpected.length = 0;
   expectations.length = 0;
@@ -89,4 +97,6 @@ declare global {
   function expectConsoleError(pattern: RegExp | string): ExpectedConsole;
   /** Allows console.warn calls matching `pattern` in the current web test, and requires one (scripts/jest/consoleGuard.ts). */
   function expectConsoleWarn(pattern: RegExp | string): ExpectedConsole;
+  /** Allows console.error calls matching `pattern` in the current web test without requiring one (scripts/jest/consoleGuard.ts). */
+  function allowConsoleError(pattern: RegExp | string): ExpectedConsole;
 }

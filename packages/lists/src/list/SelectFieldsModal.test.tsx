@@ -6,6 +6,9 @@ import type { ListColumn } from './types';
 
 const columns = (): ListColumn<{ tid: number }>[] => [{ key: 'code', title: 'Code' }, { key: 'author', title: 'Autor' }];
 
+// Select Fields still uses antd's List, deprecated since antd 6.6 (to be replaced): antd notes it once per file.
+beforeEach(() => allowConsoleError('[antd: List] The `List` component is deprecated'));
+
 describe('SelectFieldsModal', () => {
   it('keeps a choice made while open when the list re-renders behind it, and starts from the saved columns on each opening', async () => {
     const props = { onSave: jest.fn(), onResetToDefault: jest.fn(), onClose: jest.fn() };
