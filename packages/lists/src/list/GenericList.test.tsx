@@ -300,8 +300,8 @@ describe('GenericList column selection', () => {
   const visibleHeaders = () => screen.getAllByRole('columnheader').map((h) => h.textContent).filter(Boolean);
 
   it('saves the chosen columns in order under visibleColumns[listName] and resets to default', async () => {
-    // Select Fields still uses antd's List, deprecated since antd 6.6 (to be replaced with its successor).
-    expectConsoleError('[antd: List] The `List` component is deprecated');
+    // Select Fields still uses antd's List, deprecated since antd 6.6 (to be replaced): antd notes it once per file.
+    allowConsoleError('[antd: List] The `List` component is deprecated');
     const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
     const { store } = setup();
     await screen.findByText('Name 0');
