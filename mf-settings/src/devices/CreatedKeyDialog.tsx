@@ -28,14 +28,14 @@ export function CreatedKeyDialog({ created, sensorId, date, onClose }: CreatedKe
       open={created !== null}
       title={t('devices.keyCreatedTitle', { name: created?.name ?? '' })}
       onCancel={onClose}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
       width={720}
       footer={<Button type="primary" onClick={onClose}>{t('devices.keyCopiedClose')}</Button>}
     >
       {created && (
         <Flex vertical gap={12}>
-          <Alert type="warning" showIcon message={t('devices.keyShownOnce')} />
+          <Alert type="warning" showIcon title={t('devices.keyShownOnce')} />
           <Typography.Text strong>{t('devices.key')}</Typography.Text>
           <Flex gap={8} align="center" wrap>
             <Typography.Text code data-testid="device-key" style={codeStyle}>{created.key}</Typography.Text>

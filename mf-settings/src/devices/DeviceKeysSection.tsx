@@ -97,7 +97,7 @@ export function DeviceKeysSection({ storeId, keys, exampleSensorId, libraryNow }
       </Flex>
       <Typography.Paragraph type="secondary">{t('devices.keysHint')}</Typography.Paragraph>
       {keys.failed
-        ? <Alert type="error" showIcon message={t('devices.loadFailed')} action={<Button size="small" onClick={keys.reload}>{t('devices.retry')}</Button>} />
+        ? <Alert type="error" showIcon title={t('devices.loadFailed')} action={<Button size="small" onClick={keys.reload}>{t('devices.retry')}</Button>} />
         : (
           <Table<DeviceKey> rowKey="id" size="small" pagination={false} columns={columns} dataSource={keys.data ?? []} scroll={{ x: 960 }}
             loading={keys.data === undefined} locale={{ emptyText: <Typography.Text type="secondary">{t('devices.noKeys')}</Typography.Text> }} data-testid="device-keys-table" />

@@ -100,7 +100,7 @@ export function SensorsSection({ storeId, libraryCapacity, sensors }: SensorsSec
       </Flex>
       <Typography.Paragraph type="secondary">{t('devices.sensorsHint')}</Typography.Paragraph>
       {sensors.failed
-        ? <Alert type="error" showIcon message={t('devices.loadFailed')} action={<Button size="small" onClick={sensors.reload}>{t('devices.retry')}</Button>} />
+        ? <Alert type="error" showIcon title={t('devices.loadFailed')} action={<Button size="small" onClick={sensors.reload}>{t('devices.retry')}</Button>} />
         : (
           <Table<Sensor> rowKey="id" size="small" pagination={false} columns={columns} dataSource={sensors.data ?? []}
             loading={sensors.data === undefined} locale={{ emptyText: <Typography.Text type="secondary">{t('devices.noSensors')}</Typography.Text> }} data-testid="sensors-table" />
