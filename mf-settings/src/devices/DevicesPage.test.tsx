@@ -191,9 +191,6 @@ describe('DevicesPage', () => {
 
   it('a new key is shown once, with a copy button and a ready-to-paste intake call', async () => {
     expectConsoleError('Form not saved');
-    // The "Copied!" notes leave on antd's own timers, outside any act().
-    allowConsoleError('An update to CSSMotion inside a test was not wrapped in act');
-    allowConsoleError('An update to Portal inside a test was not wrapped in act');
     const requests = serve();
     // user-event's setup puts a clipboard of its own in navigator: what the page writes is read back from it.
     const u = user();

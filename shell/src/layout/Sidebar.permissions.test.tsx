@@ -48,8 +48,6 @@ describe('sidebar per demo account: exactly the permitted entries', () => {
   ];
 
   it.each(cases)('%s', async (account, expected) => {
-    // A submenu's opening motion may end after the test's last act(), depending on timing.
-    allowConsoleError('An update to CSSMotion inside a test was not wrapped in act');
     await renderShell({ user: account, path: '/dashboard' });
     expect(sidebarContents()).toEqual(expected);
   });

@@ -5,8 +5,6 @@ import { CopyUrl } from './CopyUrl';
 afterEach(() => jest.useRealTimers());
 
 it("copies the URL and says 'Copied!' for 2 seconds", async () => {
-  // The tooltip's motion may finish after the act() that advanced the timers, depending on timing.
-  allowConsoleError('An update to CSSMotion inside a test was not wrapped in act');
   jest.useFakeTimers();
   const writeText = jest.fn().mockResolvedValue(undefined);
   Object.assign(navigator, { clipboard: { writeText } });
