@@ -83,6 +83,13 @@ async function addItemsTo(url: string, body: object): Promise<void> {
   expect(added.json().numItemsInserted).toBeGreaterThan(MOVED_CAP);
 }
 
+// PostgreSQL gives the deltas up past moveDeltas.postgresTimeoutMs and leaves the totals behind: on a loaded
+// machine a delta query can take longer than that, and these tests assert the deltas were followed, so they wait
+// as long as it takes (the test that gives them up sets its own limit).
+const productionTimeoutMs = moveDeltas.postgresTimeoutMs;
+beforeAll(() => { moveDeltas.postgresTimeoutMs = 10 * 60_000; });
+afterAll(() => { moveDeltas.postgresTimeoutMs = productionTimeoutMs; });
+
 beforeAll(async () => {
   t = await createTestApp();
   bib = await t.storeId('BIB-001');
