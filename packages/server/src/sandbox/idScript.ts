@@ -157,7 +157,7 @@ function giveBack(worker: Worker): void {
 
 /**
  * Starts workers until `count` (at most WARM_WORKERS.keep) are idle, the busy ones included never more than the
- * pool, so the next jobs find QuickJS loaded or loading: a new worker loads it at once (~0.35 s of wall time on an idle machine, over 1 s on a busy one), and
+ * pool, so the next jobs find QuickJS loaded or loading: a new worker loads it at once (a noticeable start-up, longer on a busy machine), and
  * a 100,000-row import waited that long for its first batch before reading on. A job given a worker
  * still loading waits for it in the worker (its startMs watchdog). Idle workers end after WARM_WORKERS.idleMs.
  */

@@ -20,7 +20,7 @@ import type { ZipLimits } from './zipGuard';
 import { cellValue, invalidFile, MAX_COLUMNS, nextTurn, ROWS_PER_TURN, type SheetReader, type SheetRow } from './sheets';
 
 /**
- * The parse of one workbook may take this long (a loaded machine: ~20 s for 65,000 rows). A large file takes one
+ * The parse of one workbook may take this long. A large file takes one
  * of `large.slots`, with `large.heapMb` of heap (a 60,000-row .ods: ~250 MB of the process's memory); a file of at
  * most smallFileBytes one of `small.slots` (a 500 KB .ods: ~30 MB): 768 MiB of heap for all parses at most.
  * Each user runs one parse at a time in each and keeps at most `perUserQueued` waiting.
