@@ -1,6 +1,7 @@
 /**
- * File bombs: each is built here from real zip bytes and uploaded through the app. Each
- * answers a 4xx quickly, the heap stays bounded and the server keeps answering.
+ * File bombs: each is built here from real zip bytes and uploaded through the app. Each answers its 4xx
+ * with the heap bounded (a bomb read whole would grow it by hundreds of megabytes) and the server keeps
+ * answering. No time bounds: speed is for `bench:abuse`; a bomb read whole also runs past jest's timeout.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,10 +13,6 @@ import { createTestApp, type TestApp } from '../../testing/testApp';
 
 // Server tests share a loaded 2-core machine: setting up the app on PostgreSQL alone can take seconds.
 jest.setTimeout(90_000);
-// Time bounds catch a bomb read whole (minutes, or a heap blow-up), not speed: CI runs this beside the jsdom
-// lane on two cores, where a 200,000-row parse measured 4 s idle took 13 s. Speed is for the benchmarks.
-const XLSX_MS = 10_000;
-const TEXT_MS = 40_000;
 
 const NEWLINES = '\n'.repeat(10 * 1024 * 1024);
 const PAYLOADS: Record<string, string> = {
@@ -51,7 +48,7 @@ async function upload(fileName: string, content: Buffer) {
   return t.app.inject({ method: 'POST', url: '/api/misc/upload', payload, headers: { ...headers, 'x-access-token': token } });
 }
 
-/** Runs `work`, answering its time and how much the heap grew at most meanwhile (sampled). */
+/** Runs `work`, answering its time (logged only) and how much the heap grew at most meanwhile (sampled). */
 async function measured<R>(work: () => Promise<R>) {
   global.gc?.();
   const before = process.memoryUsage().heapUsed;
@@ -67,21 +64,13 @@ async function measured<R>(work: () => Promise<R>) {
   }
 }
 
-async function stillAnswers() {
-  const start = performance.now();
-  const res = await t.call('GET', '/api/users/numUsers', { user: 'admin' });
-  expect(res.statusCode).toBe(200);
-  expect(performance.now() - start).toBeLessThan(10_000); // loose: a loaded CI lane
-}
-
-/** The call answers `status code` within maxMs with the heap grown by less than maxHeapMb, and the server still answers. */
-async function refusedQuickly(name: string, call: () => Promise<LightMyRequestResponse>, [status, code]: [number, string], maxMs: number, maxHeapMb: number) {
+/** The call answers `status code` with the heap grown by less than maxHeapMb, and the server still answers. */
+async function refusedWithinBudget(name: string, call: () => Promise<LightMyRequestResponse>, [status, code]: [number, string], maxHeapMb: number) {
   const { result: res, ms, heapMb } = await measured(call);
   if (process.env.BOMBS_LOG) console.log(name, res.statusCode, res.json().code, `${Math.round(ms)} ms`, `heap +${heapMb.toFixed(1)} MB`);
   expect([res.statusCode, res.json().code]).toEqual([status, code]);
-  expect(ms).toBeLessThan(maxMs);
   expect(heapMb).toBeLessThan(maxHeapMb);
-  await stillAnswers();
+  expect((await t.call('GET', '/api/users/numUsers', { user: 'admin' })).statusCode).toBe(200);
   return res;
 }
 
@@ -91,18 +80,18 @@ describe('xlsx bombs', () => {
   it('refuses a shared-strings bomb before reading it', async () => {
     const zip = workbookZip([{ name: 'xl/worksheets/sheet1.xml', data: worksheet(3) }, { name: 'xl/sharedStrings.xml', data: bigStrings }]);
     expect(zip.length).toBeLessThan(200_000);
-    const res = await refusedQuickly('shared strings', () => upload('bomb.xlsx', zip), [413, 'ARCHIVE_TOO_LARGE'], XLSX_MS, 40);
+    const res = await refusedWithinBudget('shared strings', () => upload('bomb.xlsx', zip), [413, 'ARCHIVE_TOO_LARGE'], 40);
     expect(res.json().message).toMatch(/sharedStrings\.xml/);
   });
 
   it('refuses a worksheet bomb stored before the shared strings', async () => {
     const zip = workbookZip([{ name: 'xl/worksheets/sheet1.xml', data: worksheet(1_000_000) }, { name: 'xl/sharedStrings.xml', data: sharedStrings(1) }]);
-    await refusedQuickly('worksheet first', () => upload('sheet-bomb.xlsx', zip), [413, 'ARCHIVE_TOO_LARGE'], XLSX_MS, 40);
+    await refusedWithinBudget('worksheet first', () => upload('sheet-bomb.xlsx', zip), [413, 'ARCHIVE_TOO_LARGE'], 40);
   });
 
   it('stops inflating a part that lies about its size', async () => {
     const zip = workbookZip([{ name: 'xl/sharedStrings.xml', data: bigStrings, declaredSize: 1000 }]);
-    await refusedQuickly('lying size', () => upload('liar.xlsx', zip), [413, 'ARCHIVE_TOO_LARGE'], XLSX_MS, 40);
+    await refusedWithinBudget('lying size', () => upload('liar.xlsx', zip), [413, 'ARCHIVE_TOO_LARGE'], 40);
   });
 
   it('refuses bytes hidden between the listed parts', async () => {
@@ -125,12 +114,12 @@ describe('text and JSON bombs', () => {
 
   it('stops a 10 MB csv of line breaks at the row cap', async () => {
     const { file } = (await upload('newlines.csv', Buffer.from(NEWLINES))).json();
-    await refusedQuickly('csv newlines', () => read(file), [413, 'TOO_MANY_ROWS'], TEXT_MS, 150);
+    await refusedWithinBudget('csv newlines', () => read(file), [413, 'TOO_MANY_ROWS'], 150);
   });
 
   it('stops a JSON file of 3,000,000 items at the row cap without parsing it whole', async () => {
     const { file } = (await upload('many.json', Buffer.from(PAYLOADS['/many.json']))).json();
-    await refusedQuickly('json items', () => read(file), [413, 'TOO_MANY_ROWS'], TEXT_MS, 150);
+    await refusedWithinBudget('json items', () => read(file), [413, 'TOO_MANY_ROWS'], 150);
   });
 
   describe('sync payloads', () => {
@@ -145,12 +134,12 @@ describe('text and JSON bombs', () => {
     });
 
     it('stops 10 MB of line breaks at the row cap', async () => {
-      await refusedQuickly('sync newlines', await sync('/newlines.csv'), [413, 'TOO_MANY_ROWS'], TEXT_MS, 150);
+      await refusedWithinBudget('sync newlines', await sync('/newlines.csv'), [413, 'TOO_MANY_ROWS'], 150);
     });
 
     it('stops a JSON payload of 3,000,000 items at the row cap, and refuses an endlessly nested one', async () => {
-      await refusedQuickly('sync json items', await sync('/many.json'), [413, 'TOO_MANY_ROWS'], TEXT_MS, 150);
-      await refusedQuickly('sync json nesting', await sync('/deep.json'), [502, 'SYNC_FAILED'], TEXT_MS, 150);
+      await refusedWithinBudget('sync json items', await sync('/many.json'), [413, 'TOO_MANY_ROWS'], 150);
+      await refusedWithinBudget('sync json nesting', await sync('/deep.json'), [502, 'SYNC_FAILED'], 150);
     });
   });
 });
