@@ -125,6 +125,10 @@ export const UserExistsBody = Type.Object(
 );
 export type UserExistsBody = Static<typeof UserExistsBody>;
 
+/** POST /api/users/{userId}/publicToken: the user's new public token (the old one stops working at once). */
+export const PublicTokenResponse = Type.Object({ token: Type.String() });
+export type PublicTokenResponse = Static<typeof PublicTokenResponse>;
+
 export const AvatarResponse = Type.Object({ avatarUrl: Type.String() });
 export type AvatarResponse = Static<typeof AvatarResponse>;
 

@@ -6,8 +6,9 @@
  * Areas: a library is one area counted by its sensors without a capacity of their own; a sensor with its
  * own capacity (a children's room…) is an area of its own, listed after its library.
  *
- * Answers are cached for CAPACITY_CACHE_MS per library and per token, so any number of displays polling
- * the same libraries cost one round of queries per period.
+ * Answers are cached for CAPACITY_CACHE_MS per library and per user, so any number of displays polling
+ * the same libraries cost one round of queries per period, plus one indexed look-up of the token per call:
+ * a replaced token (rotation) or a deleted user stops answering at once.
  */
 import { CAPACITY_TOKEN_PATTERN, ERROR_CODES, type CapacityRecord } from '@portal/contract';
 import type { Kysely } from 'kysely';
@@ -81,18 +82,16 @@ export interface CapacityService {
 
 export function createCapacityService(db: Kysely<Database>, now: () => Date): CapacityService {
   const clock = () => now().getTime();
-  const tokens = new TtlCache<string, number[]>(CAPACITY_CACHE_MS, clock);
+  const usersStores = new TtlCache<number, number[]>(CAPACITY_CACHE_MS, clock);
   const byStore = new TtlCache<number, StoreAreas | null>(CAPACITY_CACHE_MS, clock);
   const codes = new TtlCache<string, number>(CAPACITY_CACHE_MS, clock);
 
   /** The token user's libraries; a token that cannot be one is unknown without a query. */
   async function storeIdsOf(token: string): Promise<number[]> {
     if (!CAPACITY_TOKEN_PATTERN.test(token)) throw unknownToken();
-    return tokens.get(token, async () => {
-      const user = await findUserByToken(db, token);
-      if (!user) throw unknownToken();
-      return (await loadAuthUser(db, user)).storeIds;
-    });
+    const user = await findUserByToken(db, token);
+    if (!user) throw unknownToken();
+    return usersStores.get(user.id, async () => (await loadAuthUser(db, user)).storeIds);
   }
 
   async function areasOf(ids: readonly number[]): Promise<StoreAreas[]> {

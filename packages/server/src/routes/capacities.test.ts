@@ -138,12 +138,11 @@ describe('unknown, revoked and hostile tokens', () => {
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
-  it('a replaced (revoked) token stops answering once the few-second cache expires', async () => {
+  it('a replaced (revoked) token stops answering at once, cached answers or not', async () => {
     const userId = await t.userId('librarian');
     const old = await tokenOf('librarian');
     expect((await get(`/api/statistics/capacities/${old}`)).statusCode).toBe(200);
     await t.db.updateTable('users').set({ token: 'replacedtoken0000000000000000000' }).where('id', '=', userId).execute();
-    t.advance(5);
     const res = await get(`/api/statistics/capacities/${old}`);
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('CAPACITY_TOKEN_UNKNOWN');
@@ -152,7 +151,7 @@ describe('unknown, revoked and hostile tokens', () => {
 });
 
 describe('a deleted user', () => {
-  it("the user's displays stop showing data once the few-second cache expires", async () => {
+  it("the user's displays stop showing data at once", async () => {
     const created = await t.call('POST', '/api/users', {
       user: 'admin',
       body: { userName: 'display1', fullName: 'Display', address: 'A', telephone: '1', email: 'display1@example.com', role: 'user',
@@ -164,7 +163,6 @@ describe('a deleted user', () => {
     const rows = (await get(`/api/statistics/capacities/${token}`)).json() as Array<{ storeCode: string }>;
     expect([...new Set(rows.map((r) => r.storeCode))]).toEqual(['BIB-001']);
     expect((await t.call('DELETE', `/api/users/${id}`, { user: 'admin' })).statusCode).toBe(200);
-    t.advance(5);
     const res = await get(`/api/statistics/capacities/${token}/BIB-001`);
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('CAPACITY_TOKEN_UNKNOWN');

@@ -86,6 +86,12 @@ const MATRIX: Row[] = [
   { name: 'PUT /api/users/{own id}', request: async (a) => ({ method: 'PUT', url: `/api/users/${await self(a)}`, body: { telephone: '699' } }), expected: signedIn },
   { name: 'PUT /api/users/{managed id}', request: async () => ({ method: 'PUT', url: `/api/users/${await targetUser()}`, body: { telephone: '699' } }), expected: supervisors },
   { name: 'DELETE /api/users/{ids}', request: async () => ({ method: 'DELETE', url: `/api/users/${await targetUser()},${await targetUser()}` }), expected: supervisors },
+  { name: 'POST /api/users/{own id}/publicToken', request: async (a) => ({ method: 'POST', url: `/api/users/${await self(a)}/publicToken` }), expected: signedIn },
+  { name: 'POST /api/users/{managed id}/publicToken', request: async () => ({ method: 'POST', url: `/api/users/${await targetUser()}/publicToken` }), expected: supervisors },
+  {
+    name: 'POST /api/users/{admin id}/publicToken', request: async () => ({ method: 'POST', url: `/api/users/${await t.userId('admin')}/publicToken` }),
+    expected: { ...supervisors, supervisor: 403 },
+  },
   { name: 'POST /api/users/{own id}/avatar', request: async (a) => ({ method: 'POST', url: `/api/users/${await self(a)}/avatar`, multipart: true }), expected: signedIn },
   { name: 'POST /api/users/{managed id}/avatar', request: async () => ({ method: 'POST', url: `/api/users/${await targetUser()}/avatar`, multipart: true }), expected: supervisors },
   {

@@ -1,6 +1,6 @@
 import {
   ACCESS_TOKEN_HEADER, AVATAR_FIELD, AVATAR_MAX_BYTES, AvatarResponse, CreateUserBody, DeleteUsersResponse, ERROR_CODES, ExistsResponse, ListQuery,
-  IdListText, ListResponse, NumUsersResponse, UpdateUserBody, UpdateUserSettingsBody, User, UserExistsBody, UserIdParams,
+  IdListText, ListResponse, NumUsersResponse, PublicTokenResponse, UpdateUserBody, UpdateUserSettingsBody, User, UserExistsBody, UserIdParams,
   UserSettings,
 } from '@portal/contract';
 import { Type } from 'typebox';
@@ -12,7 +12,7 @@ import { freshToken } from '../services/auth';
 import { readAvatar, removeAvatar, saveAvatar } from '../services/avatars';
 import type { Deps } from '../services/context';
 import { updateSettings } from '../services/settings';
-import { countUsers, createUser, deleteUsers, getUser, listUsers, updateUser, userExists } from '../services/users';
+import { countUsers, createUser, deleteUsers, getUser, listUsers, rotatePublicToken, updateUser, userExists } from '../services/users';
 
 /** DELETE /api/users/{userId}: the ids comma-separated, at the path position of one user's id. */
 const UserIdListParams = Type.Object({ userId: IdListText }, { additionalProperties: false });
@@ -75,6 +75,16 @@ export function usersRoutes(app: App, deps: Deps): void {
       errors: { 403: 'FORBIDDEN (one of the users is not yours or does not exist: none deleted), USER_NOT_DELETABLE (an administrator or supervisor)' },
     },
   }, (request) => deleteUsers(deps, currentUser(request), request.params.userId));
+
+  app.post('/api/users/:userId/publicToken', {
+    schema: {
+      tags: ['users'],
+      summary: 'Replace the public token of a user (yourself or one you manage): the capacities links and image-set client URLs '
+        + 'built on the old token stop working at once',
+      operationId: 'rotateUserPublicToken', params: UserIdParams, response: { 200: PublicTokenResponse },
+      errors: { 403: 'FORBIDDEN: not yourself nor a user you manage (or no such user: the same answer)' },
+    },
+  }, (request) => rotatePublicToken(deps, currentUser(request), request.params.userId));
 
   app.put('/api/users/:userId/settings', {
     schema: {

@@ -231,3 +231,15 @@ export async function deleteUsers(deps: Deps, actor: AuthUser, idsText: string):
   for (const t of targets) if (t.avatar_file) await deps.storage.remove(t.avatar_file);
   return { ids };
 }
+
+/**
+ * POST /api/users/{userId}/publicToken: a new public token for the user (themselves, or a user the actor manages,
+ * as for editing them). The old token stops opening the capacity displays and image-set clients at once: the
+ * displays look the token up on every call (publicDisplays/capacities.ts).
+ */
+export async function rotatePublicToken(deps: Deps, actor: AuthUser, userId: number): Promise<{ token: string }> {
+  const { row } = await reachableUser(deps, actor, userId);
+  const token = newUserToken();
+  await q.updateUser(deps.db, row.id, { token, updated_at: deps.config.now().toISOString() });
+  return { token };
+}
