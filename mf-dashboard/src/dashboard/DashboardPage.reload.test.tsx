@@ -38,6 +38,30 @@ describe('dashboard reloads', () => {
     expect(countByName(after)).toEqual(countByName(dashboardCalls(seen).slice(0, before)));
   });
 
+  it('clearing the Libraries filter shows an empty state, not zeros, and asks nothing', async () => {
+    const user = userEvent.setup();
+    const { seen } = await renderDashboard();
+    await loaded();
+    const before = dashboardCalls(seen).length;
+
+    const clear = document.querySelector('.ant-select-clear');
+    expect(clear).not.toBeNull();
+    await user.click(clear as HTMLElement);
+
+    const main = within(section('Main'));
+    expect(await main.findByText('No library selected: choose one or more under Libraries')).toBeInTheDocument();
+    expect(document.querySelector('.ant-empty')).not.toBeNull();
+    // No widget shows a figure for nothing: no value, no chart, no other section.
+    expect(screen.queryByRole('group', { name: 'Total In Today' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Total In Month' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Current Week' })).toBeNull();
+    expect(screen.queryByRole('region', { name: /Counters/ })).toBeNull();
+    expect(screen.queryByText('0')).toBeNull();
+    expect(dashboardCalls(seen)).toHaveLength(before);
+    // The filter stays usable: ticking a library brings the widgets back.
+    expect(screen.getByLabelText('Libraries')).toBeInTheDocument();
+  });
+
   it('reloads every widget with the same store ids when Refresh is pressed, showing its loading state meanwhile', async () => {
     const user = userEvent.setup();
     let release: (value: unknown) => void = () => undefined;

@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { PageFrame } from '@portal/ui';
-import { Button, Flex } from 'antd';
+import { Button, Empty, Flex } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DashboardSectionView } from './components/DashboardSectionView';
@@ -17,6 +17,7 @@ export interface DashboardPageProps {
 /**
  * /dashboard (access-shell-dashboard §2): the Libraries filter, Refresh and the four sections. Each section gets
  * props that change only with its own data (useSectionData), so an answer renders the section it belongs to.
+ * With no library selected there is nothing to count: the main section says so instead of showing zeros.
  */
 export default function DashboardPage({ title }: DashboardPageProps) {
   const { t } = useTranslation(DASHBOARD_NS);
@@ -30,9 +31,12 @@ export default function DashboardPage({ title }: DashboardPageProps) {
       </Button>
     </Flex>
   ), [tree, selected, select, librariesLoading, summary.loading, refresh, t]);
+  const noLibrary = storeIds?.length === 0;
+  const empty = useMemo(() => <Empty description={t('noLibrarySelected')} />, [t]);
+  const shownSections = noLibrary ? sections.filter((shown) => shown.section.key === 'main') : sections;
   return (
     <PageFrame title={title}>
-      {sections.map((shown) => (
+      {shownSections.map((shown) => (
         <DashboardSectionView
           key={shown.section.key}
           section={shown.section}
@@ -40,6 +44,7 @@ export default function DashboardPage({ title }: DashboardPageProps) {
           summary={sectionData[shown.section.key]}
           storeIds={storeIds} reloadKey={reloadKey} weekStartDay={weekStartDay}
           extra={shown.section.key === 'main' ? filter : undefined}
+          replacement={noLibrary ? empty : undefined}
           onEdit={edit}
         />
       ))}

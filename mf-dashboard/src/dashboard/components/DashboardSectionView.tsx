@@ -19,6 +19,8 @@ export interface DashboardSectionViewProps {
   extra?: ReactNode;
   /** Opens the section editor for this section's key. */
   onEdit: (sectionKey: string) => void;
+  /** Shown instead of the widgets (the main section when no library is selected). */
+  replacement?: ReactNode;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface DashboardSectionViewProps {
  * change only with its own data: another section's answer does not render it.
  */
 export const DashboardSectionView = memo(function DashboardSectionView(props: DashboardSectionViewProps) {
-  const { section, widgets, summary, storeIds, reloadKey, weekStartDay, extra, onEdit } = props;
+  const { section, widgets, summary, storeIds, reloadKey, weekStartDay, extra, onEdit, replacement } = props;
   const { t } = useTranslation(DASHBOARD_NS);
   const { token } = theme.useToken();
   const titleId = `dashboard-section-${section.key}`;
@@ -44,13 +46,15 @@ export const DashboardSectionView = memo(function DashboardSectionView(props: Da
         </Flex>
         {extra}
       </Flex>
-      <Row gutter={[16, 16]}>
-        {widgets.map((widget) => (
-          <Col key={widget.key} {...(widget.span ?? DEFAULT_SPAN)}>
-            <WidgetView widget={widget} summary={summary} storeIds={storeIds} reloadKey={reloadKey} weekStartDay={weekStartDay} />
-          </Col>
-        ))}
-      </Row>
+      {replacement ?? (
+        <Row gutter={[16, 16]}>
+          {widgets.map((widget) => (
+            <Col key={widget.key} {...(widget.span ?? DEFAULT_SPAN)}>
+              <WidgetView widget={widget} summary={summary} storeIds={storeIds} reloadKey={reloadKey} weekStartDay={weekStartDay} />
+            </Col>
+          ))}
+        </Row>
+      )}
     </section>
   );
 });

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { peekFirstAnswer, summaryKey, takeFirstAnswer } from '../model/firstAnswers';
 import { logDashboardError } from '../model/log';
-import { EMPTY_SUMMARY, SUMMARY_LOADERS, type SummaryData, type SummarySource } from '../model/sources';
+import { SUMMARY_LOADERS, type SummaryData, type SummarySource } from '../model/sources';
 
 export interface DashboardData {
   /** Loaded data per source; a missing source is still loading (its widgets show a spinner). */
@@ -16,7 +16,6 @@ export interface DashboardData {
 type Answered = Pick<DashboardData, 'data' | 'failed'>;
 
 const NOTHING: Answered = { data: {}, failed: new Set() };
-const NO_LIBRARY: Answered = { data: EMPTY_SUMMARY, failed: new Set() };
 
 /**
  * The answers of the sign-in prefetch for these store ids and sources (firstAnswers.ts): peeked for the first
@@ -64,8 +63,9 @@ export function useDashboardData(
       return undefined;
     }
     const ids = storeKey ? storeKey.split(',').map(Number) : [];
+    // No library selected: nothing to ask (the page shows an empty state instead of the widgets).
     if (ids.length === 0) {
-      setState(NO_LIBRARY);
+      setState(NOTHING);
       return undefined;
     }
     let current = true;

@@ -39,19 +39,6 @@ export const SUMMARY_LOADERS: { [K in SummarySource]: (ids: StoreIds) => Promise
   renewalsToday: (ids) => getSelfcheckToday(ids, 'RENEW'),
 };
 
-/** What every summary widget shows when no library is selected (nothing is asked from the server). */
-export const EMPTY_SUMMARY: SummaryData = {
-  totalToday: { totalIn: 0, totalInside: 0 },
-  totalTodayData: [],
-  totalInMonth: { value: 0 },
-  totalInYear: { value: 0 },
-  totalAlarmsToday: { value: 0 },
-  totalSelfcheckOperations: { totalCheckoutsToday: 0, totalCheckinsToday: 0, totalRenewalsToday: 0 },
-  checkoutsToday: [],
-  checkinsToday: [],
-  renewalsToday: [],
-};
-
 /** A row of a weekly chart: grouped by library name (storeName) or by origin. */
 export type WeeklyRow = WeeklyStoreRow | WeeklyOriginRow;
 
