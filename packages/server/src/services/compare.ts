@@ -46,31 +46,33 @@ export const EXCEEDED_LIST = defineList<ApiItem & { date: string; inventoryId: n
   toItem: (r) => { const s = toScannedItem(r); return { ...toApiItem(r), date: s.date, inventoryId: s.inventoryId }; },
 });
 
-/** The scans compared: a condition on inventory_items aliased `scan`. */
+/**
+ * The matching rule, written once: no row of `other` (aliased `m`, restricted by `within`) matches the row of
+ * `row` (the list's own table): same code, or, when the library labels an objectId column, same objectId. One
+ * NOT EXISTS per key (each probes its own index); the same SQL on SQLite and PostgreSQL. The page, the count
+ * and the export all filter with it (MISSING and EXCEEDED scopes below).
+ */
+export function unmatchedSql(row: 'catalogue_items' | 'inventory_items', other: 'catalogue_items' | 'inventory_items', within: RawBuilder<SqlBool>, byObjectId: boolean): RawBuilder<SqlBool> {
+  const none = (column: 'code' | 'object_id') => sql<SqlBool>`not exists (select 1 from ${sql.table(other)} m where ${within} and m.${sql.raw(column)} = ${sql.ref(`${row}.${column}`)})`;
+  return byObjectId ? sql<SqlBool>`${none('code')} and ${none('object_id')}` : none('code');
+}
+
+/** The scans compared: a condition on inventory_items aliased `m`. */
 function scansIn(storeId: number, scope: CompareScope): RawBuilder<SqlBool> {
-  if (scope.kind === 'inventory') return sql<SqlBool>`scan.inventory_id = ${scope.inventoryId}`;
+  if (scope.kind === 'inventory') return sql<SqlBool>`m.inventory_id = ${scope.inventoryId}`;
   if (scope.kind === 'group') {
     return scope.groupId === UNGROUPED
-      ? sql<SqlBool>`scan.store_id = ${storeId} and scan.group_id is null`
-      : sql<SqlBool>`scan.store_id = ${storeId} and scan.group_id = ${scope.groupId}`;
+      ? sql<SqlBool>`m.store_id = ${storeId} and m.group_id is null`
+      : sql<SqlBool>`m.store_id = ${storeId} and m.group_id = ${scope.groupId}`;
   }
-  return sql<SqlBool>`scan.store_id = ${storeId}`;
+  return sql<SqlBool>`m.store_id = ${storeId}`;
 }
 
-/** Catalogue items no scan in scope matched (by code; by objectId too when the library has that column). */
-function missingCondition(storeId: number, scope: CompareScope, byObjectId: boolean): RawBuilder<SqlBool> {
-  const scans = scansIn(storeId, scope);
-  const byCode = sql<SqlBool>`not exists (select 1 from inventory_items scan where ${scans} and scan.code = catalogue_items.code)`;
-  if (!byObjectId) return byCode;
-  return sql<SqlBool>`${byCode} and not exists (select 1 from inventory_items scan where ${scans} and scan.object_id = catalogue_items.object_id)`;
-}
+/** Catalogue items no scan in scope matched. */
+const missingCondition = (storeId: number, scope: CompareScope, byObjectId: boolean) => unmatchedSql('catalogue_items', 'inventory_items', scansIn(storeId, scope), byObjectId);
 
 /** Scans the catalogue does not hold. */
-function exceededCondition(catalogueId: number, byObjectId: boolean): RawBuilder<SqlBool> {
-  const byCode = sql<SqlBool>`not exists (select 1 from catalogue_items cat where cat.catalogue_id = ${catalogueId} and cat.code = inventory_items.code)`;
-  if (!byObjectId) return byCode;
-  return sql<SqlBool>`${byCode} and not exists (select 1 from catalogue_items cat where cat.catalogue_id = ${catalogueId} and cat.object_id = inventory_items.object_id)`;
-}
+const exceededCondition = (catalogueId: number, byObjectId: boolean) => unmatchedSql('inventory_items', 'catalogue_items', sql<SqlBool>`m.catalogue_id = ${catalogueId}`, byObjectId);
 
 function exceededScope(storeId: number, scope: CompareScope, catalogueId: number, byObjectId: boolean): ListScope {
   const base: Record<string, number | null> = scope.kind === 'inventory'
