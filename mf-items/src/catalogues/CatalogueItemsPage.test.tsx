@@ -116,4 +116,32 @@ describe('CatalogueItemsPage', () => {
     expect(catalogueItemExists).toHaveBeenLastCalledWith(3, 5, { catalogueItemId: null, code: null, objectId: 'OBJ1' });
     expect(createCatalogueItem).not.toHaveBeenCalled();
   });
+
+  it('names the code the ID modification script stores when that one is taken', async () => {
+    jest.mocked(catalogueItemExists).mockImplementation(async (_s, _c, body) => ({ exists: body.code === 'LIB-H1-0001', code: body.code?.replace(/^LIB-/, '') ?? null }));
+    setup();
+    await screen.findByText('Dune');
+    await user().click(screen.getByRole('button', { name: /Add/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user().type(within(dialog).getByRole('textbox', { name: 'Barcode' }), 'LIB-H1-0001');
+    expect(await within(dialog).findByText('An item with this code and object ID already exists: the code is stored as H1-0001')).toBeInTheDocument();
+    expect(catalogueItemExists).toHaveBeenLastCalledWith(3, 5, { catalogueItemId: null, code: 'LIB-H1-0001', objectId: null });
+  });
+
+  it('a save that conflicts says which stored code is taken instead of failing bare', async () => {
+    expectConsoleError('Item not saved');
+    jest.mocked(catalogueItemExists).mockResolvedValue({ exists: false, code: 'H1-0001' });
+    jest.mocked(createCatalogueItem).mockRejectedValue({
+      response: { status: 409, data: { code: 'AlreadyExists', message: 'AlreadyExists', details: { code: 'H1-0001', objectId: null } } },
+    });
+    setup();
+    await screen.findByText('Dune');
+    await user().click(screen.getByRole('button', { name: /Add/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user().type(within(dialog).getByRole('textbox', { name: 'Barcode' }), 'LIB-H1-0001');
+    await waitFor(() => expect(catalogueItemExists).toHaveBeenCalled());
+    await user().click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('An item with this code and object ID already exists: the code is stored as H1-0001')).toBeInTheDocument();
+    expect(createCatalogueItem).toHaveBeenCalledWith(3, 5, { code: 'LIB-H1-0001', field1: null, field3: null });
+  });
 });

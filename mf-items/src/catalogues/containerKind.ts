@@ -32,7 +32,7 @@ export interface ContainerCallsOf {
   sync(storeId: number, id: number): Promise<ItemsCountResult>;
   createItem(storeId: number, id: number, input: CatalogueItemInput): Promise<CatalogueItem>;
   updateItem(storeId: number, id: number, itemId: number, input: CatalogueItemInput): Promise<CatalogueItem>;
-  itemExists(storeId: number, id: number, pair: { itemId: number | null; code: string | null; objectId: string | null }): Promise<{ exists: boolean }>;
+  itemExists(storeId: number, id: number, pair: { itemId: number | null; code: string | null; objectId: string | null }): Promise<{ exists: boolean; code?: string | null }>;
 }
 
 export interface ContainerKind {

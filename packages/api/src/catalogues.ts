@@ -1,6 +1,6 @@
 /** Catalogue calls under /api/stores/{storeId}/catalogues (data-areas §7 catalogues); types from @portal/contract. */
 import type {
-  Catalogue, CatalogueExistsBody, CatalogueInput, CatalogueItem, CatalogueItemExistsBody, ItemInput, NumCatalogueItems,
+  Catalogue, CatalogueExistsBody, CatalogueInput, CatalogueItem, CatalogueItemExistsBody, ItemExistsResponse, ItemInput, NumCatalogueItems,
 } from '@portal/contract';
 import { api } from './client';
 import {
@@ -101,7 +101,7 @@ export function updateCatalogueItem(storeId: number, catalogueId: ListId, itemId
   return api.put(`${catalogueItemsUrl(storeId, catalogueId)}/${itemId}`, item);
 }
 
-/** POST /{id}/items/exists: is the code/objectId pair taken by an item other than catalogueItemId? */
-export function catalogueItemExists(storeId: number, catalogueId: ListId, body: CatalogueItemExistsBody): Promise<{ exists: boolean }> {
-  return listEntryExists(catalogueItemsUrl(storeId, catalogueId), body);
+/** POST /{id}/items/exists: is the pair, as the ID modification script would store it (code), taken by an item other than catalogueItemId? */
+export function catalogueItemExists(storeId: number, catalogueId: ListId, body: CatalogueItemExistsBody): Promise<ItemExistsResponse> {
+  return listEntryExists<ItemExistsResponse>(catalogueItemsUrl(storeId, catalogueId), body);
 }

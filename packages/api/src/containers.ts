@@ -2,7 +2,7 @@
  * The calls of an item container (data-areas §7): catalogues and search lists answer the same routes under
  * /api/stores/{storeId}/{path}; only the base path and the id names in the exists bodies differ.
  */
-import type { Catalogue, CatalogueInput, CatalogueItem, ItemInput, NumCatalogueItems } from '@portal/contract';
+import type { Catalogue, CatalogueInput, CatalogueItem, ItemExistsResponse, ItemInput, NumCatalogueItems } from '@portal/contract';
 import { api } from './client';
 import {
   addItemsTo, deleteAllListItems, deleteListItems, getListPage, importListItems, listEntryExists, syncListItems,
@@ -49,8 +49,8 @@ export function containerCalls<NameBody extends Record<string, unknown>, PairBod
     createItem: (storeId: number, id: ListId, item: ItemInput): Promise<CatalogueItem> => api.post(itemsUrl(storeId, id), item),
     updateItem: (storeId: number, id: ListId, itemId: ListId, item: ItemInput): Promise<CatalogueItem> =>
       api.put(`${itemsUrl(storeId, id)}/${itemId}`, item),
-    /** POST /{id}/items/exists: is the code/objectId pair taken by another item? */
-    itemExists: (storeId: number, id: ListId, body: PairBody): Promise<{ exists: boolean }> => listEntryExists(itemsUrl(storeId, id), body),
+    /** POST /{id}/items/exists: is the pair, as it would be stored (code), taken by another item? */
+    itemExists: (storeId: number, id: ListId, body: PairBody): Promise<ItemExistsResponse> => listEntryExists<ItemExistsResponse>(itemsUrl(storeId, id), body),
   };
 }
 

@@ -7,7 +7,7 @@ import {
   comparePath,
   type AdditionalOperation, type AdditionalOperationInput, type CompareItem, type CompareMode, type CompareScope,
   type InventoryGroup, type InventoryGroupInput, type InventoryItem, type InventorySection, type InventorySectionInput,
-  type InventorySectionSummary, type ItemInput, type NumInventoryItems,
+  type InventorySectionSummary, type ItemExistsResponse, type ItemInput, type NumInventoryItems,
 } from '@portal/contract';
 import { api } from './client';
 import {
@@ -65,8 +65,8 @@ export const updateInventoryItem = (storeId: number, groupId: GroupRef, inventor
   api.put(`${inventoryItemsUrl(storeId, groupId, inventoryId)}/${itemId}`, item);
 export const deleteInventoryItems = (storeId: number, groupId: GroupRef, inventoryId: ListId, ids: readonly ListId[]): Promise<unknown> => deleteListItems(inventoryItemsUrl(storeId, groupId, inventoryId), ids);
 export const deleteAllInventoryItems = (storeId: number, groupId: GroupRef, inventoryId: ListId): Promise<unknown> => deleteAllListItems(inventoryItemsUrl(storeId, groupId, inventoryId));
-export const inventoryItemExists = (storeId: number, groupId: GroupRef, inventoryId: ListId, body: { inventoryItemId?: number | null; code?: string | null; objectId?: string | null }) =>
-  listEntryExists(inventoryItemsUrl(storeId, groupId, inventoryId), body);
+export const inventoryItemExists = (storeId: number, groupId: GroupRef, inventoryId: ListId, body: { inventoryItemId?: number | null; code?: string | null; objectId?: string | null }): Promise<ItemExistsResponse> =>
+  listEntryExists<ItemExistsResponse>(inventoryItemsUrl(storeId, groupId, inventoryId), body);
 export const importInventoryItems = (storeId: number, groupId: GroupRef, inventoryId: ListId, body: ImportRequest): Promise<ItemsCountResult> => importListItems(inventorySectionUrl(storeId, groupId, inventoryId), body);
 export const addItemsToInventory = (storeId: number, groupId: GroupRef, inventoryId: ListId, from: string, body: AddItemsToRequest): Promise<ItemsCountResult> =>
   addItemsTo(inventorySectionUrl(storeId, groupId, inventoryId), from, body);

@@ -53,7 +53,7 @@ export function createListEntry<T extends { tid: ListId }>(url: string, body: Re
 }
 
 /** POST {url}/exists → {exists}; the body names the element being edited (if any) and the value to check. */
-export function listEntryExists(url: string, body: Record<string, unknown>): Promise<{ exists: boolean }> {
+export function listEntryExists<R extends { exists: boolean } = { exists: boolean }>(url: string, body: Record<string, unknown>): Promise<R> {
   return api.post(`${url}/exists`, body);
 }
 

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 
 /** Database ids: positive 32-bit integers (portable integer columns). */
 export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
@@ -22,3 +22,9 @@ export const RequiredText = (maxLength = 255) => Type.String({ minLength: 1, max
 
 /** `{ exists: boolean }` answer of the exists checks. */
 export const ExistsResponse = Type.Object({ exists: Type.Boolean() });
+/**
+ * Answer of the item exists checks: `code` is the code the item would be stored with (the library's ID
+ * modification script applied to a new code), present when the typed pair names an item.
+ */
+export const ItemExistsResponse = Type.Object({ exists: Type.Boolean(), code: Type.Optional(Type.Union([Type.String(), Type.Null()])) });
+export type ItemExistsResponse = Static<typeof ItemExistsResponse>;

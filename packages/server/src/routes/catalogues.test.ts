@@ -105,9 +105,9 @@ describe('catalogue items', () => {
     // The same code with another objectId is another pair.
     expect((await t.call('POST', items(), { user: 'librarian', body: { code: '001', objectId: 'E9' } })).statusCode).toBe(200);
 
-    expect((await t.call('POST', items('/exists'), { user: 'librarian', body: { code: '001', objectId: 'E1' } })).json()).toEqual({ exists: true });
-    expect((await t.call('POST', items('/exists'), { user: 'librarian', body: { code: '001', objectId: 'E1', catalogueItemId: a.json().tid } })).json()).toEqual({ exists: false });
-    expect((await t.call('POST', items('/exists'), { user: 'librarian', body: { objectId: 'E2' } })).json()).toEqual({ exists: true });
+    expect((await t.call('POST', items('/exists'), { user: 'librarian', body: { code: '001', objectId: 'E1' } })).json()).toEqual({ exists: true, code: '001' });
+    expect((await t.call('POST', items('/exists'), { user: 'librarian', body: { code: '001', objectId: 'E1', catalogueItemId: a.json().tid } })).json()).toEqual({ exists: false, code: '001' });
+    expect((await t.call('POST', items('/exists'), { user: 'librarian', body: { objectId: 'E2' } })).json()).toEqual({ exists: true, code: null });
 
     const edited = await t.call('PUT', items(`/${b.json().tid}`), { user: 'librarian', body: { code: '002', objectId: 'E2', field2: 'Autor' } });
     expect(edited.json()).toMatchObject({ code: '002', objectId: 'E2', field2: 'Autor' });

@@ -8,7 +8,7 @@ import type { FastifyReply } from 'fastify';
 import { Type, type Static, type TSchema } from 'typebox';
 import {
   AddItemsFromBody, Catalogue, CatalogueInput, CatalogueItem, ContainerFromParams, ContainerIdsParams, ContainerItemIdsParams,
-  ContainerItemParams, ContainerParams, DeletedIds, ExistsResponse, ExportBody, ImportBody, ItemInput, ItemsCountResult,
+  ContainerItemParams, ContainerParams, DeletedIds, ExistsResponse, ItemExistsResponse, ExportBody, ImportBody, ItemInput, ItemsCountResult,
   ListQuery, ListResponse, NumCatalogueItems, StoreIdParams,
 } from '@portal/contract';
 import type { App } from '../app';
@@ -134,7 +134,7 @@ export function containerRoutes<NameBody extends TSchema, PairBody extends TSche
   }, (r) => s.deleteAllItems(k, deps, user(r), r.params.storeId, r.params.containerId));
 
   app.post(`${ITEMS}/exists`, {
-    config, schema: { tags, summary: 'Is the code/objectId pair taken by another item (its id = the one edited)?', params: ContainerParams, body: spec.itemExistsBody, response: { 200: ExistsResponse } },
+    config, schema: { tags, summary: 'Is the code/objectId pair, as the ID modification script would store it, taken by another item (its id = the one edited)?', params: ContainerParams, body: spec.itemExistsBody, response: { 200: ItemExistsResponse } },
   }, (r) => {
     const body = r.body as Static<PairBody> & { code?: string | null; objectId?: string | null };
     return s.itemExists(k, deps, user(r), r.params.storeId, r.params.containerId, body, spec.itemExistsExceptId(body) ?? null);

@@ -130,8 +130,8 @@ describe('sections and scanned items', () => {
     expect([none.statusCode, none.json().code]).toEqual([400, 'AtLeastOneCodeMessage']);
     const dup = await t.call('POST', items(), { ...as, body: { code: 'BC1' } });
     expect([dup.statusCode, dup.json().code]).toEqual([409, 'AlreadyExists']);
-    expect((await t.call('POST', items('/exists'), { ...as, body: { code: 'BC1' } })).json()).toEqual({ exists: true });
-    expect((await t.call('POST', items('/exists'), { ...as, body: { code: 'BC1', inventoryItemId: a.json().tid } })).json()).toEqual({ exists: false });
+    expect((await t.call('POST', items('/exists'), { ...as, body: { code: 'BC1' } })).json()).toEqual({ exists: true, code: 'BC1' });
+    expect((await t.call('POST', items('/exists'), { ...as, body: { code: 'BC1', inventoryItemId: a.json().tid } })).json()).toEqual({ exists: false, code: 'BC1' });
     const b = (await t.call('POST', items(), { ...as, body: { objectId: 'E200' } })).json();
     const edited = await t.call('PUT', items(`/${b.tid}`), { ...as, body: { code: 'BC2', objectId: 'E200' } });
     expect(edited.json()).toMatchObject({ code: 'BC2', objectId: 'E200' });

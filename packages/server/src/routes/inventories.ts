@@ -5,7 +5,7 @@
  */
 import { Type } from 'typebox';
 import {
-  AddItemsFromBody, DeletedIds, ExistsResponse, ExportBody, ImportBody, InventoryGroup, InventoryGroupExistsBody,
+  AddItemsFromBody, DeletedIds, ExistsResponse, ItemExistsResponse, ExportBody, ImportBody, InventoryGroup, InventoryGroupExistsBody,
   InventoryGroupInput, InventoryItem, InventoryItemExistsBody, InventorySection, InventorySectionExistsBody,
   InventorySectionInput, InventorySectionSummary, ItemInput, ItemsCountResult, ListQuery, ListResponse, NumInventoryItems,
   StoreGroupIdsParams, StoreGroupParams, StoreIdParams, StoreSectionFromParams, StoreSectionIdsParams,
@@ -144,7 +144,7 @@ export function inventoriesRoutes(app: App, deps: FilesDeps): void {
   }, (r) => i.deleteAllItems(deps, user(r), r.params.storeId, r.params.groupId, r.params.inventoryId));
 
   app.post(`${ITEMS}/exists`, {
-    config, schema: { tags, summary: 'Is the code/objectId pair taken in the section by another item?', params: StoreSectionParams, body: InventoryItemExistsBody, response: { 200: ExistsResponse } },
+    config, schema: { tags, summary: 'Is the code/objectId pair, as the ID modification script would store it, taken in the section by another item?', params: StoreSectionParams, body: InventoryItemExistsBody, response: { 200: ItemExistsResponse } },
   }, (r) => i.itemExists(deps, user(r), r.params.storeId, r.params.groupId, r.params.inventoryId, r.body, r.body.inventoryItemId ?? null));
 
   app.post(`${ITEMS}/:itemId`, {

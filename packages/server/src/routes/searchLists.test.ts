@@ -45,8 +45,8 @@ describe('search lists', () => {
     expect(a.json()).toMatchObject({ code: 'C1', objectId: 'E1' });
     expect((await t.call('POST', items(), { user: 'librarian', body: { code: 'C1', objectId: 'E1' } })).json().code).toBe('AlreadyExists');
     expect((await t.call('POST', items(), { user: 'librarian', body: { field1: 'x' } })).json().code).toBe('AtLeastOneCodeMessage');
-    expect((await t.call('POST', items('/exists'), { user: 'librarian', body: { code: 'C1', objectId: 'E1' } })).json()).toEqual({ exists: true });
-    expect((await t.call('POST', items('/exists'), { user: 'librarian', body: { code: 'C1', objectId: 'E1', searchListItemId: a.json().tid } })).json()).toEqual({ exists: false });
+    expect((await t.call('POST', items('/exists'), { user: 'librarian', body: { code: 'C1', objectId: 'E1' } })).json()).toEqual({ exists: true, code: 'C1' });
+    expect((await t.call('POST', items('/exists'), { user: 'librarian', body: { code: 'C1', objectId: 'E1', searchListItemId: a.json().tid } })).json()).toEqual({ exists: false, code: 'C1' });
     expect((await t.call('PUT', items(`/${a.json().tid}`), { user: 'librarian', body: { code: 'C2', objectId: null } })).json()).toMatchObject({ code: 'C2', objectId: null });
     await addSearchList(t.db, bib1, 'More', [{ code: 'C2' }, { code: 'C3' }]);
     expect((await t.call('GET', url(bib1, '/numSearchListItems'), { user: 'librarian' })).json()).toEqual({ numItems: 3, numItemsDistinct: 2 });

@@ -198,13 +198,40 @@ export function editOf(current: Row, input: ItemInput): { values: ItemValues; co
   return { values, codeIsNew: values.code !== currentValues.code };
 }
 
-export const alreadyExists = () => conflict(ERROR_CODES.ALREADY_EXISTS, 'AlreadyExists');
+/** 409 'AlreadyExists' naming the pair that is taken, as it would be stored (details: code, objectId). */
+export const alreadyExists = (values?: ItemValues) => new ApiError(409, ERROR_CODES.ALREADY_EXISTS, 'AlreadyExists', values ? { code: values.code, objectId: values.objectId } : undefined);
+
+/**
+ * The pair an add or edit of `typed` would store: the library's ID modification script applied when the code
+ * is new (as checkedValues does on save); null when the script refuses the code (the save reports why).
+ */
+export async function storedPair(deps: D, storeId: number, table: ItemTarget['table'], typed: ItemValues, codeIsNew: boolean): Promise<ItemValues | null> {
+  const script = codeIsNew ? await idScriptFor(deps.db, storeId, table) : '';
+  const [outcome] = await intakeBatch({ script, objectIdColumn: { path: 'addTo' } }, [typed]);
+  return outcome!.refusal?.code === ERROR_CODES.SCRIPT_ERROR ? null : outcome!.values;
+}
+
+/**
+ * Is the pair an add or edit would store taken by an item other than exceptId (the one being edited)? An edit
+ * keeping the item's code stores it as it is; a new code goes through the script first.
+ */
+export async function pairExists(
+  deps: D, storeId: number, t: q.ContainerTables, parentId: number,
+  pair: { code?: string | null; objectId?: string | null }, exceptId: number | null,
+): Promise<{ exists: boolean; code?: string | null }> {
+  const typed = normalizeItem({ code: pair.code, objectId: pair.objectId });
+  if (typed.code === null && typed.objectId === null) return { exists: false };
+  const current = exceptId === null ? undefined : await q.findItem(deps.db, t, parentId, exceptId);
+  const stored = await storedPair(deps, storeId, t.itemsTable, typed, !current || toApiItem(current).code !== typed.code);
+  if (!stored || (stored.code === null && stored.objectId === null)) return { exists: false };
+  return { exists: await q.itemPairTaken(deps.db, t, parentId, stored.code, stored.objectId, exceptId), code: stored.code };
+}
 
 export async function createItem(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, input: ItemInput): Promise<ApiItem> {
   await ownContainer(k, deps, user, storeId, parentId);
   const values = await checkedValues(deps, storeId, k.itemsTable, normalizeItem(input));
-  if (await q.itemPairTaken(deps.db, k, parentId, values.code, values.objectId, null)) throw alreadyExists();
-  const id = await unlessTaken(() => q.insertItem(deps.db, k, storeId, parentId, values, deps.config.now().toISOString()), alreadyExists);
+  if (await q.itemPairTaken(deps.db, k, parentId, values.code, values.objectId, null)) throw alreadyExists(values);
+  const id = await unlessTaken(() => q.insertItem(deps.db, k, storeId, parentId, values, deps.config.now().toISOString()), () => alreadyExists(values));
   return toApiItem((await q.findItem(deps.db, k, parentId, id))!);
 }
 
@@ -214,8 +241,8 @@ export async function updateItem(k: K, deps: D, user: AuthUser, storeId: number,
   if (!current) throw notAvailable(k);
   const edit = editOf(current, input);
   const values = await checkedValues(deps, storeId, k.itemsTable, edit.values, edit.codeIsNew);
-  if (await q.itemPairTaken(deps.db, k, parentId, values.code, values.objectId, itemId)) throw alreadyExists();
-  await unlessTaken(() => q.updateItem(deps.db, k, itemId, values), alreadyExists);
+  if (await q.itemPairTaken(deps.db, k, parentId, values.code, values.objectId, itemId)) throw alreadyExists(values);
+  await unlessTaken(() => q.updateItem(deps.db, k, itemId, values), () => alreadyExists(values));
   return toApiItem((await q.findItem(deps.db, k, parentId, itemId))!);
 }
 
@@ -229,15 +256,13 @@ export async function deleteAllItems(k: K, deps: D, user: AuthUser, storeId: num
   return { deleted: await q.deleteAllItems(deps.db, k, parentId) };
 }
 
-/** Is the code/objectId pair taken by an item other than exceptId (the one being edited)? */
+/** Is the code/objectId pair, as it would be stored, taken by an item other than exceptId (the one being edited)? */
 export async function itemExists(
   k: K, deps: D, user: AuthUser, storeId: number, parentId: number,
   pair: { code?: string | null; objectId?: string | null }, exceptId: number | null,
-): Promise<{ exists: boolean }> {
+): Promise<{ exists: boolean; code?: string | null }> {
   await ownContainer(k, deps, user, storeId, parentId);
-  const values = normalizeItem({ code: pair.code, objectId: pair.objectId });
-  if (values.code === null && values.objectId === null) return { exists: false };
-  return { exists: await q.itemPairTaken(deps.db, k, parentId, values.code, values.objectId, exceptId) };
+  return pairExists(deps, storeId, k, parentId, pair, exceptId);
 }
 
 export async function importItems(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, body: ImportBody, clientSignal?: AbortSignal): Promise<ItemsCountResult> {

@@ -20,7 +20,7 @@ import { resolveItemSource } from '../lists/sources';
 import * as cq from '../queries/containers';
 import * as q from '../queries/inventories';
 import type { SectionRow } from '../queries/inventories';
-import { alreadyExists, checkedValues, editOf } from './containers';
+import { alreadyExists, checkedValues, editOf, pairExists } from './containers';
 import { unlessTaken } from '../db/uniqueViolation';
 import { assertStoreReachable, type AuthUser } from './context';
 import type { FilesDeps } from './files';
@@ -87,8 +87,8 @@ async function oneItem(deps: D, inventoryId: number, itemId: number): Promise<In
 export async function createItem(deps: D, user: AuthUser, storeId: number, groupText: string, inventoryId: number, input: ItemInput): Promise<InventoryItem> {
   const section = await ownSection(deps, user, storeId, groupText, inventoryId);
   const values = await checkedValues(deps, storeId, 'inventory_items', normalizeItem(input));
-  if (await cq.itemPairTaken(deps.db, SECTION_ITEMS, inventoryId, values.code, values.objectId, null)) throw alreadyExists();
-  const id = await unlessTaken(() => q.insertScannedItem(deps.db, section, values, deps.config.now().toISOString()), alreadyExists);
+  if (await cq.itemPairTaken(deps.db, SECTION_ITEMS, inventoryId, values.code, values.objectId, null)) throw alreadyExists(values);
+  const id = await unlessTaken(() => q.insertScannedItem(deps.db, section, values, deps.config.now().toISOString()), () => alreadyExists(values));
   return oneItem(deps, inventoryId, id);
 }
 
@@ -98,8 +98,8 @@ export async function updateItem(deps: D, user: AuthUser, storeId: number, group
   if (!current) throw sectionNotAvailable();
   const edit = editOf(current, input);
   const values = await checkedValues(deps, storeId, 'inventory_items', edit.values, edit.codeIsNew);
-  if (await cq.itemPairTaken(deps.db, SECTION_ITEMS, inventoryId, values.code, values.objectId, itemId)) throw alreadyExists();
-  await unlessTaken(() => cq.updateItem(deps.db, SECTION_ITEMS, itemId, values), alreadyExists);
+  if (await cq.itemPairTaken(deps.db, SECTION_ITEMS, inventoryId, values.code, values.objectId, itemId)) throw alreadyExists(values);
+  await unlessTaken(() => cq.updateItem(deps.db, SECTION_ITEMS, itemId, values), () => alreadyExists(values));
   return oneItem(deps, inventoryId, itemId);
 }
 
@@ -116,11 +116,9 @@ export async function deleteAllItems(deps: D, user: AuthUser, storeId: number, g
 export async function itemExists(
   deps: D, user: AuthUser, storeId: number, groupText: string, inventoryId: number,
   pair: { code?: string | null; objectId?: string | null }, exceptId: number | null,
-): Promise<{ exists: boolean }> {
+): Promise<{ exists: boolean; code?: string | null }> {
   await ownSection(deps, user, storeId, groupText, inventoryId);
-  const values = normalizeItem({ code: pair.code, objectId: pair.objectId });
-  if (values.code === null && values.objectId === null) return { exists: false };
-  return { exists: await cq.itemPairTaken(deps.db, SECTION_ITEMS, inventoryId, values.code, values.objectId, exceptId) };
+  return pairExists(deps, storeId, SECTION_ITEMS, inventoryId, pair, exceptId);
 }
 
 export async function importItems(deps: D, user: AuthUser, storeId: number, groupText: string, inventoryId: number, body: ImportBody, clientSignal?: AbortSignal): Promise<ItemsCountResult> {
