@@ -9,6 +9,7 @@ import { DASHBOARD_NS } from '../i18n';
 import { buildChartOptions, CHART_HEIGHT, type ChartInput, type ColorMap } from '../model/chartOptions';
 import type { WeeklyRow } from '../model/sources';
 import type { ChartType } from '../model/types';
+import { today as todayDate } from '../hooks/useWeekPaging';
 import { addAccessibilityLater, withoutAccessibility } from './chartAccessibility';
 
 export interface ChartWidgetProps {
@@ -23,6 +24,8 @@ export interface ChartWidgetProps {
   colorMap: ColorMap;
   /** Weekly charts: a day of the shown week. */
   date?: string;
+  /** Weekly charts: today (YYYY-MM-DD); later days are left empty. */
+  today?: string;
   hideXAxis?: boolean;
   labelFormatter?: (label: string) => string;
   /** Previous/next paging (weekly charts), rendered in the card's header. */
@@ -36,7 +39,7 @@ function toInput(props: InputProps, data: ChartRow[] | WeeklyRow[]): ChartInput 
   if (chartType === 'line' || chartType === 'multibar') {
     return {
       chartType, data: data as WeeklyRow[], groupName: props.groupName ?? 'storeName', weekStartDay: props.weekStartDay ?? 1,
-      date: props.date ?? '', colorMap, hideXAxis, labelFormatter,
+      date: props.date ?? '', today: props.today ?? todayDate(), colorMap, hideXAxis, labelFormatter,
     };
   }
   return { chartType, data: data as ChartRow[], seriesName: props.title, colorMap, hideXAxis, labelFormatter };
@@ -45,16 +48,16 @@ function toInput(props: InputProps, data: ChartRow[] | WeeklyRow[]): ChartInput 
 /** A chart widget (§2) drawn with Highcharts; about 151.5 px high (§9). Memoised like ValueWidget. */
 export const ChartWidget = memo(function ChartWidget(props: ChartWidgetProps) {
   const { t } = useTranslation(DASHBOARD_NS);
-  const { title, chartType, data, failed, paging, groupName, weekStartDay, colorMap, date, hideXAxis, labelFormatter } = props;
+  const { title, chartType, data, failed, paging, groupName, weekStartDay, colorMap, date, today, hideXAxis, labelFormatter } = props;
   // The first chart this widget draws comes without its accessibility layer, added in a task of its own right
   // after (chartAccessibility.ts); later ones (Refresh, another week) have it from the start.
   const accessible = useRef(false);
   const full = useMemo(
     () => data && buildChartOptions(
-      toInput({ title, chartType, groupName, weekStartDay, colorMap, date, hideXAxis, labelFormatter }, data),
+      toInput({ title, chartType, groupName, weekStartDay, colorMap, date, today, hideXAxis, labelFormatter }, data),
       title,
     ),
-    [title, chartType, data, groupName, weekStartDay, colorMap, date, hideXAxis, labelFormatter],
+    [title, chartType, data, groupName, weekStartDay, colorMap, date, today, hideXAxis, labelFormatter],
   );
   // Rebuilt only when an input changes, so Highcharts does not redraw on every render.
   const options = useMemo(() => full && (accessible.current ? full : withoutAccessibility(full)), [full]);

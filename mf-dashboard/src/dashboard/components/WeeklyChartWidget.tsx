@@ -34,7 +34,7 @@ export const WeeklyChartWidget = memo(function WeeklyChartWidget({ widget, title
   return (
     <ChartWidget
       title={title} chartType={widget.chartType} data={rows} failed={failed} groupName={groupName}
-      weekStartDay={weekStartDay} colorMap={colorMap} date={week.date} hideXAxis={widget.hideXAxis}
+      weekStartDay={weekStartDay} colorMap={colorMap} date={week.date} today={week.today} hideXAxis={widget.hideXAxis}
       labelFormatter={dayLabel}
       paging={paging}
     />

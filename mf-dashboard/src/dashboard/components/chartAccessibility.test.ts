@@ -12,7 +12,7 @@ const CHARTS: Record<string, ChartInput> = {
   pie: { chartType: 'pie', data: [{ label: 'Uno', value: 3 }, { label: 'Dos', value: 5 }], seriesName: 'Visitors', colorMap: COLORS },
   bar: { chartType: 'bar', data: [{ label: 'Uno', value: 3 }, { label: 'Dos', value: 5 }], seriesName: 'Visitors', colorMap: COLORS },
   line: {
-    chartType: 'line', groupName: 'storeName', weekStartDay: 1, date: '2026-11-23', colorMap: COLORS,
+    chartType: 'line', groupName: 'storeName', weekStartDay: 1, date: '2026-11-23', today: '2026-11-29', colorMap: COLORS,
     data: [{ storeName: 'Uno', day: '2026-11-23', value: 4 }, { storeName: 'Dos', day: '2026-11-24', value: 7 }],
   },
 };

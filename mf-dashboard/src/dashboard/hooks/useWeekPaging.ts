@@ -6,6 +6,8 @@ export interface WeekPaging {
   weekStartDay: number;
   /** A day of the shown week (today shifted by whole weeks), YYYY-MM-DD: sent as `date`. */
   date: string;
+  /** Today, YYYY-MM-DD: the chart leaves later days empty. */
+  today: string;
   /** The seven days of the shown week. */
   days: string[];
   previous: () => void;
@@ -23,7 +25,7 @@ export function useWeekPaging(weekStartDay: number, currentDay: string = today()
   const next = useCallback(() => setOffset((o) => Math.min(0, o + 1)), []);
   const date = addDays(currentDay, offset * 7);
   return useMemo(
-    () => ({ weekStartDay, date, days: weekDays(date, weekStartDay), previous, next, canGoNext: offset < 0 }),
-    [weekStartDay, date, previous, next, offset],
+    () => ({ weekStartDay, date, today: currentDay, days: weekDays(date, weekStartDay), previous, next, canGoNext: offset < 0 }),
+    [weekStartDay, date, currentDay, previous, next, offset],
   );
 }

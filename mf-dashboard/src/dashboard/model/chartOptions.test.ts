@@ -15,7 +15,7 @@ describe('weekly charts', () => {
 
   it('lays the days out from Monday when the locale starts weeks on Monday, zero-filling missing days', () => {
     const options = buildChartOptions({
-      chartType: 'line', data: rows, groupName: 'storeName', weekStartDay: 1, date: '2024-03-06', colorMap: {},
+      chartType: 'line', data: rows, groupName: 'storeName', weekStartDay: 1, date: '2024-03-06', today: '2024-03-12', colorMap: {},
     });
     expect(categories(options)).toEqual(['2024-03-04', '2024-03-05', '2024-03-06', '2024-03-07', '2024-03-08', '2024-03-09', '2024-03-10']);
     const [norte, sur] = options.series as SeriesLineOptions[];
@@ -25,11 +25,29 @@ describe('weekly charts', () => {
 
   it('lays the days out from Sunday when the locale starts weeks on Sunday', () => {
     const options = buildChartOptions({
-      chartType: 'line', data: rows, groupName: 'storeName', weekStartDay: 0, date: '2024-03-06', colorMap: {},
+      chartType: 'line', data: rows, groupName: 'storeName', weekStartDay: 0, date: '2024-03-06', today: '2024-03-12', colorMap: {},
     });
     expect(categories(options)).toEqual(['2024-03-03', '2024-03-04', '2024-03-05', '2024-03-06', '2024-03-07', '2024-03-08', '2024-03-09']);
     // 2024-03-10 belongs to the next Sunday week: not shown.
     expect((options.series as SeriesLineOptions[])[1].data).toEqual([0, 0, 0, 7, 0, 0, 0]);
+  });
+
+  it('leaves the days after today empty (null), not 0: the current week has no figures for them yet', () => {
+    const line = buildChartOptions({
+      chartType: 'line', data: rows, groupName: 'storeName', weekStartDay: 1, date: '2024-03-06', today: '2024-03-06', colorMap: {},
+    });
+    const [norte, sur] = line.series as SeriesLineOptions[];
+    expect(norte.data).toEqual([5, 0, 2, null, null, null, null]);
+    expect(sur.data).toEqual([0, 0, 7, null, null, null, null]);
+    const bars = buildChartOptions({
+      chartType: 'multibar', data: rows, groupName: 'storeName', weekStartDay: 1, date: '2024-03-06', today: '2024-03-04', colorMap: {},
+    });
+    expect((bars.series as SeriesColumnOptions[])[0].data).toEqual([5, null, null, null, null, null, null]);
+    // A past week is complete.
+    const past = buildChartOptions({
+      chartType: 'line', data: rows, groupName: 'storeName', weekStartDay: 1, date: '2024-02-28', today: '2024-03-06', colorMap: {},
+    });
+    expect((past.series as SeriesLineOptions[])[0].data).toEqual([0, 0, 0, 0, 0, 0, 0]);
   });
 
   it('stacks a multibar by origin with each origin in its palette colour', () => {
@@ -38,7 +56,7 @@ describe('weekly charts', () => {
       { day: '2024-03-05', value: 4, origin: 'App' },
     ];
     const input = {
-      chartType: 'multibar' as const, data: byOrigin, groupName: 'origin' as const, weekStartDay: 1, date: '2024-03-05',
+      chartType: 'multibar' as const, data: byOrigin, groupName: 'origin' as const, weekStartDay: 1, date: '2024-03-05', today: '2024-03-05',
       colorMap: colorMapFor(['Kiosk 1', 'App']),
     };
     const options = buildChartOptions(input);
@@ -55,7 +73,7 @@ describe('weekly charts', () => {
 
   it('formats the day labels and can hide the x axis', () => {
     const options = buildChartOptions({
-      chartType: 'multibar', data: [], groupName: 'origin', weekStartDay: 1, date: '2024-03-06', colorMap: {},
+      chartType: 'multibar', data: [], groupName: 'origin', weekStartDay: 1, date: '2024-03-06', today: '2024-03-06', colorMap: {},
       hideXAxis: true, labelFormatter: (day) => day.slice(8),
     });
     expect(categories(options)).toEqual(['04', '05', '06', '07', '08', '09', '10']);
@@ -98,7 +116,7 @@ describe('first draw', () => {
       { chartType: 'pie' as const, data: [{ label: 'Norte', value: 12 }], seriesName: 'In', colorMap: {} },
       ...(['line', 'multibar'] as const).map((chartType) => ({
         chartType, data: [{ day: '2030-05-06', value: 3, storeName: 'Uno' }], groupName: 'storeName' as const,
-        weekStartDay: 1, date: '2030-05-06', colorMap: {},
+        weekStartDay: 1, date: '2030-05-06', today: '2030-05-06', colorMap: {},
       })),
     ];
     for (const input of inputs) {

@@ -26,6 +26,8 @@ export interface WeeklyChartInput {
   weekStartDay: number;
   /** Any day of the shown week, YYYY-MM-DD. */
   date: string;
+  /** Today, YYYY-MM-DD: days after it have no figure yet and are left empty (null), not drawn as 0. */
+  today: string;
   colorMap: ColorMap;
   hideXAxis?: boolean;
   labelFormatter?: (day: string) => string;
@@ -97,7 +99,7 @@ function weeklyOptions(input: WeeklyChartInput): Options {
     type: input.chartType === 'line' ? 'line' : 'column',
     name: group,
     color: input.colorMap[group],
-    data: days.map((day) => totals.get(`${group}\u0000${day}`) ?? 0),
+    data: days.map((day) => (day > input.today ? null : totals.get(`${group}\u0000${day}`) ?? 0)),
   }));
   const format = input.labelFormatter;
   return {
