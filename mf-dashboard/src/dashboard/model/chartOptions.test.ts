@@ -1,6 +1,6 @@
-import type { SeriesColumnOptions, SeriesLineOptions, SeriesPieOptions, XAxisOptions } from 'highcharts';
+import type { SeriesBarOptions, SeriesColumnOptions, SeriesLineOptions, SeriesPieOptions, XAxisOptions } from 'highcharts';
 import { colorForLabel, colorMapFor, PALETTE } from '@portal/ui';
-import { buildChartOptions, CHART_HEIGHT, chartLabels } from './chartOptions';
+import { barChartHeight, buildChartOptions, CHART_HEIGHT, chartLabels } from './chartOptions';
 
 const categories = (options: ReturnType<typeof buildChartOptions>) => (options.xAxis as XAxisOptions).categories;
 
@@ -93,12 +93,28 @@ describe('today charts', () => {
     ]);
   });
 
-  it('draws the per-library bar chart at the dashboard chart height', () => {
+  it('draws the per-library chart as horizontal bars, whole names on the vertical axis, at the dashboard chart height', () => {
     const options = buildChartOptions({ chartType: 'bar', data: [{ label: 'Norte', value: 12 }], seriesName: 'In', colorMap: {} });
     expect(options.chart?.height).toBe(CHART_HEIGHT);
     expect(CHART_HEIGHT).toBeCloseTo(151.5);
     expect(categories(options)).toEqual(['Norte']);
-    expect((options.series as SeriesColumnOptions[])[0].data).toEqual([{ y: 12, color: undefined }]);
+    const [bar] = options.series as SeriesBarOptions[];
+    expect(bar.type).toBe('bar');
+    expect(bar.data).toEqual([{ y: 12, color: undefined }]);
+  });
+
+  it('gives twelve libraries named "Biblioteca …" a row each, their names whole, one line each', () => {
+    const names = [
+      'Biblioteca Sant Antoni – Joan Oliver', 'Biblioteca Carles Rahola', 'Biblioteca Eugenio Trías', 'Biblioteca Cardenal Cisneros',
+      'Biblioteca Infanta Elena', 'Biblioteca Cánovas del Castillo', 'Biblioteca Pública Las Palmas', 'Biblioteca Municipal de La Laguna',
+      'Biblioteca Ánxel Casal', 'Biblioteca Central Xavier Amorós', 'Biblioteca del Nord', 'Biblioteca Nova',
+    ];
+    const options = buildChartOptions({ chartType: 'bar', data: names.map((label, n) => ({ label, value: n })), seriesName: 'In', colorMap: {} });
+    expect(categories(options)).toEqual(names);
+    expect((options.series as SeriesBarOptions[])[0].type).toBe('bar');
+    expect(options.chart?.height).toBe(barChartHeight(12));
+    expect(barChartHeight(12)).toBeGreaterThanOrEqual(12 * 20);
+    expect((options.xAxis as XAxisOptions).labels?.style).toMatchObject({ whiteSpace: 'nowrap', textOverflow: 'ellipsis' });
   });
 });
 

@@ -77,15 +77,32 @@ function todayOptions(input: TodayChartInput): Options {
     };
     return { ...options, series: [pie] };
   }
+  // Horizontal bars: one row per library, its whole name on the vertical axis (library names often share a
+  // first word, "Biblioteca …", which cut column labels to the same "Bibliot…"); the chart grows with the rows.
   const bar: SeriesOptionsType = {
-    type: 'column',
+    type: 'bar',
     name: input.seriesName,
     colorByPoint: true,
     data: input.data.map((row) => ({ y: row.value, color: input.colorMap[row.label] })),
+    dataLabels: { enabled: true, style: { fontSize: '10px', fontWeight: 'normal', textOutline: 'none' } },
   };
   const categories = input.data.map((row) => (format ? format(row.label) : row.label));
-  return { ...options, xAxis: { ...options.xAxis, categories }, series: [bar] };
+  return {
+    ...options,
+    chart: { ...options.chart, height: barChartHeight(categories.length) },
+    xAxis: {
+      ...options.xAxis, categories,
+      labels: { style: { fontSize: '11px', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } },
+    },
+    plotOptions: { ...options.plotOptions, bar: { borderWidth: 0, pointPadding: 0.1, groupPadding: 0.05 } },
+    series: [bar],
+  };
 }
+
+/** Pixels per library row of the horizontal bar chart. */
+export const BAR_ROW_HEIGHT = 22;
+/** The per-library chart's height: the dashboard chart height, or more when its rows need it. */
+export const barChartHeight = (rows: number): number => Math.max(CHART_HEIGHT, rows * BAR_ROW_HEIGHT + 30);
 
 function weeklyOptions(input: WeeklyChartInput): Options {
   const options = base(input.chartType, input.hideXAxis);
