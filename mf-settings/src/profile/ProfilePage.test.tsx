@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { deleteAvatar, getAvatar, getUser, updateUser, uploadAvatar } from '@portal/api';
+import { deleteAvatar, getAvatar, getUser, rotatePublicToken, updateUser, uploadAvatar } from '@portal/api';
 import { fakeServer } from '@portal/api/src/testing';
 import { renderWithPortal } from '@portal/lists/src/testing/render';
 import { person, signedIn } from '../testing';
@@ -9,6 +9,7 @@ import { ProfilePage } from './ProfilePage';
 jest.mock('@portal/api', () => ({
   ...jest.requireActual('@portal/api'),
   getUser: jest.fn(), updateUser: jest.fn(), userExists: jest.fn(), uploadAvatar: jest.fn(), deleteAvatar: jest.fn(), getAvatar: jest.fn(),
+  rotatePublicToken: jest.fn(),
 }));
 jest.setTimeout(90_000);
 
@@ -61,6 +62,35 @@ describe('ProfilePage', () => {
     }]);
     expect(await within(await screen.findByTestId('profile-info')).findByText('699')).toBeInTheDocument();
     expect(store.getState().auth.userFullName).toBe('Marta Gestora');
+  });
+
+  it('rotates the public token after a confirmation: the new link shows and the session keeps it; a failure says so', async () => {
+    expectConsoleError('Public token not rotated');
+    const { store } = renderWithPortal(<ProfilePage title="Profile" />, { store: signedIn(MANAGER), path: '/profile' });
+    await screen.findByTestId('profile-info');
+    const confirmBox = () => document.querySelector('.ant-modal-confirm') as HTMLElement | null;
+    const answer = async (button: string | RegExp) => {
+      fireEvent.click(screen.getByRole('button', { name: /Rotate link/ }));
+      await waitFor(() => expect(confirmBox()).not.toBeNull());
+      expect(within(confirmBox()!).getAllByText('Replace the capacities link?').length).toBeGreaterThan(0);
+      fireEvent.click(within(confirmBox()!).getByRole('button', { name: button }));
+      await waitFor(() => expect(confirmBox()).toBeNull());
+    };
+
+    await answer('Cancel');
+    expect(rotatePublicToken).not.toHaveBeenCalled();
+
+    jest.mocked(rotatePublicToken).mockRejectedValueOnce(new Error('down'));
+    await answer(/Rotate link/);
+    expect(await screen.findByText('The link was not replaced')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: `${window.location.origin}/capacities/pub-token-3` })).toBeInTheDocument();
+
+    jest.mocked(rotatePublicToken).mockResolvedValueOnce({ token: 'pub-token-new' });
+    await answer(/Rotate link/);
+    expect(await screen.findByRole('link', { name: `${window.location.origin}/capacities/pub-token-new` })).toBeInTheDocument();
+    expect(await screen.findByText('The link was replaced')).toBeInTheDocument();
+    expect(jest.mocked(rotatePublicToken).mock.calls).toEqual([[3], [3]]);
+    expect(store.getState().auth.userToken).toBe('pub-token-new');
   });
 
   it("uploads and removes the avatar, telling the header; a missing avatarUrl is 'Failed to upload avatar'", async () => {

@@ -2,16 +2,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Flex, Spin } from 'antd';
 import { getUser, logger, type User } from '@portal/api';
-import { CopyUrl } from '@portal/lists';
 import { selectSession, useAppSelector } from '@portal/session';
 import { PageFrame, type PageProps } from '@portal/ui';
 import { useSettingsTranslation } from '../i18n';
 import { UserForm } from '../users/UserForm';
 import { ProfileAvatar } from './ProfileAvatar';
 import { ProfileLanguage } from './ProfileLanguage';
-
-/** The public occupancy display of the user's libraries. */
-export const capacitiesPath = (token: string): string => `/capacities/${encodeURIComponent(token)}`;
+import { PublicLink } from './PublicLink';
 
 /** /profile: the signed-in user's information (editable), avatar, language and capacities link. */
 export function ProfilePage({ title }: PageProps) {
@@ -42,7 +39,7 @@ export function ProfilePage({ title }: PageProps) {
         </Card>
         <Card title={t('profile.language')} size="small"><ProfileLanguage /></Card>
         <Card title={t('profile.capacitiesLink')} size="small">
-          <CopyUrl url={`${window.location.origin}${capacitiesPath(user.token)}`} />
+          <PublicLink userId={user.tid} token={user.token} onRotated={(token) => setUser({ ...user, token })} />
         </Card>
       </Flex>
       <UserForm open={editing} user={user} onClose={(saved) => { setEditing(false); if (saved) setUser(saved); }} />

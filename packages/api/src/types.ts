@@ -4,7 +4,7 @@
  */
 import type {
   AvatarResponse, CreateStoreBody, CreateUserBody, DeleteUsersResponse, ExportFormat as ContractExportFormat,
-  ListOrder, ListParams as ContractListParams, NumUsersResponse, RegionNode as ContractRegionNode, SignInBody,
+  ListOrder, ListParams as ContractListParams, NumUsersResponse, PublicTokenResponse, RegionNode as ContractRegionNode, SignInBody,
   SignInResponse as ContractSignInResponse, SortDirection as ContractSortDirection, Store as ContractStore,
   UpdateStoreBody, UpdateUserBody, UpdateUserSettingsBody, User as ContractUser, UserExistsBody,
   UserSettings as ContractUserSettings, VersionResponse as ContractVersionResponse,
@@ -32,7 +32,7 @@ export type User = ContractUser;
 export type UserInput = CreateUserBody;
 export type UserUpdate = UpdateUserBody;
 export type UserExistsRequest = UserExistsBody;
-export type { AvatarResponse, DeleteUsersResponse, NumUsersResponse };
+export type { AvatarResponse, DeleteUsersResponse, NumUsersResponse, PublicTokenResponse };
 
 /** Generic list query (data-areas §2 generic list screen). */
 export type ListParams = ContractListParams;

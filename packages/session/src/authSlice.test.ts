@@ -1,5 +1,5 @@
 import {
-  authReducer, avatarChanged, initialAuthState, loginFailure, ownUserSaved, loginRequest, loginSuccess, settingsSaved, updateSettings,
+  authReducer, avatarChanged, initialAuthState, loginFailure, ownUserSaved, loginRequest, loginSuccess, publicTokenChanged, settingsSaved, updateSettings,
 } from './authSlice';
 import type { Store } from '@portal/api';
 import { retryAtOf, toSessionData } from './sagas/auth';
@@ -51,6 +51,12 @@ describe('auth reducer', () => {
     expect(uploaded).toEqual({ ...signed, avatarUrl: '/api/users/7/avatar?v=2' });
     expect(authReducer(uploaded, avatarChanged(null)).avatarUrl).toBeNull();
     expect(authReducer(initialAuthState, avatarChanged('/api/users/7/avatar?v=2')).avatarUrl).toBeNull();
+  });
+
+  it('publicTokenChanged replaces the public token of the session; signed out, nothing', () => {
+    const signed = authReducer(initialAuthState, loginSuccess(toSessionData(signInResponse(), 1_000_000)));
+    expect(authReducer(signed, publicTokenChanged('new-pub'))).toEqual({ ...signed, userToken: 'new-pub' });
+    expect(authReducer(initialAuthState, publicTokenChanged('new-pub')).userToken).toBeNull();
   });
 
   it('the libraries listed after the sign-in replace its store ids (one added since counts at once); signed out, nothing', () => {

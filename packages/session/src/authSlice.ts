@@ -95,6 +95,10 @@ const authSlice = createSlice({
     ownUserSaved: (state, action: PayloadAction<{ fullName: string }>) => {
       if (state.token !== null) state.userFullName = action.payload.fullName;
     },
+    /** The signed-in user replaced their public token in Profile: capacities links and image-set client URLs use the new one. */
+    publicTokenChanged: (state, action: PayloadAction<string>) => {
+      if (state.token !== null) state.userToken = action.payload;
+    },
     /** The signed-in user's avatar was uploaded (its new URL) or removed (null) in Profile. */
     avatarChanged: (state, action: PayloadAction<string | null>) => {
       if (state.token !== null) state.avatarUrl = action.payload;
@@ -111,6 +115,6 @@ const authSlice = createSlice({
 
 export const {
   loginRequest, loginSuccess, loginFailure, sessionRestored, restoreSession, updateSettings, settingsSaved, avatarChanged, tokenRenewed,
-  ownUserSaved,
+  ownUserSaved, publicTokenChanged,
 } = authSlice.actions;
 export const authReducer = authSlice.reducer;

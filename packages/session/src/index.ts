@@ -1,7 +1,7 @@
 export { store, injectReducer, injectSaga, createPortalStore, type RootState, type AppDispatch, type PortalStore } from './store';
 export {
   loginRequest, loginSuccess, loginFailure, logout, restoreSession, sessionRestored, updateSettings, settingsSaved, avatarChanged,
-  tokenRenewed, ownUserSaved,
+  tokenRenewed, ownUserSaved, publicTokenChanged,
   initialAuthState, type AuthState, type SessionData,
 } from './authSlice';
 export { fetchStores, fetchStoresSuccess, fetchStoresFailure, initialStoresState, type StoresState } from './storesSlice';

@@ -1,7 +1,7 @@
 import { encodeListParams } from '@portal/contract';
 import { api } from '../client';
 import type {
-  AvatarResponse, DeleteUsersResponse, ListParams, ListResponse, NumUsersResponse, User, UserExistsRequest, UserInput,
+  AvatarResponse, DeleteUsersResponse, ListParams, ListResponse, NumUsersResponse, PublicTokenResponse, User, UserExistsRequest, UserInput,
   UserSettings, UserSettingsUpdate, UserUpdate,
 } from '../types';
 
@@ -38,6 +38,11 @@ export function deleteUsers(ids: readonly number[]): Promise<DeleteUsersResponse
 /** POST /api/users/exists: is userName or email taken by a user other than userId? */
 export function userExists(body: UserExistsRequest): Promise<{ exists: boolean }> {
   return api.post('/api/users/exists', body);
+}
+
+/** POST /api/users/{id}/publicToken: a new public token; links built on the old one stop working at once. */
+export function rotatePublicToken(id: number): Promise<PublicTokenResponse> {
+  return api.post(`/api/users/${id}/publicToken`);
 }
 
 /** POST /api/users/{id}/avatar, multipart field `avatar`; returns avatarUrl. */

@@ -1,7 +1,8 @@
 import { CLIENT_ERROR_CODES, normalizeError, signIn, type ApiError, type SignInResponse } from '@portal/api';
 import { all, call, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import {
-  avatarChanged, loginFailure, loginRequest, loginSuccess, logout, restoreSession, sessionRestored, settingsSaved, tokenRenewed, updateSettings,
+  avatarChanged, loginFailure, loginRequest, loginSuccess, logout, publicTokenChanged, restoreSession, sessionRestored, settingsSaved, tokenRenewed,
+  updateSettings,
   ownUserSaved,
   type AuthState, type SessionData,
 } from '../authSlice';
@@ -125,7 +126,7 @@ export function* authSagas() {
     takeLatest(loginRequest.type, loginSaga),
     takeLatest(restoreSession.type, restoreSessionSaga),
     takeLatest([loginSuccess.type, sessionRestored.type], expirySaga),
-    takeEvery([loginSuccess.type, sessionRestored.type, updateSettings.type, settingsSaved.type, tokenRenewed.type, ownUserSaved.type, avatarChanged.type], persistSessionSaga),
+    takeEvery([loginSuccess.type, sessionRestored.type, updateSettings.type, settingsSaved.type, tokenRenewed.type, ownUserSaved.type, avatarChanged.type, publicTokenChanged.type], persistSessionSaga),
     takeEvery(logout.type, clearSession),
   ]);
 }
