@@ -142,6 +142,27 @@ describe('GenericList search and sort', () => {
     await waitFor(() => expect(screen.queryByText(/Filtered:/)).not.toBeInTheDocument());
   });
 
+  it('Total counts the whole list and Filtered the rows a search matches, also after a refresh', async () => {
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+    const fetchPage = jest.fn(async ({ searchTexts = {}, offset = 0, limit = 25 }: ListParams) => (
+      searchTexts.code ? page(rows(10, 2), 2) : page(rows(offset, Math.min(limit, 60 - offset)), 60)
+    ));
+    renderWithPortal(<GenericList<Row> listName="test" columns={COLUMNS} fetchPage={fetchPage} height={400} />);
+    await screen.findByText('Name 0');
+    await user.click(within(header('Code')!).getByRole('button'));
+    await user.type(screen.getByRole('textbox', { name: 'Search Code' }), 'C1');
+    await user.click(screen.getByRole('button', { name: /Search$/ }));
+    expect(await screen.findByText('Filtered: 2')).toBeInTheDocument();
+    expect(screen.getByText('Total: 60')).toBeInTheDocument();
+    // A refresh may follow a change of the rows: the whole list is counted again, still without the search.
+    fetchPage.mockClear();
+    await openMenu(user);
+    await user.click(await screen.findByRole('menuitem', { name: 'Refresh' }));
+    await waitFor(() => expect(fetchPage).toHaveBeenCalledWith({ searchTexts: {}, order: null, count: 'only' }));
+    expect(await screen.findByText('Total: 60')).toBeInTheDocument();
+    expect(screen.getByText('Filtered: 2')).toBeInTheDocument();
+  });
+
   it('opens a column search from the keyboard: a named tab stop that Enter opens (not sorts), and the focus comes back after the search', async () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
     const { fetchPage } = setup();

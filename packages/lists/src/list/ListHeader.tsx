@@ -37,7 +37,9 @@ const MENU_ORDER: ListMenuKey[] = [
 /** Title, counts and the header actions of a generic list: Add, Delete selected, Import and the menu. */
 export function ListHeader({ title, extra, parent, onAdd, onDeleteSelected, onImport, menu, extraMenuItems = [] }: ListHeaderProps) {
   const { t } = useListsTranslation();
-  const { total, totalKnown, countFailed, loading, isFiltered, items } = useListState();
+  const { total, totalKnown, countFailed, loading, isFiltered, unfilteredTotal, items } = useListState();
+  // 'Total' is the whole list's count; while a search is active the Filtered tag shows the rows it matches.
+  const overall = isFiltered ? unfilteredTotal : total;
   const { countAgain } = useListActions();
   const { selectedIds } = useListSelection();
   const noneSelected = selectedIds.length === 0;
@@ -72,7 +74,7 @@ export function ListHeader({ title, extra, parent, onAdd, onDeleteSelected, onIm
           </Tooltip>
         )}
         {totalKnown
-          ? <Typography.Text type="secondary">{t('totalCount', { count: total })}</Typography.Text>
+          ? overall !== null && <Typography.Text type="secondary">{t('totalCount', { count: overall })}</Typography.Text>
           : countFailed
             ? <Button size="small" type="link" icon={<ReloadOutlined />} onClick={countAgain}>{t('countAgain')}</Button>
             : <BusySpinner label={t('counting')} />}

@@ -37,6 +37,11 @@ export interface ListState<T> {
   hasMore: boolean;
   /** A search is active (the Filtered tag shows). */
   isFiltered: boolean;
+  /**
+   * The list's count without its searches, for 'Total' while a search is active (`total` is then the filtered
+   * count); null while it is being counted or could not be. Equal to `total` when no search is active.
+   */
+  unfilteredTotal: number | null;
   /** The search the server refused (INVALID_REGEX): shown at that column's search box, the list stays as before. */
   searchError: SearchError | null;
 }
@@ -152,12 +157,35 @@ export function useListController<T extends ListRow>({ fetchPage, resetKey, page
   const counted = useRef<{ generation: number; total: number | null }>({ generation: -1, total: null });
   /** The timer of a failed count's next try. */
   const countRetry = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** The exact count without searches, of the list shown at resetKey (dropped by refresh: rows may have changed). */
+  const [overall, setOverall] = useState<{ resetKey: string | undefined; total: number } | null>(null);
+  const overallRef = useRef(overall);
+  overallRef.current = overall;
+  /** The resetKey of a count without searches under way: a search started meanwhile waits for it. */
+  const overallPending = useRef<{ resetKey: string | undefined } | null>(null);
+
+  /** Counts the list at resetKey without its searches (for 'Total'); an answer after a refresh or a URL change is dropped. */
+  const countOverall = useCallback(async (count: () => Promise<ListResponse<T>>, resetKey: string | undefined) => {
+    const pending = { resetKey };
+    overallPending.current = pending;
+    try {
+      const { total } = await count();
+      if (overallPending.current === pending) setOverall({ resetKey, total });
+    } catch {
+      // Logged by the caller when it is the list's own count; 'Total' is then left out while a search is active.
+    } finally {
+      if (overallPending.current === pending) overallPending.current = null;
+    }
+  }, []);
 
   const countTotal = useCallback(async (current: number, attempt = 0) => {
     const { fetchPage: fetch, query: q } = latest.current;
     counted.current = { generation: current, total: null };
     try {
-      const { total } = await fetch({ searchTexts: q.searchTexts, order: q.order, count: 'only' });
+      const asked = fetch({ searchTexts: q.searchTexts, order: q.order, count: 'only' });
+      // The count of the whole list also answers 'Total' once a search has started meanwhile.
+      if (Object.keys(q.searchTexts).length === 0) void countOverall(() => asked, q.resetKey);
+      const { total } = await asked;
       if (current !== generation.current) return;
       counted.current = { generation: current, total };
       loaded.current = { ...loaded.current, total, totalKnown: true, countFailed: false };
@@ -176,7 +204,7 @@ export function useListController<T extends ListRow>({ fetchPage, resetKey, page
         setPage(loaded.current);
       }
     }
-  }, []);
+  }, [countOverall]);
 
   const load = useCallback(async (offset: number, current: number) => {
     const { fetchPage: fetch, pageSize: limit, query: q } = latest.current;
@@ -207,6 +235,7 @@ export function useListController<T extends ListRow>({ fetchPage, resetKey, page
         countFailed: !totalKnown && loaded.current.countFailed,
       };
       setPage(loaded.current);
+      if (totalKnown && Object.keys(q.searchTexts).length === 0) setOverall({ resetKey: q.resetKey, total });
       if (!totalKnown && counted.current.generation !== current) void countTotal(current);
     }
     busy.current = false;
@@ -221,7 +250,15 @@ export function useListController<T extends ListRow>({ fetchPage, resetKey, page
     setPage(loaded.current);
     setSelectedIds([]);
     void load(0, current);
-  }, [query, load]);
+    const known = overallRef.current;
+    const pending = overallPending.current;
+    const unknown = (known === null || known.resetKey !== query.resetKey) && (pending === null || pending.resetKey !== query.resetKey);
+    if (Object.keys(query.searchTexts).length > 0 && unknown) {
+      // A search right after a refresh or a URL change: 'Total' still counts the whole list.
+      const { fetchPage: fetch } = latest.current;
+      void countOverall(() => fetch({ searchTexts: {}, order: query.order, count: 'only' }), query.resetKey);
+    }
+  }, [query, load, countOverall]);
 
   useEffect(() => () => {
     if (scrollTimer.current) clearTimeout(scrollTimer.current);
@@ -250,7 +287,12 @@ export function useListController<T extends ListRow>({ fetchPage, resetKey, page
         setQuery((q) => ({ ...q, searchTexts: {}, lastSearch: undefined }));
       },
       clearSearchError: () => setSearchError(null),
-      refresh: () => setQuery((q) => ({ ...q })),
+      refresh: () => {
+        overallRef.current = null;
+        overallPending.current = null;
+        setOverall(null);
+        setQuery((q) => ({ ...q }));
+      },
       countAgain: () => {
         if (!loaded.current.countFailed) return;
         loaded.current = { ...loaded.current, countFailed: false };
@@ -279,8 +321,11 @@ export function useListController<T extends ListRow>({ fetchPage, resetKey, page
     order: query.order,
     hasMore: page.items.length < page.total,
     isFiltered: Object.keys(query.searchTexts).length > 0,
+    unfilteredTotal: Object.keys(query.searchTexts).length === 0
+      ? (page.totalKnown ? page.total : null)
+      : (overall !== null && overall.resetKey === query.resetKey ? overall.total : null),
     searchError,
-  }), [page, loading, query, searchError]);
+  }), [page, loading, query, searchError, overall]);
 
   const selection = useMemo<ListSelection>(() => ({ selectedIds, setSelectedIds }), [selectedIds]);
 
