@@ -131,3 +131,52 @@ describe('CountersPage', () => {
     await waitFor(() => expect(exportRecords).toHaveBeenCalledWith(expect.objectContaining({ fileName: 'visitas', intervalType: 'day', exportMode: 'complete' })));
   });
 });
+
+describe('CountersPage with sensors of several libraries', () => {
+  const twoLibraries = (name: string, store: number, sensor: number): RegionNode => ({
+    ...node(`store:${store}`, 'name', name, 100, [{ ...node(`sensor:${sensor}`, 'sensor', 'Entrada principal', 20), storeIds: [store] }]),
+    storeIds: [store],
+  });
+  const SENSORS = [node('area:Norte', 'area', 'Norte', 200, [twoLibraries('Central', 3, 9), twoLibraries('Rahola', 4, 10)])];
+
+  async function chooseRegion(card: HTMLElement, index: number) {
+    await user().click(within(card).getByRole('combobox', { name: 'Region' }));
+    const popup = await waitFor(() => {
+      const open = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree')];
+      expect(open).toHaveLength(1);
+      return open[0] as HTMLElement;
+    });
+    await user().click(within(popup).getAllByTitle('Entrada principal')[index]);
+  }
+
+  it('names each sensor with its library: selector, card, summary, chart series and export', async () => {
+    jest.mocked(getStoresTree).mockResolvedValue(SENSORS);
+    setup();
+    await screen.findByText('Max. Inside');
+    await user().click(screen.getByRole('button', { name: /Add interval/ }));
+    await waitFor(() => expect(screen.getAllByRole('group', { name: /^Interval \d$/ })).toHaveLength(2));
+    await chooseRegion(screen.getByRole('group', { name: 'Interval 1' }), 0);
+    await waitFor(() => expect(jest.mocked(getRecords).mock.calls.at(-1)?.[1].intervals[0].region).toBe('sensor:9'));
+    await chooseRegion(screen.getByRole('group', { name: 'Interval 2' }), 1);
+    await waitFor(() => expect(jest.mocked(getRecords).mock.calls.at(-1)?.[1].intervals[1].region).toBe('sensor:10'));
+
+    const [first, second] = screen.getAllByRole('group', { name: /^Interval \d$/ });
+    // The card's title and the picker's chosen value.
+    expect(within(first).getAllByText('Central · Entrada principal').length).toBeGreaterThanOrEqual(2);
+    expect(within(second).getAllByText('Rahola · Entrada principal').length).toBeGreaterThanOrEqual(2);
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    await waitFor(() => expect(within(summary).getAllByTestId('summary-card').map((c) => c.querySelector('.ant-card-head-title')?.textContent))
+      .toEqual([expect.stringMatching(/^Central · Entrada principal /), expect.stringMatching(/^Rahola · Entrada principal /)]));
+    expect(screen.getAllByTestId('series').map((s) => s.textContent)).toEqual([
+      expect.stringMatching(/^Central · Entrada principal .* · In: /), expect.stringMatching(/^Rahola · Entrada principal .* · In: /),
+    ]);
+
+    await user().click(screen.getByRole('button', { name: /Export/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user().click(within(dialog).getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(exportRecords).toHaveBeenCalled());
+    expect(jest.mocked(exportRecords).mock.calls[0][0].sheetNames).toEqual([
+      expect.stringMatching(/^Central · Entrada principal/), expect.stringMatching(/^Rahola · Entrada principal/),
+    ]);
+  });
+});

@@ -35,7 +35,7 @@ export function CountersPage({ title }: PageProps) {
 /** An interval's name in the chart, the summary and the export's sheet names: its region and its period. */
 function intervalLabel(state: IntervalsState, index: number): string {
   const interval = state.intervals[index];
-  return `${interval.region.title.split(' / ').at(-1)} ${tooltipDate(state.type === 'day' ? 'month' : state.type, state.type === 'year' ? interval.backupDate.slice(0, 7) : interval.startDate.slice(0, 10))}`;
+  return `${interval.region.label} ${tooltipDate(state.type === 'day' ? 'month' : state.type, state.type === 'year' ? interval.backupDate.slice(0, 7) : interval.startDate.slice(0, 10))}`;
 }
 
 function Counters({ title, tree, region }: { title: string; tree: NonNullable<ReturnType<typeof useRegionTree>>; region: NonNullable<ReturnType<typeof initialRegion>> }) {

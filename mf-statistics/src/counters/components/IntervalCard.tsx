@@ -7,9 +7,8 @@ import { useEffect, useRef, useState } from 'react';
 import moment, { type Moment } from 'moment';
 import { Button, Card, DatePicker, Select, Space, TreeSelect } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
-import type { RegionNode } from '@portal/contract';
 import { isDateUsed, yearOptions, type CounterInterval, type IntervalRegion, type IntervalsState } from '../model/intervals';
-import { findRegion, toIntervalRegion } from '../model/regions';
+import { findRegion, toIntervalRegion, type LabelledRegion } from '../model/regions';
 import { useCountersTranslation } from '../i18n';
 
 /** data-areas §9: the removal fade. */
@@ -21,7 +20,7 @@ export interface IntervalCardProps {
   state: IntervalsState;
   interval: CounterInterval;
   color: string;
-  tree: RegionNode[];
+  tree: LabelledRegion[];
   today: string;
   onRegion: (region: IntervalRegion) => void;
   onDate: (day: string) => void;
@@ -53,14 +52,14 @@ export function IntervalCard({ state, interval, color, tree, today, onRegion, on
               style={{ background: interval.enabled ? color : 'transparent', borderColor: color }}
             />
           ) : null}
-          <span>{interval.region.title.split(' / ').at(-1)}</span>
+          <span>{interval.region.label}</span>
         </Space>
       )}
       extra={several ? <Button size="small" type="text" icon={<CloseOutlined />} aria-label={t('removeInterval')} onClick={remove} /> : null}
     >
       <Space orientation="vertical" style={{ width: '100%' }}>
         <TreeSelect
-          aria-label={t('region')} style={{ width: '100%' }} showSearch treeNodeFilterProp="title" treeDefaultExpandAll
+          aria-label={t('region')} style={{ width: '100%' }} showSearch treeNodeFilterProp="title" treeNodeLabelProp="label" treeDefaultExpandAll
           value={interval.region.value} treeData={tree} popupMatchSelectWidth={false}
           onChange={(value: string) => {
             const node = findRegion(tree, value);

@@ -3,8 +3,8 @@ import {
   setIntervalDate, setIntervalRegion, toggleInterval, yearOptions, type IntervalRegion, type IntervalsState,
 } from './intervals';
 
-const library: IntervalRegion = { value: 'store:1', title: 'Sant Antoni', storeIds: [1], capacity: 120, resetTime: '00:00', sensor: false };
-const other: IntervalRegion = { value: 'store:2', title: 'Carles Rahola', storeIds: [2], capacity: 80, resetTime: '00:00', sensor: false };
+const library: IntervalRegion = { value: 'store:1', title: 'Sant Antoni', label: 'Sant Antoni', storeIds: [1], capacity: 120, resetTime: '00:00', sensor: false };
+const other: IntervalRegion = { value: 'store:2', title: 'Carles Rahola', label: 'Carles Rahola', storeIds: [2], capacity: 80, resetTime: '00:00', sensor: false };
 const start = () => initialIntervals('day', 1, library, '2024-03-06');
 const ranges = (s: IntervalsState) => s.intervals.map((i) => `${i.startDate}..${i.endDate}`);
 const times = <T>(n: number, s: T, f: (s: T) => T) => Array.from({ length: n }).reduce<T>((acc) => f(acc), s);

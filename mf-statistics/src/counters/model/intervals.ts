@@ -13,7 +13,10 @@ import { MAX_INTERVALS, type IntervalType } from '@portal/contract';
 
 export interface IntervalRegion {
   value: string;
+  /** The path from the top: "Area / Library / Sensor". */
   title: string;
+  /** What the page calls it: the region's own name, a sensor's with its library's. */
+  label: string;
   storeIds: number[];
   capacity: number;
   resetTime: string;
