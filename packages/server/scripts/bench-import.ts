@@ -202,9 +202,10 @@ function probeOthers(request: () => Promise<unknown>): { stop(): void; result: P
 async function existingDb(dir: string, url?: string): Promise<TestDb> {
   const file = path.join(dir, SQLITE_FILE_NAME);
   if (!url && !fs.existsSync(file)) throw new Error(`no database at ${file}`);
-  const db = createDb(url ? { databaseUrl: url } : { sqliteFile: file });
+  const dbConfig = url ? { databaseUrl: url } : { sqliteFile: file };
+  const db = createDb(dbConfig);
   await migrateToLatest(db);
-  return { db, dialect: url ? 'postgres' : 'sqlite', dir, destroy: () => db.destroy() };
+  return { db, dialect: url ? 'postgres' : 'sqlite', dbConfig, dir, destroy: () => db.destroy() };
 }
 
 async function main(): Promise<void> {
@@ -221,7 +222,7 @@ async function main(): Promise<void> {
   const dataDir = option(args, '--data-dir');
   const databaseUrl = option(args, '--database-url');
   const testDb = dataDir || databaseUrl ? await existingDb(dataDir ? path.resolve(dataDir) : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-')), databaseUrl) : await createTestDb();
-  const sqliteFile = dataDir ? path.join(path.resolve(dataDir), SQLITE_FILE_NAME) : path.join(testDb.dir, 'test.sqlite');
+  const sqliteFile = 'sqliteFile' in testDb.dbConfig ? testDb.dbConfig.sqliteFile : '';
   const postgres = testDb.dialect === 'postgres';
   const config = defaultConfig({
     argon2: TEST_ARGON2, dataDir: path.join(testDb.dir, 'data'), portalRoot: null, demo: true, logger: false,
@@ -286,9 +287,7 @@ async function main(): Promise<void> {
       };
       return { url: (await section()).url, raw: async () => (await section()).raw };
     };
-    const rawWhere: RawWhere = postgres
-      ? { databaseUrl: databaseUrl ?? Object.assign(new URL(process.env.TEST_DATABASE_URL!), { pathname: `/${(await sql<{ name: string }>`select current_database() as name`.execute(testDb.db)).rows[0]!.name}` }).toString() }
-      : { sqliteFile };
+    const rawWhere: RawWhere = testDb.dbConfig;
     const withRaw = !args.includes('--no-raw');
 
     const where = databaseUrl ? 'PostgreSQL (the database given)' : dataDir ? `SQLite (${sqliteFile})` : postgres ? 'PostgreSQL (its own database on TEST_DATABASE_URL)' : 'SQLite (temp file)';

@@ -1,7 +1,8 @@
 /**
- * Acknowledged means durable: the real server process (SQLite file) receives a stream of intake batches and is
- * killed with SIGKILL while a batch is in flight; restarted on the same file, it holds every row of every batch
- * it answered 200 (resending them gives only duplicates), and the batch in flight entirely or not at all.
+ * Acknowledged means durable: the real server process (on a SQLite file, or on PostgreSQL when TEST_DATABASE_URL
+ * is set) receives a stream of intake batches and is killed with SIGKILL while a batch is in flight; restarted on
+ * the same database, it holds every row of every batch it answered 200 (resending them gives only duplicates),
+ * and the batch in flight entirely or not at all.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,7 +10,10 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import type { Kysely } from 'kysely';
+import { createDb, SQLITE_FILE_NAME } from './db/connect';
+import type { Database } from './db/schema';
+import { createTestDb, type TestDb } from './testing/testDb';
 
 // A loaded CI lane takes most of a minute to start tsx on the whole server.
 jest.setTimeout(480_000);
@@ -29,12 +33,15 @@ async function freePort(): Promise<number> {
 
 interface Started { child: ChildProcess; port: number; exited: Promise<unknown> }
 
-async function start(dataDir: string): Promise<Started> {
+async function start(dataDir: string, databaseUrl: string | undefined): Promise<Started> {
   const port = await freePort();
   const { DATABASE_URL: _db, PORTAL_DEMO: _demo, TRUST_PROXY: _tp, ...rest } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'main.ts')], {
     cwd: path.join(__dirname, '..'),
-    env: { ...rest, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD, PASSWORD_HASH_CONCURRENCY: '1' },
+    env: {
+      ...rest, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD, PASSWORD_HASH_CONCURRENCY: '1',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
   });
   let out = '';
   child.stdout!.on('data', (d) => { out += d; });
@@ -76,21 +83,26 @@ function batch(sensorId: number, n: number) {
   };
 }
 
-const describeSqlite = process.env.TEST_DATABASE_URL ? describe.skip : describe;
-
-describeSqlite('intake durability', () => {
+describe(`intake durability (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-durability-'));
+  /** On PostgreSQL, a database of its own (migrated; the server's start finds nothing to do). */
+  let pgDb: TestDb | null = null;
   let server: Started | null = null;
+  beforeAll(async () => {
+    if (process.env.TEST_DATABASE_URL) pgDb = await createTestDb();
+  });
   afterAll(async () => {
     if (server && server.child.exitCode === null && server.child.signalCode === null) {
       server.child.kill('SIGKILL');
       await server.exited;
     }
+    await pgDb?.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
+  const databaseUrl = () => (pgDb && 'databaseUrl' in pgDb.dbConfig ? pgDb.dbConfig.databaseUrl : undefined);
 
-  it('keeps every acknowledged row after kill -9 and a restart on the same file', async () => {
-    server = await start(dataDir);
+  it('keeps every acknowledged row after kill -9 and a restart on the same database', async () => {
+    server = await start(dataDir, databaseUrl());
     const { port } = server;
     const signIn = await request(port, 'POST', '/api/auth/signin', {}, { userName: 'admin', password: ADMIN_PASSWORD });
     const staff = { 'x-access-token': signIn.json.token };
@@ -115,7 +127,7 @@ describeSqlite('intake durability', () => {
     await server.exited;
     const lost = await inFlight;
 
-    server = await start(dataDir);
+    server = await start(dataDir, databaseUrl());
     for (const n of acknowledged) {
       const again = await request(server.port, 'POST', '/api/devices/records', device, batch(sensor.json.id, n));
       expect([n, again.status, again.json.accepted, again.json.duplicates]).toEqual([n, 200, 0, ROWS_PER_BATCH]);
@@ -124,17 +136,18 @@ describeSqlite('intake durability', () => {
     await server.exited;
     server = null;
 
-    const db = new SQLite(path.join(dataDir, 'portal.sqlite'), { readonly: true });
+    const db: Kysely<Database> = pgDb?.db ?? createDb({ sqliteFile: path.join(dataDir, SQLITE_FILE_NAME) });
     try {
-      const count = (from: number, to: number) => (db.prepare('select count(*) as n from records where sensor_id = ? and date >= ? and date < ?')
-        .get(sensor.json.id, batch(0, from).records[0].date, batch(0, to).records[0].date) as { n: number }).n;
-      expect(count(0, ACKNOWLEDGED_BEFORE_KILL)).toBe(ACKNOWLEDGED_BEFORE_KILL * ROWS_PER_BATCH);
+      const count = async (from: number, to: number) => Number((await db.selectFrom('records').select((eb) => eb.fn.countAll().as('n'))
+        .where('sensor_id', '=', sensor.json.id).where('date', '>=', batch(0, from).records[0].date).where('date', '<', batch(0, to).records[0].date)
+        .executeTakeFirstOrThrow()).n);
+      expect(await count(0, ACKNOWLEDGED_BEFORE_KILL)).toBe(ACKNOWLEDGED_BEFORE_KILL * ROWS_PER_BATCH);
       // The batch in flight: one transaction, so all of it or none, whether or not its answer got out.
-      const last = count(ACKNOWLEDGED_BEFORE_KILL, ACKNOWLEDGED_BEFORE_KILL + 1);
+      const last = await count(ACKNOWLEDGED_BEFORE_KILL, ACKNOWLEDGED_BEFORE_KILL + 1);
       expect([0, ROWS_PER_BATCH]).toContain(last);
       if (!(lost instanceof Error) && lost.status === 200) expect(last).toBe(ROWS_PER_BATCH);
     } finally {
-      db.close();
+      if (!pgDb) await db.destroy();
     }
   });
 });

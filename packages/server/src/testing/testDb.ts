@@ -9,12 +9,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { createDb, migrateToLatest } from '../db/connect';
+import { createDb, migrateToLatest, type DbConfig } from '../db/connect';
 import type { Database } from '../db/schema';
 
 export interface TestDb {
   db: Kysely<Database>;
   dialect: 'sqlite' | 'postgres';
+  /** How to reach this database from another connection or process. */
+  dbConfig: DbConfig;
   /** A temp directory for files of this test database. */
   dir: string;
   destroy(): Promise<void>;
@@ -38,10 +40,11 @@ export async function createTestDb(): Promise<TestDb> {
     await adminQuery(url, `CREATE DATABASE "${name}"`);
     const target = new URL(url);
     target.pathname = `/${name}`;
-    const db = createDb({ databaseUrl: target.toString() });
+    const dbConfig = { databaseUrl: target.toString() };
+    const db = createDb(dbConfig);
     await migrateToLatest(db);
     return {
-      db, dialect: 'postgres', dir,
+      db, dialect: 'postgres', dbConfig, dir,
       async destroy() {
         await db.destroy();
         await adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -49,10 +52,11 @@ export async function createTestDb(): Promise<TestDb> {
       },
     };
   }
-  const db = createDb({ sqliteFile: path.join(dir, 'test.sqlite') });
+  const dbConfig = { sqliteFile: path.join(dir, 'test.sqlite') };
+  const db = createDb(dbConfig);
   await migrateToLatest(db);
   return {
-    db, dialect: 'sqlite', dir,
+    db, dialect: 'sqlite', dbConfig, dir,
     async destroy() {
       await db.destroy();
       fs.rmSync(dir, { recursive: true, force: true });
