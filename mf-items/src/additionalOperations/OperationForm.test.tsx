@@ -23,13 +23,13 @@ function setup(operation: AdditionalOperation | null = null) {
 }
 
 beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => {});
   jest.mocked(additionalOperationExists).mockResolvedValue({ exists: false });
 });
 afterEach(() => jest.resetAllMocks());
 
 describe('OperationForm', () => {
   it('requires name and url, sends POST by default with the params rows, and offers JSON import and export', async () => {
+    expectConsoleError('Form not saved'); // the empty form's refused submission is logged
     jest.mocked(createAdditionalOperation).mockImplementation(async (_s, _g, body) => ({ ...OPERATION, ...body, tid: 8 } as AdditionalOperation));
     const onClose = setup();
     expect(screen.getByRole('button', { name: /Import/ })).toBeInTheDocument();
@@ -52,6 +52,9 @@ describe('OperationForm', () => {
   });
 
   it('a save the server refuses keeps every value, the params rows too, and the corrected save sends them', async () => {
+    // The refusal is logged by the form and by the save it failed.
+    expectConsoleError('Additional operation not saved');
+    expectConsoleError('Form not saved');
     jest.mocked(createAdditionalOperation)
       .mockRejectedValueOnce(Object.assign(new Error('Request failed'), { isAxiosError: true, response: { status: 400, data: { code: 'INVALID_URL', message: 'Invalid URL' } } }))
       .mockImplementation(async (_s, _g, body) => ({ ...OPERATION, ...body, tid: 8 } as AdditionalOperation));
@@ -92,6 +95,8 @@ describe('OperationForm', () => {
   });
 
   it('edits an operation with its values filled in and shows the server refusal', async () => {
+    expectConsoleError('Additional operation not saved');
+    expectConsoleError('Form not saved');
     jest.mocked(updateAdditionalOperation).mockRejectedValue({ isAxiosError: true, response: { status: 400, data: { code: 'INVALID_URL' } } });
     const onClose = setup(OPERATION);
     expect(screen.getByLabelText('Name')).toHaveValue('Notificar');
