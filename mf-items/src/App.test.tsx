@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { Store } from '@portal/api';
-import { fakeServer } from '@portal/api/src/testing';
+import { fakeServer, type FakeReply, type SeenRequest } from '@portal/api/src/testing';
 import { registerTranslations, setLanguage } from '@portal/i18n';
 import { createPortalStore, fetchStoresSuccess, selectChangeLibraryOpen, settingsSaved } from '@portal/session';
 import { PortalProviders } from '@portal/ui';
@@ -24,9 +24,18 @@ function library(tid: number, name: string, expirationDate = '2099-12-31'): Stor
 const VALID = library(3, 'Central');
 const EXPIRED = library(4, 'Antigua', '2000-01-01');
 
-/** The remote's routes at `path`, with the given library selected; every request is recorded (and answered 404). */
+/** The pages' first calls answered empty (a list page and its count); anything else 404. */
+function answer(req: SeenRequest): FakeReply {
+  const path = req.url.split('?')[0];
+  if (path === '/api/itemEvents' || path === '/api/stores/3/searchLists') return { status: 200, data: { items: [], total: 0 } };
+  if (path === '/api/itemEvents/numItemEvents') return { status: 200, data: { numItemEvents: 0 } };
+  if (path === '/api/stores/3/searchLists/numSearchListItems') return { status: 200, data: { numItems: 0, numItemsDistinct: 0 } };
+  return { status: 404, data: { code: 'NOT_FOUND' } };
+}
+
+/** The remote's routes at `path`, with the given library selected; every request is recorded. */
 async function renderItems(path: string, selectedStoreId: number | null) {
-  const requests = fakeServer(() => ({ status: 404, data: { code: 'NOT_FOUND' } }));
+  const requests = fakeServer(answer);
   const { store } = createPortalStore();
   store.dispatch(fetchStoresSuccess({ stores: [VALID, EXPIRED], regions: [] }));
   store.dispatch(settingsSaved({ selectedStoreId, dashboardItems: {}, visibleColumns: {} }));
@@ -37,7 +46,6 @@ async function renderItems(path: string, selectedStoreId: number | null) {
 }
 
 beforeAll(async () => { await act(() => setLanguage('en-GB')); });
-beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
 afterEach(() => jest.restoreAllMocks());
 
 describe('the Items routes require a usable library', () => {
