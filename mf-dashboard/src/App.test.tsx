@@ -2,12 +2,11 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { RegionNode } from '@portal/api';
-import { fakeServer } from '@portal/api/src/testing';
 import { registerTranslations, setLanguage } from '@portal/i18n';
 import { createPortalStore, fetchStoresSuccess, selectChangeLibraryOpen, sessionRestored } from '@portal/session';
 import { PortalProviders } from '@portal/ui';
 import { App } from './App';
-import { library } from './dashboard/testing';
+import { fakeDashboardServer, library } from './dashboard/testing';
 import { resources } from './locales';
 import { manifest } from './manifest';
 
@@ -24,9 +23,8 @@ const TREE: RegionNode[] = [{
 
 /** /dashboard through the remote's routes with this library selected; every request is recorded. */
 async function renderDashboardRoute(selectedStoreId: number | null, { role = 'user', stores = [VALID, EXPIRED] } = {}) {
-  // The Libraries tree answers (the dashboard's calls follow it); anything else answers 404.
-  const requests = fakeServer((req) => (req.url.startsWith('/api/stores')
-    ? { status: 200, data: TREE } : { status: 404, data: { code: 'NOT_FOUND' } }));
+  // The Libraries tree and every dashboard call answer (the dashboard's own fake server).
+  const requests = fakeDashboardServer({}, TREE);
   const { store } = createPortalStore();
   store.dispatch(sessionRestored({
     token: 'tok', userId: 7, userFullName: 'Ana', userFlavor: 'LIBTECS', userToken: 'pub', role,
@@ -41,7 +39,6 @@ async function renderDashboardRoute(selectedStoreId: number | null, { role = 'us
 }
 
 beforeAll(async () => { await act(() => setLanguage('en-GB')); });
-beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
 afterEach(() => jest.restoreAllMocks());
 
 describe('dashboard guard screens', () => {
