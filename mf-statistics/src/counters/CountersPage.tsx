@@ -32,7 +32,7 @@ export function CountersPage({ title }: PageProps) {
   return <Counters title={title} tree={tree} region={region} />;
 }
 
-/** An interval's name in the chart, the summary and the export's sheet names: its region and its period. */
+/** An interval's name in the chart and the summary: its region and its period. */
 function intervalLabel(state: IntervalsState, index: number): string {
   const interval = state.intervals[index];
   return `${interval.region.label} ${tooltipDate(state.type === 'day' ? 'month' : state.type, state.type === 'year' ? interval.backupDate.slice(0, 7) : interval.startDate.slice(0, 10))}`;
@@ -47,7 +47,6 @@ function Counters({ title, tree, region }: { title: string; tree: NonNullable<Re
   const chart = useRef<CounterChartHandle>(null);
   const [exporting, setExporting] = useState(false);
 
-  const labelOf = (index: number) => intervalLabel(state, index);
   const shownIntervals = useMemo(() => state.intervals
     .map((interval, index) => ({ interval, color: colorOf(index), label: intervalLabel(state, index), records: data?.get(interval.key) }))
     .filter((i) => i.interval.enabled), [state, data]);
@@ -61,7 +60,8 @@ function Counters({ title, tree, region }: { title: string; tree: NonNullable<Re
     ...recordsBody(state, counters.range, counters.times), fileName, intervalType: state.type, exportMode,
     zoom: exportMode === 'zoom' && zoom ? zoom : undefined,
     titles: Object.fromEntries([['date', t('date')], ...statisticsOf(state.type).map((s) => [s, t(`statistics.${s}`)])]),
-    sheetNames: state.intervals.map((_, index) => labelOf(index)),
+    // The region only: the server ends each sheet name with the interval's period, which a cut never removes.
+    sheetNames: state.intervals.map((interval) => interval.region.label),
   });
 
   return (

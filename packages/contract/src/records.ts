@@ -100,7 +100,10 @@ export const RecordsExportBody = Type.Object({
   zoom: Type.Optional(Type.Tuple([Type.Integer({ minimum: 0, maximum: 100000 }), Type.Integer({ minimum: 0, maximum: 100000 })])),
   /** Column titles in the user's language; keys are the row fields. */
   titles: Type.Optional(Type.Record(Type.String({ maxLength: 40 }), Type.String({ maxLength: 100 }), { maxProperties: 20 })),
-  /** Sheet titles, one per interval (e.g. region and date as the chart shows them). */
+  /**
+   * Sheet titles, one per interval: its region as the page names it. The server numbers each sheet and ends
+   * its name with the interval's period (2024-03-31, 2024-03, 2024), cutting the title to keep Excel's 31 characters.
+   */
   sheetNames: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: MAX_INTERVALS })),
 }, { additionalProperties: false });
 export type RecordsExportBody = Static<typeof RecordsExportBody>;

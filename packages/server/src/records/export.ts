@@ -26,15 +26,26 @@ function cut(text: string, max: number): string {
   return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
 }
 
+/** The interval's period as a sheet name ends: 2024-03-31 (a day, or the first day of a week), 2024-03, 2024. */
+export function periodText(type: IntervalType, startDate: string): string {
+  if (type === 'month') return startDate.slice(0, 7);
+  if (type === 'year') return startDate.slice(0, 4);
+  return startDate.slice(0, 10);
+}
+
 /**
- * A sheet name Excel accepts, made from a title (the web sends the region and the date, often longer than a
- * sheet name and free text: "Sala 1/2", "'s-Hertogenbosch"): numbered by its interval, none of []:*?/\, at most
- * 31 characters (never half a surrogate pair), not ending in an apostrophe or a space,
- * unique in the book (case-insensitive, as Excel compares them).
+ * A sheet name Excel accepts: the interval's number, its title (the region as the page names it; free text:
+ * "Sala 1/2", "'s-Hertogenbosch") and its period, which always survives: a long title is cut instead, with an
+ * ellipsis. None of []:*?/\, at most 31 characters (never half a surrogate pair), starting with a digit and
+ * ending with the period (so never with an apostrophe), unique in the book (case-insensitive, as Excel compares them).
  */
-function sheetName(title: string, index: number, used: Set<string>): string {
-  const base = cut(title.replace(/[[\]:*?/\\]/g, ' ').trim(), 26) || 'Interval';
-  const named = (prefix: string) => cut(`${prefix} ${base}`, MAX_SHEET_NAME_LENGTH).replace(/['\s]+$/, '');
+function sheetName(title: string, period: string, index: number, used: Set<string>): string {
+  const clean = title.replace(/[[\]:*?/\\]/g, ' ').trim();
+  const named = (prefix: string) => {
+    const room = MAX_SHEET_NAME_LENGTH - prefix.length - (period ? period.length + 1 : 0) - 1;
+    const shown = clean.length <= room ? clean : `${cut(clean, room - 1).trimEnd()}…`;
+    return [prefix, shown, period].filter(Boolean).join(' ');
+  };
   let name = named(`${index + 1}`);
   for (let n = 2; used.has(name.toLowerCase()); n += 1) name = named(`${index + 1}-${n}`);
   used.add(name.toLowerCase());
@@ -68,7 +79,8 @@ export async function recordsWorkbook(body: RecordsExportBody, intervals: Readon
   const book = new ExcelJS.Workbook();
   const used = new Set<string>();
   intervals.forEach((interval, index) => {
-    const sheet = book.addWorksheet(sheetName(titles[index] ?? '', index, used), { views: [{ state: 'frozen', ySplit: 1 }] });
+    const period = periodText(body.intervalType, body.intervals[index]?.startDate ?? '');
+    const sheet = book.addWorksheet(sheetName(titles[index] ?? '', period, index, used), { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.columns = fields.map((field) => ({ header: safeText(body.titles?.[field] ?? field), key: field, width: field === 'date' ? 20 : 14 }));
     const header = sheet.getRow(1);
     header.font = { bold: true, color: { argb: 'FFFFFFFF' } };

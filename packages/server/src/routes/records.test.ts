@@ -228,7 +228,7 @@ describe('permission, scoping and hostile input', () => {
 describe('export: a styled workbook, a sheet per interval', () => {
   const body = () => ({
     fileName: 'visitas', intervalType: 'day', exportMode: 'complete', intervalRange: 60,
-    intervals: [day([A], '2024-03-31'), day([B], '2024-03-31')], sheetNames: ['Sant Antoni 2024-03-31', 'Rahola: [B]'],
+    intervals: [day([A], '2024-03-31'), day([B], '2024-03-31')], sheetNames: ['Sant Antoni', 'Rahola: [B]'],
     titles: { date: 'Date', countIn: 'In', countOut: 'Out', inside: 'Inside' },
   });
   const read = async (res: LightMyRequestResponse) => {
@@ -242,7 +242,7 @@ describe('export: a styled workbook, a sheet per interval', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('visitas.xlsx');
     const book = await read(res);
-    expect(book.worksheets.map((s) => s.name)).toEqual(['1 Sant Antoni 2024-03-31', '2 Rahola   B']);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['1 Sant Antoni 2024-03-31', '2 Rahola   B 2024-03-31']);
     const sheet = book.worksheets[0];
     expect(sheet.getRow(1).values).toEqual([undefined, 'Date', 'In', 'Out', 'Inside']);
     expect(sheet.getRow(1).font?.bold).toBe(true);
@@ -261,6 +261,26 @@ describe('export: a styled workbook, a sheet per interval', () => {
     expect((await post('export', body(), null)).statusCode).toBe(401);
   });
 
+  it('keeps the period at the end of every sheet name and cuts the region instead (31 characters)', async () => {
+    const sheetNames = (intervalType: string, intervals: unknown[], names: string[]) => post('export', {
+      ...body(), intervalType, intervals, sheetNames: names,
+      ...(intervalType === 'day' ? {} : { intervalRange: undefined, intervalTimes: ['00:00', '23:59'] }),
+    }).then(async (res) => {
+      expect(res.statusCode).toBe(200);
+      return (await read(res)).worksheets.map((s) => s.name);
+    });
+    const rahola = 'Biblioteca Carles Rahola · Entrada principal';
+    expect(await sheetNames('day', [day([A], '2024-03-31'), day([B], '2024-03-30')], [rahola, 'Biblioteca Carles Rahola'])).toEqual([
+      '1 Biblioteca Carles… 2024-03-31', '2 Biblioteca Carles… 2024-03-30',
+    ]);
+    const span = (from: string, to: string) => ({ storeIds: [A], startDate: `${from} 00:00:00`, endDate: `${to} 23:59:59` });
+    expect(await sheetNames('week', [span('2024-03-25', '2024-03-31')], [rahola])).toEqual(['1 Biblioteca Carles… 2024-03-25']);
+    expect(await sheetNames('month', [span('2024-03-01', '2024-03-31')], [rahola])).toEqual(['1 Biblioteca Carles Ra… 2024-03']);
+    expect(await sheetNames('year', [span('2024-01-01', '2024-12-31')], ['Sant Antoni'])).toEqual(['1 Sant Antoni 2024']);
+    // Without titles: the number and the period.
+    expect(await sheetNames('day', [day([A], '2024-03-31'), day([A], '2024-03-30')], [])).toEqual(['1 2024-03-31', '2 2024-03-30']);
+  });
+
   it('makes a sheet name Excel accepts of any title; a text no workbook can hold is 400', async () => {
     const names = async (sheetNames: string[]) => {
       const intervals = sheetNames.map(() => day([A], '2024-03-31'));
@@ -268,11 +288,14 @@ describe('export: a styled workbook, a sheet per interval', () => {
       expect(res.statusCode).toBe(200);
       return (await read(res)).worksheets.map((s) => s.name);
     };
-    expect(await names(["'hist'", "'s-Hertogenbosch 2024-03-31", "x'", "''''", 'History', ' ', ''])).toEqual([
-      "1 'hist", "2 's-Hertogenbosch 2024-03-3", '3 x', '4', '5 History', '6 Interval', '7 Interval',
+    expect(await names(["'hist'", "'s-Hertogenbosch", "x'", "''''", 'History', ' ', ''])).toEqual([
+      "1 'hist' 2024-03-31", "2 's-Hertogenbosch 2024-03-31", "3 x' 2024-03-31", "4 '''' 2024-03-31", '5 History 2024-03-31',
+      '6 2024-03-31', '7 2024-03-31',
     ]);
-    const long = await names(['Biblioteca Pública Municipal Sant Antoni – Joan Oliver 2024-03-31', `${'a'.repeat(25)}😀😀`, 'a/b\\c?d*e:f[g]h', `ab${"'".repeat(40)}`]);
-    expect(long).toEqual(['1 Biblioteca Pública Municip', `2 ${'a'.repeat(25)}`, '3 a b c d e f g h', '4 ab']);
+    const long = await names(['Biblioteca Pública Municipal Sant Antoni – Joan Oliver', `${'a'.repeat(15)}😀😀`, 'a/b\\c?d*e:f[g]h', `ab${"'".repeat(40)}`]);
+    expect(long).toEqual([
+      '1 Biblioteca Públic… 2024-03-31', `2 ${'a'.repeat(15)}😀… 2024-03-31`, '3 a b c d e f g h 2024-03-31', `4 ab${"'".repeat(15)}… 2024-03-31`,
+    ]);
     for (const name of long) expect(name.length).toBeLessThanOrEqual(31);
     // Hostile: control characters and lone surrogates, in a sheet name or a column title.
     for (const bad of [{ sheetNames: ['a\u0001b'] }, { sheetNames: ['ok', 'tab\there'] }, { sheetNames: ['\ud800x'] }, { sheetNames: ['x\udc00'] },

@@ -34,7 +34,7 @@ export function recordsRoutes(app: App, deps: Deps): void {
     checkExportTexts(body);
     const records = { intervals: body.intervals, intervalRange: body.intervalRange, intervalTimes: body.intervalTimes, resetTime: body.resetTime };
     const intervals = await groupRecords(deps.db, currentUser(request), records, groupingOf(body.intervalType), deps.config.now());
-    const names = body.intervals.map((i, n) => body.sheetNames?.[n] ?? i.startDate.slice(0, 10));
+    const names = body.intervals.map((_, n) => body.sheetNames?.[n] ?? '');
     return sendFile(reply, await recordsWorkbook(body, intervals, names));
   });
 }
