@@ -23,6 +23,7 @@ import type { Row } from '../lists/definition';
 import { idScriptFor } from '../lists/idModification';
 import { intakeBatch } from '../lists/itemIntake';
 import type { ItemTarget } from '../lists/itemWrites';
+import { reflagScans } from '../lists/searchListFlags';
 import { resolveItemSource } from '../lists/sources';
 import { fetchSyncItems, storeSyncedItems } from '../lists/sync';
 import { withSlot } from '../lists/userSlots';
@@ -66,6 +67,16 @@ async function ownContainer(k: K, deps: D, user: AuthUser, storeId: number, id: 
 }
 
 const itemTarget = (k: K, storeId: number, parentId: number): ItemTarget => ({ table: k.itemsTable, parentColumn: k.parentColumn, parentId, storeId });
+
+/**
+ * After a write to a library's search lists (items or lists added, changed or removed): its scans' flags follow
+ * them (lists/searchListFlags); only scans holding `pairs` when one entry was added or edited, else every scan of
+ * the library. Catalogues flag nothing.
+ */
+async function flagsFollow<R>(k: K, deps: D, storeId: number, result: R, pairs?: ItemValues[]): Promise<R> {
+  if (k.itemsTable === 'search_list_items') await reflagScans(deps.db, storeId, pairs ? { pairs } : undefined);
+  return result;
+}
 
 /** '' or null → no sync URL; otherwise an absolute http(s) URL (400 INVALID_URL). */
 function syncUrl(value: string | null | undefined): string | null {
@@ -120,7 +131,7 @@ export async function updateContainer(k: K, deps: D, user: AuthUser, storeId: nu
 
 export async function deleteContainers(k: K, deps: D, user: AuthUser, storeId: number, ids: string | null): Promise<{ ids: number[] }> {
   assertStoreReachable(user, storeId);
-  return { ids: await q.deleteContainers(deps.db, k, storeId, ids === null ? null : parseIdList(ids)) };
+  return flagsFollow(k, deps, storeId, { ids: await q.deleteContainers(deps.db, k, storeId, ids === null ? null : parseIdList(ids)) });
 }
 
 /** Is the name taken by a container other than exceptId (the one being edited)? */
@@ -144,7 +155,7 @@ export function exportContainers(k: K, deps: D, user: AuthUser, storeId: number,
 /** POST /import: one new container per imported sheet, named after the sheet. */
 export async function importContainers(k: K, deps: D, user: AuthUser, storeId: number, body: ImportBody, clientSignal?: AbortSignal): Promise<ItemsCountResult> {
   assertStoreReachable(user, storeId);
-  return importFile(deps, user, body, {
+  return flagsFollow(k, deps, storeId, await importFile(deps, user, body, {
     idScript: await idScriptFor(deps.db, storeId, k.itemsTable),
     async check(sheets) {
       const names = sheets.map((s) => s.name.trim());
@@ -163,7 +174,7 @@ export async function importContainers(k: K, deps: D, user: AuthUser, storeId: n
     async undoSheet(trx, target) {
       await q.deleteContainers(trx, k, storeId, [target.parentId]);
     },
-  }, clientSignal);
+  }, clientSignal));
 }
 
 // ---- items ----
@@ -232,7 +243,7 @@ export async function createItem(k: K, deps: D, user: AuthUser, storeId: number,
   const values = await checkedValues(deps, storeId, k.itemsTable, normalizeItem(input));
   if (await q.itemPairTaken(deps.db, k, parentId, values.code, values.objectId, null)) throw alreadyExists(values);
   const id = await unlessTaken(() => q.insertItem(deps.db, k, storeId, parentId, values, deps.config.now().toISOString()), () => alreadyExists(values));
-  return toApiItem((await q.findItem(deps.db, k, parentId, id))!);
+  return flagsFollow(k, deps, storeId, toApiItem((await q.findItem(deps.db, k, parentId, id))!), [values]);
 }
 
 export async function updateItem(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, itemId: number, input: ItemInput): Promise<ApiItem> {
@@ -243,17 +254,17 @@ export async function updateItem(k: K, deps: D, user: AuthUser, storeId: number,
   const values = await checkedValues(deps, storeId, k.itemsTable, edit.values, edit.codeIsNew);
   if (await q.itemPairTaken(deps.db, k, parentId, values.code, values.objectId, itemId)) throw alreadyExists(values);
   await unlessTaken(() => q.updateItem(deps.db, k, itemId, values), () => alreadyExists(values));
-  return toApiItem((await q.findItem(deps.db, k, parentId, itemId))!);
+  return flagsFollow(k, deps, storeId, toApiItem((await q.findItem(deps.db, k, parentId, itemId))!), [toApiItem(current), values]);
 }
 
 export async function deleteItems(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, ids: string): Promise<{ ids: number[] }> {
   await ownContainer(k, deps, user, storeId, parentId);
-  return { ids: await q.deleteItems(deps.db, k, parentId, parseIdList(ids)) };
+  return flagsFollow(k, deps, storeId, { ids: await q.deleteItems(deps.db, k, parentId, parseIdList(ids)) });
 }
 
 export async function deleteAllItems(k: K, deps: D, user: AuthUser, storeId: number, parentId: number): Promise<{ deleted: number }> {
   await ownContainer(k, deps, user, storeId, parentId);
-  return { deleted: await q.deleteAllItems(deps.db, k, parentId) };
+  return flagsFollow(k, deps, storeId, { deleted: await q.deleteAllItems(deps.db, k, parentId) });
 }
 
 /** Is the code/objectId pair, as it would be stored, taken by an item other than exceptId (the one being edited)? */
@@ -267,7 +278,7 @@ export async function itemExists(
 
 export async function importItems(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, body: ImportBody, clientSignal?: AbortSignal): Promise<ItemsCountResult> {
   await ownContainer(k, deps, user, storeId, parentId);
-  return importFile(deps, user, body, { idScript: await idScriptFor(deps.db, storeId, k.itemsTable), forSheet: async () => itemTarget(k, storeId, parentId) }, clientSignal);
+  return flagsFollow(k, deps, storeId, await importFile(deps, user, body, { idScript: await idScriptFor(deps.db, storeId, k.itemsTable), forSheet: async () => itemTarget(k, storeId, parentId) }, clientSignal));
 }
 
 export async function exportItems(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, body: ExportBody): Promise<ExportFile> {
@@ -283,12 +294,12 @@ export async function syncContainer(k: K, deps: D, user: AuthUser, storeId: numb
   return withSlot(user.id, 'import', deps.lists.slots, async () => {
     const items = await fetchSyncItems(url, deps.lists);
     const now = deps.config.now();
-    return storeSyncedItems(deps.db, itemTarget(k, storeId, parentId), items, now, (trx) => q.updateContainer(trx, k, parentId, { last_sync: now.toISOString() }));
+    return flagsFollow(k, deps, storeId, await storeSyncedItems(deps.db, itemTarget(k, storeId, parentId), items, now, (trx) => q.updateContainer(trx, k, parentId, { last_sync: now.toISOString() })));
   });
 }
 
 export async function addItemsTo(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, from: string, body: AddItemsFromBody): Promise<ItemsCountResult> {
   await ownContainer(k, deps, user, storeId, parentId);
   const source = await resolveItemSource(deps.db, storeId, from, body);
-  return withSlot(user.id, 'import', deps.lists.slots, () => addItemsFrom(deps.db, itemTarget(k, storeId, parentId), source, body, deps.config.now()));
+  return withSlot(user.id, 'import', deps.lists.slots, async () => flagsFollow(k, deps, storeId, await addItemsFrom(deps.db, itemTarget(k, storeId, parentId), source, body, deps.config.now())));
 }

@@ -2,7 +2,8 @@
  * Scanned items of a section, of a group (UNGROUPED included) and of every inventory of the library
  * (data-areas §2 Inventories, §3 Inventory item, §5, §7): lists and exports through the one list engine,
  * and every write path (manual, import, Add Items To) through the shared item rules (lists/itemWrites) with
- * the section's group and date on each row. Section items are unique by code/objectId pair in the section.
+ * the section's group and date on each row, then the search list flagging each scan (lists/searchListFlags).
+ * Section items are unique by code/objectId pair in the section.
  */
 import {
   parseIdList, type AddItemsFromBody, type ExportBody, type ImportBody, type InventoryItem,
@@ -16,6 +17,7 @@ import { importFile } from '../lists/import';
 import { normalizeItem } from '../lists/items';
 import { idScriptFor } from '../lists/idModification';
 import type { ItemTarget } from '../lists/itemWrites';
+import { reflagScans } from '../lists/searchListFlags';
 import { resolveItemSource } from '../lists/sources';
 import * as cq from '../queries/containers';
 import * as q from '../queries/inventories';
@@ -89,6 +91,7 @@ export async function createItem(deps: D, user: AuthUser, storeId: number, group
   const values = await checkedValues(deps, storeId, 'inventory_items', normalizeItem(input));
   if (await cq.itemPairTaken(deps.db, SECTION_ITEMS, inventoryId, values.code, values.objectId, null)) throw alreadyExists(values);
   const id = await unlessTaken(() => q.insertScannedItem(deps.db, section, values, deps.config.now().toISOString()), () => alreadyExists(values));
+  await reflagScans(deps.db, storeId, { id });
   return oneItem(deps, inventoryId, id);
 }
 
@@ -100,6 +103,7 @@ export async function updateItem(deps: D, user: AuthUser, storeId: number, group
   const values = await checkedValues(deps, storeId, 'inventory_items', edit.values, edit.codeIsNew);
   if (await cq.itemPairTaken(deps.db, SECTION_ITEMS, inventoryId, values.code, values.objectId, itemId)) throw alreadyExists(values);
   await unlessTaken(() => cq.updateItem(deps.db, SECTION_ITEMS, itemId, values), () => alreadyExists(values));
+  await reflagScans(deps.db, storeId, { id: itemId });
   return oneItem(deps, inventoryId, itemId);
 }
 
@@ -123,11 +127,15 @@ export async function itemExists(
 
 export async function importItems(deps: D, user: AuthUser, storeId: number, groupText: string, inventoryId: number, body: ImportBody, clientSignal?: AbortSignal): Promise<ItemsCountResult> {
   const section = await ownSection(deps, user, storeId, groupText, inventoryId);
-  return importFile(deps, user, body, { idScript: await idScriptFor(deps.db, storeId, 'inventory_items'), forSheet: async () => sectionTarget(section) }, clientSignal);
+  const result = await importFile(deps, user, body, { idScript: await idScriptFor(deps.db, storeId, 'inventory_items'), forSheet: async () => sectionTarget(section) }, clientSignal);
+  await reflagScans(deps.db, storeId, { inventoryId });
+  return result;
 }
 
 export async function addItemsTo(deps: D, user: AuthUser, storeId: number, groupText: string, inventoryId: number, from: string, body: AddItemsFromBody): Promise<ItemsCountResult> {
   const section = await ownSection(deps, user, storeId, groupText, inventoryId);
   const source = await resolveItemSource(deps.db, storeId, from, body);
-  return addItemsFrom(deps.db, sectionTarget(section), source, body, deps.config.now());
+  const result = await addItemsFrom(deps.db, sectionTarget(section), source, body, deps.config.now());
+  await reflagScans(deps.db, storeId, { inventoryId });
+  return result;
 }
