@@ -8,24 +8,31 @@ import 'highcharts/modules/accessibility';
 import 'highcharts/modules/exporting';
 import 'highcharts/modules/offline-exporting';
 import HighchartsReact, { type HighchartsReactRefObject } from 'highcharts-react-official';
-import { counterChartOptions, type CounterChartInput } from '../model/chartOptions';
+import { useLanguage } from '@portal/i18n';
+import { localizeChart } from '@portal/ui';
+import { counterChartOptions, imageChartOptions, type CounterChartInput } from '../model/chartOptions';
 
 export const IMAGE_EXPORT = { type: 'image/png', sourceWidth: 1280, sourceHeight: 720, scale: 4 } as const;
 
 export interface CounterChartHandle {
-  saveImage: (fileName: string) => Promise<void>;
+  /** Saves the chart as `{title}.png`, with the title above it and a legend of every drawn series. */
+  saveImage: (title: string) => Promise<void>;
 }
 
 type ExportingChart = Chart & { exporting?: { exportChart: (options: object, chartOptions?: object) => Promise<void> } };
 
 export function CounterChart({ input, ref }: { input: CounterChartInput; ref?: Ref<CounterChartHandle> }) {
   const chartRef = useRef<HighchartsReactRefObject>(null);
-  const options = useMemo(() => counterChartOptions(input), [input]);
+  const language = useLanguage();
+  const options = useMemo(() => localizeChart(counterChartOptions(input), language), [input, language]);
   useImperativeHandle(ref, () => ({
-    async saveImage(fileName: string) {
+    async saveImage(title: string) {
       const chart = chartRef.current?.chart as ExportingChart | undefined;
-      await chart?.exporting?.exportChart({ ...IMAGE_EXPORT, filename: fileName, local: true, fallbackToExportServer: false });
+      await chart?.exporting?.exportChart(
+        { ...IMAGE_EXPORT, filename: title, local: true, fallbackToExportServer: false },
+        imageChartOptions(input, title),
+      );
     },
-  }), []);
+  }), [input]);
   return <HighchartsReact ref={chartRef} highcharts={Highcharts} options={options} />;
 }

@@ -117,3 +117,25 @@ export function counterChartOptions(input: CounterChartInput): Options {
     series,
   };
 }
+
+/**
+ * What the saved image adds to the chart on screen, which has neither: a title, and a legend naming each drawn
+ * series by interval and statistic (on screen the interval cards and colours say which line is which; an
+ * image stands alone). Given to Highcharts' export as its chart options; series are matched by id.
+ */
+export function imageChartOptions(input: CounterChartInput, title: string): Options {
+  return {
+    title: { text: title },
+    legend: {
+      enabled: true,
+      labelFormatter() {
+        return this.name;
+      },
+    },
+    series: input.intervals.flatMap((interval) => statisticsOf(input.type).map((statistic) => ({
+      type: input.chartType === 'lines' ? 'line' as const : 'column' as const,
+      id: `${interval.key}:${statistic}`,
+      showInLegend: input.shown.includes(statistic),
+    }))),
+  };
+}
