@@ -56,7 +56,7 @@ function Compare({ store, catalogueId, title }: { store: Store; catalogueId: num
     if (mode === 'MISSING') return base;
     return [
       ...base,
-      { key: 'date', title: t('date'), width: 170, render: (row) => formatInventoryDate(row.date) },
+      { key: 'date', title: t('date'), width: 170, minWidth: 170, render: (row) => formatInventoryDate(row.date) },
       { key: 'inventoryComment', title: t('inventoryComment'), width: 200, sortable: false, searchable: false },
       {
         key: 'catalogueName', title: t('foundIn'), width: 200, sortable: false, searchable: false,

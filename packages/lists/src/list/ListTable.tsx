@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, type RefObject, type UIEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type RefObject, type UIEvent } from 'react';
 import { Button, Space, Table, Tooltip, type TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, SearchOutlined } from '@ant-design/icons';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -6,16 +6,19 @@ import { BRAND_PRIMARY, EXPIRED_ROW_COLORS } from '@portal/ui';
 import { useListsTranslation } from '../i18n';
 import { renderCell } from './cells';
 import { ColumnSearch } from './ColumnSearch';
+import { fitColumnWidths } from './columnWidths';
 import { useListActions, useListSelection, useListState } from './ListContexts';
 import type { ListColumn, ListId, ListRow, Order } from './types';
 
-export const DEFAULT_COLUMN_WIDTH = 180;
 const ACTIONS_WIDTH = 96;
 const SELECTION_WIDTH = 48;
 
 /** Expired libraries get their own row style (spec data-areas §2), readable at WCAG AA (the shared expired colours). */
 export const EXPIRED_ROW_CLASS = 'portal-list-row-expired';
 const EXPIRED_ROW_STYLE = { color: EXPIRED_ROW_COLORS.color, backgroundColor: EXPIRED_ROW_COLORS.background, fontStyle: 'italic' } as const;
+/** The virtual table draws its horizontal scrollbar over the rows' bottom: room below the last row keeps it visible. */
+const TABLE_CLASS = 'portal-list-table';
+const SCROLLBAR_ROOM = `.${TABLE_CLASS} .ant-table-tbody-virtual-holder { padding-bottom: 12px; }`;
 
 export interface ListTableProps<T extends ListRow> {
   columns: ListColumn<T>[];
@@ -45,14 +48,20 @@ function ListTableView<T extends ListRow>({
   const actions = useListActions();
   const tableRef = useRef<HTMLDivElement>(null);
   const lastTrigger = useKeyboardSearchTriggers(tableRef, (column) => t('searchIn', { column }));
+  const tableWidth = useWidth(tableRef);
+  const hasActions = Boolean(onEdit || onDeleteRow);
+  const widths = useMemo(
+    () => fitColumnWidths(columns, tableWidth - (selectable ? SELECTION_WIDTH : 0) - (hasActions ? ACTIONS_WIDTH : 0)),
+    [columns, tableWidth, selectable, hasActions],
+  );
 
   const tableColumns = useMemo(() => {
-    const result: NonNullable<TableProps<T>['columns']> = columns.map((column) => {
+    const result: NonNullable<TableProps<T>['columns']> = columns.map((column, index) => {
       const search = searchTexts[column.key];
       return {
         key: column.key,
         title: column.title,
-        width: column.width ?? DEFAULT_COLUMN_WIDTH,
+        width: widths[index],
         ellipsis: true,
         shouldCellUpdate: (row: T, prev: T) => row !== prev,
         render: (_: unknown, row: T) => renderCell(column, row, search, !isRowExpired?.(row), t),
@@ -71,6 +80,7 @@ function ListTableView<T extends ListRow>({
               value={search}
               open={visible}
               refused={searchError?.key === column.key ? searchError.text : undefined}
+              options={column.options}
               onSearch={(text) => actions.setSearchText(column.key, text)}
               close={() => { close(); lastTrigger.current?.focus(); }}
             />
@@ -78,7 +88,7 @@ function ListTableView<T extends ListRow>({
         } : {}),
       };
     });
-    if (onEdit || onDeleteRow) {
+    if (hasActions) {
       result.push({
         key: '__actions',
         title: '',
@@ -103,11 +113,11 @@ function ListTableView<T extends ListRow>({
       });
     }
     return result;
-  }, [columns, searchTexts, order, searchError, actions, t, onEdit, onDeleteRow, canDeleteRow, canEditRow, isRowExpired, lastTrigger]);
+  }, [columns, widths, hasActions, searchTexts, order, searchError, actions, t, onEdit, onDeleteRow, canDeleteRow, canEditRow, isRowExpired, lastTrigger]);
 
   useFillTable(tableRef, items.length, loading, hasMore, height);
 
-  const scrollX = tableColumns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : DEFAULT_COLUMN_WIDTH), selectable ? SELECTION_WIDTH : 0);
+  const scrollX = tableColumns.reduce((sum, c) => sum + Number(c.width), selectable ? SELECTION_WIDTH : 0);
 
   const onChange: TableProps<T>['onChange'] = (_pagination, _filters, sorter, extra) => {
     if (extra.action !== 'sort') return; // searches are applied by the column's own search box
@@ -121,7 +131,8 @@ function ListTableView<T extends ListRow>({
   };
 
   return (
-    <div ref={tableRef}>
+    <div ref={tableRef} className={TABLE_CLASS}>
+    <style>{SCROLLBAR_ROOM}</style>
     <Table<T>
       // Cells only re-render when their row changes, so a language switch renders the table afresh.
       key={i18n.language}
@@ -182,6 +193,20 @@ function useKeyboardSearchTriggers(ref: RefObject<HTMLDivElement | null>, label:
     return () => root.removeEventListener('keydown', onKeyDown, true);
   });
   return lastTrigger;
+}
+
+/** The element's width, followed as the window or the sidebar changes it (0 until laid out). */
+function useWidth(ref: RefObject<HTMLDivElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return undefined;
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    setWidth(element.clientWidth);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
 }
 
 /** The virtual table's scrolling body (rc-virtual-list's holder), or the plain body when it is not virtual. */

@@ -22,11 +22,15 @@ export interface ListColumn<T> {
   dataIndex?: string | readonly string[];
   type?: ListColumnType;
   width?: number;
+  /** The narrowest the column may become to fit the table's width (default: dates keep their width, others 120 px). */
+  minWidth?: number;
   /** Defaults: sortable, searchable, visible by default and exported. */
   sortable?: boolean;
   searchable?: boolean;
   defaultVisible?: boolean;
   exportable?: boolean;
+  /** The column is searched by picking one of these values (sent as its search text) instead of typing. */
+  options?: ReadonlyArray<{ value: string; label: string }>;
   /** Whether a matching search text is highlighted in the cell (text columns, default true). */
   highlight?: boolean;
   /**
