@@ -78,8 +78,12 @@ export function encodeListParams(params: ListParams): ListQuery {
   return query;
 }
 
-const checkSearchTexts = Compile(SearchTexts);
-const checkOrder = Compile(ListOrder);
+/**
+ * Compiled on first use, not at import: the browser imports this module but never decodes a query, and
+ * compiling probes for eval, which the portal's Content-Security-Policy refuses (a console error per page).
+ */
+let compiled: { searchTexts: ReturnType<typeof Compile<typeof SearchTexts>>; order: ReturnType<typeof Compile<typeof ListOrder>> } | undefined;
+const checks = () => (compiled ??= { searchTexts: Compile(SearchTexts), order: Compile(ListOrder) });
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
@@ -100,12 +104,12 @@ export function decodeListParams(query: ListQuery): { ok: true; params: ListPara
   if (query.count !== undefined) params.count = query.count;
   if (query.searchTexts !== undefined && query.searchTexts !== '') {
     const parsed = parseJson(query.searchTexts);
-    if (!parsed.ok || !checkSearchTexts.Check(parsed.value)) return { ok: false, param: 'searchTexts' };
+    if (!parsed.ok || !checks().searchTexts.Check(parsed.value)) return { ok: false, param: 'searchTexts' };
     params.searchTexts = parsed.value as SearchTexts;
   }
   if (query.order !== undefined && query.order !== '') {
     const parsed = query.order.startsWith('[') ? parseJson(query.order) : splitOrder(query.order);
-    if (!parsed.ok || !checkOrder.Check(parsed.value)) return { ok: false, param: 'order' };
+    if (!parsed.ok || !checks().order.Check(parsed.value)) return { ok: false, param: 'order' };
     params.order = parsed.value as ListOrder;
   }
   return { ok: true, params };
