@@ -114,6 +114,28 @@ describe('CountersPage', () => {
     expect(body?.intervalRange).toBeUndefined();
   });
 
+  it('two days of one week switched to Weekly ask for two different weeks, not the same one twice', async () => {
+    // Only the date is fixed (a Wednesday: today and yesterday share a week); timers stay real.
+    jest.useFakeTimers({ now: new Date(2024, 2, 6, 12), doNotFake: [
+      'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'nextTick', 'queueMicrotask',
+      'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'hrtime', 'performance',
+    ] });
+    try {
+      setup();
+      await screen.findByText('Max. Inside');
+      await user().click(screen.getByRole('button', { name: /Add interval/ }));
+      await waitFor(() => expect(jest.mocked(getRecords).mock.calls.at(-1)?.[1].intervals.map((i) => i.startDate))
+        .toEqual(['2024-03-06 00:00:00', '2024-03-05 00:00:00']));
+      await user().click(screen.getByRole('combobox', { name: 'Interval type' }));
+      await user().click(await screen.findByTitle('Weekly'));
+      await waitFor(() => expect(jest.mocked(getRecords).mock.calls.at(-1)?.[0]).toBe('week'));
+      // This week, then the week before (not this week twice).
+      expect(jest.mocked(getRecords).mock.calls.at(-1)?.[1].intervals.map((i) => i.startDate)).toEqual(['2024-03-04 00:00:00', '2024-02-26 00:00:00']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('export: anything but Excel is refused with Unsupported file type; Excel saves {fileName}.xlsx', async () => {
     setup();
     await screen.findByText('Max. Inside');

@@ -48,6 +48,28 @@ describe('transitions (data-areas §4)', () => {
     expect(ranges(changeType(changeType(week, 'month'), 'day'))).toEqual(['2024-03-06 00:00:00..2024-03-06 23:59:59', '2023-03-08 00:00:00..2023-03-08 23:59:59']);
   });
 
+  it('days of one period switched to its type become distinct periods: a repeat goes back until free', () => {
+    // Today and yesterday (the same week, month and year), and a third day of that week in another library.
+    const days = setIntervalRegion(times(2, start(), addInterval), 3, other);
+    expect(ranges(days)).toEqual([
+      '2024-03-06 00:00:00..2024-03-06 23:59:59', '2024-03-05 00:00:00..2024-03-05 23:59:59', '2024-03-04 00:00:00..2024-03-04 23:59:59',
+    ]);
+    const weeks = changeType(days, 'week');
+    expect(ranges(weeks)).toEqual([
+      '2024-03-04 00:00:00..2024-03-10 23:59:59', '2024-02-26 00:00:00..2024-03-03 23:59:59',
+      // Another region: the same week is no repeat.
+      '2024-03-04 00:00:00..2024-03-10 23:59:59',
+    ]);
+    expect(weeks.intervals.map((i) => i.backupDate)).toEqual(['2024-03-06', '2024-02-27', '2024-03-04']);
+    expect(ranges(changeType(days, 'year')).slice(0, 2)).toEqual(['2024-01-01 00:00:00..2024-12-31 23:59:59', '2023-01-01 00:00:00..2023-12-31 23:59:59']);
+    // Three days of one week, one region: this week, the one before, the one before that.
+    const three = changeType(times(2, start(), addInterval), 'week');
+    expect(three.intervals.map((i) => i.startDate.slice(0, 10))).toEqual(['2024-03-04', '2024-02-26', '2024-02-19']);
+    // Back to days: each its own day; moving keeps them apart.
+    expect(changeType(weeks, 'day').intervals.map((i) => i.startDate.slice(0, 10))).toEqual(['2024-03-06', '2024-02-27', '2024-03-04']);
+    expect(new Set(moveIntervals(three, -1).intervals.map((i) => i.startDate)).size).toBe(3);
+  });
+
   it('moving shifts every interval one period left or right', () => {
     const two = addInterval(changeType(start(), 'month'));
     expect(ranges(moveIntervals(two, -1))).toEqual(['2024-02-01 00:00:00..2024-02-29 23:59:59', '2024-01-01 00:00:00..2024-01-31 23:59:59']);

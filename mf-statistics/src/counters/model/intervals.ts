@@ -1,7 +1,10 @@
 /**
  * The counter intervals of the chart and every transition of data-areas §4 "Counter intervals", as pure
  * functions over IntervalsState (the page keeps it in a reducer):
- * - changing the type resets each interval to the start and end of that period of its backup date;
+ * - changing the type resets each interval to the start and end of that period of its backup date; an interval
+ *   whose period an earlier interval of the same region already shows (two days of one week switched to
+ *   Weekly) goes back one period at a time until it shows one of its own, as an added interval does: every
+ *   interval stays and each shows something else;
  * - adding copies the last interval shifted one period back (at most MAX_INTERVALS);
  * - moving left or right shifts every interval by one period;
  * - toggling one off enables a neighbour if none would remain enabled;
@@ -77,7 +80,14 @@ export function initialIntervals(type: IntervalType, weekStartDay: number, regio
 
 export function changeType(state: IntervalsState, type: IntervalType): IntervalsState {
   const next = { ...state, type };
-  return { ...next, intervals: state.intervals.map((i) => withDate(next, i, i.backupDate)) };
+  const shown = new Set<string>();
+  const intervals = state.intervals.map((interval) => {
+    let moved = withDate(next, interval, interval.backupDate);
+    while (shown.has(`${moved.region.value}\u0000${moved.startDate}`)) moved = withDate(next, moved, shiftDay(type, moved.backupDate, -1));
+    shown.add(`${moved.region.value}\u0000${moved.startDate}`);
+    return moved;
+  });
+  return { ...next, intervals };
 }
 
 export const canAddInterval = (state: IntervalsState) => state.intervals.length > 0 && state.intervals.length < MAX_INTERVALS;
