@@ -3,28 +3,26 @@
  *
  *   pnpm --filter @portal/server bench:compare -- --data-dir <dir>     SQLite <dir>/portal.sqlite
  *   DATABASE_URL=postgres://… pnpm --filter @portal/server bench:compare
- *   … bench:compare -- --writes-only                                      only the part after item writes
- *   … bench:compare -- --views-only                                       only the counted / kept first pages
+ *   … bench:compare -- --views-only                                       no export
  *
- * Takes the inventory group with the most items and its related catalogue. Prints the first page (25) with the
- * total of MISSING and EXCEEDED for ALL_GROUPS and for that group through the compare service, counted (first call
- * after an item write) and kept (migration 0018), medians of 3 after one warm-up, and the
- * time of a csv export of the group's full MISSING and EXCEEDED lists (consumed and discarded). Then
- * (bench-compare-writes.ts) the first page with total after one scan and one catalogue item are written (kept
- * totals moved by the triggers of migration 0019), and what those triggers add to a 100,000-row import and delete.
+ * Takes the inventory group with the most items and its related catalogue. For MISSING and EXCEEDED against
+ * ALL_GROUPS and that group, through the compare service after an item write (the stored total's stamp is stale):
+ * the first page (25, count=skip: rows at once), the total by count=only (counted and stored), the first page
+ * again (stored total, answered at once), and the same anti-join counted in raw SQL; medians of 3 after one
+ * warm-up. Then the time of a csv export of the group's full MISSING and EXCEEDED lists (consumed and discarded).
  */
 import os from 'node:os';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { CompareMode, CompareScope } from '@portal/contract';
+import type { CompareMode, CompareScope, ListQuery } from '@portal/contract';
 import { defaultConfig } from '../src/config';
-import { createDb, dbConfigFromEnv, migrateToLatest } from '../src/db/connect';
+import { createDb, dbConfigFromEnv, dialectOf, migrateToLatest } from '../src/db/connect';
 import { sql } from 'kysely';
 import { exportList } from '../src/lists/export/export';
 import type { AuthUser } from '../src/services/context';
 import type { FilesDeps } from '../src/services/files';
 import { comparePage, resolveCompare } from '../src/services/compare';
-import { afterWrites } from './bench-compare-writes';
+import { whereSql } from '../src/lists/search';
 import { largeDataDir } from './benchArgs';
 
 const ms = (n: number) => `${n.toFixed(0).padStart(6)} ms`;
@@ -48,38 +46,41 @@ async function main(): Promise<void> {
     console.log(`Catalogue ${group.catalogue_id}: ${Number(catalogueItems.n).toLocaleString('en')} items; group ${group.group_id}: ${Number(group.n).toLocaleString('en')} scans; `
       + `library: ${Number(storeItems.n).toLocaleString('en')} scans; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs\n`);
 
+    const catalogueId = group.catalogue_id;
     const scopes: Array<[string, CompareScope]> = [['ALL_GROUPS', { kind: 'ALL_GROUPS' }], [`group ${group.group_id}`, { kind: 'group', groupId: group.group_id }]];
     const deps = { db, config: defaultConfig({ logger: false }) } as unknown as FilesDeps;
     const user = { id: -1, userName: 'bench', fullName: 'bench', role: 'admin', permissions: [], storeIds: [group.store_id], tokenVersion: 0 } as unknown as AuthUser;
-    // A write to any item of the library raises its version (migration 0018): the next total is counted again.
+    // A write to any item of the library raises its version (migration 0018): every stored total is stale.
     const bump = () => sql`update list_item_versions set version = version + 1 where store_id = ${group.store_id}`.execute(db);
     const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
-    // --writes-only: just the part after item writes (bench-compare-writes.ts).
-    const writesOnly = args.includes('--writes-only');
-    if (!writesOnly) console.log('First page (25 rows) with total through the compare service: counted (the first call after an item write) and kept:');
-    for (const [label, scope] of writesOnly ? [] : scopes) {
+    const timed = async <T>(times: number[], work: () => Promise<T>): Promise<T> => {
+      const start = performance.now();
+      const result = await work();
+      times.push(performance.now() - start);
+      return result;
+    };
+    console.log('Through the compare service, after an item write (stale stamp), medians of 3 after one warm-up: first page (25, count=skip),');
+    console.log('the total by count=only (counted and stored), the first page with the stored total, and the raw anti-join count:');
+    for (const [label, scope] of scopes) {
       for (const mode of ['MISSING', 'EXCEEDED'] as CompareMode[]) {
-        const counted: number[] = [];
-        const kept: number[] = [];
+        const [page, counted, stamped, raw] = [[], [], [], []] as number[][];
+        const list = await resolveCompare(db, group.store_id, group.catalogue_id, mode, scope);
+        const where = whereSql(dialectOf(db), list.def as never, list.scope, [], null);
         let total = 0;
-        await comparePage(deps, user, group.store_id, group.catalogue_id, mode, scope, { offset: 0, limit: 25 });
-        for (let i = 0; i < 3; i += 1) {
+        for (let i = 0; i < 4; i += 1) {
           await bump();
-          let start = performance.now();
-          total = (await comparePage(deps, user, group.store_id, group.catalogue_id, mode, scope, { offset: 0, limit: 25 })).total;
-          counted.push(performance.now() - start);
-          start = performance.now();
-          const again = (await comparePage(deps, user, group.store_id, group.catalogue_id, mode, scope, { offset: 25, limit: 25 })).total;
-          kept.push(performance.now() - start);
-          if (again !== total) throw new Error(`kept total ${again} differs from counted ${total}`);
+          const view = (query: ListQuery) => comparePage(deps, user, group.store_id, catalogueId, mode, scope, query);
+          await timed(page, () => view({ offset: 0, limit: 25, count: 'skip' }));
+          total = (await timed(counted, () => view({ count: 'only' }))).total;
+          const again = (await timed(stamped, () => view({ offset: 0, limit: 25, count: 'skip' }))).total;
+          const rawTotal = Number((await timed(raw, () => sql<{ n: number }>`select count(*) as n from ${sql.table(list.def.table)} where ${where}`.execute(db))).rows[0].n);
+          if (again !== total || rawTotal !== total) throw new Error(`${mode} ${label}: stored ${again}, counted ${total}, raw ${rawTotal}`);
+          if (i === 0) for (const times of [page, counted, stamped, raw]) times.length = 0;
         }
-        console.log(`  ${mode.padEnd(9)} ${label.padEnd(14)} counted: median ${ms(median(counted))}   kept: median ${ms(median(kept))}   total ${total.toLocaleString('en')}`);
+        console.log(`  ${mode.padEnd(9)} ${label.padEnd(14)} page ${ms(median(page))}   count ${ms(median(counted))}   stored ${ms(median(stamped))}   raw ${ms(median(raw))}`
+          + `   (count/raw ${(median(counted) / median(raw)).toFixed(2)})   total ${total.toLocaleString('en')}`);
       }
     }
-
-    if (args.includes('--views-only')) return;
-    await afterWrites(db, deps, user, group, scopes);
-    if (writesOnly) return;
 
     console.log(`\nExport (csv, code objectId field1..field3) of the group's compare lists, consumed and discarded:`);
     for (const mode of ['MISSING', 'EXCEEDED'] as CompareMode[]) {

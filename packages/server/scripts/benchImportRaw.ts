@@ -1,9 +1,8 @@
 /**
  * The raw figure beside bench:import's (the engine's figure next to the database's own for the same
  * work, in the same run): the database's command-line tool loading the bench's csv into a temporary table and
- * inserting its rows into the same list, in one transaction, into the table's indexes. Its Compare triggers run
- * as they do for an import's move: on SQLite none per row (the library in item_moves_now, migration 0026; the
- * import then keeps Compare's totals set-wise, which the raw run leaves out), on PostgreSQL the statement's.
+ * inserting its rows into the same list, in one transaction, into the table's indexes. Its triggers run as they
+ * do for an import's move (the library's item version raised: per row on SQLite, per statement on PostgreSQL).
  * SQLite: `sqlite3` (`.import --csv`, the WAL not checkpointed during the run, as the import's move defers it);
  * PostgreSQL: `psql` (`\copy`). The search text is the columns joined and lower-cased (the portal folds accents
  * too). The rows are deleted afterwards (not timed), so the next case finds the database as before.
@@ -48,7 +47,7 @@ function script(where: RawWhere, csv: string, target: RawTarget): { tool: string
   return {
     tool: 'sqlite3 .import + insert',
     command: ['sqlite3', '-bail', where.sqliteFile, '-init'],
-    text: `pragma busy_timeout = 10000;\npragma wal_autocheckpoint = 0;\n${table}\n.import --csv --skip 1 ${JSON.stringify(csv)} src\nbegin;\ninsert into item_moves_now (store_id) values (${target.storeId});\n${insertSql(target, false)}\ndelete from item_moves_now;\ncommit;\n.quit\n`,
+    text: `pragma busy_timeout = 10000;\npragma wal_autocheckpoint = 0;\n${table}\n.import --csv --skip 1 ${JSON.stringify(csv)} src\nbegin;\n${insertSql(target, false)}\ncommit;\n.quit\n`,
   };
 }
 

@@ -17,8 +17,6 @@ import { startDemoDevices, type DemoDevices } from './demo/liveDevices';
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS, installShutdown } from './lifecycle';
 import { autoSyncCronFromEnv } from './jobs/autoSync';
 import { fileStorageFor, fileStoreFromEnv } from './storage/select';
-import { compareCounterOf } from './services/compare';
-import { startCompareFill } from './services/compareFill';
 
 const ON = new Set(['1', 'true', 'on', 'yes']);
 
@@ -71,9 +69,6 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ db, config, storage });
-  // Compare's kept totals missing or left behind are counted in the background, one at a time (stopped at close).
-  const compareFill = startCompareFill(db, compareCounterOf);
-  app.addHook('onClose', async () => compareFill.stop());
   installShutdown(app, {
     timeoutMs: positiveInt('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, DEFAULT_SHUTDOWN_TIMEOUT_MS),
     release: () => db.destroy(), exit: (code) => process.exit(code), log: (m) => console.warn(m),

@@ -468,7 +468,7 @@ export interface ListItemVersionsTable {
   version: number;
 }
 
-/** The kept total of one Compare list without a search, and the library version it is valid at (migrations 0018, 0021). */
+/** The stored total of one Compare list without a search, stamped with the library version it was counted at (migrations 0018, 0031). */
 export interface CompareTotalsTable {
   catalogue_id: number;
   mode: 'MISSING' | 'EXCEEDED';
@@ -476,13 +476,6 @@ export interface CompareTotalsTable {
   scope: string;
   version: number;
   total: number;
-  /** Rows the delta triggers followed since the total was last read. */
-  moved: Generated<number>;
-}
-
-/** SQLite only: the libraries whose staged move is inserting now; their per-row insert triggers skip (migration 0026). */
-export interface ItemMovesNowTable {
-  store_id: number;
 }
 
 /** SQLite only: an import's final move in progress, undone by the next move if its server stopped (migration 0020). */
@@ -535,7 +528,6 @@ export interface Database {
   record_day_figures: RecordDayFiguresTable;
   list_item_versions: ListItemVersionsTable;
   compare_totals: CompareTotalsTable;
-  item_moves_now: ItemMovesNowTable;
   import_moves: ImportMovesTable;
 }
 

@@ -15,8 +15,6 @@ import { ALARM_TYPES, CIRCULATION_STATUSES } from './generateAlarms';
 import { addDays, localClock } from './generateCalendar';
 import { DEMO_PROFILE, profileFromEnv, profileWith, SMALL_PROFILE } from './generateProfile';
 import { SIP_STATUSES, SIP_TYPES } from './generateSelfService';
-import { listsToFill } from '../services/compareFill';
-import { compareFullCount } from '../services/compareTesting';
 
 // A short history and small catalogues keep the test fast; the shape of the data is the same.
 const profile = profileWith({ days: 8, catalogueScale: 0.02 });
@@ -137,17 +135,6 @@ describe('generateDemo', () => {
     const outside = await count(first.db, `select count(*) as n from records r join stores s on s.id = r.store_id
       where s.code <> 'BIB-012' and (substr(r.date, 12, 5) < s.start_time or substr(r.date, 12, 5) >= s.end_time)`);
     expect(outside).toBe(0);
-  });
-
-  it('keeps every Compare list of catalogue × ALL_GROUPS, UNGROUPED and group valid and exact (counted once at the end)', async () => {
-    expect(await listsToFill(first.db)).toEqual([]);
-    const kept = await first.db.selectFrom('compare_totals as ct').innerJoin('catalogues as c', 'c.id', 'ct.catalogue_id')
-      .select(['c.store_id', 'ct.catalogue_id', 'ct.mode', 'ct.scope', 'ct.total']).where('ct.scope', 'not like', 'inventory/%').execute();
-    expect(kept.length).toBeGreaterThan(20);
-    for (const k of kept) {
-      const list = `${k.mode}/${k.scope}`;
-      expect(`${k.catalogue_id} ${list}: ${Number(k.total)}`).toBe(`${k.catalogue_id} ${list}: ${await compareFullCount(first.db, Number(k.store_id), Number(k.catalogue_id), list)}`);
-    }
   });
 
   it('has one expired library, one expiring within a month and one outside Europe/Madrid', async () => {

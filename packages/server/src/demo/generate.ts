@@ -23,8 +23,6 @@ import { profileFromEnv, type DemoProfile } from './generateProfile';
 import { generateRecords } from './generateRecords';
 import { generateSelfService } from './generateSelfService';
 import { generateIdModifications, generateImageSets, generateUsers } from './generateUsers';
-import { compareCounterOf } from '../services/compare';
-import { fillPass } from '../services/compareFill';
 
 export interface GenerateOptions {
   argon2: Argon2Params;
@@ -102,12 +100,6 @@ export async function generateDemo(db: Kysely<Database>, options: GenerateOption
   else await db.transaction().execute((trx) => run(trx, withProfile, summary));
   // Fresh statistics so the query planners pick the item and record indexes.
   await sql`analyze`.execute(db);
-  // Compare's kept totals, left behind while the items were written (./generateBulk.ts), counted once (after analyze: the
-  // counts' plans need the statistics).
-  const compare = Date.now();
-  summary.counts.compare_totals = (await fillPass(db, { counterOf: compareCounterOf })).kept;
-  summary.phases['Compare totals'] = Date.now() - compare;
-  options.log?.(`Compare totals: ${summary.phases['Compare totals']} ms`);
   summary.ms = Date.now() - started;
   return summary;
 }

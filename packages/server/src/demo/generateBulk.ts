@@ -10,10 +10,6 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { dialectOf, type Dialect } from '../db/connect';
 import type { Database } from '../db/schema';
-import { MOVED_CAP } from '../db/migrations/0021_compare_total_delta_cap';
-
-/** The tables Compare's kept totals follow. */
-const ITEM_TABLES = new Set<string>(['catalogue_items', 'inventory_items']);
 
 export type Cell = string | number | null;
 export type ColumnType = 'int' | 'text';
@@ -88,9 +84,6 @@ export class BulkWriter {
     };
     const runBatch = async (db: Kysely<Database>, limit: number) => {
       let inBatch = 0;
-      // Kept Compare totals (migration 0025: from each catalogue's and group's creation) are left behind rather
-      // than followed row by row (the per-row delta triggers tripled the demo's time); generateDemo counts them once at its end.
-      if (ITEM_TABLES.has(spec.table)) await sql`update compare_totals set moved = ${MOVED_CAP} where moved < ${MOVED_CAP}`.execute(db);
       while (!finished && inBatch < limit) {
         const chunk = nextChunk();
         if (chunk.length) {

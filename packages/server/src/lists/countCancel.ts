@@ -15,7 +15,7 @@ import { ACCESS_TOKEN_HEADER, ERROR_CODES } from '@portal/contract';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 
-/** A count stopped because nobody waits for it: 409 wherever it surfaces (the engine, Compare's kept totals). */
+/** A count stopped because nobody waits for it: 409 wherever it surfaces (the engine, Compare's totals). */
 export class CountCancelled extends ApiError {
   constructor(message: string) {
     super(409, ERROR_CODES.CONFLICT, message);

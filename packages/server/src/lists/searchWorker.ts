@@ -78,8 +78,6 @@ class Lane {
    * so a cancelled count stops where it is; a queued one is answered at once).
    */
   readonly cancelled = new Int32Array(new SharedArrayBuffer(4 * CANCEL_SLOTS));
-  /** Told of every query or stream step sent (background work yields to it: services/compareFill.ts). */
-  readonly sendListeners = new Set<() => void>();
   /** The worker runs one query at a time: the next goes to the user served least recently. */
   readonly gate = new FairGate('search', () => ({ slots: 1, perUser: 1, perUserQueued: LANE_QUEUE.perUser, queued: LANE_QUEUE.all }));
   /** Queries waiting for the gate. */
@@ -136,7 +134,6 @@ class Lane {
   send(request: Request, signal?: AbortSignal): Promise<Reply> {
     if (signal?.aborted) return Promise.reject(countCancelledBy(signal));
     if (request.op === 'query' || request.op === 'open' || request.op === 'ids') this.sent += 1;
-    for (const listener of this.sendListeners) listener();
     if (request.op === 'close') return this.post(request, signal);
     this.queued += 1;
     return this.gate.acquire(requestOwner() ?? `unowned ${++unowned}`, signal).then(
@@ -170,7 +167,7 @@ class Lane {
 const lanes: Record<WorkerLane, Lane> = { search: new Lane(), count: new Lane(), small: new Lane() };
 /**
  * A second worker per lane: the other half of a list read in two halves at once (runHalves; the machine's
- * two cores). Not counted in laneQueries/lanePending: the lane's own worker runs the first half.
+ * two cores). Not counted in laneQueries: the lane's own worker runs the first half.
  */
 const partners: Record<WorkerLane, Lane> = { search: new Lane(), count: new Lane(), small: new Lane() };
 
@@ -181,17 +178,8 @@ export const laneQueries = (lane: WorkerLane): number => lanes[lane].sent;
 export const partnerQueries = (lane: WorkerLane): number => partners[lane].sent;
 export const partnerPending = (lane: WorkerLane): number => partners[lane].pending.size;
 
-/** Requests the lane's worker has not answered yet, those waiting for it included. */
-export const lanePending = (lane: WorkerLane): number => lanes[lane].pending.size + lanes[lane].queued;
-
 /** The gate of a lane's worker (tests hold it to see who goes next). */
 export const laneGate = (lane: WorkerLane): FairGate => lanes[lane].gate;
-
-/** Calls `listener` at each request sent to the lane (synchronously, before it is posted); returns the unsubscribe. */
-export function onLaneSend(lane: WorkerLane, listener: () => void): () => void {
-  lanes[lane].sendListeners.add(listener);
-  return () => lanes[lane].sendListeners.delete(listener);
-}
 
 /**
  * Runs one read query in the worker with a time budget for its regexp() calls; an abort of `signal` stops

@@ -19,7 +19,6 @@ import { nextTurn } from './files/sheets';
 import { inventoryEventsInsert, lastScanId, logScansAfter } from './inventoryEvents';
 import { itemRow, type ItemValues } from './items';
 import { INSERT_BATCH, type ItemTarget } from './itemWrites';
-import { itemsMoved, itemsMoving, type MovedList } from './itemsMoved';
 import { sqliteHandle } from './sqlite';
 
 /** Rows per staging statement (one step: on SQLite other requests wait for it; 2,000 made their median wait too long under load). */
@@ -33,8 +32,6 @@ export class StagedItems {
   private buffer: Array<{ group: number; item: ItemValues }> = [];
   private seq = 0;
   private sinceTurn = 0;
-  /** The lists rows were moved into (by table/parentId). */
-  readonly movedInto = new Map<string, MovedList>();
 
   private readonly dialect: 'sqlite' | 'postgres';
 
@@ -162,17 +159,16 @@ export class StagedItems {
    * PostgreSQL those the insert returns, in the same statement (another transaction may insert meanwhile).
    */
   private async insertRange(trx: Kysely<Database>, group: number, target: ItemTarget, createdAt: string, after: number, upTo: number, ids = false): Promise<{ rows: Array<{ id: number }>; count: number }> {
-    this.movedInto.set(`${target.table}/${target.parentId}`, { storeId: target.storeId, table: target.table, parentId: target.parentId });
     const scans = target.table === 'inventory_items';
     if (scans && this.dialect === 'postgres') {
       const insert = this.insertSql(group, target, createdAt, after, upTo, sql`returning *`);
       const events = inventoryEventsInsert(trx, sql`moved`, target.parentId, sql`true`);
-      const { rows } = await itemsMoving(trx, target, () => sql<{ id: number; n: number }>`with moved as (${insert}), logged as (${events})
-        select ${ids ? sql`id, 0 as n from moved` : sql`0 as id, count(*) as n from moved`}`.execute(trx));
+      const { rows } = await sql<{ id: number; n: number }>`with moved as (${insert}), logged as (${events})
+        select ${ids ? sql`id, 0 as n from moved` : sql`0 as id, count(*) as n from moved`}`.execute(trx);
       return { rows, count: ids ? rows.length : Number(rows[0]?.n ?? 0) };
     }
     const before = scans ? await lastScanId(trx) : 0;
-    const result = await itemsMoving(trx, target, () => this.insertSql(group, target, createdAt, after, upTo, ids ? sql`returning id` : sql``).execute(trx));
+    const result = await this.insertSql(group, target, createdAt, after, upTo, ids ? sql`returning id` : sql``).execute(trx);
     if (scans) await logScansAfter(trx, target.parentId, before);
     return { rows: result.rows as Array<{ id: number }>, count: ids ? result.rows.length : Number(result.numAffectedRows ?? 0n) };
   }
@@ -223,8 +219,6 @@ export async function withStaging<R>(
       return await finish(conn, staged);
     } finally {
       await sql`drop table if exists ${sql.table(table)}`.execute(conn);
-      // Moved (or moved and undone): e.g. the Compare totals the write left behind are counted again in the background.
-      itemsMoved(db, [...staged.movedInto.values()]);
     }
   };
   // SQLite has one connection, free for others between the steps; PostgreSQL's temporary table lives on the

@@ -7,7 +7,6 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { CataloguesTable, Database } from '../db/schema';
 import type { ItemTarget } from '../lists/itemWrites';
 import { itemRow, type ItemValues } from '../lists/items';
-import { itemsDeleting, type DeletedItems } from '../lists/itemsMoved';
 import { sameName } from './names';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -97,29 +96,15 @@ export async function updateItem(db: Db, t: ContainerTables, itemId: number, val
   await db.updateTable(t.itemsTable).set(itemRow(values)).where('id', '=', itemId).execute();
 }
 
-/**
- * A delete of the container's items (`ids` null: every one) in a transaction (the caller's, or its own) where the
- * kept Compare totals follow it (catalogue items and scans: lists/itemsMoved.ts itemsDeleting).
- */
-function deleting<R>(db: Db, t: ContainerTables, parentId: number, ids: number[] | null, remove: (trx: Db) => Promise<R>): Promise<R> {
-  const deleted: DeletedItems | null = t.itemsTable === 'catalogue_items' ? { table: 'catalogue_items', catalogueId: parentId, ids }
-    : t.itemsTable === 'inventory_items' ? { table: 'inventory_items', sections: [parentId], ids } : null;
-  if (!deleted) return remove(db);
-  const run = (trx: Db) => itemsDeleting(trx as Kysely<Database>, deleted, () => remove(trx));
-  return db.isTransaction ? run(db) : (db as Kysely<Database>).transaction().execute(run);
-}
-
 /** Deletes every item of the container; returns how many. */
 export async function deleteAllItems(db: Db, t: ContainerTables, parentId: number): Promise<number> {
-  return deleting(db, t, parentId, null, async (trx) => {
-    const result = await trx.deleteFrom(t.itemsTable).where(parent(t), '=', parentId).executeTakeFirst();
-    return Number(result.numDeletedRows);
-  });
+  const result = await db.deleteFrom(t.itemsTable).where(parent(t), '=', parentId).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Deletes the container's items among ids; returns the ids deleted. */
 export async function deleteItems(db: Db, t: ContainerTables, parentId: number, ids: number[]): Promise<number[]> {
   const found = (await db.selectFrom(t.itemsTable).select('id').where(parent(t), '=', parentId).where('id', 'in', ids).execute()).map((r) => r.id);
-  if (found.length) await deleting(db, t, parentId, found, (trx) => trx.deleteFrom(t.itemsTable).where('id', 'in', found).execute());
+  if (found.length) await db.deleteFrom(t.itemsTable).where('id', 'in', found).execute();
   return found;
 }

@@ -6,7 +6,6 @@ import { sql, type Kysely, type Selectable, type SqlBool, type Transaction } fro
 import type { Database, InventoriesTable, InventoryGroupsTable } from '../db/schema';
 import { itemRow, type ItemValues } from '../lists/items';
 import { logScan } from '../lists/inventoryEvents';
-import { itemsDeleting } from '../lists/itemsMoved';
 import { sameName } from './names';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -36,14 +35,13 @@ export async function updateGroup(db: Db, id: number, values: { name: string; ca
 }
 
 /**
- * Deletes the library's groups among ids with their sections, items and operations (one transaction; the kept
- * Compare totals follow the scans' delete: lists/itemsMoved.ts itemsDeleting).
+ * Deletes the library's groups among ids with their sections, items and operations (one transaction).
  */
 export function deleteGroups(db: Kysely<Database>, storeId: number, ids: number[]): Promise<number[]> {
   return db.transaction().execute(async (trx) => {
     const found = (await trx.selectFrom('inventory_groups').select('id').where('store_id', '=', storeId).where('id', 'in', ids).execute()).map((r) => r.id);
     if (!found.length) return found;
-    await itemsDeleting(trx, { table: 'inventory_items', groups: found }, () => trx.deleteFrom('inventory_items').where('group_id', 'in', found).execute());
+    await trx.deleteFrom('inventory_items').where('group_id', 'in', found).execute();
     await trx.deleteFrom('inventories').where('group_id', 'in', found).execute();
     await trx.deleteFrom('additional_operations').where('group_id', 'in', found).execute();
     await trx.deleteFrom('inventory_groups').where('id', 'in', found).execute();
@@ -101,12 +99,12 @@ export async function updateSection(db: Db, id: number, values: { comment: strin
   await db.updateTable('inventories').set(values).where('id', '=', id).execute();
 }
 
-/** Deletes the group's sections among ids with their items (one transaction; kept Compare totals follow: itemsDeleting). */
+/** Deletes the group's sections among ids with their items (one transaction). */
 export function deleteSections(db: Kysely<Database>, storeId: number, groupId: number | null, ids: number[]): Promise<number[]> {
   return db.transaction().execute(async (trx) => {
     const found = (await trx.selectFrom('inventories').select('id').where('store_id', '=', storeId).where('id', 'in', ids).where(inGroup(groupId)).execute()).map((r) => r.id);
     if (!found.length) return found;
-    await itemsDeleting(trx, { table: 'inventory_items', sections: found, ids: null }, () => trx.deleteFrom('inventory_items').where('inventory_id', 'in', found).execute());
+    await trx.deleteFrom('inventory_items').where('inventory_id', 'in', found).execute();
     await trx.deleteFrom('inventories').where('id', 'in', found).execute();
     return found;
   });

@@ -18,14 +18,10 @@ import { CATALOGUE_ITEMS_LIST } from '../lists/definitions';
 import { listPage, listParams, orderSql, selectColumns } from '../lists/engine';
 import { planSearch, whereSql } from '../lists/search';
 import { dialectOf } from '../db/connect';
-import { keptCompareTotal, recountLeftBehind, type CompareTotalKey, type CounterOf, type TotalCounter } from './compareTotals';
-import { aroundItemsDeleting, aroundItemsMoving, onItemsMoved } from '../lists/itemsMoved';
-import { startMoveDeltas } from './compareMoveDeltas';
-import { startDeleteDeltas } from './compareDeleteDeltas';
-import { firstViewsAfter } from './compareFirstViews';
+import { countAndStore, storedTotal, type CompareTotalKey, type TotalCounter } from './compareTotals';
 import { sqliteFile } from '../lists/sqlite';
 import { runInWorker } from '../lists/searchWorker';
-import { cancellablePostgres } from '../lists/countCancel';
+import { cancellablePostgres, countSignal } from '../lists/countCancel';
 import { exportList, type ExportFile } from '../lists/export/export';
 import { ITEM_LIST_COLUMNS, ITEM_SEARCH_TEXT, toApiItem, type ApiItem } from '../lists/items';
 import { registerItemSource, type ResolvedSource } from '../lists/sources';
@@ -175,10 +171,10 @@ function exceededLabels(storeId: number, catalogueId: number, byObjectId: boolea
 /**
  * Counts a list without a search with the library's item version in one statement (one snapshot): on a SQLite
  * file in the count worker (its own thread and read-only connection: the main connection and the event loop stay
- * free for the 1-3 s a million-item count takes), elsewhere on the database itself. An abort of `signal` stops
- * it where it runs (the worker's portal_alive() check; PostgreSQL cancels the backend): the background fill.
+ * free for the 1-3 s a million-item count takes), elsewhere on the database itself. The request's signal (its
+ * client gone) stops it where it runs (the worker's portal_alive() check; PostgreSQL cancels the backend).
  */
-function totalCounter(db: Db, storeId: number, resolved: Resolved, signal?: AbortSignal): TotalCounter {
+function totalCounter(db: Db, storeId: number, resolved: Resolved): TotalCounter {
   const dialect = dialectOf(db);
   const where = whereSql(dialect, resolved.def as ListDefinition<ApiItem>, resolved.scope, [], null);
   const file = dialect === 'sqlite' ? sqliteFile(db) : null;
@@ -187,6 +183,7 @@ function totalCounter(db: Db, storeId: number, resolved: Resolved, signal?: Abor
       (select version from list_item_versions where store_id = ${storeId}) as version,
       (select count(*) from ${sql.table(table)} where ${where}${alive}) as total`;
   return async () => {
+    const signal = countSignal();
     let rows: Array<{ version: number | string | null; total: number | string }>;
     if (file) {
       // One row in 256 calls the worker's cancellation check (as the list engine's counts).
@@ -201,16 +198,26 @@ function totalCounter(db: Db, storeId: number, resolved: Resolved, signal?: Abor
   };
 }
 
-/** A page without a search: its rows, and the list's kept total (services/compareTotals.ts). */
-async function unsearchedPage(db: Db, key: CompareTotalKey, resolved: Resolved, params: ListParams): Promise<{ items: CompareItem[] | ApiItem[]; total: number }> {
+type Page = { items: ApiItem[]; total: number; totalKnown?: boolean };
+
+/**
+ * A page without a search. With a current stored total (services/compareTotals.ts) it is answered at once;
+ * otherwise as the list engine answers: count=skip gives the rows at once and a lower bound (totalKnown false),
+ * count=only or no count option counts the list and stores its total with its stamp.
+ */
+async function unsearchedPage(db: Db, key: CompareTotalKey, resolved: Resolved, params: ListParams): Promise<Page> {
   const def = resolved.def as ListDefinition<ApiItem>;
   const offset = params.offset ?? 0;
   if (offset > MAX_LIST_OFFSET) return listPage(db, def, resolved.scope, params);
+  const stored = await storedTotal(db, key);
+  const count = () => countAndStore(db, key, totalCounter(db, key.storeId, resolved));
+  if (params.count === 'only') return { items: [], total: stored ?? await count() };
   const dialect = dialectOf(db);
   const where = whereSql(dialect, def, resolved.scope, [], null);
   const limit = Math.min(params.limit ?? MAX_LIST_LIMIT, MAX_LIST_LIMIT);
+  const skip = stored === null && params.count === 'skip';
   const pageSql = sql<Row>`select ${selectColumns(def)} from ${sql.table(def.table)} where ${where}
-    order by ${orderSql(dialect, def, params.order ?? undefined)} limit ${limit} offset ${offset}`;
+    order by ${orderSql(dialect, def, params.order ?? undefined)} limit ${skip ? limit + 1 : limit} offset ${offset}`;
   // PostgreSQL plans parallel workers that each read far ahead of the few rows a page needs (EXCEEDED page:
   // 330-460 ms against 30-40 ms alone, large profile): the page runs without them.
   const { rows } = dialect === 'postgres'
@@ -219,37 +226,16 @@ async function unsearchedPage(db: Db, key: CompareTotalKey, resolved: Resolved, 
       return pageSql.execute(trx);
     })
     : await pageSql.execute(db);
-  const total = await keptCompareTotal(db, key, totalCounter(db, key.storeId, resolved));
-  return { items: rows.map((r) => def.toItem(r)), total };
+  const items = rows.slice(0, limit).map((r) => def.toItem(r));
+  if (stored !== null) return { items, total: stored };
+  if (!skip) return { items, total: await count() };
+  // The page shows the end of the list (and is not past it): its total is known without counting.
+  const more = rows.length > limit;
+  if (!more && (offset === 0 || items.length > 0)) return { items, total: offset + items.length };
+  return { items, total: offset + items.length + (more ? 1 : 0), totalKnown: false };
 }
 
-/** A kept total left behind by a write, counted again (null when its catalogue, group or section is gone). */
-export const compareCounterOf: CounterOf = async (db, storeId, list, signal) => {
-  const parsed = parseCompareId(`${list.mode}/${list.scope}`);
-  if (!parsed) return null;
-  try {
-    const resolved = await resolveCompare(db, storeId, list.catalogueId, parsed.mode, parsed.scope);
-    return { key: { storeId, catalogueId: list.catalogueId, mode: parsed.mode, scope: parsed.scope }, counter: totalCounter(db, storeId, resolved, signal) };
-  } catch {
-    return null;
-  }
-};
-
-// An import's, sync's or Add Items To's final move leaves kept totals behind (more than MOVED_CAP rows): they
-// are counted again right away in the background, so the Compare view opened after the import finds them kept;
-// so are the never-kept lists of the catalogue related to the group written to (./compareFirstViews).
-// Each insert of a staged move: the library's kept totals follow it set-wise in its transaction (./compareMoveDeltas).
-aroundItemsMoving(startMoveDeltas);
-// Each delete of catalogue items or scans (a group's, a section's, a list's items): the same, set-wise (./compareDeleteDeltas).
-aroundItemsDeleting(startDeleteDeltas);
-onItemsMoved((db, lists) => {
-  for (const storeId of new Set(lists.map((l) => l.storeId))) {
-    const moved = lists.filter((l) => l.storeId === storeId);
-    void recountLeftBehind(db, storeId, compareCounterOf, () => firstViewsAfter(db, storeId, moved));
-  }
-});
-
-export async function comparePage(deps: FilesDeps, user: AuthUser, storeId: number, catalogueId: number, mode: CompareMode, scope: CompareScope, query: ListQuery): Promise<{ items: CompareItem[]; total: number }> {
+export async function comparePage(deps: FilesDeps, user: AuthUser, storeId: number, catalogueId: number, mode: CompareMode, scope: CompareScope, query: ListQuery): Promise<{ items: CompareItem[]; total: number; totalKnown?: boolean }> {
   assertStoreReachable(user, storeId);
   const resolved = await resolveCompare(deps.db, storeId, catalogueId, mode, scope);
   const params = listParams(query);

@@ -5,7 +5,7 @@ import { listPage } from '../lists/engine';
 import type { TestApp } from '../testing/testApp';
 import { parseCompareId, resolveCompare } from './compare';
 
-/** A full count of a Compare list ('MISSING/group/12', …), never a kept total. */
+/** A full count of a Compare list ('MISSING/group/12', …) through the list engine, never a stored total. */
 export async function compareFullCount(db: Kysely<Database>, storeId: number, catalogueId: number, list: string): Promise<number> {
   const { mode, scope } = parseCompareId(list)!;
   const resolved = await resolveCompare(db, storeId, catalogueId, mode, scope);

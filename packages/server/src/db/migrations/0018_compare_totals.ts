@@ -1,5 +1,5 @@
 /**
- * 0018: kept totals of the Compare lists. Counting MISSING or EXCEEDED is one index probe per catalogue item
+ * 0018: stored totals of the Compare lists. Counting MISSING or EXCEEDED is one index probe per catalogue item
  * (or scan) and match rule — over a second of CPU for a million items — and every page of the compare screen
  * asks for the total again.
  *
@@ -68,6 +68,21 @@ const STORE_TRIGGER = {
   ],
 };
 
+/**
+ * The triggers raising a library's version on every insert, delete and (matched column) update of its catalogue
+ * items and scans (0018, and again in 0031 in place of the delta triggers of 0019-0026).
+ */
+export async function createItemVersionTriggers(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  if (dialect === 'postgres') {
+    for (const [name, rows] of PG_FUNCTIONS) {
+      await sql.raw(`create or replace function ${name}() returns trigger language plpgsql as $$ begin ${pgBump(rows)} return null; end $$`).execute(db);
+    }
+    for (const table of ITEM_TABLES) for (const statement of pgTriggers(table)) await statement.execute(db);
+  } else {
+    for (const table of ITEM_TABLES) for (const statement of sqliteTriggers(table)) await statement.execute(db);
+  }
+}
+
 export function compareTotals(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<any>) {
@@ -87,16 +102,8 @@ export function compareTotals(dialect: Dialect): Migration {
         .execute();
       await db.schema.createIndex('inventory_items_store_list_idx').on('inventory_items').columns(['store_id', 'id']).execute();
       await sql`insert into list_item_versions (store_id, version) select id, 1 from stores`.execute(db);
-      if (dialect === 'postgres') {
-        for (const [name, rows] of PG_FUNCTIONS) {
-          await sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin ${pgBump(rows)} return null; end $$`).execute(db);
-        }
-        for (const table of ITEM_TABLES) for (const statement of pgTriggers(table)) await statement.execute(db);
-        for (const statement of STORE_TRIGGER.postgres) await statement.execute(db);
-      } else {
-        for (const table of ITEM_TABLES) for (const statement of sqliteTriggers(table)) await statement.execute(db);
-        await STORE_TRIGGER.sqlite.execute(db);
-      }
+      await createItemVersionTriggers(db, dialect);
+      for (const statement of dialect === 'postgres' ? STORE_TRIGGER.postgres : [STORE_TRIGGER.sqlite]) await statement.execute(db);
     },
     async down(db: Kysely<any>) {
       const on = (table: string) => (dialect === 'postgres' ? ` on ${table}` : '');

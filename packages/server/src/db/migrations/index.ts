@@ -13,20 +13,16 @@ import { listSortIndexes } from './0015_list_sort_indexes';
 import { uniqueItemsNames } from './0013_unique_items_names';
 import { recordDayFigures } from './0017_record_day_figures';
 import { compareTotals } from './0018_compare_totals';
-import { compareTotalDeltas } from './0019_compare_total_deltas';
-import { compareTotalDeltaCap } from './0021_compare_total_delta_cap';
-import { compareDeltaWhen } from './0022_compare_delta_when';
 import { importMoves } from './0020_import_moves';
 import { sharedState } from './0014_shared_state';
 import { sipOperationsDateIndex } from './0016_sip_operations_date_index';
 import { postgresSearchBtrees } from './0024_postgres_search_btrees';
 import { inventoryItemSearchIndex } from './0023_inventory_item_search_index';
-import { compareTotalsFromStart } from './0025_compare_totals_from_start';
-import { itemMovesNow } from './0026_item_moves_now';
 import { inventoryItemEvents } from './0027_inventory_item_events';
 import { devices } from './0028_devices';
 import { deviceRows } from './0029_device_rows';
 import { selfcheckSipOperations } from './0030_selfcheck_sip_operations';
+import { compareStampedTotals, RETIRED } from './0031_compare_stamped_totals';
 
 /**
  * In-code migration provider: migrations are compiled with the server (no file-system scanning), named
@@ -50,20 +46,21 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0013_unique_items_names': uniqueItemsNames,
         '0017_record_day_figures': recordDayFigures(dialect),
         '0018_compare_totals': compareTotals(dialect),
-        '0019_compare_total_deltas': compareTotalDeltas(dialect),
-        '0021_compare_total_delta_cap': compareTotalDeltaCap(dialect),
-        '0022_compare_delta_when': compareDeltaWhen(dialect),
+        '0019_compare_total_deltas': RETIRED,
+        '0021_compare_total_delta_cap': RETIRED,
+        '0022_compare_delta_when': RETIRED,
         '0020_import_moves': importMoves,
         '0014_shared_state': sharedState(dialect),
         '0016_sip_operations_date_index': sipOperationsDateIndex(dialect),
         '0023_inventory_item_search_index': inventoryItemSearchIndex(dialect),
-        '0025_compare_totals_from_start': compareTotalsFromStart(dialect),
+        '0025_compare_totals_from_start': RETIRED,
         '0024_postgres_search_btrees': postgresSearchBtrees(dialect),
-        '0026_item_moves_now': itemMovesNow(dialect),
+        '0026_item_moves_now': RETIRED,
         '0027_inventory_item_events': inventoryItemEvents,
         '0028_devices': devices(dialect),
         '0029_device_rows': deviceRows,
         '0030_selfcheck_sip_operations': selfcheckSipOperations,
+        '0031_compare_stamped_totals': compareStampedTotals(dialect),
       };
     },
   };
