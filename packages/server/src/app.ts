@@ -14,6 +14,7 @@ import { registerCompression } from './plugins/compression';
 import { registerDocs } from './plugins/docs';
 import { inputProblem, MAX_INPUT_DEPTH, registerErrorHandling } from './plugins/errors';
 import { registerPortal } from './plugins/portal';
+import { registerRequestId, requestIdOptions } from './plugins/requestId';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerValidation } from './plugins/validation';
 import { authRoutes } from './routes/auth';
@@ -67,8 +68,10 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
     bodyLimit: config.bodyLimit,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: 12000, querystringParser: parseQueryString },
+    ...requestIdOptions,
     ...httpTimeouts(),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  registerRequestId(app);
   registerValidation(app);
   // The API speaks JSON (and multipart for uploads): a text/plain body is 415, not a string to validate.
   app.removeContentTypeParser('text/plain');

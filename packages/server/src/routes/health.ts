@@ -17,8 +17,8 @@ export function healthRoutes(app: App, deps: Deps): void {
       tags: ['misc'], summary: 'Health for load balancers: database reachable and migrations current (503 otherwise, and while the instance stops)',
       response: { 200: HealthResponse, 503: HealthResponse },
     },
-  }, async (_request, reply) => {
-    const health = await checkHealth(deps.db, (e) => app.log.warn({ err: e }, 'health check failed'));
+  }, async (request, reply) => {
+    const health = await checkHealth(deps.db, (e) => request.log.warn({ err: e }, 'health check failed'));
     return reply.code(health.status === 'ok' ? 200 : 503).send(health);
   });
 }
