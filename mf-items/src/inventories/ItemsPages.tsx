@@ -1,12 +1,13 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
   allInventoryItemsExportUrl, createInventoryItem, deleteAllInventoryItems, deleteInventoryItems, getAllInventoryItems,
-  getGroupItems, getInventoryItems, groupItemsExportUrl, importInventoryItems, inventoryItemExists, inventoryItemsExportUrl, updateInventoryItem,
-  type GroupRef, type InventoryItem, type InventorySection, type ListParams, type Store,
+  getGroupItems, getInventoryItems, getSearchLists, groupItemsExportUrl, importInventoryItems, inventoryItemExists, inventoryItemsExportUrl,
+  logger, updateInventoryItem, type GroupRef, type InventoryItem, type InventorySection, type ListParams, type SearchList, type Store,
 } from '@portal/api';
+import { MAX_LIST_LIMIT } from '@portal/contract';
 import { GenericList, type GenericListProps, type ListHandle } from '@portal/lists';
 import { selectSelectedStore, useAppSelector } from '@portal/session';
 import { PageFrame, type PageProps } from '@portal/ui';
@@ -23,14 +24,29 @@ import { groupRefOf, useGroup, useSection } from './useGroup';
 
 type ItemsListProps = Omit<GenericListProps<InventoryItem>, 'columns' | 'listName'> & { store: Store; where: boolean; listName: string };
 
-/** A list of scanned items with the library's item fields. */
+/** A list of scanned items with the library's item fields and the search lists that flag them. */
 function ScannedItems({ store, where, ...props }: ItemsListProps) {
   const { t } = useInventoriesTranslation();
   const catalogueT = useCataloguesTranslation().t;
   const fields = useMemo(() => itemFieldLabels(store, catalogueT), [store, catalogueT]);
-  const columns = useMemo(() => scannedItemColumns(fields, t, where), [fields, t, where]);
+  const searchLists = useSearchLists(store.tid);
+  const columns = useMemo(() => scannedItemColumns(fields, t, where, searchLists), [fields, t, where, searchLists]);
   return <GenericList<InventoryItem> columns={columns} {...props} />;
 }
+
+/** The library's search lists (the flag column's filter offers them); none while loading or when they cannot be read. */
+function useSearchLists(storeId: number): SearchList[] {
+  const [lists, setLists] = useState<{ storeId: number; items: SearchList[] }>({ storeId, items: [] });
+  useEffect(() => {
+    let live = true;
+    getSearchLists(storeId, { order: ['name', 'asc'], offset: 0, limit: MAX_LIST_LIMIT })
+      .then(({ items }) => { if (live) setLists({ storeId, items }); })
+      .catch((error: unknown) => logger.error('Search lists not loaded', error));
+    return () => { live = false; };
+  }, [storeId]);
+  return lists.storeId === storeId ? lists.items : NO_LISTS;
+}
+const NO_LISTS: SearchList[] = [];
 
 function useStoreOrNull() {
   return useAppSelector(selectSelectedStore);

@@ -27,8 +27,11 @@ export function sectionColumns(t: TFunction): ListColumn<InventorySection>[] {
   ];
 }
 
-/** Scanned items: the library's item fields, the scan date (YYYY/MM/DD HH:mm:ss), and where it was scanned. */
-export function scannedItemColumns(fields: ItemFieldLabel[], t: TFunction, where: boolean): ListColumn<InventoryItem>[] {
+/**
+ * Scanned items: the library's item fields, the scan date (YYYY/MM/DD HH:mm:ss), where it was scanned, and the
+ * search list flagging it (its name shown and exported; searched by picking one of the library's `searchLists`).
+ */
+export function scannedItemColumns(fields: ItemFieldLabel[], t: TFunction, where: boolean, searchLists: ReadonlyArray<{ tid: number; name: string }> = []): ListColumn<InventoryItem>[] {
   const columns: ListColumn<InventoryItem>[] = fields.map(({ key, label }) => ({ key, title: label }));
   columns.push({ key: 'date', title: t('date'), width: 170, minWidth: 170, render: (row) => formatInventoryDate(row.date) });
   if (where) {
@@ -38,6 +41,9 @@ export function scannedItemColumns(fields: ItemFieldLabel[], t: TFunction, where
       render: (row) => row.groupName ?? t('ungrouped'),
     });
   }
-  columns.push({ key: 'searchListName', title: t('searchListName'), width: 160, sortable: false, searchable: false, defaultVisible: false });
+  columns.push({
+    key: 'searchListId', dataIndex: 'searchListName', title: t('searchListName'), width: 160, highlight: false,
+    options: searchLists.map((l) => ({ value: String(l.tid), label: l.name })),
+  });
   return columns;
 }

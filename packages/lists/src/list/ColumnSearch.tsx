@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { InputRef } from 'antd';
-import { Button, Input, Space, Typography } from 'antd';
+import { Button, Input, Radio, Space, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useListsTranslation } from '../i18n';
 
@@ -12,10 +12,15 @@ interface ColumnSearchProps {
   refused?: string;
   onSearch: (text: string | null) => void;
   close: () => void;
+  /** The values to pick from instead of typing (the picked value is the search text). */
+  options?: ReadonlyArray<{ value: string; label: string }>;
 }
 
-/** A column's search box (its filter dropdown). The text is sent as typed: /…/ is a regular expression. */
-export function ColumnSearch({ title, value, open, refused, onSearch, close }: ColumnSearchProps) {
+/**
+ * A column's search box (its filter dropdown). The text is sent as typed: /…/ is a regular expression. A column
+ * with options offers them to pick one instead.
+ */
+export function ColumnSearch({ title, value, open, refused, onSearch, close, options }: ColumnSearchProps) {
   const { t } = useListsTranslation();
   const [text, setText] = useState(refused ?? value ?? '');
   const input = useRef<InputRef>(null);
@@ -29,6 +34,23 @@ export function ColumnSearch({ title, value, open, refused, onSearch, close }: C
   }, [open]);
   const search = () => { onSearch(text); close(); };
   const reset = () => { setText(''); onSearch(null); close(); };
+  if (options) {
+    return (
+      <div style={{ padding: 8, width: 240 }} onKeyDown={(e) => e.stopPropagation()}>
+        <Radio.Group
+          aria-label={t('searchIn', { column: title })}
+          value={text}
+          onChange={(e) => setText(String(e.target.value))}
+          options={options.map((o) => ({ value: o.value, label: o.label }))}
+          style={{ display: 'flex', flexDirection: 'column', gap: 4, maxHeight: 240, overflowY: 'auto', marginBottom: 8 }}
+        />
+        <Space>
+          <Button type="primary" size="small" icon={<SearchOutlined />} onClick={search} disabled={text === ''}>{t('search')}</Button>
+          <Button size="small" onClick={reset}>{t('reset')}</Button>
+        </Space>
+      </div>
+    );
+  }
   return (
     <div style={{ padding: 8, width: 240 }} onKeyDown={(e) => e.stopPropagation()}>
       <Input

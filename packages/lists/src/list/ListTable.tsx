@@ -80,6 +80,7 @@ function ListTableView<T extends ListRow>({
               value={search}
               open={visible}
               refused={searchError?.key === column.key ? searchError.text : undefined}
+              options={column.options}
               onSearch={(text) => actions.setSearchText(column.key, text)}
               close={() => { close(); lastTrigger.current?.focus(); }}
             />

@@ -29,6 +29,8 @@ export interface ListColumn<T> {
   searchable?: boolean;
   defaultVisible?: boolean;
   exportable?: boolean;
+  /** The column is searched by picking one of these values (sent as its search text) instead of typing. */
+  options?: ReadonlyArray<{ value: string; label: string }>;
   /** Whether a matching search text is highlighted in the cell (text columns, default true). */
   highlight?: boolean;
   /**
