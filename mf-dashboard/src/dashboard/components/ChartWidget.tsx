@@ -5,6 +5,8 @@ import 'highcharts/modules/accessibility';
 import HighchartsReact from 'highcharts-react-official';
 import { memo, useCallback, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@portal/i18n';
+import { localizeChart } from '@portal/ui';
 import { DASHBOARD_NS } from '../i18n';
 import { buildChartOptions, CHART_HEIGHT, type ChartInput, type ColorMap } from '../model/chartOptions';
 import type { WeeklyRow } from '../model/sources';
@@ -52,12 +54,13 @@ export const ChartWidget = memo(function ChartWidget(props: ChartWidgetProps) {
   // The first chart this widget draws comes without its accessibility layer, added in a task of its own right
   // after (chartAccessibility.ts); later ones (Refresh, another week) have it from the start.
   const accessible = useRef(false);
+  const language = useLanguage();
   const full = useMemo(
-    () => data && buildChartOptions(
+    () => data && localizeChart(buildChartOptions(
       toInput({ title, chartType, groupName, weekStartDay, colorMap, date, today, hideXAxis, labelFormatter }, data),
       title,
-    ),
-    [title, chartType, data, groupName, weekStartDay, colorMap, date, today, hideXAxis, labelFormatter],
+    ), language),
+    [title, chartType, data, groupName, weekStartDay, colorMap, date, today, hideXAxis, labelFormatter, language],
   );
   // Rebuilt only when an input changes, so Highcharts does not redraw on every render.
   const options = useMemo(() => full && (accessible.current ? full : withoutAccessibility(full)), [full]);
