@@ -17,7 +17,7 @@ export function Summary({ intervals, zoom }: SummaryProps) {
       {intervals.map(({ interval, color, label, records }) => {
         const figures = records ? summarize(records.data, zoom) : null;
         return (
-          <Card key={interval.key} size="small" title={label} style={{ minWidth: 220, borderLeft: `3px solid ${color}` }} data-testid="summary-card">
+          <Card key={interval.key} size="small" title={<IsolatedLabel label={label} region={interval.region.label} />} style={{ minWidth: 220, borderLeft: `3px solid ${color}` }} data-testid="summary-card">
             <Flex gap={24}>
               <Figure title={t('totalIn')} value={figures?.totalIn ?? '-'} />
               {interval.region.sensor ? null : (
@@ -29,4 +29,14 @@ export function Summary({ intervals, zoom }: SummaryProps) {
       })}
     </Flex>
   );
+}
+
+/**
+ * An interval's name, its region and its period each isolated (<bdi>): in Arabic the Latin region name, its
+ * numbers and the date otherwise run together in the bidi order ('2026/12/Biblioteca … 4').
+ */
+function IsolatedLabel({ label, region }: { label: string; region: string }) {
+  if (!label.startsWith(region)) return <bdi>{label}</bdi>;
+  const period = label.slice(region.length).trim();
+  return <><bdi>{region}</bdi>{period && <> <bdi>{period}</bdi></>}</>;
 }
