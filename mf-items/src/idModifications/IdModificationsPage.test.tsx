@@ -1,5 +1,5 @@
 /** The ID modifications screen over the real @portal/api calls answered by a fake HTTP layer. */
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { EditorView } from '@uiw/react-codemirror';
 import userEvent from '@testing-library/user-event';
 import { fakeServer, type SeenRequest } from '@portal/api/src/testing';
@@ -52,6 +52,21 @@ describe('IdModificationsPage', () => {
     typeScript('Inventory items modification', 'return fail;');
     await user().click(screen.getByRole('button', { name: 'Test Inventory items modification' }));
     expect(await screen.findByText('ReferenceError: fail is not defined')).toBeInTheDocument();
+  });
+
+  it("keeps the script's code left to right, wrapper lines included, on a right-to-left page", async () => {
+    setup();
+    await screen.findByRole('textbox', { name: 'Catalogue items modification' });
+    // In Arabic the page is right to left: the wrapper lines sit with the editor in a left-to-right block of their
+    // card, else 'function (id) {' reads '{ function (id)'.
+    const openings = screen.getAllByText('function (id) {');
+    expect(openings).toHaveLength(2);
+    for (const opening of openings) {
+      const block = opening.closest('[data-field] [dir="ltr"]') as HTMLElement | null;
+      expect(block).not.toBeNull();
+      expect(within(block!).getByRole('textbox')).toHaveAttribute('contenteditable', 'true');
+      expect(within(block!).getByText('}')).toBeInTheDocument();
+    }
   });
 
   it('tests a script on the id the user types (a strip-prefix script on LIB-123); Save still test-runs on 1234', async () => {

@@ -63,11 +63,14 @@ function ScriptEditor({ field, label, script, test, onChange, onTest }: {
   const [id, setId] = useState(ID_SCRIPT_EXAMPLE_ID);
   return (
     <Card size="small" title={label} data-field={field}>
-      <Typography.Text code>{'function (id) {'}</Typography.Text>
-      <Suspense fallback={<Spin />}>
-        <ScriptCodeEditor label={label} value={script} onChange={onChange} />
-      </Suspense>
-      <Typography.Text code>{'}'}</Typography.Text>
+      {/* Code reads left to right in every language: in Arabic 'function (id) {' became '{ function (id)'. */}
+      <div dir="ltr">
+        <Typography.Text code>{'function (id) {'}</Typography.Text>
+        <Suspense fallback={<Spin />}>
+          <ScriptCodeEditor label={label} value={script} onChange={onChange} />
+        </Suspense>
+        <Typography.Text code>{'}'}</Typography.Text>
+      </div>
       <Flex gap={8} align="center" style={{ marginTop: 8 }}>
         <Button icon={<PlayCircleOutlined />} loading={test === 'running'} onClick={() => onTest(id)} aria-label={`${t('test')} ${label}`}>
           {t('test')}
