@@ -40,6 +40,22 @@ describe('/capacities/{token}/{storeCode}/{language?}', () => {
     expect(screen.getByText(text)).toBeInTheDocument();
   });
 
+  it.each([
+    ['ca', "Control d'accés", 'Tancat', '100 de 200 persones'],
+    ['ca0', "Control d'accés", 'Tancat', '100 de 200 persones'],
+    ['eu', 'Sarbide-kontrola', 'Itxita', '100 / 200 pertsona'],
+  ])('language %s: the whole page and the document speak it, whatever the interface language', async (language, title, closed, occupancy) => {
+    scriptFetch(() => ({ status: 200, body: { ...library(50), opened: false } }));
+    const { unmount } = renderPublic(`/capacities/tok123/BIB-001/${language}`);
+    await advance(10);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(title);
+    expect(light()).toHaveTextContent(`Biblioteca Sant Antoni · ${occupancy} · ${closed}`);
+    expect(document.documentElement).toHaveAttribute('lang', language === 'ca0' ? 'ca' : language);
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+    unmount();
+    expect(document.documentElement).toHaveAttribute('lang', 'en-GB');
+  });
+
   it('a library the token does not reach: the invalid-link message', async () => {
     scriptFetch(() => ({ status: 404, body: { code: 'STORE_CODE_UNKNOWN' } }));
     renderPublic('/capacities/tok123/BIB-999/es');

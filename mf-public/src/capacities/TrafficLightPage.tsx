@@ -1,21 +1,21 @@
 /**
  * /capacities/{token}/{storeCode}/{language?}: the 10-cell traffic light at a library's entrance — green
- * with the 'pass' text under 100 %, red with the 'wait' text at 100 % or more, in the URL's language.
+ * with the 'pass' text under 100 %, red with the 'wait' text at 100 % or more; the whole page in the URL's
+ * language, the document's lang included.
  */
+import { useEffect } from 'react';
 import type { CapacityRecord } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { PageProps } from '../App';
 import { PublicFrame } from '../display/PublicFrame';
 import { usePublicPoll } from '../display/usePublicPoll';
 import { publicPaths } from '../polling/publicClient';
-import { capacityMessages } from './messages';
+import { capacityMessages, displayTexts, type DisplayT } from './messages';
 import { COLOUR_HEX, isFull, TRAFFIC_LIGHT_CELLS } from './rules';
 
 const CELLS = Array.from({ length: TRAFFIC_LIGHT_CELLS }, (_, k) => k);
 
-function TrafficLight({ record, language }: { record: CapacityRecord; language: string | undefined }) {
-  const { t } = useTranslation('public');
+function TrafficLight({ record, language, t }: { record: CapacityRecord; language: string | undefined; t: DisplayT }) {
   const full = isFull(record.percentageCapacity);
   const messages = capacityMessages(language);
   const colour = COLOUR_HEX[full ? 'red' : 'green'];
@@ -35,13 +35,26 @@ function TrafficLight({ record, language }: { record: CapacityRecord; language: 
   );
 }
 
-export function TrafficLightPage({ title }: PageProps) {
-  const { t } = useTranslation('public');
+// The title comes in the display language, not the interface's (PageProps' title).
+export function TrafficLightPage(_props: PageProps) {
   const { token = '', storeCode = '', language } = useParams();
+  const { lang, t } = displayTexts(language);
+  useDocumentLanguage(lang);
   const poll = usePublicPoll<CapacityRecord>(token && storeCode ? publicPaths.storeCapacity(token, storeCode) : null);
   return (
-    <PublicFrame title={title} poll={poll} invalidText={t('display.invalidLink')}>
-      {(record) => <TrafficLight record={record} language={language} />}
+    <PublicFrame title={t('titles.trafficLight')} poll={poll} invalidText={t('display.invalidLink')} t={t}>
+      {(record) => <TrafficLight record={record} language={language} t={t} />}
     </PublicFrame>
   );
+}
+
+/** The document's language (screen readers, hyphenation, fonts) while the page shows; left to right. */
+function useDocumentLanguage(lang: string) {
+  useEffect(() => {
+    const html = document.documentElement;
+    const before = { lang: html.lang, dir: html.dir };
+    html.lang = lang;
+    html.dir = 'ltr';
+    return () => { html.lang = before.lang; html.dir = before.dir; };
+  }, [lang]);
 }

@@ -14,10 +14,13 @@ interface Props<T> {
   /** Shown instead of the content when the server says the link is not valid. */
   invalidText: string;
   children: (data: T) => ReactNode;
+  /** The texts in a display language of the page's own (default: the interface language). */
+  t?: (key: string, values?: Record<string, string>) => string;
 }
 
-export function PublicFrame<T>({ title, poll, invalidText, children }: Props<T>) {
-  const { t } = useTranslation('public');
+export function PublicFrame<T>({ title, poll, invalidText, children, t: displayT }: Props<T>) {
+  const { t: interfaceT } = useTranslation('public');
+  const t = displayT ?? interfaceT;
   const stale = isStale(poll);
   return (
     <main className="portal-public-page" style={{ minHeight: '100vh', boxSizing: 'border-box', padding: 24, fontFamily: 'system-ui, sans-serif', background: '#fff', color: '#1f1f1f', position: 'relative' }}>
