@@ -216,11 +216,8 @@ describe('permission, scoping and hostile input', () => {
       { intervals: [{ ...day([A], '2024-03-31'), storeIds: ['1 or 1=1'] }] },
     ];
     for (const b of bad) {
-      const started = Date.now();
       const res = await post('group-days', b);
       expect([b, res.statusCode]).toEqual([b, 400]);
-      // Loose (a loaded CI lane): a slow path on hostile input takes far longer.
-      expect(Date.now() - started).toBeLessThan(5000);
     }
   });
 });
