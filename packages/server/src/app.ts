@@ -13,6 +13,7 @@ import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import { registerDocs } from './plugins/docs';
 import { inputProblem, MAX_INPUT_DEPTH, registerErrorHandling } from './plugins/errors';
+import { registerMetrics } from './plugins/metrics';
 import { registerPortal } from './plugins/portal';
 import { registerRequestId, requestIdOptions } from './plugins/requestId';
 import { registerSecurityHeaders } from './plugins/security';
@@ -94,6 +95,8 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
   await registerCompression(app);
   // Before any route: routes registered earlier (plugins included) would not get the token check.
   registerAuth(app, deps);
+  // Before the routes: the answer time and the import/export/intake counters of every route.
+  registerMetrics(app, db, config.metricsToken ?? null);
   await app.register(multipart, { limits: { fileSize: config.bodyLimit, files: 1, fields: 10, parts: 11 } });
   await registerDocs(app, config.version);
   app.addHook('preValidation', async (request) => {

@@ -77,6 +77,16 @@ export interface ServerConfig {
   imagesets?: Partial<ImageSetLimits>;
   /** Overrides of the requests per device key (services/deviceRate.ts). */
   deviceRate?: Partial<DeviceRateConfig>;
+  /** METRICS_TOKEN: GET /metrics needs it as a bearer token; null or absent: served to loopback connections only. */
+  metricsToken?: string | null;
+}
+
+/** METRICS_TOKEN: empty → none; otherwise at least 16 visible characters (a guessable token is refused at start). */
+export function parseMetricsToken(value: string | undefined): string | null {
+  const text = (value ?? '').trim();
+  if (text === '') return null;
+  if (!/^[\x21-\x7e]{16,512}$/.test(text)) throw new Error('METRICS_TOKEN must be 16 to 512 visible ASCII characters (no spaces)');
+  return text;
 }
 
 function readVersion(): string {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { configurePasswordHashing, DEFAULT_HASHING } from './auth/password';
 import { accountsWithDemoPasswords, prepareDatabase, StartupError } from './bootstrap';
-import { defaultConfig, parseTrustProxy, REPO_ROOT, type TrustProxy } from './config';
+import { defaultConfig, parseMetricsToken, parseTrustProxy, REPO_ROOT, type TrustProxy } from './config';
 import { createDb, dbConfigFromEnv } from './db/connect';
 import { DEMO_ACCOUNTS } from './demo/accounts';
 import { startDemoDevices, type DemoDevices } from './demo/liveDevices';
@@ -49,7 +49,8 @@ async function main(): Promise<void> {
   const dbConfig = dbConfigFromEnv(env, dataDir);
   const config = defaultConfig({ dataDir, logger: env.LOG === '1' ? true : { level: 'warn' }, trustProxy: trustProxyFromEnv(env.TRUST_PROXY), demo,
     fileStore: startupValue(() => fileStoreFromEnv(env.FILE_STORE, 'databaseUrl' in dbConfig)),
-    autoSyncCron: startupValue(() => autoSyncCronFromEnv(env.AUTO_SYNC_CRON)) });
+    autoSyncCron: startupValue(() => autoSyncCronFromEnv(env.AUTO_SYNC_CRON)),
+    metricsToken: startupValue(() => parseMetricsToken(env.METRICS_TOKEN)) });
   configurePasswordHashing({
     concurrency: positiveInt('PASSWORD_HASH_CONCURRENCY', env.PASSWORD_HASH_CONCURRENCY, DEFAULT_HASHING.concurrency),
     maxQueued: positiveInt('PASSWORD_HASH_QUEUE', env.PASSWORD_HASH_QUEUE, DEFAULT_HASHING.maxQueued),

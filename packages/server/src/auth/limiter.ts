@@ -16,6 +16,11 @@ export class Limiter {
     private readonly onFull: () => Error,
   ) {}
 
+  /** Tasks running and waiting (the /metrics queue gauges). */
+  get stats(): { running: number; waiting: number } {
+    return { running: this.active, waiting: this.waiting.length };
+  }
+
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.active >= this.concurrency) {
       if (this.waiting.length >= this.maxQueued) throw this.onFull();

@@ -28,6 +28,8 @@ const PUBLIC_ROUTES = [
   'GET /api/health',
   // deploy-time settings the shell reads at start (plugins/deploySettings.ts)
   'GET /portal-config.json',
+  // Prometheus metrics: no access token, but METRICS_TOKEN or a loopback connection (plugins/metrics.ts)
+  'GET /metrics',
   'GET /api/imagesets/client/:token/:imageSetId', 'GET /api/imagesets/client/:token/:imageSetId/:imageName',
 ];
 /** Public whatever else changes: signing in and the portal's own files. */

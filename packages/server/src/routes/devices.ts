@@ -93,6 +93,10 @@ export function devicesRoutes(app: App, deps: Deps): void {
     onRequest: async (request: { deviceAuth: Parameters<typeof currentDevice>[0]['deviceAuth'] }) => limiter.take(currentDevice(request).keyId),
   } as const;
   const intakeTags = ['device intake'];
+  const counted = (kind: string) => (result: IntakeResult): IntakeResult => {
+    app.metrics.intakeRows(kind, result);
+    return result;
+  };
 
   app.post('/api/devices/records', {
     ...intake, schema: {
@@ -100,7 +104,7 @@ export function devicesRoutes(app: App, deps: Deps): void {
       description: intakeExamples.records.description, body: { ...IntakeRecordsBody, examples: [intakeExamples.records.body] },
       response: { 200: IntakeResult }, errors: INTAKE_ERRORS,
     },
-  }, (r) => slots.run(() => intakeRecords(deps, currentDevice(r), batchRows(r.body, 'records'))));
+  }, (r) => slots.run(() => intakeRecords(deps, currentDevice(r), batchRows(r.body, 'records'))).then(counted('records')));
 
   app.post('/api/devices/alarms', {
     ...intake, schema: {
@@ -108,7 +112,7 @@ export function devicesRoutes(app: App, deps: Deps): void {
       description: intakeExamples.alarms.description, body: { ...IntakeAlarmsBody, examples: [intakeExamples.alarms.body] },
       response: { 200: IntakeResult }, errors: INTAKE_ERRORS,
     },
-  }, (r) => slots.run(() => intakeAlarms(deps, currentDevice(r), batchRows(r.body, 'alarms'))));
+  }, (r) => slots.run(() => intakeAlarms(deps, currentDevice(r), batchRows(r.body, 'alarms'))).then(counted('alarms')));
 
   app.post('/api/devices/sipOperations', {
     ...intake, schema: {
@@ -116,5 +120,5 @@ export function devicesRoutes(app: App, deps: Deps): void {
       description: intakeExamples.sipOperations.description, body: { ...IntakeSipOperationsBody, examples: [intakeExamples.sipOperations.body] },
       response: { 200: IntakeResult }, errors: INTAKE_ERRORS,
     },
-  }, (r) => slots.run(() => intakeSipOperations(deps, currentDevice(r), batchRows(r.body, 'operations'))));
+  }, (r) => slots.run(() => intakeSipOperations(deps, currentDevice(r), batchRows(r.body, 'operations'))).then(counted('sipOperations')));
 }
