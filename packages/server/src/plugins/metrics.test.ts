@@ -119,7 +119,7 @@ describe('GET /metrics', () => {
   });
 
   it('without METRICS_TOKEN: only a direct loopback connection; a proxied or remote one is 403', async () => {
-    for (const headers of [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }]) {
+    for (const headers of [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }] as Record<string, string>[]) {
       const res = await scrape(origin, headers);
       expect([res.status, JSON.parse(res.text).code]).toEqual([403, 'FORBIDDEN']);
     }
