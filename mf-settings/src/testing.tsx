@@ -23,7 +23,7 @@ export const TREE: RegionNode[] = [
 export function person(tid: number, userName: string, role: string, permissions: string[], overrides: Partial<User> = {}): User {
   return {
     tid, userName, fullName: `${userName} Pérez`, address: 'Calle 2', telephone: '611', email: `${userName}@example.org`, flavor: '{product}',
-    role, permissions, regions: [], storeIds: [3], token: `pub-${tid}`, parent: null, avatarUrl: null, avatarUpdatedAt: null,
+    role, permissions, regions: [], storeIds: [3], token: `pub-${tid}`, imageSetToken: `img-${tid}`, parent: null, avatarUrl: null, avatarUpdatedAt: null,
     createdAt: '2026-01-02T03:04:05Z', ...overrides,
   };
 }

@@ -1,17 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Empty, Flex, Spin } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { deleteImageSet, getImageSets, type ImageSet, imageSetClientUrl, logger } from '@portal/api';
-import { selectSession, useAppSelector } from '@portal/session';
 import { PageFrame, type PageProps } from '@portal/ui';
 import { useSelfcheckTranslation } from '../i18n';
 import { ImageSetCard } from './ImageSetCard';
 import { ImageSetForm } from './ImageSetForm';
+import { useClientToken } from './useClientToken';
 
-/** /imagesets (data-areas §2): a card per image set of the user; add and edit in a modal. */
+/** /imagesets (data-areas §2): a card per image set of the user; add and edit in a modal; rotate the client URLs. */
 export function ImageSetsPage({ title }: PageProps) {
   const { t } = useSelfcheckTranslation();
-  const userToken = useAppSelector(selectSession).userToken;
+  const client = useClientToken();
   const [sets, setSets] = useState<ImageSet[] | null>(null);
   const [form, setForm] = useState<{ open: boolean; imageSet: ImageSet | null }>({ open: false, imageSet: null });
 
@@ -35,7 +35,12 @@ export function ImageSetsPage({ title }: PageProps) {
   return (
     <PageFrame
       title={title}
-      extra={<Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, imageSet: null })}>{t('imagesets.add')}</Button>}
+      extra={(
+        <Flex gap={8}>
+          <Button icon={<ReloadOutlined />} loading={client.rotating} disabled={client.token === null} onClick={client.confirmRotate}>{t('imagesets.rotate')}</Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, imageSet: null })}>{t('imagesets.add')}</Button>
+        </Flex>
+      )}
     >
       {sets === null ? <Spin /> : null}
       {sets?.length === 0 ? <Empty description={t('imagesets.empty')} /> : null}
@@ -44,7 +49,7 @@ export function ImageSetsPage({ title }: PageProps) {
           <ImageSetCard
             key={set.tid}
             set={set}
-            clientUrl={userToken ? imageSetClientUrl(window.location.origin, userToken, set.tid) : null}
+            clientUrl={client.token ? imageSetClientUrl(window.location.origin, client.token, set.tid) : null}
             onEdit={() => setForm({ open: true, imageSet: set })}
             onDelete={() => remove(set)}
           />

@@ -53,7 +53,7 @@ export const ImageParams = Type.Object(
   { additionalProperties: false },
 );
 
-/** The public client URL's token: the owner's public token (users.token). */
+/** The public client URL's token: the owner's image-set token (users.image_set_token, apart from the capacities one). */
 export const ImageSetClientParams = Type.Object(
   { token: Type.String({ minLength: 1, maxLength: 200 }), imageSetId: Id },
   { additionalProperties: false },

@@ -47,6 +47,8 @@ export const User = Type.Object({
   storeIds: Type.Array(Type.Integer()),
   /** Public token for the capacities links. */
   token: Type.String(),
+  /** Public token of the image-set client URLs (self-check stations), apart from the capacities one. */
+  imageSetToken: Type.String(),
   parent: Type.Union([Type.Object({ userName: Type.String() }), Type.Null()]),
   /** GET it with the x-access-token header (e.g. as a blob); null when the user has no avatar. */
   avatarUrl: Type.Union([Type.String(), Type.Null()]),
@@ -125,7 +127,7 @@ export const UserExistsBody = Type.Object(
 );
 export type UserExistsBody = Static<typeof UserExistsBody>;
 
-/** POST /api/users/{userId}/publicToken: the user's new public token (the old one stops working at once). */
+/** POST /api/users/{userId}/publicToken or /imageSetToken: the user's new token of that kind (the old one stops working at once). */
 export const PublicTokenResponse = Type.Object({ token: Type.String() });
 export type PublicTokenResponse = Static<typeof PublicTokenResponse>;
 

@@ -30,7 +30,7 @@ export async function createInitialAdmin(db: Kysely<Database>, password: string,
   await db.insertInto('users').values({
     user_name: 'admin', full_name: 'Administrator', address: '', telephone: '', email: null,
     password_hash: await hashPassword(password, argon2), flavor: '{product}', role: 'admin', permissions: '[]',
-    regions: '[]', token: newUserToken(), parent_id: null, created_at: ts, updated_at: ts,
+    regions: '[]', token: newUserToken(), image_set_token: newUserToken(), parent_id: null, created_at: ts, updated_at: ts,
   }).execute();
 }
 

@@ -40,9 +40,14 @@ export function userExists(body: UserExistsRequest): Promise<{ exists: boolean }
   return api.post('/api/users/exists', body);
 }
 
-/** POST /api/users/{id}/publicToken: a new public token; links built on the old one stop working at once. */
+/** POST /api/users/{id}/publicToken: a new capacities token; links built on the old one stop working at once. */
 export function rotatePublicToken(id: number): Promise<PublicTokenResponse> {
   return api.post(`/api/users/${id}/publicToken`);
+}
+
+/** POST /api/users/{id}/imageSetToken: a new token for the image-set client URLs; the old URLs stop working at once. */
+export function rotateImageSetToken(id: number): Promise<PublicTokenResponse> {
+  return api.post(`/api/users/${id}/imageSetToken`);
 }
 
 /** POST /api/users/{id}/avatar, multipart field `avatar`; returns avatarUrl. */

@@ -59,6 +59,8 @@ export interface UsersTable {
   regions: Json;
   /** Public capacities token (`/capacities/{token}`), unique, random. */
   token: string;
+  /** Public token of the image-set client URLs (`/api/imagesets/client/{token}/…`), unique, random (0032). */
+  image_set_token: string;
   /** The user who created this one (spec: parent.userName). */
   parent_id: number | null;
   /** Storage key of the avatar image (server-chosen name), null when none. */

@@ -65,7 +65,7 @@ export async function generateUsers(ctx: GenContext, libraries: Library[], argon
     const row: NewUser = {
       user_name: user.userName, full_name: user.fullName, address: 'Calle de la Biblioteca 1', telephone: user.telephone,
       email: user.email, password_hash: await hashPassword(user.userName, argon2), flavor: user.flavor, role: user.role,
-      permissions: JSON.stringify(user.permissions), regions: JSON.stringify(values), token: newUserToken(),
+      permissions: JSON.stringify(user.permissions), regions: JSON.stringify(values), token: newUserToken(), image_set_token: newUserToken(),
       parent_id: ids[user.parent], created_at: created, updated_at: created,
     };
     const { id } = await ctx.db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow();

@@ -39,6 +39,7 @@ export async function insertDemoAccounts(
         permissions: JSON.stringify(account.permissions),
         regions: '[]',
         token: newUserToken(),
+        image_set_token: newUserToken(),
         parent_id: account.parent ? idsByUser[account.parent] ?? null : null,
         created_at: now,
         updated_at: now,

@@ -14,11 +14,11 @@ export function findSet(db: Db, id: number) {
   return db.selectFrom('image_sets').select(SET_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-/** The set when its owner's public token is `token`. */
+/** The set when its owner's image-set token is `token`. */
 export function findSetByToken(db: Db, token: string, id: number) {
   return db.selectFrom('image_sets').innerJoin('users', 'users.id', 'image_sets.user_id')
     .select(['image_sets.id', 'image_sets.name', 'image_sets.description', 'image_sets.created_at'])
-    .where('image_sets.id', '=', id).where('users.token', '=', token).executeTakeFirst();
+    .where('image_sets.id', '=', id).where('users.image_set_token', '=', token).executeTakeFirst();
 }
 
 /** Name taken by another of the user's image sets, whatever its case and accents. */

@@ -171,10 +171,10 @@ describe('image sets', () => {
     expect(extra.statusCode).toBe(400);
   });
 
-  it('answers the public client URL to the owner\'s public token only', async () => {
+  it('answers the public client URL to the owner\'s image-set token only (not the capacities token)', async () => {
     const id = await newSet('supervisor', 'Cliente');
     await upload('supervisor', id, 'p.png', PNG_1PX);
-    const token = async (user: DemoUser) => (await t.db.selectFrom('users').select('token').where('user_name', '=', user).executeTakeFirstOrThrow()).token;
+    const token = async (user: DemoUser) => (await t.db.selectFrom('users').select('image_set_token').where('user_name', '=', user).executeTakeFirstOrThrow()).image_set_token;
     const mine = await token('supervisor');
     const res = await t.call('GET', `/api/imagesets/client/${mine}/${id}`);
     expect(res.statusCode).toBe(200);
@@ -186,8 +186,11 @@ describe('image sets', () => {
       const denied = await t.call('GET', url);
       expect([url, denied.statusCode, denied.json().code]).toEqual([url, 403, 'FORBIDDEN']);
     }
-    // A session token is not the public token.
+    // A session token is not the image-set token, and neither is the capacities token (once it differs).
     expect((await t.call('GET', `/api/imagesets/client/${await t.token('supervisor')}/${id}`)).statusCode).toBe(403);
+    const capacities = (await t.call('POST', `/api/users/${await t.userId('supervisor')}/publicToken`, { user: 'supervisor' })).json().token as string;
+    expect((await t.call('GET', `/api/imagesets/client/${capacities}/${id}`)).statusCode).toBe(403);
+    expect((await t.call('GET', `/api/imagesets/client/${mine}/${id}`)).statusCode).toBe(200);
     expect((await t.call('GET', `/api/imagesets/client/${mine}/${id}/..%2Fp.png`)).statusCode).toBe(404);
   });
 });

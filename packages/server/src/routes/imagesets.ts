@@ -1,7 +1,7 @@
 /**
  * Image set calls (data-areas §7): /api/imagesets, permission 'imagesets', each user's own sets. The public
  * client URL (/api/imagesets/client/{userToken}/{id}[/{imageName}]) needs no session: it checks that the
- * token is the set owner's public token, and answers nothing (403) to anyone else.
+ * token is the set owner's image-set token, and answers nothing (403) to anyone else.
  */
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
@@ -23,7 +23,7 @@ const nameTaken = ERRORS.taken('NameAlreadyExistsMessage');
 const IMAGE = fileResponse('The image, of its type by content', IMAGE_MEDIA_TYPES, false);
 const noImage = { 404: 'NOT_FOUND: the set has no image of that name' };
 const UPLOAD_ERRORS = ERRORS.upload(IMAGE_FIELD, 'a PNG, JPEG, WebP or GIF image');
-const CLIENT_403 = 'FORBIDDEN: no set of that id whose owner holds that public token';
+const CLIENT_403 = 'FORBIDDEN: no set of that id whose owner holds that image-set token';
 
 /** The image with its real type; never sniffed into something else by the browser. */
 function sendImage(reply: FastifyReply, { data, mime }: { data: Buffer; mime: string }, cacheControl: string) {
@@ -85,12 +85,12 @@ export function imagesetsRoutes(app: App, deps: Deps): void {
     config, schema: { tags, summary: 'Delete one image of a set', params: ImageParams, response: { 200: Type.Object({ file: Type.String() }) }, errors: noImage },
   }, (r) => s.deleteImage(deps, user(r), r.params.imageSetId, r.params.imageName));
 
-  // ---- public client URL (no session: the owner's public token in the URL) ----
+  // ---- public client URL (no session: the owner's image-set token in the URL) ----
 
   app.get(`${BASE}/client/:token/:imageSetId`, {
     config: { public: true },
     schema: {
-      tags, summary: 'A set and its image URLs for a self-check client holding the owner\'s public token', params: ImageSetClientParams,
+      tags, summary: 'A set and its image URLs for a self-check client holding the owner\'s image-set token', params: ImageSetClientParams,
       response: { 200: ImageSetClientResponse }, errors: { 403: CLIENT_403 },
     },
   }, async (r, reply) => {

@@ -92,6 +92,8 @@ const MATRIX: Row[] = [
     name: 'POST /api/users/{admin id}/publicToken', request: async () => ({ method: 'POST', url: `/api/users/${await t.userId('admin')}/publicToken` }),
     expected: { ...supervisors, supervisor: 403 },
   },
+  { name: 'POST /api/users/{own id}/imageSetToken', request: async (a) => ({ method: 'POST', url: `/api/users/${await self(a)}/imageSetToken` }), expected: signedIn },
+  { name: 'POST /api/users/{managed id}/imageSetToken', request: async () => ({ method: 'POST', url: `/api/users/${await targetUser()}/imageSetToken` }), expected: supervisors },
   { name: 'POST /api/users/{own id}/avatar', request: async (a) => ({ method: 'POST', url: `/api/users/${await self(a)}/avatar`, multipart: true }), expected: signedIn },
   { name: 'POST /api/users/{managed id}/avatar', request: async () => ({ method: 'POST', url: `/api/users/${await targetUser()}/avatar`, multipart: true }), expected: supervisors },
   {

@@ -1,6 +1,6 @@
 /**
- * POST /api/users/{userId}/publicToken over a real database: a new public token for yourself or a user you
- * manage; the capacities links and image-set client URLs built on the old token stop answering at once.
+ * POST /api/users/{userId}/publicToken and /imageSetToken over a real database: a new capacities or image-set token
+ * for yourself or a user you manage; links built on the old one stop answering at once, the other kind's keep working.
  */
 import { createTestApp, type DemoUser, type TestApp } from '../testing/testApp';
 
@@ -15,18 +15,21 @@ afterAll(() => t.close());
 
 const tokenOf = async (user: DemoUser | number) => (await t.db.selectFrom('users').select('token')
   .where(typeof user === 'number' ? 'id' : 'user_name', '=', user).executeTakeFirstOrThrow()).token;
-const rotate = async (actor: DemoUser | null, userId: number | string) => t.call('POST', `/api/users/${userId}/publicToken`, { user: actor });
+const imageSetTokenOf = async (user: DemoUser) => (await t.db.selectFrom('users').select('image_set_token')
+  .where('user_name', '=', user).executeTakeFirstOrThrow()).image_set_token;
+const rotate = async (actor: DemoUser | null, userId: number | string, kind = 'publicToken') => t.call('POST', `/api/users/${userId}/${kind}`, { user: actor });
 const capacities = (token: string) => t.call('GET', `/api/statistics/capacities/${token}`);
 
-describe('POST /api/users/{userId}/publicToken', () => {
-  it('gives the user a new token; the old one no longer opens the displays nor the image-set client, at once', async () => {
+describe('POST /api/users/{userId}/publicToken and /imageSetToken', () => {
+  it('gives the user a new capacities token; the old one no longer opens the displays, at once; image-set clients keep theirs', async () => {
     const me = await t.userId('supervisor');
     const old = await tokenOf('supervisor');
+    const client = await imageSetTokenOf('supervisor');
     const set = await t.call('POST', '/api/imagesets', { user: 'supervisor', body: { name: 'Rotation', description: '' } });
     expect(set.statusCode).toBe(200);
     const setId = set.json().tid as number;
     expect((await capacities(old)).statusCode).toBe(200); // now cached for a few seconds
-    expect((await t.call('GET', `/api/imagesets/client/${old}/${setId}`)).statusCode).toBe(200);
+    expect((await t.call('GET', `/api/imagesets/client/${client}/${setId}`)).statusCode).toBe(200);
 
     const res = await rotate('supervisor', me);
     expect(res.statusCode).toBe(200);
@@ -38,11 +41,23 @@ describe('POST /api/users/{userId}/publicToken', () => {
     const stale = await capacities(old);
     expect([stale.statusCode, stale.json().code]).toEqual([404, 'CAPACITY_TOKEN_UNKNOWN']);
     expect((await t.call('GET', `/api/statistics/capacities/${old}/BIB-001`)).statusCode).toBe(404);
-    const client = await t.call('GET', `/api/imagesets/client/${old}/${setId}`);
-    expect([client.statusCode, client.json().code]).toEqual([403, 'FORBIDDEN']);
     expect((await capacities(token)).statusCode).toBe(200);
-    expect((await t.call('GET', `/api/imagesets/client/${token}/${setId}`)).statusCode).toBe(200);
-    expect((await t.call('GET', `/api/users/${me}`, { user: 'supervisor' })).json().token).toBe(token);
+    expect((await t.call('GET', `/api/imagesets/client/${client}/${setId}`)).statusCode).toBe(200);
+    expect(await imageSetTokenOf('supervisor')).toBe(client);
+    expect((await t.call('GET', `/api/users/${me}`, { user: 'supervisor' })).json()).toMatchObject({ token, imageSetToken: client });
+
+    // And the other way round: a new image-set token closes the old client URLs only.
+    const rotated = await t.call('POST', `/api/users/${me}/imageSetToken`, { user: 'supervisor' });
+    expect(rotated.statusCode).toBe(200);
+    const next = rotated.json().token as string;
+    expect(next).toMatch(/^[0-9a-f]{32}$/);
+    expect(await imageSetTokenOf('supervisor')).toBe(next);
+    const closed = await t.call('GET', `/api/imagesets/client/${client}/${setId}`);
+    expect([closed.statusCode, closed.json().code]).toEqual([403, 'FORBIDDEN']);
+    expect((await t.call('GET', `/api/imagesets/client/${next}/${setId}`)).statusCode).toBe(200);
+    expect((await t.call('GET', `/api/imagesets/client/${token}/${setId}`)).statusCode).toBe(403);
+    expect((await capacities(next)).statusCode).toBe(404);
+    expect((await capacities(token)).statusCode).toBe(200);
   });
 
   it('an administrator, or a supervisor for a user they manage, may rotate it; nobody else', async () => {
@@ -76,8 +91,10 @@ describe('POST /api/users/{userId}/publicToken', () => {
       ['supervisor', elsewhere], ['supervisor', admin], ['librarian', manager], ['manager', elsewhere], ['manager', admin], ['supervisor', 2147483647],
     ] as const) {
       const target0 = typeof target === 'number' && target !== 2147483647 ? await tokenOf(target) : null;
-      const denied = await rotate(actor, target);
-      expect([actor, target, denied.statusCode, denied.json().code]).toEqual([actor, target, 403, 'FORBIDDEN']);
+      for (const kind of ['publicToken', 'imageSetToken']) {
+        const denied = await rotate(actor, target, kind);
+        expect([actor, target, kind, denied.statusCode, denied.json().code]).toEqual([actor, target, kind, 403, 'FORBIDDEN']);
+      }
       if (target0 !== null) expect(await tokenOf(target)).toBe(target0);
     }
     // An account without the portal's permission reaches no route, not even its own token.
@@ -88,8 +105,10 @@ describe('POST /api/users/{userId}/publicToken', () => {
   it('401 without an access token, or with the public token instead of one', async () => {
     const me = await t.userId('librarian');
     const old = await tokenOf('librarian');
-    const none = await rotate(null, me);
-    expect([none.statusCode, none.json().code]).toEqual([401, 'TOKEN_MISSING']);
+    for (const kind of ['publicToken', 'imageSetToken']) {
+      const none = await rotate(null, me, kind);
+      expect([none.statusCode, none.json().code]).toEqual([401, 'TOKEN_MISSING']);
+    }
     const publicToken = await t.call('POST', `/api/users/${me}/publicToken`, { token: old });
     expect(publicToken.statusCode).toBe(401);
     expect(await tokenOf('librarian')).toBe(old);
@@ -97,8 +116,10 @@ describe('POST /api/users/{userId}/publicToken', () => {
 
   it('hostile input: 400 for ids that are not ids, a body is ignored, a flood leaves exactly one working token', async () => {
     for (const id of ['abc', '-1', '0', '1.0', '0x1', '1e3', '9'.repeat(400), '1,2', '%20']) {
-      const res = await rotate('admin', id);
-      expect([id, res.statusCode, res.json().code]).toEqual([id, 400, 'VALIDATION_ERROR']);
+      for (const kind of ['publicToken', 'imageSetToken']) {
+        const res = await rotate('admin', id, kind);
+        expect([id, kind, res.statusCode, res.json().code]).toEqual([id, kind, 400, 'VALIDATION_ERROR']);
+      }
     }
     const me = await t.userId('librarian');
     const huge = await t.call('POST', `/api/users/${me}/publicToken`, { user: 'librarian', body: { token: 'x'.repeat(2_000_000) } });

@@ -79,12 +79,22 @@ export function usersRoutes(app: App, deps: Deps): void {
   app.post('/api/users/:userId/publicToken', {
     schema: {
       tags: ['users'],
-      summary: 'Replace the public token of a user (yourself or one you manage): the capacities links and image-set client URLs '
-        + 'built on the old token stop working at once',
+      summary: 'Replace the public token of the capacities links of a user (yourself or one you manage): links built on the old '
+        + 'token stop working at once; the image-set client URLs keep theirs',
       operationId: 'rotateUserPublicToken', params: UserIdParams, response: { 200: PublicTokenResponse },
       errors: { 403: 'FORBIDDEN: not yourself nor a user you manage (or no such user: the same answer)' },
     },
-  }, (request) => rotatePublicToken(deps, currentUser(request), request.params.userId));
+  }, (request) => rotatePublicToken(deps, currentUser(request), request.params.userId, 'token'));
+
+  app.post('/api/users/:userId/imageSetToken', {
+    schema: {
+      tags: ['users'],
+      summary: 'Replace the token of the image-set client URLs of a user (yourself or one you manage): URLs built on the old '
+        + 'token stop working at once; the capacities links keep theirs',
+      operationId: 'rotateUserImageSetToken', params: UserIdParams, response: { 200: PublicTokenResponse },
+      errors: { 403: 'FORBIDDEN: not yourself nor a user you manage (or no such user: the same answer)' },
+    },
+  }, (request) => rotatePublicToken(deps, currentUser(request), request.params.userId, 'image_set_token'));
 
   app.put('/api/users/:userId/settings', {
     schema: {

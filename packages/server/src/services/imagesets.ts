@@ -158,7 +158,7 @@ export async function deleteImage(deps: Deps, user: AuthUser, id: number, name: 
   return { file: row.name };
 }
 
-// ---- the public client URL: a self-check client presents the owner's public token ----
+// ---- the public client URL: a self-check client presents the owner's image-set token ----
 
 async function setByToken(deps: Deps, token: string, id: number) {
   const row = await q.findSetByToken(deps.db, token, id);

@@ -27,7 +27,7 @@ export function toApiUser(row: UserRow, storeIds: number[], parentName: string |
   return {
     tid: row.id, userName: row.user_name, fullName: row.full_name, address: row.address, telephone: row.telephone,
     email: row.email, flavor: row.flavor, role: row.role, permissions: parsePermissions(row.permissions),
-    regions: parseRegions(row.regions), storeIds, token: row.token,
+    regions: parseRegions(row.regions), storeIds, token: row.token, imageSetToken: row.image_set_token,
     parent: parentName === null ? null : { userName: parentName },
     avatarUrl: avatarUrl(row), avatarUpdatedAt: row.avatar_updated_at, createdAt: row.created_at,
   };
@@ -136,7 +136,7 @@ export async function createUser(deps: Deps, actor: AuthUser, body: CreateUserBo
     const newId = await q.insertUser(trx, {
       user_name: userName, full_name: body.fullName, address: body.address, telephone: body.telephone, email,
       password_hash: passwordHash, flavor: body.flavor ?? DEFAULT_FLAVOR, role: body.role,
-      permissions: JSON.stringify(permissions), regions: JSON.stringify([...new Set(body.regions ?? [])]), token: newUserToken(),
+      permissions: JSON.stringify(permissions), regions: JSON.stringify([...new Set(body.regions ?? [])]), token: newUserToken(), image_set_token: newUserToken(),
       parent_id: actor.id, created_at: now, updated_at: now,
     });
     await q.replaceUserStores(trx, newId, storeIds);
@@ -233,13 +233,14 @@ export async function deleteUsers(deps: Deps, actor: AuthUser, idsText: string):
 }
 
 /**
- * POST /api/users/{userId}/publicToken: a new public token for the user (themselves, or a user the actor manages,
- * as for editing them). The old token stops opening the capacity displays and image-set clients at once: the
- * displays look the token up on every call (publicDisplays/capacities.ts).
+ * POST /api/users/{userId}/publicToken (the capacity displays' token) and /imageSetToken (the image-set clients'):
+ * a new token of that kind for the user (themselves, or a user the actor manages, as for editing them). The old
+ * one stops working at once (the displays look the token up on every call: publicDisplays/capacities.ts); the
+ * other kind is left as it is.
  */
-export async function rotatePublicToken(deps: Deps, actor: AuthUser, userId: number): Promise<{ token: string }> {
+export async function rotatePublicToken(deps: Deps, actor: AuthUser, userId: number, kind: 'token' | 'image_set_token'): Promise<{ token: string }> {
   const { row } = await reachableUser(deps, actor, userId);
   const token = newUserToken();
-  await q.updateUser(deps.db, row.id, { token, updated_at: deps.config.now().toISOString() });
+  await q.updateUser(deps.db, row.id, { [kind]: token, updated_at: deps.config.now().toISOString() });
   return { token };
 }

@@ -23,6 +23,7 @@ import { devices } from './0028_devices';
 import { deviceRows } from './0029_device_rows';
 import { selfcheckSipOperations } from './0030_selfcheck_sip_operations';
 import { compareStampedTotals, RETIRED } from './0031_compare_stamped_totals';
+import { imageSetTokens } from './0032_image_set_tokens';
 
 /**
  * In-code migration provider: migrations are compiled with the server (no file-system scanning), named
@@ -61,6 +62,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0029_device_rows': deviceRows,
         '0030_selfcheck_sip_operations': selfcheckSipOperations,
         '0031_compare_stamped_totals': compareStampedTotals(dialect),
+        '0032_image_set_tokens': imageSetTokens(dialect),
       };
     },
   };
