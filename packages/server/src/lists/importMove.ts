@@ -21,7 +21,7 @@ import { letArrivalsThrough } from './requestsUnderWay';
 import { forgetMoves, recordMove, recordRuns, undoAbandonedMoves, type IdRuns } from './importMoveRecord';
 import type { StagedItems } from './stagedItems';
 
-/** Rows per move transaction on SQLite (about 0.1 s each on an idle machine). */
+/** Rows per move transaction on SQLite: short transactions, so other writers wait little between them. */
 export const MOVE_CHUNK_ROWS = 2500;
 
 export interface SheetMove {

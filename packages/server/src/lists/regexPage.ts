@@ -53,7 +53,7 @@ export function postgresScansWholeList(terms: readonly SearchTerm[]): boolean {
  * Whether the page of these terms is read by regexPageInIdOrder. SQLite: a regular expression no index
  * narrowed to ids (no sort-index ranges, trigram candidates or join), which reads the whole list. PostgreSQL:
  * a regular expression with many rows in its sort-index ranges (the planner walks the pkey in order, testing
- * every row, where the ranges read from the sort index hold them all: 8.4 s against 2.2 s at load 16), or one
+ * every row, where the ranges read from the sort index hold them all, several times slower), or one
  * that tests every row (one backend walked the pkey testing each: the scan after the first rows is parallel).
  */
 export function pagesByIds(dialect: Dialect, terms: readonly SearchTerm[]): boolean {

@@ -207,8 +207,8 @@ const ref = (column: string) => sql.ref(column);
 
 /**
  * The folded value (foldText). PostgreSQL: decomposed (NFD), combining accents removed, lower case: foldText's
- * own steps. translate() with the fold table did the same for Latin letters at ~15 times the cost (it
- * compares every character with each of the table's 687: 47 s against 3.5 s for 200,000 titles at load 10).
+ * own steps. translate() with the fold table did the same for Latin letters at over ten times the cost (it
+ * compares every character with each of the table's 687).
  */
 export function folded(dialect: Dialect, column: string): RawBuilder<string> {
   return dialect === 'sqlite'
@@ -294,12 +294,11 @@ function foldPairsFor(needle: string): { from: string; to: string; any: string }
 }
 
 /**
- * PostgreSQL: translate() with the whole fold table costs ~10 µs a value (23 s on a million rows), so it
- * runs only for values lower() alone does not decide: a value whose lower case holds the needle holds it
- * folded too. For an ASCII needle only the accented forms of its own letters (and combining accents, which
- * foldText drops) matter: the value must hold one (a regular-expression class, quick) and translate() gets
- * those alone ("EL" counted on 1,000,000
- * rows: 86 s → 3.4 s at load 20, raw strpos 2.7 s).
+ * PostgreSQL: translate() with the whole fold table is costly per value, so it runs only for values lower()
+ * alone does not decide: a value whose lower case holds the needle holds it folded too. For an ASCII needle only
+ * the accented forms of its own letters (and combining accents, which foldText drops) matter: the value must hold
+ * one (a regular-expression class, quick) and translate() gets those alone (a count then costs about what a raw
+ * strpos does).
  */
 function postgresFoldedContains(column: string, needle: string): RawBuilder<SqlBool> {
   const c = ref(column);
