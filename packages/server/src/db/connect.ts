@@ -69,7 +69,7 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
 /**
  * SQLite plans with ANALYZE's statistics once a database has them (sqlite_stat1, e.g. the large profile), and
  * takes an index without statistics for a very selective one: after a migration adds an index, a list in id
- * order was read through the new index and sorted whole (5 s instead of 1 ms on a million rows). Tables with
+ * order was read through the new index and sorted whole (seconds instead of a millisecond on a million rows). Tables with
  * an index without statistics are analysed again (one read of each of their indexes) where others have some.
  */
 async function analyzeNewIndexes(db: Kysely<Database>): Promise<void> {

@@ -10,7 +10,7 @@
  * Both limits count the time the script could have run: past its wall-time limit a run is stopped once the
  * process has used that much CPU since it began, or at the latest SCRIPT_LIMITS.loadGraceMs later. On an idle
  * machine an endless loop stops at timeMs; on a loaded one a one-line script that the scheduler left waiting
- * is not refused as too long (the CI failure: a valid import refused at load 25).
+ * is not refused as too long.
  *
  * A worker that answered its job itself (results, or the script's compile error) is kept warm for the next
  * job, up to WARM_WORKERS.keep of them for WARM_WORKERS.idleMs: loading QuickJS cost ~0.4 s of CPU per worker,
