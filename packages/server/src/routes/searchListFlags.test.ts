@@ -86,6 +86,18 @@ describe('the flag follows the library\'s search lists', () => {
     const lost = (await t.db.selectFrom('search_lists').select('id').where('store_id', '=', bib1).where('name', '=', 'Lost').executeTakeFirstOrThrow()).id;
     expect(await flagsOf(items)).toEqual([flag('C1', null, listA), { ...flag('Z', null, lost), searchListName: 'Lost' }, flag('W', null, null)]);
 
+    // A file imported into a list, and Add Items To a list, flag the scans holding their entries.
+    const upload = await uploadAs(t, 'librarian', 'more.csv', 'code\nW\n');
+    expect((await t.call('POST', `/api/stores/${bib1}/searchLists/${listB}/import`, { ...as, body: { fileName: upload, sheetIndex: null, fields: [{ code: 0 }] } })).json()).toEqual({ numItems: 1, numItemsInserted: 1 });
+    expect((await flagsOf(items)).map((f) => f.searchListId)).toEqual([listA, lost, listB]);
+    const source = await addCatalogue(t.db, bib1, `Source ${Math.random()}`, [{ code: 'W' }]);
+    const fresh = (await t.call('POST', `/api/stores/${bib1}/searchLists`, { ...as, body: { name: 'Fresh' } })).json().tid as number;
+    expect((await t.call('POST', `/api/stores/${bib1}/searchLists/${fresh}/items/catalogue`, { ...as, body: { parentId: source, itemIds: [] } })).json()).toEqual({ numItems: 1, numItemsInserted: 1 });
+    await t.call('DELETE', `${listBItems}/${(await t.db.selectFrom('search_list_items').select('id').where('search_list_id', '=', listB).where('code', '=', 'W').executeTakeFirstOrThrow()).id}`, as);
+    expect((await flagsOf(items)).map((f) => f.searchListId)).toEqual([listA, lost, fresh]);
+    expect((await t.call('DELETE', `/api/stores/${bib1}/searchLists/${fresh}`, as)).statusCode).toBe(200);
+    expect((await flagsOf(items)).map((f) => f.searchListId)).toEqual([listA, lost, null]);
+
     // Another library's list gets W: nothing changes here.
     const theirs = (await t.db.selectFrom('search_lists').select('id').where('store_id', '=', bib2).executeTakeFirstOrThrow()).id;
     expect((await t.call('POST', `/api/stores/${bib2}/searchLists/${theirs}/items`, { user: 'admin', body: { code: 'W' } })).statusCode).toBe(200);

@@ -23,7 +23,7 @@ import type { Row } from '../lists/definition';
 import { idScriptFor } from '../lists/idModification';
 import { intakeBatch } from '../lists/itemIntake';
 import type { ItemTarget } from '../lists/itemWrites';
-import { reflagScans } from '../lists/searchListFlags';
+import { entryPairs, reflagScans, type ScansToFlag } from '../lists/searchListFlags';
 import { resolveItemSource } from '../lists/sources';
 import { fetchSyncItems, storeSyncedItems } from '../lists/sync';
 import { withSlot } from '../lists/userSlots';
@@ -68,14 +68,20 @@ async function ownContainer(k: K, deps: D, user: AuthUser, storeId: number, id: 
 
 const itemTarget = (k: K, storeId: number, parentId: number): ItemTarget => ({ table: k.itemsTable, parentColumn: k.parentColumn, parentId, storeId });
 
+const flags = (k: K) => k.itemsTable === 'search_list_items';
+
 /**
- * After a write to a library's search lists (items or lists added, changed or removed): its scans' flags follow
- * them (lists/searchListFlags); only scans holding `pairs` when one entry was added or edited, else every scan of
- * the library. Catalogues flag nothing.
+ * After a write to a library's search lists: the flags of the scans it concerns follow them
+ * (lists/searchListFlags). Catalogues flag nothing.
  */
-async function flagsFollow<R>(k: K, deps: D, storeId: number, result: R, pairs?: ItemValues[]): Promise<R> {
-  if (k.itemsTable === 'search_list_items') await reflagScans(deps.db, storeId, pairs ? { pairs } : undefined);
+async function flagsFollow<R>(k: K, deps: D, storeId: number, result: R, ...scans: ScansToFlag[]): Promise<R> {
+  if (flags(k)) for (const only of scans) await reflagScans(deps.db, storeId, only);
   return result;
+}
+
+/** Before search lists (or their entries) go: the scans they flag take their next list. */
+async function flagsLeave(k: K, deps: D, storeId: number, listIds: readonly number[]): Promise<void> {
+  if (flags(k)) await reflagScans(deps.db, storeId, { flaggedBy: listIds }, listIds);
 }
 
 /** '' or null → no sync URL; otherwise an absolute http(s) URL (400 INVALID_URL). */
@@ -131,7 +137,10 @@ export async function updateContainer(k: K, deps: D, user: AuthUser, storeId: nu
 
 export async function deleteContainers(k: K, deps: D, user: AuthUser, storeId: number, ids: string | null): Promise<{ ids: number[] }> {
   assertStoreReachable(user, storeId);
-  return flagsFollow(k, deps, storeId, { ids: await q.deleteContainers(deps.db, k, storeId, ids === null ? null : parseIdList(ids)) });
+  const listIds = ids === null ? null : parseIdList(ids);
+  // Every list deleted: the foreign key clears every flag.
+  if (listIds) await flagsLeave(k, deps, storeId, listIds);
+  return { ids: await q.deleteContainers(deps.db, k, storeId, listIds) };
 }
 
 /** Is the name taken by a container other than exceptId (the one being edited)? */
@@ -155,7 +164,8 @@ export function exportContainers(k: K, deps: D, user: AuthUser, storeId: number,
 /** POST /import: one new container per imported sheet, named after the sheet. */
 export async function importContainers(k: K, deps: D, user: AuthUser, storeId: number, body: ImportBody, clientSignal?: AbortSignal): Promise<ItemsCountResult> {
   assertStoreReachable(user, storeId);
-  return flagsFollow(k, deps, storeId, await importFile(deps, user, body, {
+  const created: number[] = [];
+  const result = await importFile(deps, user, body, {
     idScript: await idScriptFor(deps.db, storeId, k.itemsTable),
     async check(sheets) {
       const names = sheets.map((s) => s.name.trim());
@@ -169,12 +179,14 @@ export async function importContainers(k: K, deps: D, user: AuthUser, storeId: n
       const id = await unlessTaken(() => q.insertContainer(trx, k, {
         store_id: storeId, name, sync_url: null, auto_sync: 0, last_sync: null, created_at: deps.config.now().toISOString(),
       }), () => new ApiError(409, ERROR_CODES.NAME_ALREADY_EXISTS, `${capitalised(k)} names already in use: ${name}`, { names: [name] }));
+      created.push(id);
       return itemTarget(k, storeId, id);
     },
     async undoSheet(trx, target) {
       await q.deleteContainers(trx, k, storeId, [target.parentId]);
     },
-  }, clientSignal));
+  }, clientSignal);
+  return flagsFollow(k, deps, storeId, result, ...created.map((onList) => ({ onList })));
 }
 
 // ---- items ----
@@ -243,7 +255,7 @@ export async function createItem(k: K, deps: D, user: AuthUser, storeId: number,
   const values = await checkedValues(deps, storeId, k.itemsTable, normalizeItem(input));
   if (await q.itemPairTaken(deps.db, k, parentId, values.code, values.objectId, null)) throw alreadyExists(values);
   const id = await unlessTaken(() => q.insertItem(deps.db, k, storeId, parentId, values, deps.config.now().toISOString()), () => alreadyExists(values));
-  return flagsFollow(k, deps, storeId, toApiItem((await q.findItem(deps.db, k, parentId, id))!), [values]);
+  return flagsFollow(k, deps, storeId, toApiItem((await q.findItem(deps.db, k, parentId, id))!), { pairs: [values] });
 }
 
 export async function updateItem(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, itemId: number, input: ItemInput): Promise<ApiItem> {
@@ -254,17 +266,20 @@ export async function updateItem(k: K, deps: D, user: AuthUser, storeId: number,
   const values = await checkedValues(deps, storeId, k.itemsTable, edit.values, edit.codeIsNew);
   if (await q.itemPairTaken(deps.db, k, parentId, values.code, values.objectId, itemId)) throw alreadyExists(values);
   await unlessTaken(() => q.updateItem(deps.db, k, itemId, values), () => alreadyExists(values));
-  return flagsFollow(k, deps, storeId, toApiItem((await q.findItem(deps.db, k, parentId, itemId))!), [toApiItem(current), values]);
+  return flagsFollow(k, deps, storeId, toApiItem((await q.findItem(deps.db, k, parentId, itemId))!), { pairs: [toApiItem(current), values] });
 }
 
 export async function deleteItems(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, ids: string): Promise<{ ids: number[] }> {
   await ownContainer(k, deps, user, storeId, parentId);
-  return flagsFollow(k, deps, storeId, { ids: await q.deleteItems(deps.db, k, parentId, parseIdList(ids)) });
+  const itemIds = parseIdList(ids);
+  const pairs = flags(k) ? await entryPairs(deps.db, parentId, itemIds) : [];
+  return flagsFollow(k, deps, storeId, { ids: await q.deleteItems(deps.db, k, parentId, itemIds) }, { pairs });
 }
 
 export async function deleteAllItems(k: K, deps: D, user: AuthUser, storeId: number, parentId: number): Promise<{ deleted: number }> {
   await ownContainer(k, deps, user, storeId, parentId);
-  return flagsFollow(k, deps, storeId, { deleted: await q.deleteAllItems(deps.db, k, parentId) });
+  await flagsLeave(k, deps, storeId, [parentId]);
+  return { deleted: await q.deleteAllItems(deps.db, k, parentId) };
 }
 
 /** Is the code/objectId pair, as it would be stored, taken by an item other than exceptId (the one being edited)? */
@@ -278,7 +293,8 @@ export async function itemExists(
 
 export async function importItems(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, body: ImportBody, clientSignal?: AbortSignal): Promise<ItemsCountResult> {
   await ownContainer(k, deps, user, storeId, parentId);
-  return flagsFollow(k, deps, storeId, await importFile(deps, user, body, { idScript: await idScriptFor(deps.db, storeId, k.itemsTable), forSheet: async () => itemTarget(k, storeId, parentId) }, clientSignal));
+  const result = await importFile(deps, user, body, { idScript: await idScriptFor(deps.db, storeId, k.itemsTable), forSheet: async () => itemTarget(k, storeId, parentId) }, clientSignal);
+  return flagsFollow(k, deps, storeId, result, { onList: parentId });
 }
 
 export async function exportItems(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, body: ExportBody): Promise<ExportFile> {
@@ -294,12 +310,14 @@ export async function syncContainer(k: K, deps: D, user: AuthUser, storeId: numb
   return withSlot(user.id, 'import', deps.lists.slots, async () => {
     const items = await fetchSyncItems(url, deps.lists);
     const now = deps.config.now();
-    return flagsFollow(k, deps, storeId, await storeSyncedItems(deps.db, itemTarget(k, storeId, parentId), items, now, (trx) => q.updateContainer(trx, k, parentId, { last_sync: now.toISOString() })));
+    const result = await storeSyncedItems(deps.db, itemTarget(k, storeId, parentId), items, now, (trx) => q.updateContainer(trx, k, parentId, { last_sync: now.toISOString() }));
+    return flagsFollow(k, deps, storeId, result, { onList: parentId });
   });
 }
 
 export async function addItemsTo(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, from: string, body: AddItemsFromBody): Promise<ItemsCountResult> {
   await ownContainer(k, deps, user, storeId, parentId);
   const source = await resolveItemSource(deps.db, storeId, from, body);
-  return withSlot(user.id, 'import', deps.lists.slots, async () => flagsFollow(k, deps, storeId, await addItemsFrom(deps.db, itemTarget(k, storeId, parentId), source, body, deps.config.now())));
+  return withSlot(user.id, 'import', deps.lists.slots, async () =>
+    flagsFollow(k, deps, storeId, await addItemsFrom(deps.db, itemTarget(k, storeId, parentId), source, body, deps.config.now()), { onList: parentId }));
 }

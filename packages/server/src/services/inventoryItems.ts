@@ -17,6 +17,7 @@ import { importFile } from '../lists/import';
 import { normalizeItem } from '../lists/items';
 import { idScriptFor } from '../lists/idModification';
 import type { ItemTarget } from '../lists/itemWrites';
+import { lastScanId } from '../lists/inventoryEvents';
 import { reflagScans } from '../lists/searchListFlags';
 import { resolveItemSource } from '../lists/sources';
 import * as cq from '../queries/containers';
@@ -127,15 +128,17 @@ export async function itemExists(
 
 export async function importItems(deps: D, user: AuthUser, storeId: number, groupText: string, inventoryId: number, body: ImportBody, clientSignal?: AbortSignal): Promise<ItemsCountResult> {
   const section = await ownSection(deps, user, storeId, groupText, inventoryId);
+  const after = await lastScanId(deps.db);
   const result = await importFile(deps, user, body, { idScript: await idScriptFor(deps.db, storeId, 'inventory_items'), forSheet: async () => sectionTarget(section) }, clientSignal);
-  await reflagScans(deps.db, storeId, { inventoryId });
+  await reflagScans(deps.db, storeId, { inventoryId, after });
   return result;
 }
 
 export async function addItemsTo(deps: D, user: AuthUser, storeId: number, groupText: string, inventoryId: number, from: string, body: AddItemsFromBody): Promise<ItemsCountResult> {
   const section = await ownSection(deps, user, storeId, groupText, inventoryId);
   const source = await resolveItemSource(deps.db, storeId, from, body);
+  const after = await lastScanId(deps.db);
   const result = await addItemsFrom(deps.db, sectionTarget(section), source, body, deps.config.now());
-  await reflagScans(deps.db, storeId, { inventoryId });
+  await reflagScans(deps.db, storeId, { inventoryId, after });
   return result;
 }
