@@ -42,7 +42,7 @@ export function scannedItemColumns(fields: ItemFieldLabel[], t: TFunction, where
     });
   }
   columns.push({
-    key: 'searchListId', dataIndex: 'searchListName', title: t('searchListName'), width: 160, highlight: false,
+    key: 'searchListId', dataIndex: 'searchListName', title: t('searchListName'), width: 160, sortable: false, highlight: false,
     options: searchLists.map((l) => ({ value: String(l.tid), label: l.name })),
   });
   return columns;
