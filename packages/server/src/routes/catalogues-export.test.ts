@@ -1,5 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { addCatalogue } from '../lists/testing/helpers';
+import { convertWithLibreOffice, itWithLibreOffice } from '../testing/libreOffice';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
 let t: TestApp;
@@ -133,6 +138,39 @@ describe('catalogue items export', () => {
       for (const reader of [',', ';', '\t', '|']) {
         for (const cell of readDelimited(text, reader)) expect([reader, cell]).toEqual([reader, expect.not.stringMatching(/^[=+\-@\t\r]/)]);
       }
+    }
+  });
+
+  itWithLibreOffice('LibreOffice opens both csv exports with either separator and finds no formula', async () => {
+    const id = await addCatalogue(t.db, store, 'Opened', [
+      { code: '=1+1', objectId: ';=1+1', field1: '=1+1;=2+2' },
+      { code: '102', objectId: ',=1+1', field1: 'a\n=1+1' },
+      { code: '103', objectId: '@SUM(A1)', field1: 'x,"=4' },
+    ]);
+    const cols = [{ id: 'code', title: 'Code' }, { id: 'objectId', title: 'RFID' }, { id: 'field1', title: 'x;=cmd' }];
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'csv-formulas-'));
+    try {
+      const files = [];
+      for (const separator of ['comma', 'semicolon']) {
+        const res = await t.call('POST', exportUrl(`/${id}/export`), { user: 'librarian', body: { format: { ...base, separator }, columns: cols, order: null, searchTexts: {} } });
+        files.push(path.join(dir, `${separator}.csv`));
+        fs.writeFileSync(files[files.length - 1], res.rawPayload);
+      }
+      // Each file read with a comma and with a semicolon (44, 59), quotes and UTF-8, formulas evaluated as a
+      // double-clicked csv is: not one cell may come out as a formula.
+      for (const [reader, code] of [['comma', 44], ['semicolon', 59]] as const) {
+        const out = path.join(dir, reader);
+        convertWithLibreOffice(files, out, 'xlsx', `CSV:${code},34,76,1,,0,false,true,false,false,false,-1,true`);
+        for (const file of files) {
+          const book = XLSX.readFile(path.join(out, `${path.basename(file, '.csv')}.xlsx`));
+          const sheet = book.Sheets[book.SheetNames[0]];
+          const cells = Object.entries(sheet).filter(([ref]) => !ref.startsWith('!'));
+          expect(cells.length).toBeGreaterThan(5);
+          expect(cells.filter(([, cell]) => (cell as XLSX.CellObject).f !== undefined).map(([ref]) => `${reader} ${path.basename(file)} ${ref}`)).toEqual([]);
+        }
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -4,7 +4,6 @@
  * csv and compared cell by cell. The sheet is written in several pieces (as an export writes batches), so
  * the joined deflate stream and the zip's data descriptor are exercised.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +11,7 @@ import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
 import type { ExportCell } from './cells';
 import { columnName, sheetRow, xlsxFile, xmlText } from './xlsxWriter';
+import { convertWithLibreOffice, itWithLibreOffice } from '../../testing/libreOffice';
 
 jest.setTimeout(180_000);
 
@@ -76,29 +76,12 @@ describe('xlsx writer', () => {
     expect(viaSheetJs).toEqual(want);
   });
 
-  const soffice = (() => {
-    try {
-      execFileSync('soffice', ['--version'], { stdio: 'ignore', timeout: 120_000 });
-      return true;
-    } catch {
-      return false;
-    }
-  })();
-
-  // On CI (scripts/system-deps.sh installs LibreOffice) a missing soffice fails the test; elsewhere it is skipped.
-  const onCi = /^(1|true)$/i.test(process.env.CI ?? '');
-  (soffice || onCi ? it : it.skip)('opens in LibreOffice: its csv conversion holds every cell', async () => {
-    if (!soffice) throw new Error('soffice (LibreOffice) is missing: scripts/system-deps.sh installs libreoffice-calc-nogui');
+  itWithLibreOffice('opens in LibreOffice: its csv conversion holds every cell', async () => {
     const rows = sampleRows(300).map((row) => row.map((cell) => (cell === 'ctrl\u0001char' ? 'ctrl char' : cell)));
     const file = path.join(dir, 'libreoffice.xlsx');
     await writeFile(rows, file, 64);
-    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lo-profile-'));
-    try {
-      // 44,34,76: comma, double quote, UTF-8.
-      execFileSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76', '--outdir', dir, file], { stdio: 'ignore', timeout: 170_000 });
-    } finally {
-      fs.rmSync(profile, { recursive: true, force: true });
-    }
+    // 44,34,76: comma, double quote, UTF-8.
+    convertWithLibreOffice([file], dir, 'csv:Text - txt - csv (StarCalc):44,34,76');
     const csv = XLSX.read(fs.readFileSync(path.join(dir, 'libreoffice.csv'), 'utf8'), { type: 'string', raw: true });
     const back = XLSX.utils.sheet_to_json<unknown[]>(csv.Sheets[csv.SheetNames[0]], { header: 1, defval: null, raw: true });
     expect(back.map((r) => r.map((v) => (v === null ? null : String(v))))).toEqual(expected(rows).map((r) => r.map((v) => (v === null ? null : String(v)))));
