@@ -21,6 +21,9 @@ const input: CounterChartInput = {
   ],
 };
 
+/** The exporting module adds getSVG at run time; the chart type does not declare it. */
+type ExportingChart = Highcharts.Chart & { getSVG(chartOptions?: object): string };
+
 const texts = (svg: string, selector: string) => {
   const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
   return [...doc.querySelectorAll(selector)].map((node) => node.textContent).filter(Boolean);
@@ -35,7 +38,7 @@ it('the saved image has the title and a legend naming each interval and its stat
   const host = document.createElement('div');
   host.style.width = '800px';
   document.body.append(host);
-  const chart = Highcharts.chart(host, counterChartOptions(input));
+  const chart = Highcharts.chart(host, counterChartOptions(input)) as ExportingChart;
   // On screen: no title, the legend lists statistics (a click picks what every interval shows).
   expect(texts(chart.getSVG(), '.highcharts-title')).toEqual([]);
   expect(texts(chart.getSVG(), '.highcharts-legend-item text')).toEqual(['In', 'Out', 'Inside']);
