@@ -163,6 +163,26 @@ describe('GenericList search and sort', () => {
     expect(screen.getByText('Filtered: 2')).toBeInTheDocument();
   });
 
+  it("shows no Filtered count while a search's first page is still coming", async () => {
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+    let release: () => void = () => undefined;
+    const fetchPage = jest.fn(async ({ searchTexts = {}, offset = 0, limit = 25 }: ListParams) => {
+      if (!searchTexts.code) return page(rows(offset, Math.min(limit, 60 - offset)), 60);
+      await new Promise<void>((resolve) => { release = resolve; });
+      return page(rows(10, 2), 2);
+    });
+    renderWithPortal(<GenericList<Row> listName="test" columns={COLUMNS} fetchPage={fetchPage} height={400} />);
+    await screen.findByText('Name 0');
+    await user.click(within(header('Code')!).getByRole('button'));
+    await user.type(screen.getByRole('textbox', { name: 'Search Code' }), 'C1');
+    await user.click(screen.getByRole('button', { name: /Search$/ }));
+    await waitFor(() => expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ searchTexts: { code: 'C1' } })));
+    expect(screen.queryByText(/Filtered:/)).not.toBeInTheDocument();
+    expect(screen.getByText('Total: 60')).toBeInTheDocument();
+    act(() => release());
+    expect(await screen.findByText('Filtered: 2')).toBeInTheDocument();
+  });
+
   it('opens a column search from the keyboard: a named tab stop that Enter opens (not sorts), and the focus comes back after the search', async () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
     const { fetchPage } = setup();

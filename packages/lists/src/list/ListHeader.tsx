@@ -78,7 +78,8 @@ export function ListHeader({ title, extra, parent, onAdd, onDeleteSelected, onIm
           : countFailed
             ? <Button size="small" type="link" icon={<ReloadOutlined />} onClick={countAgain}>{t('countAgain')}</Button>
             : <BusySpinner label={t('counting')} />}
-        {isFiltered && totalKnown && <Tag color="blue">{t('filteredCount', { count: total })}</Tag>}
+        {/* Not while a new search's first page loads: its count is not known yet (it read 'Filtered: 0'). */}
+        {isFiltered && totalKnown && !(loading && items.length === 0) && <Tag color="blue">{t('filteredCount', { count: total })}</Tag>}
         {loading && items.length > 0 && <Spin size="small" />}
         {extra}
       </Space>
