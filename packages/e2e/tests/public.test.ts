@@ -10,7 +10,8 @@ const browser = useBrowser();
 describe('public entry (/capacities/…, /sipOperations/{storeCode})', () => {
   it.each([
     ['/capacities/some-token', 'Occupancy', '[role=alert]'],
-    ['/capacities/some-token/BIB-001/ca', 'Entry control', '[role=alert]'],
+    // The traffic light speaks its URL's language (Catalan here), whatever the interface language.
+    ['/capacities/some-token/BIB-001/ca', "Control d'accés", '[role=alert]'],
     ['/sipOperations/BIB-001', 'Self-service today', 'table'],
   ])('%s loads only mf-public code: no shell, no login, no other remote', async (path, title, answered) => {
     const { page, requests } = browser;
