@@ -1,5 +1,5 @@
 /**
- * Our xlsx reader against exceljs' streaming reader (what imports used before) on real workbooks: exceljs'
+ * Our xlsx reader against exceljs' reader on real workbooks: exceljs'
  * own writer (shared and rich text, numbers, booleans, errors, formulas, dates in built-in and custom formats,
  * sparse columns, several sheets, the 1904 date system) and LibreOffice's file; and hand-written parts with
  * a namespace prefix, inline strings and entities. A part cut short is refused.
@@ -34,15 +34,19 @@ async function ours(file: string, dateFormat?: string): Promise<Sheets> {
   }
 }
 
+/**
+ * exceljs' whole-file reader. Its streaming reader (what imports used before) reads each worksheet it meets
+ * before xl/workbook.xml from a temp file, and once in a fresh-clone CI run it met a sheet without the workbook's
+ * model; the whole-file reader parses the same parts in any order.
+ */
 async function exceljs(file: string, dateFormat?: string): Promise<Sheets> {
-  const out: Sheets = [];
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'ignore' });
-  for await (const ws of reader as unknown as AsyncIterable<{ name: string } & AsyncIterable<{ number: number; values: unknown[] }>>) {
-    const rows = [];
-    for await (const row of ws) rows.push({ number: row.number, cells: Array.from(row.values.slice(1), (v) => cellValue(v, dateFormat)) });
-    out.push({ name: ws.name, rows });
-  }
-  return out;
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(file);
+  return book.worksheets.map((ws) => {
+    const rows: Sheets[number]['rows'] = [];
+    ws.eachRow((row, number) => rows.push({ number, cells: Array.from((row.values as unknown[]).slice(1), (v) => cellValue(v, dateFormat)) }));
+    return { name: ws.name, rows };
+  });
 }
 
 async function written(name: string, fill: (wb: ExcelJS.Workbook) => void): Promise<string> {
