@@ -77,6 +77,14 @@ describe('setLanguage', () => {
     expect(moment.locale()).toBe('en');
   });
 
+  it("sets the document's lang and dir on any language change, not only setLanguage's", async () => {
+    await i18n.changeLanguage('ar');
+    expect([document.documentElement.lang, document.documentElement.dir]).toEqual(['ar', 'rtl']);
+    await i18n.changeLanguage('ca');
+    expect([document.documentElement.lang, document.documentElement.dir]).toEqual(['ca', 'ltr']);
+    await setLanguage('en-GB');
+  });
+
   it('keeps Western digits in Arabic so dates sent to the server stay parseable', async () => {
     await setLanguage('ar');
     expect(moment('2024-03-05').format('YYYY-MM-DD')).toBe('2024-03-05');

@@ -43,6 +43,8 @@ if (!i18n.isInitialized) {
 }
 setMomentLocale(i18n.language ?? initialLanguage);
 applyDocumentLanguage(toLocale(i18n.language));
+// The document follows every language change, also one made on the i18next instance itself, not only setLanguage's.
+i18n.on('languageChanged', (lng: string) => applyDocumentLanguage(toLocale(lng)));
 
 /** Adds (or deep-merges) one namespace for all nine locales. */
 export function registerTranslations(ns: string, resourcesByLocale: Record<Locale, object>): void {
