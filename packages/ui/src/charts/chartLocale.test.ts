@@ -1,7 +1,7 @@
 import { translationProblems } from '@portal/i18n';
 import { chartLang, chartResources, localizeChart } from './chartLocale';
 
-const options: { xAxis: object; yAxis: object; legend: object; tooltip?: object; series: [] } = { xAxis: { categories: ['Mon', 'Tue'] }, yAxis: { min: 0 }, legend: { enabled: true }, series: [] };
+const options: { xAxis: object; yAxis: object; legend: object; tooltip?: object; series: object[] } = { xAxis: { categories: ['Mon', 'Tue'] }, yAxis: { min: 0 }, legend: { enabled: true }, series: [] };
 
 describe('localizeChart', () => {
   it('mirrors a chart in Arabic: the x axis reversed, the value axis on the right, legend and tooltip right to left', () => {
@@ -10,6 +10,12 @@ describe('localizeChart', () => {
     expect(rtl.yAxis).toEqual({ min: 0, opposite: true });
     expect(rtl.legend).toEqual({ enabled: true, rtl: true });
     expect(rtl.tooltip).toEqual({ rtl: true });
+  });
+
+  it('mirrors horizontal bars in Arabic: labels on the right, bars growing leftwards, rows in their order', () => {
+    const bars = localizeChart({ ...options, series: [{ type: 'bar' }] }, 'ar');
+    expect(bars.xAxis).toEqual({ categories: ['Mon', 'Tue'], opposite: true });
+    expect(bars.yAxis).toEqual({ min: 0, reversed: true });
   });
 
   it('leaves a left-to-right chart unmirrored', () => {

@@ -2,7 +2,8 @@
  * What every Highcharts chart of the portal takes from the interface language, in one place (dashboard and
  * counters): Highcharts' own texts (the hidden screen-reader descriptions, Reset zoom) translated through i18next,
  * and in a right-to-left language the chart mirrored: the x axis runs from the right, the value axis stands on the
- * right, legend and tooltips read right to left. Structural types: @portal/ui does not load Highcharts.
+ * right (horizontal bars grow leftwards from their labels on the right), legend and tooltips read right to left.
+ * Structural types: @portal/ui does not load Highcharts.
  */
 import { i18n, isRtl, registerTranslations, toLocale } from '@portal/i18n';
 import ar from './locales/ar.json';
@@ -21,6 +22,8 @@ registerTranslations(CHARTS_NS, chartResources);
 
 /** The parts of Highcharts' Options this touches. */
 export interface LocalizableChartOptions {
+  chart?: object;
+  series?: readonly object[];
   lang?: object;
   xAxis?: object | object[];
   yAxis?: object | object[];
@@ -36,14 +39,21 @@ export function chartLang(language: string): typeof es {
 const merge = (axis: object | object[] | undefined, extra: object): object | object[] =>
   (Array.isArray(axis) ? axis.map((a: object) => ({ ...a, ...extra })) : { ...axis, ...extra });
 
+/** Horizontal bars: Highcharts draws the x (category) axis vertically and the values horizontally. */
+function isInverted({ chart, series = [] }: LocalizableChartOptions): boolean {
+  const { inverted, type } = (chart ?? {}) as { inverted?: boolean; type?: string };
+  return inverted === true || type === 'bar' || series.some((s) => (s as { type?: string }).type === 'bar');
+}
+
 /** The chart's options in `language`: Highcharts' texts translated, and mirrored when it is written right to left. */
 export function localizeChart<O extends LocalizableChartOptions>(options: O, language: string): O & { lang: ReturnType<typeof chartLang> } {
   const localized = { ...options, lang: { ...chartLang(language), ...options.lang } };
   if (!isRtl(language)) return localized;
+  const inverted = isInverted(options);
   return {
     ...localized,
-    xAxis: merge(options.xAxis, { reversed: true }),
-    yAxis: merge(options.yAxis, { opposite: true }),
+    xAxis: merge(options.xAxis, inverted ? { opposite: true } : { reversed: true }),
+    yAxis: merge(options.yAxis, inverted ? { reversed: true } : { opposite: true }),
     legend: { ...options.legend, rtl: true },
     tooltip: { ...options.tooltip, rtl: true },
   };
