@@ -62,10 +62,13 @@ describe('IdModificationsPage', () => {
     const openings = screen.getAllByText('function (id) {');
     expect(openings).toHaveLength(2);
     for (const opening of openings) {
-      const block = opening.closest('[data-field] [dir="ltr"]') as HTMLElement | null;
+      // The text itself is isolated left to right (antd's right-to-left Typography would override a parent's dir).
+      expect(opening.tagName).toBe('BDI');
+      expect(opening).toHaveAttribute('dir', 'ltr');
+      const block = opening.closest('[data-field] div[dir="ltr"]') as HTMLElement | null;
       expect(block).not.toBeNull();
       expect(within(block!).getByRole('textbox')).toHaveAttribute('contenteditable', 'true');
-      expect(within(block!).getByText('}')).toBeInTheDocument();
+      expect(within(block!).getByText('}')).toHaveAttribute('dir', 'ltr');
     }
   });
 

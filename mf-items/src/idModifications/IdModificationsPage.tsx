@@ -63,13 +63,14 @@ function ScriptEditor({ field, label, script, test, onChange, onTest }: {
   const [id, setId] = useState(ID_SCRIPT_EXAMPLE_ID);
   return (
     <Card size="small" title={label} data-field={field}>
-      {/* Code reads left to right in every language: in Arabic 'function (id) {' became '{ function (id)'. */}
+      {/* Code reads left to right in every language: in Arabic 'function (id) {' became '{ function (id)'. The
+          lines are isolated left to right themselves: antd's right-to-left Typography sets its own direction. */}
       <div dir="ltr">
-        <Typography.Text code>{'function (id) {'}</Typography.Text>
+        <Typography.Text code><bdi dir="ltr">{'function (id) {'}</bdi></Typography.Text>
         <Suspense fallback={<Spin />}>
           <ScriptCodeEditor label={label} value={script} onChange={onChange} />
         </Suspense>
-        <Typography.Text code>{'}'}</Typography.Text>
+        <Typography.Text code><bdi dir="ltr">{'}'}</bdi></Typography.Text>
       </div>
       <Flex gap={8} align="center" style={{ marginTop: 8 }}>
         <Button icon={<PlayCircleOutlined />} loading={test === 'running'} onClick={() => onTest(id)} aria-label={`${t('test')} ${label}`}>
