@@ -2,7 +2,8 @@
  * Layout in Chromium at 1366 and 1920 px wide, on the demo data: the generic list's columns (the Date column, the
  * last header) are never left behind the fixed row-action column, headers are not cut, the last row stays above
  * the horizontal scrollbar, Total counts the whole list beside Filtered; and the Arabic interface is right to
- * left, its counters chart mirrored. E2E_SCREENSHOTS=<folder> keeps a screenshot of each page looked at.
+ * left, its charts mirrored and the ID script's code left to right. E2E_SCREENSHOTS=<folder> keeps a screenshot of
+ * each page looked at.
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -187,5 +188,32 @@ describe('Arabic', () => {
     expect(hidden).not.toContain('chart with');
     await openList(page, `/inventories/${params.inventoryGroupId}/sections/${params.inventoryId}`);
     await screenshot(page, 'items-ar-1366');
+  });
+
+  it("the dashboard's horizontal bars grow leftwards from their labels on the right", async () => {
+    const { page } = arabic!;
+    await navigateInApp(page, '/dashboard');
+    const chart = content(page).locator('.highcharts-container').filter({ has: page.locator('.highcharts-bar-series') }).first();
+    await chart.locator('.highcharts-xaxis-labels text').first().waitFor({ timeout: 60_000 });
+    await screenshot(page, 'dashboard-ar-1366');
+    await until(async () => {
+      const plot = (await chart.locator('.highcharts-plot-background').boundingBox())!;
+      const labels = (await chart.locator('.highcharts-xaxis-labels').boundingBox())!;
+      return labels.x >= plot.x + plot.width - 1;
+    }, true);
+  });
+
+  it("an ID modification script's wrapper lines read 'function (id) {' left to right", async () => {
+    const { page } = arabic!;
+    await navigateInApp(page, '/idModifications');
+    await content(page).locator('.cm-editor').first().waitFor({ timeout: 60_000 });
+    await screenshot(page, 'idModifications-ar-1366');
+    // Where the first and the last character are drawn: 'f' left of '{'.
+    const [first, last] = await content(page).getByText('function (id) {').first().evaluate((element) => {
+      const text = [...element.childNodes].find((n) => n.nodeType === Node.TEXT_NODE)!;
+      const at = (i: number) => { const r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + 1); return r.getBoundingClientRect().left; };
+      return [at(0), at((text.textContent ?? '').length - 1)];
+    });
+    expect(last).toBeGreaterThan(first);
   });
 });
