@@ -9,6 +9,7 @@ import { itemSearchText } from '@portal/contract';
 import { uniqueItemsNames } from '../db/migrations/0013_unique_items_names';
 import { addCatalogue, addSearchList, uploadAs } from '../lists/testing/helpers';
 import { createTestApp, type TestApp } from '../testing/testApp';
+import { writeOutcome } from '../testing/testDb';
 
 jest.setTimeout(60_000);
 
@@ -53,12 +54,8 @@ describe.each([['catalogues'], ['searchLists']])('%s', (path) => {
   });
 });
 
-/**
- * Whether a write was refused. Not `.rejects.toThrow()`: better-sqlite3's SqliteError is an object whose prototype
- * is the Error of the test file that loaded the addon first, so in a later file of the same jest worker it is no
- * `instanceof Error` there and jest reports "did not throw" (seen in CI runs, never in a file run alone).
- */
-const outcome = (write: Promise<unknown>): Promise<'written' | 'refused'> => write.then(() => 'written' as const, () => 'refused' as const);
+/** Whether a write was refused (writeOutcome: the driver's errors are not jest's Error). */
+const outcome = async (write: Promise<unknown>): Promise<'written' | 'refused'> => ((await writeOutcome(write)) === 'stored' ? 'written' : 'refused');
 
 describe('the database refuses a doubled pair whoever writes it', () => {
   it('items with the same pair (null = absent) in one list; fine in another list', async () => {

@@ -22,6 +22,15 @@ export interface TestDb {
   destroy(): Promise<void>;
 }
 
+/**
+ * A database write's outcome as text: 'stored', or the driver's error ("SqliteError: UNIQUE constraint failed…").
+ * Not `.rejects.toThrow()`: better-sqlite3's SqliteError has as prototype the Error of the test file that loaded the
+ * addon first, so in a later file of the same jest worker it is no `instanceof Error` and jest reports "did not
+ * throw" (seen in fresh-clone runs, never in a file run alone).
+ */
+export const writeOutcome = (write: { execute(): Promise<unknown> } | Promise<unknown>): Promise<string> =>
+  ('execute' in write ? write.execute() : write).then(() => 'stored', (e: unknown) => String(e));
+
 async function adminQuery(url: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

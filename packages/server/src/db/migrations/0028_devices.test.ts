@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { minimalStores } from '../../demo/seedMinimal';
-import { createTestDb, type TestDb } from '../../testing/testDb';
+import { createTestDb, writeOutcome as outcome, type TestDb } from '../../testing/testDb';
 import { devices } from './0028_devices';
 import { deviceRows } from './0029_device_rows';
 
@@ -54,8 +54,6 @@ describe(`0028 devices and 0029 device rows (${process.env.TEST_DATABASE_URL ? '
     expect(kept.map((a) => a.id)).toEqual([alarms[0].id, alarms[2].id]);
     const events = await t.db.selectFrom('item_events').select('details').where('store_id', '=', store).execute();
     expect(events.map((e) => JSON.parse(e.details).alarmId).sort()).toEqual([alarms[0].id, alarms[2].id].sort());
-    // Outcomes as text: a driver's error object may come from another realm than jest's Error.
-    const outcome = (query: { execute(): Promise<unknown> }) => query.execute().then(() => 'stored', (e: unknown) => String(e));
     expect(await outcome(t.db.insertInto('records').values(record(1, 0)))).toMatch(/unique|duplicate/i);
     expect(await outcome(t.db.insertInto('alarms').values(alarm('U2')))).toMatch(/unique|duplicate/i);
 
