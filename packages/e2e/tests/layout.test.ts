@@ -176,6 +176,10 @@ describe('Arabic', () => {
     await chart.locator('.highcharts-yaxis-labels text').first().waitFor({ timeout: 60_000 });
     await content(page).locator('[data-testid="summary-card"] bdi').first().waitFor();
     await screenshot(page, 'counters-ar-1366');
+    // The summary's title reads region then period, right to left: each part whole, the region on the right.
+    const [region, period] = await content(page).locator('[data-testid="summary-card"]').first().locator('bdi').evaluateAll((parts) => parts
+      .map((part) => part.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })));
+    expect(period.right).toBeLessThanOrEqual(region.left);
     // The chart is drawn again as the counters arrive: its value labels end up right of the plot.
     await until(async () => {
       const plot = (await chart.locator('.highcharts-plot-background').boundingBox())!;
