@@ -18,10 +18,16 @@ export default tseslint.config(
     rules: {
       // A leading underscore marks a value left unused on purpose (a property split off with ...rest, a callback's
       // unused argument).
-      '@typescript-eslint/no-unused-vars': ['error', {
-        argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_',
-        ignoreRestSiblings: true,
-      }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
       // Control characters are the separators of the server's row texts (NUL, unit separator), the characters an
       // xlsx or csv export must drop, and the terminal's escape codes: patterns name them on purpose.
       'no-control-regex': 'off',

@@ -7,8 +7,11 @@ const path = require('path');
 const SERVER_PACKAGES = ['server', 'contract'];
 // Packages whose tests are not jest unit tests of this config (packages/e2e has its own config).
 const OWN_CONFIG = ['e2e'];
-const dirs = (parent, keep) => fs.readdirSync(path.join(__dirname, parent), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && keep(entry.name)).map((entry) => `<rootDir>/${parent ? `${parent}/` : ''}${entry.name}`);
+const dirs = (parent, keep) =>
+  fs
+    .readdirSync(path.join(__dirname, parent), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && keep(entry.name))
+    .map((entry) => `<rootDir>/${parent ? `${parent}/` : ''}${entry.name}`);
 // Every other package, the shell and every remote (mf-*) is a web root: a new package or remote is picked up
 // without editing this file.
 const WEB_ROOTS = [
@@ -16,10 +19,13 @@ const WEB_ROOTS = [
   ...dirs('', (name) => name === 'shell' || name.startsWith('mf-')),
   '<rootDir>/scripts',
 ];
-const swc = ['@swc/jest', {
-  jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
-  module: { type: 'commonjs' },
-}];
+const swc = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
+    module: { type: 'commonjs' },
+  },
+];
 // Dependencies that ship only ES modules: swc compiles them to CommonJS for jest; the rest of
 // node_modules stays untransformed. typebox 1.x, jose 6, content-disposition/cookie (under fastify's
 // plugins), @ant-design/colors 8 (under @ant-design/icons). Add a name here when jest says
@@ -52,7 +58,9 @@ module.exports = {
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/jest.setup.web.ts'],
       moduleNameMapper: {
-        '\\.(css|less)$': '<rootDir>/jest.style-stub.js', '\\.(png|svg|jpg|gif)$': '<rootDir>/jest.file-stub.js' },
+        '\\.(css|less)$': '<rootDir>/jest.style-stub.js',
+        '\\.(png|svg|jpg|gif)$': '<rootDir>/jest.file-stub.js',
+      },
     },
   ],
 };

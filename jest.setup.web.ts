@@ -20,16 +20,26 @@ const hasWindow = typeof window !== 'undefined';
 
 // antd's responsive grid and Table read matchMedia.
 if (hasWindow && !window.matchMedia) {
-  window.matchMedia = (query: string) => ({
-    matches: false, media: query, onchange: null,
-    addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
 }
 
 // antd (rc-resize-observer) measures with ResizeObserver.
 if (!(globalThis as { ResizeObserver?: unknown }).ResizeObserver) {
-  (globalThis as { ResizeObserver?: unknown }).ResizeObserver = class { observe() {} unobserve() {} disconnect() {} };
+  (globalThis as { ResizeObserver?: unknown }).ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
 }
 
 // typebox (@portal/contract) uses TextEncoder/TextDecoder at module load.

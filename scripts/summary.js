@@ -11,7 +11,11 @@ const SLOWEST = 8;
 const seconds = (value) => (value === '' || value === undefined ? '' : `${Number(value).toFixed(1)} s`);
 
 function printPhases(file) {
-  const rows = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => line.split('\t'));
+  const rows = fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split('\t'));
   if (!rows.length) return;
   const width = Math.max(...rows.map(([name]) => name.length));
   console.log('phase durations (wall, CPU = user + sys of the phase and its children):');
@@ -22,7 +26,9 @@ function printPhases(file) {
 }
 
 function main(args) {
-  let passed = 0, failed = 0, skipped = 0;
+  let passed = 0,
+    failed = 0,
+    skipped = 0;
   const suites = [];
   const lines = [];
   const retried = [];
@@ -33,24 +39,39 @@ function main(args) {
       continue;
     }
     const name = path.basename(file);
-    if (!fs.existsSync(file)) { lines.push(`${name}: missing results`); failed += 1; continue; }
+    if (!fs.existsSync(file)) {
+      lines.push(`${name}: missing results`);
+      failed += 1;
+      continue;
+    }
     const r = JSON.parse(fs.readFileSync(file, 'utf8'));
     const brokenSuites = r.numRuntimeErrorTestSuites || 0;
-    passed += r.numPassedTests; failed += r.numFailedTests + brokenSuites; skipped += r.numPendingTests + (r.numTodoTests || 0);
+    passed += r.numPassedTests;
+    failed += r.numFailedTests + brokenSuites;
+    skipped += r.numPendingTests + (r.numTodoTests || 0);
     lines.push(`${name}: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped, ${brokenSuites} suites failed to run`);
     for (const suite of r.testResults || []) {
       for (const test of suite.assertionResults || []) {
         const reasons = test.retryReasons || [];
         if (test.status === 'failed') {
-          const why = String((test.failureMessages || [])[0] || '').split('\n').map((l) => l.trim()).filter(Boolean).slice(0, 3).join(' | ');
+          const why = String((test.failureMessages || [])[0] || '')
+            .split('\n')
+            .map((l) => l.trim())
+            .filter(Boolean)
+            .slice(0, 3)
+            .join(' | ');
           failures.push(`  ${test.fullName} (${name}): ${why.replace(/\u001b\[[0-9;]*m/g, '').slice(0, 400)}`);
         }
         if (test.status === 'passed' && (reasons.length || (test.invocations || 1) > 1)) {
-          const why = String(reasons[0] || '').split('\n').find((l) => l.trim()) || '';
+          const why =
+            String(reasons[0] || '')
+              .split('\n')
+              .find((l) => l.trim()) || '';
           retried.push(`  ${test.fullName} (${name}): ${why.trim().slice(0, 200)}`);
         }
       }
-      if (suite.startTime && suite.endTime) suites.push({ name: path.relative(process.cwd(), suite.name), seconds: (suite.endTime - suite.startTime) / 1000, file: name });
+      if (suite.startTime && suite.endTime)
+        suites.push({ name: path.relative(process.cwd(), suite.name), seconds: (suite.endTime - suite.startTime) / 1000, file: name });
     }
   }
   if (suites.length) {

@@ -16,29 +16,56 @@ registerTranslations(manifest.namespace, resources);
 
 const VALID = library(1, 'Uno');
 const EXPIRED = library(2, 'Dos', '2000-01-01');
-const TREE: RegionNode[] = [{
-  title: 'Uno', fullName: 'Uno', key: 'store:1', value: 'store:1', level: 'name', storeIds: [1],
-  capacity: 10, resetTime: '00:00', startTime: '08:00', endTime: '20:00',
-}];
+const TREE: RegionNode[] = [
+  {
+    title: 'Uno',
+    fullName: 'Uno',
+    key: 'store:1',
+    value: 'store:1',
+    level: 'name',
+    storeIds: [1],
+    capacity: 10,
+    resetTime: '00:00',
+    startTime: '08:00',
+    endTime: '20:00',
+  },
+];
 
 /** /dashboard through the remote's routes with this library selected; every request is recorded. */
 async function renderDashboardRoute(selectedStoreId: number | null, { role = 'user', stores = [VALID, EXPIRED] } = {}) {
   // The Libraries tree and every dashboard call answer (the dashboard's own fake server).
   const requests = fakeDashboardServer({}, TREE);
   const { store } = createPortalStore();
-  store.dispatch(sessionRestored({
-    token: 'tok', userId: 7, userFullName: 'Ana', userFlavor: 'LIBTECS', userToken: 'pub', role,
-    permissions: ['manager'], storeIds: stores.map((s) => s.tid), expiresAt: Date.now() + 3_600_000,
-    settings: { selectedStoreId, dashboardItems: {}, visibleColumns: {} },
-  }));
+  store.dispatch(
+    sessionRestored({
+      token: 'tok',
+      userId: 7,
+      userFullName: 'Ana',
+      userFlavor: 'LIBTECS',
+      userToken: 'pub',
+      role,
+      permissions: ['manager'],
+      storeIds: stores.map((s) => s.tid),
+      expiresAt: Date.now() + 3_600_000,
+      settings: { selectedStoreId, dashboardItems: {}, visibleColumns: {} },
+    }),
+  );
   store.dispatch(fetchStoresSuccess({ stores, regions: [] }));
   await act(async () => {
-    render(<PortalProviders store={store}><MemoryRouter initialEntries={['/dashboard']}><App /></MemoryRouter></PortalProviders>);
+    render(
+      <PortalProviders store={store}>
+        <MemoryRouter initialEntries={['/dashboard']}>
+          <App />
+        </MemoryRouter>
+      </PortalProviders>,
+    );
   });
   return { store, requests };
 }
 
-beforeAll(async () => { await act(() => setLanguage('en-GB')); });
+beforeAll(async () => {
+  await act(() => setLanguage('en-GB'));
+});
 afterEach(() => jest.restoreAllMocks());
 
 describe('dashboard guard screens', () => {

@@ -5,7 +5,11 @@ import DashboardPage from './dashboard/DashboardPage';
 
 /** The dashboard's guard screens (access-shell-dashboard §2): no page, and no call, without a usable library. */
 function GuardedDashboardPage(props: PageProps) {
-  return <LibraryGuard><DashboardPage {...props} /></LibraryGuard>;
+  return (
+    <LibraryGuard>
+      <DashboardPage {...props} />
+    </LibraryGuard>
+  );
 }
 
 /** The page of each route the manifest declares: a route without a page does not compile. */

@@ -7,9 +7,7 @@ import type { RemoteManifest } from '@portal/contract';
 export const manifest = {
   name: 'mf_dashboard',
   namespace: 'dashboard',
-  routes: [
-    { path: '/dashboard', permission: 'manager', titleKey: 'dashboard:titles.dashboard', group: 'home' },
-  ],
+  routes: [{ path: '/dashboard', permission: 'manager', titleKey: 'dashboard:titles.dashboard', group: 'home' }],
   menu: [
     { key: 'dashboard', group: 'home', path: '/dashboard', labelKey: 'dashboard:menu.dashboard', icon: 'DashboardOutlined', permission: 'manager', order: 10 },
   ],

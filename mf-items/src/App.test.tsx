@@ -15,10 +15,31 @@ registerTranslations(manifest.namespace, resources);
 
 function library(tid: number, name: string, expirationDate = '2099-12-31'): Store {
   return {
-    tid, code: `B${tid}`, country: 'ES', area: 'Norte', province: 'P', city: 'C', name, address: '', manager: '',
-    managertel: '', capacity: 10, resetTime: '00:00', startTime: '08:00', endTime: '20:00', timezone: 'Europe/Madrid',
-    expirationDate, fieldCode: 'Barcode', fieldObjectId: '', field1: '', field2: '', field3: '', field4: '', field5: '',
-    field6: '', storeIds: [tid],
+    tid,
+    code: `B${tid}`,
+    country: 'ES',
+    area: 'Norte',
+    province: 'P',
+    city: 'C',
+    name,
+    address: '',
+    manager: '',
+    managertel: '',
+    capacity: 10,
+    resetTime: '00:00',
+    startTime: '08:00',
+    endTime: '20:00',
+    timezone: 'Europe/Madrid',
+    expirationDate,
+    fieldCode: 'Barcode',
+    fieldObjectId: '',
+    field1: '',
+    field2: '',
+    field3: '',
+    field4: '',
+    field5: '',
+    field6: '',
+    storeIds: [tid],
   };
 }
 const VALID = library(3, 'Central');
@@ -40,12 +61,20 @@ async function renderItems(path: string, selectedStoreId: number | null) {
   store.dispatch(fetchStoresSuccess({ stores: [VALID, EXPIRED], regions: [] }));
   store.dispatch(settingsSaved({ selectedStoreId, dashboardItems: {}, visibleColumns: {} }));
   await act(async () => {
-    render(<PortalProviders store={store}><MemoryRouter initialEntries={[path]}><App /></MemoryRouter></PortalProviders>);
+    render(
+      <PortalProviders store={store}>
+        <MemoryRouter initialEntries={[path]}>
+          <App />
+        </MemoryRouter>
+      </PortalProviders>,
+    );
   });
   return { store, requests };
 }
 
-beforeAll(async () => { await act(() => setLanguage('en-GB')); });
+beforeAll(async () => {
+  await act(() => setLanguage('en-GB'));
+});
 afterEach(() => jest.restoreAllMocks());
 
 describe('the Items routes require a usable library', () => {

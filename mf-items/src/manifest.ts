@@ -26,10 +26,34 @@ export const manifest = {
   ],
   menu: [
     { key: 'itemEvents', group: 'home', path: '/itemEvents', labelKey: 'items:menu.itemEvents', icon: 'SearchOutlined', permission: 'inventories', order: 20 },
-    { key: 'inventories', group: 'items', path: '/inventories', labelKey: 'items:menu.inventories', icon: 'ContainerOutlined', permission: 'inventories', order: 10 },
+    {
+      key: 'inventories',
+      group: 'items',
+      path: '/inventories',
+      labelKey: 'items:menu.inventories',
+      icon: 'ContainerOutlined',
+      permission: 'inventories',
+      order: 10,
+    },
     { key: 'catalogues', group: 'items', path: '/catalogues', labelKey: 'items:menu.catalogues', icon: 'BookOutlined', permission: 'inventories', order: 20 },
-    { key: 'searchLists', group: 'items', path: '/searchLists', labelKey: 'items:menu.searchLists', icon: 'UnorderedListOutlined', permission: 'inventories', order: 30 },
-    { key: 'idModifications', group: 'items', path: '/idModifications', labelKey: 'items:menu.idModifications', icon: 'CodeOutlined', permission: 'inventories', order: 40 },
+    {
+      key: 'searchLists',
+      group: 'items',
+      path: '/searchLists',
+      labelKey: 'items:menu.searchLists',
+      icon: 'UnorderedListOutlined',
+      permission: 'inventories',
+      order: 30,
+    },
+    {
+      key: 'idModifications',
+      group: 'items',
+      path: '/idModifications',
+      labelKey: 'items:menu.idModifications',
+      icon: 'CodeOutlined',
+      permission: 'inventories',
+      order: 40,
+    },
   ],
 } as const satisfies RemoteManifest;
 

@@ -21,9 +21,7 @@ const PAGES: Record<RoutePath, ComponentType<PageProps>> = {
  * Pages only the public entry shows (the server answers public.html for them): kept out of the manifest so
  * the shell never claims `/sipOperations/…`, whose list page belongs to mf-selfcheck.
  */
-const PUBLIC_ONLY_ROUTES = [
-  { path: '/sipOperations/:storeCode', titleKey: 'public:titles.sipOperations', Page: PublicSipPage },
-] as const;
+const PUBLIC_ONLY_ROUTES = [{ path: '/sipOperations/:storeCode', titleKey: 'public:titles.sipOperations', Page: PublicSipPage }] as const;
 
 export function App() {
   const { t } = useTranslation(manifest.namespace);
@@ -33,7 +31,9 @@ export function App() {
         const Page = PAGES[path];
         return <Route key={path} path={path} element={<Page title={t(titleKey)} />} />;
       })}
-      {PUBLIC_ONLY_ROUTES.map(({ path, titleKey, Page }) => <Route key={path} path={path} element={<Page title={t(titleKey)} />} />)}
+      {PUBLIC_ONLY_ROUTES.map(({ path, titleKey, Page }) => (
+        <Route key={path} path={path} element={<Page title={t(titleKey)} />} />
+      ))}
     </Routes>
   );
 }

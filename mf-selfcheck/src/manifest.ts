@@ -13,8 +13,24 @@ export const manifest = {
     { path: '/sipOperations', permission: 'imagesets', titleKey: 'selfcheck:titles.sipOperations', group: 'selfchecks' },
   ],
   menu: [
-    { key: 'imagesets', group: 'selfchecks', path: '/imagesets', labelKey: 'selfcheck:menu.imagesets', icon: 'PictureOutlined', permission: 'imagesets', order: 10 },
-    { key: 'sipOperations', group: 'selfchecks', path: '/sipOperations', labelKey: 'selfcheck:menu.sipOperations', icon: 'SwapOutlined', permission: 'imagesets', order: 20 },
+    {
+      key: 'imagesets',
+      group: 'selfchecks',
+      path: '/imagesets',
+      labelKey: 'selfcheck:menu.imagesets',
+      icon: 'PictureOutlined',
+      permission: 'imagesets',
+      order: 10,
+    },
+    {
+      key: 'sipOperations',
+      group: 'selfchecks',
+      path: '/sipOperations',
+      labelKey: 'selfcheck:menu.sipOperations',
+      icon: 'SwapOutlined',
+      permission: 'imagesets',
+      order: 20,
+    },
   ],
 } as const satisfies RemoteManifest;
 

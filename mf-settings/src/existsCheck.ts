@@ -9,7 +9,9 @@ export function latestExistsCheck(ask: (value: string) => Promise<boolean>, dela
   let latest = 0;
   return async (value: string): Promise<boolean> => {
     const call = ++latest;
-    await new Promise((resolve) => { setTimeout(resolve, delay); });
+    await new Promise((resolve) => {
+      setTimeout(resolve, delay);
+    });
     return call === latest ? ask(value) : false;
   };
 }

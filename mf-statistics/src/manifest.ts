@@ -13,7 +13,15 @@ export const manifest = {
     { path: '/alarms', permission: 'alarms', titleKey: 'statistics:titles.alarms', group: 'statistics' },
   ],
   menu: [
-    { key: 'counters', group: 'statistics', path: '/counters', labelKey: 'statistics:menu.counters', icon: 'LineChartOutlined', permission: 'statistics', order: 10 },
+    {
+      key: 'counters',
+      group: 'statistics',
+      path: '/counters',
+      labelKey: 'statistics:menu.counters',
+      icon: 'LineChartOutlined',
+      permission: 'statistics',
+      order: 10,
+    },
     { key: 'alarms', group: 'statistics', path: '/alarms', labelKey: 'statistics:menu.alarms', icon: 'AlertOutlined', permission: 'alarms', order: 20 },
   ],
 } as const satisfies RemoteManifest;

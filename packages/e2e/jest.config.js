@@ -1,9 +1,12 @@
 // End-to-end tests: the built portal (run `pnpm build` first) served by the real server, driven in Debian's
 // Chromium. Run from the repo root: npx jest --config packages/e2e/jest.config.js
-const swc = ['@swc/jest', {
-  jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
-  module: { type: 'commonjs' },
-}];
+const swc = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+    module: { type: 'commonjs' },
+  },
+];
 
 module.exports = {
   rootDir: __dirname,

@@ -30,8 +30,7 @@ interface Expectation extends ExpectedConsole {
 const expectations: Expectation[] = [];
 const unexpected: { level: Level; text: string }[] = [];
 
-const matches = (pattern: RegExp | string, text: string) =>
-  (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text));
+const matches = (pattern: RegExp | string, text: string) => (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text));
 
 function expectConsole(level: Level, pattern: RegExp | string, optional = false): ExpectedConsole {
   const expectation: Expectation = { level, pattern, calls: [], optional };
@@ -64,8 +63,9 @@ const MAX_TEXT = 600;
 
 /** The calls the current test did not expect and the expectations it did not meet; empties both lists. */
 function takeProblems(): string[] {
-  const problems = unexpected.slice(0, MAX_SHOWN).map(({ level, text }) =>
-    `unexpected console.${level}: ${text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text}`);
+  const problems = unexpected
+    .slice(0, MAX_SHOWN)
+    .map(({ level, text }) => `unexpected console.${level}: ${text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text}`);
   if (unexpected.length > MAX_SHOWN) problems.push(`… and ${unexpected.length - MAX_SHOWN} more`);
   for (const e of expectations) {
     if (e.calls.length === 0 && !e.optional) problems.push(`expected a console.${e.level} matching ${String(e.pattern)}, none came`);

@@ -2,22 +2,24 @@ import { installVisibilityCssFilter, visibilityCss } from './visibilityCss';
 
 describe('visibilityCss', () => {
   it('keeps display, visibility, opacity and pointer-events in their rules, in order, and drops the rest', () => {
-    const css = '.a{color:red;display:none;margin:0}.b,.c{Opacity:0 !important;background:url("x;y{z}.png")}'
-      + '.d{color:blue}.e{pointer-events:none;visibility:hidden}';
+    const css =
+      '.a{color:red;display:none;margin:0}.b,.c{Opacity:0 !important;background:url("x;y{z}.png")}' + '.d{color:blue}.e{pointer-events:none;visibility:hidden}';
     expect(visibilityCss(css)).toBe('.a{display:none}.b,.c{Opacity:0 !important}.e{pointer-events:none;visibility:hidden}');
   });
 
   it('keeps media, supports and layer blocks with their kept rules, and drops keyframes and font faces', () => {
-    const css = '@media (max-width: 575px){.a{display:block;width:1px}.b{color:red}}'
-      + '@keyframes fade{0%{opacity:0}100%{opacity:1}}@font-face{font-family:x;src:url(a.woff)}'
-      + '@supports (display:grid){.g{display:grid}}@layer antd{.h{visibility:collapse}}@media print{.p{color:red}}';
-    expect(visibilityCss(css)).toBe('@media (max-width: 575px){.a{display:block}}@supports (display:grid){.g{display:grid}}'
-      + '@layer antd{.h{visibility:collapse}}');
+    const css =
+      '@media (max-width: 575px){.a{display:block;width:1px}.b{color:red}}' +
+      '@keyframes fade{0%{opacity:0}100%{opacity:1}}@font-face{font-family:x;src:url(a.woff)}' +
+      '@supports (display:grid){.g{display:grid}}@layer antd{.h{visibility:collapse}}@media print{.p{color:red}}';
+    expect(visibilityCss(css)).toBe(
+      '@media (max-width: 575px){.a{display:block}}@supports (display:grid){.g{display:grid}}' + '@layer antd{.h{visibility:collapse}}',
+    );
   });
 
   it('reads selectors and values with braces, semicolons and comments inside strings, brackets and parentheses', () => {
-    const css = '/* { */:where(.css-x).ant-btn[data-x="}{;"]{content:"a;}";display:inline-flex}'
-      + '.q{background:url(data:image/png;base64,AA==);display:none}';
+    const css =
+      '/* { */:where(.css-x).ant-btn[data-x="}{;"]{content:"a;}";display:inline-flex}' + '.q{background:url(data:image/png;base64,AA==);display:none}';
     expect(visibilityCss(css)).toBe(':where(.css-x).ant-btn[data-x="}{;"]{display:inline-flex}.q{display:none}');
   });
 

@@ -73,7 +73,10 @@ export function visibilityCss(css: string): string {
   let out = '';
   for (let i = 0; i < css.length;) {
     const stop = findAtLevel(css, i, '{;}');
-    const prelude = css.slice(i, stop).replace(/\/\*[\s\S]*?\*\//g, '').trim();
+    const prelude = css
+      .slice(i, stop)
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .trim();
     if (stop >= css.length || css[stop] !== '{') {
       // A statement (@charset, @import, @layer a, b;) or a stray `;`/`}`: keep statements, skip the rest.
       if (prelude.startsWith('@') && css[stop] === ';') out += `${prelude};`;

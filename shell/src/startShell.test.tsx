@@ -7,22 +7,40 @@ import { forgetDeploySettings, loadDeploySettings } from '@portal/session';
 import { AUTOFILL_ANIMATION, startShell, type SignedInModule } from './startShell';
 
 const session: SessionData = {
-  token: 'tok-1', userId: 7, userFullName: 'Ana García', userFlavor: 'LIBTECS', userToken: 'pub-7', role: 'admin',
-  permissions: [], storeIds: [], expiresAt: Date.now() + 3_600_000, settings: EMPTY_SETTINGS,
+  token: 'tok-1',
+  userId: 7,
+  userFullName: 'Ana García',
+  userFlavor: 'LIBTECS',
+  userToken: 'pub-7',
+  role: 'admin',
+  permissions: [],
+  storeIds: [],
+  expiresAt: Date.now() + 3_600_000,
+  settings: EMPTY_SETTINGS,
 };
 
 /** The signed-in chunk as a deferred promise, so each test decides when it arrives. */
 function signedInChunk() {
   const startRemotes = jest.fn();
   let resolve: (module: SignedInModule) => void = () => undefined;
-  const loadSignedIn = jest.fn(() => new Promise<SignedInModule>((done) => { resolve = done; }));
-  const arrive = () => act(async () => { resolve({ SignedInRoot: () => <p>signed-in shell</p>, startRemotes }); });
+  const loadSignedIn = jest.fn(
+    () =>
+      new Promise<SignedInModule>((done) => {
+        resolve = done;
+      }),
+  );
+  const arrive = () =>
+    act(async () => {
+      resolve({ SignedInRoot: () => <p>signed-in shell</p>, startRemotes });
+    });
   return { loadSignedIn, startRemotes, arrive };
 }
 
 let root: Root;
 let seen: SeenRequest[];
-beforeAll(async () => { await setLanguage('en-GB'); });
+beforeAll(async () => {
+  await setLanguage('en-GB');
+});
 beforeEach(() => {
   forgetDeploySettings();
   seen = fakeServer(() => ({ status: 200, data: { productName: 'Biblio Portal', supportEmail: null, newsUrl: null } }));
@@ -57,7 +75,9 @@ describe('shell start (the login page loads no antd)', () => {
     expect(screen.getByLabelText('User name')).toBeInTheDocument(); // still signed out: the form stays, with what was typed
 
     const entries = window.history.length;
-    act(() => { store.dispatch(loginSuccess(session)); });
+    act(() => {
+      store.dispatch(loginSuccess(session));
+    });
     // At once, replacing the login's entry: the dashboard's remote starts loading while the shell renders.
     expect(window.location.pathname).toBe('/dashboard');
     expect(window.history.length).toBe(entries);
@@ -96,7 +116,9 @@ describe('shell start (the login page loads no antd)', () => {
     const { store } = createPortalStore();
     const chunk = signedInChunk();
     act(() => startShell({ root, store, loadSignedIn: chunk.loadSignedIn }));
-    act(() => { store.dispatch(loginSuccess(session)); });
+    act(() => {
+      store.dispatch(loginSuccess(session));
+    });
     expect(chunk.loadSignedIn).toHaveBeenCalledTimes(1);
     await chunk.arrive();
     await waitFor(() => expect(screen.getByText('signed-in shell')).toBeInTheDocument());

@@ -43,13 +43,16 @@ export const AUTOFILL_ANIMATION = 'portal-login-autofill';
 export function startShell({ root, store, loadSignedIn, prefetchLanding }: ShellStart): void {
   let loading: Promise<SignedInModule> | undefined;
   const load = () => {
-    loading ??= loadSignedIn().then((module) => {
-      module.startRemotes();
-      return module;
-    }, (error: unknown) => {
-      loading = undefined; // the next attempt loads again
-      throw error;
-    });
+    loading ??= loadSignedIn().then(
+      (module) => {
+        module.startRemotes();
+        return module;
+      },
+      (error: unknown) => {
+        loading = undefined; // the next attempt loads again
+        throw error;
+      },
+    );
     return loading;
   };
   // A transition: the signed-in shell (antd, layout) renders in slices instead of one long task, so the requests
@@ -67,9 +70,15 @@ export function startShell({ root, store, loadSignedIn, prefetchLanding }: Shell
     return;
   }
   if (window.location.pathname !== LOGIN_PATH) window.history.replaceState(null, '', LOGIN_PATH);
-  root.render(<Provider store={store}><LoginPage /></Provider>);
+  root.render(
+    <Provider store={store}>
+      <LoginPage />
+    </Provider>,
+  );
   // The header and About read the deploy-time settings: read while the login page shows, not after sign-in.
-  void loadDeploySettings().then(({ productName }) => { document.title = productName; });
+  void loadDeploySettings().then(({ productName }) => {
+    document.title = productName;
+  });
 
   const autofilled = (event: Event) => {
     if ((event as AnimationEvent).animationName === AUTOFILL_ANIMATION) prefetch();

@@ -5,7 +5,10 @@ import { dashboardCalls, inWidget, renderDashboard, section } from './testing';
 jest.mock('highcharts-react-official', () => jest.requireActual('./testing.chartStub'));
 jest.setTimeout(180_000);
 
-const widgetTitles = (name: string) => within(section(name)).queryAllByRole('group').map((el) => el.getAttribute('aria-label'));
+const widgetTitles = (name: string) =>
+  within(section(name))
+    .queryAllByRole('group')
+    .map((el) => el.getAttribute('aria-label'));
 
 describe('edit section dialog', () => {
   it('shows only the widgets chosen in settings.dashboardItems and does not load the others', async () => {
@@ -38,7 +41,8 @@ describe('edit section dialog', () => {
       return req!;
     });
     expect((put.data as { settings: { dashboardItems: object } }).settings.dashboardItems).toEqual({
-      alarms: ['alarmsWeekData'], counters: ['totalInMonth', 'currentWeekData'],
+      alarms: ['alarmsWeekData'],
+      counters: ['totalInMonth', 'currentWeekData'],
     });
     expect(store.getState().auth.settings.dashboardItems.counters).toEqual(['totalInMonth', 'currentWeekData']);
   });

@@ -8,8 +8,7 @@ jest.mock('highcharts-react-official', () => jest.requireActual('./testing.chart
 jest.setTimeout(180_000);
 
 const today = () => moment().format('YYYY-MM-DD');
-const countByName = (calls: { name: string }[]) =>
-  calls.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c.name]: (acc[c.name] ?? 0) + 1 }), {});
+const countByName = (calls: { name: string }[]) => calls.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c.name]: (acc[c.name] ?? 0) + 1 }), {});
 
 async function loaded() {
   await waitFor(() => expect(inWidget('Total In Today').getByText('1.2K')).toBeInTheDocument());
@@ -67,7 +66,14 @@ describe('dashboard reloads', () => {
     let release: (value: unknown) => void = () => undefined;
     let hold = false;
     const { seen } = await renderDashboard({
-      answers: { totalInYear: () => (hold ? new Promise((resolve) => { release = resolve; }) : { value: 999 }) },
+      answers: {
+        totalInYear: () =>
+          hold
+            ? new Promise((resolve) => {
+                release = resolve;
+              })
+            : { value: 999 },
+      },
     });
     await loaded();
     const before = dashboardCalls(seen);

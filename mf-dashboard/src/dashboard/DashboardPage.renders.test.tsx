@@ -16,7 +16,12 @@ jest.mock('./components/DashboardSectionView', () => {
   // Shallowly compared like the section itself would be: the Profiler counts the commits the section takes part in.
   const Counted = React.memo(function Counted(props: Props) {
     return (
-      <React.Profiler id={props.section.key} onRender={(id) => { mockSectionCommits[id] = (mockSectionCommits[id] ?? 0) + 1; }}>
+      <React.Profiler
+        id={props.section.key}
+        onRender={(id) => {
+          mockSectionCommits[id] = (mockSectionCommits[id] ?? 0) + 1;
+        }}
+      >
         <actual.DashboardSectionView {...props} />
       </React.Profiler>
     );
@@ -32,10 +37,14 @@ const taken = () => Object.fromEntries(SECTIONS.map((key) => [key, mockSectionCo
 /** Every dashboard call held until the test releases it; `selfcheckToday?CHECKIN` for calls with a type. */
 function heldAnswers() {
   const releases = new Map<string, () => void>();
-  const hold = (name: string): Answer => (params) => {
-    const key = params.get('type') ? `${name}?${params.get('type')}` : name;
-    return new Promise((resolve) => { releases.set(key, () => resolve(DEFAULT_ANSWERS[name](params))); });
-  };
+  const hold =
+    (name: string): Answer =>
+    (params) => {
+      const key = params.get('type') ? `${name}?${params.get('type')}` : name;
+      return new Promise((resolve) => {
+        releases.set(key, () => resolve(DEFAULT_ANSWERS[name](params)));
+      });
+    };
   const answers = Object.fromEntries(Object.keys(DEFAULT_ANSWERS).map((name) => [name, hold(name)]));
   return { answers, release: (key: string) => releases.get(key)!() };
 }
@@ -60,7 +69,13 @@ const ARRIVALS: [call: string, widget: string, section: string][] = [
 ];
 
 /** Lets every effect and promise callback of the last update run. */
-const settle = () => act(() => new Promise((resolve) => { setTimeout(resolve, 0); }));
+const settle = () =>
+  act(
+    () =>
+      new Promise((resolve) => {
+        setTimeout(resolve, 0);
+      }),
+  );
 
 it('commits each section only for its own data arrivals', async () => {
   const { answers, release } = heldAnswers();

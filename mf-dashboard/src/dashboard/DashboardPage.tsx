@@ -23,14 +23,17 @@ export default function DashboardPage({ title }: DashboardPageProps) {
   const { t } = useTranslation(DASHBOARD_NS);
   const { libraries, reloadKey, refresh, summary, sectionData, sections, weekStartDay, editing, edit, saveEdit, cancelEdit } = useDashboard();
   const { tree, selected, select, loading: librariesLoading, storeIds } = libraries;
-  const filter = useMemo(() => (
-    <Flex gap={8} align="center" wrap>
-      <LibrariesSelect tree={tree} value={selected} onChange={select} loading={librariesLoading} />
-      <Button type="primary" icon={<ReloadOutlined />} loading={summary.loading} onClick={refresh}>
-        {t('refresh')}
-      </Button>
-    </Flex>
-  ), [tree, selected, select, librariesLoading, summary.loading, refresh, t]);
+  const filter = useMemo(
+    () => (
+      <Flex gap={8} align="center" wrap>
+        <LibrariesSelect tree={tree} value={selected} onChange={select} loading={librariesLoading} />
+        <Button type="primary" icon={<ReloadOutlined />} loading={summary.loading} onClick={refresh}>
+          {t('refresh')}
+        </Button>
+      </Flex>
+    ),
+    [tree, selected, select, librariesLoading, summary.loading, refresh, t],
+  );
   const noLibrary = storeIds?.length === 0;
   const empty = useMemo(() => <Empty description={t('noLibrarySelected')} />, [t]);
   const shownSections = noLibrary ? sections.filter((shown) => shown.section.key === 'main') : sections;
@@ -42,17 +45,15 @@ export default function DashboardPage({ title }: DashboardPageProps) {
           section={shown.section}
           widgets={shown.widgets}
           summary={sectionData[shown.section.key]}
-          storeIds={storeIds} reloadKey={reloadKey} weekStartDay={weekStartDay}
+          storeIds={storeIds}
+          reloadKey={reloadKey}
+          weekStartDay={weekStartDay}
           extra={shown.section.key === 'main' ? filter : undefined}
           replacement={noLibrary ? empty : undefined}
           onEdit={edit}
         />
       ))}
-      {editing && (
-        <EditSectionDialog
-          section={editing.section} chosen={editing.widgets.map((w) => w.key)} onSave={saveEdit} onCancel={cancelEdit}
-        />
-      )}
+      {editing && <EditSectionDialog section={editing.section} chosen={editing.widgets.map((w) => w.key)} onSave={saveEdit} onCancel={cancelEdit} />}
     </PageFrame>
   );
 }

@@ -15,12 +15,24 @@ describe('dashboard values', () => {
     expect(inWidget('Checkins Today').getByText('1.5K')).toBeInTheDocument();
     const names = new Set(dashboardCalls(seen).map((c) => c.name));
     expect([...names].sort()).toEqual([
-      'alarmsWeekData', 'currentWeekData', 'selfcheckDistribution', 'selfcheckToday', 'totalAlarmsToday', 'totalInMonth',
-      'totalInYear', 'totalSelfcheckOperations', 'totalToday', 'totalTodayData',
+      'alarmsWeekData',
+      'currentWeekData',
+      'selfcheckDistribution',
+      'selfcheckToday',
+      'totalAlarmsToday',
+      'totalInMonth',
+      'totalInYear',
+      'totalSelfcheckOperations',
+      'totalToday',
+      'totalTodayData',
     ]);
     // Every region is selected by default; library 9 is not the user's and is never asked for.
     for (const call of dashboardCalls(seen)) expect(call.params.get('selectedStoreIds')).toBe('1,2,3');
-    expect(dashboardCalls(seen, 'selfcheckToday').map((c) => c.params.get('type')).sort()).toEqual(['CHECKIN', 'CHECKOUT', 'RENEW']);
+    expect(
+      dashboardCalls(seen, 'selfcheckToday')
+        .map((c) => c.params.get('type'))
+        .sort(),
+    ).toEqual(['CHECKIN', 'CHECKOUT', 'RENEW']);
   });
 
   it('neither asks for nor counts an expired library, which the Libraries filter shows unticked and disabled', async () => {
@@ -34,7 +46,9 @@ describe('dashboard values', () => {
 
   it('shows a spinner while a value is still null', async () => {
     let release: (value: unknown) => void = () => undefined;
-    const held = new Promise((resolve) => { release = resolve; });
+    const held = new Promise((resolve) => {
+      release = resolve;
+    });
     await renderDashboard({ answers: { totalInYear: () => held } });
     await waitFor(() => expect(inWidget('Total In Month').getByText('2.5M')).toBeInTheDocument());
     expect(widget('Total In Year')).toHaveAttribute('aria-busy', 'true');

@@ -1,8 +1,6 @@
 import { forgetSharedReads, pendingSharedReads } from '@portal/api';
 import { setLanguage } from '@portal/i18n';
-import {
-  createPortalStore, fetchStoresSuccess, limitRegionsToStores, loginSuccess, logout, type SessionData,
-} from '@portal/session';
+import { createPortalStore, fetchStoresSuccess, limitRegionsToStores, loginSuccess, logout, type SessionData } from '@portal/session';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import DashboardPage from './DashboardPage';
@@ -15,17 +13,29 @@ jest.mock('highcharts-react-official', () => jest.requireActual('./testing.chart
 jest.setTimeout(120_000);
 
 const session = (overrides: Partial<SessionData> = {}): SessionData => ({
-  token: 'tok-1', userId: 7, userFullName: 'Ana', userFlavor: 'LIBTECS', userToken: 'pub', role: 'user',
-  permissions: ['manager'], storeIds: USER_STORE_IDS, expiresAt: Date.now() + 3_600_000,
+  token: 'tok-1',
+  userId: 7,
+  userFullName: 'Ana',
+  userFlavor: 'LIBTECS',
+  userToken: 'pub',
+  role: 'user',
+  permissions: ['manager'],
+  storeIds: USER_STORE_IDS,
+  expiresAt: Date.now() + 3_600_000,
   settings: { selectedStoreId: 1, dashboardItems: {}, visibleColumns: {} },
   ...overrides,
 });
 const LIBRARIES = [library(1, 'Uno'), library(2, 'Dos'), library(3, 'Tres'), library(4, 'Cuatro', '2000-01-01')];
 /** What the session's stores saga puts after the sign-in: the libraries and the region tree limited to the user's. */
 const storesArrive = () => fetchStoresSuccess({ stores: LIBRARIES, regions: limitRegionsToStores(TREE, USER_STORE_IDS) });
-const urls = (seen: Parameters<typeof dashboardCalls>[0]) => dashboardCalls(seen).map((call) => `${call.name}?${call.params.toString()}`).sort();
+const urls = (seen: Parameters<typeof dashboardCalls>[0]) =>
+  dashboardCalls(seen)
+    .map((call) => `${call.name}?${call.params.toString()}`)
+    .sort();
 
-beforeAll(async () => { await act(() => setLanguage('en-GB')); });
+beforeAll(async () => {
+  await act(() => setLanguage('en-GB'));
+});
 beforeEach(() => {
   forgetSharedReads();
   forgetFirstAnswers();
@@ -36,10 +46,20 @@ function watchSpinners(): { seen: () => number; stop: () => void } {
   let spinners = 0;
   const has = (node: Node) => node instanceof Element && (node.matches('.ant-spin') || !!node.querySelector('.ant-spin'));
   const observer = new MutationObserver((records) => {
-    records.forEach((record) => { spinners += [...record.addedNodes, ...record.removedNodes].filter(has).length; });
+    records.forEach((record) => {
+      spinners += [...record.addedNodes, ...record.removedNodes].filter(has).length;
+    });
   });
   observer.observe(document.body, { subtree: true, childList: true });
-  return { seen: () => { observer.takeRecords().forEach((record) => { spinners += [...record.addedNodes, ...record.removedNodes].filter(has).length; }); return spinners; }, stop: () => observer.disconnect() };
+  return {
+    seen: () => {
+      observer.takeRecords().forEach((record) => {
+        spinners += [...record.addedNodes, ...record.removedNodes].filter(has).length;
+      });
+      return spinners;
+    },
+    stop: () => observer.disconnect(),
+  };
 }
 
 describe('the dashboard prefetch (its calls start from the sign-in answer)', () => {
@@ -72,7 +92,11 @@ describe('the dashboard prefetch (its calls start from the sign-in answer)', () 
     ]);
 
     await act(async () => {
-      render(<Provider store={store}><DashboardPage title="Dashboard" /></Provider>);
+      render(
+        <Provider store={store}>
+          <DashboardPage title="Dashboard" />
+        </Provider>,
+      );
     });
     await waitFor(() => expect(inWidget('Total In Today').getByText('1.2K')).toBeInTheDocument());
     expect(inWidget('Total In Year').getByText('999')).toBeInTheDocument();
@@ -88,15 +112,23 @@ describe('the dashboard prefetch (its calls start from the sign-in answer)', () 
     store.dispatch(loginSuccess(session()));
     store.dispatch(storesArrive());
     await waitFor(() => expect(dashboardCalls(seen)).toHaveLength(14));
-    await act(async () => { await new Promise((resolve) => setTimeout(resolve, 0)); }); // the answers arrive
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }); // the answers arrive
     const spinners = watchSpinners();
-    const page = render(<Provider store={store}><DashboardPage title="Dashboard" /></Provider>);
+    const page = render(
+      <Provider store={store}>
+        <DashboardPage title="Dashboard" />
+      </Provider>,
+    );
     // At once, without waiting: every figure and chart of the first render.
     expect(inWidget('Total In Today').getByText('1.2K')).toBeInTheDocument();
     expect(inWidget('Total In Year').getByText('999')).toBeInTheDocument();
     expect(screen.getAllByTestId('chart').length).toBeGreaterThanOrEqual(9);
     expect(screen.getAllByRole('group').filter((card) => card.getAttribute('aria-busy') === 'true')).toEqual([]);
-    await act(async () => { await new Promise((resolve) => setTimeout(resolve, 0)); });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
     expect(spinners.seen()).toBe(0);
     expect(dashboardCalls(seen)).toHaveLength(14);
     expect(pendingSharedReads()).toEqual([]); // the page took the reads: Refresh asks the server
@@ -107,7 +139,11 @@ describe('the dashboard prefetch (its calls start from the sign-in answer)', () 
     await waitFor(() => expect(inWidget('Total In Today').getByText('1.2K')).toBeInTheDocument());
     page.unmount();
     // Each answer is shown once: the page shown again asks for its data.
-    render(<Provider store={store}><DashboardPage title="Dashboard" /></Provider>);
+    render(
+      <Provider store={store}>
+        <DashboardPage title="Dashboard" />
+      </Provider>,
+    );
     expect(widget('Total In Today')).toHaveAttribute('aria-busy', 'true');
     await waitFor(() => expect(dashboardCalls(seen)).toHaveLength(42));
     await waitFor(() => expect(inWidget('Total In Today').getByText('1.2K')).toBeInTheDocument());
@@ -117,7 +153,17 @@ describe('the dashboard prefetch (its calls start from the sign-in answer)', () 
   it('prefetches only the chosen widgets’ calls, at once when the session is already complete', async () => {
     const seen = fakeDashboardServer();
     const { store } = createPortalStore();
-    store.dispatch(loginSuccess(session({ settings: { selectedStoreId: 1, dashboardItems: { main: ['totalIn'], counters: [], alarms: [], selfcheck: ['checkinsDistribution'] }, visibleColumns: {} } })));
+    store.dispatch(
+      loginSuccess(
+        session({
+          settings: {
+            selectedStoreId: 1,
+            dashboardItems: { main: ['totalIn'], counters: [], alarms: [], selfcheck: ['checkinsDistribution'] },
+            visibleColumns: {},
+          },
+        }),
+      ),
+    );
     store.dispatch(storesArrive());
     const stop = prefetchDashboard(store);
     await waitFor(() => expect(dashboardCalls(seen)).toHaveLength(2));

@@ -1,8 +1,18 @@
 import { prefetchReads } from '@portal/api';
 import { getLanguage, weekStartDay } from '@portal/i18n';
 import {
-  hasPermission, isStoreExpired, selectIsLoggedIn, selectPermissionHolder, selectRegions, selectSelectedStore, selectSettings, selectStoreIds, selectStoresLoading,
-  store as sessionStore, type PortalStore, type RootState,
+  hasPermission,
+  isStoreExpired,
+  selectIsLoggedIn,
+  selectPermissionHolder,
+  selectRegions,
+  selectSelectedStore,
+  selectSettings,
+  selectStoreIds,
+  selectStoresLoading,
+  store as sessionStore,
+  type PortalStore,
+  type RootState,
 } from '@portal/session';
 import { manifest } from '../manifest';
 import { today } from './hooks/useWeekPaging';
@@ -43,13 +53,15 @@ export function prefetchDashboard(store: PortalStore = sessionStore): () => void
     }
     if (!armed || !readyToAsk(state)) return;
     armed = false;
-    prefetchReads(() => startFirstCalls({
-      fullTree: areaNameTree(selectRegions(state)),
-      userStoreIds: selectStoreIds(state),
-      items: selectSettings(state).dashboardItems,
-      weekStartDay: weekStartDay(getLanguage()),
-      today: today(),
-    }));
+    prefetchReads(() =>
+      startFirstCalls({
+        fullTree: areaNameTree(selectRegions(state)),
+        userStoreIds: selectStoreIds(state),
+        items: selectSettings(state).dashboardItems,
+        weekStartDay: weekStartDay(getLanguage()),
+        today: today(),
+      }),
+    );
   };
   const unsubscribe = store.subscribe(check);
   check();

@@ -13,11 +13,23 @@ configure({ asyncUtilTimeout: 45_000 });
 
 const times = { capacity: 100, resetTime: '00:00', startTime: '08:00', endTime: '20:00' };
 const leaf = (tid: number, title: string): RegionNode => ({
-  title, fullName: title, key: `store:${tid}`, value: `store:${tid}`, level: 'name', storeIds: [tid], ...times,
+  title,
+  fullName: title,
+  key: `store:${tid}`,
+  value: `store:${tid}`,
+  level: 'name',
+  storeIds: [tid],
+  ...times,
 });
 const area = (title: string, children: RegionNode[]): RegionNode => ({
-  title, fullName: title, key: `area:${title}`, value: `area:${title}`, level: 'area',
-  storeIds: children.flatMap((c) => c.storeIds), children, ...times,
+  title,
+  fullName: title,
+  key: `area:${title}`,
+  value: `area:${title}`,
+  level: 'area',
+  storeIds: children.flatMap((c) => c.storeIds),
+  children,
+  ...times,
 });
 
 /** A library (store) as GET /api/stores lists it. */
@@ -25,17 +37,16 @@ export { store as library } from '@portal/session/src/testUtils';
 
 /** The user holds libraries 1, 2 and 3; library 9 (area Lejos) belongs to someone else. */
 export const USER_STORE_IDS = [1, 2, 3];
-export const TREE: RegionNode[] = [
-  area('Norte', [leaf(1, 'Uno'), leaf(2, 'Dos')]),
-  area('Sur', [leaf(3, 'Tres')]),
-  area('Lejos', [leaf(9, 'Nueve')]),
-];
+export const TREE: RegionNode[] = [area('Norte', [leaf(1, 'Uno'), leaf(2, 'Dos')]), area('Sur', [leaf(3, 'Tres')]), area('Lejos', [leaf(9, 'Nueve')])];
 
 /** Answers per dashboard call name; a function may return a promise to hold the answer back. */
 export type Answer = (params: URLSearchParams) => unknown;
 export const DEFAULT_ANSWERS: Record<string, Answer> = {
   totalToday: () => ({ totalIn: 1234, totalInside: 56 }),
-  totalTodayData: () => [{ label: 'Uno', value: 1000 }, { label: 'Dos', value: 234 }],
+  totalTodayData: () => [
+    { label: 'Uno', value: 1000 },
+    { label: 'Dos', value: 234 },
+  ],
   totalInMonth: () => ({ value: 2_500_000 }),
   totalInYear: () => ({ value: 999 }),
   totalAlarmsToday: () => ({ value: 3 }),
@@ -89,15 +100,28 @@ export async function renderDashboard({ settings = {}, answers = {}, language = 
   await act(() => setLanguage(language));
   const seen = fakeDashboardServer(answers, tree);
   const { store } = createPortalStore();
-  store.dispatch(sessionRestored({
-    token: 'tok', userId: 7, userFullName: 'Ana', userFlavor: 'LIBTECS', userToken: 'pub', role: 'user',
-    permissions: ['manager'], storeIds: USER_STORE_IDS, expiresAt: Date.now() + 3_600_000,
-    settings: { selectedStoreId: null, dashboardItems: {}, visibleColumns: {}, ...settings },
-  }));
+  store.dispatch(
+    sessionRestored({
+      token: 'tok',
+      userId: 7,
+      userFullName: 'Ana',
+      userFlavor: 'LIBTECS',
+      userToken: 'pub',
+      role: 'user',
+      permissions: ['manager'],
+      storeIds: USER_STORE_IDS,
+      expiresAt: Date.now() + 3_600_000,
+      settings: { selectedStoreId: null, dashboardItems: {}, visibleColumns: {}, ...settings },
+    }),
+  );
   // Inside act: the first calls and their answers settle before the test goes on.
   let view: ReturnType<typeof render> | undefined;
   await act(async () => {
-    view = render(<Provider store={store}><DashboardPage title="Dashboard" /></Provider>);
+    view = render(
+      <Provider store={store}>
+        <DashboardPage title="Dashboard" />
+      </Provider>,
+    );
   });
   return { store, seen, view: view! };
 }

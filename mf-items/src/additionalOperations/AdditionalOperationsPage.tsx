@@ -30,21 +30,32 @@ function Operations({ storeId, groupId, title }: { storeId: number; groupId: Gro
   const { group } = useGroup(storeId, groupId);
   const [form, setForm] = useState<{ open: boolean; operation: AdditionalOperation | null }>({ open: false, operation: null });
   const fetchPage = useCallback((params: ListParams) => getAdditionalOperations(storeId, groupId, params), [storeId, groupId]);
-  const columns = useMemo<ListColumn<AdditionalOperation>[]>(() => [
-    { key: 'name', title: t('name'), width: 220 },
-    { key: 'url', title: t('url'), width: 320 },
-    { key: 'method', title: t('method'), width: 100 },
-    {
-      key: 'params', title: t('params'), width: 280, sortable: false, searchable: false,
-      render: (row) => paramsText(row.params).map((text) => <Tag key={text}>{text}</Tag>),
-    },
-    { key: 'attachData', title: t('attachData'), type: 'boolean', width: 120, sortable: false, searchable: false },
-  ], [t]);
+  const columns = useMemo<ListColumn<AdditionalOperation>[]>(
+    () => [
+      { key: 'name', title: t('name'), width: 220 },
+      { key: 'url', title: t('url'), width: 320 },
+      { key: 'method', title: t('method'), width: 100 },
+      {
+        key: 'params',
+        title: t('params'),
+        width: 280,
+        sortable: false,
+        searchable: false,
+        render: (row) => paramsText(row.params).map((text) => <Tag key={text}>{text}</Tag>),
+      },
+      { key: 'attachData', title: t('attachData'), type: 'boolean', width: 120, sortable: false, searchable: false },
+    ],
+    [t],
+  );
 
   return (
     <PageFrame
       title={group ? `${groupTitle(group, title, t('ungrouped'))} · ${title}` : title}
-      extra={<Button icon={<ArrowLeftOutlined />} onClick={() => navigate(`/inventories/${groupId}/sections`)}>{t('back')}</Button>}
+      extra={
+        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(`/inventories/${groupId}/sections`)}>
+          {t('back')}
+        </Button>
+      }
     >
       <GenericList<AdditionalOperation>
         ref={list}
@@ -61,7 +72,10 @@ function Operations({ storeId, groupId, title }: { storeId: number; groupId: Gro
         storeId={storeId}
         groupId={groupId}
         operation={form.operation}
-        onClose={(saved) => { setForm((f) => ({ ...f, open: false })); if (saved) list.current?.refresh(); }}
+        onClose={(saved) => {
+          setForm((f) => ({ ...f, open: false }));
+          if (saved) list.current?.refresh();
+        }}
       />
     </PageFrame>
   );

@@ -7,13 +7,21 @@ import { OperationForm } from './OperationForm';
 
 jest.mock('@portal/api', () => ({
   ...jest.requireActual('@portal/api'),
-  additionalOperationExists: jest.fn(), createAdditionalOperation: jest.fn(), updateAdditionalOperation: jest.fn(),
+  additionalOperationExists: jest.fn(),
+  createAdditionalOperation: jest.fn(),
+  updateAdditionalOperation: jest.fn(),
 }));
 jest.setTimeout(60000);
 
 const user = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
 const OPERATION: AdditionalOperation = {
-  tid: 7, name: 'Notificar', url: 'https://sigb.example.org/notify', method: 'PUT', attachData: true, params: { apiKey: 'k1' }, groupId: 12,
+  tid: 7,
+  name: 'Notificar',
+  url: 'https://sigb.example.org/notify',
+  method: 'PUT',
+  attachData: true,
+  params: { apiKey: 'k1' },
+  groupId: 12,
 };
 
 function setup(operation: AdditionalOperation | null = null) {
@@ -30,7 +38,7 @@ afterEach(() => jest.resetAllMocks());
 describe('OperationForm', () => {
   it('requires name and url, sends POST by default with the params rows, and offers JSON import and export', async () => {
     expectConsoleError('Form not saved'); // the empty form's refused submission is logged
-    jest.mocked(createAdditionalOperation).mockImplementation(async (_s, _g, body) => ({ ...OPERATION, ...body, tid: 8 } as AdditionalOperation));
+    jest.mocked(createAdditionalOperation).mockImplementation(async (_s, _g, body) => ({ ...OPERATION, ...body, tid: 8 }) as AdditionalOperation);
     const onClose = setup();
     expect(screen.getByRole('button', { name: /Import/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Export/ })).toBeInTheDocument();
@@ -45,9 +53,15 @@ describe('OperationForm', () => {
     await user().type(screen.getByLabelText('Key of row 1'), 'formato');
     await user().type(screen.getByLabelText('Value of row 1'), 'json');
     await user().click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(createAdditionalOperation).toHaveBeenCalledWith(3, 12, {
-      name: 'Anular reservas', url: 'https://sigb.example.org/holds', method: 'POST', attachData: false, params: { formato: 'json' },
-    }));
+    await waitFor(() =>
+      expect(createAdditionalOperation).toHaveBeenCalledWith(3, 12, {
+        name: 'Anular reservas',
+        url: 'https://sigb.example.org/holds',
+        method: 'POST',
+        attachData: false,
+        params: { formato: 'json' },
+      }),
+    );
     expect(onClose).toHaveBeenCalledWith(expect.objectContaining({ tid: 8 }));
   });
 
@@ -55,9 +69,12 @@ describe('OperationForm', () => {
     // The refusal is logged by the form and by the save it failed.
     expectConsoleError('Additional operation not saved');
     expectConsoleError('Form not saved');
-    jest.mocked(createAdditionalOperation)
-      .mockRejectedValueOnce(Object.assign(new Error('Request failed'), { isAxiosError: true, response: { status: 400, data: { code: 'INVALID_URL', message: 'Invalid URL' } } }))
-      .mockImplementation(async (_s, _g, body) => ({ ...OPERATION, ...body, tid: 8 } as AdditionalOperation));
+    jest
+      .mocked(createAdditionalOperation)
+      .mockRejectedValueOnce(
+        Object.assign(new Error('Request failed'), { isAxiosError: true, response: { status: 400, data: { code: 'INVALID_URL', message: 'Invalid URL' } } }),
+      )
+      .mockImplementation(async (_s, _g, body) => ({ ...OPERATION, ...body, tid: 8 }) as AdditionalOperation);
     const onClose = setup();
     await user().type(screen.getByLabelText('Name'), 'Avisar');
     await user().type(screen.getByLabelText('URL'), 'notaurl');
@@ -73,9 +90,15 @@ describe('OperationForm', () => {
     await user().clear(screen.getByLabelText('URL'));
     await user().type(screen.getByLabelText('URL'), 'https://sigb.example.org/avisar');
     await user().click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(createAdditionalOperation).toHaveBeenLastCalledWith(3, 12, {
-      name: 'Avisar', url: 'https://sigb.example.org/avisar', method: 'POST', attachData: false, params: { canal: 'sms' },
-    }));
+    await waitFor(() =>
+      expect(createAdditionalOperation).toHaveBeenLastCalledWith(3, 12, {
+        name: 'Avisar',
+        url: 'https://sigb.example.org/avisar',
+        method: 'POST',
+        attachData: false,
+        params: { canal: 'sms' },
+      }),
+    );
     expect(onClose).toHaveBeenCalledWith(expect.objectContaining({ tid: 8 }));
   });
 
@@ -86,7 +109,9 @@ describe('OperationForm', () => {
     await user().clear(screen.getByLabelText('Name'));
     await user().type(screen.getByLabelText('Name'), 'Marcar');
     expect(additionalOperationExists).not.toHaveBeenCalled();
-    await act(async () => { jest.advanceTimersByTime(300); });
+    await act(async () => {
+      jest.advanceTimersByTime(300);
+    });
     expect(await screen.findByText('Name already exists')).toBeInTheDocument();
     expect(additionalOperationExists).toHaveBeenCalledWith(3, 12, { name: 'Marcar', groupId: 12, additionalOperationId: 7 });
     await user().click(screen.getByRole('button', { name: 'Save' }));
@@ -102,9 +127,15 @@ describe('OperationForm', () => {
     expect(screen.getByLabelText('Name')).toHaveValue('Notificar');
     expect(screen.getByLabelText('Key of row 1')).toHaveValue('apiKey');
     await user().click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(updateAdditionalOperation).toHaveBeenCalledWith(3, 12, 7, {
-      name: 'Notificar', url: 'https://sigb.example.org/notify', method: 'PUT', attachData: true, params: { apiKey: 'k1' },
-    }));
+    await waitFor(() =>
+      expect(updateAdditionalOperation).toHaveBeenCalledWith(3, 12, 7, {
+        name: 'Notificar',
+        url: 'https://sigb.example.org/notify',
+        method: 'PUT',
+        attachData: true,
+        params: { apiKey: 'k1' },
+      }),
+    );
     expect(onClose).not.toHaveBeenCalled();
   });
 });

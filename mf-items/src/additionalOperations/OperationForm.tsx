@@ -1,6 +1,14 @@
 import { useMemo } from 'react';
 import { App } from 'antd';
-import { type AdditionalOperation, additionalOperationExists, createAdditionalOperation, type GroupRef, logger, normalizeError, updateAdditionalOperation } from '@portal/api';
+import {
+  type AdditionalOperation,
+  additionalOperationExists,
+  createAdditionalOperation,
+  type GroupRef,
+  logger,
+  normalizeError,
+  updateAdditionalOperation,
+} from '@portal/api';
 import { debouncedCheck, ModalForm, type FormField } from '@portal/lists';
 import { useInventoriesTranslation } from '../inventories/i18n';
 import { nameTaken } from '../inventories/rules';
@@ -25,16 +33,32 @@ export function OperationForm({ open, storeId, groupId, operation, onClose }: Op
   const { message } = App.useApp();
 
   const fields = useMemo<FormField[]>(() => {
-    const taken = debouncedCheck(async (name: string) =>
-      (await additionalOperationExists(storeId, groupId, { name: name.trim(), groupId, additionalOperationId: operation?.tid ?? null })).exists);
+    const taken = debouncedCheck(
+      async (name: string) =>
+        (await additionalOperationExists(storeId, groupId, { name: name.trim(), groupId, additionalOperationId: operation?.tid ?? null })).exists,
+    );
     return [
       {
-        type: 'input', name: 'name', label: t('name'), required: true, initialValue: operation?.name ?? '',
-        rules: [{ validator: async (_rule, value: unknown) => { if (await nameTaken(value, taken)) throw new Error(t('NameAlreadyExistsMessage')); } }],
+        type: 'input',
+        name: 'name',
+        label: t('name'),
+        required: true,
+        initialValue: operation?.name ?? '',
+        rules: [
+          {
+            validator: async (_rule, value: unknown) => {
+              if (await nameTaken(value, taken)) throw new Error(t('NameAlreadyExistsMessage'));
+            },
+          },
+        ],
       },
       { type: 'input', name: 'url', label: t('url'), required: true, initialValue: operation?.url ?? '', placeholder: 'https://' },
       {
-        type: 'select', name: 'method', label: t('method'), required: true, initialValue: operation?.method ?? 'POST',
+        type: 'select',
+        name: 'method',
+        label: t('method'),
+        required: true,
+        initialValue: operation?.method ?? 'POST',
         selectOptions: OPERATION_METHODS.map((m) => ({ value: m, text: m })),
       },
       { type: 'switch', name: 'attachData', label: t('attachData'), initialValue: operation?.attachData ?? false },

@@ -8,9 +8,10 @@ const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 /** The form's values as the call's body: trimmed texts, the method (POST when unset), params as texts. */
 export function operationInput(values: Record<string, unknown>): AdditionalOperationInput {
   const method = OPERATION_METHODS.find((m) => m === values.method) ?? 'POST';
-  const params = values.params && typeof values.params === 'object' && !Array.isArray(values.params)
-    ? Object.fromEntries(Object.entries(values.params as Record<string, unknown>).map(([k, v]) => [k, v === null || v === undefined ? '' : String(v)]))
-    : {};
+  const params =
+    values.params && typeof values.params === 'object' && !Array.isArray(values.params)
+      ? Object.fromEntries(Object.entries(values.params as Record<string, unknown>).map(([k, v]) => [k, v === null || v === undefined ? '' : String(v)]))
+      : {};
   return { name: text(values.name), url: text(values.url), method, attachData: Boolean(values.attachData), params };
 }
 

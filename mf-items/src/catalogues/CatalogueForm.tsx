@@ -27,43 +27,58 @@ export function CatalogueForm({ open, storeId, catalogue, onClose, kind = CATALO
   const { message } = App.useApp();
 
   const fields = useMemo<FormField[]>(() => {
-    const nameTaken = debouncedCheck(async (name: string) =>
-      (await kind.calls.exists(storeId, catalogue?.tid ?? null, name.trim())).exists);
+    const nameTaken = debouncedCheck(async (name: string) => (await kind.calls.exists(storeId, catalogue?.tid ?? null, name.trim())).exists);
     const urlValid = debouncedCheck(async (url: string) => (await checkSyncURL(url.trim())).valid);
     return [
       {
-        type: 'input', name: 'name', label: t('name'), required: true, initialValue: catalogue?.name ?? '',
-        rules: [{
-          validator: async (_rule, value: unknown) => {
-            if (!hasText(value)) return;
-            let taken = false;
-            try {
-              taken = await nameTaken(value);
-            } catch (error) {
-              logger.error('Name check failed', error); // the server checks again on save
-            }
-            if (taken) throw new Error(t('NameAlreadyExistsMessage'));
+        type: 'input',
+        name: 'name',
+        label: t('name'),
+        required: true,
+        initialValue: catalogue?.name ?? '',
+        rules: [
+          {
+            validator: async (_rule, value: unknown) => {
+              if (!hasText(value)) return;
+              let taken = false;
+              try {
+                taken = await nameTaken(value);
+              } catch (error) {
+                logger.error('Name check failed', error); // the server checks again on save
+              }
+              if (taken) throw new Error(t('NameAlreadyExistsMessage'));
+            },
           },
-        }],
+        ],
       },
       {
-        type: 'input', name: 'syncURL', label: t('syncURL'), initialValue: catalogue?.syncURL ?? '', placeholder: 'https://',
-        rules: [{
-          validator: async (_rule, value: unknown) => {
-            if (!hasText(value)) return;
-            let valid = false;
-            try {
-              valid = await urlValid(value);
-            } catch (error) {
-              logger.error('Sync URL check failed', error);
-            }
-            if (!valid) throw new Error(t('invalidUrl'));
+        type: 'input',
+        name: 'syncURL',
+        label: t('syncURL'),
+        initialValue: catalogue?.syncURL ?? '',
+        placeholder: 'https://',
+        rules: [
+          {
+            validator: async (_rule, value: unknown) => {
+              if (!hasText(value)) return;
+              let valid = false;
+              try {
+                valid = await urlValid(value);
+              } catch (error) {
+                logger.error('Sync URL check failed', error);
+              }
+              if (!valid) throw new Error(t('invalidUrl'));
+            },
           },
-        }],
+        ],
       },
       {
-        type: 'switch', name: 'autoSync', label: t('autoSync'), initialValue: catalogue?.autoSync ?? false,
-        dependencies: ['syncURL'], visible: (values) => hasText(values.syncURL),
+        type: 'switch',
+        name: 'autoSync',
+        label: t('autoSync'),
+        initialValue: catalogue?.autoSync ?? false,
+        dependencies: ['syncURL'],
+        visible: (values) => hasText(values.syncURL),
       },
     ];
   }, [storeId, catalogue, t, kind]);
@@ -80,13 +95,5 @@ export function CatalogueForm({ open, storeId, catalogue, onClose, kind = CATALO
     }
   };
 
-  return (
-    <ModalForm
-      open={open}
-      title={catalogue ? t(kind.texts.editList) : t(kind.texts.newList)}
-      fields={fields}
-      onOk={save}
-      onCancel={() => onClose()}
-    />
-  );
+  return <ModalForm open={open} title={catalogue ? t(kind.texts.editList) : t(kind.texts.newList)} fields={fields} onOk={save} onCancel={() => onClose()} />;
 }

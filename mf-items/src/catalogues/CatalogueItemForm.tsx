@@ -55,10 +55,13 @@ export function CatalogueItemForm({ open, storeId, catalogueId, fields, item, on
   const withObjectId = fields.some((f) => f.key === 'objectId');
 
   const api = useMemo(() => calls ?? catalogueCalls(storeId, catalogueId), [calls, storeId, catalogueId]);
-  const duplicateMessage = useCallback((typed: string | null, stored: unknown) => {
-    const code = storedAs(typed, stored);
-    return code === null ? t('AlreadyExists') : t('AlreadyExistsStoredAs', { code });
-  }, [t]);
+  const duplicateMessage = useCallback(
+    (typed: string | null, stored: unknown) => {
+      const code = storedAs(typed, stored);
+      return code === null ? t('AlreadyExists') : t('AlreadyExistsStoredAs', { code });
+    },
+    [t],
+  );
 
   const formFields = useMemo<FormField[]>(() => {
     // The code the last answered check would store, by the pair it checked.
@@ -69,29 +72,40 @@ export function CatalogueItemForm({ open, storeId, catalogueId, fields, item, on
       lastStored = { pair: pairKey(code, objectId), code: answer.code };
       return answer.exists;
     });
-    const identity = (checkExists: boolean) => ({ getFieldValue }: { getFieldValue: (name: string) => unknown }): RuleObject => ({
-      validator: async () => {
-        const code = textOrNull(getFieldValue('code'));
-        const objectId = withObjectId ? textOrNull(getFieldValue('objectId')) : null;
-        if (code === null && objectId === null) {
-          // Without an objectId column the required rule of code says it.
-          if (withObjectId) throw new Error(t('AtLeastOneCodeMessage'));
-          return;
-        }
-        if (!checkExists) return;
-        let exists = false;
-        try {
-          exists = await taken(code, objectId);
-        } catch (error) {
-          logger.error('Item check failed', error); // the server checks again on save
-        }
-        const checked = lastStored as { pair: string; code: string | null | undefined } | null;
-        if (exists) throw new Error(duplicateMessage(code, checked?.pair === pairKey(code, objectId) ? checked.code : undefined));
-      },
-    });
+    const identity =
+      (checkExists: boolean) =>
+      ({ getFieldValue }: { getFieldValue: (name: string) => unknown }): RuleObject => ({
+        validator: async () => {
+          const code = textOrNull(getFieldValue('code'));
+          const objectId = withObjectId ? textOrNull(getFieldValue('objectId')) : null;
+          if (code === null && objectId === null) {
+            // Without an objectId column the required rule of code says it.
+            if (withObjectId) throw new Error(t('AtLeastOneCodeMessage'));
+            return;
+          }
+          if (!checkExists) return;
+          let exists = false;
+          try {
+            exists = await taken(code, objectId);
+          } catch (error) {
+            logger.error('Item check failed', error); // the server checks again on save
+          }
+          const checked = lastStored as { pair: string; code: string | null | undefined } | null;
+          if (exists) throw new Error(duplicateMessage(code, checked?.pair === pairKey(code, objectId) ? checked.code : undefined));
+        },
+      });
     return fields.map(({ key, label }): FormField => {
       const initialValue = item?.[key] ?? '';
-      if (key === 'code') return { type: 'input', name: key, label, initialValue, required: !withObjectId, dependencies: withObjectId ? ['objectId'] : undefined, rules: [identity(true)] };
+      if (key === 'code')
+        return {
+          type: 'input',
+          name: key,
+          label,
+          initialValue,
+          required: !withObjectId,
+          dependencies: withObjectId ? ['objectId'] : undefined,
+          rules: [identity(true)],
+        };
       if (key === 'objectId') return { type: 'input', name: key, label, initialValue, dependencies: ['code'], rules: [identity(false)] };
       return { type: 'input', name: key, label, initialValue };
     });
@@ -106,7 +120,7 @@ export function CatalogueItemForm({ open, storeId, catalogueId, fields, item, on
       logger.error('Item not saved', error);
       if (code === 'AlreadyExists') {
         const stored = typeof details === 'object' && details !== null ? (details as { code?: unknown }).code : undefined;
-        void message.error(duplicateMessage(input.code !== undefined ? input.code : item?.code ?? null, stored));
+        void message.error(duplicateMessage(input.code !== undefined ? input.code : (item?.code ?? null), stored));
       } else {
         void message.error(code === 'AtLeastOneCodeMessage' ? t(code) : t('itemSaveFailed'));
       }

@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import {
-  addItemsTo, catalogueItemExists, createCatalogueItem, getCatalogue, getCatalogueItems, getListPage, listEntryExists, syncCatalogue,
+  addItemsTo,
+  catalogueItemExists,
+  createCatalogueItem,
+  getCatalogue,
+  getCatalogueItems,
+  getListPage,
+  listEntryExists,
+  syncCatalogue,
   type CatalogueItem,
 } from '@portal/api';
 import { renderWithPortal } from '@portal/lists/src/testing/render';
@@ -11,12 +18,29 @@ import { library, Probe, storeWithLibrary } from './testing';
 
 jest.mock('@portal/api', () => ({
   ...jest.requireActual('@portal/api'),
-  getCatalogue: jest.fn(), getCatalogueItems: jest.fn(), syncCatalogue: jest.fn(), catalogueItemExists: jest.fn(),
-  createCatalogueItem: jest.fn(), getListPage: jest.fn(), listEntryExists: jest.fn(), addItemsTo: jest.fn(), createListEntry: jest.fn(),
+  getCatalogue: jest.fn(),
+  getCatalogueItems: jest.fn(),
+  syncCatalogue: jest.fn(),
+  catalogueItemExists: jest.fn(),
+  createCatalogueItem: jest.fn(),
+  getListPage: jest.fn(),
+  listEntryExists: jest.fn(),
+  addItemsTo: jest.fn(),
+  createListEntry: jest.fn(),
 }));
 jest.setTimeout(60000);
 
-const ITEM: CatalogueItem = { tid: 1, code: 'B001', objectId: 'OBJ1', field1: 'Dune', field2: 'x', field3: 'Herbert', field4: null, field5: null, field6: null };
+const ITEM: CatalogueItem = {
+  tid: 1,
+  code: 'B001',
+  objectId: 'OBJ1',
+  field1: 'Dune',
+  field2: 'x',
+  field3: 'Herbert',
+  field4: null,
+  field5: null,
+  field6: null,
+};
 const user = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
 
 function setup(store = storeWithLibrary()) {
@@ -42,14 +66,20 @@ describe('CatalogueItemsPage', () => {
     expect(await screen.findByText('Dune')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Fiction' })).toBeInTheDocument();
     expect(getCatalogueItems).toHaveBeenCalledWith(3, 5, expect.objectContaining({ offset: 0, limit: 25 }));
-    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent).filter(Boolean);
+    const headers = screen
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent)
+      .filter(Boolean);
     expect(headers).toEqual(['Barcode', 'Title', 'Author']);
   });
 
   it('adds the object-id column when the library labels it', async () => {
     setup(storeWithLibrary(library({ fieldObjectId: 'RFID', field1: '', field3: '' })));
     await screen.findByText('B001');
-    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent).filter(Boolean);
+    const headers = screen
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent)
+      .filter(Boolean);
     expect(headers).toEqual(['Barcode', 'RFID']);
   });
 
@@ -65,7 +95,17 @@ describe('CatalogueItemsPage', () => {
     await screen.findByText('Dune');
     await openMenu();
     const entries = (await screen.findAllByRole('menuitem')).map((m) => m.textContent);
-    expect(entries).toEqual(['Compare', 'Add All Items To', 'Add Selected Items To', 'Sync Items', 'Export Items', 'Select Fields', 'Delete All', 'Refresh', 'Reset All Filters']);
+    expect(entries).toEqual([
+      'Compare',
+      'Add All Items To',
+      'Add Selected Items To',
+      'Sync Items',
+      'Export Items',
+      'Select Fields',
+      'Delete All',
+      'Refresh',
+      'Reset All Filters',
+    ]);
     await user().click(screen.getByRole('menuitem', { name: /Compare/ }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/catalogues/5/compare');
   });
@@ -97,9 +137,14 @@ describe('CatalogueItemsPage', () => {
     await user().click(within(dialog).getByRole('combobox', { name: 'Catalogue' }));
     await user().click(await screen.findByTitle('Summer'));
     await user().click(within(dialog).getByRole('button', { name: 'Add' }));
-    await waitFor(() => expect(addItemsTo).toHaveBeenCalledWith('/api/stores/3/catalogues/8', 'catalogue', {
-      parentId: 5, compareId: undefined, itemIds: [1], searchTexts: {},
-    }));
+    await waitFor(() =>
+      expect(addItemsTo).toHaveBeenCalledWith('/api/stores/3/catalogues/8', 'catalogue', {
+        parentId: 5,
+        compareId: undefined,
+        itemIds: [1],
+        searchTexts: {},
+      }),
+    );
   });
 
   it('needs a code or an object id when the library has an object-id column, and checks the pair', async () => {
@@ -118,7 +163,9 @@ describe('CatalogueItemsPage', () => {
   });
 
   it('names the code the ID modification script stores when that one is taken', async () => {
-    jest.mocked(catalogueItemExists).mockImplementation(async (_s, _c, body) => ({ exists: body.code === 'LIB-H1-0001', code: body.code?.replace(/^LIB-/, '') ?? null }));
+    jest
+      .mocked(catalogueItemExists)
+      .mockImplementation(async (_s, _c, body) => ({ exists: body.code === 'LIB-H1-0001', code: body.code?.replace(/^LIB-/, '') ?? null }));
     setup();
     await screen.findByText('Dune');
     await user().click(screen.getByRole('button', { name: /Add/ }));

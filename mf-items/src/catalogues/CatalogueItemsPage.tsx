@@ -42,11 +42,14 @@ function CatalogueItems({ store, catalogueId, title, kind }: { store: Store; cat
   const fields = useMemo(() => itemFieldLabels(store, t), [store, t]);
   const columns = useMemo(() => itemColumns(fields), [fields]);
   const fetchPage = useCallback((params: ListParams) => kind.calls.items(storeId, catalogueId, params), [storeId, catalogueId, kind]);
-  const itemCalls = useMemo<ItemCalls>(() => ({
-    exists: (pair) => kind.calls.itemExists(storeId, catalogueId, pair),
-    create: (input) => kind.calls.createItem(storeId, catalogueId, input),
-    update: (itemId, input) => kind.calls.updateItem(storeId, catalogueId, itemId, input),
-  }), [kind, storeId, catalogueId]);
+  const itemCalls = useMemo<ItemCalls>(
+    () => ({
+      exists: (pair) => kind.calls.itemExists(storeId, catalogueId, pair),
+      create: (input) => kind.calls.createItem(storeId, catalogueId, input),
+      update: (itemId, input) => kind.calls.updateItem(storeId, catalogueId, itemId, input),
+    }),
+    [kind, storeId, catalogueId],
+  );
 
   const closeCatalogueForm = (saved?: Catalogue) => {
     setEditingCatalogue(false);
@@ -60,7 +63,11 @@ function CatalogueItems({ store, catalogueId, title, kind }: { store: Store; cat
   return (
     <PageFrame
       title={catalogue?.name ?? title}
-      extra={<Button icon={<ArrowLeftOutlined />} onClick={() => navigate(kind.path)}>{t('back')}</Button>}
+      extra={
+        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(kind.path)}>
+          {t('back')}
+        </Button>
+      }
     >
       <GenericList<CatalogueItem>
         ref={list}
@@ -84,9 +91,9 @@ function CatalogueItems({ store, catalogueId, title, kind }: { store: Store; cat
           },
         }}
         addItemsTo={{ storeId, from: kind.addFrom, parentId: catalogueId }}
-        extraMenuItems={kind.compare ? [
-          { key: 'compare', label: t('compare'), icon: <DiffOutlined />, onClick: () => navigate(`/catalogues/${catalogueId}/compare`) },
-        ] : []}
+        extraMenuItems={
+          kind.compare ? [{ key: 'compare', label: t('compare'), icon: <DiffOutlined />, onClick: () => navigate(`/catalogues/${catalogueId}/compare`) }] : []
+        }
       />
       {catalogue && <CatalogueForm open={editingCatalogue} storeId={storeId} catalogue={catalogue} onClose={closeCatalogueForm} kind={kind} />}
       <CatalogueItemForm

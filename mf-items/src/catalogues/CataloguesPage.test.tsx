@@ -2,7 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import {
-  catalogueExists, checkSyncURL, createCatalogue, deleteCatalogues, getCatalogueNumItems, getCatalogues, getNumCatalogueItems,
+  catalogueExists,
+  checkSyncURL,
+  createCatalogue,
+  deleteCatalogues,
+  getCatalogueNumItems,
+  getCatalogues,
+  getNumCatalogueItems,
   type Catalogue,
 } from '@portal/api';
 import { renderWithPortal } from '@portal/lists/src/testing/render';
@@ -11,8 +17,14 @@ import { Probe, storeWithLibrary } from './testing';
 
 jest.mock('@portal/api', () => ({
   ...jest.requireActual('@portal/api'),
-  getCatalogues: jest.fn(), getNumCatalogueItems: jest.fn(), getCatalogueNumItems: jest.fn(), catalogueExists: jest.fn(),
-  checkSyncURL: jest.fn(), createCatalogue: jest.fn(), updateCatalogue: jest.fn(), deleteCatalogues: jest.fn(),
+  getCatalogues: jest.fn(),
+  getNumCatalogueItems: jest.fn(),
+  getCatalogueNumItems: jest.fn(),
+  catalogueExists: jest.fn(),
+  checkSyncURL: jest.fn(),
+  createCatalogue: jest.fn(),
+  updateCatalogue: jest.fn(),
+  deleteCatalogues: jest.fn(),
 }));
 jest.setTimeout(60000);
 
@@ -47,11 +59,20 @@ describe('CataloguesPage', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     let count: (n: number) => void = () => {};
     // Fiction's count comes later; History's fails (a dash, not a spinner for ever).
-    jest.mocked(getCatalogueNumItems).mockImplementation((_s, id) => (id === 5 ? new Promise((resolve) => { count = resolve; }) : Promise.reject(new Error('count failed'))));
+    jest.mocked(getCatalogueNumItems).mockImplementation((_s, id) =>
+      id === 5
+        ? new Promise((resolve) => {
+            count = resolve;
+          })
+        : Promise.reject(new Error('count failed')),
+    );
     setup();
     await screen.findByText('Fiction');
     expect(getCatalogues).toHaveBeenCalledWith(3, { searchTexts: {}, order: null, offset: 0, limit: 25, count: 'skip' });
-    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent).filter(Boolean);
+    const headers = screen
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent)
+      .filter(Boolean);
     expect(headers).toEqual(['Name', 'Sync URL', 'Auto Sync', 'Last Sync', 'Num Items']);
     expect(within(row('Fiction')).getByRole('link', { name: 'https://opac.example.org/fiction.csv' })).toBeInTheDocument();
     expect(within(row('Fiction')).getByText('Yes')).toBeInTheDocument();

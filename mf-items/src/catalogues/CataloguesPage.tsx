@@ -35,14 +35,20 @@ function CataloguesList({ storeId, title, kind }: { storeId: number; title: stri
   const [totals, setTotals] = useState<{ numItems: number; numItemsDistinct: number } | null>(null);
 
   const columns = useMemo(() => cataloguesColumns(t), [t]);
-  const fetchPage = useCallback((params: ListParams) => {
-    if (isFirstPage(params)) {
-      // A reload from the top: item counts may have changed (import, sync, delete).
-      setCountsGeneration((g) => g + 1);
-      kind.calls.numAllItems(storeId).then(setTotals).catch((error: unknown) => logger.error('Item totals not loaded', error));
-    }
-    return kind.calls.list(storeId, params);
-  }, [storeId, kind]);
+  const fetchPage = useCallback(
+    (params: ListParams) => {
+      if (isFirstPage(params)) {
+        // A reload from the top: item counts may have changed (import, sync, delete).
+        setCountsGeneration((g) => g + 1);
+        kind.calls
+          .numAllItems(storeId)
+          .then(setTotals)
+          .catch((error: unknown) => logger.error('Item totals not loaded', error));
+      }
+      return kind.calls.list(storeId, params);
+    },
+    [storeId, kind],
+  );
 
   const closeForm = (saved?: Catalogue) => {
     setForm((f) => ({ ...f, open: false }));
@@ -59,11 +65,7 @@ function CataloguesList({ storeId, title, kind }: { storeId: number; title: stri
           columns={columns}
           fetchPage={fetchPage}
           resetKey={location.pathname}
-          extra={totals && (
-            <Typography.Text type="secondary">
-              {t('itemTotals', { count: totals.numItems, distinct: totals.numItemsDistinct })}
-            </Typography.Text>
-          )}
+          extra={totals && <Typography.Text type="secondary">{t('itemTotals', { count: totals.numItems, distinct: totals.numItemsDistinct })}</Typography.Text>}
           onAdd={() => setForm({ open: true, catalogue: null })}
           onEdit={(catalogue) => setForm({ open: true, catalogue })}
           onRowDoubleClick={(catalogue) => navigate(`${kind.path}/${catalogue.tid}`)}

@@ -13,7 +13,17 @@ interface NumItemsSource {
 const NumItemsContext = createContext<NumItemsSource | null>(null);
 
 /** Counts of the catalogues' items, asked per row once it shows and kept until `generation` changes. */
-export function NumItemsProvider({ storeId, generation, kind = CATALOGUES, children }: { storeId: number; generation: number; kind?: ContainerKind; children: ReactNode }) {
+export function NumItemsProvider({
+  storeId,
+  generation,
+  kind = CATALOGUES,
+  children,
+}: {
+  storeId: number;
+  generation: number;
+  kind?: ContainerKind;
+  children: ReactNode;
+}) {
   const value = useMemo<NumItemsSource>(() => {
     const cache = new Map<number, Promise<number>>();
     return {
@@ -42,13 +52,18 @@ export function NumItemsCell({ catalogueId }: { catalogueId: number }) {
     if (!source) return undefined;
     let current = true;
     setCount(null);
-    source.get(catalogueId)
-      .then((n) => { if (current) setCount(n); })
+    source
+      .get(catalogueId)
+      .then((n) => {
+        if (current) setCount(n);
+      })
       .catch((error: unknown) => {
         logger.error('Catalogue item count could not be loaded', error);
         if (current) setCount(Number.NaN);
       });
-    return () => { current = false; };
+    return () => {
+      current = false;
+    };
   }, [source, catalogueId]);
   if (count === null) return <BusySpinner label={t('counting')} />;
   return <>{Number.isNaN(count) ? '–' : count}</>;

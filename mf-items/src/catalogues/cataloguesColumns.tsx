@@ -10,10 +10,21 @@ export function cataloguesColumns(t: TFunction): ListColumn<Catalogue>[] {
     { key: 'syncURL', title: t('syncURL'), width: 300, render: (row) => (row.syncURL ? <CopyUrl url={row.syncURL} /> : null) },
     {
       // Yes/No only means something when there is a URL to sync from.
-      key: 'autoSync', title: t('autoSync'), width: 110, searchable: false,
+      key: 'autoSync',
+      title: t('autoSync'),
+      width: 110,
+      searchable: false,
       render: (row) => (row.syncURL ? t(row.autoSync ? 'common:yes' : 'common:no') : null),
     },
     { key: 'lastSync', title: t('lastSync'), type: 'event', width: 180, searchable: false },
-    { key: 'numItems', title: t('numItems'), width: 120, sortable: false, searchable: false, exportable: false, render: (row) => <NumItemsCell catalogueId={row.tid} /> },
+    {
+      key: 'numItems',
+      title: t('numItems'),
+      width: 120,
+      sortable: false,
+      searchable: false,
+      exportable: false,
+      render: (row) => <NumItemsCell catalogueId={row.tid} />,
+    },
   ];
 }

@@ -4,11 +4,34 @@
  * source, the texts and the calls of one of them.
  */
 import {
-  catalogueExists, catalogueExportUrl, catalogueItemExists, cataloguesUrl, createCatalogue, createCatalogueItem, deleteAllCatalogueItems,
-  deleteAllCatalogues, deleteCatalogueItems, deleteCatalogues, getCatalogue, getCatalogueItems, getCatalogueNumItems, getCatalogues,
-  getNumCatalogueItems, importCatalogueItems, importCatalogues, syncCatalogue, updateCatalogue, updateCatalogueItem,
-  type Catalogue, type CatalogueInput, type CatalogueItem, type CatalogueItemInput, type ImportRequest, type ItemsCountResult,
-  type ListParams, type ListResponse,
+  catalogueExists,
+  catalogueExportUrl,
+  catalogueItemExists,
+  cataloguesUrl,
+  createCatalogue,
+  createCatalogueItem,
+  deleteAllCatalogueItems,
+  deleteAllCatalogues,
+  deleteCatalogueItems,
+  deleteCatalogues,
+  getCatalogue,
+  getCatalogueItems,
+  getCatalogueNumItems,
+  getCatalogues,
+  getNumCatalogueItems,
+  importCatalogueItems,
+  importCatalogues,
+  syncCatalogue,
+  updateCatalogue,
+  updateCatalogueItem,
+  type Catalogue,
+  type CatalogueInput,
+  type CatalogueItem,
+  type CatalogueItemInput,
+  type ImportRequest,
+  type ItemsCountResult,
+  type ListParams,
+  type ListResponse,
 } from '@portal/api';
 
 export interface ContainerCallsOf {
@@ -32,7 +55,11 @@ export interface ContainerCallsOf {
   sync(storeId: number, id: number): Promise<ItemsCountResult>;
   createItem(storeId: number, id: number, input: CatalogueItemInput): Promise<CatalogueItem>;
   updateItem(storeId: number, id: number, itemId: number, input: CatalogueItemInput): Promise<CatalogueItem>;
-  itemExists(storeId: number, id: number, pair: { itemId: number | null; code: string | null; objectId: string | null }): Promise<{ exists: boolean; code?: string | null }>;
+  itemExists(
+    storeId: number,
+    id: number,
+    pair: { itemId: number | null; code: string | null; objectId: string | null },
+  ): Promise<{ exists: boolean; code?: string | null }>;
 }
 
 export interface ContainerKind {

@@ -9,7 +9,12 @@ export interface ItemFieldLabel {
 }
 
 const OPTIONAL_FIELDS = [
-  ['field1', 'field1'], ['field2', 'field2'], ['field3', 'field3'], ['field4', 'field4'], ['field5', 'field5'], ['field6', 'field6'],
+  ['field1', 'field1'],
+  ['field2', 'field2'],
+  ['field3', 'field3'],
+  ['field4', 'field4'],
+  ['field5', 'field5'],
+  ['field6', 'field6'],
 ] as const;
 
 type Labels = Pick<Store, 'fieldCode' | 'fieldObjectId' | 'field1' | 'field2' | 'field3' | 'field4' | 'field5' | 'field6'>;

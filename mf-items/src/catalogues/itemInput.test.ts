@@ -2,7 +2,10 @@ import type { CatalogueItem } from '@portal/api';
 import { itemInput } from './itemInput';
 import type { ItemFieldLabel } from './itemColumns';
 
-const shown: ItemFieldLabel[] = [{ key: 'code', label: 'Código' }, { key: 'field1', label: 'Título' }];
+const shown: ItemFieldLabel[] = [
+  { key: 'code', label: 'Código' },
+  { key: 'field1', label: 'Título' },
+];
 const item: CatalogueItem = { tid: 7, code: 'A1', objectId: 'RFID-1', field1: 'Old', field2: 'hidden', field3: null, field4: null, field5: null, field6: null };
 
 describe('itemInput', () => {

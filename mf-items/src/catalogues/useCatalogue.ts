@@ -9,10 +9,15 @@ export function useCatalogue(storeId: number, catalogueId: number, kind: Contain
   const [version, setVersion] = useState(0);
   useEffect(() => {
     let current = true;
-    kind.calls.get(storeId, catalogueId)
-      .then((c) => { if (current) setCatalogue(c); })
+    kind.calls
+      .get(storeId, catalogueId)
+      .then((c) => {
+        if (current) setCatalogue(c);
+      })
       .catch((error: unknown) => logger.error('Catalogue not loaded', error));
-    return () => { current = false; };
+    return () => {
+      current = false;
+    };
   }, [storeId, catalogueId, version, kind]);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   return { catalogue, reload };

@@ -8,13 +8,26 @@ import { ComparePage } from './ComparePage';
 
 jest.mock('@portal/api', () => ({
   ...jest.requireActual('@portal/api'),
-  getCatalogue: jest.fn(), getCompare: jest.fn(), getCompareCount: jest.fn(), getInventoryGroups: jest.fn(), getAllInventorySections: jest.fn(),
+  getCatalogue: jest.fn(),
+  getCompare: jest.fn(),
+  getCompareCount: jest.fn(),
+  getInventoryGroups: jest.fn(),
+  getAllInventorySections: jest.fn(),
 }));
 jest.setTimeout(60000);
 
 const user = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
 const item = (over: Partial<CompareItem>): CompareItem => ({
-  tid: 1, code: null, objectId: null, field1: null, field2: null, field3: null, field4: null, field5: null, field6: null, ...over,
+  tid: 1,
+  code: null,
+  objectId: null,
+  field1: null,
+  field2: null,
+  field3: null,
+  field4: null,
+  field5: null,
+  field6: null,
+  ...over,
 });
 const MISSING = [item({ tid: 1, code: 'A5', field1: 'Dune' })];
 const EXCEEDED = [
@@ -36,8 +49,28 @@ beforeEach(() => {
   jest.mocked(getCatalogue).mockResolvedValue({ tid: 5, name: 'Fondo', syncURL: null, autoSync: false, lastSync: null });
   jest.mocked(getInventoryGroups).mockResolvedValue({
     items: [
-      { tid: 'UNGROUPED', name: 'UNGROUPED', catalogueId: null, catalogue: null, catalogueName: null, numInventories: 0, numItems: 0, numItemsDistinct: 0, createdAt: null },
-      { tid: 12, name: 'Inventario 2026', catalogueId: 5, catalogue: { tid: 5, name: 'Fondo' }, catalogueName: 'Fondo', numInventories: 1, numItems: 3, numItemsDistinct: 3, createdAt: '2026-11-01T08:00:00Z' },
+      {
+        tid: 'UNGROUPED',
+        name: 'UNGROUPED',
+        catalogueId: null,
+        catalogue: null,
+        catalogueName: null,
+        numInventories: 0,
+        numItems: 0,
+        numItemsDistinct: 0,
+        createdAt: null,
+      },
+      {
+        tid: 12,
+        name: 'Inventario 2026',
+        catalogueId: 5,
+        catalogue: { tid: 5, name: 'Fondo' },
+        catalogueName: 'Fondo',
+        numInventories: 1,
+        numItems: 3,
+        numItemsDistinct: 3,
+        createdAt: '2026-11-01T08:00:00Z',
+      },
     ],
     total: 2,
   });
@@ -57,19 +90,25 @@ describe('ComparePage', () => {
     expect(screen.getByTestId('compare-exceeded')).toHaveTextContent('Exceeded (2)');
     // Asked once each, with the list's first page.
     expect(getCompareCount).toHaveBeenCalledTimes(2);
-    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent).filter(Boolean);
+    const headers = screen
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent)
+      .filter(Boolean);
     expect(headers).toEqual(['Barcode', 'RFID', 'Title', 'Author']);
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add' })).not.toBeInTheDocument();
   });
 
-  it("switches to Exceeded: date, section and a link to the catalogue where the item was found", async () => {
+  it('switches to Exceeded: date, section and a link to the catalogue where the item was found', async () => {
     setup();
     await screen.findByText('Dune');
     await user().click(screen.getByTestId('compare-exceeded'));
     expect(await screen.findByText('K1')).toBeInTheDocument();
     expect(getCompare).toHaveBeenLastCalledWith(3, 5, 'EXCEEDED', { kind: 'ALL_GROUPS' }, expect.objectContaining({ offset: 0 }));
-    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent).filter(Boolean);
+    const headers = screen
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent)
+      .filter(Boolean);
     expect(headers).toEqual(['Barcode', 'RFID', 'Title', 'Author', 'Date', 'Section', 'Found in']);
     expect(screen.getByText('2026/11/20 10:00:05')).toBeInTheDocument();
     expect(screen.getAllByText('Planta 0')).toHaveLength(2);
@@ -84,9 +123,13 @@ describe('ComparePage', () => {
   it('shows a spinner instead of a count until it arrives, a dash when it fails, and goes back to the catalogue', async () => {
     const logged = expectConsoleError('Compare count not loaded');
     let answer: (n: number) => void = () => undefined;
-    jest.mocked(getCompareCount).mockImplementation((_s, _c, mode) => (mode === 'MISSING'
-      ? new Promise((resolve) => { answer = resolve; })
-      : Promise.reject(new Error('count failed'))));
+    jest.mocked(getCompareCount).mockImplementation((_s, _c, mode) =>
+      mode === 'MISSING'
+        ? new Promise((resolve) => {
+            answer = resolve;
+          })
+        : Promise.reject(new Error('count failed')),
+    );
     setup();
     await screen.findByText('Dune');
     expect(screen.getByTestId('compare-missing').querySelector('.ant-spin')).not.toBeNull();

@@ -44,10 +44,19 @@ function Compare({ store, catalogueId, title }: { store: Store; catalogueId: num
 
   useEffect(() => {
     loadCompareChoices(storeId)
-      .then(({ groups, sections }) => setOptions(cascaderOptions(groups, sections, {
-        allInventories: t('allInventories'), ungrouped: t('ungrouped'), formatDate: (d) => formatInventoryDate(d, INVENTORY_DATE_FORMAT),
-      })))
-      .catch((error: unknown) => { logger.error('Inventory groups not loaded', error); setOptions([]); });
+      .then(({ groups, sections }) =>
+        setOptions(
+          cascaderOptions(groups, sections, {
+            allInventories: t('allInventories'),
+            ungrouped: t('ungrouped'),
+            formatDate: (d) => formatInventoryDate(d, INVENTORY_DATE_FORMAT),
+          }),
+        ),
+      )
+      .catch((error: unknown) => {
+        logger.error('Inventory groups not loaded', error);
+        setOptions([]);
+      });
   }, [storeId, t]);
 
   const fields = useMemo(() => itemFieldLabels(store, catalogueT), [store, catalogueT]);
@@ -59,17 +68,24 @@ function Compare({ store, catalogueId, title }: { store: Store; catalogueId: num
       { key: 'date', title: t('date'), width: 170, minWidth: 170, render: (row) => formatInventoryDate(row.date) },
       { key: 'inventoryComment', title: t('inventoryComment'), width: 200, sortable: false, searchable: false },
       {
-        key: 'catalogueName', title: t('foundIn'), width: 200, sortable: false, searchable: false,
+        key: 'catalogueName',
+        title: t('foundIn'),
+        width: 200,
+        sortable: false,
+        searchable: false,
         render: (row) => (row.catalogueId ? <Link to={`/catalogues/${row.catalogueId}`}>{row.catalogueName}</Link> : null),
       },
     ];
   }, [fields, mode, t]);
 
-  const fetchPage = useCallback((params: ListParams) => {
-    // Each load of the list asks its counts again, with its scope (not before the list's first page as well).
-    if (isFirstPage(params)) setCountsRequest({ storeId, catalogueId, scope });
-    return getCompare(storeId, catalogueId, mode, scope, params);
-  }, [storeId, catalogueId, mode, scope]);
+  const fetchPage = useCallback(
+    (params: ListParams) => {
+      // Each load of the list asks its counts again, with its scope (not before the list's first page as well).
+      if (isFirstPage(params)) setCountsRequest({ storeId, catalogueId, scope });
+      return getCompare(storeId, catalogueId, mode, scope, params);
+    },
+    [storeId, catalogueId, mode, scope],
+  );
   const listLabel = mode === 'MISSING' ? t('missing') : t('exceeded');
   const count = (m: CompareMode) => {
     const n = counts[m];
@@ -80,7 +96,11 @@ function Compare({ store, catalogueId, title }: { store: Store; catalogueId: num
   return (
     <PageFrame
       title={catalogue ? t('compareTitle', { name: catalogue.name }) : title}
-      extra={<Button icon={<ArrowLeftOutlined />} onClick={() => navigate(`/catalogues/${catalogueId}`)}>{t('back')}</Button>}
+      extra={
+        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(`/catalogues/${catalogueId}`)}>
+          {t('back')}
+        </Button>
+      }
     >
       <Space wrap style={{ marginBottom: 12 }}>
         <Cascader
@@ -96,8 +116,16 @@ function Compare({ store, catalogueId, title }: { store: Store; catalogueId: num
           onChange={(value) => setChoice((previous) => sameChoice(previous, (value ?? [ALL]).map(String)))}
         />
         <Radio.Group value={mode} onChange={(e) => setMode(e.target.value as CompareMode)} optionType="button" buttonStyle="solid">
-          <Radio.Button value="MISSING"><span data-testid="compare-missing">{t('missing')} ({count('MISSING')})</span></Radio.Button>
-          <Radio.Button value="EXCEEDED"><span data-testid="compare-exceeded">{t('exceeded')} ({count('EXCEEDED')})</span></Radio.Button>
+          <Radio.Button value="MISSING">
+            <span data-testid="compare-missing">
+              {t('missing')} ({count('MISSING')})
+            </span>
+          </Radio.Button>
+          <Radio.Button value="EXCEEDED">
+            <span data-testid="compare-exceeded">
+              {t('exceeded')} ({count('EXCEEDED')})
+            </span>
+          </Radio.Button>
         </Radio.Group>
       </Space>
       <GenericList<CompareItem>

@@ -1,7 +1,7 @@
 import type { InventoryGroup } from '@portal/api';
 import { ALL, cascaderOptions, compareIdOf, sameChoice, scopeOf } from './compareModel';
 
-const group = (tid: number | 'UNGROUPED', name: string) => ({ tid, name } as InventoryGroup);
+const group = (tid: number | 'UNGROUPED', name: string) => ({ tid, name }) as InventoryGroup;
 
 it('reads the cascader choice as every inventory, one group or one section', () => {
   expect(scopeOf(undefined)).toEqual({ kind: 'ALL_GROUPS' });
@@ -28,12 +28,29 @@ it('names the shown list for Add Items To', () => {
 it("offers 'All Inventories' on top and in each group, then the group's sections", () => {
   const options = cascaderOptions(
     [group('UNGROUPED', 'UNGROUPED'), group(12, 'Inventario 2026')],
-    [{ tid: 40, comment: 'Planta 0', date: '2026-11-20 10:00:00', groupId: 12 }, { tid: 41, comment: 'Carro', date: '2026-11-21 09:00:00', groupId: null }],
+    [
+      { tid: 40, comment: 'Planta 0', date: '2026-11-20 10:00:00', groupId: 12 },
+      { tid: 41, comment: 'Carro', date: '2026-11-21 09:00:00', groupId: null },
+    ],
     { allInventories: 'All Inventories', ungrouped: 'Ungrouped', formatDate: (d) => d.slice(0, 10) },
   );
   expect(options).toEqual([
     { value: ALL, label: 'All Inventories' },
-    { value: 'UNGROUPED', label: 'Ungrouped', children: [{ value: ALL, label: 'All Inventories' }, { value: '41', label: 'Carro (2026-11-21)' }] },
-    { value: '12', label: 'Inventario 2026', children: [{ value: ALL, label: 'All Inventories' }, { value: '40', label: 'Planta 0 (2026-11-20)' }] },
+    {
+      value: 'UNGROUPED',
+      label: 'Ungrouped',
+      children: [
+        { value: ALL, label: 'All Inventories' },
+        { value: '41', label: 'Carro (2026-11-21)' },
+      ],
+    },
+    {
+      value: '12',
+      label: 'Inventario 2026',
+      children: [
+        { value: ALL, label: 'All Inventories' },
+        { value: '40', label: 'Planta 0 (2026-11-20)' },
+      ],
+    },
   ]);
 });

@@ -4,7 +4,12 @@
  * choice names, and the compareId that hands the shown list to Add Items To.
  */
 import {
-  getAllInventorySections, getInventoryGroups, type CompareMode, type CompareScope, type InventoryGroup, type InventorySectionSummary,
+  getAllInventorySections,
+  getInventoryGroups,
+  type CompareMode,
+  type CompareScope,
+  type InventoryGroup,
+  type InventorySectionSummary,
 } from '@portal/api';
 
 export const ALL = 'ALL';

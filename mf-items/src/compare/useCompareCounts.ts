@@ -23,13 +23,17 @@ export function useCompareCounts(request: CountsRequest | null) {
     setCounts({ MISSING: null, EXCEEDED: null });
     for (const mode of ['MISSING', 'EXCEEDED'] as const) {
       getCompareCount(request.storeId, request.catalogueId, mode, request.scope)
-        .then((n) => { if (current) setCounts((c) => ({ ...c, [mode]: n })); })
+        .then((n) => {
+          if (current) setCounts((c) => ({ ...c, [mode]: n }));
+        })
         .catch((error: unknown) => {
           logger.error('Compare count not loaded', error);
           if (current) setCounts((c) => ({ ...c, [mode]: COUNT_FAILED }));
         });
     }
-    return () => { current = false; };
+    return () => {
+      current = false;
+    };
   }, [request]);
   return counts;
 }

@@ -33,7 +33,9 @@ const editor = (name: string) => screen.getByRole('textbox', { name });
 function typeScript(name: string, text: string) {
   const view = EditorView.findFromDOM(editor(name));
   if (!view) throw new Error(`no code editor for ${name}`);
-  act(() => { view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, userEvent: 'input.type' }); });
+  act(() => {
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, userEvent: 'input.type' });
+  });
 }
 
 afterEach(() => jest.restoreAllMocks());
@@ -87,7 +89,10 @@ describe('IdModificationsPage', () => {
     ]);
     await u.click(screen.getByRole('button', { name: /Save/ }));
     await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
-    const saveRuns = requests.filter((r) => r.url === '/api/idModifications/test').slice(1).map((r) => (r.data as { id: string }).id);
+    const saveRuns = requests
+      .filter((r) => r.url === '/api/idModifications/test')
+      .slice(1)
+      .map((r) => (r.data as { id: string }).id);
     expect(saveRuns).toEqual(['1234', '1234']);
   });
 
@@ -101,8 +106,12 @@ describe('IdModificationsPage', () => {
     typeScript('Inventory items modification', "return 'INV' + id;");
     await user().click(screen.getByRole('button', { name: /Save/ }));
     expect(await screen.findByText('ID Modifications saved successfully')).toBeInTheDocument();
-    await waitFor(() => expect(requests.find((r) => r.method === 'PUT')?.data).toEqual({
-      storeId: 3, catalogueItemsModification: 'return id;', inventoryItemsModification: "return 'INV' + id;",
-    }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'PUT')?.data).toEqual({
+        storeId: 3,
+        catalogueItemsModification: 'return id;',
+        inventoryItemsModification: "return 'INV' + id;",
+      }),
+    );
   });
 });

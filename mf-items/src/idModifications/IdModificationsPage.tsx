@@ -32,9 +32,15 @@ function IdModifications({ storeId, title }: { storeId: number; title: string })
   return (
     <PageFrame
       title={title}
-      extra={<Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={!scripts} onClick={() => void onSave()}>{t('save')}</Button>}
+      extra={
+        <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={!scripts} onClick={() => void onSave()}>
+          {t('save')}
+        </Button>
+      }
     >
-      {!scripts ? <Spin /> : (
+      {!scripts ? (
+        <Spin />
+      ) : (
         <Flex vertical gap={16}>
           <Typography.Text type="secondary">{t('help')}</Typography.Text>
           {SCRIPT_FIELDS.map((field) => (
@@ -54,9 +60,20 @@ function IdModifications({ storeId, title }: { storeId: number; title: string })
   );
 }
 
-function ScriptEditor({ field, label, script, test, onChange, onTest }: {
-  field: ScriptField; label: string; script: string; test: ReturnType<typeof useIdModifications>['tests'][ScriptField];
-  onChange: (script: string) => void; onTest: (id: string) => void;
+function ScriptEditor({
+  field,
+  label,
+  script,
+  test,
+  onChange,
+  onTest,
+}: {
+  field: ScriptField;
+  label: string;
+  script: string;
+  test: ReturnType<typeof useIdModifications>['tests'][ScriptField];
+  onChange: (script: string) => void;
+  onTest: (id: string) => void;
 }) {
   const { t } = useIdModificationsTranslation();
   // The id the Test button runs the script on (Save always test-runs on the spec's example id).
@@ -66,23 +83,37 @@ function ScriptEditor({ field, label, script, test, onChange, onTest }: {
       {/* Code reads left to right in every language: in Arabic 'function (id) {' became '{ function (id)'. The
           lines are isolated left to right themselves: antd's right-to-left Typography sets its own direction. */}
       <div dir="ltr">
-        <Typography.Text code><bdi dir="ltr">{'function (id) {'}</bdi></Typography.Text>
+        <Typography.Text code>
+          <bdi dir="ltr">{'function (id) {'}</bdi>
+        </Typography.Text>
         <Suspense fallback={<Spin />}>
           <ScriptCodeEditor label={label} value={script} onChange={onChange} />
         </Suspense>
-        <Typography.Text code><bdi dir="ltr">{'}'}</bdi></Typography.Text>
+        <Typography.Text code>
+          <bdi dir="ltr">{'}'}</bdi>
+        </Typography.Text>
       </div>
       <Flex gap={8} align="center" style={{ marginTop: 8 }}>
         <Button icon={<PlayCircleOutlined />} loading={test === 'running'} onClick={() => onTest(id)} aria-label={`${t('test')} ${label}`}>
           {t('test')}
         </Button>
         <Typography.Text type="secondary">{t('onId')}</Typography.Text>
-        <Input value={id} onChange={(e) => setId(e.target.value)} onPressEnter={() => onTest(id)} maxLength={256}
-          aria-label={`${t('testId')} ${label}`} style={{ width: 220 }} />
+        <Input
+          value={id}
+          onChange={(e) => setId(e.target.value)}
+          onPressEnter={() => onTest(id)}
+          maxLength={256}
+          aria-label={`${t('testId')} ${label}`}
+          style={{ width: 220 }}
+        />
       </Flex>
-      {test && test !== 'running' && ('error' in test
-        ? <Alert style={{ marginTop: 8 }} type="error" showIcon title={t('testError')} description={test.error} />
-        : <Alert style={{ marginTop: 8 }} type="success" showIcon title={t('testResult')} description={<Typography.Text code>{test.result}</Typography.Text>} />)}
+      {test &&
+        test !== 'running' &&
+        ('error' in test ? (
+          <Alert style={{ marginTop: 8 }} type="error" showIcon title={t('testError')} description={test.error} />
+        ) : (
+          <Alert style={{ marginTop: 8 }} type="success" showIcon title={t('testResult')} description={<Typography.Text code>{test.result}</Typography.Text>} />
+        ))}
     </Card>
   );
 }

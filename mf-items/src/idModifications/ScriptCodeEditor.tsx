@@ -16,12 +16,10 @@ export interface ScriptCodeEditorProps {
  * right, also on the Arabic screen: it is code.
  */
 export default function ScriptCodeEditor({ label, value, onChange }: ScriptCodeEditorProps) {
-  const extensions = useMemo(() => [
-    javascript(),
-    scriptHighlighting,
-    EditorView.contentAttributes.of({ 'aria-label': label, spellcheck: 'false' }),
-    EditorView.lineWrapping,
-  ], [label]);
+  const extensions = useMemo(
+    () => [javascript(), scriptHighlighting, EditorView.contentAttributes.of({ 'aria-label': label, spellcheck: 'false' }), EditorView.lineWrapping],
+    [label],
+  );
   return (
     <div dir="ltr" style={{ border: '1px solid #d9d9d9', borderRadius: 6, overflow: 'hidden' }}>
       <CodeMirror

@@ -1,8 +1,8 @@
 import { contrastRatio } from '@portal/ui';
 import { SCRIPT_TOKEN_COLORS } from './scriptHighlightStyle';
 
-describe('the ID modification editor\'s token colours (WCAG 2.1 AA)', () => {
-  it('reads CodeMirror\'s default regexp orange as failing (the colour axe found)', () => {
+describe("the ID modification editor's token colours (WCAG 2.1 AA)", () => {
+  it("reads CodeMirror's default regexp orange as failing (the colour axe found)", () => {
     expect(contrastRatio('#ee4400', '#ffffff')).toBeLessThan(4.5);
   });
 

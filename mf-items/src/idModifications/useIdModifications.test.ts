@@ -6,7 +6,8 @@ afterEach(() => jest.restoreAllMocks());
 
 it('Test and Save use the text as last edited, even when clicked before the editor edit re-rendered the screen', async () => {
   const requests = fakeServer((req: SeenRequest) => {
-    if (req.method === 'GET') return { status: 200, data: { storeId: 3, catalogueItemsModification: 'return id;', inventoryItemsModification: 'while (true) {}' } };
+    if (req.method === 'GET')
+      return { status: 200, data: { storeId: 3, catalogueItemsModification: 'return id;', inventoryItemsModification: 'while (true) {}' } };
     if (req.url.startsWith('/api/idModifications/test')) {
       const { script } = req.data as { script: string };
       return { status: 200, data: script.includes('while') ? { error: 'took longer than 500 ms' } : { result: 'ok' } };
@@ -24,6 +25,8 @@ it('Test and Save use the text as last edited, even when clicked before the edit
   });
   expect(outcome).toEqual({ saved: true });
   expect(requests.find((r) => r.method === 'PUT')?.data).toEqual({
-    storeId: 3, catalogueItemsModification: 'return id;', inventoryItemsModification: 'return id;',
+    storeId: 3,
+    catalogueItemsModification: 'return id;',
+    inventoryItemsModification: 'return id;',
   });
 });

@@ -32,7 +32,9 @@ export function useIdModifications(storeId: number) {
         setScripts(latest.current);
       })
       .catch((error: unknown) => logger.error('ID modifications not loaded', error));
-    return () => { current = false; };
+    return () => {
+      current = false;
+    };
   }, [storeId]);
 
   const edit = useCallback((field: ScriptField, script: string) => {
@@ -42,9 +44,7 @@ export function useIdModifications(storeId: number) {
     setTests((t) => ({ ...t, [field]: undefined }));
   }, []);
 
-  const runTest = useCallback(async (
-    field: ScriptField, script = latest.current?.[field] ?? '', id = ID_SCRIPT_EXAMPLE_ID,
-  ): Promise<TestIdScriptResponse> => {
+  const runTest = useCallback(async (field: ScriptField, script = latest.current?.[field] ?? '', id = ID_SCRIPT_EXAMPLE_ID): Promise<TestIdScriptResponse> => {
     setTests((t) => ({ ...t, [field]: 'running' }));
     let answer: TestIdScriptResponse;
     try {

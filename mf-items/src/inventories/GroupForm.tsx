@@ -1,6 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
 import { App } from 'antd';
-import { type Catalogue, createInventoryGroup, getCatalogues, type InventoryGroup, inventoryGroupExists, logger, normalizeError, updateInventoryGroup } from '@portal/api';
+import {
+  type Catalogue,
+  createInventoryGroup,
+  getCatalogues,
+  type InventoryGroup,
+  inventoryGroupExists,
+  logger,
+  normalizeError,
+  updateInventoryGroup,
+} from '@portal/api';
 import { debouncedCheck, ModalForm, type FormField } from '@portal/lists';
 import { useInventoriesTranslation } from './i18n';
 import { groupNameProblem } from './rules';
@@ -27,20 +36,32 @@ export function GroupForm({ open, storeId, group, onClose }: GroupFormProps) {
   }, [open, storeId]);
 
   const fields = useMemo<FormField[]>(() => {
-    const taken = debouncedCheck(async (name: string) =>
-      (await inventoryGroupExists(storeId, { inventoryGroupId: typeof group?.tid === 'number' ? group.tid : null, name: name.trim() })).exists);
+    const taken = debouncedCheck(
+      async (name: string) =>
+        (await inventoryGroupExists(storeId, { inventoryGroupId: typeof group?.tid === 'number' ? group.tid : null, name: name.trim() })).exists,
+    );
     return [
       {
-        type: 'input', name: 'name', label: t('name'), required: true, initialValue: group?.name ?? '',
-        rules: [{
-          validator: async (_rule, value: unknown) => {
-            const problem = await groupNameProblem(value, taken);
-            if (problem) throw new Error(t(problem));
+        type: 'input',
+        name: 'name',
+        label: t('name'),
+        required: true,
+        initialValue: group?.name ?? '',
+        rules: [
+          {
+            validator: async (_rule, value: unknown) => {
+              const problem = await groupNameProblem(value, taken);
+              if (problem) throw new Error(t(problem));
+            },
           },
-        }],
+        ],
       },
       {
-        type: 'select', name: 'catalogueId', label: t('catalogue'), initialValue: group?.catalogueId ?? undefined, placeholder: t('noCatalogue'),
+        type: 'select',
+        name: 'catalogueId',
+        label: t('catalogue'),
+        initialValue: group?.catalogueId ?? undefined,
+        placeholder: t('noCatalogue'),
         selectOptions: catalogues.map((c) => ({ value: c.tid, text: c.name })),
       },
     ];

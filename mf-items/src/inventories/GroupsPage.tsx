@@ -29,10 +29,16 @@ function Groups({ storeId, title }: { storeId: number; title: string }) {
   const [totals, setTotals] = useState<{ numItems: number; numItemsDistinct: number } | null>(null);
   const columns = useMemo(() => groupColumns(t), [t]);
 
-  const fetchPage = useCallback((params: ListParams) => {
-    if (isFirstPage(params)) getNumInventoryItems(storeId).then(setTotals).catch((error: unknown) => logger.error('Item totals not loaded', error));
-    return getInventoryGroups(storeId, params);
-  }, [storeId]);
+  const fetchPage = useCallback(
+    (params: ListParams) => {
+      if (isFirstPage(params))
+        getNumInventoryItems(storeId)
+          .then(setTotals)
+          .catch((error: unknown) => logger.error('Item totals not loaded', error));
+      return getInventoryGroups(storeId, params);
+    },
+    [storeId],
+  );
 
   const closeForm = (saved?: InventoryGroup) => {
     setForm((f) => ({ ...f, open: false }));
@@ -42,7 +48,11 @@ function Groups({ storeId, title }: { storeId: number; title: string }) {
   return (
     <PageFrame
       title={title}
-      extra={<Button icon={<UnorderedListOutlined />} onClick={() => navigate('/inventories/items')}>{t('allItems')}</Button>}
+      extra={
+        <Button icon={<UnorderedListOutlined />} onClick={() => navigate('/inventories/items')}>
+          {t('allItems')}
+        </Button>
+      }
     >
       <GenericList<InventoryGroup>
         ref={list}

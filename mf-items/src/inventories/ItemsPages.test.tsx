@@ -8,14 +8,28 @@ import { AllItemsPage } from './ItemsPages';
 
 jest.mock('@portal/api', () => ({
   ...jest.requireActual('@portal/api'),
-  getAllInventoryItems: jest.fn(), getSearchLists: jest.fn(),
+  getAllInventoryItems: jest.fn(),
+  getSearchLists: jest.fn(),
 }));
 jest.setTimeout(60000);
 
 const scan = (tid: number, code: string, searchList: [number, string] | null): InventoryItem => ({
-  tid, code, objectId: null, field1: `Title ${code}`, field2: null, field3: null, field4: null, field5: null, field6: null,
-  date: '2026-11-20 10:30:00', inventoryId: 40, groupId: 12, inventoryComment: 'Planta 0', groupName: 'Fondo',
-  searchListId: searchList?.[0] ?? null, searchListName: searchList?.[1] ?? null,
+  tid,
+  code,
+  objectId: null,
+  field1: `Title ${code}`,
+  field2: null,
+  field3: null,
+  field4: null,
+  field5: null,
+  field6: null,
+  date: '2026-11-20 10:30:00',
+  inventoryId: 40,
+  groupId: 12,
+  inventoryComment: 'Planta 0',
+  groupName: 'Fondo',
+  searchListId: searchList?.[0] ?? null,
+  searchListName: searchList?.[1] ?? null,
 });
 const SCANS = [scan(1, 'C1', [7, 'Wanted']), scan(2, 'C2', null), scan(3, 'C3', [8, 'Novelties'])];
 const user = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
@@ -23,13 +37,21 @@ const header = (title: string) => screen.getAllByRole('columnheader').find((h) =
 
 function setup() {
   return renderWithPortal(
-    <Routes><Route path="/inventories/items" element={<AllItemsPage title="Items" />} /></Routes>,
+    <Routes>
+      <Route path="/inventories/items" element={<AllItemsPage title="Items" />} />
+    </Routes>,
     { store: storeWithLibrary(library()), path: '/inventories/items' },
   );
 }
 
 beforeEach(() => {
-  jest.mocked(getSearchLists).mockResolvedValue({ items: [{ tid: 8, name: 'Novelties', syncURL: null, autoSync: false, lastSync: null }, { tid: 7, name: 'Wanted', syncURL: null, autoSync: false, lastSync: null }], total: 2 });
+  jest.mocked(getSearchLists).mockResolvedValue({
+    items: [
+      { tid: 8, name: 'Novelties', syncURL: null, autoSync: false, lastSync: null },
+      { tid: 7, name: 'Wanted', syncURL: null, autoSync: false, lastSync: null },
+    ],
+    total: 2,
+  });
   jest.mocked(getAllInventoryItems).mockImplementation(async (_storeId, params = {}) => {
     const wanted = params.searchTexts?.searchListId;
     const items = wanted ? SCANS.filter((s) => String(s.searchListId) === wanted) : SCANS;
@@ -39,7 +61,7 @@ beforeEach(() => {
 afterEach(() => jest.resetAllMocks());
 
 describe('the scanned items list', () => {
-  it('shows the search list flagging each scan and filters by one of the library\'s search lists', async () => {
+  it("shows the search list flagging each scan and filters by one of the library's search lists", async () => {
     setup();
     await screen.findByText('Title C1');
     expect(header('Search list')).toBeDefined();
@@ -48,7 +70,11 @@ describe('the scanned items list', () => {
 
     await user().click(within(header('Search list')!).getByRole('button'));
     const choices = await screen.findByRole('radiogroup', { name: 'Search Search list' });
-    expect(within(choices).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['Novelties', 'Wanted']);
+    expect(
+      within(choices)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['Novelties', 'Wanted']);
     await user().click(within(choices).getByRole('radio', { name: 'Wanted' }));
     await user().click(screen.getByRole('button', { name: /Search$/ }));
     await waitFor(() => expect(getAllInventoryItems).toHaveBeenLastCalledWith(3, expect.objectContaining({ searchTexts: { searchListId: '7' } })));

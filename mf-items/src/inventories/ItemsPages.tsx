@@ -3,9 +3,26 @@ import { Button } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
-  allInventoryItemsExportUrl, createInventoryItem, deleteAllInventoryItems, deleteInventoryItems, getAllInventoryItems,
-  getGroupItems, getInventoryItems, getSearchLists, groupItemsExportUrl, importInventoryItems, inventoryItemExists, inventoryItemsExportUrl,
-  logger, updateInventoryItem, type GroupRef, type InventoryItem, type InventorySection, type ListParams, type SearchList, type Store,
+  allInventoryItemsExportUrl,
+  createInventoryItem,
+  deleteAllInventoryItems,
+  deleteInventoryItems,
+  getAllInventoryItems,
+  getGroupItems,
+  getInventoryItems,
+  getSearchLists,
+  groupItemsExportUrl,
+  importInventoryItems,
+  inventoryItemExists,
+  inventoryItemsExportUrl,
+  logger,
+  updateInventoryItem,
+  type GroupRef,
+  type InventoryItem,
+  type InventorySection,
+  type ListParams,
+  type SearchList,
+  type Store,
 } from '@portal/api';
 import { MAX_LIST_LIMIT } from '@portal/contract';
 import { GenericList, type GenericListProps, type ListHandle } from '@portal/lists';
@@ -40,9 +57,13 @@ function useSearchLists(storeId: number): SearchList[] {
   useEffect(() => {
     let live = true;
     getSearchLists(storeId, { order: ['name', 'asc'], offset: 0, limit: MAX_LIST_LIMIT })
-      .then(({ items }) => { if (live) setLists({ storeId, items }); })
+      .then(({ items }) => {
+        if (live) setLists({ storeId, items });
+      })
       .catch((error: unknown) => logger.error('Search lists not loaded', error));
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [storeId]);
   return lists.storeId === storeId ? lists.items : NO_LISTS;
 }
@@ -52,7 +73,11 @@ function useStoreOrNull() {
   return useAppSelector(selectSelectedStore);
 }
 
-const back = (label: string, onClick: () => void) => <Button icon={<ArrowLeftOutlined />} onClick={onClick}>{label}</Button>;
+const back = (label: string, onClick: () => void) => (
+  <Button icon={<ArrowLeftOutlined />} onClick={onClick}>
+    {label}
+  </Button>
+);
 
 /** /inventories/{groupId}/sections/{inventoryId}: a section's items. Back goes to /inventories/{groupId}/sections. */
 export function SectionItemsPage({ title }: PageProps) {
@@ -77,11 +102,14 @@ function SectionItems({ store, groupId, inventoryId, title }: { store: Store; gr
   const [itemForm, setItemForm] = useState<{ open: boolean; item: InventoryItem | null }>({ open: false, item: null });
   const fields = useMemo(() => itemFieldLabels(store, catalogueT), [store, catalogueT]);
   const fetchPage = useCallback((params: ListParams) => getInventoryItems(storeId, groupId, inventoryId, params), [storeId, groupId, inventoryId]);
-  const calls = useMemo<ItemCalls>(() => ({
-    exists: ({ itemId, code, objectId }) => inventoryItemExists(storeId, groupId, inventoryId, { inventoryItemId: itemId, code, objectId }),
-    create: (input) => createInventoryItem(storeId, groupId, inventoryId, input),
-    update: (itemId, input) => updateInventoryItem(storeId, groupId, inventoryId, itemId, input),
-  }), [storeId, groupId, inventoryId]);
+  const calls = useMemo<ItemCalls>(
+    () => ({
+      exists: ({ itemId, code, objectId }) => inventoryItemExists(storeId, groupId, inventoryId, { inventoryItemId: itemId, code, objectId }),
+      create: (input) => createInventoryItem(storeId, groupId, inventoryId, input),
+      update: (itemId, input) => updateInventoryItem(storeId, groupId, inventoryId, itemId, input),
+    }),
+    [storeId, groupId, inventoryId],
+  );
   const heading = section ? `${section.comment} · ${formatInventoryDate(section.date, INVENTORY_DATE_FORMAT)}` : title;
 
   return (
@@ -109,7 +137,10 @@ function SectionItems({ store, groupId, inventoryId, title }: { store: Store; gr
         fields={fields}
         item={itemForm.item}
         calls={calls}
-        onClose={(saved) => { setItemForm((f) => ({ ...f, open: false })); if (saved) list.current?.refresh(); }}
+        onClose={(saved) => {
+          setItemForm((f) => ({ ...f, open: false }));
+          if (saved) list.current?.refresh();
+        }}
       />
       {section && (
         <SectionForm
@@ -117,7 +148,10 @@ function SectionItems({ store, groupId, inventoryId, title }: { store: Store; gr
           storeId={storeId}
           groupId={groupId}
           section={section as InventorySection}
-          onClose={(saved) => { setEditingSection(false); if (saved) reload(); }}
+          onClose={(saved) => {
+            setEditingSection(false);
+            if (saved) reload();
+          }}
         />
       )}
     </PageFrame>
@@ -178,4 +212,3 @@ export function AllItemsPage({ title }: PageProps) {
     </PageFrame>
   );
 }
-

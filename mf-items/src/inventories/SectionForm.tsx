@@ -1,7 +1,15 @@
 import { useMemo } from 'react';
 import { App } from 'antd';
 import moment from 'moment';
-import { createInventorySection, type GroupRef, type InventorySection, inventorySectionExists, logger, normalizeError, updateInventorySection } from '@portal/api';
+import {
+  createInventorySection,
+  type GroupRef,
+  type InventorySection,
+  inventorySectionExists,
+  logger,
+  normalizeError,
+  updateInventorySection,
+} from '@portal/api';
 import { debouncedCheck, ModalForm, type FormField } from '@portal/lists';
 import { INVENTORY_DATE_FORMAT } from './dates';
 import { useInventoriesTranslation } from './i18n';
@@ -22,14 +30,32 @@ export function SectionForm({ open, storeId, groupId, section, onClose }: Sectio
   const { message } = App.useApp();
 
   const fields = useMemo<FormField[]>(() => {
-    const taken = debouncedCheck(async (comment: string) =>
-      (await inventorySectionExists(storeId, groupId, { inventoryId: section?.tid ?? null, comment: comment.trim() })).exists);
+    const taken = debouncedCheck(
+      async (comment: string) => (await inventorySectionExists(storeId, groupId, { inventoryId: section?.tid ?? null, comment: comment.trim() })).exists,
+    );
     return [
       {
-        type: 'input', name: 'comment', label: t('comment'), required: true, initialValue: section?.comment ?? '',
-        rules: [{ validator: async (_rule, value: unknown) => { if (await nameTaken(value, taken)) throw new Error(t('locationTaken')); } }],
+        type: 'input',
+        name: 'comment',
+        label: t('comment'),
+        required: true,
+        initialValue: section?.comment ?? '',
+        rules: [
+          {
+            validator: async (_rule, value: unknown) => {
+              if (await nameTaken(value, taken)) throw new Error(t('locationTaken'));
+            },
+          },
+        ],
       },
-      { type: 'datetime', name: 'date', label: t('date'), required: true, initialValue: section?.date ?? moment().format('YYYY-MM-DD HH:mm:00'), format: INVENTORY_DATE_FORMAT },
+      {
+        type: 'datetime',
+        name: 'date',
+        label: t('date'),
+        required: true,
+        initialValue: section?.date ?? moment().format('YYYY-MM-DD HH:mm:00'),
+        format: INVENTORY_DATE_FORMAT,
+      },
     ];
   }, [storeId, groupId, section, t]);
 

@@ -2,7 +2,15 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Button, Space } from 'antd';
 import { ArrowLeftOutlined, ApiOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { deleteInventorySections, getInventorySections, inventorySectionsUrl, type GroupRef, type InventoryGroup, type InventorySection, type ListParams } from '@portal/api';
+import {
+  deleteInventorySections,
+  getInventorySections,
+  inventorySectionsUrl,
+  type GroupRef,
+  type InventoryGroup,
+  type InventorySection,
+  type ListParams,
+} from '@portal/api';
 import { GenericList, type ListHandle } from '@portal/lists';
 import { selectSelectedStore, useAppSelector } from '@portal/session';
 import { PageFrame, type PageProps } from '@portal/ui';
@@ -47,12 +55,16 @@ function Sections({ storeId, groupId, title }: { storeId: number; groupId: Group
   return (
     <PageFrame
       title={groupTitle(group, title, t('ungrouped'))}
-      extra={(
+      extra={
         <Space>
-          <Button icon={<UnorderedListOutlined />} onClick={() => navigate(`/inventories/${groupId}/items`)}>{t('groupItems')}</Button>
-          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/inventories')}>{t('back')}</Button>
+          <Button icon={<UnorderedListOutlined />} onClick={() => navigate(`/inventories/${groupId}/items`)}>
+            {t('groupItems')}
+          </Button>
+          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/inventories')}>
+            {t('back')}
+          </Button>
         </Space>
-      )}
+      }
     >
       <GenericList<InventorySection>
         ref={list}
@@ -67,12 +79,25 @@ function Sections({ storeId, groupId, title }: { storeId: number; groupId: Group
         onDelete={(ids) => deleteInventorySections(storeId, groupId, ids)}
         exporter={{ url: `${inventorySectionsUrl(storeId, groupId)}/export`, fileName: groupTitle(group, title, t('ungrouped')) }}
         extraMenuItems={[
-          { key: 'additionalOperations', label: t('additionalOperations'), icon: <ApiOutlined />, onClick: () => navigate(`/inventories/${groupId}/additionalOperations`) },
+          {
+            key: 'additionalOperations',
+            label: t('additionalOperations'),
+            icon: <ApiOutlined />,
+            onClick: () => navigate(`/inventories/${groupId}/additionalOperations`),
+          },
         ]}
       />
       <SectionForm open={form.open} storeId={storeId} groupId={groupId} section={form.section} onClose={closeForm} />
       {group && group.tid !== 'UNGROUPED' && (
-        <GroupForm open={editingGroup} storeId={storeId} group={group} onClose={(saved) => { setEditingGroup(false); if (saved) reload(); }} />
+        <GroupForm
+          open={editingGroup}
+          storeId={storeId}
+          group={group}
+          onClose={(saved) => {
+            setEditingGroup(false);
+            if (saved) reload();
+          }}
+        />
       )}
     </PageFrame>
   );

@@ -14,7 +14,14 @@ export function groupColumns(t: TFunction): ListColumn<InventoryGroup>[] {
     { key: 'numInventories', title: t('numInventories'), width: 110, sortable: false, searchable: false, exportable: false },
     { key: 'numItems', title: t('numItems'), width: 110, sortable: false, searchable: false, exportable: false },
     { key: 'numItemsDistinct', title: t('numItemsDistinct'), width: 130, sortable: false, searchable: false, exportable: false },
-    { key: 'createdAt', title: t('createdAt'), width: 170, minWidth: 170, searchable: false, render: (row) => formatInventoryDate(row.createdAt, INVENTORY_DATE_FORMAT) },
+    {
+      key: 'createdAt',
+      title: t('createdAt'),
+      width: 170,
+      minWidth: 170,
+      searchable: false,
+      render: (row) => formatInventoryDate(row.createdAt, INVENTORY_DATE_FORMAT),
+    },
   ];
 }
 
@@ -31,18 +38,32 @@ export function sectionColumns(t: TFunction): ListColumn<InventorySection>[] {
  * Scanned items: the library's item fields, the scan date (YYYY/MM/DD HH:mm:ss), where it was scanned, and the
  * search list flagging it (its name shown and exported; searched by picking one of the library's `searchLists`).
  */
-export function scannedItemColumns(fields: ItemFieldLabel[], t: TFunction, where: boolean, searchLists: ReadonlyArray<{ tid: number; name: string }> = []): ListColumn<InventoryItem>[] {
+export function scannedItemColumns(
+  fields: ItemFieldLabel[],
+  t: TFunction,
+  where: boolean,
+  searchLists: ReadonlyArray<{ tid: number; name: string }> = [],
+): ListColumn<InventoryItem>[] {
   const columns: ListColumn<InventoryItem>[] = fields.map(({ key, label }) => ({ key, title: label }));
   columns.push({ key: 'date', title: t('date'), width: 170, minWidth: 170, render: (row) => formatInventoryDate(row.date) });
   if (where) {
     columns.push({ key: 'inventoryComment', title: t('inventoryComment'), width: 200, sortable: false, searchable: false });
     columns.push({
-      key: 'groupName', title: t('groupName'), width: 180, sortable: false, searchable: false,
+      key: 'groupName',
+      title: t('groupName'),
+      width: 180,
+      sortable: false,
+      searchable: false,
       render: (row) => row.groupName ?? t('ungrouped'),
     });
   }
   columns.push({
-    key: 'searchListId', dataIndex: 'searchListName', title: t('searchListName'), width: 160, sortable: false, highlight: false,
+    key: 'searchListId',
+    dataIndex: 'searchListName',
+    title: t('searchListName'),
+    width: 160,
+    sortable: false,
+    highlight: false,
     options: searchLists.map((l) => ({ value: String(l.tid), label: l.name })),
   });
   return columns;

@@ -15,5 +15,9 @@ it('reports names the server says are taken; empty names and failed checks pass'
   expect(await groupNameProblem('Inventario 2026', async () => true)).toBe('NameAlreadyExistsMessage');
   expect(await groupNameProblem('Inventario 2026', never)).toBeNull();
   expect(await groupNameProblem('  ', async () => true)).toBeNull();
-  expect(await nameTaken('x', async () => { throw new Error('offline'); })).toBe(false);
+  expect(
+    await nameTaken('x', async () => {
+      throw new Error('offline');
+    }),
+  ).toBe(false);
 });

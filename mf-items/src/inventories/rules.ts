@@ -10,7 +10,10 @@ const hasText = (v: unknown): v is string => typeof v === 'string' && v.trim() !
  * refused (NotValidNameMessage), a name another group holds too (NameAlreadyExistsMessage, checked by the server,
  * case and accents ignored); empty names are left to the required rule.
  */
-export async function groupNameProblem(value: unknown, taken: (name: string) => Promise<boolean>): Promise<'NotValidNameMessage' | 'NameAlreadyExistsMessage' | null> {
+export async function groupNameProblem(
+  value: unknown,
+  taken: (name: string) => Promise<boolean>,
+): Promise<'NotValidNameMessage' | 'NameAlreadyExistsMessage' | null> {
   if (!hasText(value)) return null;
   if (isUngroupedName(value)) return 'NotValidNameMessage';
   return (await nameTaken(value, taken)) ? 'NameAlreadyExistsMessage' : null;

@@ -12,7 +12,9 @@ export function groupRefOf(param: string | undefined): GroupRef | null {
 export function useGroup(storeId: number, groupId: GroupRef) {
   const [group, setGroup] = useState<InventoryGroup | null>(null);
   const load = useCallback(() => {
-    getInventoryGroup(storeId, groupId).then(setGroup).catch((error: unknown) => logger.error('Inventory group not loaded', error));
+    getInventoryGroup(storeId, groupId)
+      .then(setGroup)
+      .catch((error: unknown) => logger.error('Inventory group not loaded', error));
   }, [storeId, groupId]);
   useEffect(load, [load]);
   return { group, reload: load };
@@ -22,7 +24,9 @@ export function useGroup(storeId: number, groupId: GroupRef) {
 export function useSection(storeId: number, groupId: GroupRef, inventoryId: number) {
   const [section, setSection] = useState<InventorySection | null>(null);
   const load = useCallback(() => {
-    getInventorySection(storeId, groupId, inventoryId).then(setSection).catch((error: unknown) => logger.error('Section not loaded', error));
+    getInventorySection(storeId, groupId, inventoryId)
+      .then(setSection)
+      .catch((error: unknown) => logger.error('Section not loaded', error));
   }, [storeId, groupId, inventoryId]);
   useEffect(load, [load]);
   return { section, reload: load };

@@ -13,8 +13,30 @@ jest.setTimeout(60000);
 const user = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
 
 const EVENTS: ItemEvent[] = [
-  { tid: 1, storeId: 3, storeName: 'Central', code: 'BC001', objectId: null, date: '2026-11-05 10:00:00', type: 'SIP_OPERATION', inventoryId: null, inventoryGroupId: null, details: { title: 'Dune' } },
-  { tid: 2, storeId: 4, storeName: 'Norte', code: 'BC001', objectId: null, date: '2026-11-04 10:00:00', type: 'ALARM', inventoryId: null, inventoryGroupId: null, details: { alarmId: 7 } },
+  {
+    tid: 1,
+    storeId: 3,
+    storeName: 'Central',
+    code: 'BC001',
+    objectId: null,
+    date: '2026-11-05 10:00:00',
+    type: 'SIP_OPERATION',
+    inventoryId: null,
+    inventoryGroupId: null,
+    details: { title: 'Dune' },
+  },
+  {
+    tid: 2,
+    storeId: 4,
+    storeName: 'Norte',
+    code: 'BC001',
+    objectId: null,
+    date: '2026-11-04 10:00:00',
+    type: 'ALARM',
+    inventoryId: null,
+    inventoryGroupId: null,
+    details: { alarmId: 7 },
+  },
 ];
 
 /** A librarian: Search and the items, no alarms or SIP operations. */
@@ -32,11 +54,23 @@ function setup({ events = EVENTS, role = 'admin', permissions = [] as string[], 
     return { status: 404, data: { code: 'NOT_FOUND' } };
   });
   const store = storeWithLibrary();
-  store.dispatch(sessionRestored({
-    token: 't', userId: 1, userFullName: 'Ana', userFlavor: 'LIBTECS', userToken: 'p', role, permissions, storeIds: [3, 4],
-    expiresAt: Date.now() + 3_600_000, settings: { selectedStoreId: 3, dashboardItems: {}, visibleColumns: {} },
-  }));
-  store.dispatch(fetchStoresSuccess({ stores: [library(), library({ tid: 4, code: 'B4', name: 'Norte', storeIds: [4], expirationDate: norteExpires })], regions: [] }));
+  store.dispatch(
+    sessionRestored({
+      token: 't',
+      userId: 1,
+      userFullName: 'Ana',
+      userFlavor: 'LIBTECS',
+      userToken: 'p',
+      role,
+      permissions,
+      storeIds: [3, 4],
+      expiresAt: Date.now() + 3_600_000,
+      settings: { selectedStoreId: 3, dashboardItems: {}, visibleColumns: {} },
+    }),
+  );
+  store.dispatch(
+    fetchStoresSuccess({ stores: [library(), library({ tid: 4, code: 'B4', name: 'Norte', storeIds: [4], expirationDate: norteExpires })], regions: [] }),
+  );
   renderWithPortal(
     <Routes>
       <Route path="/itemEvents" element={<ItemEventsPage title="Search" />} />
@@ -55,7 +89,10 @@ describe('ItemEventsPage', () => {
     setup();
     await screen.findByText('Central');
     expect(await screen.findByText('Events: 2')).toBeInTheDocument();
-    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent).filter(Boolean);
+    const headers = screen
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent)
+      .filter(Boolean);
     expect(headers).toEqual(['Date', 'Library', 'Type', 'Code', 'Object ID', 'Title', 'Open']);
     expect(within(row('Central')).getByText('SIP operation')).toBeInTheDocument();
     await user().click(within(row('Central')).getByRole('button', { name: 'SIP operations' }));
@@ -75,7 +112,16 @@ describe('ItemEventsPage', () => {
   });
 
   it('offers no jump to a screen the user may not open; an event of a section with no group opens it under UNGROUPED', async () => {
-    const ungrouped: ItemEvent = { ...EVENTS[0]!, tid: 3, storeName: 'Central', code: 'BC009', type: 'INVENTORY', inventoryId: 12, inventoryGroupId: null, details: { title: 'Ulises' } };
+    const ungrouped: ItemEvent = {
+      ...EVENTS[0]!,
+      tid: 3,
+      storeName: 'Central',
+      code: 'BC009',
+      type: 'INVENTORY',
+      inventoryId: 12,
+      inventoryGroupId: null,
+      details: { title: 'Ulises' },
+    };
     const { store } = setup({ events: [...EVENTS, ungrouped], ...LIBRARIAN });
     await screen.findByText('Ulises');
     expect(within(row('Norte')).queryByRole('button')).toBeNull();

@@ -21,7 +21,9 @@ export function ItemEventsPage({ title }: PageProps) {
   const columns = useMemo(() => itemEventColumns(t, open, canOpen), [t, open, canOpen]);
   const fetchPage = useCallback((params: ListParams) => {
     if (isFirstPage(params)) {
-      getNumItemEvents(params).then((n) => setCount(n.numItemEvents)).catch((error: unknown) => logger.error('Item event count not loaded', error));
+      getNumItemEvents(params)
+        .then((n) => setCount(n.numItemEvents))
+        .catch((error: unknown) => logger.error('Item event count not loaded', error));
     }
     return getItemEvents(params);
   }, []);

@@ -14,15 +14,28 @@ export function itemEventColumns(t: TFunction, open: (event: ItemEvent) => void,
     { key: 'date', title: t('date'), type: 'event', width: 170 },
     { key: 'storeName', title: t('storeName'), width: 220 },
     {
-      key: 'type', title: t('type'), width: 150, render: (row) => t(`types.${row.type}`, { defaultValue: row.type }),
+      key: 'type',
+      title: t('type'),
+      width: 150,
+      render: (row) => t(`types.${row.type}`, { defaultValue: row.type }),
       exportValues: t('types', { returnObjects: true }) as unknown as Record<string, string>,
     },
     { key: 'code', title: t('code'), width: 160 },
     { key: 'objectId', title: t('objectId'), width: 160 },
     { key: 'details', title: t('title'), width: 240, sortable: false, searchable: false, exportable: false, render: detailsTitle },
     {
-      key: 'open', title: t('open'), width: 150, sortable: false, searchable: false, exportable: false,
-      render: (row) => canOpen(row) && <Button type="link" size="small" onClick={() => open(row)}>{t(`targets.${row.type}`, { defaultValue: t('open') })}</Button>,
+      key: 'open',
+      title: t('open'),
+      width: 150,
+      sortable: false,
+      searchable: false,
+      exportable: false,
+      render: (row) =>
+        canOpen(row) && (
+          <Button type="link" size="small" onClick={() => open(row)}>
+            {t(`targets.${row.type}`, { defaultValue: t('open') })}
+          </Button>
+        ),
     },
   ];
 }

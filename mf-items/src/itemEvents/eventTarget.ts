@@ -16,10 +16,11 @@ export function eventTarget(event: Pick<ItemEvent, 'type' | 'inventoryId' | 'inv
   if (event.type === 'SIP_OPERATION') return { path: '/sipOperations', permission: 'imagesets' };
   const path = event.inventoryId
     ? `/inventories/${event.inventoryGroupId ?? 'UNGROUPED'}/sections/${event.inventoryId}`
-    : event.inventoryGroupId ? `/inventories/${event.inventoryGroupId}/sections` : '/inventories';
+    : event.inventoryGroupId
+      ? `/inventories/${event.inventoryGroupId}/sections`
+      : '/inventories';
   return { path, permission: 'inventories' };
 }
 
 /** An event of another library than the selected one needs the library switched first. */
-export const needsLibrarySwitch = (event: Pick<ItemEvent, 'storeId'>, selectedStoreId: number | null): boolean =>
-  event.storeId !== selectedStoreId;
+export const needsLibrarySwitch = (event: Pick<ItemEvent, 'storeId'>, selectedStoreId: number | null): boolean => event.storeId !== selectedStoreId;

@@ -3,7 +3,13 @@ import { App } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import type { ItemEvent } from '@portal/api';
 import {
-  hasPermission, isStoreExpired, selectPermissionHolder, selectSelectedStoreId, selectStores, updateSettings, useAppDispatch,
+  hasPermission,
+  isStoreExpired,
+  selectPermissionHolder,
+  selectSelectedStoreId,
+  selectStores,
+  updateSettings,
+  useAppDispatch,
   useAppSelector,
 } from '@portal/session';
 import { eventTarget, needsLibrarySwitch } from './eventTarget';
@@ -24,32 +30,35 @@ export function useOpenEvent() {
   const stores = useAppSelector(selectStores);
   const holder = useAppSelector(selectPermissionHolder);
   const canOpen = useCallback((event: ItemEvent) => hasPermission(holder, eventTarget(event).permission), [holder]);
-  const open = useCallback((event: ItemEvent) => {
-    if (!canOpen(event)) return;
-    const { path } = eventTarget(event);
-    if (!needsLibrarySwitch(event, selectedStoreId)) {
-      navigate(path);
-      return;
-    }
-    const library = stores.find((s) => s.tid === event.storeId);
-    if (isStoreExpired(library)) {
-      modal.warning({
-        title: t('common:libraryExpired'),
-        content: t('expiredStore', { name: event.storeName, date: library!.expirationDate.slice(0, 10) }),
-        okText: t('common:ok'),
-      });
-      return;
-    }
-    modal.confirm({
-      title: t('differentStore'),
-      content: event.storeName,
-      okText: t('common:yes'),
-      cancelText: t('common:no'),
-      onOk: () => {
-        dispatch(updateSettings({ selectedStoreId: event.storeId }));
+  const open = useCallback(
+    (event: ItemEvent) => {
+      if (!canOpen(event)) return;
+      const { path } = eventTarget(event);
+      if (!needsLibrarySwitch(event, selectedStoreId)) {
         navigate(path);
-      },
-    });
-  }, [canOpen, dispatch, modal, navigate, selectedStoreId, stores, t]);
+        return;
+      }
+      const library = stores.find((s) => s.tid === event.storeId);
+      if (isStoreExpired(library)) {
+        modal.warning({
+          title: t('common:libraryExpired'),
+          content: t('expiredStore', { name: event.storeName, date: library!.expirationDate.slice(0, 10) }),
+          okText: t('common:ok'),
+        });
+        return;
+      }
+      modal.confirm({
+        title: t('differentStore'),
+        content: event.storeName,
+        okText: t('common:yes'),
+        cancelText: t('common:no'),
+        onOk: () => {
+          dispatch(updateSettings({ selectedStoreId: event.storeId }));
+          navigate(path);
+        },
+      });
+    },
+    [canOpen, dispatch, modal, navigate, selectedStoreId, stores, t],
+  );
   return { open, canOpen };
 }

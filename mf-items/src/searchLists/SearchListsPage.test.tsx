@@ -25,7 +25,8 @@ function answer(req: SeenRequest): FakeReply {
   if (path === '/api/stores/3/searchLists/7') return { status: 200, data: LISTS[0] };
   if (path === '/api/stores/3/searchLists/8') return { status: 200, data: LISTS[1] };
   if (path === '/api/stores/3/searchLists/exists') return { status: 200, data: { exists: (req.data as { name: string }).name === 'Stolen' } };
-  if (req.method === 'POST' && path === '/api/stores/3/searchLists') return { status: 200, data: { tid: 9, name: 'New', syncURL: null, autoSync: false, lastSync: null } };
+  if (req.method === 'POST' && path === '/api/stores/3/searchLists')
+    return { status: 200, data: { tid: 9, name: 'New', syncURL: null, autoSync: false, lastSync: null } };
   return { status: 404, data: { code: 'NOT_FOUND' } };
 }
 
@@ -34,7 +35,15 @@ function setup(path: string, store = storeWithLibrary()) {
   renderWithPortal(
     <Routes>
       <Route path="/searchLists" element={<SearchListsPage title="Search lists" />} />
-      <Route path="/searchLists/:searchListId" element={<><SearchListItemsPage title="Search list items" /><Probe /></>} />
+      <Route
+        path="/searchLists/:searchListId"
+        element={
+          <>
+            <SearchListItemsPage title="Search list items" />
+            <Probe />
+          </>
+        }
+      />
       <Route path="*" element={<Probe />} />
     </Routes>,
     { store, path },
@@ -49,7 +58,10 @@ describe('SearchListsPage', () => {
   it('lists the search lists with their columns, per-row counts, the totals and the import warning; double click opens one', async () => {
     const requests = setup('/searchLists');
     await screen.findByText('Missing books');
-    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent).filter(Boolean);
+    const headers = screen
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent)
+      .filter(Boolean);
     expect(headers).toEqual(['Name', 'Sync URL', 'Auto Sync', 'Last Sync', 'Num Items']);
     expect(within(row('Missing books')).getByRole('link', { name: 'https://opac.example.org/missing.csv' })).toBeInTheDocument();
     expect(within(row('Missing books')).getByText('Yes')).toBeInTheDocument();
@@ -86,11 +98,23 @@ describe('SearchListItemsPage', () => {
     setup('/searchLists/7');
     expect(await screen.findByText('Dune')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Missing books' })).toBeInTheDocument();
-    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent).filter(Boolean);
+    const headers = screen
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent)
+      .filter(Boolean);
     expect(headers).toEqual(['Barcode', 'Title', 'Author']);
     await user().click(screen.getByRole('button', { name: 'More actions' }));
     const entries = (await screen.findAllByRole('menuitem')).map((e) => e.textContent);
-    expect(entries).toEqual(['Add All Items To', 'Add Selected Items To', 'Sync Items', 'Export Items', 'Select Fields', 'Delete All', 'Refresh', 'Reset All Filters']);
+    expect(entries).toEqual([
+      'Add All Items To',
+      'Add Selected Items To',
+      'Sync Items',
+      'Export Items',
+      'Select Fields',
+      'Delete All',
+      'Refresh',
+      'Reset All Filters',
+    ]);
     await user().keyboard('{Escape}');
     await user().click(screen.getByRole('button', { name: /Back/ }));
     expect(await screen.findByRole('heading', { name: 'Search lists' })).toBeInTheDocument();

@@ -4,7 +4,12 @@ import { setLanguage } from '@portal/i18n';
 import { advance, renderPublic, scriptFetch } from '../display/testing';
 
 const area = (name: string, percentageCapacity: number, opened = true): CapacityRecord => ({
-  name, storeCode: 'BIB-001', opened, currentCapacity: percentageCapacity, maxCapacity: 100, percentageCapacity,
+  name,
+  storeCode: 'BIB-001',
+  opened,
+  currentCapacity: percentageCapacity,
+  maxCapacity: 100,
+  percentageCapacity,
 });
 
 beforeAll(() => setLanguage('en-GB'));
@@ -16,8 +21,14 @@ const bars = () => Array.from(document.querySelectorAll<HTMLElement>('.portal-ca
 describe('/capacities/{token}', () => {
   it('one 25 px bar per area: current/max and %, colours at 59/60/89/90/99/100 %, names cut after 30, closed areas 0', async () => {
     const records = [
-      area('Cincuenta y nueve', 59), area('Sesenta', 60), area('Ochenta y nueve', 89), area('Noventa', 90),
-      area('Noventa y nueve', 99), area('Cien', 100), area('Sala de estudio con un nombre muy largo', 40), area('Cerrada', 95, false),
+      area('Cincuenta y nueve', 59),
+      area('Sesenta', 60),
+      area('Ochenta y nueve', 89),
+      area('Noventa', 90),
+      area('Noventa y nueve', 99),
+      area('Cien', 100),
+      area('Sala de estudio con un nombre muy largo', 40),
+      area('Cerrada', 95, false),
     ];
     const urls = scriptFetch(() => ({ status: 200, body: records }));
     renderPublic('/capacities/tok123');

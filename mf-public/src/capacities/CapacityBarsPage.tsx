@@ -14,7 +14,10 @@ function CapacityBar({ record }: { record: CapacityRecord }) {
   const colour = capacityColour(percentage);
   return (
     <li
-      className="portal-capacity-bar" data-colour={colour} data-store-code={record.storeCode} title={record.name}
+      className="portal-capacity-bar"
+      data-colour={colour}
+      data-store-code={record.storeCode}
+      title={record.name}
       style={{ display: 'flex', alignItems: 'center', gap: 12, height: BAR_HEIGHT_PX, marginBottom: 6 }}
     >
       <span style={{ flex: '0 0 32ch', overflow: 'hidden', whiteSpace: 'nowrap' }}>{truncateName(record.name)}</span>
@@ -35,13 +38,17 @@ export function CapacityBarsPage({ title }: PageProps) {
   const poll = usePublicPoll<CapacityRecord[]>(token ? publicPaths.capacities(token) : null);
   return (
     <PublicFrame title={title} poll={poll} invalidText={t('display.invalidLink')}>
-      {(records) => (records.length === 0
-        ? <p>{t('display.noAreas')}</p>
-        : (
+      {(records) =>
+        records.length === 0 ? (
+          <p>{t('display.noAreas')}</p>
+        ) : (
           <ul aria-label={title} style={{ listStyle: 'none', margin: 0, padding: 0, fontSize: 16 }}>
-            {records.map((record, k) => <CapacityBar key={`${record.storeCode}|${record.name}|${k}`} record={record} />)}
+            {records.map((record, k) => (
+              <CapacityBar key={`${record.storeCode}|${record.name}|${k}`} record={record} />
+            ))}
           </ul>
-        ))}
+        )
+      }
     </PublicFrame>
   );
 }

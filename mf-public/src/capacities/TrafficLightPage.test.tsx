@@ -5,7 +5,12 @@ import { advance, renderPublic, scriptFetch } from '../display/testing';
 import { CAPACITY_MESSAGES } from './messages';
 
 const library = (percentageCapacity: number): CapacityRecord => ({
-  name: 'Biblioteca Sant Antoni', storeCode: 'BIB-001', opened: true, currentCapacity: percentageCapacity * 2, maxCapacity: 200, percentageCapacity,
+  name: 'Biblioteca Sant Antoni',
+  storeCode: 'BIB-001',
+  opened: true,
+  currentCapacity: percentageCapacity * 2,
+  maxCapacity: 200,
+  percentageCapacity,
 });
 
 beforeAll(() => setLanguage('en-GB'));
@@ -31,8 +36,11 @@ describe('/capacities/{token}/{storeCode}/{language?}', () => {
   });
 
   it.each([
-    ['eu', CAPACITY_MESSAGES.eu.wait], ['ca0', CAPACITY_MESSAGES.ca0.wait], ['es', CAPACITY_MESSAGES.es.wait],
-    ['xx', CAPACITY_MESSAGES.es.wait], [undefined, CAPACITY_MESSAGES.es.wait],
+    ['eu', CAPACITY_MESSAGES.eu.wait],
+    ['ca0', CAPACITY_MESSAGES.ca0.wait],
+    ['es', CAPACITY_MESSAGES.es.wait],
+    ['xx', CAPACITY_MESSAGES.es.wait],
+    [undefined, CAPACITY_MESSAGES.es.wait],
   ])('language %s → its wait text (unknown → Spanish)', async (language, text) => {
     scriptFetch(() => ({ status: 200, body: library(130) }));
     renderPublic(`/capacities/tok123/BIB-001${language ? `/${language}` : ''}`);

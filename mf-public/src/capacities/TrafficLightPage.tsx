@@ -20,11 +20,25 @@ function TrafficLight({ record, language, t }: { record: CapacityRecord; languag
   const messages = capacityMessages(language);
   const colour = COLOUR_HEX[full ? 'red' : 'green'];
   return (
-    <section className="portal-traffic-light" data-state={full ? 'wait' : 'pass'} style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 24 }}>
-      <div role="img" aria-label={full ? messages.wait : messages.pass} style={{ display: 'grid', gridTemplateColumns: 'repeat(2, 9vh)', gap: '1.2vh', padding: '2vh', background: '#262626', borderRadius: 16 }}>
-        {CELLS.map((k) => <span key={k} className="portal-traffic-cell" style={{ width: '9vh', height: '9vh', borderRadius: '50%', background: colour }} />)}
+    <section
+      className="portal-traffic-light"
+      data-state={full ? 'wait' : 'pass'}
+      style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 24 }}
+    >
+      <div
+        role="img"
+        aria-label={full ? messages.wait : messages.pass}
+        style={{ display: 'grid', gridTemplateColumns: 'repeat(2, 9vh)', gap: '1.2vh', padding: '2vh', background: '#262626', borderRadius: 16 }}
+      >
+        {CELLS.map((k) => (
+          <span key={k} className="portal-traffic-cell" style={{ width: '9vh', height: '9vh', borderRadius: '50%', background: colour }} />
+        ))}
       </div>
-      <p lang={messages.lang} className="portal-traffic-message" style={{ margin: 0, fontSize: 'min(6vw, 48px)', fontWeight: 700, color: colour, textAlign: 'center' }}>
+      <p
+        lang={messages.lang}
+        className="portal-traffic-message"
+        style={{ margin: 0, fontSize: 'min(6vw, 48px)', fontWeight: 700, color: colour, textAlign: 'center' }}
+      >
         {full ? messages.wait : messages.pass}
       </p>
       <p style={{ margin: 0, fontSize: 20, color: '#595959' }}>
@@ -55,6 +69,9 @@ function useDocumentLanguage(lang: string) {
     const before = { lang: html.lang, dir: html.dir };
     html.lang = lang;
     html.dir = 'ltr';
-    return () => { html.lang = before.lang; html.dir = before.dir; };
+    return () => {
+      html.lang = before.lang;
+      html.dir = before.dir;
+    };
   }, [lang]);
 }

@@ -4,7 +4,14 @@ import { capacityColour, isFull, shownOccupancy, truncateName } from './rules';
 
 describe('capacity colour thresholds (60/90/100 %)', () => {
   it.each([
-    [0, 'green'], [59, 'green'], [60, 'yellow'], [89, 'yellow'], [90, 'orange'], [99, 'orange'], [100, 'red'], [250, 'red'],
+    [0, 'green'],
+    [59, 'green'],
+    [60, 'yellow'],
+    [89, 'yellow'],
+    [90, 'orange'],
+    [99, 'orange'],
+    [100, 'red'],
+    [250, 'red'],
   ])('%i %% → %s', (percentage, colour) => {
     expect(capacityColour(percentage)).toBe(colour);
   });

@@ -23,13 +23,32 @@ export function PublicFrame<T>({ title, poll, invalidText, children, t: displayT
   const t = displayT ?? interfaceT;
   const stale = isStale(poll);
   return (
-    <main className="portal-public-page" style={{ minHeight: '100vh', boxSizing: 'border-box', padding: 24, fontFamily: 'system-ui, sans-serif', background: '#fff', color: '#1f1f1f', position: 'relative' }}>
+    <main
+      className="portal-public-page"
+      style={{
+        minHeight: '100vh',
+        boxSizing: 'border-box',
+        padding: 24,
+        fontFamily: 'system-ui, sans-serif',
+        background: '#fff',
+        color: '#1f1f1f',
+        position: 'relative',
+      }}
+    >
       <h1 style={{ margin: '0 0 16px', fontSize: 28 }}>{title}</h1>
-      {poll.invalid && <p role="alert" style={{ fontSize: 22, color: '#a8071a' }}>{invalidText}</p>}
+      {poll.invalid && (
+        <p role="alert" style={{ fontSize: 22, color: '#a8071a' }}>
+          {invalidText}
+        </p>
+      )}
       {!poll.invalid && poll.data === null && <p style={{ color: '#595959' }}>{t('display.connecting')}</p>}
       {!poll.invalid && poll.data !== null && children(poll.data)}
       {stale && poll.updatedAt !== null && !poll.invalid && (
-        <p role="status" className="portal-public-stale" style={{ position: 'absolute', insetInlineEnd: 16, bottom: 8, margin: 0, fontSize: 13, color: '#595959' }}>
+        <p
+          role="status"
+          className="portal-public-stale"
+          style={{ position: 'absolute', insetInlineEnd: 16, bottom: 8, margin: 0, fontSize: 13, color: '#595959' }}
+        >
           {t('display.stale', { time: clockTime(poll.updatedAt) })}
         </p>
       )}

@@ -25,9 +25,14 @@ export function scriptFetch(answer: (url: string) => Answer): string[] {
 }
 
 export function renderPublic(path: string) {
-  return render(<MemoryRouter initialEntries={[path]}><App /></MemoryRouter>);
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <App />
+    </MemoryRouter>,
+  );
 }
 
-export const advance = (ms: number) => act(async () => {
-  await jest.advanceTimersByTimeAsync(ms);
-});
+export const advance = (ms: number) =>
+  act(async () => {
+    await jest.advanceTimersByTimeAsync(ms);
+  });

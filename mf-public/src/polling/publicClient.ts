@@ -8,7 +8,10 @@
 export type PublicCallFailure = 'invalid' | 'unavailable';
 
 export class PublicCallError extends Error {
-  constructor(readonly failure: PublicCallFailure, readonly status?: number) {
+  constructor(
+    readonly failure: PublicCallFailure,
+    readonly status?: number,
+  ) {
     super(`public call ${failure}${status ? ` (${status})` : ''}`);
     this.name = 'PublicCallError';
   }

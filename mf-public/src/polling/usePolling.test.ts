@@ -5,9 +5,10 @@ import { isStale, usePolling, type Fetcher } from './usePolling';
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
-const advance = (ms: number) => act(async () => {
-  await jest.advanceTimersByTimeAsync(ms);
-});
+const advance = (ms: number) =>
+  act(async () => {
+    await jest.advanceTimersByTimeAsync(ms);
+  });
 
 /** A fake server: answers with `answer()` after `latencyMs`, or never (ignoring the abort) when it returns 'hang'. */
 function fakeFetcher(answer: () => unknown | 'hang' | Error, latencyMs = 10) {

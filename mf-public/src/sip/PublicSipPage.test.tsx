@@ -8,11 +8,18 @@ beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
 const summary: PublicSipSummary = {
-  storeName: 'Biblioteca Sant Antoni', date: '2026-11-22', updatedAt: '2026-11-22 17:05:09', lastOperationAt: '2026-11-22 16:58:00',
+  storeName: 'Biblioteca Sant Antoni',
+  date: '2026-11-22',
+  updatedAt: '2026-11-22 17:05:09',
+  lastOperationAt: '2026-11-22 16:58:00',
   total: 4,
-  counts: SIP_SUMMARY_TYPES.flatMap((type) => SIP_SUMMARY_STATUSES.map((status) => ({
-    type, status, count: type === 'CHECKOUT' && status === 'SUCCESS' ? 3 : type === 'CHECKIN' && status === 'ERROR' ? 1 : 0,
-  }))),
+  counts: SIP_SUMMARY_TYPES.flatMap((type) =>
+    SIP_SUMMARY_STATUSES.map((status) => ({
+      type,
+      status,
+      count: type === 'CHECKOUT' && status === 'SUCCESS' ? 3 : type === 'CHECKIN' && status === 'ERROR' ? 1 : 0,
+    })),
+  ),
 };
 
 describe('/sipOperations/{storeCode}', () => {
@@ -23,7 +30,11 @@ describe('/sipOperations/{storeCode}', () => {
     expect(urls[0]).toBe('/api/public/sipOperations/BIB-001');
     expect(screen.getByRole('heading', { name: 'Self-service today' })).toBeInTheDocument();
     const loan = screen.getByRole('row', { name: /^Loan 0/ });
-    expect(within(loan).getAllByRole('cell').map((c) => c.textContent)).toEqual(['0', '3', '0', '0', '3']);
+    expect(
+      within(loan)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['0', '3', '0', '0', '3']);
     expect(screen.getByText(/Last operation: 16:58/)).toBeInTheDocument();
     expect(screen.getByText(/Updated at 17:05/)).toBeInTheDocument();
   });

@@ -20,28 +20,44 @@ function SipSummary({ summary }: { summary: PublicSipSummary }) {
   const count = (type: string, status: string) => summary.counts.find((c) => c.type === type && c.status === status)?.count ?? 0;
   return (
     <section>
-      <h2 style={{ fontSize: 22, margin: '0 0 8px' }}>{summary.storeName} · {summary.date}</h2>
+      <h2 style={{ fontSize: 22, margin: '0 0 8px' }}>
+        {summary.storeName} · {summary.date}
+      </h2>
       {summary.total === 0 && <p>{t('sip.none')}</p>}
       <table style={{ borderCollapse: 'collapse', fontSize: 16, fontVariantNumeric: 'tabular-nums' }}>
         <thead>
           <tr>
             <th style={{ ...cell, textAlign: 'start' }}>{t('sip.type')}</th>
-            {statuses.map((status) => <th key={status} style={cell}>{t(`sip.statuses.${status}`)}</th>)}
+            {statuses.map((status) => (
+              <th key={status} style={cell}>
+                {t(`sip.statuses.${status}`)}
+              </th>
+            ))}
             <th style={cell}>{t('sip.total')}</th>
           </tr>
         </thead>
         <tbody>
           {types.map((type) => (
             <tr key={type}>
-              <th scope="row" style={{ ...cell, textAlign: 'start', fontWeight: 400 }}>{t(`sip.types.${type}`)}</th>
-              {statuses.map((status) => <td key={status} style={cell}>{count(type, status)}</td>)}
+              <th scope="row" style={{ ...cell, textAlign: 'start', fontWeight: 400 }}>
+                {t(`sip.types.${type}`)}
+              </th>
+              {statuses.map((status) => (
+                <td key={status} style={cell}>
+                  {count(type, status)}
+                </td>
+              ))}
               <td style={{ ...cell, fontWeight: 700 }}>{statuses.reduce((n, status) => n + count(type, status), 0)}</td>
             </tr>
           ))}
           <tr>
-            <th scope="row" style={{ ...cell, textAlign: 'start' }}>{t('sip.total')}</th>
+            <th scope="row" style={{ ...cell, textAlign: 'start' }}>
+              {t('sip.total')}
+            </th>
             {statuses.map((status) => (
-              <td key={status} style={{ ...cell, fontWeight: 700 }}>{types.reduce((n, type) => n + count(type, status), 0)}</td>
+              <td key={status} style={{ ...cell, fontWeight: 700 }}>
+                {types.reduce((n, type) => n + count(type, status), 0)}
+              </td>
             ))}
             <td style={{ ...cell, fontWeight: 700 }}>{summary.total}</td>
           </tr>

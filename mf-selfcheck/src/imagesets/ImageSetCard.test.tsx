@@ -9,7 +9,10 @@ import { ImageSetCard } from './ImageSetCard';
 
 jest.mock('@portal/api', () => ({
   ...jest.requireActual('@portal/api'),
-  getImages: jest.fn(), getImage: jest.fn(), uploadImage: jest.fn(), deleteImage: jest.fn(),
+  getImages: jest.fn(),
+  getImage: jest.fn(),
+  uploadImage: jest.fn(),
+  deleteImage: jest.fn(),
 }));
 jest.setTimeout(60000);
 registerTranslations(manifest.namespace, resources);
@@ -21,7 +24,10 @@ const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])
 
 let urls = 0;
 beforeEach(() => {
-  URL.createObjectURL = jest.fn(() => { urls += 1; return `blob:test/${urls}`; });
+  URL.createObjectURL = jest.fn(() => {
+    urls += 1;
+    return `blob:test/${urls}`;
+  });
   URL.revokeObjectURL = jest.fn();
   jest.mocked(getImages).mockResolvedValue([
     { name: 'nuevo.png', createdAt: '2026-11-02T10:00:00Z' },
@@ -43,7 +49,10 @@ describe('ImageSetCard', () => {
     await waitFor(() => expect(document.querySelectorAll('img[src^="blob:test/"]')).toHaveLength(2));
     expect(cards().map((c) => c.querySelector('img')?.getAttribute('alt'))).toEqual(['nuevo.png', 'viejo.jpg']);
     expect(screen.getByText('Pantallas en reposo')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'http://portal.test/api/imagesets/client/tok/4' })).toHaveAttribute('href', 'http://portal.test/api/imagesets/client/tok/4');
+    expect(screen.getByRole('link', { name: 'http://portal.test/api/imagesets/client/tok/4' })).toHaveAttribute(
+      'href',
+      'http://portal.test/api/imagesets/client/tok/4',
+    );
     await user().click(within(cards()[0] as HTMLElement).getByTitle('Preview file'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('img', { name: 'nuevo.png' })).toHaveAttribute('src', expect.stringMatching(/^blob:test\//));
@@ -52,7 +61,12 @@ describe('ImageSetCard', () => {
   it('puts an upload first while it runs, then shows the stored name; a refused upload shows an error card and message', async () => {
     expectConsoleError('Image not uploaded');
     let finish: (v: { file: string; createdAt: string }) => void = () => {};
-    jest.mocked(uploadImage).mockImplementationOnce(() => new Promise((resolve) => { finish = resolve; }));
+    jest.mocked(uploadImage).mockImplementationOnce(
+      () =>
+        new Promise((resolve) => {
+          finish = resolve;
+        }),
+    );
     setup();
     await waitFor(() => expect(cards()).toHaveLength(2));
     const input = () => document.querySelector('input[type="file"]') as HTMLInputElement;

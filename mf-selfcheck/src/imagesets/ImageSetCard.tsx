@@ -18,7 +18,11 @@ export interface ImageSetCardProps {
 }
 
 const toUploadFile = (image: CardImage): UploadFile => ({
-  uid: image.uid, name: image.name, status: image.status, url: image.url ?? undefined, thumbUrl: image.url ?? undefined,
+  uid: image.uid,
+  name: image.name,
+  status: image.status,
+  url: image.url ?? undefined,
+  thumbUrl: image.url ?? undefined,
 });
 
 /** A set's card: its picture-card upload list (new first), preview, delete image, edit and delete set, client URL. */
@@ -36,7 +40,10 @@ export function ImageSetCard({ set, clientUrl, onEdit, onDelete }: ImageSetCardP
     }
     if (image.status !== 'done') return false;
     modal.confirm({
-      title: t('imagesets.deleteImageConfirm'), okText: t('imagesets.yes'), cancelText: t('imagesets.no'), okButtonProps: { danger: true },
+      title: t('imagesets.deleteImageConfirm'),
+      okText: t('imagesets.yes'),
+      cancelText: t('imagesets.no'),
+      okButtonProps: { danger: true },
       onOk: async () => {
         try {
           await remove(image.name);
@@ -49,17 +56,21 @@ export function ImageSetCard({ set, clientUrl, onEdit, onDelete }: ImageSetCardP
     return false; // the list is ours: the card goes when the server has deleted the image
   };
 
-  const confirmDeleteSet = () => modal.confirm({
-    title: t('imagesets.deleteImageSetConfirm'), okText: t('imagesets.yes'), cancelText: t('imagesets.no'), okButtonProps: { danger: true },
-    onOk: async () => {
-      try {
-        await onDelete();
-      } catch (error) {
-        logger.error('Image set not deleted', error);
-        void message.error(t('imagesets.deleteFailed'));
-      }
-    },
-  });
+  const confirmDeleteSet = () =>
+    modal.confirm({
+      title: t('imagesets.deleteImageSetConfirm'),
+      okText: t('imagesets.yes'),
+      cancelText: t('imagesets.no'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await onDelete();
+        } catch (error) {
+          logger.error('Image set not deleted', error);
+          void message.error(t('imagesets.deleteFailed'));
+        }
+      },
+    });
 
   return (
     <Card
@@ -67,12 +78,12 @@ export function ImageSetCard({ set, clientUrl, onEdit, onDelete }: ImageSetCardP
       data-imageset={set.name}
       title={set.name}
       style={{ width: 420 }}
-      extra={(
+      extra={
         <Flex gap={4}>
           <Button type="text" icon={<EditOutlined />} aria-label={t('imagesets.edit')} title={t('imagesets.edit')} onClick={onEdit} />
           <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('imagesets.delete')} title={t('imagesets.delete')} onClick={confirmDeleteSet} />
         </Flex>
-      )}
+      }
     >
       {set.description ? <Typography.Paragraph type="secondary">{set.description}</Typography.Paragraph> : null}
       <Upload

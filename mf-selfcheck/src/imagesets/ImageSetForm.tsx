@@ -18,13 +18,25 @@ export function ImageSetForm({ open, imageSet, onClose }: ImageSetFormProps) {
   const { t } = useSelfcheckTranslation();
   const { message } = App.useApp();
 
-  const fields = useMemo<FormField[]>(() => [
-    {
-      type: 'input', name: 'name', label: t('imagesets.name'), required: true, initialValue: imageSet?.name ?? '',
-      rules: [uniqueRule(async (name) => (await imageSetExists({ imageSetId: imageSet?.tid ?? null, name: name.trim() })).exists, t('imagesets.NameAlreadyExistsMessage'))],
-    },
-    { type: 'input', name: 'description', label: t('imagesets.description'), initialValue: imageSet?.description ?? '' },
-  ], [imageSet, t]);
+  const fields = useMemo<FormField[]>(
+    () => [
+      {
+        type: 'input',
+        name: 'name',
+        label: t('imagesets.name'),
+        required: true,
+        initialValue: imageSet?.name ?? '',
+        rules: [
+          uniqueRule(
+            async (name) => (await imageSetExists({ imageSetId: imageSet?.tid ?? null, name: name.trim() })).exists,
+            t('imagesets.NameAlreadyExistsMessage'),
+          ),
+        ],
+      },
+      { type: 'input', name: 'description', label: t('imagesets.description'), initialValue: imageSet?.description ?? '' },
+    ],
+    [imageSet, t],
+  );
 
   const save = async (values: Record<string, unknown>) => {
     const input = { name: String(values.name).trim(), description: hasText(values.description) ? values.description.trim() : '' };

@@ -10,7 +10,10 @@ import { ImageSetsPage } from './ImageSetsPage';
 
 jest.mock('@portal/api', () => ({
   ...jest.requireActual('@portal/api'),
-  getImageSets: jest.fn(), getImages: jest.fn(), getUser: jest.fn(), rotateImageSetToken: jest.fn(),
+  getImageSets: jest.fn(),
+  getImages: jest.fn(),
+  getUser: jest.fn(),
+  rotateImageSetToken: jest.fn(),
 }));
 jest.setTimeout(60000);
 registerTranslations(manifest.namespace, resources);
@@ -22,11 +25,20 @@ const url = (token: string) => `${window.location.origin}/api/imagesets/client/$
 
 function signedIn() {
   const { store } = createPortalStore();
-  store.dispatch(sessionRestored({
-    token: 'tok', userId: 7, userFullName: 'Ana', userFlavor: 'LIBTECS', userToken: 'capacities-7', role: 'user',
-    permissions: ['manager', 'imagesets'], storeIds: [3], expiresAt: Date.now() + 3_600_000,
-    settings: { selectedStoreId: 3, dashboardItems: {}, visibleColumns: {} },
-  }));
+  store.dispatch(
+    sessionRestored({
+      token: 'tok',
+      userId: 7,
+      userFullName: 'Ana',
+      userFlavor: 'LIBTECS',
+      userToken: 'capacities-7',
+      role: 'user',
+      permissions: ['manager', 'imagesets'],
+      storeIds: [3],
+      expiresAt: Date.now() + 3_600_000,
+      settings: { selectedStoreId: 3, dashboardItems: {}, visibleColumns: {} },
+    }),
+  );
   return store;
 }
 

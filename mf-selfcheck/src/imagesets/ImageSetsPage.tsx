@@ -16,10 +16,12 @@ export function ImageSetsPage({ title }: PageProps) {
   const [form, setForm] = useState<{ open: boolean; imageSet: ImageSet | null }>({ open: false, imageSet: null });
 
   const load = useCallback(() => {
-    getImageSets().then(setSets).catch((error: unknown) => {
-      logger.error('Image sets not loaded', error); // data-areas §8: no user message
-      setSets([]);
-    });
+    getImageSets()
+      .then(setSets)
+      .catch((error: unknown) => {
+        logger.error('Image sets not loaded', error); // data-areas §8: no user message
+        setSets([]);
+      });
   }, []);
   useEffect(load, [load]);
 
@@ -35,12 +37,16 @@ export function ImageSetsPage({ title }: PageProps) {
   return (
     <PageFrame
       title={title}
-      extra={(
+      extra={
         <Flex gap={8}>
-          <Button icon={<ReloadOutlined />} loading={client.rotating} disabled={client.token === null} onClick={client.confirmRotate}>{t('imagesets.rotate')}</Button>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, imageSet: null })}>{t('imagesets.add')}</Button>
+          <Button icon={<ReloadOutlined />} loading={client.rotating} disabled={client.token === null} onClick={client.confirmRotate}>
+            {t('imagesets.rotate')}
+          </Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, imageSet: null })}>
+            {t('imagesets.add')}
+          </Button>
         </Flex>
-      )}
+      }
     >
       {sets === null ? <Spin /> : null}
       {sets?.length === 0 ? <Empty description={t('imagesets.empty')} /> : null}

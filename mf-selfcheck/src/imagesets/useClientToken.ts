@@ -20,9 +20,13 @@ export function useClientToken() {
     if (userId === null) return;
     let live = true;
     getUser(userId)
-      .then((user) => { if (live) setToken(user.imageSetToken); })
+      .then((user) => {
+        if (live) setToken(user.imageSetToken);
+      })
       .catch((error: unknown) => logger.error('Image-set token not loaded', error));
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [userId]);
 
   const rotate = useCallback(async () => {
@@ -39,11 +43,15 @@ export function useClientToken() {
     }
   }, [userId, message, t]);
 
-  const confirmRotate = () => modal.confirm({
-    title: t('imagesets.rotateConfirm'), content: t('imagesets.rotateWarning'),
-    okText: t('imagesets.rotate'), okButtonProps: { danger: true }, cancelText: t('imagesets.cancel'),
-    onOk: rotate,
-  });
+  const confirmRotate = () =>
+    modal.confirm({
+      title: t('imagesets.rotateConfirm'),
+      content: t('imagesets.rotateWarning'),
+      okText: t('imagesets.rotate'),
+      okButtonProps: { danger: true },
+      cancelText: t('imagesets.cancel'),
+      onOk: rotate,
+    });
 
   return { token, rotating, confirmRotate };
 }

@@ -15,8 +15,16 @@ export function sipColumns(t: TFunction): ListColumn<SipOperation>[] {
     { key: 'origin', title: t('sip.columns.origin'), width: 160 },
     { key: 'type', title: t('sip.columns.type'), width: 150, highlight: false, render: (row) => known('sip.type', row.type), exportValues: labels('sip.type') },
     {
-      key: 'status', title: t('sip.columns.status'), width: 120, highlight: false, exportValues: labels('sip.status'),
-      render: (row) => <Tag color={sipStatusColor(row.status)} data-status={row.status}>{known('sip.status', row.status)}</Tag>,
+      key: 'status',
+      title: t('sip.columns.status'),
+      width: 120,
+      highlight: false,
+      exportValues: labels('sip.status'),
+      render: (row) => (
+        <Tag color={sipStatusColor(row.status)} data-status={row.status}>
+          {known('sip.status', row.status)}
+        </Tag>
+      ),
     },
     { key: 'error', title: t('sip.columns.error'), width: 260 },
     { key: 'patronIdentifier', title: t('sip.columns.patronIdentifier'), width: 140 },

@@ -10,7 +10,12 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   const { t } = useSettingsTranslation();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => { if (timer.current) clearTimeout(timer.current); }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const copy = async () => {
     try {
@@ -26,7 +31,9 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
 
   return (
     <Tooltip title={t('devices.copied')} open={copied}>
-      <Button icon={copied ? <CheckOutlined /> : <CopyOutlined />} onClick={() => void copy()}>{label}</Button>
+      <Button icon={copied ? <CheckOutlined /> : <CopyOutlined />} onClick={() => void copy()}>
+        {label}
+      </Button>
     </Tooltip>
   );
 }

@@ -31,22 +31,32 @@ export function CreatedKeyDialog({ created, sensorId, date, onClose }: CreatedKe
       mask={{ closable: false }}
       destroyOnHidden
       width={720}
-      footer={<Button type="primary" onClick={onClose}>{t('devices.keyCopiedClose')}</Button>}
+      footer={
+        <Button type="primary" onClick={onClose}>
+          {t('devices.keyCopiedClose')}
+        </Button>
+      }
     >
       {created && (
         <Flex vertical gap={12}>
           <Alert type="warning" showIcon title={t('devices.keyShownOnce')} />
           <Typography.Text strong>{t('devices.key')}</Typography.Text>
           <Flex gap={8} align="center" wrap>
-            <Typography.Text code data-testid="device-key" style={codeStyle}>{created.key}</Typography.Text>
+            <Typography.Text code data-testid="device-key" style={codeStyle}>
+              {created.key}
+            </Typography.Text>
             <CopyButton text={created.key} label={t('devices.copyKey')} />
           </Flex>
           <Typography.Text strong>{t('devices.exampleCall')}</Typography.Text>
-          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>{t('devices.exampleCallHint')}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+            {t('devices.exampleCallHint')}
+          </Typography.Paragraph>
           <pre data-testid="intake-example" style={{ ...codeStyle, margin: 0, padding: 8, background: 'rgba(0,0,0,0.04)', borderRadius: 6 }}>
             {example}
           </pre>
-          <div><CopyButton text={example} label={t('devices.copyExample')} /></div>
+          <div>
+            <CopyButton text={example} label={t('devices.copyExample')} />
+          </div>
         </Flex>
       )}
     </Modal>

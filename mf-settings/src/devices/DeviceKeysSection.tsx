@@ -27,10 +27,19 @@ export function DeviceKeysSection({ storeId, keys, exampleSensorId, libraryNow }
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<{ key: CreatedDeviceKey; date: string } | null>(null);
 
-  const keyFields = useMemo((): FormField[] => [{
-    type: 'input', name: 'name', label: t('devices.keyName'), required: true, placeholder: t('devices.keyNamePlaceholder'),
-    rules: [{ max: KEY_NAME_MAX, message: t('devices.nameTooLong', { count: KEY_NAME_MAX }) }],
-  }], [t]);
+  const keyFields = useMemo(
+    (): FormField[] => [
+      {
+        type: 'input',
+        name: 'name',
+        label: t('devices.keyName'),
+        required: true,
+        placeholder: t('devices.keyNamePlaceholder'),
+        rules: [{ max: KEY_NAME_MAX, message: t('devices.nameTooLong', { count: KEY_NAME_MAX }) }],
+      },
+    ],
+    [t],
+  );
 
   const create = async (values: { name?: unknown }) => {
     try {
@@ -53,55 +62,94 @@ export function DeviceKeysSection({ storeId, keys, exampleSensorId, libraryNow }
     }
     keys.reload();
   };
-  const confirmRevoke = (key: DeviceKey) => modal.confirm({
-    title: t('devices.revokeConfirm', { name: key.name }),
-    content: t('devices.revokeExplained'),
-    okText: t('devices.revoke'),
-    okButtonProps: { danger: true },
-    cancelText: t('devices.cancel'),
-    onOk: () => revoke(key),
-  });
+  const confirmRevoke = (key: DeviceKey) =>
+    modal.confirm({
+      title: t('devices.revokeConfirm', { name: key.name }),
+      content: t('devices.revokeExplained'),
+      okText: t('devices.revoke'),
+      okButtonProps: { danger: true },
+      cancelText: t('devices.cancel'),
+      onOk: () => revoke(key),
+    });
 
   const count = (kind: keyof DeviceKey['today']) => ({
-    key: kind, title: t(`devices.today.${kind}`), align: 'end' as const, width: 105, render: (_: unknown, k: DeviceKey) => k.today[kind],
+    key: kind,
+    title: t(`devices.today.${kind}`),
+    align: 'end' as const,
+    width: 105,
+    render: (_: unknown, k: DeviceKey) => k.today[kind],
   });
   const columns: TableColumnsType<DeviceKey> = [
     { key: 'name', title: t('devices.keyName'), dataIndex: 'name' },
     { key: 'createdAt', title: t('devices.created'), width: 165, render: (_, k) => formatEventDate(k.createdAt) },
     {
-      key: 'lastUsedAt', title: t('devices.lastUsed'), width: 165,
+      key: 'lastUsedAt',
+      title: t('devices.lastUsed'),
+      width: 165,
       render: (_, k) => (k.lastUsedAt ? formatEventDate(k.lastUsedAt) : <Typography.Text type="secondary">{t('devices.never')}</Typography.Text>),
     },
-    count('records'), count('alarms'), count('sipOperations'),
+    count('records'),
+    count('alarms'),
+    count('sipOperations'),
     {
-      key: 'state', title: t('devices.state'), width: 150,
-      render: (_, k) => (k.revokedAt
-        ? <Badge status="error" text={t('devices.revokedOn', { date: formatEventDate(k.revokedAt) })} />
-        : <Badge status="success" text={t('devices.active')} />),
+      key: 'state',
+      title: t('devices.state'),
+      width: 150,
+      render: (_, k) =>
+        k.revokedAt ? (
+          <Badge status="error" text={t('devices.revokedOn', { date: formatEventDate(k.revokedAt) })} />
+        ) : (
+          <Badge status="success" text={t('devices.active')} />
+        ),
     },
     {
-      key: 'actions', title: t('devices.actions'), width: 150,
-      render: (_, k) => (k.revokedAt ? null : (
-        <Button size="small" icon={<StopOutlined />} aria-label={t('devices.revokeKeyOf', { name: k.name })} onClick={() => confirmRevoke(k)}>
-          {t('devices.revoke')}
-        </Button>
-      )),
+      key: 'actions',
+      title: t('devices.actions'),
+      width: 150,
+      render: (_, k) =>
+        k.revokedAt ? null : (
+          <Button size="small" icon={<StopOutlined />} aria-label={t('devices.revokeKeyOf', { name: k.name })} onClick={() => confirmRevoke(k)}>
+            {t('devices.revoke')}
+          </Button>
+        ),
     },
   ];
 
   return (
     <section aria-labelledby="devices-keys">
       <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 8 }}>
-        <Typography.Title level={2} id="devices-keys" style={{ margin: 0, fontSize: token.fontSizeHeading5, lineHeight: token.lineHeightHeading5 }}>{t('devices.keys')}</Typography.Title>
-        <Button type="primary" icon={<KeyOutlined />} onClick={() => setCreating(true)}>{t('devices.createKey')}</Button>
+        <Typography.Title level={2} id="devices-keys" style={{ margin: 0, fontSize: token.fontSizeHeading5, lineHeight: token.lineHeightHeading5 }}>
+          {t('devices.keys')}
+        </Typography.Title>
+        <Button type="primary" icon={<KeyOutlined />} onClick={() => setCreating(true)}>
+          {t('devices.createKey')}
+        </Button>
       </Flex>
       <Typography.Paragraph type="secondary">{t('devices.keysHint')}</Typography.Paragraph>
-      {keys.failed
-        ? <Alert type="error" showIcon title={t('devices.loadFailed')} action={<Button size="small" onClick={keys.reload}>{t('devices.retry')}</Button>} />
-        : (
-          <Table<DeviceKey> rowKey="id" size="small" pagination={false} columns={columns} dataSource={keys.data ?? []} scroll={{ x: 960 }}
-            loading={keys.data === undefined} locale={{ emptyText: <Typography.Text type="secondary">{t('devices.noKeys')}</Typography.Text> }} data-testid="device-keys-table" />
-        )}
+      {keys.failed ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('devices.loadFailed')}
+          action={
+            <Button size="small" onClick={keys.reload}>
+              {t('devices.retry')}
+            </Button>
+          }
+        />
+      ) : (
+        <Table<DeviceKey>
+          rowKey="id"
+          size="small"
+          pagination={false}
+          columns={columns}
+          dataSource={keys.data ?? []}
+          scroll={{ x: 960 }}
+          loading={keys.data === undefined}
+          locale={{ emptyText: <Typography.Text type="secondary">{t('devices.noKeys')}</Typography.Text> }}
+          data-testid="device-keys-table"
+        />
+      )}
       <ModalForm<{ name?: unknown }>
         open={creating}
         title={t('devices.newKey')}

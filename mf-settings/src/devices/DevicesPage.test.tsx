@@ -14,11 +14,24 @@ const user = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
 
 const KEEPER = person(4, 'keeper', 'user', ['manager', 'devices']);
 const sensor = (id: number, name: string, over: Partial<Sensor> = {}): Sensor => ({
-  id, storeId: 3, name, capacity: null, retired: false, createdAt: '2026-01-02T03:04:05Z', hasRecords: false, ...over,
+  id,
+  storeId: 3,
+  name,
+  capacity: null,
+  retired: false,
+  createdAt: '2026-01-02T03:04:05Z',
+  hasRecords: false,
+  ...over,
 });
 const key = (id: number, name: string, over: Partial<DeviceKey> = {}): DeviceKey => ({
-  id, storeId: 3, name, createdAt: '2026-01-02T03:04:05Z', lastUsedAt: null, revokedAt: null,
-  today: { records: 0, alarms: 0, sipOperations: 0 }, ...over,
+  id,
+  storeId: 3,
+  name,
+  createdAt: '2026-01-02T03:04:05Z',
+  lastUsedAt: null,
+  revokedAt: null,
+  today: { records: 0, alarms: 0, sipOperations: 0 },
+  ...over,
 });
 
 /** The sensors and keys of library 3 as the server would keep them; `withRecords` sensors refuse DELETE. */
@@ -32,7 +45,8 @@ function serve(withRecords: number[] = []) {
     const body = req.data as Record<string, unknown>;
     const [, id] = /\/(\d+)$/.exec(req.url) ?? [];
     switch (`${req.method} ${req.url.replace(/\/\d+$/, '/:id')}`) {
-      case 'GET /api/stores/3/sensors': return { status: 200, data: sensors };
+      case 'GET /api/stores/3/sensors':
+        return { status: 200, data: sensors };
       case 'POST /api/stores/3/sensors': {
         const created = sensor(30 + sensors.length, String(body.name), { capacity: body.capacity as number | null });
         sensors.push(created);
@@ -45,9 +59,13 @@ function serve(withRecords: number[] = []) {
       }
       case 'DELETE /api/stores/3/sensors/:id':
         if (withRecords.includes(Number(id))) return { status: 409, data: { code: 'SENSOR_HAS_RECORDS', message: 'has records' } };
-        sensors.splice(sensors.findIndex((x) => x.id === Number(id)), 1);
+        sensors.splice(
+          sensors.findIndex((x) => x.id === Number(id)),
+          1,
+        );
         return { status: 200, data: { id: Number(id) } };
-      case 'GET /api/stores/3/deviceKeys': return { status: 200, data: keys };
+      case 'GET /api/stores/3/deviceKeys':
+        return { status: 200, data: keys };
       case 'POST /api/stores/3/deviceKeys': {
         keys.push(key(13, String(body.name)));
         return { status: 201, data: { id: 13, name: body.name, key: 'pdk_s3cr3t-once' } };
@@ -55,7 +73,8 @@ function serve(withRecords: number[] = []) {
       case 'DELETE /api/stores/3/deviceKeys/:id':
         keys.find((k) => k.id === Number(id))!.revokedAt = '2026-05-06T07:08:09Z';
         return { status: 200, data: { id: Number(id) } };
-      default: return { status: 404, data: { code: 'NOT_FOUND' } };
+      default:
+        return { status: 404, data: { code: 'NOT_FOUND' } };
     }
   };
   return fakeServer(answer);
@@ -93,9 +112,11 @@ describe('DevicesPage', () => {
     expect(row('sensors-table', 'Old door').queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
 
     await table('device-keys-table').findByText('Gate A');
-    expect(table('device-keys-table').getAllByRole('columnheader').map((h) => h.textContent)).toEqual(
-      ['Name', 'Created', 'Last used', 'Readings today', 'Alarms today', 'Operations today', 'State', 'Actions'],
-    );
+    expect(
+      table('device-keys-table')
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Created', 'Last used', 'Readings today', 'Alarms today', 'Operations today', 'State', 'Actions']);
     const gate = row('device-keys-table', 'Gate A');
     for (const count of ['120', '3', '7']) expect(gate.getByText(count)).toBeInTheDocument();
     expect(gate.getByText(/^2026-03-04 \d\d:\d\d:\d\d$/)).toBeInTheDocument();

@@ -23,11 +23,7 @@ export function DevicesPage({ title }: PageProps) {
   const store = stores.find((s) => s.tid === storeId);
 
   if (!store) {
-    return (
-      <PageFrame title={title}>
-        {loading ? <Spin /> : <NoLibrarySelected onSelectLibrary={() => dispatch(changeLibraryRequested())} />}
-      </PageFrame>
-    );
+    return <PageFrame title={title}>{loading ? <Spin /> : <NoLibrarySelected onSelectLibrary={() => dispatch(changeLibraryRequested())} />}</PageFrame>;
   }
   return <LibraryDevices key={store.tid} title={title} store={store} />;
 }

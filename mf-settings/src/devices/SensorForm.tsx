@@ -19,23 +19,36 @@ export interface SensorFormProps {
 export function SensorForm({ open, storeId, libraryCapacity, sensor, onClose }: SensorFormProps) {
   const { t } = useSettingsTranslation();
   const { message } = App.useApp();
-  const fields = useMemo((): FormField[] => [
-    {
-      type: 'input', name: 'name', label: t('devices.sensorName'), required: true, initialValue: sensor?.name ?? '',
-      rules: [{ max: SENSOR_NAME_MAX, message: t('devices.nameTooLong', { count: SENSOR_NAME_MAX }) }],
-    },
-    {
-      // No min on the control: antd's InputNumber would turn a typed 0 into 1 on blur; the rule refuses it instead.
-      type: 'number', name: 'capacity', label: t('devices.capacity'), step: 1, initialValue: sensor?.capacity ?? null,
-      placeholder: t('devices.libraryCapacityPlaceholder', { capacity: libraryCapacity }),
-      rules: [{
-        validator: async (_rule: unknown, value: unknown) => {
-          if (!isValidSensorCapacity(value)) throw new Error(t('devices.capacityInvalid'));
-        },
-      }],
-    },
-    ...(sensor ? [{ type: 'switch' as const, name: 'retired', label: t('devices.retiredField'), initialValue: sensor.retired }] : []),
-  ], [t, sensor, libraryCapacity]);
+  const fields = useMemo(
+    (): FormField[] => [
+      {
+        type: 'input',
+        name: 'name',
+        label: t('devices.sensorName'),
+        required: true,
+        initialValue: sensor?.name ?? '',
+        rules: [{ max: SENSOR_NAME_MAX, message: t('devices.nameTooLong', { count: SENSOR_NAME_MAX }) }],
+      },
+      {
+        // No min on the control: antd's InputNumber would turn a typed 0 into 1 on blur; the rule refuses it instead.
+        type: 'number',
+        name: 'capacity',
+        label: t('devices.capacity'),
+        step: 1,
+        initialValue: sensor?.capacity ?? null,
+        placeholder: t('devices.libraryCapacityPlaceholder', { capacity: libraryCapacity }),
+        rules: [
+          {
+            validator: async (_rule: unknown, value: unknown) => {
+              if (!isValidSensorCapacity(value)) throw new Error(t('devices.capacityInvalid'));
+            },
+          },
+        ],
+      },
+      ...(sensor ? [{ type: 'switch' as const, name: 'retired', label: t('devices.retiredField'), initialValue: sensor.retired }] : []),
+    ],
+    [t, sensor, libraryCapacity],
+  );
 
   const save = async (values: Record<string, unknown>) => {
     try {
@@ -52,7 +65,5 @@ export function SensorForm({ open, storeId, libraryCapacity, sensor, onClose }: 
     }
   };
 
-  return (
-    <ModalForm open={open} title={sensor ? t('devices.editSensor') : t('devices.newSensor')} fields={fields} onOk={save} onCancel={() => onClose()} />
-  );
+  return <ModalForm open={open} title={sensor ? t('devices.editSensor') : t('devices.newSensor')} fields={fields} onOk={save} onCancel={() => onClose()} />;
 }

@@ -33,13 +33,14 @@ export function SensorsSection({ storeId, libraryCapacity, sensors }: SensorsSec
       }
       sensors.reload();
     };
-    const offerRetire = (sensor: Sensor) => modal.confirm({
-      title: t('devices.sensorHasRecords', { name: sensor.name }),
-      content: t('devices.retireExplained'),
-      okText: t('devices.retire'),
-      cancelText: t('devices.cancel'),
-      onOk: () => retire(sensor),
-    });
+    const offerRetire = (sensor: Sensor) =>
+      modal.confirm({
+        title: t('devices.sensorHasRecords', { name: sensor.name }),
+        content: t('devices.retireExplained'),
+        okText: t('devices.retire'),
+        cancelText: t('devices.cancel'),
+        onOk: () => retire(sensor),
+      });
     const remove = async (sensor: Sensor) => {
       try {
         await deleteSensor(storeId, sensor.id);
@@ -53,27 +54,35 @@ export function SensorsSection({ storeId, libraryCapacity, sensors }: SensorsSec
       }
       sensors.reload();
     };
-    const confirmDelete = (sensor: Sensor) => modal.confirm({
-      title: t('devices.deleteSensorConfirm', { name: sensor.name }),
-      content: t('devices.cannotBeUndone'),
-      okText: t('devices.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('devices.cancel'),
-      onOk: () => remove(sensor),
-    });
+    const confirmDelete = (sensor: Sensor) =>
+      modal.confirm({
+        title: t('devices.deleteSensorConfirm', { name: sensor.name }),
+        content: t('devices.cannotBeUndone'),
+        okText: t('devices.delete'),
+        okButtonProps: { danger: true },
+        cancelText: t('devices.cancel'),
+        onOk: () => remove(sensor),
+      });
     return [
       { key: 'id', title: t('devices.id'), dataIndex: 'id', width: 80 },
       { key: 'name', title: t('devices.sensorName'), dataIndex: 'name' },
       {
-        key: 'capacity', title: t('devices.capacity'), align: 'end', width: 200,
-        render: (_, s) => (s.capacity ?? <Typography.Text type="secondary">{t('devices.libraryCapacity', { capacity: libraryCapacity })}</Typography.Text>),
+        key: 'capacity',
+        title: t('devices.capacity'),
+        align: 'end',
+        width: 200,
+        render: (_, s) => s.capacity ?? <Typography.Text type="secondary">{t('devices.libraryCapacity', { capacity: libraryCapacity })}</Typography.Text>,
       },
       {
-        key: 'state', title: t('devices.state'), width: 130,
+        key: 'state',
+        title: t('devices.state'),
+        width: 130,
         render: (_, s) => <Badge status={s.retired ? 'default' : 'success'} text={t(s.retired ? 'devices.retired' : 'devices.active')} />,
       },
       {
-        key: 'actions', title: t('devices.actions'), width: 210,
+        key: 'actions',
+        title: t('devices.actions'),
+        width: 210,
         render: (_, s) => (
           <Flex gap={8}>
             <Button size="small" icon={<EditOutlined />} aria-label={t('devices.editSensorOf', { name: s.name })} onClick={() => form.edit(s)}>
@@ -81,8 +90,12 @@ export function SensorsSection({ storeId, libraryCapacity, sensors }: SensorsSec
             </Button>
             {/* A retired sensor with records is kept for its history: nothing more to remove. */}
             {!(s.retired && s.hasRecords) && (
-              <Button size="small" icon={<DeleteOutlined />} aria-label={t('devices.deleteSensorOf', { name: s.name })}
-                onClick={() => (s.hasRecords ? offerRetire(s) : confirmDelete(s))}>
+              <Button
+                size="small"
+                icon={<DeleteOutlined />}
+                aria-label={t('devices.deleteSensorOf', { name: s.name })}
+                onClick={() => (s.hasRecords ? offerRetire(s) : confirmDelete(s))}
+              >
                 {t('devices.delete')}
               </Button>
             )}
@@ -95,16 +108,37 @@ export function SensorsSection({ storeId, libraryCapacity, sensors }: SensorsSec
   return (
     <section aria-labelledby="devices-sensors">
       <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 8 }}>
-        <Typography.Title level={2} id="devices-sensors" style={{ margin: 0, fontSize: token.fontSizeHeading5, lineHeight: token.lineHeightHeading5 }}>{t('devices.sensors')}</Typography.Title>
-        <Button type="primary" icon={<PlusOutlined />} onClick={form.add}>{t('devices.addSensor')}</Button>
+        <Typography.Title level={2} id="devices-sensors" style={{ margin: 0, fontSize: token.fontSizeHeading5, lineHeight: token.lineHeightHeading5 }}>
+          {t('devices.sensors')}
+        </Typography.Title>
+        <Button type="primary" icon={<PlusOutlined />} onClick={form.add}>
+          {t('devices.addSensor')}
+        </Button>
       </Flex>
       <Typography.Paragraph type="secondary">{t('devices.sensorsHint')}</Typography.Paragraph>
-      {sensors.failed
-        ? <Alert type="error" showIcon title={t('devices.loadFailed')} action={<Button size="small" onClick={sensors.reload}>{t('devices.retry')}</Button>} />
-        : (
-          <Table<Sensor> rowKey="id" size="small" pagination={false} columns={columns} dataSource={sensors.data ?? []}
-            loading={sensors.data === undefined} locale={{ emptyText: <Typography.Text type="secondary">{t('devices.noSensors')}</Typography.Text> }} data-testid="sensors-table" />
-        )}
+      {sensors.failed ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('devices.loadFailed')}
+          action={
+            <Button size="small" onClick={sensors.reload}>
+              {t('devices.retry')}
+            </Button>
+          }
+        />
+      ) : (
+        <Table<Sensor>
+          rowKey="id"
+          size="small"
+          pagination={false}
+          columns={columns}
+          dataSource={sensors.data ?? []}
+          loading={sensors.data === undefined}
+          locale={{ emptyText: <Typography.Text type="secondary">{t('devices.noSensors')}</Typography.Text> }}
+          data-testid="sensors-table"
+        />
+      )}
       <SensorForm open={form.open} storeId={storeId} libraryCapacity={libraryCapacity} sensor={form.record} onClose={form.close} />
     </section>
   );

@@ -23,9 +23,21 @@ export function intakeExample({ origin, key, sensorId, date }: IntakeExampleInpu
 
 /** 'YYYY-MM-DD HH:mm:ss' now in a time zone (the library's local time the intake expects); UTC when unknown. */
 export function libraryNow(timezone: string, now: Date = new Date()): string {
-  const parts = (zone: string) => Object.fromEntries(new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-  }).formatToParts(now).map((p) => [p.type, p.value]));
+  const parts = (zone: string) =>
+    Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(now)
+        .map((p) => [p.type, p.value]),
+    );
   let p: Record<string, string>;
   try {
     p = parts(timezone);

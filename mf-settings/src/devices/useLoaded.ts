@@ -15,14 +15,18 @@ export function useLoaded<T>(load: () => Promise<T>, key: unknown): Loaded<T> {
   useEffect(() => {
     let current = true;
     load().then(
-      (data) => { if (current) setState({ key, data, failed: false }); },
+      (data) => {
+        if (current) setState({ key, data, failed: false });
+      },
       (error: unknown) => {
         logger.error('Devices not loaded', error);
         if (current) setState((s) => ({ ...s, key, failed: true }));
       },
     );
-    return () => { current = false; };
-  // load is read for the current key only: a new closure each render must not refetch.
+    return () => {
+      current = false;
+    };
+    // load is read for the current key only: a new closure each render must not refetch.
   }, [key, round]); // eslint-disable-line react-hooks/exhaustive-deps
   const reload = useCallback(() => setRound((r) => r + 1), []);
   const sameKey = state.key === key;

@@ -24,12 +24,24 @@ export function ProfileAvatar({ user, onChanged }: { user: User; onChanged: () =
       <Upload
         accept={AVATAR_MIME_TYPES.join(',')}
         showUploadList={false}
-        beforeUpload={(file) => { void upload(file).then(report); return false; }}
+        beforeUpload={(file) => {
+          void upload(file).then(report);
+          return false;
+        }}
       >
-        <Button icon={<UploadOutlined />} loading={busy}>{t('profile.uploadAvatar')}</Button>
+        <Button icon={<UploadOutlined />} loading={busy}>
+          {t('profile.uploadAvatar')}
+        </Button>
       </Upload>
       {user.avatarUrl && (
-        <Button danger icon={<DeleteOutlined />} disabled={busy} onClick={() => { void remove().then(report); }}>
+        <Button
+          danger
+          icon={<DeleteOutlined />}
+          disabled={busy}
+          onClick={() => {
+            void remove().then(report);
+          }}
+        >
           {t('profile.removeAvatar')}
         </Button>
       )}

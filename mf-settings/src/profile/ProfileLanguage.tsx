@@ -13,7 +13,9 @@ export function ProfileLanguage() {
       value={language}
       style={{ minWidth: 180 }}
       options={LOCALES.map((lng) => ({ value: lng, label: LANGUAGE_NAMES[lng] }))}
-      onChange={(lng) => { void setLanguage(lng); }}
+      onChange={(lng) => {
+        void setLanguage(lng);
+      }}
     />
   );
 }

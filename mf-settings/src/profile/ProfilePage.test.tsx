@@ -8,7 +8,12 @@ import { ProfilePage } from './ProfilePage';
 
 jest.mock('@portal/api', () => ({
   ...jest.requireActual('@portal/api'),
-  getUser: jest.fn(), updateUser: jest.fn(), userExists: jest.fn(), uploadAvatar: jest.fn(), deleteAvatar: jest.fn(), getAvatar: jest.fn(),
+  getUser: jest.fn(),
+  updateUser: jest.fn(),
+  userExists: jest.fn(),
+  uploadAvatar: jest.fn(),
+  deleteAvatar: jest.fn(),
+  getAvatar: jest.fn(),
   rotatePublicToken: jest.fn(),
 }));
 jest.setTimeout(90_000);
@@ -31,7 +36,7 @@ describe('ProfilePage', () => {
   it('shows the user, the capacities link; editing themself: no user name, role, permissions or regions; a new password needs the current one', async () => {
     expectConsoleError('Form not saved');
     const u = user();
-    jest.mocked(updateUser).mockImplementation(async (_id, body) => ({ ...MANAGER, ...body } as typeof MANAGER));
+    jest.mocked(updateUser).mockImplementation(async (_id, body) => ({ ...MANAGER, ...body }) as typeof MANAGER);
     const { store } = renderWithPortal(<ProfilePage title="Profile" />, { store: signedIn(MANAGER), path: '/profile' });
     const info = within(await screen.findByTestId('profile-info'));
     expect(info.getByText('manager@example.org')).toBeInTheDocument();
@@ -56,10 +61,17 @@ describe('ProfilePage', () => {
     await u.type(field('currentPassword')!, 'manager');
     fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(updateUser).toHaveBeenCalled());
-    expect(jest.mocked(updateUser).mock.calls[0]).toEqual([3, {
-      fullName: 'Marta Gestora', address: 'Calle 2', telephone: '699', email: 'manager@example.org',
-      password: 'brand-new-pass', currentPassword: 'manager',
-    }]);
+    expect(jest.mocked(updateUser).mock.calls[0]).toEqual([
+      3,
+      {
+        fullName: 'Marta Gestora',
+        address: 'Calle 2',
+        telephone: '699',
+        email: 'manager@example.org',
+        password: 'brand-new-pass',
+        currentPassword: 'manager',
+      },
+    ]);
     expect(await within(await screen.findByTestId('profile-info')).findByText('699')).toBeInTheDocument();
     expect(store.getState().auth.userFullName).toBe('Marta Gestora');
   });

@@ -19,30 +19,59 @@ export function ProfilePage({ title }: PageProps) {
 
   const load = useCallback(() => {
     if (userId === null) return;
-    getUser(userId).then(setUser).catch((error: unknown) => logger.error('Profile not loaded', error));
+    getUser(userId)
+      .then(setUser)
+      .catch((error: unknown) => logger.error('Profile not loaded', error));
   }, [userId]);
   useEffect(load, [load]);
 
-  if (!user) return <PageFrame title={title}><Spin /></PageFrame>;
+  if (!user)
+    return (
+      <PageFrame title={title}>
+        <Spin />
+      </PageFrame>
+    );
   const info = [
-    ['userName', user.userName], ['fullName', user.fullName], ['email', user.email ?? ''], ['address', user.address],
-    ['telephone', user.telephone], ['role', t(`roles.${user.role}`)],
+    ['userName', user.userName],
+    ['fullName', user.fullName],
+    ['email', user.email ?? ''],
+    ['address', user.address],
+    ['telephone', user.telephone],
+    ['role', t(`roles.${user.role}`)],
     ['permissions', user.permissions.map((p) => t(`permissions.${p}`)).join(', ')],
   ].map(([key, value]) => ({ key, label: t(`users.${key}`), children: value }));
 
   return (
-    <PageFrame title={title} extra={<Button icon={<EditOutlined />} onClick={() => setEditing(true)}>{t('profile.edit')}</Button>}>
+    <PageFrame
+      title={title}
+      extra={
+        <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+          {t('profile.edit')}
+        </Button>
+      }
+    >
       <Flex vertical gap={16}>
-        <Card title={t('profile.avatar')} size="small"><ProfileAvatar user={user} onChanged={load} /></Card>
+        <Card title={t('profile.avatar')} size="small">
+          <ProfileAvatar user={user} onChanged={load} />
+        </Card>
         <Card title={t('profile.info')} size="small">
           <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={info} data-testid="profile-info" />
         </Card>
-        <Card title={t('profile.language')} size="small"><ProfileLanguage /></Card>
+        <Card title={t('profile.language')} size="small">
+          <ProfileLanguage />
+        </Card>
         <Card title={t('profile.capacitiesLink')} size="small">
           <PublicLink userId={user.tid} token={user.token} onRotated={(token) => setUser({ ...user, token })} />
         </Card>
       </Flex>
-      <UserForm open={editing} user={user} onClose={(saved) => { setEditing(false); if (saved) setUser(saved); }} />
+      <UserForm
+        open={editing}
+        user={user}
+        onClose={(saved) => {
+          setEditing(false);
+          if (saved) setUser(saved);
+        }}
+      />
     </PageFrame>
   );
 }

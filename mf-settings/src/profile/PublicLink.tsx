@@ -34,17 +34,23 @@ export function PublicLink({ userId, token, onRotated }: { userId: number; token
     }
   };
 
-  const confirm = () => modal.confirm({
-    title: t('profile.rotateConfirm'), content: t('profile.rotateWarning'),
-    okText: t('profile.rotate'), okButtonProps: { danger: true }, cancelText: t('profile.cancel'),
-    onOk: rotate,
-  });
+  const confirm = () =>
+    modal.confirm({
+      title: t('profile.rotateConfirm'),
+      content: t('profile.rotateWarning'),
+      okText: t('profile.rotate'),
+      okButtonProps: { danger: true },
+      cancelText: t('profile.cancel'),
+      onOk: rotate,
+    });
 
   return (
     <Flex vertical gap={8} align="flex-start">
       <CopyUrl url={`${window.location.origin}${capacitiesPath(token)}`} />
       <Typography.Text type="secondary">{t('profile.rotateHelp')}</Typography.Text>
-      <Button icon={<ReloadOutlined />} loading={busy} onClick={confirm}>{t('profile.rotate')}</Button>
+      <Button icon={<ReloadOutlined />} loading={busy} onClick={confirm}>
+        {t('profile.rotate')}
+      </Button>
     </Flex>
   );
 }

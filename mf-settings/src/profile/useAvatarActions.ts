@@ -33,6 +33,14 @@ export function useAvatarActions(userId: number | null, onChanged: () => void) {
   return {
     busy,
     upload: (file: File) => run(async () => (await uploadAvatar(userId!, file, file.name))?.avatarUrl || undefined, 'uploaded', 'uploadFailed'),
-    remove: () => run(async () => { await deleteAvatar(userId!); return null; }, 'removed', 'removeFailed'),
+    remove: () =>
+      run(
+        async () => {
+          await deleteAvatar(userId!);
+          return null;
+        },
+        'removed',
+        'removeFailed',
+      ),
   };
 }

@@ -10,7 +10,8 @@ const MANAGER = person(3, 'manager', 'user', ['manager']);
 describe('StoreInfoPage', () => {
   it("shows the selected library's information read-only, with its SIP link and an expired mark", () => {
     renderWithPortal(<StoreInfoPage title="Library information" />, {
-      store: signedIn(MANAGER, [library(3, 'Central', { expirationDate: '2020-01-01', capacity: 75 })]), path: '/store',
+      store: signedIn(MANAGER, [library(3, 'Central', { expirationDate: '2020-01-01', capacity: 75 })]),
+      path: '/store',
     });
     const info = within(screen.getByTestId('store-info'));
     for (const text of ['BIB-3', 'Central', 'Europe/Madrid', '75', '08:00', '20:00', 'Barcode', 'Title', 'Expired']) {

@@ -7,8 +7,29 @@ import { useSettingsTranslation } from '../i18n';
 import { SipLink } from '../stores/SipLink';
 
 const FIELDS = [
-  'code', 'name', 'country', 'area', 'province', 'city', 'address', 'manager', 'managertel', 'capacity', 'resetTime', 'startTime',
-  'endTime', 'timezone', 'expirationDate', 'fieldCode', 'fieldObjectId', 'field1', 'field2', 'field3', 'field4', 'field5', 'field6',
+  'code',
+  'name',
+  'country',
+  'area',
+  'province',
+  'city',
+  'address',
+  'manager',
+  'managertel',
+  'capacity',
+  'resetTime',
+  'startTime',
+  'endTime',
+  'timezone',
+  'expirationDate',
+  'fieldCode',
+  'fieldObjectId',
+  'field1',
+  'field2',
+  'field3',
+  'field4',
+  'field5',
+  'field6',
 ] as const satisfies readonly (keyof Store)[];
 
 /** /store: the selected library's information, read-only (the header's Information entry). */
@@ -17,14 +38,23 @@ export function StoreInfoPage({ title }: PageProps) {
   const dispatch = useAppDispatch();
   const store = useAppSelector(selectSelectedStore);
   if (!store) {
-    return <PageFrame title={title}><NoLibrarySelected onSelectLibrary={() => dispatch(changeLibraryRequested())} /></PageFrame>;
+    return (
+      <PageFrame title={title}>
+        <NoLibrarySelected onSelectLibrary={() => dispatch(changeLibraryRequested())} />
+      </PageFrame>
+    );
   }
   const items: { key: string; label: string; children: ReactNode }[] = FIELDS.filter((key) => String(store[key]) !== '').map((key) => ({
     key,
     label: t(`stores.${key}`),
-    children: key === 'expirationDate' && isStoreExpired(store)
-      ? <>{store[key]} <Tag color="red">{t('common:expired')}</Tag></>
-      : String(store[key]),
+    children:
+      key === 'expirationDate' && isStoreExpired(store) ? (
+        <>
+          {store[key]} <Tag color="red">{t('common:expired')}</Tag>
+        </>
+      ) : (
+        String(store[key])
+      ),
   }));
   items.push({ key: 'sipLink', label: t('stores.sipLink'), children: <SipLink code={store.code} /> });
   return (

@@ -32,7 +32,5 @@ export function StoreForm({ open, isAdmin, devices = false, store, onClose }: St
     }
   };
 
-  return (
-    <ModalForm open={open} title={store ? t('stores.editStore') : t('stores.newStore')} fields={fields} onOk={save} onCancel={() => onClose()} />
-  );
+  return <ModalForm open={open} title={store ? t('stores.editStore') : t('stores.newStore')} fields={fields} onOk={save} onCancel={() => onClose()} />;
 }

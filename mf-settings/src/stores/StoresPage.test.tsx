@@ -7,7 +7,12 @@ import { defaultExpirationDate } from './storeRules';
 
 jest.mock('@portal/api', () => ({
   ...jest.requireActual('@portal/api'),
-  getStores: jest.fn(), createStore: jest.fn(), updateStore: jest.fn(), deleteStores: jest.fn(), getAllStores: jest.fn(), getStoresTree: jest.fn(),
+  getStores: jest.fn(),
+  createStore: jest.fn(),
+  updateStore: jest.fn(),
+  deleteStores: jest.fn(),
+  getAllStores: jest.fn(),
+  getStoresTree: jest.fn(),
 }));
 jest.setTimeout(90_000);
 
@@ -90,14 +95,28 @@ describe('StoresPage', () => {
     expect(field('name')).toBeEnabled();
     expect(field('expirationDate')).toHaveValue(defaultExpirationDate());
     expect(dialog().getByText('Europe/Madrid')).toBeInTheDocument();
-    for (const [id, value] of [['code', 'NEW-1'], ['country', 'ES'], ['area', 'Sur'], ['province', 'Sevilla'], ['city', 'Sevilla'],
-      ['name', 'Nueva'], ['address', 'Plaza 1'], ['manager', 'Luis'], ['managertel', '955']]) {
+    for (const [id, value] of [
+      ['code', 'NEW-1'],
+      ['country', 'ES'],
+      ['area', 'Sur'],
+      ['province', 'Sevilla'],
+      ['city', 'Sevilla'],
+      ['name', 'Nueva'],
+      ['address', 'Plaza 1'],
+      ['manager', 'Luis'],
+      ['managertel', '955'],
+    ]) {
       fireEvent.change(field(id)!, { target: { value } });
     }
     fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(createStore).toHaveBeenCalled());
     expect(jest.mocked(createStore).mock.calls[0][0]).toMatchObject({
-      code: 'NEW-1', name: 'Nueva', timezone: 'Europe/Madrid', expirationDate: defaultExpirationDate(), capacity: 100, resetTime: '00:00',
+      code: 'NEW-1',
+      name: 'Nueva',
+      timezone: 'Europe/Madrid',
+      expirationDate: defaultExpirationDate(),
+      capacity: 100,
+      resetTime: '00:00',
     });
   });
 });

@@ -39,7 +39,14 @@ export function StoresPage({ title }: PageProps) {
         isRowExpired={(row) => isStoreExpired(row)}
         onAdd={isAdmin ? form.add : undefined}
         onEdit={form.edit}
-        onDelete={isAdmin ? async (ids) => { await deleteStores(ids.map(Number)); dispatch(fetchStores()); } : undefined}
+        onDelete={
+          isAdmin
+            ? async (ids) => {
+                await deleteStores(ids.map(Number));
+                dispatch(fetchStores());
+              }
+            : undefined
+        }
       />
       <StoreForm open={form.open} isAdmin={isAdmin} devices={devices} store={form.record} onClose={form.close} />
     </PageFrame>

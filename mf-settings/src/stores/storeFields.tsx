@@ -5,8 +5,14 @@ import type { FormField } from '@portal/lists';
 import { DevicesLink } from './DevicesLink';
 import { SipLink } from './SipLink';
 import {
-  LIBRARY_DATE_FORMAT, RESET_TIME_OPTIONS, TIME_STEP_MINUTES, canEditStoreField, isFiveMinuteStep, isOnTheHour,
-  isValidCapacity, newStoreDefaults,
+  LIBRARY_DATE_FORMAT,
+  RESET_TIME_OPTIONS,
+  TIME_STEP_MINUTES,
+  canEditStoreField,
+  isFiveMinuteStep,
+  isOnTheHour,
+  isValidCapacity,
+  newStoreDefaults,
 } from './storeRules';
 
 const LABEL_FIELDS = ['fieldCode', 'fieldObjectId', 'field1', 'field2', 'field3', 'field4', 'field5', 'field6'] as const;
@@ -21,7 +27,11 @@ function timezones(): string[] {
 export function storeFields(t: TFunction, isAdmin: boolean, store: Store | null, devices = false): FormField[] {
   const initial: Partial<Store> = store ?? newStoreDefaults();
   const text = (name: keyof Store, required = true): FormField => ({
-    type: 'input', name, label: t(`stores.${name}`), required, initialValue: initial[name] ?? '',
+    type: 'input',
+    name,
+    label: t(`stores.${name}`),
+    required,
+    initialValue: initial[name] ?? '',
     disabled: !canEditStoreField(isAdmin, name),
   });
   const rule = (check: (v: unknown) => boolean, key: string) => ({
@@ -31,39 +41,90 @@ export function storeFields(t: TFunction, isAdmin: boolean, store: Store | null,
   });
   return [
     text('code'),
-    text('country'), text('area'), text('province'), text('city'), text('name'),
-    text('address'), text('manager'), text('managertel'),
+    text('country'),
+    text('area'),
+    text('province'),
+    text('city'),
+    text('name'),
+    text('address'),
+    text('manager'),
+    text('managertel'),
     {
       // No min on the control: antd's InputNumber would turn a typed 0 into 1 on blur; the rule refuses it instead.
-      type: 'number', name: 'capacity', label: t('stores.capacity'), required: true, step: 1,
-      initialValue: initial.capacity, rules: [rule(isValidCapacity, 'stores.capacityInvalid')],
+      type: 'number',
+      name: 'capacity',
+      label: t('stores.capacity'),
+      required: true,
+      step: 1,
+      initialValue: initial.capacity,
+      rules: [rule(isValidCapacity, 'stores.capacityInvalid')],
     },
     {
-      type: 'select', name: 'resetTime', label: t('stores.resetTime'), required: true, initialValue: initial.resetTime,
-      selectOptions: RESET_TIME_OPTIONS.map((v) => ({ value: v, text: v })), rules: [rule(isOnTheHour, 'stores.resetTimeOnHour')],
+      type: 'select',
+      name: 'resetTime',
+      label: t('stores.resetTime'),
+      required: true,
+      initialValue: initial.resetTime,
+      selectOptions: RESET_TIME_OPTIONS.map((v) => ({ value: v, text: v })),
+      rules: [rule(isOnTheHour, 'stores.resetTimeOnHour')],
     },
     {
-      type: 'time', name: 'startTime', label: t('stores.startTime'), required: true, step: TIME_STEP_MINUTES, format: 'HH:mm',
-      initialValue: initial.startTime, rules: [rule(isFiveMinuteStep, 'stores.fiveMinuteSteps')],
+      type: 'time',
+      name: 'startTime',
+      label: t('stores.startTime'),
+      required: true,
+      step: TIME_STEP_MINUTES,
+      format: 'HH:mm',
+      initialValue: initial.startTime,
+      rules: [rule(isFiveMinuteStep, 'stores.fiveMinuteSteps')],
     },
     {
-      type: 'time', name: 'endTime', label: t('stores.endTime'), required: true, step: TIME_STEP_MINUTES, format: 'HH:mm',
-      initialValue: initial.endTime, rules: [rule(isFiveMinuteStep, 'stores.fiveMinuteSteps')],
+      type: 'time',
+      name: 'endTime',
+      label: t('stores.endTime'),
+      required: true,
+      step: TIME_STEP_MINUTES,
+      format: 'HH:mm',
+      initialValue: initial.endTime,
+      rules: [rule(isFiveMinuteStep, 'stores.fiveMinuteSteps')],
     },
     {
-      type: 'select', name: 'timezone', label: t('stores.timezone'), required: true, initialValue: initial.timezone,
+      type: 'select',
+      name: 'timezone',
+      label: t('stores.timezone'),
+      required: true,
+      initialValue: initial.timezone,
       selectOptions: timezones().map((z) => ({ value: z, text: z })),
     },
     {
-      type: 'date', name: 'expirationDate', label: t('stores.expirationDate'), required: true, format: LIBRARY_DATE_FORMAT,
-      initialValue: initial.expirationDate, disabled: !isAdmin,
+      type: 'date',
+      name: 'expirationDate',
+      label: t('stores.expirationDate'),
+      required: true,
+      format: LIBRARY_DATE_FORMAT,
+      initialValue: initial.expirationDate,
+      disabled: !isAdmin,
     },
     ...LABEL_FIELDS.map((name) => text(name, false)),
-    ...(store ? [{
-      type: 'custom' as const, name: 'sipLink', label: t('stores.sipLink'), render: () => <SipLink code={store.code} />,
-    }] : []),
-    ...(store && devices ? [{
-      type: 'custom' as const, name: 'devices', label: t('stores.devices'), render: () => <DevicesLink storeId={store.tid} />,
-    }] : []),
+    ...(store
+      ? [
+          {
+            type: 'custom' as const,
+            name: 'sipLink',
+            label: t('stores.sipLink'),
+            render: () => <SipLink code={store.code} />,
+          },
+        ]
+      : []),
+    ...(store && devices
+      ? [
+          {
+            type: 'custom' as const,
+            name: 'devices',
+            label: t('stores.devices'),
+            render: () => <DevicesLink storeId={store.tid} />,
+          },
+        ]
+      : []),
   ];
 }

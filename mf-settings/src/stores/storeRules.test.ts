@@ -1,7 +1,16 @@
 import moment from 'moment';
 import {
-  DEFAULT_TIMEZONE, RESET_TIME_OPTIONS, canAddOrDeleteStores, canEditStoreField, defaultExpirationDate, isFiveMinuteStep,
-  isOnTheHour, isValidCapacity, newStoreDefaults, sipOperationsPath, storeBody,
+  DEFAULT_TIMEZONE,
+  RESET_TIME_OPTIONS,
+  canAddOrDeleteStores,
+  canEditStoreField,
+  defaultExpirationDate,
+  isFiveMinuteStep,
+  isOnTheHour,
+  isValidCapacity,
+  newStoreDefaults,
+  sipOperationsPath,
+  storeBody,
 } from './storeRules';
 
 describe('library rules', () => {
@@ -45,9 +54,22 @@ describe('library rules', () => {
   });
   it('a non-admin body carries only the fields they may edit; times as HH:mm, dates as YYYY-MM-DD', () => {
     const values = {
-      code: ' B1 ', country: 'ES', area: 'Norte', province: 'P', city: 'C', name: 'Central', address: 'A', manager: 'M', managertel: '600',
-      capacity: 40, resetTime: '03:00', startTime: moment('08:05', 'HH:mm'), endTime: moment('20:30', 'HH:mm'), timezone: 'Europe/Madrid',
-      expirationDate: moment('2030-01-02', 'YYYY-MM-DD'), fieldCode: 'Barcode',
+      code: ' B1 ',
+      country: 'ES',
+      area: 'Norte',
+      province: 'P',
+      city: 'C',
+      name: 'Central',
+      address: 'A',
+      manager: 'M',
+      managertel: '600',
+      capacity: 40,
+      resetTime: '03:00',
+      startTime: moment('08:05', 'HH:mm'),
+      endTime: moment('20:30', 'HH:mm'),
+      timezone: 'Europe/Madrid',
+      expirationDate: moment('2030-01-02', 'YYYY-MM-DD'),
+      fieldCode: 'Barcode',
     };
     const other = storeBody(values, false);
     expect(other).toMatchObject({ code: 'B1', capacity: 40, resetTime: '03:00', startTime: '08:05', endTime: '20:30', fieldCode: 'Barcode', field1: '' });

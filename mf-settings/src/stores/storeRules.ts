@@ -36,13 +36,26 @@ export const isFiveMinuteStep = (value: unknown): boolean => {
 };
 
 /** The default expiration date of a new library: one year after its today (the contract's one rule, also the server's). */
-export const defaultExpirationDate = (today: Date = new Date(), timezone: string = DEFAULT_TIMEZONE): string =>
-  contractDefaultExpirationDate(timezone, today);
+export const defaultExpirationDate = (today: Date = new Date(), timezone: string = DEFAULT_TIMEZONE): string => contractDefaultExpirationDate(timezone, today);
 
 /** The public SIP operations link the library form shows. */
 export const sipOperationsPath = (storeCode: string): string => `/sipOperations/${encodeURIComponent(storeCode)}`;
 
-const EDITABLE_TEXT = ['code', 'address', 'manager', 'managertel', 'timezone', 'fieldCode', 'fieldObjectId', 'field1', 'field2', 'field3', 'field4', 'field5', 'field6'] as const;
+const EDITABLE_TEXT = [
+  'code',
+  'address',
+  'manager',
+  'managertel',
+  'timezone',
+  'fieldCode',
+  'fieldObjectId',
+  'field1',
+  'field2',
+  'field3',
+  'field4',
+  'field5',
+  'field6',
+] as const;
 const ADMIN_TEXT = ['country', 'area', 'province', 'city', 'name'] as const;
 
 const trimmed = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
@@ -68,5 +81,10 @@ export const newStoreBody = (values: Record<string, unknown>): StoreInput => sto
 
 /** Initial values of a new library. */
 export const newStoreDefaults = (today: Date = new Date()): Partial<Store> => ({
-  timezone: DEFAULT_TIMEZONE, expirationDate: defaultExpirationDate(today), capacity: 100, resetTime: '00:00', startTime: '09:00', endTime: '21:00',
+  timezone: DEFAULT_TIMEZONE,
+  expirationDate: defaultExpirationDate(today),
+  capacity: 100,
+  resetTime: '00:00',
+  startTime: '09:00',
+  endTime: '21:00',
 });

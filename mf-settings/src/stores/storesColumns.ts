@@ -6,11 +6,29 @@ const hidden = ['province', 'city', 'address', 'manager', 'managertel', 'resetTi
 
 /** The Libraries list columns (data-areas §3 Library). */
 export function storesColumns(t: TFunction): ListColumn<Store>[] {
-  const keys = ['code', 'name', 'country', 'area', 'province', 'city', 'address', 'manager', 'managertel', 'capacity', 'resetTime', 'startTime', 'endTime', 'timezone'] as const;
+  const keys = [
+    'code',
+    'name',
+    'country',
+    'area',
+    'province',
+    'city',
+    'address',
+    'manager',
+    'managertel',
+    'capacity',
+    'resetTime',
+    'startTime',
+    'endTime',
+    'timezone',
+  ] as const;
   return [
     ...keys.map((key): ListColumn<Store> => ({
-      key, title: t(`stores.${key}`), width: key === 'name' || key === 'address' ? 220 : 130,
-      type: key === 'capacity' ? 'number' : 'text', defaultVisible: !hidden.includes(key),
+      key,
+      title: t(`stores.${key}`),
+      width: key === 'name' || key === 'address' ? 220 : 130,
+      type: key === 'capacity' ? 'number' : 'text',
+      defaultVisible: !hidden.includes(key),
     })),
     { key: 'expirationDate', title: t('stores.expirationDate'), type: 'date', width: 130 },
   ];

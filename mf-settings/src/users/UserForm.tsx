@@ -40,17 +40,22 @@ export function UserForm({ open, user, onClose }: UserFormProps) {
 
   const fields = useMemo(() => {
     const except = user?.tid ?? null;
-    return userFields(t, rules, user, regions, {
-      userNameTaken: latestExistsCheck(async (userName) => (await userExists({ userId: except, userName })).exists),
-      emailTaken: latestExistsCheck(async (email) => (await userExists({ userId: except, email })).exists),
-    }, productName);
+    return userFields(
+      t,
+      rules,
+      user,
+      regions,
+      {
+        userNameTaken: latestExistsCheck(async (userName) => (await userExists({ userId: except, userName })).exists),
+        emailTaken: latestExistsCheck(async (email) => (await userExists({ userId: except, email })).exists),
+      },
+      productName,
+    );
   }, [t, rules, user, regions, productName]);
 
   const save = async (values: UserFormValues) => {
     try {
-      const saved = user
-        ? await updateUser(user.tid, userUpdateBody(values, rules, regions, user))
-        : await createUser(newUserBody(values, rules, regions));
+      const saved = user ? await updateUser(user.tid, userUpdateBody(values, rules, regions, user)) : await createUser(newUserBody(values, rules, regions));
       // The header shows the signed-in user's full name: keep it in step.
       if (rules.isSelf) dispatch(ownUserSaved({ fullName: saved.fullName }));
       onClose(saved);
@@ -62,12 +67,6 @@ export function UserForm({ open, user, onClose }: UserFormProps) {
   };
 
   return (
-    <ModalForm<UserFormValues>
-      open={open}
-      title={user ? t('users.editUser') : t('users.newUser')}
-      fields={fields}
-      onOk={save}
-      onCancel={() => onClose()}
-    />
+    <ModalForm<UserFormValues> open={open} title={user ? t('users.editUser') : t('users.newUser')} fields={fields} onOk={save} onCancel={() => onClose()} />
   );
 }

@@ -19,7 +19,7 @@ beforeEach(() => {
 });
 
 describe('UsersPage: the {product} flavour', () => {
-  it('reads as the deployed product name in the Flavor column and the form\'s options, never as {product}', async () => {
+  it("reads as the deployed product name in the Flavor column and the form's options, never as {product}", async () => {
     forgetDeploySettings();
     jest.spyOn(api, 'get').mockImplementation(async (url: string) => {
       if (url === '/portal-config.json') return { productName: 'Biblio Red', supportEmail: '', newsUrl: '' };

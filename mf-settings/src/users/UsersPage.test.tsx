@@ -8,7 +8,11 @@ import { UsersPage } from './UsersPage';
 
 jest.mock('@portal/api', () => ({
   ...jest.requireActual('@portal/api'),
-  getUsers: jest.fn(), userExists: jest.fn(), createUser: jest.fn(), updateUser: jest.fn(), deleteUsers: jest.fn(),
+  getUsers: jest.fn(),
+  userExists: jest.fn(),
+  createUser: jest.fn(),
+  updateUser: jest.fn(),
+  deleteUsers: jest.fn(),
 }));
 jest.setTimeout(90_000);
 
@@ -66,7 +70,12 @@ describe('UsersPage as admin', () => {
     fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(createUser).toHaveBeenCalled());
     expect(jest.mocked(createUser).mock.calls[0][0]).toMatchObject({
-      userName: 'jefa', role: 'admin', permissions: [], email: null, flavor: '{product}', password: 'long-enough',
+      userName: 'jefa',
+      role: 'admin',
+      permissions: [],
+      email: null,
+      flavor: '{product}',
+      password: 'long-enough',
     });
   });
 });
@@ -149,8 +158,16 @@ describe('UsersPage as supervisor', () => {
     fireEvent.click(await dialog().findByRole('button', { name: 'Save' }));
     await waitFor(() => expect(createUser).toHaveBeenCalled());
     expect(jest.mocked(createUser).mock.calls[0][0]).toEqual({
-      userName: 'nuria', fullName: 'Nueva Persona', address: 'Calle 3', telephone: '622', email: 'nuria@example.org',
-      role: 'user', permissions: ['manager', 'alarms'], regions: ['store:3', 'store:5'], storeIds: [3, 5], password: 'nuria-pass',
+      userName: 'nuria',
+      fullName: 'Nueva Persona',
+      address: 'Calle 3',
+      telephone: '622',
+      email: 'nuria@example.org',
+      role: 'user',
+      permissions: ['manager', 'alarms'],
+      regions: ['store:3', 'store:5'],
+      storeIds: [3, 5],
+      password: 'nuria-pass',
     });
   });
 });

@@ -32,7 +32,7 @@ export function initialRegions(user: Pick<User, 'regions' | 'storeIds'> | null):
 
 /** Role admin saves empty permissions. */
 export const permissionsToSave = (role: unknown, permissions: unknown): string[] =>
-  (role === 'admin' || !Array.isArray(permissions) ? [] : (permissions as string[]));
+  role === 'admin' || !Array.isArray(permissions) ? [] : (permissions as string[]);
 
 /** The selected regions and the store ids they expand to. */
 export function regionsToSave(tree: readonly RegionNode[], regions: unknown): { regions: string[]; storeIds: number[] } {

@@ -2,8 +2,15 @@ import type { RegionNode } from '@portal/api';
 import { PERMISSIONS } from '@portal/contract';
 import { initialRegions, newUserBody, regionsToSave, userUpdateBody } from './userPayload';
 import {
-  PASSWORD_MIN_LENGTH, canDeleteUser, emailRequired, isPasswordLongEnough, isValidEmail, passwordRequired, showPermissions,
-  userFormRules, type Actor,
+  PASSWORD_MIN_LENGTH,
+  canDeleteUser,
+  emailRequired,
+  isPasswordLongEnough,
+  isValidEmail,
+  passwordRequired,
+  showPermissions,
+  userFormRules,
+  type Actor,
 } from './userRules';
 
 const admin: Actor = { userId: 1, role: 'admin', permissions: [] };
@@ -12,16 +19,31 @@ const manager: Actor = { userId: 3, role: 'user', permissions: ['manager'] };
 const plainUser = { tid: 9, role: 'user' };
 
 const TREE = [
-  { title: 'Norte', value: 'area:Norte', key: 'area:Norte', storeIds: [3, 5], children: [
-    { title: 'Tres', value: 'store:3', key: 'store:3', storeIds: [3] },
-    { title: 'Cinco', value: 'store:5', key: 'store:5', storeIds: [5] },
-  ] },
+  {
+    title: 'Norte',
+    value: 'area:Norte',
+    key: 'area:Norte',
+    storeIds: [3, 5],
+    children: [
+      { title: 'Tres', value: 'store:3', key: 'store:3', storeIds: [3] },
+      { title: 'Cinco', value: 'store:5', key: 'store:5', storeIds: [5] },
+    ],
+  },
   { title: 'Sur', value: 'area:Sur', key: 'area:Sur', storeIds: [4], children: [{ title: 'Cuatro', value: 'store:4', key: 'store:4', storeIds: [4] }] },
 ] as unknown as RegionNode[];
 
 const values = {
-  userName: ' ana ', fullName: 'Ana', address: 'Calle 1', telephone: '600', email: 'ana@example.org', flavor: 'LIBTECS',
-  role: 'user', permissions: ['manager', 'alarms'], regions: ['area:Norte'], password: 'secret-pass', confirm: 'secret-pass',
+  userName: ' ana ',
+  fullName: 'Ana',
+  address: 'Calle 1',
+  telephone: '600',
+  email: 'ana@example.org',
+  flavor: 'LIBTECS',
+  role: 'user',
+  permissions: ['manager', 'alarms'],
+  regions: ['area:Norte'],
+  password: 'secret-pass',
+  confirm: 'secret-pass',
 };
 
 describe('userFormRules: admin', () => {
@@ -95,8 +117,17 @@ describe('what the form sends', () => {
   });
   it('a new user: trimmed texts, flavor only from an admin, regions expanded', () => {
     expect(newUserBody(values, userFormRules(admin, null), TREE)).toEqual({
-      userName: 'ana', fullName: 'Ana', address: 'Calle 1', telephone: '600', email: 'ana@example.org', flavor: 'LIBTECS',
-      role: 'user', permissions: ['manager', 'alarms'], regions: ['area:Norte'], storeIds: [3, 5], password: 'secret-pass',
+      userName: 'ana',
+      fullName: 'Ana',
+      address: 'Calle 1',
+      telephone: '600',
+      email: 'ana@example.org',
+      flavor: 'LIBTECS',
+      role: 'user',
+      permissions: ['manager', 'alarms'],
+      regions: ['area:Norte'],
+      storeIds: [3, 5],
+      password: 'secret-pass',
     });
     expect(newUserBody(values, userFormRules(supervisor, null), TREE)).not.toHaveProperty('flavor');
   });
@@ -105,12 +136,19 @@ describe('what the form sends', () => {
     expect(userUpdateBody({ ...values, role: 'admin' }, userFormRules(admin, plainUser), TREE, plainUser)).toMatchObject({ role: 'admin', permissions: [] });
   });
   it('a user editing themself sends neither user name, role, permissions nor regions; currentPassword with a new password', () => {
-    const body = userUpdateBody({ ...values, changePassword: true, currentPassword: 'old-pass' }, userFormRules(manager, { tid: 3, role: 'user' }), TREE, { role: 'user' });
+    const body = userUpdateBody({ ...values, changePassword: true, currentPassword: 'old-pass' }, userFormRules(manager, { tid: 3, role: 'user' }), TREE, {
+      role: 'user',
+    });
     expect(body).toEqual({
-      fullName: 'Ana', address: 'Calle 1', telephone: '600', email: 'ana@example.org', password: 'secret-pass', currentPassword: 'old-pass',
+      fullName: 'Ana',
+      address: 'Calle 1',
+      telephone: '600',
+      email: 'ana@example.org',
+      password: 'secret-pass',
+      currentPassword: 'old-pass',
     });
   });
-  it('an admin setting another user\'s password sends no currentPassword; no password without Change Password', () => {
+  it("an admin setting another user's password sends no currentPassword; no password without Change Password", () => {
     const rules = userFormRules(admin, plainUser);
     expect(userUpdateBody({ ...values, changePassword: true }, rules, TREE, plainUser)).not.toHaveProperty('currentPassword');
     expect(userUpdateBody({ ...values, changePassword: false }, rules, TREE, plainUser)).not.toHaveProperty('password');

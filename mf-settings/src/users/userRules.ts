@@ -78,5 +78,4 @@ export const canDeleteUser = (actor: Actor, row: Pick<User, 'tid' | 'role'>): bo
 export const isValidEmail = (email: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
 
 /** A new password needs at least PASSWORD_MIN_LENGTH characters (the server answers PASSWORD_TOO_SHORT). */
-export const isPasswordLongEnough = (password: unknown): boolean =>
-  typeof password === 'string' && password.length >= PASSWORD_MIN_LENGTH;
+export const isPasswordLongEnough = (password: unknown): boolean => typeof password === 'string' && password.length >= PASSWORD_MIN_LENGTH;

@@ -14,7 +14,10 @@ export function usersColumns(t: TFunction, showFlavor: boolean, productName: str
     { key: 'flavor', title: t('users.flavor'), width: 120, render: (row) => flavorName(row.flavor, productName) },
     { key: 'role', title: t('users.role'), width: 130, render: (row) => t(`roles.${row.role}`) },
     {
-      key: 'permissions', title: t('users.permissions'), width: 260, sortable: false,
+      key: 'permissions',
+      title: t('users.permissions'),
+      width: 260,
+      sortable: false,
       render: (row) => row.permissions.map((p) => t(`permissions.${p}`)).join(', '),
     },
     { key: 'createdAt', title: t('users.createdAt'), type: 'date', width: 120, searchable: false, defaultVisible: false },

@@ -8,8 +8,18 @@ jest.mock('@portal/api', () => ({ ...jest.requireActual('@portal/api'), getAlarm
 jest.setTimeout(60000);
 
 const alarm = (tid: number, circulationStatus: string, alarmActivated = true): Alarm => ({
-  tid, storeId: 1, store: { name: 'Sant Antoni' }, sensorName: 'Puerta', date: `2026-11-0${tid} 10:00:00`, type: 'EAS', antenna: '1',
-  uid: `E00${tid}`, barcode: `BC${tid}`, titleIdentifier: 'Título', circulationStatus, alarmActivated,
+  tid,
+  storeId: 1,
+  store: { name: 'Sant Antoni' },
+  sensorName: 'Puerta',
+  date: `2026-11-0${tid} 10:00:00`,
+  type: 'EAS',
+  antenna: '1',
+  uid: `E00${tid}`,
+  barcode: `BC${tid}`,
+  titleIdentifier: 'Título',
+  circulationStatus,
+  alarmActivated,
 });
 
 beforeEach(() => {

@@ -16,12 +16,17 @@ export function AlarmsPage({ title }: PageProps) {
   const { filter, setFilter, apply } = useAlarmFilter();
   const [counts, setCounts] = useState<NumAlarms | null>(null);
   const columns = useMemo(() => alarmsColumns(t), [t]);
-  const fetchPage = useCallback((params: ListParams) => {
-    if (isFirstPage(params)) {
-      getNumAlarms({ searchTexts: params.searchTexts }).then(setCounts).catch((error: unknown) => logger.error('Alarm counts not loaded', error));
-    }
-    return getAlarms(apply(params));
-  }, [apply]);
+  const fetchPage = useCallback(
+    (params: ListParams) => {
+      if (isFirstPage(params)) {
+        getNumAlarms({ searchTexts: params.searchTexts })
+          .then(setCounts)
+          .catch((error: unknown) => logger.error('Alarm counts not loaded', error));
+      }
+      return getAlarms(apply(params));
+    },
+    [apply],
+  );
 
   return (
     <PageFrame title={title}>
@@ -30,19 +35,29 @@ export function AlarmsPage({ title }: PageProps) {
         columns={columns}
         fetchPage={fetchPage}
         resetKey={`/alarms|${filter}`}
-        title={(
+        title={
           <Segmented<AlarmFilter>
-            aria-label={t('filter')} value={filter} onChange={setFilter}
+            aria-label={t('filter')}
+            value={filter}
+            onChange={setFilter}
             options={ALARM_FILTERS.map((value) => ({ value, label: t(`filters.${value}`) }))}
           />
-        )}
-        extra={counts && (
-          <Space size={4} data-testid="alarm-counts">
-            <Tag>{t('records')}: {counts.numAlarms}</Tag>
-            <Tag color="red">{t('activated')}: {counts.numAlarmsActivated}</Tag>
-            <Tag>{t('deactivated')}: {counts.numAlarmsDeactivated}</Tag>
-          </Space>
-        )}
+        }
+        extra={
+          counts && (
+            <Space size={4} data-testid="alarm-counts">
+              <Tag>
+                {t('records')}: {counts.numAlarms}
+              </Tag>
+              <Tag color="red">
+                {t('activated')}: {counts.numAlarmsActivated}
+              </Tag>
+              <Tag>
+                {t('deactivated')}: {counts.numAlarmsDeactivated}
+              </Tag>
+            </Space>
+          )
+        }
         onDelete={(ids) => deleteAlarms(ids)}
         exporter={{ url: filter === 'all' ? ALARMS_EXPORT_URL : `${ALARMS_EXPORT_URL}?alarmActivated=${filter === 'activated'}`, fileName: title }}
       />

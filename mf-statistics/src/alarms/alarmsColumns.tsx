@@ -20,7 +20,10 @@ export function alarmsColumns(t: TFunction): ListColumn<Alarm>[] {
     { key: 'barcode', title: t('barcode'), width: 150 },
     { key: 'titleIdentifier', title: t('titleIdentifier'), width: 220 },
     {
-      key: 'circulationStatus', title: t('circulationStatus'), width: 230, render: (row) => circulationStatusText(row.circulationStatus, t),
+      key: 'circulationStatus',
+      title: t('circulationStatus'),
+      width: 230,
+      render: (row) => circulationStatusText(row.circulationStatus, t),
       exportValues: Object.fromEntries(Object.keys(CIRCULATION_STATUSES).map((code) => [code, circulationStatusText(code, t)])),
     },
     { key: 'alarmActivated', title: t('alarmActivated'), type: 'boolean', width: 110 },

@@ -10,11 +10,19 @@ jest.mock('@portal/api', () => ({ ...jest.requireActual('@portal/api'), getRecor
 jest.setTimeout(60000);
 
 const node = (value: string, level: RegionNode['level'], title: string, capacity: number, children?: RegionNode[]): RegionNode => ({
-  title, fullName: title, key: value, value, level, storeIds: [3], capacity, resetTime: '06:00', startTime: '08:00', endTime: '20:00', children,
+  title,
+  fullName: title,
+  key: value,
+  value,
+  level,
+  storeIds: [3],
+  capacity,
+  resetTime: '06:00',
+  startTime: '08:00',
+  endTime: '20:00',
+  children,
 });
-const TREE = [node('area:Norte', 'area', 'Norte', 130, [
-  node('store:3', 'name', 'Central', 120, [node('sensor:9', 'sensor', 'Entrada', 20)]),
-])];
+const TREE = [node('area:Norte', 'area', 'Norte', 130, [node('store:3', 'name', 'Central', 120, [node('sensor:9', 'sensor', 'Entrada', 20)])])];
 const user = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
 
 function setup() {
@@ -42,14 +50,46 @@ afterEach(() => jest.resetAllMocks());
 function setupEmpty(role: 'admin' | 'user', stores: number[]) {
   jest.mocked(getStoresTree).mockResolvedValue([]);
   const { store } = createPortalStore();
-  store.dispatch(sessionRestored({
-    token: 'tok', userId: 1, userFullName: 'Ana', userFlavor: '{product}', userToken: 'pub', role, permissions: ['manager'],
-    storeIds: stores, expiresAt: Date.now() + 3_600_000, settings: { selectedStoreId: null, dashboardItems: {}, visibleColumns: {} },
-  }));
+  store.dispatch(
+    sessionRestored({
+      token: 'tok',
+      userId: 1,
+      userFullName: 'Ana',
+      userFlavor: '{product}',
+      userToken: 'pub',
+      role,
+      permissions: ['manager'],
+      storeIds: stores,
+      expiresAt: Date.now() + 3_600_000,
+      settings: { selectedStoreId: null, dashboardItems: {}, visibleColumns: {} },
+    }),
+  );
   const library = (tid: number): Store => ({
-    tid, code: `C${tid}`, country: 'ES', area: 'Norte', province: 'P', city: 'C', name: 'Central', address: '', manager: '', managertel: '',
-    capacity: 120, resetTime: '06:00', startTime: '08:00', endTime: '20:00', timezone: 'Europe/Madrid', expirationDate: '2099-12-31',
-    fieldCode: '', fieldObjectId: '', field1: '', field2: '', field3: '', field4: '', field5: '', field6: '', storeIds: [tid],
+    tid,
+    code: `C${tid}`,
+    country: 'ES',
+    area: 'Norte',
+    province: 'P',
+    city: 'C',
+    name: 'Central',
+    address: '',
+    manager: '',
+    managertel: '',
+    capacity: 120,
+    resetTime: '06:00',
+    startTime: '08:00',
+    endTime: '20:00',
+    timezone: 'Europe/Madrid',
+    expirationDate: '2099-12-31',
+    fieldCode: '',
+    fieldObjectId: '',
+    field1: '',
+    field2: '',
+    field3: '',
+    field4: '',
+    field5: '',
+    field6: '',
+    storeIds: [tid],
   });
   store.dispatch(fetchStoresSuccess({ stores: stores.map(library), regions: [] }));
   return renderWithPortal(<CountersPage title="Counters" />, { store, path: '/counters' });
@@ -116,21 +156,47 @@ describe('CountersPage', () => {
 
   it('two days of one week switched to Weekly ask for two different weeks, not the same one twice', async () => {
     // Only the date is fixed (a Wednesday: today and yesterday share a week); timers stay real.
-    jest.useFakeTimers({ now: new Date(2024, 2, 6, 12), doNotFake: [
-      'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'nextTick', 'queueMicrotask',
-      'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'hrtime', 'performance',
-    ] });
+    jest.useFakeTimers({
+      now: new Date(2024, 2, 6, 12),
+      doNotFake: [
+        'setTimeout',
+        'clearTimeout',
+        'setInterval',
+        'clearInterval',
+        'setImmediate',
+        'clearImmediate',
+        'nextTick',
+        'queueMicrotask',
+        'requestAnimationFrame',
+        'cancelAnimationFrame',
+        'requestIdleCallback',
+        'cancelIdleCallback',
+        'hrtime',
+        'performance',
+      ],
+    });
     try {
       setup();
       await screen.findByText('Max. Inside');
       await user().click(screen.getByRole('button', { name: /Add interval/ }));
-      await waitFor(() => expect(jest.mocked(getRecords).mock.calls.at(-1)?.[1].intervals.map((i) => i.startDate))
-        .toEqual(['2024-03-06 00:00:00', '2024-03-05 00:00:00']));
+      await waitFor(() =>
+        expect(
+          jest
+            .mocked(getRecords)
+            .mock.calls.at(-1)?.[1]
+            .intervals.map((i) => i.startDate),
+        ).toEqual(['2024-03-06 00:00:00', '2024-03-05 00:00:00']),
+      );
       await user().click(screen.getByRole('combobox', { name: 'Interval type' }));
       await user().click(await screen.findByTitle('Weekly'));
       await waitFor(() => expect(jest.mocked(getRecords).mock.calls.at(-1)?.[0]).toBe('week'));
       // This week, then the week before (not this week twice).
-      expect(jest.mocked(getRecords).mock.calls.at(-1)?.[1].intervals.map((i) => i.startDate)).toEqual(['2024-03-04 00:00:00', '2024-02-26 00:00:00']);
+      expect(
+        jest
+          .mocked(getRecords)
+          .mock.calls.at(-1)?.[1]
+          .intervals.map((i) => i.startDate),
+      ).toEqual(['2024-03-04 00:00:00', '2024-02-26 00:00:00']);
     } finally {
       jest.useRealTimers();
     }
@@ -150,7 +216,9 @@ describe('CountersPage', () => {
     await user().click(within(dialog).getByRole('combobox', { name: 'Format' }));
     await user().click(await screen.findByTitle('Excel'));
     await user().click(within(dialog).getByRole('button', { name: 'Export' }));
-    await waitFor(() => expect(exportRecords).toHaveBeenCalledWith(expect.objectContaining({ fileName: 'visitas', intervalType: 'day', exportMode: 'complete' })));
+    await waitFor(() =>
+      expect(exportRecords).toHaveBeenCalledWith(expect.objectContaining({ fileName: 'visitas', intervalType: 'day', exportMode: 'complete' })),
+    );
   });
 });
 
@@ -187,10 +255,16 @@ describe('CountersPage with sensors of several libraries', () => {
     expect(within(first).getAllByText('Central · Entrada principal').length).toBeGreaterThanOrEqual(2);
     expect(within(second).getAllByText('Rahola · Entrada principal').length).toBeGreaterThanOrEqual(2);
     const summary = screen.getByRole('region', { name: 'Summary' });
-    await waitFor(() => expect(within(summary).getAllByTestId('summary-card').map((c) => c.querySelector('.ant-card-head-title')?.textContent))
-      .toEqual([expect.stringMatching(/^Central · Entrada principal /), expect.stringMatching(/^Rahola · Entrada principal /)]));
+    await waitFor(() =>
+      expect(
+        within(summary)
+          .getAllByTestId('summary-card')
+          .map((c) => c.querySelector('.ant-card-head-title')?.textContent),
+      ).toEqual([expect.stringMatching(/^Central · Entrada principal /), expect.stringMatching(/^Rahola · Entrada principal /)]),
+    );
     expect(screen.getAllByTestId('series').map((s) => s.textContent)).toEqual([
-      expect.stringMatching(/^Central · Entrada principal .* · In: /), expect.stringMatching(/^Rahola · Entrada principal .* · In: /),
+      expect.stringMatching(/^Central · Entrada principal .* · In: /),
+      expect.stringMatching(/^Rahola · Entrada principal .* · In: /),
     ]);
 
     await user().click(screen.getByRole('button', { name: /Export/ }));

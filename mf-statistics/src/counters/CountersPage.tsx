@@ -26,7 +26,12 @@ export function CountersPage({ title }: PageProps) {
   const region = useMemo(() => (tree ? initialRegion(tree, selectedStoreId) : null), [tree, selectedStoreId]);
   const noLibraries = useAppSelector(selectStores).length === 0;
   const { t } = useCountersTranslation();
-  if (!tree) return <PageFrame title={title}><Spin /></PageFrame>;
+  if (!tree)
+    return (
+      <PageFrame title={title}>
+        <Spin />
+      </PageFrame>
+    );
   // An install without libraries has no region: what to do first instead.
   if (!region) return <PageFrame title={title}>{noLibraries ? <GettingStarted /> : <Empty description={t('noRegions')} />}</PageFrame>;
   return <Counters title={title} tree={tree} region={region} />;
@@ -38,7 +43,15 @@ function intervalLabel(state: IntervalsState, index: number): string {
   return `${interval.region.label} ${tooltipDate(state.type === 'day' ? 'month' : state.type, state.type === 'year' ? interval.backupDate.slice(0, 7) : interval.startDate.slice(0, 10))}`;
 }
 
-function Counters({ title, tree, region }: { title: string; tree: NonNullable<ReturnType<typeof useRegionTree>>; region: NonNullable<ReturnType<typeof initialRegion>> }) {
+function Counters({
+  title,
+  tree,
+  region,
+}: {
+  title: string;
+  tree: NonNullable<ReturnType<typeof useRegionTree>>;
+  region: NonNullable<ReturnType<typeof initialRegion>>;
+}) {
   const { t } = useCountersTranslation();
   const today = useMemo(() => moment().format('YYYY-MM-DD'), []);
   const weekStart = weekStartDay(useLanguage());
@@ -47,51 +60,91 @@ function Counters({ title, tree, region }: { title: string; tree: NonNullable<Re
   const chart = useRef<CounterChartHandle>(null);
   const [exporting, setExporting] = useState(false);
 
-  const shownIntervals = useMemo(() => state.intervals
-    .map((interval, index) => ({ interval, color: colorOf(index), label: intervalLabel(state, index), records: data?.get(interval.key) }))
-    .filter((i) => i.interval.enabled), [state, data]);
-  const chartInput = useMemo(() => ({
-    type: state.type, chartType: counters.chartType, shown: counters.shown, zoomEnabled: counters.zoomEnabled, zoom,
-    statisticLabel: (s: string) => t(`statistics.${s}`), onZoom: actions.setZoom, onLegendClick: counters.clickLegend,
-    intervals: shownIntervals.map((i) => ({ key: i.interval.key, label: i.label, color: i.color, rows: i.records?.data ?? [] })),
-  }), [state.type, counters.chartType, counters.shown, counters.zoomEnabled, zoom, t, actions, counters.clickLegend, shownIntervals]);
+  const shownIntervals = useMemo(
+    () =>
+      state.intervals
+        .map((interval, index) => ({ interval, color: colorOf(index), label: intervalLabel(state, index), records: data?.get(interval.key) }))
+        .filter((i) => i.interval.enabled),
+    [state, data],
+  );
+  const chartInput = useMemo(
+    () => ({
+      type: state.type,
+      chartType: counters.chartType,
+      shown: counters.shown,
+      zoomEnabled: counters.zoomEnabled,
+      zoom,
+      statisticLabel: (s: string) => t(`statistics.${s}`),
+      onZoom: actions.setZoom,
+      onLegendClick: counters.clickLegend,
+      intervals: shownIntervals.map((i) => ({ key: i.interval.key, label: i.label, color: i.color, rows: i.records?.data ?? [] })),
+    }),
+    [state.type, counters.chartType, counters.shown, counters.zoomEnabled, zoom, t, actions, counters.clickLegend, shownIntervals],
+  );
 
-  const exportExcel = ({ fileName, exportMode }: { fileName: string; exportMode: 'complete' | 'zoom' }) => exportRecords({
-    ...recordsBody(state, counters.range, counters.times), fileName, intervalType: state.type, exportMode,
-    zoom: exportMode === 'zoom' && zoom ? zoom : undefined,
-    titles: Object.fromEntries([['date', t('date')], ...statisticsOf(state.type).map((s) => [s, t(`statistics.${s}`)])]),
-    // The region only: the server ends each sheet name with the interval's period, which a cut never removes.
-    sheetNames: state.intervals.map((interval) => interval.region.label),
-  });
+  const exportExcel = ({ fileName, exportMode }: { fileName: string; exportMode: 'complete' | 'zoom' }) =>
+    exportRecords({
+      ...recordsBody(state, counters.range, counters.times),
+      fileName,
+      intervalType: state.type,
+      exportMode,
+      zoom: exportMode === 'zoom' && zoom ? zoom : undefined,
+      titles: Object.fromEntries([['date', t('date')], ...statisticsOf(state.type).map((s) => [s, t(`statistics.${s}`)])]),
+      // The region only: the server ends each sheet name with the interval's period, which a cut never removes.
+      sheetNames: state.intervals.map((interval) => interval.region.label),
+    });
 
   return (
     <PageFrame
       title={title}
-      extra={(
+      extra={
         <CountersHeader
-          canAdd={canAddInterval(state)} onAdd={actions.add} onMove={actions.move} zoomEnabled={counters.zoomEnabled}
-          zoomed={zoom !== null} onZoomEnabled={actions.setZoomEnabled} onResetZoom={actions.resetZoom}
-          onExport={() => setExporting(true)} onSaveImage={() => { void chart.current?.saveImage(title); }}
-          chartType={counters.chartType} onChartType={actions.setChartType} disabled={state.intervals.length === 0}
+          canAdd={canAddInterval(state)}
+          onAdd={actions.add}
+          onMove={actions.move}
+          zoomEnabled={counters.zoomEnabled}
+          zoomed={zoom !== null}
+          onZoomEnabled={actions.setZoomEnabled}
+          onResetZoom={actions.resetZoom}
+          onExport={() => setExporting(true)}
+          onSaveImage={() => {
+            void chart.current?.saveImage(title);
+          }}
+          chartType={counters.chartType}
+          onChartType={actions.setChartType}
+          disabled={state.intervals.length === 0}
         />
-      )}
+      }
     >
       <Flex vertical gap={12}>
         <IntervalControls
-          type={state.type} range={counters.range} times={counters.times} onType={actions.setType}
-          onRange={actions.setRange} onTimes={actions.setTimes}
+          type={state.type}
+          range={counters.range}
+          times={counters.times}
+          onType={actions.setType}
+          onRange={actions.setRange}
+          onTimes={actions.setTimes}
         />
         <Flex gap={8} wrap>
           {state.intervals.map((interval, index) => (
             <IntervalCard
-              key={interval.key} state={state} interval={interval} color={colorOf(index)} tree={tree} today={today}
-              onRegion={(r) => actions.setRegion(interval.key, r)} onDate={(day) => actions.setDate(interval.key, day)}
-              onToggle={() => actions.toggle(interval.key)} onRemove={() => actions.remove(interval.key)}
+              key={interval.key}
+              state={state}
+              interval={interval}
+              color={colorOf(index)}
+              tree={tree}
+              today={today}
+              onRegion={(r) => actions.setRegion(interval.key, r)}
+              onDate={(day) => actions.setDate(interval.key, day)}
+              onToggle={() => actions.toggle(interval.key)}
+              onRemove={() => actions.remove(interval.key)}
             />
           ))}
         </Flex>
         <Spin spinning={counters.loading} delay={300}>
-          <div data-testid="counters-chart"><CounterChart ref={chart} input={chartInput} /></div>
+          <div data-testid="counters-chart">
+            <CounterChart ref={chart} input={chartInput} />
+          </div>
         </Spin>
         <Summary intervals={shownIntervals} zoom={zoom} />
       </Flex>

@@ -10,9 +10,11 @@ export default function ChartStub({ options }: { options: Options }) {
   return (
     <div data-testid="chart">
       <span data-testid="categories">{categories.join(',')}</span>
-      {series.filter((s) => s.visible).map((s) => (
-        <span key={s.name} data-testid="series">{`${s.name}: ${JSON.stringify(s.data?.map((p) => p.y))}`}</span>
-      ))}
+      {series
+        .filter((s) => s.visible)
+        .map((s) => (
+          <span key={s.name} data-testid="series">{`${s.name}: ${JSON.stringify(s.data?.map((p) => p.y))}`}</span>
+        ))}
     </div>
   );
 }

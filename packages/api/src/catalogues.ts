@@ -1,11 +1,27 @@
 /** Catalogue calls under /api/stores/{storeId}/catalogues (data-areas §7 catalogues); types from @portal/contract. */
 import type {
-  Catalogue, CatalogueExistsBody, CatalogueInput, CatalogueItem, CatalogueItemExistsBody, ItemExistsResponse, ItemInput, NumCatalogueItems,
+  Catalogue,
+  CatalogueExistsBody,
+  CatalogueInput,
+  CatalogueItem,
+  CatalogueItemExistsBody,
+  ItemExistsResponse,
+  ItemInput,
+  NumCatalogueItems,
 } from '@portal/contract';
 import { api } from './client';
 import {
-  addItemsTo, deleteAllListItems, deleteListItems, getListPage, importListItems, listEntryExists, syncListItems,
-  type AddItemsToRequest, type ImportRequest, type ItemsCountResult, type ListId,
+  addItemsTo,
+  deleteAllListItems,
+  deleteListItems,
+  getListPage,
+  importListItems,
+  listEntryExists,
+  syncListItems,
+  type AddItemsToRequest,
+  type ImportRequest,
+  type ItemsCountResult,
+  type ListId,
 } from './lists';
 import type { ListParams, ListResponse } from './types';
 

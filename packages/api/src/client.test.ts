@@ -62,8 +62,7 @@ describe('typed calls', () => {
     const params = { searchTexts: { name: 'Norte' }, order: ['name', 'asc'] as ['name', 'asc'], offset: 25, limit: 25 };
     await getStores(params);
     const query = Object.fromEntries(new URL(seen[0].url, 'http://x').searchParams);
-    expect(decodeListParams({ ...query, offset: Number(query.offset), limit: Number(query.limit) }))
-      .toEqual({ ok: true, params });
+    expect(decodeListParams({ ...query, offset: Number(query.offset), limit: Number(query.limit) })).toEqual({ ok: true, params });
   });
 
   it('generic list params (objects, pairs) also decode on the server when passed unencoded', async () => {
@@ -71,7 +70,8 @@ describe('typed calls', () => {
     await api.get('/api/x', { params: { searchTexts: { code: '1' }, order: ['code', 'desc'], offset: 0 } });
     const query = Object.fromEntries(new URL(seen[0].url, 'http://x').searchParams);
     expect(decodeListParams({ ...query, offset: 0 })).toEqual({
-      ok: true, params: { searchTexts: { code: '1' }, order: ['code', 'desc'], offset: 0, limit: undefined },
+      ok: true,
+      params: { searchTexts: { code: '1' }, order: ['code', 'desc'], offset: 0, limit: undefined },
     });
   });
 
@@ -81,7 +81,10 @@ describe('typed calls', () => {
     const query = new URL(seen[0].url, 'http://x').searchParams;
     expect(seen[0].url.startsWith('/api/dashboard/selfcheckDistribution?')).toBe(true);
     expect(Object.fromEntries(query)).toEqual({
-      selectedStoreIds: '3,7', type: 'RENEW', weekStartDay: '1', date: '2024-05-06',
+      selectedStoreIds: '3,7',
+      type: 'RENEW',
+      weekStartDay: '1',
+      date: '2024-05-06',
     });
   });
 

@@ -5,8 +5,17 @@
 import type { Catalogue, CatalogueInput, CatalogueItem, ItemExistsResponse, ItemInput, NumCatalogueItems } from '@portal/contract';
 import { api } from './client';
 import {
-  addItemsTo, deleteAllListItems, deleteListItems, getListPage, importListItems, listEntryExists, syncListItems,
-  type AddItemsToRequest, type ImportRequest, type ItemsCountResult, type ListId,
+  addItemsTo,
+  deleteAllListItems,
+  deleteListItems,
+  getListPage,
+  importListItems,
+  listEntryExists,
+  syncListItems,
+  type AddItemsToRequest,
+  type ImportRequest,
+  type ItemsCountResult,
+  type ListId,
 } from './lists';
 import type { ListParams, ListResponse } from './types';
 
@@ -44,11 +53,9 @@ export function containerCalls<NameBody extends Record<string, unknown>, PairBod
     removeAllItems: (storeId: number, id: ListId): Promise<unknown> => deleteAllListItems(itemsUrl(storeId, id)),
     importItems: (storeId: number, id: ListId, body: ImportRequest): Promise<ItemsCountResult> => importListItems(url(storeId, id), body),
     sync: (storeId: number, id: ListId): Promise<ItemsCountResult> => syncListItems(url(storeId, id)),
-    addItemsTo: (storeId: number, id: ListId, from: string, body: AddItemsToRequest): Promise<ItemsCountResult> =>
-      addItemsTo(url(storeId, id), from, body),
+    addItemsTo: (storeId: number, id: ListId, from: string, body: AddItemsToRequest): Promise<ItemsCountResult> => addItemsTo(url(storeId, id), from, body),
     createItem: (storeId: number, id: ListId, item: ItemInput): Promise<CatalogueItem> => api.post(itemsUrl(storeId, id), item),
-    updateItem: (storeId: number, id: ListId, itemId: ListId, item: ItemInput): Promise<CatalogueItem> =>
-      api.put(`${itemsUrl(storeId, id)}/${itemId}`, item),
+    updateItem: (storeId: number, id: ListId, itemId: ListId, item: ItemInput): Promise<CatalogueItem> => api.put(`${itemsUrl(storeId, id)}/${itemId}`, item),
     /** POST /{id}/items/exists: is the pair, as it would be stored (code), taken by another item? */
     itemExists: (storeId: number, id: ListId, body: PairBody): Promise<ItemExistsResponse> => listEntryExists<ItemExistsResponse>(itemsUrl(storeId, id), body),
   };

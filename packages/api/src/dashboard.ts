@@ -1,7 +1,5 @@
 /** Dashboard calls (access-shell-dashboard §7): GET /api/dashboard/* with selectedStoreIds as `1,2,3`. */
-import type {
-  ChartRow, DashboardValue, SelfcheckOperationType, SelfcheckTotals, TotalToday, WeeklyOriginRow, WeeklyStoreRow,
-} from '@portal/contract';
+import type { ChartRow, DashboardValue, SelfcheckOperationType, SelfcheckTotals, TotalToday, WeeklyOriginRow, WeeklyStoreRow } from '@portal/contract';
 import { sharedRead } from './sharedReads';
 
 /** The week a weekly call asks for: the locale's first weekday and any day of that week (YYYY-MM-DD). */
@@ -46,9 +44,5 @@ export const getAlarmsWeekData = (selectedStoreIds: readonly number[], week: Das
 export const getSelfcheckToday = (selectedStoreIds: readonly number[], type: SelfcheckOperationType): Promise<ChartRow[]> =>
   get('selfcheckToday', { selectedStoreIds: storeIdsParam(selectedStoreIds), type });
 
-export const getSelfcheckDistribution = (
-  selectedStoreIds: readonly number[],
-  type: SelfcheckOperationType,
-  week: DashboardWeek,
-): Promise<WeeklyOriginRow[]> =>
+export const getSelfcheckDistribution = (selectedStoreIds: readonly number[], type: SelfcheckOperationType, week: DashboardWeek): Promise<WeeklyOriginRow[]> =>
   get('selfcheckDistribution', { selectedStoreIds: storeIdsParam(selectedStoreIds), type, ...week });

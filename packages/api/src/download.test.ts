@@ -23,7 +23,8 @@ describe('exportItems', () => {
       fileName: 'books',
       format,
       columns: toExportColumns([
-        { dataIndex: 'code', title: 'Code' }, { dataIndex: ['catalogue', 'name'], title: 'Catalogue' },
+        { dataIndex: 'code', title: 'Code' },
+        { dataIndex: ['catalogue', 'name'], title: 'Catalogue' },
         { dataIndex: 'offline', title: 'Offline', values: { true: 'Yes', false: 'No' } },
       ]),
       order: ['code', 'desc'],
@@ -33,7 +34,8 @@ describe('exportItems', () => {
     expect(seen[0].data).toEqual({
       format,
       columns: [
-        { id: 'code', title: 'Code' }, { id: 'catalogue.name', title: 'Catalogue' },
+        { id: 'code', title: 'Code' },
+        { id: 'catalogue.name', title: 'Catalogue' },
         { id: 'offline', title: 'Offline', values: { true: 'Yes', false: 'No' } },
       ],
       order: ['code', 'desc'],

@@ -40,7 +40,9 @@ describe('normalizeError (spec §8)', () => {
   it('body with a code → that code, its status and details', async () => {
     fakeServer(() => ({ status: 401, data: { code: 'INVALID_PASSWORD', details: { attempts: 2 } } }));
     expect(await failureOf(() => api.post('/api/auth/signin', {}))).toEqual({
-      status: 401, code: 'INVALID_PASSWORD', details: { attempts: 2 },
+      status: 401,
+      code: 'INVALID_PASSWORD',
+      details: { attempts: 2 },
     });
   });
 
@@ -50,14 +52,16 @@ describe('normalizeError (spec §8)', () => {
       data: new Blob([JSON.stringify({ code: 'MAX_XLS_ROWS_EXCEEDED' })], { type: 'application/json' }),
     }));
     expect(await failureOf(() => downloadFile('/api/x/export', {}, 'a.xlsx'))).toMatchObject({
-      status: 400, code: 'MAX_XLS_ROWS_EXCEEDED',
+      status: 400,
+      code: 'MAX_XLS_ROWS_EXCEEDED',
     });
   });
 
   it('unparseable error body of a file download → BLOB_PARSE_ERROR', async () => {
     fakeServer(() => ({ status: 500, data: new Blob(['<html>proxy error</html>'], { type: 'text/html' }) }));
     expect(await failureOf(() => downloadFile('/api/x/export', {}, 'a.csv'))).toEqual({
-      status: 500, code: 'BLOB_PARSE_ERROR',
+      status: 500,
+      code: 'BLOB_PARSE_ERROR',
     });
   });
 

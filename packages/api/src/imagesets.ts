@@ -1,6 +1,12 @@
 /** Image set calls under /api/imagesets (data-areas §7 image sets); types from @portal/contract. */
 import {
-  IMAGE_FIELD, imageSetClientPath, type Image, type ImageSet, type ImageSetExistsBody, type ImageSetInput, type ImageUploadResponse,
+  IMAGE_FIELD,
+  imageSetClientPath,
+  type Image,
+  type ImageSet,
+  type ImageSetExistsBody,
+  type ImageSetInput,
+  type ImageUploadResponse,
 } from '@portal/contract';
 import { api } from './client';
 

@@ -4,9 +4,16 @@
  * Request/response types are the server's schemas (@portal/contract lists.ts).
  */
 import {
-  ITEM_FIELDS, type AddItemsFromBody, type CheckSyncUrlResponse, type ImportBody, type ImportFieldMap as ContractImportFieldMap,
-  type ImportSheet as ContractImportSheet, type ItemField, type ItemsCountResult as ContractItemsCountResult,
-  type ReadFormat, type UploadResponse,
+  ITEM_FIELDS,
+  type AddItemsFromBody,
+  type CheckSyncUrlResponse,
+  type ImportBody,
+  type ImportFieldMap as ContractImportFieldMap,
+  type ImportSheet as ContractImportSheet,
+  type ItemField,
+  type ItemsCountResult as ContractItemsCountResult,
+  type ReadFormat,
+  type UploadResponse,
 } from '@portal/contract';
 import { api } from './client';
 import type { ListParams, ListResponse } from './types';

@@ -15,9 +15,11 @@ export const loggingEnabled = (nodeEnv: string | undefined = process.env.NODE_EN
 
 /** A logger for the given build mode; `logger` below is the one every front end uses. */
 export function createLogger(nodeEnv: string | undefined = process.env.NODE_ENV): Logger {
-  const write = (level: Level) => (message: string, ...details: unknown[]) => {
-    if (loggingEnabled(nodeEnv)) console[level](message, ...details);
-  };
+  const write =
+    (level: Level) =>
+    (message: string, ...details: unknown[]) => {
+      if (loggingEnabled(nodeEnv)) console[level](message, ...details);
+    };
   return { error: write('error'), warn: write('warn'), info: write('info') };
 }
 

@@ -7,8 +7,21 @@ import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../../..');
 /** Every front end: the shell, the remotes and the browser packages (not the server, e2e or build tooling). */
-const FRONT_ENDS = ['shell/src', 'mf-dashboard/src', 'mf-items/src', 'mf-statistics/src', 'mf-selfcheck/src', 'mf-settings/src', 'mf-public/src',
-  'packages/api/src', 'packages/session/src', 'packages/i18n/src', 'packages/ui/src', 'packages/lists/src', 'packages/contract/src'];
+const FRONT_ENDS = [
+  'shell/src',
+  'mf-dashboard/src',
+  'mf-items/src',
+  'mf-statistics/src',
+  'mf-selfcheck/src',
+  'mf-settings/src',
+  'mf-public/src',
+  'packages/api/src',
+  'packages/session/src',
+  'packages/i18n/src',
+  'packages/ui/src',
+  'packages/lists/src',
+  'packages/contract/src',
+];
 const ALLOWED = new Set([path.join('packages/api/src', 'logger.ts')]);
 const SKIPPED = /\.(test|stories)\.tsx?$|\/testing(\/|\.tsx?$)|\/testUtils\.ts$/;
 
@@ -24,8 +37,12 @@ function sources(dir: string): string[] {
 it('front-end code never calls console directly (the one logger is silent in production)', () => {
   const files = FRONT_ENDS.flatMap(sources);
   expect(files.length).toBeGreaterThan(100);
-  const offenders = files.flatMap((file) => fs.readFileSync(path.join(ROOT, file), 'utf8').split('\n')
-    .map((line, i) => (/\bconsole\.(log|error|warn|info|debug)\(/.test(line) ? `${file}:${i + 1}` : null))
-    .filter((hit): hit is string => hit !== null));
+  const offenders = files.flatMap((file) =>
+    fs
+      .readFileSync(path.join(ROOT, file), 'utf8')
+      .split('\n')
+      .map((line, i) => (/\bconsole\.(log|error|warn|info|debug)\(/.test(line) ? `${file}:${i + 1}` : null))
+      .filter((hit): hit is string => hit !== null),
+  );
   expect(offenders).toEqual([]);
 });

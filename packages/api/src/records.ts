@@ -7,7 +7,10 @@ export type { RecordsBody, RecordsExportBody, RecordsResponse };
 
 /** Which call serves an interval type: day in buckets, week and month by day, year by month. */
 export const RECORDS_CALL: Record<IntervalType, 'group-intervals' | 'group-days' | 'group-months'> = {
-  day: 'group-intervals', week: 'group-days', month: 'group-days', year: 'group-months',
+  day: 'group-intervals',
+  week: 'group-days',
+  month: 'group-days',
+  year: 'group-months',
 };
 
 export function getRecords(intervalType: IntervalType, body: RecordsBody): Promise<RecordsResponse> {

@@ -10,10 +10,7 @@ export interface SeenRequest {
   timeout?: number;
   responseType?: string;
 }
-export type FakeReply =
-  | { status: number; data?: unknown; headers?: Record<string, string> }
-  | { networkError: true }
-  | { timeout: true };
+export type FakeReply = { status: number; data?: unknown; headers?: Record<string, string> } | { networkError: true } | { timeout: true };
 
 function parseBody(data: unknown): unknown {
   if (typeof data !== 'string') return data;

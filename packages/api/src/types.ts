@@ -3,11 +3,27 @@
  * under the names callers of @portal/api use.
  */
 import type {
-  AvatarResponse, CreateStoreBody, CreateUserBody, DeleteUsersResponse, ExportFormat as ContractExportFormat,
-  ListOrder, ListParams as ContractListParams, NumUsersResponse, PublicTokenResponse, RegionNode as ContractRegionNode, SignInBody,
-  SignInResponse as ContractSignInResponse, SortDirection as ContractSortDirection, Store as ContractStore,
-  UpdateStoreBody, UpdateUserBody, UpdateUserSettingsBody, User as ContractUser, UserExistsBody,
-  UserSettings as ContractUserSettings, VersionResponse as ContractVersionResponse,
+  AvatarResponse,
+  CreateStoreBody,
+  CreateUserBody,
+  DeleteUsersResponse,
+  ExportFormat as ContractExportFormat,
+  ListOrder,
+  ListParams as ContractListParams,
+  NumUsersResponse,
+  PublicTokenResponse,
+  RegionNode as ContractRegionNode,
+  SignInBody,
+  SignInResponse as ContractSignInResponse,
+  SortDirection as ContractSortDirection,
+  Store as ContractStore,
+  UpdateStoreBody,
+  UpdateUserBody,
+  UpdateUserSettingsBody,
+  User as ContractUser,
+  UserExistsBody,
+  UserSettings as ContractUserSettings,
+  VersionResponse as ContractVersionResponse,
 } from '@portal/contract';
 
 export type Role = 'user' | 'supervisor' | 'admin';

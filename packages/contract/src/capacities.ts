@@ -57,10 +57,12 @@ export const PublicSipSummary = Type.Object({
    * Every type and every status, zeros included, in SIP_SUMMARY_TYPES × SIP_SUMMARY_STATUSES order (the public
    * page reads its rows and columns from this order, so it needs no copy of the lists).
    */
-  counts: Type.Array(Type.Object({
-    type: Type.String(),
-    status: Type.String(),
-    count: Type.Integer({ minimum: 0 }),
-  })),
+  counts: Type.Array(
+    Type.Object({
+      type: Type.String(),
+      status: Type.String(),
+      count: Type.Integer({ minimum: 0 }),
+    }),
+  ),
 });
 export type PublicSipSummary = Static<typeof PublicSipSummary>;

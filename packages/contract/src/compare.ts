@@ -21,7 +21,14 @@ const Text = Type.Union([Type.String(), Type.Null()]);
 
 export const CompareItem = Type.Object({
   tid: Type.Integer(),
-  code: Text, objectId: Text, field1: Text, field2: Text, field3: Text, field4: Text, field5: Text, field6: Text,
+  code: Text,
+  objectId: Text,
+  field1: Text,
+  field2: Text,
+  field3: Text,
+  field4: Text,
+  field5: Text,
+  field6: Text,
   /** EXCEEDED only: when and in which section it was scanned, and the library's catalogue that holds it. */
   date: Type.Optional(Text),
   inventoryId: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),

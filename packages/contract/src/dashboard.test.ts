@@ -1,15 +1,11 @@
 import { Compile } from 'typebox/compile';
-import {
-  addDays, dayOfWeek, DashboardWeekQuery, isCalendarDay, SelfcheckDistributionQuery, weekDays, weekStartOf,
-} from './dashboard';
+import { addDays, dayOfWeek, DashboardWeekQuery, isCalendarDay, SelfcheckDistributionQuery, weekDays, weekStartOf } from './dashboard';
 
 describe('week computation', () => {
   // 2024-03-06 is a Wednesday.
   it('starts the week on Monday when weekStartDay is 1', () => {
     expect(weekStartOf('2024-03-06', 1)).toBe('2024-03-04');
-    expect(weekDays('2024-03-06', 1)).toEqual([
-      '2024-03-04', '2024-03-05', '2024-03-06', '2024-03-07', '2024-03-08', '2024-03-09', '2024-03-10',
-    ]);
+    expect(weekDays('2024-03-06', 1)).toEqual(['2024-03-04', '2024-03-05', '2024-03-06', '2024-03-07', '2024-03-08', '2024-03-09', '2024-03-10']);
   });
 
   it('starts the week on Sunday when weekStartDay is 0', () => {

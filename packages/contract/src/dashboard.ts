@@ -31,10 +31,7 @@ export const DashboardWeekQuery = Type.Object(
   { selectedStoreIds: SelectedStoreIds, weekStartDay: WeekStartDay, date: DashboardDate },
   { additionalProperties: false },
 );
-export const SelfcheckTodayQuery = Type.Object(
-  { selectedStoreIds: SelectedStoreIds, type: SelfcheckTypeSchema },
-  { additionalProperties: false },
-);
+export const SelfcheckTodayQuery = Type.Object({ selectedStoreIds: SelectedStoreIds, type: SelfcheckTypeSchema }, { additionalProperties: false });
 export const SelfcheckDistributionQuery = Type.Object(
   { selectedStoreIds: SelectedStoreIds, type: SelfcheckTypeSchema, weekStartDay: WeekStartDay, date: DashboardDate },
   { additionalProperties: false },

@@ -30,9 +30,14 @@ const httpUrl = (value: string): string => {
  * The settings from environment-like values (the server's process.env, or the shell's fetched file): a product name
  * up to 60 characters, a plain e-mail address, an http(s) URL; anything else falls back to the default.
  */
-export function readDeploySettings(source: Record<string, unknown>, keys = {
-  productName: 'PORTAL_PRODUCT_NAME', supportEmail: 'PORTAL_SUPPORT_EMAIL', newsUrl: 'PORTAL_NEWS_URL',
-}): DeploySettings {
+export function readDeploySettings(
+  source: Record<string, unknown>,
+  keys = {
+    productName: 'PORTAL_PRODUCT_NAME',
+    supportEmail: 'PORTAL_SUPPORT_EMAIL',
+    newsUrl: 'PORTAL_NEWS_URL',
+  },
+): DeploySettings {
   const productName = text(source[keys.productName], 60);
   const supportEmail = text(source[keys.supportEmail], 254);
   const newsUrl = httpUrl(text(source[keys.newsUrl], 2000));
@@ -44,7 +49,9 @@ export function readDeploySettings(source: Record<string, unknown>, keys = {
 }
 
 /** The settings as the shell reads them back from DEPLOY_SETTINGS_URL (same checks, field names as keys). */
-export const parseDeploySettings = (json: unknown): DeploySettings => readDeploySettings(
-  typeof json === 'object' && json !== null ? json as Record<string, unknown> : {},
-  { productName: 'productName', supportEmail: 'supportEmail', newsUrl: 'newsUrl' },
-);
+export const parseDeploySettings = (json: unknown): DeploySettings =>
+  readDeploySettings(typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {}, {
+    productName: 'productName',
+    supportEmail: 'supportEmail',
+    newsUrl: 'newsUrl',
+  });

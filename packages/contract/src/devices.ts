@@ -81,18 +81,24 @@ export type Sensor = Static<typeof Sensor>;
 const SensorCapacity = Type.Union([Type.Integer({ minimum: 1, maximum: 1000000 }), Type.Null()]);
 
 /** POST /api/stores/{storeId}/sensors. */
-export const SensorInput = Type.Object({
-  name: RequiredText(100),
-  capacity: SensorCapacity,
-}, { additionalProperties: false });
+export const SensorInput = Type.Object(
+  {
+    name: RequiredText(100),
+    capacity: SensorCapacity,
+  },
+  { additionalProperties: false },
+);
 export type SensorInput = Static<typeof SensorInput>;
 
 /** PUT /api/stores/{storeId}/sensors/{sensorId}: the fields sent change. */
-export const SensorUpdate = Type.Object({
-  name: Type.Optional(RequiredText(100)),
-  capacity: Type.Optional(SensorCapacity),
-  retired: Type.Optional(Type.Boolean()),
-}, { additionalProperties: false });
+export const SensorUpdate = Type.Object(
+  {
+    name: Type.Optional(RequiredText(100)),
+    capacity: Type.Optional(SensorCapacity),
+    retired: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
 export type SensorUpdate = Static<typeof SensorUpdate>;
 
 export const SensorParams = Type.Object({ storeId: Id, sensorId: Id }, { additionalProperties: false });
@@ -189,10 +195,15 @@ export const IntakeSipOperation = Type.Object({
   executionDate: Type.Optional(Type.Union([LocalDateTime, Type.Null()])),
   status: Type.Union(SIP_STATUSES.map((s) => Type.Literal(s))),
   error: OptionalText(INTAKE_TEXT_LIMITS.error),
-  label: Type.Optional(Type.Union([Type.String({
-    maxLength: INTAKE_TEXT_LIMITS.label,
-    description: `The item's material or collection as the station knows it (e.g. 'Book', 'DVD'): the dashboard's SelfCheck pies split by it. Absent or blank: '${DEFAULT_SELFCHECK_LABEL}'`,
-  }), Type.Null()])),
+  label: Type.Optional(
+    Type.Union([
+      Type.String({
+        maxLength: INTAKE_TEXT_LIMITS.label,
+        description: `The item's material or collection as the station knows it (e.g. 'Book', 'DVD'): the dashboard's SelfCheck pies split by it. Absent or blank: '${DEFAULT_SELFCHECK_LABEL}'`,
+      }),
+      Type.Null(),
+    ]),
+  ),
 });
 export type IntakeSipOperation = Static<typeof IntakeSipOperation>;
 

@@ -48,16 +48,10 @@ export const ImageUploadResponse = Type.Object({ file: Type.String(), createdAt:
 export type ImageUploadResponse = Static<typeof ImageUploadResponse>;
 
 export const ImageSetIdParams = Type.Object({ imageSetId: Id }, { additionalProperties: false });
-export const ImageParams = Type.Object(
-  { imageSetId: Id, imageName: Type.String({ minLength: 1, maxLength: 255 }) },
-  { additionalProperties: false },
-);
+export const ImageParams = Type.Object({ imageSetId: Id, imageName: Type.String({ minLength: 1, maxLength: 255 }) }, { additionalProperties: false });
 
 /** The public client URL's token: the owner's image-set token (users.image_set_token, apart from the capacities one). */
-export const ImageSetClientParams = Type.Object(
-  { token: Type.String({ minLength: 1, maxLength: 200 }), imageSetId: Id },
-  { additionalProperties: false },
-);
+export const ImageSetClientParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), imageSetId: Id }, { additionalProperties: false });
 export const ImageSetClientImageParams = Type.Object(
   { token: Type.String({ minLength: 1, maxLength: 200 }), imageSetId: Id, imageName: Type.String({ minLength: 1, maxLength: 255 }) },
   { additionalProperties: false },
@@ -73,5 +67,4 @@ export const ImageSetClientResponse = Type.Object({
 export type ImageSetClientResponse = Static<typeof ImageSetClientResponse>;
 
 /** Path of the public client URL of a set (the client prefixes the site origin). */
-export const imageSetClientPath = (userToken: string, imageSetId: number): string =>
-  `/api/imagesets/client/${encodeURIComponent(userToken)}/${imageSetId}`;
+export const imageSetClientPath = (userToken: string, imageSetId: number): string => `/api/imagesets/client/${encodeURIComponent(userToken)}/${imageSetId}`;

@@ -15,7 +15,15 @@ export const UNGROUPED = 'UNGROUPED';
  * step), and UNGROUPED itself: no group may be named so, in any case or accents, whatever the user's language.
  */
 export const UNGROUPED_NAMES: readonly string[] = [
-  UNGROUPED, 'Ungrouped', 'Sin agrupar', 'Sense agrupar', 'Sans groupe', 'Zonder groep', 'Bez grupy', 'Sem grupo', 'غير مجمعة',
+  UNGROUPED,
+  'Ungrouped',
+  'Sin agrupar',
+  'Sense agrupar',
+  'Sans groupe',
+  'Zonder groep',
+  'Bez grupy',
+  'Sem grupo',
+  'غير مجمعة',
 ];
 const FOLDED_UNGROUPED_NAMES = new Set(UNGROUPED_NAMES.map(foldText));
 
@@ -66,10 +74,7 @@ export const InventorySection = Type.Object({
 });
 export type InventorySection = Static<typeof InventorySection>;
 
-export const InventorySectionInput = Type.Object(
-  { comment: RequiredText(ITEM_TEXT_MAX), date: LocalDateTimeText },
-  { additionalProperties: false },
-);
+export const InventorySectionInput = Type.Object({ comment: RequiredText(ITEM_TEXT_MAX), date: LocalDateTimeText }, { additionalProperties: false });
 export type InventorySectionInput = Static<typeof InventorySectionInput>;
 
 /** POST {groupId}/inventories/exists: is the location taken in the group by a section other than inventoryId? */
@@ -83,7 +88,14 @@ const Text = Type.Union([Type.String(), Type.Null()]);
 
 export const InventoryItem = Type.Object({
   tid: Type.Integer(),
-  code: Text, objectId: Text, field1: Text, field2: Text, field3: Text, field4: Text, field5: Text, field6: Text,
+  code: Text,
+  objectId: Text,
+  field1: Text,
+  field2: Text,
+  field3: Text,
+  field4: Text,
+  field5: Text,
+  field6: Text,
   date: Type.String(),
   searchListId: Type.Union([Type.Integer(), Type.Null()]),
   searchListName: Text,
@@ -114,7 +126,10 @@ export const StoreGroupIdsParams = Type.Object({ storeId: Id, groupId: IdListTex
 export const StoreSectionParams = Type.Object({ storeId: Id, groupId: GroupIdText, inventoryId: Id }, { additionalProperties: false });
 export const StoreSectionIdsParams = Type.Object({ storeId: Id, groupId: GroupIdText, inventoryId: IdListText }, { additionalProperties: false });
 export const StoreSectionItemParams = Type.Object({ storeId: Id, groupId: GroupIdText, inventoryId: Id, itemId: Id }, { additionalProperties: false });
-export const StoreSectionItemIdsParams = Type.Object({ storeId: Id, groupId: GroupIdText, inventoryId: Id, itemId: IdListText }, { additionalProperties: false });
+export const StoreSectionItemIdsParams = Type.Object(
+  { storeId: Id, groupId: GroupIdText, inventoryId: Id, itemId: IdListText },
+  { additionalProperties: false },
+);
 export const StoreSectionFromParams = Type.Object(
   { storeId: Id, groupId: GroupIdText, inventoryId: Id, itemId: ItemSourceText },
   { additionalProperties: false },
@@ -122,6 +137,9 @@ export const StoreSectionFromParams = Type.Object(
 
 /** GET /api/stores/{storeId}/inventories: every section of the library (compare cascader). */
 export const InventorySectionSummary = Type.Object({
-  tid: Type.Integer(), comment: Type.String(), date: Type.String(), groupId: Type.Union([Type.Integer(), Type.Null()]),
+  tid: Type.Integer(),
+  comment: Type.String(),
+  date: Type.String(),
+  groupId: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type InventorySectionSummary = Static<typeof InventorySectionSummary>;

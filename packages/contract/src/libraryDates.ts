@@ -15,10 +15,7 @@ export function libraryToday(timezone: string | null | undefined, now: Date = ne
 }
 
 /** Expired: the expiration date (YYYY-MM-DD) is earlier than the library's today. A library without one never expires. */
-export function isLibraryExpired(
-  store: { expirationDate?: string | null; timezone?: string | null } | null | undefined,
-  now: Date = new Date(),
-): boolean {
+export function isLibraryExpired(store: { expirationDate?: string | null; timezone?: string | null } | null | undefined, now: Date = new Date()): boolean {
   if (!store?.expirationDate) return false;
   return store.expirationDate.slice(0, 10) < libraryToday(store.timezone, now);
 }

@@ -23,9 +23,14 @@ const ItemText = Type.Union([Type.String({ maxLength: ITEM_TEXT_MAX }), Type.Nul
 /** An item's values (create and edit bodies); absent fields are null. */
 export const ItemInput = Type.Object(
   {
-    code: Type.Optional(ItemText), objectId: Type.Optional(ItemText),
-    field1: Type.Optional(ItemText), field2: Type.Optional(ItemText), field3: Type.Optional(ItemText),
-    field4: Type.Optional(ItemText), field5: Type.Optional(ItemText), field6: Type.Optional(ItemText),
+    code: Type.Optional(ItemText),
+    objectId: Type.Optional(ItemText),
+    field1: Type.Optional(ItemText),
+    field2: Type.Optional(ItemText),
+    field3: Type.Optional(ItemText),
+    field4: Type.Optional(ItemText),
+    field5: Type.Optional(ItemText),
+    field6: Type.Optional(ItemText),
   },
   { additionalProperties: false },
 );
@@ -63,9 +68,7 @@ export const UploadResponse = Type.Object({
   /** The client's file name (metadata only). */
   name: Type.String(),
   size: Type.Integer(),
-  format: Type.Union([
-    Type.Literal('csv'), Type.Literal('txt'), Type.Literal('xlsx'), Type.Literal('xls'), Type.Literal('ods'), Type.Literal('json'),
-  ]),
+  format: Type.Union([Type.Literal('csv'), Type.Literal('txt'), Type.Literal('xlsx'), Type.Literal('xls'), Type.Literal('ods'), Type.Literal('json')]),
 });
 export type UploadResponse = Static<typeof UploadResponse>;
 
@@ -73,16 +76,18 @@ export type UploadResponse = Static<typeof UploadResponse>;
  * How files are read: the export format's first-row header, dateFormat (date cells of workbooks) and, for
  * text files, separator and encoding (both detected when absent). Other fields are ignored.
  */
-export const ReadFormat = Type.Partial(Type.Object({
-  firstRowHeader: Type.Boolean(),
-  separator: ExportFormat.properties.separator,
-  encoding: TextEncoding,
-  otherSeparator: Type.String({ maxLength: 10 }),
-  fileType: Type.String({ maxLength: 10 }),
-  dateFormat: Type.String({ maxLength: 100 }),
-  codePrefix: Type.String({ maxLength: 100 }),
-  codeSuffix: Type.String({ maxLength: 100 }),
-}));
+export const ReadFormat = Type.Partial(
+  Type.Object({
+    firstRowHeader: Type.Boolean(),
+    separator: ExportFormat.properties.separator,
+    encoding: TextEncoding,
+    otherSeparator: Type.String({ maxLength: 10 }),
+    fileType: Type.String({ maxLength: 10 }),
+    dateFormat: Type.String({ maxLength: 100 }),
+    codePrefix: Type.String({ maxLength: 100 }),
+    codeSuffix: Type.String({ maxLength: 100 }),
+  }),
+);
 export type ReadFormat = Static<typeof ReadFormat>;
 
 export const ReadFileBody = Type.Object(
@@ -116,9 +121,12 @@ export type DeleteFileBody = Static<typeof DeleteFileBody>;
 // ---- import ----
 
 /** Per sheet: item field → index (0-based) of the file column holding it. */
-export const ImportFieldMap = Type.Partial(Type.Object(Object.fromEntries(
-  ITEM_FIELDS.map((f) => [f, Type.Integer({ minimum: 0, maximum: 16383 })]),
-) as Record<ItemField, ReturnType<typeof Type.Integer>>), { additionalProperties: false });
+export const ImportFieldMap = Type.Partial(
+  Type.Object(
+    Object.fromEntries(ITEM_FIELDS.map((f) => [f, Type.Integer({ minimum: 0, maximum: 16383 })])) as Record<ItemField, ReturnType<typeof Type.Integer>>,
+  ),
+  { additionalProperties: false },
+);
 export type ImportFieldMap = Static<typeof ImportFieldMap>;
 
 /** POST {list}/import: `fields` holds one map per sheet; sheetIndex null imports every sheet. */
@@ -199,8 +207,9 @@ export type AddFromSource = (typeof ADD_FROM_SOURCES)[number];
 export const ItemSourceText = Type.String({
   minLength: 1,
   maxLength: 40,
-  description: 'Not an item id here: the kind of list the items come from (catalogue, searchList, inventory, inventoryGroup, allInventories; '
-    + 'for a section also compare), named by parentId in the body',
+  description:
+    'Not an item id here: the kind of list the items come from (catalogue, searchList, inventory, inventoryGroup, allInventories; ' +
+    'for a section also compare), named by parentId in the body',
 });
 
 export const AddItemsFromBody = Type.Object(

@@ -8,7 +8,9 @@ const dashboard: RegistryRemote = {
   manifestUrl: '/remotes/mf-dashboard/mf-manifest.json',
   expose: './lifecycles',
   routes: [{ path: '/dashboard', permission: 'manager', titleKey: 'dashboard:titles.dashboard' }],
-  menu: [{ key: 'dashboard', group: 'home', path: '/dashboard', labelKey: 'dashboard:menu.dashboard', icon: 'DashboardOutlined', permission: 'manager', order: 10 }],
+  menu: [
+    { key: 'dashboard', group: 'home', path: '/dashboard', labelKey: 'dashboard:menu.dashboard', icon: 'DashboardOutlined', permission: 'manager', order: 10 },
+  ],
   translations: { es: { menu: { dashboard: 'Panel' } } },
 };
 

@@ -20,54 +20,69 @@ export const RoutePathSchema = Type.String({ pattern: '^/[A-Za-z0-9/:?_-]*$' });
 /** `namespace:key.path`, resolved with the remote's own translations. */
 export const TranslationKeySchema = Type.String({ pattern: '^[a-z][A-Za-z0-9_-]*:[A-Za-z0-9_.-]+$' });
 
-export const RegistryRouteSchema = Type.Object({
-  path: RoutePathSchema,
-  /** Absent only on public routes (no login): those are served by the remote's public entry, never by the shell. */
-  permission: Type.Optional(RequirementSchema),
-  titleKey: TranslationKeySchema,
-  /** Menu group the route belongs to, e.g. 'items' for every Items sub-route (the header's library dropdown). */
-  group: Type.Optional(MenuGroupSchema),
-}, { additionalProperties: false });
+export const RegistryRouteSchema = Type.Object(
+  {
+    path: RoutePathSchema,
+    /** Absent only on public routes (no login): those are served by the remote's public entry, never by the shell. */
+    permission: Type.Optional(RequirementSchema),
+    titleKey: TranslationKeySchema,
+    /** Menu group the route belongs to, e.g. 'items' for every Items sub-route (the header's library dropdown). */
+    group: Type.Optional(MenuGroupSchema),
+  },
+  { additionalProperties: false },
+);
 
-export const RegistryMenuEntrySchema = Type.Object({
-  key: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9]*$' }),
-  group: MenuGroupSchema,
-  path: RoutePathSchema,
-  labelKey: TranslationKeySchema,
-  /** An @ant-design/icons export name, e.g. DashboardOutlined. */
-  icon: Type.Optional(Type.String({ pattern: '^[A-Z][A-Za-z]*$' })),
-  permission: RequirementSchema,
-  order: Type.Integer({ minimum: 0 }),
-}, { additionalProperties: false });
+export const RegistryMenuEntrySchema = Type.Object(
+  {
+    key: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9]*$' }),
+    group: MenuGroupSchema,
+    path: RoutePathSchema,
+    labelKey: TranslationKeySchema,
+    /** An @ant-design/icons export name, e.g. DashboardOutlined. */
+    icon: Type.Optional(Type.String({ pattern: '^[A-Z][A-Za-z]*$' })),
+    permission: RequirementSchema,
+    order: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
 
 /** What a remote declares about itself in `src/manifest.ts`. */
-export const RemoteManifestSchema = Type.Object({
-  /** Module Federation name: the folder name with `_` (mf-dashboard → mf_dashboard). */
-  name: Type.String({ pattern: '^mf_[a-z]+$' }),
-  /** i18next namespace of the remote's texts; every labelKey and titleKey uses it. */
-  namespace: Type.String({ pattern: '^[a-z][A-Za-z0-9_-]*$' }),
-  routes: Type.Array(RegistryRouteSchema, { minItems: 1 }),
-  menu: Type.Array(RegistryMenuEntrySchema),
-}, { additionalProperties: false });
+export const RemoteManifestSchema = Type.Object(
+  {
+    /** Module Federation name: the folder name with `_` (mf-dashboard → mf_dashboard). */
+    name: Type.String({ pattern: '^mf_[a-z]+$' }),
+    /** i18next namespace of the remote's texts; every labelKey and titleKey uses it. */
+    namespace: Type.String({ pattern: '^[a-z][A-Za-z0-9_-]*$' }),
+    routes: Type.Array(RegistryRouteSchema, { minItems: 1 }),
+    menu: Type.Array(RegistryMenuEntrySchema),
+  },
+  { additionalProperties: false },
+);
 
 /** Texts the shell needs before the remote's code is loaded (menu labels, route titles), per locale. */
 export const RegistryTranslationsSchema = Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()));
 
-export const RegistryRemoteSchema = Type.Object({
-  ...RemoteManifestSchema.properties,
-  /** Folder name, served under /remotes/<app>/. */
-  app: Type.String({ pattern: '^mf-[a-z]+$' }),
-  /** The remote's package.json version: each remote is released on its own. */
-  version: Type.String({ pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+' }),
-  manifestUrl: Type.String({ minLength: 1 }),
-  /** The one exposed module: single-spa lifecycles. */
-  expose: Type.Literal('./lifecycles'),
-  translations: RegistryTranslationsSchema,
-}, { additionalProperties: false });
+export const RegistryRemoteSchema = Type.Object(
+  {
+    ...RemoteManifestSchema.properties,
+    /** Folder name, served under /remotes/<app>/. */
+    app: Type.String({ pattern: '^mf-[a-z]+$' }),
+    /** The remote's package.json version: each remote is released on its own. */
+    version: Type.String({ pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+' }),
+    manifestUrl: Type.String({ minLength: 1 }),
+    /** The one exposed module: single-spa lifecycles. */
+    expose: Type.Literal('./lifecycles'),
+    translations: RegistryTranslationsSchema,
+  },
+  { additionalProperties: false },
+);
 
-export const RegistrySchema = Type.Object({
-  remotes: Type.Array(RegistryRemoteSchema),
-}, { additionalProperties: false });
+export const RegistrySchema = Type.Object(
+  {
+    remotes: Type.Array(RegistryRemoteSchema),
+  },
+  { additionalProperties: false },
+);
 
 export type MenuGroup = Static<typeof MenuGroupSchema>;
 export type RegistryRoute = Static<typeof RegistryRouteSchema>;

@@ -159,10 +159,5 @@ export interface RegionPath {
  * 'sensor:<sensorId>'.) A user's regions expand to every library whose values include one of them.
  */
 export function regionValues(store: RegionPath): string[] {
-  return [
-    `area:${store.area}`,
-    `province:${store.area}|${store.province}`,
-    `city:${store.area}|${store.province}|${store.city}`,
-    `store:${store.tid}`,
-  ];
+  return [`area:${store.area}`, `province:${store.area}|${store.province}`, `city:${store.area}|${store.province}|${store.city}`, `store:${store.tid}`];
 }

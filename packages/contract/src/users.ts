@@ -11,8 +11,13 @@ export const flavorName = (flavor: string, productName: string): string => (flav
 const RoleSchema = Type.Union([Type.Literal('user'), Type.Literal('supervisor'), Type.Literal('admin')]);
 const FlavorSchema = Type.Union([Type.Literal('{product}'), Type.Literal('LIBTECS'), Type.Literal('DIALOCID')]);
 const PermissionSchema = Type.Union([
-  Type.Literal('manager'), Type.Literal('inventories'), Type.Literal('devices'), Type.Literal('statistics'),
-  Type.Literal('capacity'), Type.Literal('alarms'), Type.Literal('imagesets'),
+  Type.Literal('manager'),
+  Type.Literal('inventories'),
+  Type.Literal('devices'),
+  Type.Literal('statistics'),
+  Type.Literal('capacity'),
+  Type.Literal('alarms'),
+  Type.Literal('imagesets'),
 ]);
 /**
  * Array bounds of user bodies: what a real deployment holds. No uniqueItems (its error path is quadratic
@@ -104,10 +109,7 @@ export const UserIdParams = Type.Object({ userId: Id }, { additionalProperties: 
 export type UserIdParams = Static<typeof UserIdParams>;
 
 /** DELETE /api/users/{ids}: comma-separated ids. */
-export const UserIdsParams = Type.Object(
-  { ids: Type.String({ pattern: '^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,999}$' }) },
-  { additionalProperties: false },
-);
+export const UserIdsParams = Type.Object({ ids: Type.String({ pattern: '^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,999}$' }) }, { additionalProperties: false });
 export type UserIdsParams = Static<typeof UserIdsParams>;
 
 export const DeleteUsersResponse = Type.Object({ ids: Type.Array(Type.Integer()) });

@@ -24,35 +24,46 @@ async function main(): Promise<void> {
   const rig = await startScaleRig(2);
   try {
     const base = rig.instances[0]!.url;
-    const signIn = await json(`${base}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'librarian', password: 'librarian' }) });
+    const signIn = await json(`${base}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userName: 'librarian', password: 'librarian' }),
+    });
     const headers = { 'x-access-token': signIn.token as string, 'content-type': 'application/json' };
     const store = signIn.storeIds[0] as number;
     const form = new FormData();
     form.append('file', new Blob([`code;objectId\n${Array.from({ length: ROWS }, (_, i) => `BS${i};E${i}`).join('\n')}\n`], { type: 'text/csv' }), 'bench.csv');
     const { file } = await json(`${base}/api/misc/upload`, { method: 'POST', headers: { 'x-access-token': signIn.token }, body: form });
     const { tid } = await json(`${base}/api/stores/${store}/catalogues`, { method: 'POST', headers, body: JSON.stringify({ name: 'Bench' }) });
-    await json(`${base}/api/stores/${store}/catalogues/${tid}/import`, { method: 'POST', headers, body: JSON.stringify({ fileName: file, fields: [{ code: 0, objectId: 1 }], sheetIndex: null, format: { separator: 'semicolon', firstRowHeader: true } }) });
+    await json(`${base}/api/stores/${store}/catalogues/${tid}/import`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ fileName: file, fields: [{ code: 0, objectId: 1 }], sheetIndex: null, format: { separator: 'semicolon', firstRowHeader: true } }),
+    });
     const path = `/api/stores/${store}/catalogues/${tid}/items?offset=0&limit=25`;
 
     const measure = async (url: string) => {
       const times: number[] = [];
       const until = Date.now() + SECONDS * 1000;
-      await Promise.all(Array.from({ length: CLIENTS }, async () => {
-        while (Date.now() < until) {
-          const start = performance.now();
-          const res = await fetch(`${url}${path}`, { headers: { 'x-access-token': signIn.token } });
-          await res.arrayBuffer();
-          if (res.status !== 200) throw new Error(`status ${res.status}`);
-          times.push(performance.now() - start);
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: CLIENTS }, async () => {
+          while (Date.now() < until) {
+            const start = performance.now();
+            const res = await fetch(`${url}${path}`, { headers: { 'x-access-token': signIn.token } });
+            await res.arrayBuffer();
+            if (res.status !== 200) throw new Error(`status ${res.status}`);
+            times.push(performance.now() - start);
+          }
+        }),
+      );
       times.sort((a, b) => a - b);
       return { rate: times.length / SECONDS, median: times[Math.floor(times.length / 2)]!, p95: times[Math.floor(times.length * 0.95)]! };
     };
     await measure(rig.balancer.url); // warm both instances
     const one = await measure(base);
     const two = await measure(rig.balancer.url);
-    const fmt = (r: { rate: number; median: number; p95: number }) => `${r.rate.toFixed(1)} req/s (median ${r.median.toFixed(0)} ms, p95 ${r.p95.toFixed(0)} ms)`;
+    const fmt = (r: { rate: number; median: number; p95: number }) =>
+      `${r.rate.toFixed(1)} req/s (median ${r.median.toFixed(0)} ms, p95 ${r.p95.toFixed(0)} ms)`;
     console.log(`list endpoint, first page of 25 of ${ROWS} items with its total, ${CLIENTS} clients, ${SECONDS} s each:`);
     console.log(`  one instance (direct):        ${fmt(one)}`);
     console.log(`  two instances behind nginx:   ${fmt(two)}`);
@@ -61,4 +72,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

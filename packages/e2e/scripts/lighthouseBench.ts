@@ -47,22 +47,38 @@ function options() {
   return { runs, signinRuns, pages, presets };
 }
 
-interface Figures { perf: number; tbt: number; lcp: number; bytes: number; unusedJs: number; mainThread: number; bestPractices: number; consoleErrors: string[] }
+interface Figures {
+  perf: number;
+  tbt: number;
+  lcp: number;
+  bytes: number;
+  unusedJs: number;
+  mainThread: number;
+  bestPractices: number;
+  consoleErrors: string[];
+}
 
-const loadAverage = () => loadavg().map((value) => value.toFixed(1)).join(' ');
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
 const kb = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString('en')} KB`;
 const ms = (value: number) => `${Math.round(value).toLocaleString('en')} ms`;
 
 async function audit(port: number, url: string, preset: Preset): Promise<Figures> {
   const { default: lighthouse } = await import('lighthouse');
   const desktop = (await import('lighthouse/core/config/desktop-config.js')).default;
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'best-practices'], maxWaitForLoad: 120_000, maxWaitForFcp: 60_000 },
-    preset === 'desktop' ? desktop : undefined);
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'best-practices'], maxWaitForLoad: 120_000, maxWaitForFcp: 60_000 },
+    preset === 'desktop' ? desktop : undefined,
+  );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { audits, categories, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
   const numeric = (id: string) => audits[id]?.numericValue ?? NaN;
-  const details = (id: string) => audits[id]?.details as { overallSavingsBytes?: number; items?: { description?: string; source?: string; url?: string }[] } | undefined;
+  const details = (id: string) =>
+    audits[id]?.details as { overallSavingsBytes?: number; items?: { description?: string; source?: string; url?: string }[] } | undefined;
   return {
     perf: Math.round((categories.performance.score ?? 0) * 100),
     tbt: numeric('total-blocking-time'),
@@ -77,9 +93,11 @@ async function audit(port: number, url: string, preset: Preset): Promise<Figures
 
 function report(label: string, runs: Figures[]): string {
   const m = (pick: (f: Figures) => number) => median(runs.map(pick));
-  return `${label.padEnd(26)} perf ${String(m((f) => f.perf)).padStart(3)}  TBT ${ms(m((f) => f.tbt)).padStart(9)}  LCP ${(m((f) => f.lcp) / 1000).toFixed(1).padStart(5)} s  `
-    + `transferred ${kb(m((f) => f.bytes)).padStart(8)}  unused JS ${kb(m((f) => f.unusedJs)).padStart(7)}  main thread ${ms(m((f) => f.mainThread)).padStart(9)}  `
-    + `best practices ${m((f) => f.bestPractices)}  (perf of runs ${runs.map((f) => f.perf).join(', ')})`;
+  return (
+    `${label.padEnd(26)} perf ${String(m((f) => f.perf)).padStart(3)}  TBT ${ms(m((f) => f.tbt)).padStart(9)}  LCP ${(m((f) => f.lcp) / 1000).toFixed(1).padStart(5)} s  ` +
+    `transferred ${kb(m((f) => f.bytes)).padStart(8)}  unused JS ${kb(m((f) => f.unusedJs)).padStart(7)}  main thread ${ms(m((f) => f.mainThread)).padStart(9)}  ` +
+    `best practices ${m((f) => f.bestPractices)}  (perf of runs ${runs.map((f) => f.perf).join(', ')})`
+  );
 }
 
 /**
@@ -133,8 +151,12 @@ async function main(): Promise<void> {
     const session = await apiSignIn('admin');
     const catalogues = await apiGet<{ items: { tid: number }[] }>(session, `/api/stores/${session.selectedStoreId}/catalogues?limit=1`);
     const paths: Record<PageName, string> = {
-      login: '/auth/login', dashboard: '/dashboard', catalogues: '/catalogues', 'catalogue items': `/catalogues/${catalogues.items[0].tid}`,
-      counters: '/counters', users: '/users',
+      login: '/auth/login',
+      dashboard: '/dashboard',
+      catalogues: '/catalogues',
+      'catalogue items': `/catalogues/${catalogues.items[0].tid}`,
+      counters: '/counters',
+      users: '/users',
     };
     // A loaded machine can make Chromium miss Lighthouse's 30 s protocol time-out, after which that Chromium refuses to
     // trace again: a failed run gets a fresh Chromium (signed in again) and is tried again, three times at most.
@@ -182,8 +204,10 @@ async function main(): Promise<void> {
     for (const user of signinRuns > 0 ? ['manager', 'admin'] : []) {
       const timed = [];
       for (let i = 0; i < signinRuns; i += 1) timed.push(await signInOnce(base, user, false));
-      signin.push(`sign-in to a complete dashboard, ${user}, first visit: median ${median(timed.map((run) => run.completeMs))} ms `
-        + `(runs ${timed.map((run) => run.completeMs).join(', ')} ms); renderer main thread CPU median ${median(timed.map((run) => run.cpu.thread))} ms`);
+      signin.push(
+        `sign-in to a complete dashboard, ${user}, first visit: median ${median(timed.map((run) => run.completeMs))} ms ` +
+          `(runs ${timed.map((run) => run.completeMs).join(', ')} ms); renderer main thread CPU median ${median(timed.map((run) => run.cpu.thread))} ms`,
+      );
       console.log(signin[signin.length - 1]);
     }
     console.log(`\nLighthouse 12.2.3, medians of ${runs} (load average at the end: ${loadAverage()}):`);

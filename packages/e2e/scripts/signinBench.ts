@@ -25,12 +25,18 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const USERS = (process.env.BENCH_USERS ?? 'manager,admin').split(',');
 /** BENCH_VISITS=warm (or first) measures only that kind of visit. */
 const VISITS = [false, true].filter((warm) => !process.env.BENCH_VISITS || process.env.BENCH_VISITS === (warm ? 'warm' : 'first'));
-const loadAverage = () => loadavg().map((value) => value.toFixed(1)).join(' ');
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
 
 /** Requests (start → end) and page marks (at) in time order, from pressing Login. */
 function printWaterfall({ calls, marks, longTasks }: Run): void {
   const lines = [
-    ...longTasks.map((task) => ({ at: task.start, text: `${String(task.start).padStart(5)} → ${String(task.start + task.ms).padStart(5)} ms  (long task, ${task.ms} ms)` })),
+    ...longTasks.map((task) => ({
+      at: task.start,
+      text: `${String(task.start).padStart(5)} → ${String(task.start + task.ms).padStart(5)} ms  (long task, ${task.ms} ms)`,
+    })),
     ...calls.map((call) => ({ at: call.start, text: `${String(call.start).padStart(5)} → ${String(call.end).padStart(5)} ms  ${call.url}` })),
     ...marks.map((mark) => ({ at: mark.at, text: `${String(mark.at).padStart(5)}          ms  * ${mark.name}` })),
   ].sort((a, b) => a.at - b.at);
@@ -46,20 +52,24 @@ async function loginPageWeight(base: string): Promise<void> {
     const { page } = browser;
     const responses: Promise<{ url: string; bytes: number; encoding: string }>[] = [];
     page.on('requestfinished', (request) => {
-      responses.push(request.sizes().then(async (sizes) => ({
-        url: request.url().replace(base, ''),
-        bytes: sizes.responseBodySize + sizes.responseHeadersSize,
-        encoding: (await request.response())?.headers()['content-encoding'] ?? 'none',
-      })));
+      responses.push(
+        request.sizes().then(async (sizes) => ({
+          url: request.url().replace(base, ''),
+          bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+          encoding: (await request.response())?.headers()['content-encoding'] ?? 'none',
+        })),
+      );
     });
     await page.goto(`${base}/auth/login`, { waitUntil: 'networkidle' });
     await page.locator('#login_userName').waitFor();
     const all = await Promise.all(responses);
     const total = all.reduce((sum, response) => sum + response.bytes, 0);
     const scripts = all.filter((response) => response.url.endsWith('.js'));
-    console.log(`login page, first visit: ${Math.round(total / 1024)} KB transferred in ${all.length} responses `
-      + `(${scripts.length} scripts, ${Math.round(scripts.reduce((sum, r) => sum + r.bytes, 0) / 1024)} KB; encodings: `
-      + `${[...new Set(all.map((response) => response.encoding))].join(', ')})`);
+    console.log(
+      `login page, first visit: ${Math.round(total / 1024)} KB transferred in ${all.length} responses ` +
+        `(${scripts.length} scripts, ${Math.round(scripts.reduce((sum, r) => sum + r.bytes, 0) / 1024)} KB; encodings: ` +
+        `${[...new Set(all.map((response) => response.encoding))].join(', ')})`,
+    );
     const largest = [...all].sort((a, b) => b.bytes - a.bytes).slice(0, 8);
     console.log(`    largest: ${largest.map((response) => `${response.url} ${Math.round(response.bytes / 1024)} KB`).join(', ')}`);
   } finally {
@@ -78,13 +88,19 @@ async function main(): Promise<void> {
         const times = runs.map((run) => run.completeMs);
         const noticed = runs.map((run) => run.ms);
         const label = `${user}, ${warm ? 'cache warm' : 'first visit'}${TYPING_MS ? `, typed (a key every ${TYPING_MS} ms)` : ''}`;
-        console.log(`sign-in to a complete dashboard, ${label}: median ${median(times)} ms `
-          + `(runs ${times.join(', ')} ms; load average ${loadAverage()}); renderer CPU median ${median(runs.map((run) => run.cpu.thread))} ms `
-          + `main thread, ${median(runs.map((run) => run.cpu.process))} ms process (runs ${runs.map((run) => run.cpu.thread).join(', ')} ms)`);
-        console.log(`    noticed by the bench (Playwright's polling for the complete page included): median ${median(noticed)} ms (runs ${noticed.join(', ')} ms)`);
+        console.log(
+          `sign-in to a complete dashboard, ${label}: median ${median(times)} ms ` +
+            `(runs ${times.join(', ')} ms; load average ${loadAverage()}); renderer CPU median ${median(runs.map((run) => run.cpu.thread))} ms ` +
+            `main thread, ${median(runs.map((run) => run.cpu.process))} ms process (runs ${runs.map((run) => run.cpu.thread).join(', ')} ms)`,
+        );
+        console.log(
+          `    noticed by the bench (Playwright's polling for the complete page included): median ${median(noticed)} ms (runs ${noticed.join(', ')} ms)`,
+        );
         summary.push(`${label}: ${median(times)} ms (noticed ${median(noticed)} ms, page clock ${median(runs.map((run) => run.pageMs))} ms)`);
-        console.log(`    on the page's clock (the click event on Login → last widget filled and dashboard call answered): median ${median(runs.map((run) => run.pageMs))} ms `
-          + `(runs ${runs.map((run) => run.pageMs).join(', ')} ms); the click reached the page ${median(runs.map((run) => run.clickAt))} ms after the bench pressed Login (median)`);
+        console.log(
+          `    on the page's clock (the click event on Login → last widget filled and dashboard call answered): median ${median(runs.map((run) => run.pageMs))} ms ` +
+            `(runs ${runs.map((run) => run.pageMs).join(', ')} ms); the click reached the page ${median(runs.map((run) => run.clickAt))} ms after the bench pressed Login (median)`,
+        );
         const typical = runs.find((run) => run.completeMs === median(times)) ?? runs[0];
         printWaterfall(typical);
       }

@@ -61,16 +61,25 @@ async function main(): Promise<void> {
     for (const run of runs) summary = summarise((run.probed as { profile: CpuProfile }).profile, names, summary, phaseEnds(run));
     const metrics = runs.map((run) => (run.probed as { metrics: Metrics }).metrics);
     const mid = (name: string, scale = 1000) => Math.round(median(metrics.map((m) => m[name])) * scale);
-    console.log(`${USER}, ${WARM ? 'cache warm' : 'first visit'}, ${RUNS} profiled sign-ins (load average ${loadavg().map((v) => v.toFixed(1)).join(' ')}): `
-      + `wall ${runs.map((run) => run.ms).join(', ')} ms; main thread CPU ${runs.map((run) => run.cpu.thread).join(', ')} ms`);
-    console.log(`  renderer medians: tasks ${mid('TaskDuration')} ms, script ${mid('ScriptDuration')} ms, layout ${mid('LayoutDuration')} ms `
-      + `(${mid('LayoutCount', 1)} layouts), style ${mid('RecalcStyleDuration')} ms (${mid('RecalcStyleCount', 1)} recalcs)`);
+    console.log(
+      `${USER}, ${WARM ? 'cache warm' : 'first visit'}, ${RUNS} profiled sign-ins (load average ${loadavg()
+        .map((v) => v.toFixed(1))
+        .join(' ')}): ` + `wall ${runs.map((run) => run.ms).join(', ')} ms; main thread CPU ${runs.map((run) => run.cpu.thread).join(', ')} ms`,
+    );
+    console.log(
+      `  renderer medians: tasks ${mid('TaskDuration')} ms, script ${mid('ScriptDuration')} ms, layout ${mid('LayoutDuration')} ms ` +
+        `(${mid('LayoutCount', 1)} layouts), style ${mid('RecalcStyleDuration')} ms (${mid('RecalcStyleCount', 1)} recalcs)`,
+    );
     if (!summary) return;
     console.log(`  JavaScript self time, mean per sign-in (${Math.round(summary.totalMs / RUNS)} ms sampled), by package:`);
     for (const line of top(summary.byPlace, 25, RUNS)) console.log(`    ${line}`);
     for (const [phase, places] of summary.byPhase) {
       const total = [...places.values()].reduce((sum, ms) => sum + ms, 0);
-      console.log(`  ${phase}: ${Math.round(total / RUNS)} ms; ${top(places, 8, RUNS).map((line) => line.trim()).join(', ')}`);
+      console.log(
+        `  ${phase}: ${Math.round(total / RUNS)} ms; ${top(places, 8, RUNS)
+          .map((line) => line.trim())
+          .join(', ')}`,
+      );
     }
     console.log('  by function:');
     for (const line of top(summary.byFunction, Number(process.env.BENCH_TOP ?? 40), RUNS)) console.log(`    ${line}`);
@@ -78,8 +87,12 @@ async function main(): Promise<void> {
     for (const line of top(summary.inclusive, Number(process.env.BENCH_TOP ?? 40), RUNS)) console.log(`    ${line}`);
     const typical = runs.find((run) => run.ms === median(runs.map((r) => r.ms))) ?? runs[0];
     console.log(`  long tasks of the median run: ${typical.longTasks.map((task) => `${task.start}+${task.ms}`).join(', ')} ms`);
-    console.log(`  marks: ${typical.marks.filter((mark) => !mark.name.startsWith('widget')).map((mark) => `${mark.name} ${mark.at}`).join(', ')}; `
-      + `last widget ${Math.max(...typical.marks.filter((mark) => mark.name.startsWith('widget')).map((mark) => mark.at))} ms`);
+    console.log(
+      `  marks: ${typical.marks
+        .filter((mark) => !mark.name.startsWith('widget'))
+        .map((mark) => `${mark.name} ${mark.at}`)
+        .join(', ')}; ` + `last widget ${Math.max(...typical.marks.filter((mark) => mark.name.startsWith('widget')).map((mark) => mark.at))} ms`,
+    );
   });
 }
 

@@ -23,7 +23,10 @@ export class AxeReport {
     const started = Date.now();
     // Legacy mode: axe.run in the page itself. The default runs each frame partially and then finishes in a new
     // blank page with axe injected again, which cost most of each check's time (the portal has no frames).
-    const builder = new AxeBuilder({ page }).withTags(AXE_TAGS).options({ resultTypes: ['violations'] }).setLegacyMode(true);
+    const builder = new AxeBuilder({ page })
+      .withTags(AXE_TAGS)
+      .options({ resultTypes: ['violations'] })
+      .setLegacyMode(true);
     const result = await (scope ? builder.include(scope) : builder).analyze();
     for (const violation of result.violations) {
       if (!COUNTED.has(violation.impact ?? '')) continue;

@@ -8,8 +8,14 @@ export const CHROMIUM = '/usr/bin/chromium';
 
 /** Flags that work with Debian's Chromium on these machines (no sandbox, no GPU, no background traffic). */
 export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 /** Debian's Chromium, installed on first use (`npx playwright install` cannot work here). */

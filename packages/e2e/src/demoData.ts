@@ -30,8 +30,11 @@ if (require.main === module) {
     console.error('usage: tsx packages/e2e/src/demoData.ts <folder>');
     process.exit(2);
   }
-  prepareDemoData(path.resolve(dir)).then(() => console.log(`demo data prepared in ${dir}`), (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+  prepareDemoData(path.resolve(dir)).then(
+    () => console.log(`demo data prepared in ${dir}`),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

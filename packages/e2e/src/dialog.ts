@@ -7,11 +7,14 @@ import type { Locator, Page } from 'playwright-core';
 /** Waits until `dialog` (the element with role dialog, antd's `.ant-modal`) is shown and done with its opening motion. */
 export async function dialogSettled(dialog: Locator): Promise<void> {
   await dialog.waitFor();
-  await dialog.evaluate((panel) => new Promise<void>((resolve) => {
-    const settled = () => !/-(enter|appear)\b/.test(panel.className) && panel.getBoundingClientRect().height > 0;
-    const poll = () => (settled() ? resolve() : requestAnimationFrame(poll));
-    poll();
-  }));
+  await dialog.evaluate(
+    (panel) =>
+      new Promise<void>((resolve) => {
+        const settled = () => !/-(enter|appear)\b/.test(panel.className) && panel.getBoundingClientRect().height > 0;
+        const poll = () => (settled() ? resolve() : requestAnimationFrame(poll));
+        poll();
+      }),
+  );
 }
 
 /** The dialog titled `title`, once shown and done with its opening motion (a click during the zoom may miss). */

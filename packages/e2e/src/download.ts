@@ -9,14 +9,18 @@ import type { Download, Page, Response } from 'playwright-core';
 export async function downloadOf(page: Page, action: () => Promise<void>, timeoutMs = 180_000): Promise<Download> {
   const failed: string[] = [];
   const onResponse = (response: Response) => {
-    if (response.status() >= 400 && response.url().includes('/api/')) failed.push(`${response.request().method()} ${new URL(response.url()).pathname} → ${response.status()}`);
+    if (response.status() >= 400 && response.url().includes('/api/'))
+      failed.push(`${response.request().method()} ${new URL(response.url()).pathname} → ${response.status()}`);
   };
   page.on('response', onResponse);
   const download = page.waitForEvent('download', { timeout: timeoutMs });
   // A new error toast ends the wait at once: no file will come (toasts shown before the action do not count).
   const toasts = page.locator('.ant-message-error');
   const toast = toasts.nth(await toasts.count());
-  const refused = toast.waitFor({ timeout: timeoutMs }).then(async () => (await toast.textContent()) ?? '', () => null);
+  const refused = toast.waitFor({ timeout: timeoutMs }).then(
+    async () => (await toast.textContent()) ?? '',
+    () => null,
+  );
   try {
     await action();
     const first = await Promise.race([download.then((file) => ({ file })), refused.then((text) => ({ text }))]);

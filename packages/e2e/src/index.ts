@@ -1,7 +1,15 @@
 export { openBrowser, ensureChromium, CHROMIUM, type PortalBrowser } from './browser';
 export { startServer, freePort, REPO_ROOT, type RunningServer } from './server';
 export {
-  portalUrl, login, submitLogin, logoutViaMenu, sidebarPaths, navigateInApp, contentTitle, waitForContentTitle, DEMO_USERS,
+  portalUrl,
+  login,
+  submitLogin,
+  logoutViaMenu,
+  sidebarPaths,
+  navigateInApp,
+  contentTitle,
+  waitForContentTitle,
+  DEMO_USERS,
   type DemoUser,
 } from './portal';
 export { useBrowser, useWorkDir, type TestBrowserOptions } from './testBrowser';

@@ -13,19 +13,26 @@ export const content = (page: Page): Locator => page.locator('#portal-content');
 /** The list's column titles, in order (selection, actions and scrollbar columns left out). */
 export async function columnTitles(page: Page): Promise<string[]> {
   const ths = content(page).locator('.ant-table-thead th.ant-table-cell');
-  const titles = await ths.evaluateAll((cells) => cells.map((c) => (
-    c.classList.contains('ant-table-selection-column') || c.classList.contains('ant-table-cell-scrollbar') ? null : (c.textContent ?? '').trim()
-  )));
+  const titles = await ths.evaluateAll((cells) =>
+    cells.map((c) =>
+      c.classList.contains('ant-table-selection-column') || c.classList.contains('ant-table-cell-scrollbar') ? null : (c.textContent ?? '').trim(),
+    ),
+  );
   return titles.filter((t): t is string => t !== null && t !== '');
 }
 
 /** The rows on screen as column title → cell text (the virtual table renders every row of a short list). */
 export async function listRows(page: Page): Promise<Array<Record<string, string>>> {
-  const headers = await content(page).locator('.ant-table-thead th.ant-table-cell').evaluateAll((cells) => cells
-    .filter((c) => !c.classList.contains('ant-table-cell-scrollbar'))
-    .map((c) => (c.classList.contains('ant-table-selection-column') ? '' : (c.textContent ?? '').trim())));
-  const rows = await content(page).locator('.ant-table-row').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('.ant-table-cell')]
-    .map((td) => (td.textContent ?? '').trim())));
+  const headers = await content(page)
+    .locator('.ant-table-thead th.ant-table-cell')
+    .evaluateAll((cells) =>
+      cells
+        .filter((c) => !c.classList.contains('ant-table-cell-scrollbar'))
+        .map((c) => (c.classList.contains('ant-table-selection-column') ? '' : (c.textContent ?? '').trim())),
+    );
+  const rows = await content(page)
+    .locator('.ant-table-row')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('.ant-table-cell')].map((td) => (td.textContent ?? '').trim())));
   return rows.map((cells) => Object.fromEntries(headers.map((h, i) => [h, cells[i] ?? ''] as const).filter(([h]) => h !== '')));
 }
 

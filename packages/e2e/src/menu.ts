@@ -7,14 +7,21 @@ import type { Locator, Page } from 'playwright-core';
 
 /** No dropdown menu is open or still animating shut. */
 async function noMenuOpen(page: Page): Promise<void> {
-  await page.waitForFunction(() => ![...document.querySelectorAll('.ant-dropdown')]
-    .some((menu) => !menu.classList.contains('ant-dropdown-hidden') && menu.getBoundingClientRect().height > 0));
+  await page.waitForFunction(
+    () =>
+      ![...document.querySelectorAll('.ant-dropdown')].some(
+        (menu) => !menu.classList.contains('ant-dropdown-hidden') && menu.getBoundingClientRect().height > 0,
+      ),
+  );
 }
 
 /** An open dropdown menu that finished its opening motion. */
 async function menuSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() => [...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden)')]
-    .some((menu) => !/-(enter|appear|leave)/.test(menu.className) && menu.getBoundingClientRect().height > 0));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden)')].some(
+      (menu) => !/-(enter|appear|leave)/.test(menu.className) && menu.getBoundingClientRect().height > 0,
+    ),
+  );
 }
 
 /** Opens the dropdown of `trigger` and picks its entry named `entry`. */

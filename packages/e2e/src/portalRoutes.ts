@@ -5,19 +5,37 @@
  */
 import { portalUrl } from './portal';
 
-export interface RegistryRoute { path: string; permission?: string }
-interface RegistryRemote { name: string; app: string; routes: RegistryRoute[] }
+export interface RegistryRoute {
+  path: string;
+  permission?: string;
+}
+interface RegistryRemote {
+  name: string;
+  app: string;
+  routes: RegistryRoute[];
+}
 
-export interface PortalRoute { remote: string; pattern: string; url: string; public: boolean }
+export interface PortalRoute {
+  remote: string;
+  pattern: string;
+  url: string;
+  public: boolean;
+}
 
 /** The shell's own screens (not in any remote's manifest). */
 export const SHELL_ROUTES = ['/about'];
 
-export interface ApiSession { token: string; userId: number; selectedStoreId: number }
+export interface ApiSession {
+  token: string;
+  userId: number;
+  selectedStoreId: number;
+}
 
 export async function apiSignIn(userName: string): Promise<ApiSession> {
   const res = await fetch(portalUrl('/api/auth/signin'), {
-    method: 'POST', headers: { 'content-type': 'application/json', connection: 'close' }, body: JSON.stringify({ userName, password: userName }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', connection: 'close' },
+    body: JSON.stringify({ userName, password: userName }),
   });
   if (res.status !== 200) throw new Error(`sign-in of ${userName}: ${res.status}`);
   const body = (await res.json()) as { token: string; userId: number; settings: { selectedStoreId: number } };

@@ -12,14 +12,22 @@ import { freePort, REPO_ROOT, startServer, type RunningServer } from './server';
 export const NGINX = '/usr/sbin/nginx';
 const PG_SCRIPT = path.join(REPO_ROOT, 'packages', 'server', 'scripts', 'pg-cluster.sh');
 
-export interface PgCluster { url: string; stop(): void }
+export interface PgCluster {
+  url: string;
+  stop(): void;
+}
 
 export function startPgCluster(dir: string): PgCluster {
   const env = { ...process.env, PG_CLUSTER_STATE: path.join(dir, 'pg-cluster.env') };
   const out = execFileSync('bash', [PG_SCRIPT, 'start'], { env, encoding: 'utf8' });
   const url = /postgres:\/\/\S+/.exec(out)?.[0];
   if (!url) throw new Error(`no PostgreSQL cluster: ${out}`);
-  return { url, stop: () => { execFileSync('bash', [PG_SCRIPT, 'stop'], { env, encoding: 'utf8' }); } };
+  return {
+    url,
+    stop: () => {
+      execFileSync('bash', [PG_SCRIPT, 'stop'], { env, encoding: 'utf8' });
+    },
+  };
 }
 
 /** How long nginx leaves an instance out after a failed request to it (`fail_timeout`). */
@@ -57,7 +65,10 @@ ${upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=$
 `;
 }
 
-export interface Balancer { url: string; stop(): Promise<void> }
+export interface Balancer {
+  url: string;
+  stop(): Promise<void>;
+}
 
 export async function startNginx(upstreamPorts: number[], dir: string): Promise<Balancer> {
   if (!existsSync(NGINX)) throw new Error('nginx not found: apt-get install -y nginx-light (scripts/system-deps.sh)');
@@ -66,7 +77,9 @@ export async function startNginx(upstreamPorts: number[], dir: string): Promise<
   writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(port, upstreamPorts, dir));
   const child: ChildProcess = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
-  child.stderr?.on('data', (d) => { log += d; });
+  child.stderr?.on('data', (d) => {
+    log += d;
+  });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i += 1) {
     if (child.exitCode !== null) throw new Error(`nginx exited: ${log}`);
@@ -107,12 +120,27 @@ export async function startScaleRig(count = 2): Promise<ScaleRig> {
   const pg = startPgCluster(dir);
   const instances: RunningServer[] = [];
   try {
-    instances.push(...await Promise.all(Array.from({ length: count }, (_, i) => startServer({
-      databaseUrl: pg.url, requireBuild: false, env: INSTANCE_ENV, dataDir: mkdtempSync(path.join(dir, `instance-${i}-`)),
-    }))));
-    const balancer = await startNginx(instances.map((s) => s.port), path.join(dir, 'nginx'));
+    instances.push(
+      ...(await Promise.all(
+        Array.from({ length: count }, (_, i) =>
+          startServer({
+            databaseUrl: pg.url,
+            requireBuild: false,
+            env: INSTANCE_ENV,
+            dataDir: mkdtempSync(path.join(dir, `instance-${i}-`)),
+          }),
+        ),
+      )),
+    );
+    const balancer = await startNginx(
+      instances.map((s) => s.port),
+      path.join(dir, 'nginx'),
+    );
     const rig: ScaleRig = {
-      pg, instances, balancer, dir,
+      pg,
+      instances,
+      balancer,
+      dir,
       async restart(i) {
         const old = rig.instances[i]!;
         rig.instances[i] = await startServer({ databaseUrl: pg.url, requireBuild: false, env: INSTANCE_ENV, port: old.port, dataDir: old.dataDir });

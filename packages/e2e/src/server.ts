@@ -77,8 +77,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // One process, as `pnpm start` runs it (node with tsx's loader): signals reach the server itself.
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'packages', 'server', 'src', 'main.ts')], {
     cwd: REPO_ROOT,
-    env: { ...env, ...options.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PORTAL_DEMO: options.demo === false ? '0' : '1',
-      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}) },
+    env: {
+      ...env,
+      ...options.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PORTAL_DEMO: options.demo === false ? '0' : '1',
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group: stop() signals the server and anything it started together.
     detached: true,
@@ -114,7 +121,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         const exited = new Promise((resolve) => child.once('exit', resolve));
         signal('SIGTERM');
         let timer: NodeJS.Timeout | undefined;
-        await Promise.race([exited, new Promise((resolve) => { timer = setTimeout(resolve, 5000); })]);
+        await Promise.race([
+          exited,
+          new Promise((resolve) => {
+            timer = setTimeout(resolve, 5000);
+          }),
+        ]);
         clearTimeout(timer); // a pending timer would keep jest from exiting
       }
       signal('SIGKILL'); // whatever of the group is still there after the bounded wait

@@ -41,10 +41,18 @@ export function useBrowser(options: TestBrowserOptions = {}): PortalBrowser {
     return current;
   };
   return {
-    get context() { return live().context; },
-    get page() { return live().page; },
-    get requests() { return live().requests; },
-    get errors() { return live().errors; },
+    get context() {
+      return live().context;
+    },
+    get page() {
+      return live().page;
+    },
+    get requests() {
+      return live().requests;
+    },
+    get errors() {
+      return live().errors;
+    },
     close: () => live().close(),
   };
 }
@@ -52,8 +60,12 @@ export function useBrowser(options: TestBrowserOptions = {}): PortalBrowser {
 /** A temp folder for the file's tests (`work.dir`), removed after them. */
 export function useWorkDir(name: string): { readonly dir: string } {
   let dir: string | undefined;
-  beforeAll(() => { dir = mkdtempSync(path.join(tmpdir(), `portal-e2e-${name}-`)); });
-  afterAll(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), `portal-e2e-${name}-`));
+  });
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
   return {
     get dir() {
       if (!dir) throw new Error('no work folder: use it inside a test');

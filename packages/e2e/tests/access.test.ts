@@ -1,13 +1,24 @@
-import {
-  login, logoutViaMenu, navigateInApp, portalUrl, sidebarPaths, submitLogin, useBrowser, waitForContentTitle, type DemoUser,
-} from '../src';
+import { login, logoutViaMenu, navigateInApp, portalUrl, sidebarPaths, submitLogin, useBrowser, waitForContentTitle, type DemoUser } from '../src';
 
 const browser = useBrowser();
 
 /** The sidebar per user (access-shell-dashboard §6): the registry's entries filtered by permission. */
 const PERMITTED_MENU: Partial<Record<DemoUser, string[]>> = {
-  admin: ['/alarms', '/catalogues', '/counters', '/dashboard', '/devices', '/idModifications', '/imagesets', '/inventories',
-    '/itemEvents', '/searchLists', '/sipOperations', '/stores', '/users'],
+  admin: [
+    '/alarms',
+    '/catalogues',
+    '/counters',
+    '/dashboard',
+    '/devices',
+    '/idModifications',
+    '/imagesets',
+    '/inventories',
+    '/itemEvents',
+    '/searchLists',
+    '/sipOperations',
+    '/stores',
+    '/users',
+  ],
   manager: ['/dashboard', '/stores'],
   librarian: ['/catalogues', '/dashboard', '/idModifications', '/inventories', '/itemEvents', '/searchLists', '/stores'],
 };
@@ -45,11 +56,18 @@ describe('a quiet console', () => {
   it('signed in without an avatar, the pages log no error and no request fails (no avatar or /favicon.ico 404)', async () => {
     const { page, context } = browser;
     const problems: string[] = [];
-    page.on('console', (message) => { if (message.type() === 'error') problems.push(`console: ${message.text()}`); });
-    context.on('response', (response) => { if (response.status() >= 400) problems.push(`${response.status()} ${new URL(response.url()).pathname}`); });
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    });
+    context.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    });
     await login(page, 'admin');
     await waitForContentTitle(page, 'Dashboard');
-    for (const [path, title] of [['/catalogues', 'Catalogues'], ['/profile', 'Profile']] as const) {
+    for (const [path, title] of [
+      ['/catalogues', 'Catalogues'],
+      ['/profile', 'Profile'],
+    ] as const) {
       await navigateInApp(page, path);
       await waitForContentTitle(page, title);
     }

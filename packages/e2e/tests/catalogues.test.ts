@@ -7,7 +7,14 @@
  */
 import path from 'node:path';
 import {
-  EXPECTED_ITEMS, ESSAYS_SHEET, NOVELS_SHEET, TOTAL_ROWS, readCsvRows, readXlsxRows, writeCatalogueWorkbook, type ExpectedItem,
+  EXPECTED_ITEMS,
+  ESSAYS_SHEET,
+  NOVELS_SHEET,
+  TOTAL_ROWS,
+  readCsvRows,
+  readXlsxRows,
+  writeCatalogueWorkbook,
+  type ExpectedItem,
 } from '../src/fixtures/catalogueWorkbook';
 import { downloadOf, login, navigateInApp, portalUrl, useBrowser, useWorkDir, waitForContentTitle } from '../src';
 import { choose, columnTitles, content, listMenu, listRows, openModal, until } from '../src/listPage';
@@ -30,7 +37,8 @@ interface StoreLabels {
 /** The librarian's pre-selected library, its item field labels (the catalogue items' column titles) and a token. */
 async function selectedLibrary(): Promise<StoreLabels & { token: string }> {
   const signin = await fetch(portalUrl('/api/auth/signin'), {
-    method: 'POST', headers: { 'content-type': 'application/json', connection: 'close' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', connection: 'close' },
     body: JSON.stringify({ userName: 'librarian', password: 'librarian' }),
   });
   const { token, settings } = (await signin.json()) as { token: string; settings: { selectedStoreId: number } };
@@ -43,9 +51,12 @@ async function selectedLibrary(): Promise<StoreLabels & { token: string }> {
 async function largestCatalogue(storeId: number, token: string): Promise<{ id: number; total: number }> {
   const get = async (url: string) => (await fetch(portalUrl(url), { headers: { 'x-access-token': token, connection: 'close' } })).json();
   const { items } = (await get(`/api/stores/${storeId}/catalogues?limit=100`)) as { items: Array<{ tid: number }> };
-  const sizes = await Promise.all(items.map(async ({ tid }) => ({
-    id: tid, total: ((await get(`/api/stores/${storeId}/catalogues/${tid}/items?limit=1`)) as { total: number }).total,
-  })));
+  const sizes = await Promise.all(
+    items.map(async ({ tid }) => ({
+      id: tid,
+      total: ((await get(`/api/stores/${storeId}/catalogues/${tid}/items?limit=1`)) as { total: number }).total,
+    })),
+  );
   return sizes.sort((a, b) => b.total - a.total)[0];
 }
 
@@ -59,10 +70,21 @@ describe('catalogues', () => {
     const lap = (step: string) => laps.push(`${step}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const library = await selectedLibrary();
     const titles = {
-      code: library.fieldCode, objectId: library.fieldObjectId, title: library.field1, author: library.field2,
+      code: library.fieldCode,
+      objectId: library.fieldObjectId,
+      title: library.field1,
+      author: library.field2,
     };
-    const allTitles = [library.fieldCode, library.fieldObjectId, library.field1, library.field2, library.field3, library.field4,
-      library.field5, library.field6].filter((t) => t !== '');
+    const allTitles = [
+      library.fieldCode,
+      library.fieldObjectId,
+      library.field1,
+      library.field2,
+      library.field3,
+      library.field4,
+      library.field5,
+      library.field6,
+    ].filter((t) => t !== '');
     const name = `E2E catàleg ${Date.now().toString(36)}`;
 
     await login(page, 'librarian');
@@ -117,9 +139,18 @@ describe('catalogues', () => {
     await importModal.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
     await importModal.waitFor({ state: 'hidden' });
     await content(page).getByText(`Total: ${EXPECTED_ITEMS.length}`).waitFor();
-    await until(async () => (await listRows(page)).map((r) => ({
-      code: r[titles.code], objectId: r[titles.objectId], title: r[titles.title], author: r[titles.author],
-    })).sort((a, b) => a.code.localeCompare(b.code)), EXPECTED_ITEMS);
+    await until(
+      async () =>
+        (await listRows(page))
+          .map((r) => ({
+            code: r[titles.code],
+            objectId: r[titles.objectId],
+            title: r[titles.title],
+            author: r[titles.author],
+          }))
+          .sort((a, b) => a.code.localeCompare(b.code)),
+      EXPECTED_ITEMS,
+    );
     lap('imported');
 
     // 3. A regular-expression search (case-insensitive) on the code column.
@@ -147,8 +178,8 @@ describe('catalogues', () => {
     lap('column hidden and reloaded');
 
     // 5. Export Items: every shown column is selected by default; export csv, then xlsx.
-    const exported = (item: ExpectedItem): string[] => shownTitles.map((t) => (
-      t === titles.code ? item.code : t === titles.objectId ? item.objectId : t === titles.title ? item.title : ''));
+    const exported = (item: ExpectedItem): string[] =>
+      shownTitles.map((t) => (t === titles.code ? item.code : t === titles.objectId ? item.objectId : t === titles.title ? item.title : ''));
     const expectedRows = EXPECTED_ITEMS.map(exported);
     const byFirstCell = (rows: string[][]) => [...rows].sort((a, b) => a[0].localeCompare(b[0]));
 
@@ -158,8 +189,9 @@ describe('catalogues', () => {
       await dialog.getByRole('combobox', { name: 'Columns' }).click();
       const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last().locator('.ant-select-item-option');
       await options.first().waitFor();
-      expect(await options.evaluateAll((os) => os.map((o) => [o.getAttribute('title'), o.classList.contains('ant-select-item-option-selected')])))
-        .toEqual(shownTitles.map((t) => [t, true]));
+      expect(await options.evaluateAll((os) => os.map((o) => [o.getAttribute('title'), o.classList.contains('ant-select-item-option-selected')]))).toEqual(
+        shownTitles.map((t) => [t, true]),
+      );
       await page.keyboard.press('Escape');
       await choose(page, dialog, 'File type', fileType);
       expect(await dialog.getByLabel('File name').inputValue()).toBe(name);

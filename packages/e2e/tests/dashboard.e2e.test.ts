@@ -36,7 +36,8 @@ interface SignedIn {
 
 async function apiSignIn(user: string): Promise<SignedIn> {
   const res = await fetch(portalUrl('/api/auth/signin'), {
-    method: 'POST', headers: { 'content-type': 'application/json', connection: 'close' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', connection: 'close' },
     body: JSON.stringify({ userName: user, password: user }),
   });
   return (await res.json()) as SignedIn;
@@ -51,7 +52,8 @@ async function showTotalInYear(user: string): Promise<void> {
   const counters = settings.dashboardItems.counters;
   if (!counters || counters.includes('totalInYear')) return;
   const res = await fetch(portalUrl(`/api/users/${userId}/settings`), {
-    method: 'PUT', headers: { 'content-type': 'application/json', 'x-access-token': token, connection: 'close' },
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', 'x-access-token': token, connection: 'close' },
     body: JSON.stringify({ settings: { dashboardItems: { counters: [...counters, 'totalInYear'] } } }),
   });
   if (!res.ok) throw new Error(`settings: ${res.status}`);
@@ -84,8 +86,8 @@ async function figures(token: string, storeIds: number[]): Promise<Figures> {
 }
 
 const widget = (page: Page, title: string): Locator => page.locator(`#portal-content [role="group"][aria-label="${title}"]`);
-const section = (page: Page, title: string): Locator => page.locator('#portal-content section[aria-labelledby^="dashboard-section-"]')
-  .filter({ has: page.locator('h2', { hasText: title }) });
+const section = (page: Page, title: string): Locator =>
+  page.locator('#portal-content section[aria-labelledby^="dashboard-section-"]').filter({ has: page.locator('h2', { hasText: title }) });
 
 async function shownValue(page: Page, title: string): Promise<string> {
   const card = widget(page, title);
@@ -124,7 +126,10 @@ describe('dashboard', () => {
     page.on('response', (response) => {
       const url = new URL(response.url());
       if (url.pathname !== '/api/dashboard/selfcheckDistribution' || !response.ok()) return;
-      void response.json().then((rows: unknown[]) => distributions.set(url.searchParams.get('type') ?? '', rows)).catch(() => undefined);
+      void response
+        .json()
+        .then((rows: unknown[]) => distributions.set(url.searchParams.get('type') ?? '', rows))
+        .catch(() => undefined);
     });
     await login(page, 'manager');
     await waitForContentTitle(page, 'Dashboard');
@@ -141,20 +146,31 @@ describe('dashboard', () => {
     // The self-service distributions are of this week: drawn when the page's answer has rows, else the widget says
     // there is no data (early on a Monday the libraries have not opened yet: the test failed there).
     let charts = 3;
-    for (const [title, type] of [['Checkouts Distribution', 'CHECKOUT'], ['Checkins Distribution', 'CHECKIN']]) {
+    for (const [title, type] of [
+      ['Checkouts Distribution', 'CHECKOUT'],
+      ['Checkins Distribution', 'CHECKIN'],
+    ]) {
       await until(async () => String(distributions.has(type)), 'true');
       const drawn = (distributions.get(type) ?? []).length > 0;
       if (drawn) charts += 1;
-      await widget(page, title).locator(drawn ? '.highcharts-container' : '.ant-empty').waitFor({ timeout: 60_000 });
+      await widget(page, title)
+        .locator(drawn ? '.highcharts-container' : '.ant-empty')
+        .waitFor({ timeout: 60_000 });
     }
     expect(await page.locator('#portal-content .highcharts-container').count()).toBeGreaterThanOrEqual(charts);
     // Each chart is drawn first without its accessibility layer, which follows a task later: every chart
     // gets it (a region holding the screen-reader description), none stays the interim image.
-    await page.waitForFunction(() => {
-      const hosts = [...document.querySelectorAll('#portal-content [data-highcharts-chart]')];
-      return hosts.length > 0 && hosts.every((host) => host.getAttribute('role') === 'region'
-        && host.querySelector('[id^="highcharts-screen-reader-region-before"]'));
-    }, undefined, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => {
+        const hosts = [...document.querySelectorAll('#portal-content [data-highcharts-chart]')];
+        return (
+          hosts.length > 0 &&
+          hosts.every((host) => host.getAttribute('role') === 'region' && host.querySelector('[id^="highcharts-screen-reader-region-before"]'))
+        );
+      },
+      undefined,
+      { timeout: 60_000 },
+    );
   });
 
   it('follows the Libraries filter and pages one chart by week', async () => {
@@ -165,8 +181,9 @@ describe('dashboard', () => {
     await shownValue(page, 'Total In Today');
 
     // Keep only BIB-001 (Biblioteca Sant Antoni): untick BIB-002 in the tree.
-    const bib002 = (await api<{ items: Array<{ tid: number; name: string }> }>(token, '/api/stores?limit=100')).items
-      .find((s) => s.tid === byCode.get('BIB-002'))!;
+    const bib002 = (await api<{ items: Array<{ tid: number; name: string }> }>(token, '/api/stores?limit=100')).items.find(
+      (s) => s.tid === byCode.get('BIB-002'),
+    )!;
     // Search the tree (areas start collapsed), then untick the library.
     await page.locator('#dashboard-libraries').click();
     await page.locator('#dashboard-libraries').fill(bib002.name.split(' ').slice(-2).join(' '));

@@ -23,12 +23,16 @@ afterEach(async () => {
 
 const browser = useBrowser();
 const content = (page: Page): Locator => page.locator('#portal-content');
-const navigate = (page: Page, path: string) => page.evaluate((target) => {
-  window.history.pushState(null, '', target);
-  window.dispatchEvent(new PopStateEvent('popstate'));
-}, path);
-const widgetValue = (page: Page, title: string) => content(page).locator(`[role="group"][aria-label="${title}"] .ant-statistic-content-value`)
-  .innerText().then((text) => text.trim());
+const navigate = (page: Page, path: string) =>
+  page.evaluate((target) => {
+    window.history.pushState(null, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+const widgetValue = (page: Page, title: string) =>
+  content(page)
+    .locator(`[role="group"][aria-label="${title}"] .ant-statistic-content-value`)
+    .innerText()
+    .then((text) => text.trim());
 
 /** The intake call of the key dialog's example, as a device would send it: URL, key header and body. */
 function parseExample(example: string): { url: string; key: string; body: string } {
@@ -41,7 +45,9 @@ function parseExample(example: string): { url: string; key: string; body: string
 
 async function send(call: { url: string; key: string; body: string }): Promise<{ status: number; body: unknown }> {
   const res = await fetch(call.url, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-device-key': call.key, connection: 'close' }, body: call.body,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-device-key': call.key, connection: 'close' },
+    body: call.body,
   });
   return { status: res.status, body: await res.json() };
 }
@@ -62,11 +68,20 @@ describe('first run', () => {
     await content(page).getByRole('link', { name: 'Add a library' }).click();
     await waitForContentTitle(page, 'Libraries');
 
-    await content(page).getByRole('button', { name: /^(plus )?Add$/ }).click();
+    await content(page)
+      .getByRole('button', { name: /^(plus )?Add$/ })
+      .click();
     const form = await openModal(page, 'New library');
     const fields: Array<[string, string]> = [
-      ['code', 'BIB-1'], ['country', 'España'], ['area', 'Aragón'], ['province', 'Huesca'], ['city', 'Jaca'],
-      ['name', LIBRARY], ['address', 'Calle Mayor 1'], ['manager', 'Pilar'], ['managertel', '974000000'],
+      ['code', 'BIB-1'],
+      ['country', 'España'],
+      ['area', 'Aragón'],
+      ['province', 'Huesca'],
+      ['city', 'Jaca'],
+      ['name', LIBRARY],
+      ['address', 'Calle Mayor 1'],
+      ['manager', 'Pilar'],
+      ['managertel', '974000000'],
     ];
     for (const [id, value] of fields) await form.locator(`#${id}`).fill(value);
     await form.getByRole('button', { name: 'Save' }).click();
@@ -91,7 +106,9 @@ describe('first run', () => {
     await waitForContentTitle(page, `Devices · ${LIBRARY}`);
     expect(new URL(page.url()).pathname).toMatch(/^\/stores\/\d+\/devices$/);
 
-    await content(page).getByRole('button', { name: /Add sensor/ }).click();
+    await content(page)
+      .getByRole('button', { name: /Add sensor/ })
+      .click();
     const sensorForm = await openModal(page, 'New sensor');
     await sensorForm.locator('#name').fill('Door A');
     await sensorForm.getByRole('button', { name: 'Save' }).click();
@@ -102,7 +119,9 @@ describe('first run', () => {
     expect(sensorId).toBeGreaterThan(0);
 
     // The key's name typed and sent with Enter; the key is shown once, with the call to paste into the device.
-    await content(page).getByRole('button', { name: /Create key/ }).click();
+    await content(page)
+      .getByRole('button', { name: /Create key/ })
+      .click();
     const keyForm = await openModal(page, 'New device key');
     await keyForm.locator('#name').fill('Gate A');
     await keyForm.locator('#name').press('Enter');
@@ -126,7 +145,15 @@ describe('first run', () => {
     await navigate(page, '/devices');
     await waitForContentTitle(page, `Devices · ${LIBRARY}`);
     const keyRow = content(page).getByTestId('device-keys-table').locator('tr').filter({ hasText: 'Gate A' });
-    await until(() => keyRow.locator('td').nth(3).innerText().catch(() => ''), '1');
+    await until(
+      () =>
+        keyRow
+          .locator('td')
+          .nth(3)
+          .innerText()
+          .catch(() => ''),
+      '1',
+    );
 
     // Revoked: the same call is refused at once.
     await keyRow.getByRole('button', { name: 'Revoke key Gate A' }).click();

@@ -15,21 +15,31 @@ import { downloadOf, login, navigateInApp, portalUrl, useBrowser, useWorkDir, wa
 const browser = useBrowser();
 const work = useWorkDir('inventories');
 
-interface Session { token: string; storeId: number; fieldCode: string }
+interface Session {
+  token: string;
+  storeId: number;
+  fieldCode: string;
+}
 
 async function signIn(): Promise<Session> {
   const res = await fetch(portalUrl('/api/auth/signin'), {
-    method: 'POST', headers: { 'content-type': 'application/json', connection: 'close' }, body: JSON.stringify({ userName: 'librarian', password: 'librarian' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', connection: 'close' },
+    body: JSON.stringify({ userName: 'librarian', password: 'librarian' }),
   });
   const { token, settings } = (await res.json()) as { token: string; settings: { selectedStoreId: number } };
-  const stores = (await (await fetch(portalUrl('/api/stores?limit=100'), { headers: { 'x-access-token': token, connection: 'close' } })).json()) as { items: Array<{ tid: number; fieldCode: string }> };
+  const stores = (await (await fetch(portalUrl('/api/stores?limit=100'), { headers: { 'x-access-token': token, connection: 'close' } })).json()) as {
+    items: Array<{ tid: number; fieldCode: string }>;
+  };
   const store = stores.items.find((s) => s.tid === settings.selectedStoreId)!;
   return { token, storeId: store.tid, fieldCode: store.fieldCode };
 }
 
 async function call<T>(s: Session, method: string, url: string, body?: unknown): Promise<T> {
   const res = await fetch(portalUrl(`/api/stores/${s.storeId}${url}`), {
-    method, headers: { 'x-access-token': s.token, connection: 'close', ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined,
+    method,
+    headers: { 'x-access-token': s.token, connection: 'close', ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
   });
   expect([url, res.status]).toEqual([url, 200]);
   return (await res.json()) as T;
@@ -136,17 +146,30 @@ describe('inventories', () => {
     const missing = await exportCsv(page, work.dir);
     expect(missing[0]).toContain(s.fieldCode);
     const codeAt = missing[0].indexOf(s.fieldCode);
-    expect(missing.slice(1).map((r) => r[codeAt]).sort()).toEqual(['INV-4', 'INV-5']);
+    expect(
+      missing
+        .slice(1)
+        .map((r) => r[codeAt])
+        .sort(),
+    ).toEqual(['INV-4', 'INV-5']);
 
     await content(page).getByTestId('compare-exceeded').click();
-    await until(async () => (await listRows(page)).map((r) => [r[s.fieldCode], r['Section'], r['Found in']]).sort(), [
-      ['KID-1', 'Planta 1 - Estantería A1', other],
-      ['ZZZ-9', 'Planta 1 - Estantería A1', ''],
-    ]);
+    await until(
+      async () => (await listRows(page)).map((r) => [r[s.fieldCode], r['Section'], r['Found in']]).sort(),
+      [
+        ['KID-1', 'Planta 1 - Estantería A1', other],
+        ['ZZZ-9', 'Planta 1 - Estantería A1', ''],
+      ],
+    );
     const exceeded = await exportCsv(page, work.dir);
     // The file names the section and the catalogue where found as the screen does (not their ids).
     const at = (title: string) => exceeded[0].indexOf(title);
-    expect(exceeded.slice(1).map((r) => [r[at(s.fieldCode)], r[at('Section')], r[at('Found in')]]).sort()).toEqual([
+    expect(
+      exceeded
+        .slice(1)
+        .map((r) => [r[at(s.fieldCode)], r[at('Section')], r[at('Found in')]])
+        .sort(),
+    ).toEqual([
       ['KID-1', 'Planta 1 - Estantería A1', other],
       ['ZZZ-9', 'Planta 1 - Estantería A1', ''],
     ]);

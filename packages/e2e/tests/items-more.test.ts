@@ -20,7 +20,8 @@ const shot = (page: Page, name: string) => (process.env.E2E_SHOTS ? page.screens
 /** The librarian's token and selected library (id and name), read through the API. */
 async function librarian(): Promise<{ token: string; storeId: number; storeName: string; fieldCode: string }> {
   const signin = await fetch(portalUrl('/api/auth/signin'), {
-    method: 'POST', headers: { 'content-type': 'application/json', connection: 'close' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', connection: 'close' },
     body: JSON.stringify({ userName: 'librarian', password: 'librarian' }),
   });
   const { token, settings } = (await signin.json()) as { token: string; settings: { selectedStoreId: number } };
@@ -30,11 +31,16 @@ async function librarian(): Promise<{ token: string; storeId: number; storeName:
   return { token, storeId: store.tid, storeName: store.name, fieldCode: store.fieldCode };
 }
 
-interface Scripts { storeId: number; catalogueItemsModification: string; inventoryItemsModification: string }
+interface Scripts {
+  storeId: number;
+  catalogueItemsModification: string;
+  inventoryItemsModification: string;
+}
 
 async function idModifications(token: string, storeId: number, put?: Scripts): Promise<Scripts> {
   const res = await fetch(portalUrl(put ? '/api/idModifications' : `/api/idModifications?storeId=${storeId}`), {
-    method: put ? 'PUT' : 'GET', body: put ? JSON.stringify(put) : undefined,
+    method: put ? 'PUT' : 'GET',
+    body: put ? JSON.stringify(put) : undefined,
     headers: { 'x-access-token': token, connection: 'close', ...(put ? { 'content-type': 'application/json' } : {}) },
   });
   if (!res.ok) throw new Error(`idModifications: ${res.status} ${await res.text()}`);
@@ -68,10 +74,14 @@ describe('items: ID modifications, search lists, item events', () => {
     await page.getByRole('textbox', { name: 'Inventory items modification', exact: true }).fill('while (true) {}');
     await page.getByRole('button', { name: /Save/ }).click();
     await page.getByText('Error saving ID Modifications').waitFor();
-    await content(page).getByText(/took longer than/).waitFor();
+    await content(page)
+      .getByText(/took longer than/)
+      .waitFor();
     await shot(page, 'idModifications-error');
     await page.getByRole('textbox', { name: 'Inventory items modification', exact: true }).fill('return id;');
-    await content(page).getByText(/took longer than/).waitFor({ state: 'hidden' }); // the edit cleared the failed run
+    await content(page)
+      .getByText(/took longer than/)
+      .waitFor({ state: 'hidden' }); // the edit cleared the failed run
     await page.getByRole('button', { name: /Save/ }).click();
     await page.getByText('ID Modifications saved successfully').waitFor();
     await shot(page, 'idModifications-saved');
@@ -86,7 +96,9 @@ describe('items: ID modifications, search lists, item events', () => {
     await idModifications(token, storeId, { ...demoScripts, catalogueItemsModification: "return ('bc-' + id).toUpperCase();" });
     const name = `E2E modified ids ${Date.now().toString(36)}`;
     const created = await fetch(portalUrl(`/api/stores/${storeId}/catalogues`), {
-      method: 'POST', body: JSON.stringify({ name }), headers: { 'x-access-token': token, connection: 'close', 'content-type': 'application/json' },
+      method: 'POST',
+      body: JSON.stringify({ name }),
+      headers: { 'x-access-token': token, connection: 'close', 'content-type': 'application/json' },
     });
     const { tid } = (await created.json()) as { tid: number };
     const dir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-ids-'));
@@ -117,21 +129,27 @@ describe('items: ID modifications, search lists, item events', () => {
     const { token, storeId } = await librarian();
     const send = async (method: string, url: string, body?: unknown) => {
       const res = await fetch(portalUrl(url), {
-        method, body: body ? JSON.stringify(body) : undefined,
+        method,
+        body: body ? JSON.stringify(body) : undefined,
         headers: { 'x-access-token': token, connection: 'close', ...(body ? { 'content-type': 'application/json' } : {}) },
       });
       if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
       return res.json() as Promise<Record<string, unknown>>;
     };
-    const { items: stores } = await send('GET', '/api/stores?limit=100') as { items: Array<Record<string, string | number>> };
+    const { items: stores } = (await send('GET', '/api/stores?limit=100')) as { items: Array<Record<string, string | number>> };
     const store = stores.find((s) => s.tid === storeId)!;
     // For this test the library labels neither objectId nor field6: the item form does not show them.
     await send('PUT', `/api/stores/${storeId}`, { fieldObjectId: '', field6: '' });
     try {
       const name = `E2E hidden fields ${Date.now().toString(36)}`;
-      const { tid } = await send('POST', `/api/stores/${storeId}/catalogues`, { name }) as { tid: number };
+      const { tid } = (await send('POST', `/api/stores/${storeId}/catalogues`, { name })) as { tid: number };
       // The code as stored (the library's catalogue script, if any, applies to it).
-      const { code } = await send('POST', `/api/stores/${storeId}/catalogues/${tid}/items`, { code: 'HID-1', objectId: 'OBJ-H', field1: 'Old title', field6: 'hidden six' });
+      const { code } = await send('POST', `/api/stores/${storeId}/catalogues/${tid}/items`, {
+        code: 'HID-1',
+        objectId: 'OBJ-H',
+        field1: 'Old title',
+        field6: 'hidden six',
+      });
       await login(page, 'librarian');
       await page.goto(portalUrl(`/catalogues/${tid}`));
       await waitForContentTitle(page, name);
@@ -142,7 +160,7 @@ describe('items: ID modifications, search lists, item events', () => {
       await form.getByRole('button', { name: 'Save' }).click();
       await form.waitFor({ state: 'hidden' });
       await content(page).locator('.ant-table-row').filter({ hasText: 'New title' }).waitFor();
-      const { items } = await send('GET', `/api/stores/${storeId}/catalogues/${tid}/items`) as { items: Array<Record<string, string | null>> };
+      const { items } = (await send('GET', `/api/stores/${storeId}/catalogues/${tid}/items`)) as { items: Array<Record<string, string | null>> };
       expect(items.map((i) => [i.code, i.objectId, i.field1, i.field6])).toEqual([[code, 'OBJ-H', 'New title', 'hidden six']]);
     } finally {
       await send('PUT', `/api/stores/${storeId}`, { fieldObjectId: store.fieldObjectId, field6: store.field6 });
@@ -156,7 +174,9 @@ describe('items: ID modifications, search lists, item events', () => {
     await waitForContentTitle(page, 'Search Lists');
     await content(page).locator('.ant-table-row').first().waitFor();
     expect(await columnTitles(page)).toEqual(['Name', 'Sync URL', 'Auto Sync', 'Last Sync', 'Num Items']);
-    await content(page).getByText(/^Items: \d+ · Distinct: \d+$/).waitFor();
+    await content(page)
+      .getByText(/^Items: \d+ · Distinct: \d+$/)
+      .waitFor();
     await shot(page, 'searchLists');
     const [first] = await listRows(page);
     await content(page).locator('.ant-table-row').first().dblclick();
@@ -173,7 +193,9 @@ describe('items: ID modifications, search lists, item events', () => {
     await navigateInApp(page, '/itemEvents');
     await waitForContentTitle(page, 'Search');
     await content(page).locator('.ant-table-row').first().waitFor();
-    await content(page).getByText(/^Events: \d+$/).waitFor();
+    await content(page)
+      .getByText(/^Events: \d+$/)
+      .waitFor();
     await shot(page, 'itemEvents');
     const rows = await listRows(page);
     // The librarian has no alarms or SIP operations permission: those events offer no jump.

@@ -19,7 +19,11 @@ let browser: PortalBrowser;
 let session: ApiSession;
 let workDir: string;
 
-interface Store { tid: number; name: string; expirationDate?: string | null }
+interface Store {
+  tid: number;
+  name: string;
+  expirationDate?: string | null;
+}
 
 /** A library of the supervisor's other than the selected one, not expired, with catalogues. */
 async function otherLibrary(): Promise<{ store: Store; catalogue: string }> {
@@ -35,8 +39,11 @@ async function otherLibrary(): Promise<{ store: Store; catalogue: string }> {
 
 /** Waits until the open dialog has the focus (it must take it when it opens). */
 async function focusInDialog(page: PortalBrowser['page'], name: string): Promise<void> {
-  await page.waitForFunction(() => document.querySelector('.ant-modal-wrap:not([style*="display: none"]) .ant-modal')?.contains(document.activeElement) ?? false)
-    .catch(async () => { throw new Error(`${name} did not take the focus (it is on ${await focused(page)})`); });
+  await page
+    .waitForFunction(() => document.querySelector('.ant-modal-wrap:not([style*="display: none"]) .ant-modal')?.contains(document.activeElement) ?? false)
+    .catch(async () => {
+      throw new Error(`${name} did not take the focus (it is on ${await focused(page)})`);
+    });
 }
 
 beforeAll(async () => {
@@ -44,7 +51,9 @@ beforeAll(async () => {
   workDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-keyboard-'));
 });
 // A fresh browser for each attempt (a retry starts signed out, like the first).
-beforeEach(async () => { browser = await openBrowser('en-GB'); });
+beforeEach(async () => {
+  browser = await openBrowser('en-GB');
+});
 afterEach(async () => {
   if (browser.errors.length) console.log(`page errors:\n${browser.errors.join('\n')}`);
   await browser.close();
@@ -52,7 +61,8 @@ afterEach(async () => {
 afterAll(async () => {
   rmSync(workDir, { recursive: true, force: true });
   await fetch(portalUrl(`/api/users/${session.userId}/settings`), {
-    method: 'PUT', headers: { 'x-access-token': session.token, 'content-type': 'application/json', connection: 'close' },
+    method: 'PUT',
+    headers: { 'x-access-token': session.token, 'content-type': 'application/json', connection: 'close' },
     body: JSON.stringify({ settings: { selectedStoreId: session.selectedStoreId } }),
   });
 });
@@ -111,7 +121,10 @@ describe('keyboard only', () => {
     await page.locator('.ant-table-filter-dropdown input:focus').waitFor();
     await keyboard.type(catalogue);
     await keyboard.press('Enter');
-    await content.locator('.ant-tag').filter({ hasText: t('lists', 'filteredCount').replace('{{count}}', '') }).waitFor();
+    await content
+      .locator('.ant-tag')
+      .filter({ hasText: t('lists', 'filteredCount').replace('{{count}}', '') })
+      .waitFor();
     await content.locator('.ant-table-row').filter({ hasText: catalogue }).first().waitFor();
 
     // 5. Select the first row with Space.
@@ -135,8 +148,11 @@ describe('keyboard only', () => {
     await format.waitFor();
     await keyboard.press('Escape');
     await format.waitFor({ state: 'hidden' });
-    await page.waitForFunction((name) => document.activeElement?.textContent?.trim() === name, t('lists', 'export.adminFormat'))
-      .catch(async () => { throw new Error(`the focus did not return to Admin Format (it is on ${await focused(page)})`); });
+    await page
+      .waitForFunction((name) => document.activeElement?.textContent?.trim() === name, t('lists', 'export.adminFormat'))
+      .catch(async () => {
+        throw new Error(`the focus did not return to Admin Format (it is on ${await focused(page)})`);
+      });
     expect(await dialog.isVisible()).toBe(true);
     await pressUntil(page, { selector: '.ant-modal-footer button.ant-btn-primary', name: t('lists', 'export.ok') }, { max: 30 });
     const file = await downloadOf(page, () => keyboard.press('Enter'));

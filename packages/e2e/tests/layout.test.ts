@@ -13,9 +13,17 @@ import { apiSignIn, routeParams } from '../src/portalRoutes';
 
 const browser = useBrowser({ signedIn: 'admin', perFile: true });
 let params: Record<string, string>;
-beforeAll(async () => { params = await routeParams(await apiSignIn('admin')); });
+beforeAll(async () => {
+  params = await routeParams(await apiSignIn('admin'));
+});
 
-interface Box { text: string; left: number; right: number; top: number; bottom: number }
+interface Box {
+  text: string;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
 interface TableGeometry {
   table: Box;
   /** Header cells but the selection column, in order; `fixed` is the sticky row-action column. */
@@ -88,8 +96,12 @@ const visibleRight = (geometry: TableGeometry) => geometry.headers.find((h) => h
 /** The header lies whole within the table and clear of the fixed column, its title not cut. */
 function expectVisible(geometry: TableGeometry, text: string): void {
   const h = header(geometry, text);
-  expect({ text, left: h.left >= geometry.table.left - 1, right: h.right <= visibleRight(geometry) + 1, cut: h.cut })
-    .toEqual({ text, left: true, right: true, cut: false });
+  expect({ text, left: h.left >= geometry.table.left - 1, right: h.right <= visibleRight(geometry) + 1, cut: h.cut }).toEqual({
+    text,
+    left: true,
+    right: true,
+    cut: false,
+  });
 }
 
 async function screenshot(page: Page, name: string): Promise<void> {
@@ -111,18 +123,28 @@ async function search(page: Page, column: string, text: string): Promise<void> {
 }
 
 describe.each([1366, 1920])('tables at %i px wide', (width) => {
-  beforeAll(async () => { await browser.page.setViewportSize({ width, height: 900 }); });
+  beforeAll(async () => {
+    await browser.page.setViewportSize({ width, height: 900 });
+  });
 
   it("a section's items: Date and the last column clear of the row actions, the last row above the scrollbar, Total beside Filtered", async () => {
     const { page } = browser;
     await openList(page, `/inventories/${params.inventoryGroupId}/sections/${params.inventoryId}`);
     const codeColumn = (await settled(page)).headers[0].text;
-    const total = (await content(page).getByText(/^Total: \d+$/).textContent())!;
+    const total = (await content(page)
+      .getByText(/^Total: \d+$/)
+      .textContent())!;
     // Ten codes at most (the first one's but its last digit): every row in view, none to scroll to.
     const code = (await content(page).locator('.ant-table-row').first().locator('.ant-table-cell').nth(1).textContent())!.trim();
     await search(page, codeColumn, `/^${code.slice(0, -1)}[0-9]$/`);
     // Total still counts the whole section; Filtered what the search matches.
-    await until(async () => (await content(page).getByText(/^Total: \d+$/).textContent()) ?? '', total);
+    await until(
+      async () =>
+        (await content(page)
+          .getByText(/^Total: \d+$/)
+          .textContent()) ?? '',
+      total,
+    );
     const filtered = Number((await content(page).locator('.ant-tag').filter({ hasText: 'Filtered:' }).textContent())!.replace(/\D/g, ''));
     expect(filtered).toBeGreaterThan(0);
     expect(filtered).toBeLessThan(Number(total.replace(/\D/g, '')));
@@ -163,7 +185,9 @@ describe.each([1366, 1920])('tables at %i px wide', (width) => {
 
 describe('Arabic', () => {
   let arabic: PortalBrowser | undefined;
-  afterAll(async () => { await arabic?.close(); });
+  afterAll(async () => {
+    await arabic?.close();
+  });
 
   it('the page is right to left and the counters chart mirrored: its value axis on the right', async () => {
     arabic = await openBrowser('ar');
@@ -177,8 +201,11 @@ describe('Arabic', () => {
     await content(page).locator('[data-testid="summary-card"] bdi').first().waitFor();
     await screenshot(page, 'counters-ar-1366');
     // The summary's title reads region then period, right to left: each part whole, the region on the right.
-    const [region, period] = await content(page).locator('[data-testid="summary-card"]').first().locator('bdi').evaluateAll((parts) => parts
-      .map((part) => part.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })));
+    const [region, period] = await content(page)
+      .locator('[data-testid="summary-card"]')
+      .first()
+      .locator('bdi')
+      .evaluateAll((parts) => parts.map((part) => part.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })));
     expect(period.right).toBeLessThanOrEqual(region.left);
     // The chart is drawn again as the counters arrive: its value labels end up right of the plot.
     await until(async () => {
@@ -197,7 +224,10 @@ describe('Arabic', () => {
   it("the dashboard's horizontal bars grow leftwards from their labels on the right", async () => {
     const { page } = arabic!;
     await navigateInApp(page, '/dashboard');
-    const chart = content(page).locator('.highcharts-container').filter({ has: page.locator('.highcharts-bar-series') }).first();
+    const chart = content(page)
+      .locator('.highcharts-container')
+      .filter({ has: page.locator('.highcharts-bar-series') })
+      .first();
     await chart.locator('.highcharts-xaxis-labels text').first().waitFor({ timeout: 60_000 });
     await screenshot(page, 'dashboard-ar-1366');
     await until(async () => {
@@ -213,11 +243,19 @@ describe('Arabic', () => {
     await content(page).locator('.cm-editor').first().waitFor({ timeout: 60_000 });
     await screenshot(page, 'idModifications-ar-1366');
     // Where the first and the last character are drawn: 'f' left of '{'.
-    const [first, last] = await content(page).getByText('function (id) {').first().evaluate((element) => {
-      const text = [...element.childNodes].find((n) => n.nodeType === Node.TEXT_NODE)!;
-      const at = (i: number) => { const r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + 1); return r.getBoundingClientRect().left; };
-      return [at(0), at((text.textContent ?? '').length - 1)];
-    });
+    const [first, last] = await content(page)
+      .getByText('function (id) {')
+      .first()
+      .evaluate((element) => {
+        const text = [...element.childNodes].find((n) => n.nodeType === Node.TEXT_NODE)!;
+        const at = (i: number) => {
+          const r = document.createRange();
+          r.setStart(text, i);
+          r.setEnd(text, i + 1);
+          return r.getBoundingClientRect().left;
+        };
+        return [at(0), at((text.textContent ?? '').length - 1)];
+      });
     expect(last).toBeGreaterThan(first);
   });
 });

@@ -56,7 +56,9 @@ describe('a capacity display left running', () => {
 
   async function publicToken(userName: string): Promise<string> {
     const res = await fetch(url('/api/auth/signin'), {
-      method: 'POST', headers: { 'content-type': 'application/json', connection: 'close' }, body: JSON.stringify({ userName, password: userName }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', connection: 'close' },
+      body: JSON.stringify({ userName, password: userName }),
     });
     expect(res.status).toBe(200);
     return ((await res.json()) as { userToken: string }).userToken;
@@ -77,17 +79,29 @@ describe('a capacity display left running', () => {
       const hour = Number(libraryTime(new Date(), store.timezone).slice(11, 13));
       const reset = `${String((hour + 12) % 24).padStart(2, '0')}:00`;
       db.prepare("update stores set start_time = '00:00', end_time = '00:00', reset_time = ? where id = ?").run(reset, store.id);
-      db.prepare('insert into records (store_id, sensor_id, date, count_in, count_out) values (?, ?, ?, ?, 0)')
-        .run(store.id, sensor.id, libraryTime(new Date(Date.now() - 60_000), store.timezone), store.capacity * 2);
+      db.prepare('insert into records (store_id, sensor_id, date, count_in, count_out) values (?, ?, ?, ?, 0)').run(
+        store.id,
+        sensor.id,
+        libraryTime(new Date(Date.now() - 60_000), store.timezone),
+        store.capacity * 2,
+      );
     } finally {
       db.close();
     }
   }
 
   /** `YYYY-MM-DD HH:mm:ss` at the library (how records store their time). */
-  const libraryTime = (instant: Date, timeZone: string) => new Intl.DateTimeFormat('sv-SE', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-  }).format(instant);
+  const libraryTime = (instant: Date, timeZone: string) =>
+    new Intl.DateTimeFormat('sv-SE', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }).format(instant);
 
   /** The library's own bar (the first of its areas). */
   const barOf = (page: Page, storeCode: string) => page.locator(`.portal-capacity-bar[data-store-code="${storeCode}"]`).first();
@@ -106,7 +120,9 @@ describe('a capacity display left running', () => {
     expect(await light.locator('.portal-traffic-cell').count()).toBe(10);
 
     // Only mf-public's own code, with a real token too.
-    const code = requests.filter((u) => u.startsWith(url('/')) && !new URL(u).pathname.startsWith('/api/')).map((u) => new URL(u).pathname)
+    const code = requests
+      .filter((u) => u.startsWith(url('/')) && !new URL(u).pathname.startsWith('/api/'))
+      .map((u) => new URL(u).pathname)
       .filter((p) => !p.startsWith('/capacities/'));
     expect(code.length).toBeGreaterThan(0);
     expect(code.filter((p) => !p.startsWith('/remotes/mf-public/'))).toEqual([]);
@@ -149,7 +165,9 @@ describe('a capacity display left running', () => {
     const started = Date.now();
     await pollsReach(pollsBefore + 200);
     const [heapAfter, nodesAfter, pollsAfter] = [await heap(), await nodes(), polls()];
-    console.log(`public display: ${pollsAfter - pollsBefore} polls in ${((Date.now() - started) / 1000).toFixed(1)} s, JS heap ${(heapBefore / 1024).toFixed(0)} → ${(heapAfter / 1024).toFixed(0)} KiB, DOM nodes ${nodesBefore} → ${nodesAfter}`);
+    console.log(
+      `public display: ${pollsAfter - pollsBefore} polls in ${((Date.now() - started) / 1000).toFixed(1)} s, JS heap ${(heapBefore / 1024).toFixed(0)} → ${(heapAfter / 1024).toFixed(0)} KiB, DOM nodes ${nodesBefore} → ${nodesAfter}`,
+    );
     expect(nodesAfter).toBe(nodesBefore);
     expect(heapAfter - heapBefore).toBeLessThan(1024 * 1024);
   });

@@ -17,7 +17,8 @@ const browser = useBrowser();
 
 async function api<T>(token: string, method: string, url: string, body?: unknown): Promise<T> {
   const res = await fetch(portalUrl(url), {
-    method, headers: { 'x-access-token': token, connection: 'close', ...(body ? { 'content-type': 'application/json' } : {}) },
+    method,
+    headers: { 'x-access-token': token, connection: 'close', ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
@@ -26,7 +27,8 @@ async function api<T>(token: string, method: string, url: string, body?: unknown
 
 async function signIn(): Promise<{ token: string; storeId: number }> {
   const res = await fetch(portalUrl('/api/auth/signin'), {
-    method: 'POST', headers: { 'content-type': 'application/json', connection: 'close' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', connection: 'close' },
     body: JSON.stringify({ userName: 'librarian', password: 'librarian' }),
   });
   const { token, settings } = (await res.json()) as { token: string; settings: { selectedStoreId: number } };
@@ -36,8 +38,10 @@ async function signIn(): Promise<{ token: string; storeId: number }> {
 /** A date as the export format writes it (the tokens the demo formats use). */
 const formatDay = (iso: string, pattern: string) => {
   const [y, m, d] = iso.split('-');
-  return pattern.replace(/\[([^\]]*)\]|YYYY|MM|DD|HH|mm|ss/g, (t, literal: string | undefined) => (
-    literal ?? ({ YYYY: y, MM: m, DD: d, HH: '00', mm: '00', ss: '00' } as Record<string, string>)[t]));
+  return pattern.replace(
+    /\[([^\]]*)\]|YYYY|MM|DD|HH|mm|ss/g,
+    (t, literal: string | undefined) => literal ?? ({ YYYY: y, MM: m, DD: d, HH: '00', mm: '00', ss: '00' } as Record<string, string>)[t],
+  );
 };
 
 /** Uploads a fixture in the Import modal and waits for its preview. */
@@ -65,7 +69,11 @@ describe('real files', () => {
     const name = `E2E real files ${Date.now().toString(36)}`;
     const { tid } = await api<{ tid: number }>(token, 'POST', `/api/stores/${storeId}/catalogues`, { name });
     // The mapping offers the library's own labels of the fields.
-    const { items: libraries } = await api<{ items: Array<{ tid: number; fieldCode: string; fieldObjectId: string; field1: string; field2: string }> }>(token, 'GET', '/api/stores?limit=100');
+    const { items: libraries } = await api<{ items: Array<{ tid: number; fieldCode: string; fieldObjectId: string; field1: string; field2: string }> }>(
+      token,
+      'GET',
+      '/api/stores?limit=100',
+    );
     const labels = libraries.find((l) => l.tid === storeId)!;
 
     await login(page, 'librarian');
@@ -89,7 +97,10 @@ describe('real files', () => {
 
     // 2. A LibreOffice xlsx: headers name code and objectId (mapped at once); the dates are date cells.
     const xlsx = await openImport(page, 'libreoffice-dates.xlsx');
-    await xlsx.getByRole('cell', { name: formatDay('2024-01-01', dateFormat) }).first().waitFor();
+    await xlsx
+      .getByRole('cell', { name: formatDay('2024-01-01', dateFormat) })
+      .first()
+      .waitFor();
     await choose(page, xlsx, 'Field of column 3', labels.field1);
     await choose(page, xlsx, 'Field of column 4', labels.field2);
     await importAndClose(xlsx, '2 of 2 items imported');
@@ -104,19 +115,31 @@ describe('real files', () => {
       expect(format).toBe(path.extname(file).slice(1));
       const [sheet] = await api<Array<{ data: unknown[][] }>>(token, 'POST', '/api/misc/readFile', { fileName, format: { firstRowHeader: true, dateFormat } });
       expect(sheet.data[1]).toEqual([expect.stringMatching(/^[XO]001$/), 'OBJ1', 'Título uno', formatDay('2024-01-01', dateFormat)]);
-      const result = await api(token, 'POST', `/api/stores/${storeId}/catalogues/${tid}/import`, { fileName, fields: [{ code: 0, objectId: 1, field1: 2, field2: 3 }], sheetIndex: null });
+      const result = await api(token, 'POST', `/api/stores/${storeId}/catalogues/${tid}/import`, {
+        fileName,
+        fields: [{ code: 0, objectId: 1, field1: 2, field2: 3 }],
+        sheetIndex: null,
+      });
       expect(result).toEqual({ numItems: 2, numItemsInserted: 2 });
     }
 
     // 4. What was stored.
-    const { items } = await api<{ items: Array<Record<string, string | null>> }>(token, 'GET', `/api/stores/${storeId}/catalogues/${tid}/items?order=code,asc&limit=50`);
+    const { items } = await api<{ items: Array<Record<string, string | null>> }>(
+      token,
+      'GET',
+      `/api/stores/${storeId}/catalogues/${tid}/items?order=code,asc&limit=50`,
+    );
     const day = (iso: string) => formatDay(iso, dateFormat);
     expect(items.map((i) => [i.code, i.objectId, i.field1, i.field2])).toEqual([
-      ['D001', 'OBJ1', 'Título uno', day('2024-01-01')], ['D002', 'OBJ2', 'Título dos', day('2023-12-31')],
-      ['ES001', 'OBJ-1', 'Canción de cuna; nana', '2024-01-01'], ['ES002', 'OBJ-2', 'Niño, el pingüino', '15/03/2024'],
+      ['D001', 'OBJ1', 'Título uno', day('2024-01-01')],
+      ['D002', 'OBJ2', 'Título dos', day('2023-12-31')],
+      ['ES001', 'OBJ-1', 'Canción de cuna; nana', '2024-01-01'],
+      ['ES002', 'OBJ-2', 'Niño, el pingüino', '15/03/2024'],
       ['ES003', null, 'Añoranza', '31/12/2023'],
-      ['O001', 'OBJ1', 'Título uno', day('2024-01-01')], ['O002', 'OBJ2', 'Título dos', day('2023-12-31')],
-      ['X001', 'OBJ1', 'Título uno', day('2024-01-01')], ['X002', 'OBJ2', 'Título dos', day('2023-12-31')],
+      ['O001', 'OBJ1', 'Título uno', day('2024-01-01')],
+      ['O002', 'OBJ2', 'Título dos', day('2023-12-31')],
+      ['X001', 'OBJ1', 'Título uno', day('2024-01-01')],
+      ['X002', 'OBJ2', 'Título dos', day('2023-12-31')],
     ]);
   });
 });

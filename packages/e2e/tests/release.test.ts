@@ -29,12 +29,14 @@ function run(bin: string, args: string[], cwd: string) {
 
 /** sha256 of every file under dir except registry.json. */
 function shellFiles(dir: string): Record<string, string> {
-  return Object.fromEntries(readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name !== 'registry.json')
-    .map((entry) => {
-      const file = path.join(entry.parentPath, entry.name);
-      return [path.relative(dir, file), createHash('sha256').update(readFileSync(file)).digest('hex')];
-    }));
+  return Object.fromEntries(
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name !== 'registry.json')
+      .map((entry) => {
+        const file = path.join(entry.parentPath, entry.name);
+        return [path.relative(dir, file), createHash('sha256').update(readFileSync(file)).digest('hex')];
+      }),
+  );
 }
 
 function prepareCopy(root: string): void {

@@ -82,9 +82,18 @@ describe('remotes inside the shell', () => {
       const renderers = new Map<number, unknown>();
       Object.defineProperty(window, '__REACT_DEVTOOLS_GLOBAL_HOOK__', {
         value: {
-          renderers, supportsFiber: true, isDisabled: false,
-          inject(renderer: unknown) { renderers.set(renderers.size + 1, renderer); return renderers.size; },
-          checkDCE() {}, onCommitFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, onScheduleFiberRoot() {},
+          renderers,
+          supportsFiber: true,
+          isDisabled: false,
+          inject(renderer: unknown) {
+            renderers.set(renderers.size + 1, renderer);
+            return renderers.size;
+          },
+          checkDCE() {},
+          onCommitFiberRoot() {},
+          onCommitFiberUnmount() {},
+          onPostCommitFiberRoot() {},
+          onScheduleFiberRoot() {},
         },
       });
     });
@@ -96,22 +105,36 @@ describe('remotes inside the shell', () => {
 
     const copies = await page.evaluate(() => {
       type Share = { from: string; loaded?: boolean; lib?: unknown };
-      const federation = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, { default: Record<string, Record<string, Share>> }> } }).__FEDERATION__;
+      const federation = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, { default: Record<string, Record<string, Share>> }> } })
+        .__FEDERATION__;
       const keys = ['react', 'react-dom', 'antd', '@portal/session'];
-      const perScope = Object.entries(federation.__SHARE__).map(([instance, scopes]) => [instance, Object.fromEntries(keys.map((key) => {
-        const loaded = Object.entries(scopes.default[key] ?? {}).filter(([, share]) => share.loaded || share.lib);
-        return [key, loaded.map(([version, share]) => `${share.from}@${version}`)];
-      }))] as const);
+      const perScope = Object.entries(federation.__SHARE__).map(
+        ([instance, scopes]) =>
+          [
+            instance,
+            Object.fromEntries(
+              keys.map((key) => {
+                const loaded = Object.entries(scopes.default[key] ?? {}).filter(([, share]) => share.loaded || share.lib);
+                return [key, loaded.map(([version, share]) => `${share.from}@${version}`)];
+              }),
+            ),
+          ] as const,
+      );
       const hook = (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { renderers: Map<number, unknown> } }).__REACT_DEVTOOLS_GLOBAL_HOOK__;
       return { perScope: Object.fromEntries(perScope), reactDomRenderers: hook.renderers.size };
     });
 
     expect(copies.reactDomRenderers).toBe(1);
     const instances = Object.keys(copies.perScope);
-    expect(instances).toEqual(expect.arrayContaining(['shell:0.1.0', 'mf_dashboard:0.1.0', 'mf_items:0.1.0', 'mf_statistics:0.1.0', 'mf_selfcheck:0.1.0', 'mf_settings:0.1.0']));
+    expect(instances).toEqual(
+      expect.arrayContaining(['shell:0.1.0', 'mf_dashboard:0.1.0', 'mf_items:0.1.0', 'mf_statistics:0.1.0', 'mf_selfcheck:0.1.0', 'mf_settings:0.1.0']),
+    );
     for (const instance of instances) {
       expect(copies.perScope[instance]).toEqual({
-        react: ['shell@19.3.1'], 'react-dom': ['shell@19.3.1'], antd: ['shell@6.6.7'], '@portal/session': ['shell@0.1.0'],
+        react: ['shell@19.3.1'],
+        'react-dom': ['shell@19.3.1'],
+        antd: ['shell@6.6.7'],
+        '@portal/session': ['shell@0.1.0'],
       });
     }
   });

@@ -21,7 +21,9 @@ const ROWS = 5_000;
 beforeAll(async () => {
   rig = await startScaleRig(2);
 }, 600_000);
-afterAll(async () => { await rig?.stop(); });
+afterAll(async () => {
+  await rig?.stop();
+});
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a response body as parsed JSON, read by the expectations
 type Answer = { status: number; json: () => any; body: Buffer; headers: Headers };
@@ -31,7 +33,10 @@ async function call(base: string, method: string, path: string, options: { token
   if (options.token) headers['x-access-token'] = options.token;
   let body: BodyInit | undefined;
   if (options.form) body = options.form;
-  else if (options.body !== undefined) { headers['content-type'] = 'application/json'; body = JSON.stringify(options.body); }
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
   const res = await fetch(`${base}${path}`, { method, headers, body });
   const bytes = Buffer.from(await res.arrayBuffer());
   return { status: res.status, body: bytes, headers: res.headers, json: () => JSON.parse(bytes.toString('utf8')) };
@@ -54,7 +59,8 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     ({ token, userId } = signedIn.json());
     store = signedIn.json().storeIds[0];
     expect((await call(two!, 'GET', `/api/users/${userId}`, { token })).status).toBe(200);
-    for (let i = 0; i < 6; i += 1) expect((await call(rig.balancer.url, 'GET', '/api/health')).json()).toEqual({ status: 'ok', database: 'ok', migrations: 'current' });
+    for (let i = 0; i < 6; i += 1)
+      expect((await call(rig.balancer.url, 'GET', '/api/health')).json()).toEqual({ status: 'ok', database: 'ok', migrations: 'current' });
   });
 
   it('reads and imports through one instance the file uploaded to the other; the same through the balancer', async () => {
@@ -69,7 +75,8 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     expect(created.status).toBe(200);
     catalogue = created.json().tid;
     const imported = await call(two!, 'POST', `/api/stores/${store}/catalogues/${catalogue}/import`, {
-      token, body: { fileName: file, fields: [{ code: 0, objectId: 1 }], sheetIndex: null, format: { separator: 'semicolon', firstRowHeader: true } },
+      token,
+      body: { fileName: file, fields: [{ code: 0, objectId: 1 }], sheetIndex: null, format: { separator: 'semicolon', firstRowHeader: true } },
     });
     expect([imported.status, imported.json()]).toEqual([200, { numItems: ROWS, numItemsInserted: ROWS }]);
 
@@ -112,18 +119,22 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     const measure = async (base: string, ms: number) => {
       let done = 0;
       const until = Date.now() + ms;
-      await Promise.all(Array.from({ length: 8 }, async () => {
-        while (Date.now() < until) {
-          const res = await call(base, 'GET', itemsPath(), { token });
-          if (res.status !== 200) throw new Error(`status ${res.status}`);
-          done += 1;
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (Date.now() < until) {
+            const res = await call(base, 'GET', itemsPath(), { token });
+            if (res.status !== 200) throw new Error(`status ${res.status}`);
+            done += 1;
+          }
+        }),
+      );
       return done / (ms / 1000);
     };
     const one = await measure(rig.instances[0]!.url, 3000);
     const two = await measure(rig.balancer.url, 3000);
-    console.log(`scale: list endpoint (first page of 25 of ${ROWS} items with its total), 8 clients: one instance ${one.toFixed(0)} req/s, two behind nginx ${two.toFixed(0)} req/s`);
+    console.log(
+      `scale: list endpoint (first page of 25 of ${ROWS} items with its total), 8 clients: one instance ${one.toFixed(0)} req/s, two behind nginx ${two.toFixed(0)} req/s`,
+    );
   });
 
   it('SIGTERM of one instance during list requests and an export: no 5xx, the export completes, the survivor serves all; it restarts and rejoins', async () => {
@@ -142,9 +153,17 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     const workers = Array.from({ length: 4 }, worker);
     // The export held by the instance being stopped, read slowly.
     const exportRes = await fetch(`${rig.instances[0]!.url}/api/stores/${store}/catalogues/${catalogue}/export`, {
-      method: 'POST', headers: { connection: 'close', 'content-type': 'application/json', 'x-access-token': token },
-      body: JSON.stringify({ format: { fileType: 'csv', firstRowHeader: true, dateFormat: 'YYYY-MM-DD', codePrefix: '', codeSuffix: '', separator: 'comma', otherSeparator: '' },
-        columns: [{ id: 'code', title: 'code' }, { id: 'objectId', title: 'objectId' }], order: null, searchTexts: {} }),
+      method: 'POST',
+      headers: { connection: 'close', 'content-type': 'application/json', 'x-access-token': token },
+      body: JSON.stringify({
+        format: { fileType: 'csv', firstRowHeader: true, dateFormat: 'YYYY-MM-DD', codePrefix: '', codeSuffix: '', separator: 'comma', otherSeparator: '' },
+        columns: [
+          { id: 'code', title: 'code' },
+          { id: 'objectId', title: 'objectId' },
+        ],
+        order: null,
+        searchTexts: {},
+      }),
     });
     expect(exportRes.status).toBe(200);
     const reader = exportRes.body!.getReader();

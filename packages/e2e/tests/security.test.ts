@@ -9,15 +9,24 @@ import { login, logoutViaMenu, portalUrl, useBrowser, waitForContentTitle } from
 const browser = useBrowser();
 
 /** One request with the target exactly as given (fetch would normalise it). */
-function raw(method: string, target: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function raw(
+  method: string,
+  target: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   const base = new URL(portalUrl('/'));
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: base.hostname, port: base.port, method, path: target, headers: { connection: 'close', 'content-length': '0', ...headers } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => { body += chunk; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = http.request(
+      { host: base.hostname, port: base.port, method, path: target, headers: { connection: 'close', 'content-length': '0', ...headers } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -36,8 +45,15 @@ describe('security of the running portal', () => {
     expect(before.headers['cache-control']).toBe('no-store');
 
     const host = new URL(portalUrl('/')).host;
-    for (const [method, target] of [['POST', '/%61pi/users/exists'], ['POST', '/%2561pi/stores'], ['POST', `http://${host}/api/users/exists`],
-      ['GET', '/api/./users'], ['GET', '//api/users'], ['GET', '/API/users'], ['GET', '/api/users/']]) {
+    for (const [method, target] of [
+      ['POST', '/%61pi/users/exists'],
+      ['POST', '/%2561pi/stores'],
+      ['POST', `http://${host}/api/users/exists`],
+      ['GET', '/api/./users'],
+      ['GET', '//api/users'],
+      ['GET', '/API/users'],
+      ['GET', '/api/users/'],
+    ]) {
       const res = await raw(method, target);
       expect([target, [401, 404].includes(res.status) || (res.status === 200 && res.body.includes('<html'))]).toEqual([target, true]);
       expect(res.body).not.toContain('"exists"');

@@ -117,11 +117,15 @@ describe('self-check', () => {
     await waitForContentTitle(page, 'SIP Operations');
     const rows = content(page).locator('.ant-table-row');
     await rows.first().waitFor();
-    const dates = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelector('.ant-table-cell:not(.ant-table-selection-column)')?.textContent?.trim() ?? ''));
+    const dates = await rows.evaluateAll((trs) =>
+      trs.map((tr) => tr.querySelector('.ant-table-cell:not(.ant-table-selection-column)')?.textContent?.trim() ?? ''),
+    );
     expect(dates.length).toBeGreaterThan(3);
     expect(dates.every((d) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(d))).toBe(true);
     expect([...dates].sort().reverse()).toEqual(dates);
-    const colours = await content(page).locator('.ant-tag[data-status]').evaluateAll((tags) => Object.fromEntries(tags.map((t) => [t.getAttribute('data-status'), getComputedStyle(t).color])));
+    const colours = await content(page)
+      .locator('.ant-tag[data-status]')
+      .evaluateAll((tags) => Object.fromEntries(tags.map((t) => [t.getAttribute('data-status'), getComputedStyle(t).color])));
     expect(colours.SUCCESS).toBeDefined();
     expect(new Set(Object.values(colours)).size).toBe(Object.keys(colours).length);
 

@@ -8,9 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import {
-  login, logoutViaMenu, navigateInApp, pickMenuEntry, portalUrl, sidebarPaths, useBrowser, useWorkDir, waitForContentTitle,
-} from '../src';
+import { login, logoutViaMenu, navigateInApp, pickMenuEntry, portalUrl, sidebarPaths, useBrowser, useWorkDir, waitForContentTitle } from '../src';
 import { content, openDropdown, openModal } from '../src/listPage';
 
 const browser = useBrowser();
@@ -30,13 +28,17 @@ async function openOptions(page: Page, modal: Locator, label: string): Promise<s
 /** Closes the open select dropdown and waits until none shows (antd keeps closed ones, hidden, in the page). */
 async function closeDropdown(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
-  await page.waitForFunction(() => [...document.querySelectorAll('.ant-select-dropdown, .ant-tree-select-dropdown')].every((d) => !(d as HTMLElement).checkVisibility()));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.ant-select-dropdown, .ant-tree-select-dropdown')].every((d) => !(d as HTMLElement).checkVisibility()),
+  );
 }
 
 /** Signs in through the API (to set up and undo what a scenario changes in the shared demo data). */
 async function apiSession(userName: string, password = userName): Promise<{ token: string; userId: number; selectedStoreId: number | null }> {
   const res = await fetch(portalUrl('/api/auth/signin'), {
-    method: 'POST', headers: { 'content-type': 'application/json', connection: 'close' }, body: JSON.stringify({ userName, password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', connection: 'close' },
+    body: JSON.stringify({ userName, password }),
   });
   const body = (await res.json()) as { token: string; userId: number; settings: { selectedStoreId: number | null } };
   return { token: body.token, userId: body.userId, selectedStoreId: body.settings.selectedStoreId };
@@ -44,7 +46,8 @@ async function apiSession(userName: string, password = userName): Promise<{ toke
 
 async function api(token: string, method: string, url: string, body?: unknown): Promise<unknown> {
   const res = await fetch(portalUrl(url), {
-    method, headers: { 'x-access-token': token, connection: 'close', ...(body ? { 'content-type': 'application/json' } : {}) },
+    method,
+    headers: { 'x-access-token': token, connection: 'close', ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
@@ -125,14 +128,18 @@ describe('users', () => {
     await navigateInApp(page, '/stores');
     await waitForContentTitle(page, 'Libraries');
     await content(page).locator('.ant-table-row').first().waitFor();
-    const areas = await content(page).locator('.ant-table-row').evaluateAll((trs) => trs.map((tr) => tr.textContent ?? ''));
+    const areas = await content(page)
+      .locator('.ant-table-row')
+      .evaluateAll((trs) => trs.map((tr) => tr.textContent ?? ''));
     expect(areas.length).toBeGreaterThan(0);
     for (const text of areas) expect(text).toContain(areaName);
 
     // Her own password: Change Password asks for the current one; the session goes on with the renewed token.
     await navigateInApp(page, '/profile');
     await content(page).getByTestId('profile-info').waitFor();
-    await content(page).getByRole('button', { name: /Edit profile/ }).click();
+    await content(page)
+      .getByRole('button', { name: /Edit profile/ })
+      .click();
     const own = await openModal(page, 'Edit user');
     await own.locator('#fullName').waitFor();
     expect(await own.locator('#userName').isDisabled()).toBe(true);
@@ -163,15 +170,23 @@ describe('libraries', () => {
     const modal = await openModal(page, 'New library');
     await modal.locator('#code').waitFor();
     const fields: Array<[string, string]> = [
-      ['code', 'E2E-NEW'], ['country', 'España'], ['area', 'Aragón'], ['province', 'Zaragoza'], ['city', 'Zaragoza'],
-      ['name', 'Biblioteca E2E Nueva'], ['address', 'Plaza del Pilar 1'], ['manager', 'Luisa'], ['managertel', '976000000'],
+      ['code', 'E2E-NEW'],
+      ['country', 'España'],
+      ['area', 'Aragón'],
+      ['province', 'Zaragoza'],
+      ['city', 'Zaragoza'],
+      ['name', 'Biblioteca E2E Nueva'],
+      ['address', 'Plaza del Pilar 1'],
+      ['manager', 'Luisa'],
+      ['managertel', '976000000'],
     ];
     for (const [id, value] of fields) await modal.locator(`#${id}`).fill(value);
     expect(await modal.getByText('Europe/Madrid').count()).toBe(1);
     // One year after the library's today, at the library (Europe/Madrid), not the UTC date: from 23:00 UTC
     // Madrid is already on the next day (the test failed there).
     const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' })
-      .format(new Date()).split('-');
+      .format(new Date())
+      .split('-');
     const nextYear = `${Number(year) + 1}-${month}-${month === '02' && day === '29' ? '28' : day}`;
     expect(await modal.locator('#expirationDate').inputValue()).toBe(nextYear);
     await modal.getByRole('button', { name: 'Save' }).click();
@@ -179,7 +194,14 @@ describe('libraries', () => {
     await row(page, 'Biblioteca E2E Nueva').waitFor();
 
     await navigateInApp(page, '/catalogues');
-    await pickMenuEntry(page, page.locator('.ant-layout-header').getByRole('button', { name: /No Library Selected|Biblioteca|Library/ }).first(), 'Change Library');
+    await pickMenuEntry(
+      page,
+      page
+        .locator('.ant-layout-header')
+        .getByRole('button', { name: /No Library Selected|Biblioteca|Library/ })
+        .first(),
+      'Change Library',
+    );
     const change = await openModal(page, 'Change Library');
     await change.locator('.ant-table-row').first().waitFor();
     for (let guard = 0; guard < 20 && (await change.getByText('Biblioteca E2E Nueva').count()) === 0; guard++) {
@@ -214,7 +236,10 @@ describe('libraries', () => {
     const code = await modal.locator('#code').inputValue();
     const before = { startTime: await modal.locator('#startTime').inputValue(), endTime: await modal.locator('#endTime').inputValue() };
     expect(await modal.getByTestId('sip-link').textContent()).toContain(`/sipOperations/${code}`);
-    for (const [id, value] of [['startTime', '07:35'], ['endTime', '22:10']]) {
+    for (const [id, value] of [
+      ['startTime', '07:35'],
+      ['endTime', '22:10'],
+    ]) {
       await modal.locator(`#${id}`).click();
       await modal.locator(`#${id}`).fill(value);
       await page.keyboard.press('Enter');
@@ -240,7 +265,9 @@ describe('profile', () => {
     expect(await header.locator('.ant-avatar img').count()).toBe(0);
     const requestsBefore = browser.requests.filter((url) => url.endsWith('.html') || url.endsWith('/profile')).length;
 
-    await content(page).locator('input[type=file]').setInputFiles(await drawPng(page));
+    await content(page)
+      .locator('input[type=file]')
+      .setInputFiles(await drawPng(page));
     await header.locator('.ant-avatar img').waitFor();
     expect(await header.locator('.ant-avatar img').getAttribute('src')).toMatch(/^blob:/);
     expect(browser.requests.filter((url) => url.endsWith('.html') || url.endsWith('/profile')).length).toBe(requestsBefore);

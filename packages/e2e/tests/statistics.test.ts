@@ -15,7 +15,8 @@ const work = useWorkDir('statistics');
 
 async function apiToken(user: string): Promise<string> {
   const res = await fetch(portalUrl('/api/auth/signin'), {
-    method: 'POST', headers: { 'content-type': 'application/json', connection: 'close' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', connection: 'close' },
     body: JSON.stringify({ userName: user, password: user }),
   });
   return ((await res.json()) as { token: string }).token;
@@ -40,7 +41,11 @@ async function changed(read: () => Promise<string>, before: string, timeout = 60
 
 const content = (page: Page) => page.locator('#portal-content');
 const cards = (page: Page) => content(page).locator('[role="group"][aria-label^="Interval "]');
-const summaryTexts = (page: Page) => content(page).locator('[data-testid="summary-card"]').allInnerTexts().then((t) => t.join(' | '));
+const summaryTexts = (page: Page) =>
+  content(page)
+    .locator('[data-testid="summary-card"]')
+    .allInnerTexts()
+    .then((t) => t.join(' | '));
 
 async function choose(page: Page, label: string, option: string): Promise<void> {
   await content(page).getByRole('combobox', { name: label }).click();
@@ -55,26 +60,33 @@ async function reloaded(page: Page, action: () => Promise<unknown>): Promise<voi
   const answer = page.waitForResponse((r) => /\/api\/records\/group-/.test(r.url()), { timeout: 60_000 });
   await action();
   await answer;
-  await page.waitForFunction(() => {
-    const root = document.querySelector('#portal-content');
-    if (!root || root.querySelector('.ant-spin-spinning')) return false;
-    const cards = [...root.querySelectorAll('[data-testid="summary-card"]')];
-    return cards.length > 0 && cards.every((card) => (card.querySelector('.ant-statistic-content-value')?.textContent ?? '-').trim() !== '-');
-  }, undefined, { timeout: 60_000 });
+  await page.waitForFunction(
+    () => {
+      const root = document.querySelector('#portal-content');
+      if (!root || root.querySelector('.ant-spin-spinning')) return false;
+      const cards = [...root.querySelectorAll('[data-testid="summary-card"]')];
+      return cards.length > 0 && cards.every((card) => (card.querySelector('.ant-statistic-content-value')?.textContent ?? '-').trim() !== '-');
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
 }
 
 /** Per shared library, the copies loaded in any Module Federation instance (`from@version`, deduplicated). */
 async function loadedCopies(page: Page, keys: string[]): Promise<Record<string, string[]>> {
   return page.evaluate((names) => {
     type Share = { from: string; loaded?: boolean; lib?: unknown };
-    const federation = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, { default: Record<string, Record<string, Share>> }> } }).__FEDERATION__;
-    return Object.fromEntries(names.map((key) => {
-      const copies = new Set<string>();
-      for (const scopes of Object.values(federation.__SHARE__)) {
-        for (const [version, share] of Object.entries(scopes.default[key] ?? {})) if (share.loaded || share.lib) copies.add(`${share.from}@${version}`);
-      }
-      return [key, [...copies]];
-    }));
+    const federation = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, { default: Record<string, Record<string, Share>> }> } })
+      .__FEDERATION__;
+    return Object.fromEntries(
+      names.map((key) => {
+        const copies = new Set<string>();
+        for (const scopes of Object.values(federation.__SHARE__)) {
+          for (const [version, share] of Object.entries(scopes.default[key] ?? {})) if (share.loaded || share.lib) copies.add(`${share.from}@${version}`);
+        }
+        return [key, [...copies]];
+      }),
+    );
   }, keys);
 }
 
@@ -94,7 +106,8 @@ describe('counters', () => {
     await waitForContentTitle(page, 'Counters', 90_000);
     await content(page).locator('.highcharts-container').waitFor({ timeout: 60_000 });
     expect(await loadedCopies(page, ['highcharts', 'highcharts-react-official'])).toEqual({
-      highcharts: [expect.stringMatching(/@13\./)], 'highcharts-react-official': [expect.stringMatching(/@3\./)],
+      highcharts: [expect.stringMatching(/@13\./)],
+      'highcharts-react-official': [expect.stringMatching(/@3\./)],
     });
     await content(page).locator('[data-testid="summary-card"]').first().waitFor();
 
@@ -177,7 +190,9 @@ describe('alarms', () => {
     await first.waitFor();
     await until(async () => (await first.innerText()).includes('Yes'), true);
     await first.locator('input[type="checkbox"]').check();
-    await content(page).getByRole('button', { name: /Delete selected/ }).click();
+    await content(page)
+      .getByRole('button', { name: /Delete selected/ })
+      .click();
     await (await confirmDialog(page, 'Are you sure you want to delete this element?')).getByRole('button', { name: 'Delete' }).click();
     const after = { ...before, numAlarms: before.numAlarms - 1, numAlarmsActivated: before.numAlarmsActivated - 1 };
     await until(tagText, shown(after));

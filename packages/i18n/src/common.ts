@@ -12,7 +12,15 @@ import type { Locale } from './locales';
 
 /** Shared words (OK, Cancel, guard screens, error texts of §8) in the `common` namespace. */
 export const commonResources: Record<Locale, typeof es> = {
-  'en-GB': enGB, 'en-US': enUS, es, ca, fr, pt, nl, pl, ar,
+  'en-GB': enGB,
+  'en-US': enUS,
+  es,
+  ca,
+  fr,
+  pt,
+  nl,
+  pl,
+  ar,
 };
 
 registerTranslations(COMMON_NS, commonResources);

@@ -5,8 +5,7 @@ describe('loginErrorKey', () => {
     await setLanguage('en-US');
     expect(i18n.t(loginErrorKey('USER_NOT_FOUND') as string)).toBe('User not found');
     expect(i18n.t(loginErrorKey('INVALID_PASSWORD') as string)).toBe('Invalid password');
-    expect(i18n.t(loginErrorKey('USER_NO_PRIVILEGES') as string))
-      .toBe('You do not have privileges to access this application');
+    expect(i18n.t(loginErrorKey('USER_NO_PRIVILEGES') as string)).toBe('You do not have privileges to access this application');
   });
 
   it('reads "An unknown error occurred" for a missing code and nothing for other codes', () => {
@@ -19,8 +18,7 @@ describe('loginErrorKey', () => {
 describe('exportErrorKey', () => {
   it('has its own text for too many Excel rows and a generic one otherwise', async () => {
     await setLanguage('es');
-    expect(i18n.t(exportErrorKey('MAX_XLS_ROWS_EXCEEDED')))
-      .toBe('El número de filas supera el máximo permitido para las exportaciones a Excel');
+    expect(i18n.t(exportErrorKey('MAX_XLS_ROWS_EXCEEDED'))).toBe('El número de filas supera el máximo permitido para las exportaciones a Excel');
     expect(i18n.t(exportErrorKey('NO_RESPONSE_DATA'))).toBe('Se ha producido un error al exportar los elementos');
   });
 });

@@ -15,7 +15,5 @@ export function loginErrorKey(code: string | null | undefined): string | null {
 
 /** Translation key for a failed export: MAX_XLS_ROWS_EXCEEDED has its own text, anything else the generic one. */
 export function exportErrorKey(code: string | null | undefined): string {
-  return code === 'MAX_XLS_ROWS_EXCEEDED'
-    ? `${COMMON_NS}:errors.export.MAX_XLS_ROWS_EXCEEDED`
-    : `${COMMON_NS}:errors.export.default`;
+  return code === 'MAX_XLS_ROWS_EXCEEDED' ? `${COMMON_NS}:errors.export.MAX_XLS_ROWS_EXCEEDED` : `${COMMON_NS}:errors.export.default`;
 }

@@ -1,7 +1,16 @@
 import moment from 'moment';
 import {
-  LOCALES, commonResources, expectCompleteTranslations, getAntdLocale, getLanguage, i18n, isRtl,
-  LANGUAGE_STORAGE_KEY, registerTranslations, setLanguage, weekStartDay,
+  LOCALES,
+  commonResources,
+  expectCompleteTranslations,
+  getAntdLocale,
+  getLanguage,
+  i18n,
+  isRtl,
+  LANGUAGE_STORAGE_KEY,
+  registerTranslations,
+  setLanguage,
+  weekStartDay,
 } from './index';
 
 afterEach(async () => {
@@ -18,7 +27,15 @@ describe('defaults', () => {
   it('falls back to Spanish for an unknown language and for a key missing in a locale', async () => {
     expect(await setLanguage('de')).toBe('es');
     registerTranslations('fallbackProbe', {
-      'en-GB': {}, 'en-US': {}, es: { only: 'solo en español' }, ca: {}, fr: {}, pt: {}, nl: {}, pl: {}, ar: {},
+      'en-GB': {},
+      'en-US': {},
+      es: { only: 'solo en español' },
+      ca: {},
+      fr: {},
+      pt: {},
+      nl: {},
+      pl: {},
+      ar: {},
     });
     await setLanguage('fr');
     expect(i18n.t('fallbackProbe:only')).toBe('solo en español');
@@ -33,8 +50,7 @@ describe('common namespace', () => {
   it('holds the error texts of the login and export messages', async () => {
     await setLanguage('en-GB');
     expect(i18n.t('common:errors.login.USER_NO_PRIVILEGES')).toBe('You do not have privileges to access this application');
-    expect(i18n.t('common:errors.export.MAX_XLS_ROWS_EXCEEDED')).toBe(
-      'The number of rows exceeds the maximum allowed for Excel exports');
+    expect(i18n.t('common:errors.export.MAX_XLS_ROWS_EXCEEDED')).toBe('The number of rows exceeds the maximum allowed for Excel exports');
     expect(i18n.t('common:FieldRequiredMessage', { field: 'Name' })).toBe('Name is required');
   });
 });
@@ -55,8 +71,7 @@ describe('expectCompleteTranslations', () => {
 
   it('fails when a translation drops a placeholder', () => {
     const withField = Object.fromEntries(LOCALES.map((l) => [l, { m: '{{field}} !' }]));
-    expect(() => expectCompleteTranslations({ ...withField, ca: { m: 'camp obligatori' } }))
-      .toThrow('ca: placeholders differ in "m"');
+    expect(() => expectCompleteTranslations({ ...withField, ca: { m: 'camp obligatori' } })).toThrow('ca: placeholders differ in "m"');
   });
 });
 

@@ -14,7 +14,12 @@ function flatten(tree: unknown, prefix = '', out = new Map<string, unknown>()): 
 }
 
 const placeholders = (text: unknown): string =>
-  typeof text === 'string' ? [...text.matchAll(/{{\s*([\w.]+)/g)].map((m) => m[1]).sort().join(',') : '';
+  typeof text === 'string'
+    ? [...text.matchAll(/{{\s*([\w.]+)/g)]
+        .map((m) => m[1])
+        .sort()
+        .join(',')
+    : '';
 
 /**
  * Problems of one namespace across the nine locales: a key present in any locale must exist in all of

@@ -7,10 +7,7 @@ import AntdMomentWebpackPlugin from '@ant-design/moment-webpack-plugin';
  */
 const config: StorybookConfig = {
   stories: ['../src/**/*.stories.@(ts|tsx)', '../../ui/src/**/*.stories.@(ts|tsx)'],
-  addons: [
-    '@storybook/addon-webpack5-compiler-swc',
-    { name: '@storybook/addon-essentials', options: { docs: false } },
-  ],
+  addons: ['@storybook/addon-webpack5-compiler-swc', { name: '@storybook/addon-essentials', options: { docs: false } }],
   framework: { name: '@storybook/react-webpack5', options: {} },
   // Types are checked by tsc; docgen would parse every component again.
   typescript: { check: false, reactDocgen: false },

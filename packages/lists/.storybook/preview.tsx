@@ -15,7 +15,9 @@ const withPortal: Decorator = (Story, context) => {
   return (
     <PortalProviders store={store}>
       <MemoryRouter>
-        <div style={{ padding: 16 }}><Story /></div>
+        <div style={{ padding: 16 }}>
+          <Story />
+        </div>
       </MemoryRouter>
     </PortalProviders>
   );

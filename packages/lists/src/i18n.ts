@@ -13,7 +13,15 @@ import pt from './locales/pt.json';
 export const LISTS_NS = 'lists';
 
 export const listsResources: Record<Locale, typeof es> = {
-  'en-GB': enGB, 'en-US': enUS, es, ca, fr, pt, nl, pl, ar,
+  'en-GB': enGB,
+  'en-US': enUS,
+  es,
+  ca,
+  fr,
+  pt,
+  nl,
+  pl,
+  ar,
 };
 
 registerTranslations(LISTS_NS, listsResources);

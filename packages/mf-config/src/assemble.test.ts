@@ -19,12 +19,24 @@ describe('assemble', () => {
   const manifest = (shared: [string, string, string][]) => ({
     shared: shared.map(([name, version, requiredVersion]) => ({ name, version, requiredVersion, singleton: true })),
   });
-  const shell = (react = '19.3.1') => write('shell/dist/mf-manifest.json', manifest([['react', react, `^${react}`], ['antd', '6.6.7', '^6.6.7']]));
+  const shell = (react = '19.3.1') =>
+    write(
+      'shell/dist/mf-manifest.json',
+      manifest([
+        ['react', react, `^${react}`],
+        ['antd', '6.6.7', '^6.6.7'],
+      ]),
+    );
   const release = (app: string, version: string, react = '^19.3.1', permission: string | null = 'manager') => {
     const name = app.replace('-', '_');
     const text = { titles: { home: `Home ${version}` } };
     write(`${app}/dist/${version}/registry-part.json`, {
-      name, namespace: name.slice(3), app, version, manifestUrl: `/remotes/${app}/${version}/mf-manifest.json`, expose: './lifecycles',
+      name,
+      namespace: name.slice(3),
+      app,
+      version,
+      manifestUrl: `/remotes/${app}/${version}/mf-manifest.json`,
+      expose: './lifecycles',
       routes: [{ path: `/${name.slice(3)}`, titleKey: `${name.slice(3)}:titles.home`, ...(permission ? { permission } : {}) }],
       menu: [],
       translations: Object.fromEntries(LOCALES.map((lng) => [lng, text])),
@@ -32,7 +44,8 @@ describe('assemble', () => {
     write(`${app}/dist/${version}/mf-manifest.json`, manifest([['react', react.replace('^', ''), react]]));
   };
   const pkg = (app: string, version: string) => write(`${app}/package.json`, { name: `@portal/${app}`, version });
-  const registry = () => JSON.parse(readFileSync(path.join(root, 'shell/dist/registry.json'), 'utf8')) as { remotes: { app: string; version: string; manifestUrl: string }[] };
+  const registry = () =>
+    JSON.parse(readFileSync(path.join(root, 'shell/dist/registry.json'), 'utf8')) as { remotes: { app: string; version: string; manifestUrl: string }[] };
 
   it('points the registry at the release named by each package.json, under its versioned path', () => {
     shell();
@@ -53,7 +66,9 @@ describe('assemble', () => {
     release('mf-items', '0.1.1');
     expect(assembleRegistry(root, { pins: { 'mf-items': '0.1.0' } }).problems).toEqual([]);
     expect(registry().remotes.map((r) => r.manifestUrl)).toEqual(['/remotes/mf-items/0.1.0/mf-manifest.json']);
-    expect(assembleRegistry(root, { pins: { 'mf-items': '0.0.9' } }).problems).toEqual(['mf-items@0.0.9 is not built (no mf-items/dist/0.0.9/registry-part.json)']);
+    expect(assembleRegistry(root, { pins: { 'mf-items': '0.0.9' } }).problems).toEqual([
+      'mf-items@0.0.9 is not built (no mf-items/dist/0.0.9/registry-part.json)',
+    ]);
     expect(assembleRegistry(root, { pins: { 'mf-nothing': '1.0.0' } }).problems).toEqual(['mf-nothing: no such remote folder']);
   });
 
@@ -77,7 +92,7 @@ describe('assemble', () => {
     expect(assembleRegistry(root).problems).toEqual([]);
   });
 
-  it('refuses to assemble without the shell\'s manifest (nothing to compare with)', () => {
+  it("refuses to assemble without the shell's manifest (nothing to compare with)", () => {
     pkg('mf-items', '0.1.0');
     release('mf-items', '0.1.0');
     const { problems } = assembleRegistry(root);

@@ -48,7 +48,9 @@ export function assembleRegistry(rootDir: string, options: AssembleOptions = {})
     .filter((entry) => (entry.isDirectory() || entry.isSymbolicLink()) && /^mf-[a-z]+$/.test(entry.name))
     .map((entry) => entry.name)
     .sort();
-  const problems = Object.keys(pins).filter((app) => !apps.includes(app)).map((app) => `${app}: no such remote folder`);
+  const problems = Object.keys(pins)
+    .filter((app) => !apps.includes(app))
+    .map((app) => `${app}: no such remote folder`);
   const missing: string[] = [];
   const releases: { app: string; dist: string }[] = [];
   for (const app of apps) {
@@ -73,9 +75,7 @@ export function assembleRegistry(rootDir: string, options: AssembleOptions = {})
 function sharingProblems(rootDir: string, releases: { app: string; dist: string }[], remotes: RegistryRemote[]): string[] {
   try {
     const shell = readBuildShared('shell', path.join(rootDir, 'shell', 'dist'));
-    const inShell: BuildShared[] = releases
-      .filter((_release, index) => loadedByShell(remotes[index]))
-      .map(({ app, dist }) => readBuildShared(app, dist));
+    const inShell: BuildShared[] = releases.filter((_release, index) => loadedByShell(remotes[index])).map(({ app, dist }) => readBuildShared(app, dist));
     return compatibilityProblems(shell, inShell);
   } catch (error) {
     return [(error as Error).message];

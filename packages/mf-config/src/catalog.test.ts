@@ -4,8 +4,16 @@ import { findWorkspaceRoot, parseCatalog, readCatalog } from './catalog';
 describe('catalog', () => {
   it('reads the flat catalog block, quoted names included, and ignores other blocks and comments', () => {
     const yaml = [
-      'packages:', '  - shell', '', 'catalog:', '  react: 19.3.1', "  '@ant-design/icons': 6.3.4 # icons",
-      '  "axios": "1.21.1"', '', 'ignoredBuiltDependencies:', "  - '@parcel/watcher'",
+      'packages:',
+      '  - shell',
+      '',
+      'catalog:',
+      '  react: 19.3.1',
+      "  '@ant-design/icons': 6.3.4 # icons",
+      '  "axios": "1.21.1"',
+      '',
+      'ignoredBuiltDependencies:',
+      "  - '@parcel/watcher'",
     ].join('\n');
     expect(parseCatalog(yaml)).toEqual({ react: '19.3.1', '@ant-design/icons': '6.3.4', axios: '1.21.1' });
   });

@@ -42,13 +42,12 @@ export function readBuildShared(app: string, distDir: string): BuildShared {
   return { app, shared };
 }
 
-const meets = (version: string, range: string) =>
-  semver.valid(version) !== null && semver.satisfies(version, range, { includePrerelease: true });
+const meets = (version: string, range: string) => semver.valid(version) !== null && semver.satisfies(version, range, { includePrerelease: true });
 
 /** Names the remote, the package and both versions. */
 const refusal = (remote: string, need: SharedBuilt, provider: string, version: string) =>
-  `${remote} requires ${need.name} ${need.requiredVersion} (built with ${need.version || 'an unknown version'}), `
-  + `but ${provider} provides ${version || 'an unknown version'}`;
+  `${remote} requires ${need.name} ${need.requiredVersion} (built with ${need.version || 'an unknown version'}), ` +
+  `but ${provider} provides ${version || 'an unknown version'}`;
 
 /**
  * Why a set of builds cannot share one page; empty when every remote's required range for each singleton is met.

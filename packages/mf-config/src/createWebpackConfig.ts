@@ -44,7 +44,9 @@ export interface AppOptions {
 }
 
 type Mode = 'production' | 'development';
-interface CliArgv { mode?: string }
+interface CliArgv {
+  mode?: string;
+}
 
 /** Where the reference server listens in development; the dev servers proxy /api (and the shell its remotes) to it. */
 const devBackend = () => process.env.PORTAL_SERVER_URL ?? 'http://localhost:8080';
@@ -74,20 +76,20 @@ function contentHashedJs(pathData: PathData): string {
 }
 
 function devServer(options: AppOptions): DevServerConfiguration {
-  const rewrites = (options.pages ?? [])
-    .filter((page) => page.devPaths)
-    .map((page) => ({ from: page.devPaths as RegExp, to: `/${page.filename}` }));
+  const rewrites = (options.pages ?? []).filter((page) => page.devPaths).map((page) => ({ from: page.devPaths as RegExp, to: `/${page.filename}` }));
   return {
     port: options.port,
     hot: false, // a remote is re-fetched whole by the host; live reload is enough and avoids HMR across containers
     historyApiFallback: { rewrites, index: '/index.html' },
     // The shell on another port loads this remote's manifest and chunks.
     headers: { 'Access-Control-Allow-Origin': '*' },
-    proxy: [{
-      context: options.isHost ? ['/api', '/registry.json', '/remotes'] : ['/api'],
-      target: devBackend(),
-      changeOrigin: true,
-    }],
+    proxy: [
+      {
+        context: options.isHost ? ['/api', '/registry.json', '/remotes'] : ['/api'],
+        target: devBackend(),
+        changeOrigin: true,
+      },
+    ],
     client: { overlay: { errors: true, warnings: false } },
   };
 }
@@ -96,7 +98,11 @@ function devServer(options: AppOptions): DevServerConfiguration {
  * moment's own locale loader (`require('./locale/' + name)`) makes webpack bundle every locale (306 KB); only the
  * portal's nine are kept (en-US is moment's built-in 'en'). @portal/i18n imports them explicitly.
  */
-const MOMENT_LOCALES = new RegExp(`^\\./(${LOCALES.filter((lng) => lng !== 'en-US').map((lng) => lng.toLowerCase()).join('|')})(\\.js)?$`);
+const MOMENT_LOCALES = new RegExp(
+  `^\\./(${LOCALES.filter((lng) => lng !== 'en-US')
+    .map((lng) => lng.toLowerCase())
+    .join('|')})(\\.js)?$`,
+);
 
 /**
  * Every app's html pages come from one template: a `#root` element and the scripts html-webpack-plugin adds. Each
@@ -109,10 +115,7 @@ export function htmlPages(options: Pick<AppOptions, 'name' | 'title' | 'pages'>,
   const page = (filename: string, chunk: string, title: string) =>
     new HtmlWebpackPlugin({ filename, chunks: [chunk], publicPath: htmlPublicPath, template: HTML_TEMPLATE, title, favicon: FAVICON });
   const title = options.title ?? options.name;
-  return [
-    page('index.html', 'main', title),
-    ...(options.pages ?? []).map((p) => page(p.filename, p.name, p.title ?? title)),
-  ];
+  return [page('index.html', 'main', title), ...(options.pages ?? []).map((p) => page(p.filename, p.name, p.title ?? title))];
 }
 
 /**
@@ -145,18 +148,23 @@ export function createWebpackConfig(options: AppOptions) {
     return {
       mode,
       context: appDir,
-      cache: persistentCache ? {
-        type: 'filesystem',
-        cacheDirectory: path.join(rootDir, 'node_modules', '.cache', 'webpack', name),
-        name: mode,
-        // A change to this builder, an app's config, the catalog or the lockfile starts afresh.
-        buildDependencies: {
-          config: [
-            path.join(__dirname, path.sep), path.join(appDir, 'webpack.config.js'), path.join(appDir, 'package.json'),
-            path.join(rootDir, 'pnpm-workspace.yaml'), path.join(rootDir, 'pnpm-lock.yaml'),
-          ],
-        },
-      } : development,
+      cache: persistentCache
+        ? {
+            type: 'filesystem',
+            cacheDirectory: path.join(rootDir, 'node_modules', '.cache', 'webpack', name),
+            name: mode,
+            // A change to this builder, an app's config, the catalog or the lockfile starts afresh.
+            buildDependencies: {
+              config: [
+                path.join(__dirname, path.sep),
+                path.join(appDir, 'webpack.config.js'),
+                path.join(appDir, 'package.json'),
+                path.join(rootDir, 'pnpm-workspace.yaml'),
+                path.join(rootDir, 'pnpm-lock.yaml'),
+              ],
+            },
+          }
+        : development,
       entry: {
         main: './src/index.ts',
         ...Object.fromEntries((options.pages ?? []).map((page) => [page.name, page.entry])),
@@ -199,9 +207,11 @@ export function createWebpackConfig(options: AppOptions) {
         ...(isRemote ? [new RegistryPartPlugin(appDir)] : []),
         ...(development ? [] : [new PrecompressPlugin(), new SizeBudgetPlugin(app, sharedPackages, !isRemote)]),
       ],
-      optimization: development ? {} : {
-        minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, extractComments: false, parallel: 1 })],
-      },
+      optimization: development
+        ? {}
+        : {
+            minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, extractComments: false, parallel: 1 })],
+          },
       performance: { hints: false },
       devServer: devServer(options),
       stats: development ? 'minimal' : 'errors-warnings',

@@ -10,7 +10,9 @@ import { htmlPages } from './createWebpackConfig';
 jest.setTimeout(120_000);
 
 let dir: string;
-beforeAll(() => { dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'html-pages-'))); });
+beforeAll(() => {
+  dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'html-pages-')));
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A real build of two pages (the app's index.html and an extra page) through the apps' html plugins. */
@@ -20,7 +22,9 @@ async function build(publicPath: string): Promise<string> {
   writeFileSync(path.join(dir, 'src/index.js'), "console.log('main');");
   writeFileSync(path.join(dir, 'src/public.js'), "console.log('public');");
   const compiler = webpack({
-    mode: 'development', devtool: false, context: dir,
+    mode: 'development',
+    devtool: false,
+    context: dir,
     entry: { main: './src/index.js', pub: './src/public.js' },
     output: { path: out, publicPath: 'auto' },
     plugins: htmlPages({ name: 'app', title: 'App', pages: [{ name: 'pub', entry: './src/public.js', filename: 'public.html' }] }, publicPath),

@@ -14,7 +14,10 @@ const MIN_BYTES = 1024;
  */
 const BROTLI_QUALITY = 9;
 
-export interface Compressed { gzip: Buffer; brotli: Buffer }
+export interface Compressed {
+  gzip: Buffer;
+  brotli: Buffer;
+}
 
 /** gzip (level 9) and brotli of one file, as the server sends them for `Accept-Encoding: gzip` / `br`. */
 export async function compress(content: Buffer): Promise<Compressed> {
@@ -39,12 +42,14 @@ export class PrecompressPlugin {
     compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
       compilation.hooks.processAssets.tapPromise({ name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER }, async () => {
         const assets = compilation.getAssets().filter(({ name, source }) => isCompressible(name, source.size()));
-        await Promise.all(assets.map(async ({ name, source, info }) => {
-          const { gzip: gz, brotli: br } = await compress(Buffer.from(source.buffer()));
-          const related = { compressed: true, immutable: info.immutable };
-          compilation.emitAsset(`${name}.gz`, new sources.RawSource(gz), related);
-          compilation.emitAsset(`${name}.br`, new sources.RawSource(br), related);
-        }));
+        await Promise.all(
+          assets.map(async ({ name, source, info }) => {
+            const { gzip: gz, brotli: br } = await compress(Buffer.from(source.buffer()));
+            const related = { compressed: true, immutable: info.immutable };
+            compilation.emitAsset(`${name}.gz`, new sources.RawSource(gz), related);
+            compilation.emitAsset(`${name}.br`, new sources.RawSource(br), related);
+          }),
+        );
       });
     });
   }

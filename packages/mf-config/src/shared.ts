@@ -7,15 +7,28 @@ import path from 'node:path';
  * each icon is a stateless component, so every app bundles just the icons it imports (antd's own come with antd).
  */
 export const SHARED_LIBRARIES = [
-  'react', 'react-dom', 'react-router', 'react-router-dom', 'antd', '@ant-design/cssinjs',
-  'redux', '@reduxjs/toolkit', 'react-redux', 'redux-saga', 'axios', 'moment', 'i18next', 'react-i18next',
-  'highcharts', 'highcharts-react-official', 'single-spa', 'single-spa-react',
+  'react',
+  'react-dom',
+  'react-router',
+  'react-router-dom',
+  'antd',
+  '@ant-design/cssinjs',
+  'redux',
+  '@reduxjs/toolkit',
+  'react-redux',
+  'redux-saga',
+  'axios',
+  'moment',
+  'i18next',
+  'react-i18next',
+  'highcharts',
+  'highcharts-react-official',
+  'single-spa',
+  'single-spa-react',
 ] as const;
 
 /** Workspace packages shared the same way: one store, one api client, one i18n instance on the page. */
-export const SHARED_WORKSPACE_PACKAGES = [
-  '@portal/session', '@portal/api', '@portal/ui', '@portal/i18n', '@portal/contract', '@portal/lists',
-] as const;
+export const SHARED_WORKSPACE_PACKAGES = ['@portal/session', '@portal/api', '@portal/ui', '@portal/i18n', '@portal/contract', '@portal/lists'] as const;
 
 /**
  * Deep imports that are part of a library's public API (JSX runtime, react-dom/client, redux-saga/effects,
@@ -73,8 +86,10 @@ export function buildShared(appDir: string, catalog: Record<string, string>): Sh
 
 /** The real folders of the shared packages an app uses (pnpm links resolve to the store or the workspace). */
 export function sharedPackageDirs(appDir: string, shared: SharedConfig): SharedPackage[] {
-  return Object.keys(shared)
-    .filter((name) => !name.endsWith('/'))
-    // realpath resolves pnpm's links, so module resources (always real paths) can be matched against it.
-    .map((name) => ({ name, dir: realpathSync(installedPackageDir(appDir, name) as string) }));
+  return (
+    Object.keys(shared)
+      .filter((name) => !name.endsWith('/'))
+      // realpath resolves pnpm's links, so module resources (always real paths) can be matched against it.
+      .map((name) => ({ name, dir: realpathSync(installedPackageDir(appDir, name) as string) }))
+  );
 }

@@ -61,7 +61,10 @@ describe('shared library bundled twice', () => {
       { name: 'shared', fromShare: true, modules: [{ resource: '/r/node_modules/react/index.js' }] },
       { name: 'main', fromShare: false, modules: [{ resource: '/r/src/app.ts' }, { resource: '/r/node_modules/react-dom/client.js' }] },
     ];
-    const packages = [{ name: 'react', dir: '/r/node_modules/react' }, { name: 'react-dom', dir: '/r/node_modules/react-dom' }];
+    const packages = [
+      { name: 'react', dir: '/r/node_modules/react' },
+      { name: 'react-dom', dir: '/r/node_modules/react-dom' },
+    ];
     expect(findBundledTwice(chunks, packages, '/r')).toEqual([expect.stringMatching(/^shared library react-dom is bundled into chunk "main"/)]);
   });
 });

@@ -33,8 +33,10 @@ export function findBundledTwice(chunks: ChunkContents[], packages: SharedPackag
     }
     for (const [name, files] of byPackage) {
       const shown = files.slice(0, 3).join(', ') + (files.length > 3 ? ` and ${files.length - 3} more` : '');
-      problems.push(`shared library ${name} is bundled into chunk "${chunk.name}" outside the share scope: ${shown}. `
-        + `Import it by its bare name (or add the deep import to SHARED_PREFIXES in @portal/mf-config).`);
+      problems.push(
+        `shared library ${name} is bundled into chunk "${chunk.name}" outside the share scope: ${shown}. ` +
+          `Import it by its bare name (or add the deep import to SHARED_PREFIXES in @portal/mf-config).`,
+      );
     }
   }
   return problems;
@@ -54,11 +56,10 @@ function resourcesOf(module: Module): string[] {
 }
 
 export function chunkContents(compilation: Compilation, chunk: Chunk, packages: SharedPackage[]): ChunkContents {
-  const isShareOrigin = (module: Module | null) => module !== null && (SHARE_MODULE_TYPES.has(module.type)
-    || resourcesOf(module).some((resource) => packages.some(({ dir }) => isInside(resource, dir))));
+  const isShareOrigin = (module: Module | null) =>
+    module !== null && (SHARE_MODULE_TYPES.has(module.type) || resourcesOf(module).some((resource) => packages.some(({ dir }) => isInside(resource, dir))));
   const groups = [...chunk.groupsIterable];
-  const fromShare = groups.length > 0 && groups.every((group) => group.origins.length > 0
-    && group.origins.every((origin) => isShareOrigin(origin.module)));
+  const fromShare = groups.length > 0 && groups.every((group) => group.origins.length > 0 && group.origins.every((origin) => isShareOrigin(origin.module)));
   const modules = [...compilation.chunkGraph.getChunkModulesIterable(chunk)].flatMap((module) => {
     const issuer = compilation.moduleGraph.getIssuer(module);
     const issuerResource = issuer ? resourcesOf(issuer)[0] : undefined;
@@ -69,7 +70,10 @@ export function chunkContents(compilation: Compilation, chunk: Chunk, packages: 
 
 /** Fails the build when a shared library ends up bundled outside its shared chunks (i.e. twice on the page). */
 export class SharedDuplicateCheckPlugin {
-  constructor(private readonly packages: SharedPackage[], private readonly rootDir: string) {}
+  constructor(
+    private readonly packages: SharedPackage[],
+    private readonly rootDir: string,
+  ) {}
 
   apply(compiler: Compiler): void {
     compiler.hooks.thisCompilation.tap('SharedDuplicateCheckPlugin', (compilation) => {

@@ -22,7 +22,12 @@ function library(dir: string, name: string, kb: number) {
   write(path.join(dir, `node_modules/${name}/index.js`), `module.exports = { marker: '${name}-marker', data: '${randomBytes(kb * 768).toString('base64')}' };`);
 }
 
-interface Build { errors: string[]; firstPage: string[]; fileOf: (marker: string) => string | undefined; output: string[] }
+interface Build {
+  errors: string[];
+  firstPage: string[];
+  fileOf: (marker: string) => string | undefined;
+  output: string[];
+}
 
 /**
  * A real Module Federation host like the shell: an async boundary, a bootstrap using the small shared library and
@@ -33,13 +38,18 @@ async function build(dir: string, chunkName: string): Promise<Build> {
   library(dir, 'small-lib', 2);
   library(dir, 'big-lib', 600);
   write(path.join(dir, 'src/index.js'), "console.log('entry-marker'); import('./bootstrap');");
-  write(path.join(dir, 'src/bootstrap.js'), `import small from 'small-lib'; console.log('bootstrap-marker', small.marker);
-    document.addEventListener('click', () => import(/* webpackChunkName: "${chunkName}" */ './later'));`);
+  write(
+    path.join(dir, 'src/bootstrap.js'),
+    `import small from 'small-lib'; console.log('bootstrap-marker', small.marker);
+    document.addEventListener('click', () => import(/* webpackChunkName: "${chunkName}" */ './later'));`,
+  );
   write(path.join(dir, 'src/later.js'), "import big from 'big-lib'; console.log('later-marker', big.marker);");
   let firstPage: string[] = [];
   const assets = new Map<string, string>();
   const output: string[] = [];
-  const log = jest.spyOn(console, 'log').mockImplementation((line: string) => { output.push(line); });
+  const log = jest.spyOn(console, 'log').mockImplementation((line: string) => {
+    output.push(line);
+  });
   const compiler = webpack({
     mode: 'production',
     context: dir,
@@ -54,10 +64,13 @@ async function build(dir: string, chunkName: string): Promise<Build> {
       }),
       new SizeBudgetPlugin('fixture', [], true, { kb: 500, later: ['signed-in'] }),
       // What the build made, emitted or not (a build over budget emits nothing).
-      { apply: (c: Compiler) => c.hooks.afterCompile.tap('probe', (compilation) => {
-        firstPage = [...firstPageFiles(compilation, ['signed-in'])];
-        for (const asset of compilation.getAssets()) assets.set(asset.name, asset.source.source().toString());
-      }) },
+      {
+        apply: (c: Compiler) =>
+          c.hooks.afterCompile.tap('probe', (compilation) => {
+            firstPage = [...firstPageFiles(compilation, ['signed-in'])];
+            for (const asset of compilation.getAssets()) assets.set(asset.name, asset.source.source().toString());
+          }),
+      },
     ],
   });
   const stats = await new Promise<Stats>((resolve, reject) => compiler.run((error, result) => (error || !result ? reject(error) : resolve(result))));

@@ -27,12 +27,20 @@ export const SIZE_BUDGETS_KB: Record<string, number> = {
  * before it shows), and the names of the chunks it loads later (a webpackChunkName magic comment on their import()).
  * The shell's is the login page: measured in Chromium by `pnpm --filter @portal/e2e bench:signin`.
  */
-export interface FirstPageBudget { kb: number; later: readonly string[] }
+export interface FirstPageBudget {
+  kb: number;
+  later: readonly string[];
+}
 export const FIRST_PAGE_BUDGETS: Record<string, FirstPageBudget> = {
   shell: { kb: 400, later: ['signed-in'] },
 };
 
-export interface AppSize { raw: number; gzip: number; brotli: number; files: number }
+export interface AppSize {
+  raw: number;
+  gzip: number;
+  brotli: number;
+  files: number;
+}
 
 const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
 

@@ -49,7 +49,12 @@ export function pickTranslations(localesDir: string, namespace: string, keys: st
 }
 
 /** Problems of a registry remote's translations: a locale or a label/title missing. */
-export function translationProblems(remote: { name: string; translations: Translations; routes: { titleKey: string }[]; menu: { labelKey: string }[] }): string[] {
+export function translationProblems(remote: {
+  name: string;
+  translations: Translations;
+  routes: { titleKey: string }[];
+  menu: { labelKey: string }[];
+}): string[] {
   const keys = [...remote.routes.map((route) => route.titleKey), ...remote.menu.map((entry) => entry.labelKey)];
   const problems: string[] = [];
   for (const lng of LOCALES) {

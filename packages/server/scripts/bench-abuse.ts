@@ -27,7 +27,11 @@ const SECONDS = Number(option(args, '--seconds') ?? 60);
 const ONLY = option(args, '--only')?.split(',');
 const BUDGET = { rssMb: 300, latencyMs: 1000 };
 
-interface Timed { ms: number; status: number; probe?: number }
+interface Timed {
+  ms: number;
+  status: number;
+  probe?: number;
+}
 
 let base = '';
 const tokens: Record<string, string> = {};
@@ -55,7 +59,10 @@ async function upload(t: TestApp, user: 'librarian' | 'admin' | 'manager', name:
   return res.json().file as string;
 }
 
-const rows = (n: number) => [['code', 'title', 'author', 'year'], ...Array.from({ length: n }, (_, i) => [`C${i}`, `Title number ${i} of the catalogue`, `Author ${i % 500}`, 1900 + (i % 120)])];
+const rows = (n: number) => [
+  ['code', 'title', 'author', 'year'],
+  ...Array.from({ length: n }, (_, i) => [`C${i}`, `Title number ${i} of the catalogue`, `Author ${i % 500}`, 1900 + (i % 120)]),
+];
 const mb = (bytes: number) => Math.round(bytes / 1048576);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
@@ -65,7 +72,7 @@ type Probe = () => Promise<Timed>;
 async function probing(probes: Probe[], done: () => boolean): Promise<Timed[]> {
   const out: Timed[] = [];
   while (!done()) {
-    for (const [i, probe] of probes.entries()) out.push({ ...await probe(), probe: i });
+    for (const [i, probe] of probes.entries()) out.push({ ...(await probe()), probe: i });
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return out;
@@ -84,9 +91,16 @@ async function main(): Promise<void> {
   const smallOds = await upload(t, 'admin', 'small.ods', odsWorkbook(rows(50)));
   const common: Probe[] = [() => call('admin', 'GET', '/api/stores'), () => call('admin', 'GET', `${large}?limit=25`)];
   const regexQuery = (pattern: string) => `?limit=25&searchTexts=${encodeURIComponent(JSON.stringify({ field1: `/${pattern}/` }))}`;
-  const saveScript = (script: string) => call('librarian', 'PUT', '/api/idModifications', { storeId: store, catalogueItemsModification: script, inventoryItemsModification: '' });
+  const saveScript = (script: string) =>
+    call('librarian', 'PUT', '/api/idModifications', { storeId: store, catalogueItemsModification: script, inventoryItemsModification: '' });
 
-  const attacks: Array<{ name: string; probes: Probe[]; prepare?: () => Promise<void>; attack: (signal: AbortSignal) => Promise<Timed[]>; after?: () => Promise<void> }> = [
+  const attacks: Array<{
+    name: string;
+    probes: Probe[];
+    prepare?: () => Promise<void>;
+    attack: (signal: AbortSignal) => Promise<Timed[]>;
+    after?: () => Promise<void>;
+  }> = [
     {
       name: 'ods',
       probes: [...common, () => call('admin', 'POST', '/api/misc/readFile', { fileName: smallOds })],
@@ -102,42 +116,64 @@ async function main(): Promise<void> {
     {
       name: 'scripts',
       probes: [...common, () => call('admin', 'POST', '/api/idModifications/test', { script: "return 'X' + id;" })],
-      attack: (signal) => Promise.all(Array.from({ length: 50 }, () => call('librarian', 'POST', '/api/idModifications/test', { script: 'while (true) {}' }, signal))),
+      attack: (signal) =>
+        Promise.all(Array.from({ length: 50 }, () => call('librarian', 'POST', '/api/idModifications/test', { script: 'while (true) {}' }, signal))),
     },
     {
       name: 'import',
       probes: [...common, () => call('admin', 'POST', '/api/idModifications/test', { script: "return 'X' + id;" })],
-      prepare: async () => { await saveScript("if (id === '1234') return id; while (true) {}"); },
+      prepare: async () => {
+        await saveScript("if (id === '1234') return id; while (true) {}");
+      },
       attack: async (signal) => {
         const file = await upload(t, 'librarian', 'endless.csv', Buffer.from(`code\n${Array.from({ length: 200 }, (_, i) => `C${i}`).join('\n')}\n`));
         const catalogue = (await t.call('POST', `/api/stores/${store}/catalogues`, { user: 'librarian', body: { name: 'Endless' } })).json().tid;
-        return [await call('librarian', 'POST', `/api/stores/${store}/catalogues/${catalogue}/import`, { fileName: file, sheetIndex: null, fields: [{ code: 0 }] }, signal)];
+        return [
+          await call(
+            'librarian',
+            'POST',
+            `/api/stores/${store}/catalogues/${catalogue}/import`,
+            { fileName: file, sheetIndex: null, fields: [{ code: 0 }] },
+            signal,
+          ),
+        ];
       },
-      after: async () => { await saveScript(''); },
+      after: async () => {
+        await saveScript('');
+      },
     },
     {
       name: 'regex',
       probes: [...common, () => call('admin', 'GET', `${tiny}${regexQuery('^ab')}`)],
-      attack: (signal) => Promise.all(Array.from({ length: 6 }, () => call('librarian', 'GET', `${large}${regexQuery(`${'.?'.repeat(25)}${'.'.repeat(24)}!`)}`, undefined, signal))),
+      attack: (signal) =>
+        Promise.all(
+          Array.from({ length: 6 }, () => call('librarian', 'GET', `${large}${regexQuery(`${'.?'.repeat(25)}${'.'.repeat(24)}!`)}`, undefined, signal)),
+        ),
     },
   ];
 
   console.log(`abuse bench: ${SECONDS} s at most per attack; budget RSS +${BUDGET.rssMb} MB, other user's worst latency ${BUDGET.latencyMs} ms, no 5xx`);
-  console.log('attack   | attacker answers                   | RSS before → peak (MB) | other user: libraries, page worst / median ms (baseline) | own kind worst ms (baseline) | 5xx | sandbox workers started / peak | within budget');
+  console.log(
+    'attack   | attacker answers                   | RSS before → peak (MB) | other user: libraries, page worst / median ms (baseline) | own kind worst ms (baseline) | 5xx | sandbox workers started / peak | within budget',
+  );
   for (const a of attacks.filter((x) => !ONLY || ONLY.includes(x.name))) {
     await a.prepare?.();
     // Baseline: the same calls on the idle server.
     const idle: Timed[] = [];
-    for (let i = 0; i < 5; i += 1) for (const [p, probe] of a.probes.entries()) idle.push({ ...await probe(), probe: p });
+    for (let i = 0; i < 5; i += 1) for (const [p, probe] of a.probes.entries()) idle.push({ ...(await probe()), probe: p });
     global.gc?.();
     const before = process.memoryUsage().rss;
     let peak = before;
-    const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 20);
     const started = sandboxStats.started;
     sandboxStats.peakLive = sandboxStats.live;
     let finished = false;
     const signal = AbortSignal.timeout(SECONDS * 1000);
-    const attacking = a.attack(signal).finally(() => { finished = true; });
+    const attacking = a.attack(signal).finally(() => {
+      finished = true;
+    });
     const seen = await probing(a.probes, () => finished);
     const answers = await attacking;
     clearInterval(sampler);
@@ -149,23 +185,33 @@ async function main(): Promise<void> {
     const own = (calls: Timed[]) => Math.round(Math.max(0, ...calls.filter((r) => r.probe === common.length).map((r) => r.ms)));
     const worst = Math.max(0, ...common2(seen));
     const ok = peak - before <= BUDGET.rssMb * 1048576 && worst < BUDGET.latencyMs && fiveXx === 0;
-    const statuses = `${[...byStatus].sort((x, y) => x[0] - y[0]).map(([s, n]) => `${n}×${s === 0 ? 'stopped' : s}`).join(' ')}, last ${(Math.max(...answers.map((r) => r.ms)) / 1000).toFixed(1)} s`;
-    console.log([
-      a.name.padEnd(8),
-      statuses.padEnd(34),
-      `${mb(before)} → ${mb(peak)} (+${mb(peak - before)})`.padEnd(22),
-      `${Math.round(worst)} / ${Math.round(median(common2(seen)))} (${Math.round(Math.max(...common2(idle)))} / ${Math.round(median(common2(idle)))}), ${seen.length} calls`.padEnd(56),
-      `${own(seen)} (${own(idle)})`.padEnd(28),
-      String(fiveXx).padEnd(3),
-      `${sandboxStats.started - started} / ${sandboxStats.peakLive}`.padEnd(30),
-      ok ? 'yes' : 'NO',
-    ].join(' | '));
+    const statuses = `${[...byStatus]
+      .sort((x, y) => x[0] - y[0])
+      .map(([s, n]) => `${n}×${s === 0 ? 'stopped' : s}`)
+      .join(' ')}, last ${(Math.max(...answers.map((r) => r.ms)) / 1000).toFixed(1)} s`;
+    console.log(
+      [
+        a.name.padEnd(8),
+        statuses.padEnd(34),
+        `${mb(before)} → ${mb(peak)} (+${mb(peak - before)})`.padEnd(22),
+        `${Math.round(worst)} / ${Math.round(median(common2(seen)))} (${Math.round(Math.max(...common2(idle)))} / ${Math.round(median(common2(idle)))}), ${seen.length} calls`.padEnd(
+          56,
+        ),
+        `${own(seen)} (${own(idle)})`.padEnd(28),
+        String(fiveXx).padEnd(3),
+        `${sandboxStats.started - started} / ${sandboxStats.peakLive}`.padEnd(30),
+        ok ? 'yes' : 'NO',
+      ].join(' | '),
+    );
   }
   await endIdleScriptWorkers();
   await t.close();
 }
 
-main().then(() => process.exit(0), (e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -35,21 +35,50 @@ async function main(): Promise<void> {
   try {
     // A shared database another session migrated further (a migration this tree lacks) is read as it is.
     await migrateToLatest(db).catch((e: Error) => console.warn(`Not migrated: ${e.message}`));
-    const group = await db.selectFrom('inventory_items').innerJoin('inventory_groups', 'inventory_groups.id', 'inventory_items.group_id')
+    const group = await db
+      .selectFrom('inventory_items')
+      .innerJoin('inventory_groups', 'inventory_groups.id', 'inventory_items.group_id')
       .select(['inventory_items.group_id', 'inventory_items.store_id', 'inventory_groups.catalogue_id', (eb) => eb.fn.countAll<number>().as('n')])
       .where('inventory_groups.catalogue_id', 'is not', null)
-      .groupBy(['inventory_items.group_id', 'inventory_items.store_id', 'inventory_groups.catalogue_id']).orderBy('n', 'desc').limit(1).executeTakeFirst();
+      .groupBy(['inventory_items.group_id', 'inventory_items.store_id', 'inventory_groups.catalogue_id'])
+      .orderBy('n', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     if (!group?.group_id || !group.catalogue_id) throw new Error('No inventory group with a related catalogue: generate the large profile first');
-    const catalogueItems = await db.selectFrom('catalogue_items').select((eb) => eb.fn.countAll<number>().as('n')).where('catalogue_id', '=', group.catalogue_id).executeTakeFirstOrThrow();
-    const storeItems = await db.selectFrom('inventory_items').select((eb) => eb.fn.countAll<number>().as('n')).where('store_id', '=', group.store_id).executeTakeFirstOrThrow();
+    const catalogueItems = await db
+      .selectFrom('catalogue_items')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('catalogue_id', '=', group.catalogue_id)
+      .executeTakeFirstOrThrow();
+    const storeItems = await db
+      .selectFrom('inventory_items')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('store_id', '=', group.store_id)
+      .executeTakeFirstOrThrow();
     console.log(`Database: ${'databaseUrl' in dbConfig ? 'PostgreSQL (DATABASE_URL)' : dbConfig.sqliteFile}`);
-    console.log(`Catalogue ${group.catalogue_id}: ${Number(catalogueItems.n).toLocaleString('en')} items; group ${group.group_id}: ${Number(group.n).toLocaleString('en')} scans; `
-      + `library: ${Number(storeItems.n).toLocaleString('en')} scans; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs\n`);
+    console.log(
+      `Catalogue ${group.catalogue_id}: ${Number(catalogueItems.n).toLocaleString('en')} items; group ${group.group_id}: ${Number(group.n).toLocaleString('en')} scans; ` +
+        `library: ${Number(storeItems.n).toLocaleString('en')} scans; load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')} on ${os.cpus().length} CPUs\n`,
+    );
 
     const catalogueId = group.catalogue_id;
-    const scopes: Array<[string, CompareScope]> = [['ALL_GROUPS', { kind: 'ALL_GROUPS' }], [`group ${group.group_id}`, { kind: 'group', groupId: group.group_id }]];
+    const scopes: Array<[string, CompareScope]> = [
+      ['ALL_GROUPS', { kind: 'ALL_GROUPS' }],
+      [`group ${group.group_id}`, { kind: 'group', groupId: group.group_id }],
+    ];
     const deps = { db, config: defaultConfig({ logger: false }) } as unknown as FilesDeps;
-    const user = { id: -1, userName: 'bench', fullName: 'bench', role: 'admin', permissions: [], storeIds: [group.store_id], tokenVersion: 0 } as unknown as AuthUser;
+    const user = {
+      id: -1,
+      userName: 'bench',
+      fullName: 'bench',
+      role: 'admin',
+      permissions: [],
+      storeIds: [group.store_id],
+      tokenVersion: 0,
+    } as unknown as AuthUser;
     // A write to any item of the library raises its version (migration 0018): every stored total is stale.
     const bump = () => sql`update list_item_versions set version = version + 1 where store_id = ${group.store_id}`.execute(db);
     const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
@@ -73,12 +102,16 @@ async function main(): Promise<void> {
           await timed(page, () => view({ offset: 0, limit: 25, count: 'skip' }));
           total = (await timed(counted, () => view({ count: 'only' }))).total;
           const again = (await timed(stamped, () => view({ offset: 0, limit: 25, count: 'skip' }))).total;
-          const rawTotal = Number((await timed(raw, () => sql<{ n: number }>`select count(*) as n from ${sql.table(list.def.table)} where ${where}`.execute(db))).rows[0].n);
+          const rawTotal = Number(
+            (await timed(raw, () => sql<{ n: number }>`select count(*) as n from ${sql.table(list.def.table)} where ${where}`.execute(db))).rows[0].n,
+          );
           if (again !== total || rawTotal !== total) throw new Error(`${mode} ${label}: stored ${again}, counted ${total}, raw ${rawTotal}`);
           if (i === 0) for (const times of [page, counted, stamped, raw]) times.length = 0;
         }
-        console.log(`  ${mode.padEnd(9)} ${label.padEnd(14)} page ${ms(median(page))}   count ${ms(median(counted))}   stored ${ms(median(stamped))}   raw ${ms(median(raw))}`
-          + `   (count/raw ${(median(counted) / median(raw)).toFixed(2)})   total ${total.toLocaleString('en')}`);
+        console.log(
+          `  ${mode.padEnd(9)} ${label.padEnd(14)} page ${ms(median(page))}   count ${ms(median(counted))}   stored ${ms(median(stamped))}   raw ${ms(median(raw))}` +
+            `   (count/raw ${(median(counted) / median(raw)).toFixed(2)})   total ${total.toLocaleString('en')}`,
+        );
       }
     }
 
@@ -86,14 +119,42 @@ async function main(): Promise<void> {
     for (const mode of ['MISSING', 'EXCEEDED'] as CompareMode[]) {
       const list = await resolveCompare(db, group.store_id, group.catalogue_id, mode, scopes[1][1]);
       const start = performance.now();
-      const file = await exportList(deps, user, list.def, list.scope, {
-        format: { fileType: 'csv', firstRowHeader: true, dateFormat: 'YYYY-MM-DD', codePrefix: '', codeSuffix: '', separator: 'semicolon', otherSeparator: '' },
-        columns: ['code', 'objectId', 'field1', 'field2', 'field3'].map((id) => ({ id, title: id })), order: null, searchTexts: {},
-      }, { maxXlsRows: 1_048_576, baseName: 'bench' });
+      const file = await exportList(
+        deps,
+        user,
+        list.def,
+        list.scope,
+        {
+          format: {
+            fileType: 'csv',
+            firstRowHeader: true,
+            dateFormat: 'YYYY-MM-DD',
+            codePrefix: '',
+            codeSuffix: '',
+            separator: 'semicolon',
+            otherSeparator: '',
+          },
+          columns: ['code', 'objectId', 'field1', 'field2', 'field3'].map((id) => ({ id, title: id })),
+          order: null,
+          searchTexts: {},
+        },
+        { maxXlsRows: 1_048_576, baseName: 'bench' },
+      );
       let bytes = 0;
       let lines = 0;
-      await pipeline(file.stream, new Writable({ write(chunk: Buffer, _e, done) { bytes += chunk.length; lines += chunk.toString('utf8').split('\n').length - 1; done(); } }));
-      console.log(`  ${mode.padEnd(9)} ${((performance.now() - start) / 1000).toFixed(1).padStart(6)} s  ${(lines - 1).toLocaleString('en')} rows  ${(bytes / 1048576).toFixed(1)} MB`);
+      await pipeline(
+        file.stream,
+        new Writable({
+          write(chunk: Buffer, _e, done) {
+            bytes += chunk.length;
+            lines += chunk.toString('utf8').split('\n').length - 1;
+            done();
+          },
+        }),
+      );
+      console.log(
+        `  ${mode.padEnd(9)} ${((performance.now() - start) / 1000).toFixed(1).padStart(6)} s  ${(lines - 1).toLocaleString('en')} rows  ${(bytes / 1048576).toFixed(1)} MB`,
+      );
     }
   } finally {
     await db.destroy();

@@ -51,13 +51,23 @@ async function main(): Promise<void> {
 
     const first = await db.selectFrom('stores').select(['timezone', 'reset_time']).where('id', '=', user.storeIds[0]).executeTakeFirstOrThrow();
     const date = storeClock(new Date(), first.timezone, first.reset_time).today;
-    const records = await db.selectFrom('records').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const records = await db
+      .selectFrom('records')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const ids = user.storeIds.join(',');
     const week = `weekStartDay=1&date=${date}`;
     const calls: Array<[string, string]> = [
-      ['totalToday', ''], ['totalTodayData', ''], ['totalInMonth', ''], ['totalInYear', ''], ['totalAlarmsToday', ''],
-      ['totalSelfcheckOperations', ''], ['currentWeekData', week], ['alarmsWeekData', week],
-      ['selfcheckToday', 'type=CHECKOUT'], ['selfcheckDistribution', `type=CHECKOUT&${week}`],
+      ['totalToday', ''],
+      ['totalTodayData', ''],
+      ['totalInMonth', ''],
+      ['totalInYear', ''],
+      ['totalAlarmsToday', ''],
+      ['totalSelfcheckOperations', ''],
+      ['currentWeekData', week],
+      ['alarmsWeekData', week],
+      ['selfcheckToday', 'type=CHECKOUT'],
+      ['selfcheckDistribution', `type=CHECKOUT&${week}`],
     ];
     const url = (call: string, extra: string) => `/api/dashboard/${call}?selectedStoreIds=${ids}${extra ? `&${extra}` : ''}`;
 
@@ -79,7 +89,8 @@ async function main(): Promise<void> {
     const page = [
       ...calls.filter(([c]) => !['selfcheckToday', 'selfcheckDistribution'].includes(c)),
       ...['CHECKOUT', 'CHECKIN', 'RENEW'].flatMap((type): Array<[string, string]> => [
-        ['selfcheckToday', `type=${type}`], ['selfcheckDistribution', `type=${type}&${week}`],
+        ['selfcheckToday', `type=${type}`],
+        ['selfcheckDistribution', `type=${type}&${week}`],
       ]),
     ];
     const pageTimes: number[] = [];
@@ -89,7 +100,9 @@ async function main(): Promise<void> {
       pageTimes.push(performance.now() - started);
     }
     pageTimes.sort((a, b) => a - b);
-    console.log(`\n  whole dashboard (${page.length} calls at once): median ${percentile(pageTimes, 0.5).toFixed(1)} ms, p95 ${percentile(pageTimes, 0.95).toFixed(1)} ms`);
+    console.log(
+      `\n  whole dashboard (${page.length} calls at once): median ${percentile(pageTimes, 0.5).toFixed(1)} ms, p95 ${percentile(pageTimes, 0.95).toFixed(1)} ms`,
+    );
     await app.close();
   } finally {
     await db.destroy();

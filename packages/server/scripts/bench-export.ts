@@ -32,9 +32,15 @@ const COLUMNS = ['code', 'objectId', 'field1', 'field2', 'field3'];
 const RAW_COLUMNS = 'code, object_id, field1, field2, field3';
 
 interface ChildResult {
-  fileType: string; seconds: number; cpuSeconds: number; bytes: number;
+  fileType: string;
+  seconds: number;
+  cpuSeconds: number;
+  bytes: number;
   /** PostgreSQL: CPU of the server processes this child connected (their whole life: the export's work and their start). */
-  dbCpuSeconds: number | null; startRss: number; quarters: number[]; maxRssKb: number;
+  dbCpuSeconds: number | null;
+  startRss: number;
+  quarters: number[];
+  maxRssKb: number;
   /** RSS every 10 % of the rows (by bytes written: rows are of about the same size), and heap / external memory there. */
   tenths: { rss: number; heap: number; external: number }[];
 }
@@ -61,42 +67,72 @@ async function childExport(db: Kysely<Database>, catalogueId: number, fileType: 
   const startRss = process.memoryUsage().rss;
   const startCpu = cpuNow();
   const start = performance.now();
-  const file = await exportList(deps, user, CATALOGUE_ITEMS_LIST, { catalogue_id: catalogueId }, {
-    format: { fileType, firstRowHeader: true, dateFormat: 'YYYY-MM-DD', codePrefix: '', codeSuffix: '', separator: 'comma', otherSeparator: '' },
-    columns: COLUMNS.map((id) => ({ id, title: id })),
-    order: null,
-    searchTexts: {},
-  }, { maxXlsRows: 1_048_576, baseName: 'bench', copy });
+  const file = await exportList(
+    deps,
+    user,
+    CATALOGUE_ITEMS_LIST,
+    { catalogue_id: catalogueId },
+    {
+      format: { fileType, firstRowHeader: true, dateFormat: 'YYYY-MM-DD', codePrefix: '', codeSuffix: '', separator: 'comma', otherSeparator: '' },
+      columns: COLUMNS.map((id) => ({ id, title: id })),
+      order: null,
+      searchTexts: {},
+    },
+    { maxXlsRows: 1_048_576, baseName: 'bench', copy },
+  );
   let bytes = 0;
   let nextTenth = expectBytes / 10;
-  await pipeline(file.stream, new Writable({
-    highWaterMark: 1 << 20,
-    write(chunk: Buffer, _e, done) {
-      bytes += chunk.length;
-      if (expectBytes && bytes >= nextTenth) { sampleTenth(); nextTenth += expectBytes / 10; }
-      done();
-    },
-  }));
+  await pipeline(
+    file.stream,
+    new Writable({
+      highWaterMark: 1 << 20,
+      write(chunk: Buffer, _e, done) {
+        bytes += chunk.length;
+        if (expectBytes && bytes >= nextTenth) {
+          sampleTenth();
+          nextTenth += expectBytes / 10;
+        }
+        done();
+      },
+    }),
+  );
   const seconds = (performance.now() - start) / 1000;
   const cpuSeconds = cpuNow() - startCpu;
   let dbCpuSeconds: number | null = null;
   if (postgres) {
     // This child's connections are the ones started since its export began (read before they close).
-    const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database() and backend_start >= ${startedAt.toISOString()}::timestamptz - interval '2 seconds'`.execute(db);
+    const { rows } = await sql<{
+      pid: number;
+    }>`select pid from pg_stat_activity where datname = current_database() and backend_start >= ${startedAt.toISOString()}::timestamptz - interval '2 seconds'`.execute(
+      db,
+    );
     dbCpuSeconds = rows.reduce((sum, r) => sum + (procCpuSeconds(r.pid) ?? 0), 0);
   }
   clearInterval(sampler);
   // RSS at a quarter, half and three quarters of the run: flat memory means these do not grow.
   const at = (f: number) => samples[Math.min(samples.length - 1, Math.floor(samples.length * f))] ?? 0;
-  console.log(JSON.stringify({ fileType, seconds, cpuSeconds, dbCpuSeconds, bytes, startRss, quarters: [at(0.25), at(0.5), at(0.75)], maxRssKb: process.resourceUsage().maxRSS, tenths } satisfies ChildResult));
+  console.log(
+    JSON.stringify({
+      fileType,
+      seconds,
+      cpuSeconds,
+      dbCpuSeconds,
+      bytes,
+      startRss,
+      quarters: [at(0.25), at(0.5), at(0.75)],
+      maxRssKb: process.resourceUsage().maxRSS,
+      tenths,
+    } satisfies ChildResult),
+  );
 }
 
 /** The database's own csv writer on the same rows and columns: wall and CPU seconds (of the client tool). */
 function rawCsv(dbConfig: ReturnType<typeof dbConfigFromEnv>, catalogueId: number): { wall: number; cpu: number; tool: string } {
   const query = `select ${RAW_COLUMNS} from catalogue_items where catalogue_id = ${catalogueId} order by id`;
-  const [tool, script, args] = 'databaseUrl' in dbConfig
-    ? ['psql \\copy', 'time psql -X -q "$1" -c "\\\\copy ($2) to stdout csv header" > /dev/null', [dbConfig.databaseUrl, query]]
-    : ['sqlite3 -csv', 'time sqlite3 -readonly -csv -header "$1" "$2" > /dev/null', [dbConfig.sqliteFile, query]];
+  const [tool, script, args] =
+    'databaseUrl' in dbConfig
+      ? ['psql \\copy', 'time psql -X -q "$1" -c "\\\\copy ($2) to stdout csv header" > /dev/null', [dbConfig.databaseUrl, query]]
+      : ['sqlite3 -csv', 'time sqlite3 -readonly -csv -header "$1" "$2" > /dev/null', [dbConfig.sqliteFile, query]];
   const timing = execFileSync('bash', ['-c', `TIMEFORMAT="%R %U %S"; { ${script}; } 2>&1`, 'raw', ...args], { encoding: 'utf8' });
   const [wall, user, system] = timing.trim().split('\n').at(-1)!.split(' ').map(Number);
   return { wall, cpu: user + system, tool };
@@ -109,7 +145,9 @@ function printRuns(label: string, runs: ChildResult[]): ChildResult {
   const r = [...runs].sort((a, b) => a.seconds - b.seconds)[Math.floor(runs.length / 2)];
   const cpu = median(runs.map((x) => x.cpuSeconds));
   const dbCpu = runs[0].dbCpuSeconds === null ? '' : `, database server ${median(runs.map((x) => x.dbCpuSeconds ?? 0)).toFixed(2)} s`;
-  console.log(`${label.padEnd(5)} ${r.seconds.toFixed(2).padStart(6)} s (CPU ${cpu.toFixed(2)} s${dbCpu}; runs ${runs.map((x) => x.seconds.toFixed(2)).join(', ')} s)  ${mb(r.bytes)} written  RSS start ${mb(r.startRss)}, at 25/50/75% ${r.quarters.map(mb).join(' / ')}, peak ${mb(Math.max(...runs.map((x) => x.maxRssKb)) * 1024)}`);
+  console.log(
+    `${label.padEnd(5)} ${r.seconds.toFixed(2).padStart(6)} s (CPU ${cpu.toFixed(2)} s${dbCpu}; runs ${runs.map((x) => x.seconds.toFixed(2)).join(', ')} s)  ${mb(r.bytes)} written  RSS start ${mb(r.startRss)}, at 25/50/75% ${r.quarters.map(mb).join(' / ')}, peak ${mb(Math.max(...runs.map((x) => x.maxRssKb)) * 1024)}`,
+  );
   return r;
 }
 const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
@@ -122,24 +160,59 @@ async function main(): Promise<void> {
   try {
     const child = option(args, '--child-export');
     if (child) {
-      await childExport(db, Number(option(args, '--catalogue')), child === 'cursor' ? 'csv' : child as 'csv' | 'xlsx', 'databaseUrl' in dbConfig, !args.includes('--no-copy'));
+      await childExport(
+        db,
+        Number(option(args, '--catalogue')),
+        child === 'cursor' ? 'csv' : (child as 'csv' | 'xlsx'),
+        'databaseUrl' in dbConfig,
+        !args.includes('--no-copy'),
+      );
       return;
     }
     const reps = Number(option(args, '--reps') ?? 3);
     const given = option(args, '--catalogue');
     const catalogue = given
       ? { id: Number(given) }
-      : await db.selectFrom('catalogue_items').select(['catalogue_id as id', (eb) => eb.fn.countAll<number>().as('n')])
-        .groupBy('catalogue_id').orderBy('n', 'desc').limit(1).executeTakeFirstOrThrow();
-    const { n: rows } = await db.selectFrom('catalogue_items').select((eb) => eb.fn.countAll<number>().as('n')).where('catalogue_id', '=', catalogue.id).executeTakeFirstOrThrow();
+      : await db
+          .selectFrom('catalogue_items')
+          .select(['catalogue_id as id', (eb) => eb.fn.countAll<number>().as('n')])
+          .groupBy('catalogue_id')
+          .orderBy('n', 'desc')
+          .limit(1)
+          .executeTakeFirstOrThrow();
+    const { n: rows } = await db
+      .selectFrom('catalogue_items')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('catalogue_id', '=', catalogue.id)
+      .executeTakeFirstOrThrow();
     console.log(`Database: ${'databaseUrl' in dbConfig ? 'PostgreSQL (DATABASE_URL)' : dbConfig.sqliteFile}`);
-    console.log(`Export of catalogue ${catalogue.id}: ${Number(rows).toLocaleString('en')} rows, columns ${COLUMNS.join(', ')}, header; median of ${reps}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs`);
-    console.log('CPU = the process\'s user + system time during the export (the raw tool: its whole run).\n');
+    console.log(
+      `Export of catalogue ${catalogue.id}: ${Number(rows).toLocaleString('en')} rows, columns ${COLUMNS.join(', ')}, header; median of ${reps}; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${os.cpus().length} CPUs`,
+    );
+    console.log("CPU = the process's user + system time during the export (the raw tool: its whole run).\n");
     const only = option(args, '--only');
     const sizes = new Map<string, number>();
     const runChild = (fileType: string): ChildResult => {
-      const out = execFileSync(process.execPath, [...process.execArgv, __filename, '--data-dir', dataDir, '--child-export', fileType, '--catalogue', String(catalogue.id), '--expect-bytes', String(sizes.get(fileType) ?? 0), ...(fileType === 'cursor' ? ['--no-copy'] : [])],
-        { env: process.env, encoding: 'utf8', maxBuffer: 1 << 20 });
+      const out = execFileSync(
+        process.execPath,
+        [
+          ...process.execArgv,
+          __filename,
+          '--data-dir',
+          dataDir,
+          '--child-export',
+          fileType,
+          '--catalogue',
+          String(catalogue.id),
+          '--expect-bytes',
+          String(sizes.get(fileType) ?? 0),
+          ...(fileType === 'cursor' ? ['--no-copy'] : []),
+        ],
+        { env: process.env, encoding: 'utf8', maxBuffer: 1 << 20 },
+      );
       const result = JSON.parse(out.trim().split('\n').at(-1)!) as ChildResult;
       sizes.set(fileType, result.bytes);
       return result;
@@ -165,15 +238,24 @@ async function main(): Promise<void> {
       const tenths = runs.flatMap((x) => x.tenths.slice(1));
       if (tenths.length) {
         const range = (xs: number[]) => `${mb(Math.min(...xs))} – ${mb(Math.max(...xs))}`;
-        console.log(`      every 10 % of the rows from 20 %: RSS ${range(tenths.map((x) => x.rss))}, JS heap ${range(tenths.map((x) => x.heap))}, external + array buffers ${range(tenths.map((x) => x.external))}`);
+        console.log(
+          `      every 10 % of the rows from 20 %: RSS ${range(tenths.map((x) => x.rss))}, JS heap ${range(tenths.map((x) => x.heap))}, external + array buffers ${range(tenths.map((x) => x.external))}`,
+        );
       }
       if (raws.length) {
         const wall = median(raws.map((x) => x.wall));
         const rawCpu = median(raws.map((x) => x.cpu));
-        console.log(`${raws[0].tool.padEnd(5)} ${wall.toFixed(2).padStart(6)} s (CPU ${rawCpu.toFixed(2)} s; runs ${raws.map((x) => x.wall.toFixed(2)).join(', ')} s): the export runs at ${((100 * wall) / r.seconds).toFixed(0)} % of raw speed (wall), ${((100 * rawCpu) / cpu).toFixed(0)} % (CPU)`);
+        console.log(
+          `${raws[0].tool.padEnd(5)} ${wall.toFixed(2).padStart(6)} s (CPU ${rawCpu.toFixed(2)} s; runs ${raws.map((x) => x.wall.toFixed(2)).join(', ')} s): the export runs at ${((100 * wall) / r.seconds).toFixed(0)} % of raw speed (wall), ${((100 * rawCpu) / cpu).toFixed(0)} % (CPU)`,
+        );
       }
     }
-    console.log(`\nload average (1 min) at each rep's start: ${loads.map((l) => l.toFixed(1)).join(', ')}; now ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(
+      `\nload average (1 min) at each rep's start: ${loads.map((l) => l.toFixed(1)).join(', ')}; now ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
   } finally {
     await db.destroy();
   }

@@ -76,12 +76,19 @@ async function writeXlsx(csv: string, dir: string, base: string): Promise<string
   const office = path.join(dir, `${base}.xlsx`);
   if (fs.existsSync(office)) return office;
   let hasOffice = true;
-  try { execFileSync('soffice', ['--version'], { stdio: 'ignore', timeout: 60_000 }); } catch { hasOffice = false; }
+  try {
+    execFileSync('soffice', ['--version'], { stdio: 'ignore', timeout: 60_000 });
+  } catch {
+    hasOffice = false;
+  }
   if (hasOffice) {
     console.log(`  converting ${path.basename(csv)} to xlsx with LibreOffice …`);
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lo-profile-'));
     try {
-      execFileSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', 'xlsx', '--outdir', dir, csv], { stdio: 'ignore', timeout: 600_000 });
+      execFileSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', 'xlsx', '--outdir', dir, csv], {
+        stdio: 'ignore',
+        timeout: 600_000,
+      });
     } finally {
       fs.rmSync(profile, { recursive: true, force: true });
     }
@@ -94,7 +101,10 @@ async function writeXlsx(csv: string, dir: string, base: string): Promise<string
   const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: `${written}.part`, useSharedStrings: true, useStyles: false });
   const ws = wb.addWorksheet('Sheet1');
-  const lines = fs.readFileSync(csv, 'utf8').split('\n').filter((l) => l !== '');
+  const lines = fs
+    .readFileSync(csv, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '');
   for (const [i, line] of lines.entries()) {
     // The bench's csv: one quoted field (the title, no quotes inside), the rest plain.
     const cells = [...line.matchAll(/"([^"]*)"|([^,]*)/g)].filter((m) => m.index === 0 || line[m.index - 1] === ',').map((m) => m[1] ?? m[2] ?? '');
@@ -138,9 +148,19 @@ function processCpu(pid: number): number | null {
  * Peak RSS while `run` runs, sampled every 20 ms; with `backends` (PostgreSQL: the server processes of the
  * benchmark's database, same machine) also the CPU time they used meanwhile, from /proc.
  */
-async function withPeakRss<T>(run: () => Promise<T>, backends?: () => Promise<number[]>, wal?: string): Promise<{ value: T; peak: number; dbCpu: number | null; walPeak: number }> {
+async function withPeakRss<T>(
+  run: () => Promise<T>,
+  backends?: () => Promise<number[]>,
+  wal?: string,
+): Promise<{ value: T; peak: number; dbCpu: number | null; walPeak: number }> {
   let peak = process.memoryUsage.rss();
-  const walSize = () => { try { return wal ? fs.statSync(wal).size : 0; } catch { return 0; } };
+  const walSize = () => {
+    try {
+      return wal ? fs.statSync(wal).size : 0;
+    } catch {
+      return 0;
+    }
+  };
   let walPeak = walSize();
   const first = new Map<number, number>();
   const last = new Map<number, number>();
@@ -157,7 +177,12 @@ async function withPeakRss<T>(run: () => Promise<T>, backends?: () => Promise<nu
   const timer = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage.rss());
     walPeak = Math.max(walPeak, walSize());
-    if (backends && !sampling) { sampling = true; void sampleDb().finally(() => { sampling = false; }); }
+    if (backends && !sampling) {
+      sampling = true;
+      void sampleDb().finally(() => {
+        sampling = false;
+      });
+    }
   }, 20);
   try {
     const value = await run();
@@ -195,7 +220,12 @@ function probeOthers(request: () => Promise<unknown>): { stop(): void; result: P
     }
     return { count, slowestMs, slowestAtMs };
   })();
-  return { stop: () => { stopped = true; }, result };
+  return {
+    stop: () => {
+      stopped = true;
+    },
+    result,
+  };
 }
 
 /** An existing database (the large profile's copy: `dir`'s SQLite file, or `url`), migrated; kept when the bench ends. */
@@ -221,11 +251,18 @@ async function main(): Promise<void> {
 
   const dataDir = option(args, '--data-dir');
   const databaseUrl = option(args, '--database-url');
-  const testDb = dataDir || databaseUrl ? await existingDb(dataDir ? path.resolve(dataDir) : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-')), databaseUrl) : await createTestDb();
+  const testDb =
+    dataDir || databaseUrl
+      ? await existingDb(dataDir ? path.resolve(dataDir) : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-')), databaseUrl)
+      : await createTestDb();
   const sqliteFile = 'sqliteFile' in testDb.dbConfig ? testDb.dbConfig.sqliteFile : '';
   const postgres = testDb.dialect === 'postgres';
   const config = defaultConfig({
-    argon2: TEST_ARGON2, dataDir: path.join(testDb.dir, 'data'), portalRoot: null, demo: true, logger: false,
+    argon2: TEST_ARGON2,
+    dataDir: path.join(testDb.dir, 'data'),
+    portalRoot: null,
+    demo: true,
+    logger: false,
     fileStore: postgres ? 'database' : 'local',
   });
   const app = await buildApp({ db: testDb.db, config });
@@ -242,14 +279,16 @@ async function main(): Promise<void> {
 
     // The server shares this thread: synchronous database work here (deleting a case's rows) can hold it past the
     // keep-alive timeout, and the server then closes a connection just as the bench reuses it. Retried once.
-    const send = (url: string, init: RequestInit) => fetch(`${base}${url}`, init).catch((e: Error & { cause?: { code?: string } }) => {
-      if (e.cause?.code === 'ECONNRESET' || e.cause?.code === 'UND_ERR_SOCKET') return fetch(`${base}${url}`, init);
-      throw e;
-    });
+    const send = (url: string, init: RequestInit) =>
+      fetch(`${base}${url}`, init).catch((e: Error & { cause?: { code?: string } }) => {
+        if (e.cause?.code === 'ECONNRESET' || e.cause?.code === 'UND_ERR_SOCKET') return fetch(`${base}${url}`, init);
+        throw e;
+      });
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a response body as parsed JSON
     const call = async (method: string, url: string, body?: unknown, expect = 200): Promise<any> => {
       const res = await send(url, {
-        method, headers: { 'x-access-token': token, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        method,
+        headers: { 'x-access-token': token, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
       const text = await res.text();
@@ -273,7 +312,18 @@ async function main(): Promise<void> {
         return {
           url: `/api/stores/${store}/catalogues/import`,
           raw: async () => {
-            const { id } = await testDb.db.insertInto('catalogues').values({ store_id: store, name: `Bench raw ${Date.now()}-${++n}`, sync_url: null, auto_sync: 0, last_sync: null, created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow();
+            const { id } = await testDb.db
+              .insertInto('catalogues')
+              .values({
+                store_id: store,
+                name: `Bench raw ${Date.now()}-${++n}`,
+                sync_url: null,
+                auto_sync: 0,
+                last_sync: null,
+                created_at: new Date().toISOString(),
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
             return { table: 'catalogue_items', storeId: store, catalogueId: id };
           },
         };
@@ -283,18 +333,37 @@ async function main(): Promise<void> {
         const group = (await call('POST', groups, { name: `Bench group ${Date.now()}-${++n}`, catalogueId: null })).tid as number;
         const date = '2026-11-20 10:30:00';
         const id = (await call('POST', `${groups}/${group}/inventories`, { comment: 'Bench shelf', date })).tid as number;
-        return { url: `${groups}/${group}/inventories/${id}/import`, raw: { table: 'inventory_items' as const, storeId: store, inventoryId: id, groupId: group, date } };
+        return {
+          url: `${groups}/${group}/inventories/${id}/import`,
+          raw: { table: 'inventory_items' as const, storeId: store, inventoryId: id, groupId: group, date },
+        };
       };
       return { url: (await section()).url, raw: async () => (await section()).raw };
     };
     const rawWhere: RawWhere = testDb.dbConfig;
     const withRaw = !args.includes('--no-raw');
 
-    const where = databaseUrl ? 'PostgreSQL (the database given)' : dataDir ? `SQLite (${sqliteFile})` : postgres ? 'PostgreSQL (its own database on TEST_DATABASE_URL)' : 'SQLite (temp file)';
-    console.log(`Import benchmark on ${where}: ${rows.toLocaleString('en')} rows${failLast ? ' (last row refused)' : ''}${script ? ', with an ID modification script' : ''}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    const where = databaseUrl
+      ? 'PostgreSQL (the database given)'
+      : dataDir
+        ? `SQLite (${sqliteFile})`
+        : postgres
+          ? 'PostgreSQL (its own database on TEST_DATABASE_URL)'
+          : 'SQLite (temp file)';
+    console.log(
+      `Import benchmark on ${where}: ${rows.toLocaleString('en')} rows${failLast ? ' (last row refused)' : ''}${script ? ', with an ID modification script' : ''}, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
     // PostgreSQL's own work: its server processes for this database (on this machine), sampled from /proc.
-    const backends = postgres ? async () => (await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(testDb.db)).rows.map((r) => Number(r.pid)) : undefined;
-    console.log(`  ${'case'.padEnd(18)} ${'upload'.padStart(8)} ${'read'.padStart(8)} ${'import'.padStart(8)} ${'total'.padStart(8)} ${'rows/s'.padStart(9)} ${'CPU'.padStart(8)}${mainThreadCpu() === null ? '' : ` ${'main CPU'.padStart(8)}`}${postgres ? ` ${'PG CPU'.padStart(8)}` : ''}  RSS before → peak`);
+    const backends = postgres
+      ? async () =>
+          (await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(testDb.db)).rows.map((r) => Number(r.pid))
+      : undefined;
+    console.log(
+      `  ${'case'.padEnd(18)} ${'upload'.padStart(8)} ${'read'.padStart(8)} ${'import'.padStart(8)} ${'total'.padStart(8)} ${'rows/s'.padStart(9)} ${'CPU'.padStart(8)}${mainThreadCpu() === null ? '' : ` ${'main CPU'.padStart(8)}`}${postgres ? ` ${'PG CPU'.padStart(8)}` : ''}  RSS before → peak`,
+    );
     // SQLite's WAL file (its size at peak during the case and after it: the import's checkpoints keep it short).
     const wal = postgres ? undefined : `${sqliteFile}-wal`;
     const mb = (b: number) => `${Math.round(b / 1048576)} MB`;
@@ -315,28 +384,38 @@ async function main(): Promise<void> {
             const rssBefore = process.memoryUsage.rss();
             const cpuBefore = process.cpuUsage();
             const mainBefore = mainThreadCpu();
-            const { value: t, peak, dbCpu, walPeak } = await withPeakRss(async () => {
-              const t0 = performance.now();
-              const fileName = await upload(paths[format], `bench-${Date.now()}-${++n}.${format}`);
-              const t1 = performance.now();
-              const sheets = await call('POST', '/api/misc/readFile', { fileName });
-              if (sheets[0].totalItems !== rows) throw new Error(`readFile counted ${sheets[0].totalItems} rows`);
-              const t2 = performance.now();
-              // The user mapping the columns between the preview and Import (not timed).
-              if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, thinkMs));
-              const resumed = performance.now();
-              const probing = probeOthers(() => call("GET", "/api/stores"));
-              const result = await call('POST', url, { fileName, fields: FIELDS, sheetIndex: null }, failLast ? 400 : 200).finally(probing.stop);
-              const t3 = performance.now();
-              others = await probing.result;
-              if (failLast) {
-                if (result.code !== 'IMPORT_FAILED' || result.details.errors[0].row !== rows + 1) throw new Error(`unexpected refusal ${JSON.stringify(result).slice(0, 300)}`);
-                await call('POST', '/api/misc/deleteFile', { fileName });
-              } else if (result.numItemsInserted !== rows) {
-                throw new Error(`imported ${JSON.stringify(result)}`);
-              }
-              return [t1 - t0, t2 - t1, t3 - resumed, t3 - t0 - (resumed - t2)];
-            }, backends, wal);
+            const {
+              value: t,
+              peak,
+              dbCpu,
+              walPeak,
+            } = await withPeakRss(
+              async () => {
+                const t0 = performance.now();
+                const fileName = await upload(paths[format], `bench-${Date.now()}-${++n}.${format}`);
+                const t1 = performance.now();
+                const sheets = await call('POST', '/api/misc/readFile', { fileName });
+                if (sheets[0].totalItems !== rows) throw new Error(`readFile counted ${sheets[0].totalItems} rows`);
+                const t2 = performance.now();
+                // The user mapping the columns between the preview and Import (not timed).
+                if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, thinkMs));
+                const resumed = performance.now();
+                const probing = probeOthers(() => call('GET', '/api/stores'));
+                const result = await call('POST', url, { fileName, fields: FIELDS, sheetIndex: null }, failLast ? 400 : 200).finally(probing.stop);
+                const t3 = performance.now();
+                others = await probing.result;
+                if (failLast) {
+                  if (result.code !== 'IMPORT_FAILED' || result.details.errors[0].row !== rows + 1)
+                    throw new Error(`unexpected refusal ${JSON.stringify(result).slice(0, 300)}`);
+                  await call('POST', '/api/misc/deleteFile', { fileName });
+                } else if (result.numItemsInserted !== rows) {
+                  throw new Error(`imported ${JSON.stringify(result)}`);
+                }
+                return [t1 - t0, t2 - t1, t3 - resumed, t3 - t0 - (resumed - t2)];
+              },
+              backends,
+              wal,
+            );
             const cpu = process.cpuUsage(cpuBefore);
             const mainAfter = mainThreadCpu();
             // SQLite: the move's WAL checkpoint runs on a worker after the import answered; the next case starts
@@ -344,13 +423,23 @@ async function main(): Promise<void> {
             const settleFrom = performance.now();
             const runsBefore = checkpointRuns.complete;
             await checkpointsSettled(testDb.db);
-            const checkpoint = postgres ? '' : `  checkpoint ${checkpointRuns.complete > runsBefore ? 'complete' : 'not complete'} +${((performance.now() - settleFrom) / 1000).toFixed(2)} s, CPU incl. it ${((process.cpuUsage(cpuBefore).user + process.cpuUsage(cpuBefore).system) / 1e6).toFixed(2)} s`;
+            const checkpoint = postgres
+              ? ''
+              : `  checkpoint ${checkpointRuns.complete > runsBefore ? 'complete' : 'not complete'} +${((performance.now() - settleFrom) / 1000).toFixed(2)} s, CPU incl. it ${((process.cpuUsage(cpuBefore).user + process.cpuUsage(cpuBefore).system) / 1e6).toFixed(2)} s`;
             const main = mainBefore === null || mainAfter === null ? null : mainAfter - mainBefore;
             const cell = (ms: number) => `${(ms / 1000).toFixed(2)} s`.padStart(8);
-            console.log(`  ${`${format} → ${target}`.padEnd(18)} ${t.map(cell).join(' ')} ${Math.round(rows / (t[2]! / 1000)).toLocaleString('en').padStart(9)} ${cell((cpu.user + cpu.system) / 1000)}${main === null ? '' : ` ${cell(main * 1000)}`}${dbCpu === null ? '' : ` ${cell(dbCpu * 1000)}`}  ${mb(rssBefore)} → ${mb(peak)}${wal ? `  WAL peak ${mb(walPeak)}, after ${mb(fs.existsSync(wal) ? fs.statSync(wal).size : 0)}` : ''}  (load ${os.loadavg()[0]!.toFixed(1)})${checkpoint}  slowest other request ${(others.slowestMs / 1000).toFixed(2)} s (sent ${(others.slowestAtMs / 1000).toFixed(1)} s into the import) of ${others.count}`);
+            console.log(
+              `  ${`${format} → ${target}`.padEnd(18)} ${t.map(cell).join(' ')} ${Math.round(rows / (t[2]! / 1000))
+                .toLocaleString('en')
+                .padStart(
+                  9,
+                )} ${cell((cpu.user + cpu.system) / 1000)}${main === null ? '' : ` ${cell(main * 1000)}`}${dbCpu === null ? '' : ` ${cell(dbCpu * 1000)}`}  ${mb(rssBefore)} → ${mb(peak)}${wal ? `  WAL peak ${mb(walPeak)}, after ${mb(fs.existsSync(wal) ? fs.statSync(wal).size : 0)}` : ''}  (load ${os.loadavg()[0]!.toFixed(1)})${checkpoint}  slowest other request ${(others.slowestMs / 1000).toFixed(2)} s (sent ${(others.slowestAtMs / 1000).toFixed(1)} s into the import) of ${others.count}`,
+            );
             if (withRaw && format === 'csv' && !failLast) {
               const raw = await rawImport(testDb.db, rawWhere, paths.csv, await list.raw());
-              console.log(`  ${'  raw'.padEnd(18)} ${raw.tool}: ${raw.wall.toFixed(2)} s (CPU of the tool ${raw.cpu.toFixed(2)} s); the import took ${(t[2]! / 1000 / raw.wall).toFixed(1)}× as long, upload to done ${(t[3]! / 1000 / raw.wall).toFixed(1)}×  (load ${os.loadavg()[0]!.toFixed(1)})`);
+              console.log(
+                `  ${'  raw'.padEnd(18)} ${raw.tool}: ${raw.wall.toFixed(2)} s (CPU of the tool ${raw.cpu.toFixed(2)} s); the import took ${(t[2]! / 1000 / raw.wall).toFixed(1)}× as long, upload to done ${(t[3]! / 1000 / raw.wall).toFixed(1)}×  (load ${os.loadavg()[0]!.toFixed(1)})`,
+              );
             }
           } catch (e) {
             // Reported, and the next case runs: one refused or lost request must not hide the other figures.

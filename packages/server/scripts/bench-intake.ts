@@ -53,7 +53,9 @@ async function main(): Promise<void> {
     const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = { 'x-access-token': token }) => {
       const started = performance.now();
       const res = await fetch(`${origin}${url}`, {
-        method, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined,
+        method,
+        headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
       });
       const text = await res.text();
       return { status: res.status, json: text ? JSON.parse(text) : null, ms: performance.now() - started };
@@ -77,7 +79,8 @@ async function main(): Promise<void> {
       records: Array.from({ length: 10_000 }, (_, i) => ({
         sensorId: devices[0].sensorId,
         date: `2020-01-01 ${[Math.floor(i / 3600), Math.floor(i / 60) % 60, i % 60].map((v) => String(v).padStart(2, '0')).join(':')}`,
-        countIn: i % 7, countOut: i % 5,
+        countIn: i % 7,
+        countOut: i % 5,
       })),
     };
     const batch = await call('POST', '/api/devices/records', big, { 'x-device-key': devices[0].key });
@@ -86,8 +89,9 @@ async function main(): Promise<void> {
 
     // 2. Sustained: each second every key sends 4 readings; 20 keys an alarm, 20 others a SIP operation.
     const ids = stores.map((s) => s.id).join(',');
-    const staffCalls = ['totalToday', 'totalTodayData', 'totalAlarmsToday', 'totalSelfcheckOperations', 'totalInMonth']
-      .map((c) => `/api/dashboard/${c}?selectedStoreIds=${ids}`);
+    const staffCalls = ['totalToday', 'totalTodayData', 'totalAlarmsToday', 'totalSelfcheckOperations', 'totalInMonth'].map(
+      (c) => `/api/dashboard/${c}?selectedStoreIds=${ids}`,
+    );
     const intakeMs: number[] = [];
     const dashboardMs: number[] = [];
     const listMs: number[] = [];
@@ -143,14 +147,53 @@ async function main(): Promise<void> {
           const s = (tick * 4 + offset) % 86_400;
           return `${day} ${[Math.floor(s / 3600), Math.floor(s / 60) % 60, s % 60].map((v) => String(v).padStart(2, '0')).join(':')}`;
         };
-        pending.push(send('records', { records: [0, 1, 2, 3].map((j) => ({ sensorId: d.sensorId, date: at(j), countIn: 1 + ((tick + j) % 3), countOut: (tick + j) % 3 })) }, d.key, 'records', 4));
+        pending.push(
+          send(
+            'records',
+            { records: [0, 1, 2, 3].map((j) => ({ sensorId: d.sensorId, date: at(j), countIn: 1 + ((tick + j) % 3), countOut: (tick + j) % 3 })) },
+            d.key,
+            'records',
+            4,
+          ),
+        );
         if (k < 20) {
-          pending.push(send('alarms', { alarms: [{ sensorId: d.sensorId, date: now, type: 'EAS', antenna: '1', uid: `BENCH-${k}-${tick}`, barcode: `B${k}${tick}`, alarmActivated: true }] }, d.key, 'alarms', 1));
+          pending.push(
+            send(
+              'alarms',
+              {
+                alarms: [
+                  { sensorId: d.sensorId, date: now, type: 'EAS', antenna: '1', uid: `BENCH-${k}-${tick}`, barcode: `B${k}${tick}`, alarmActivated: true },
+                ],
+              },
+              d.key,
+              'alarms',
+              1,
+            ),
+          );
         } else if (k < 40) {
-          pending.push(send('sipOperations', { operations: [{
-            operationId: `bench-${startedAt}-${k}-${tick}`, origin: `Self-check ${k}`, type: 'CHECKOUT', offline: false, patronIdentifier: `P${k}`,
-            itemIdentifier: `I${k}${tick}`, titleIdentifier: 'Bench title', transactionDate: now, status: 'SUCCESS',
-          }] }, d.key, 'sipOperations', 1));
+          pending.push(
+            send(
+              'sipOperations',
+              {
+                operations: [
+                  {
+                    operationId: `bench-${startedAt}-${k}-${tick}`,
+                    origin: `Self-check ${k}`,
+                    type: 'CHECKOUT',
+                    offline: false,
+                    patronIdentifier: `P${k}`,
+                    itemIdentifier: `I${k}${tick}`,
+                    titleIdentifier: 'Bench title',
+                    transactionDate: now,
+                    status: 'SUCCESS',
+                  },
+                ],
+              },
+              d.key,
+              'sipOperations',
+              1,
+            ),
+          );
         }
       });
     }
@@ -159,9 +202,13 @@ async function main(): Promise<void> {
     await staff;
     const elapsed = (Date.now() - startedAt) / 1000;
     const rate = (n: number) => `${(n / elapsed).toFixed(1)}/s`;
-    console.log(`sustained ${elapsed.toFixed(0)} s from ${keyCount} keys: readings ${rate(sent.records)}, alarms ${rate(sent.alarms)}, SIP operations ${rate(sent.sipOperations)}`);
-    console.log(`  rows accepted ${sent.accepted.toLocaleString('en')}, refused ${sent.refused}; requests 429 ${sent.limited}, failed ${sent.failed}`
-      + `${failures.size ? ` (${[...failures].map(([why, n]) => `${n}× ${why}`).join('; ')})` : ''}`);
+    console.log(
+      `sustained ${elapsed.toFixed(0)} s from ${keyCount} keys: readings ${rate(sent.records)}, alarms ${rate(sent.alarms)}, SIP operations ${rate(sent.sipOperations)}`,
+    );
+    console.log(
+      `  rows accepted ${sent.accepted.toLocaleString('en')}, refused ${sent.refused}; requests 429 ${sent.limited}, failed ${sent.failed}` +
+        `${failures.size ? ` (${[...failures].map(([why, n]) => `${n}× ${why}`).join('; ')})` : ''}`,
+    );
     console.log(`  intake request: median ${ms(percentile(intakeMs, 0.5))}, p95 ${ms(percentile(intakeMs, 0.95))} (${intakeMs.length} requests)`);
     console.log(`  dashboard calls: median ${ms(percentile(dashboardMs, 0.5))}, p95 ${ms(percentile(dashboardMs, 0.95))} (${dashboardMs.length} calls)`);
     console.log(`  alarms list first page: median ${ms(percentile(listMs, 0.5))}, p95 ${ms(percentile(listMs, 0.95))} (${listMs.length} calls)`);

@@ -39,37 +39,85 @@ import { indexesUsed } from './explainIndexes';
 
 const TARGET = 1_000_000;
 
-const WORDS = ['historia', 'canción', 'niño', 'árbol', 'música', 'corazón', 'jardín', 'lección', 'camión', 'pájaro', 'ratón', 'última',
-  'fácil', 'señor', 'ciudad', 'mar', 'noche', 'viaje', 'libro', 'tiempo', 'guerra', 'amor', 'sombra', 'luz', 'río', 'montaña', 'cielo'];
+const WORDS = [
+  'historia',
+  'canción',
+  'niño',
+  'árbol',
+  'música',
+  'corazón',
+  'jardín',
+  'lección',
+  'camión',
+  'pájaro',
+  'ratón',
+  'última',
+  'fácil',
+  'señor',
+  'ciudad',
+  'mar',
+  'noche',
+  'viaje',
+  'libro',
+  'tiempo',
+  'guerra',
+  'amor',
+  'sombra',
+  'luz',
+  'río',
+  'montaña',
+  'cielo',
+];
 const AUTHORS = ['García', 'López', 'Martínez', 'Pérez', 'Sánchez', 'Gómez', 'Fernández', 'Rodríguez', 'Díaz', 'Moreno', 'Álvarez', 'Muñoz'];
 
 /** Deterministic pseudo-random numbers (xorshift32). */
 function random(seed: number): () => number {
   let x = seed || 1;
   return () => {
-    x ^= x << 13; x ^= x >>> 17; x ^= x << 5;
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
     return (x >>> 0) / 4294967296;
   };
 }
 
 async function largestCatalogue(db: Kysely<Database>): Promise<{ id: number; storeId: number; items: number } | null> {
-  const row = await db.selectFrom('catalogue_items').select(['catalogue_id', 'store_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy(['catalogue_id', 'store_id']).orderBy('n', 'desc').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('catalogue_items')
+    .select(['catalogue_id', 'store_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy(['catalogue_id', 'store_id'])
+    .orderBy('n', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return row ? { id: row.catalogue_id, storeId: row.store_id, items: Number(row.n) } : null;
 }
 
 async function largestGroup(db: Kysely<Database>): Promise<{ id: number; storeId: number; items: number } | null> {
-  const row = await db.selectFrom('inventory_items').select(['group_id', 'store_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('group_id', 'is not', null).groupBy(['group_id', 'store_id']).orderBy('n', 'desc').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('inventory_items')
+    .select(['group_id', 'store_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('group_id', 'is not', null)
+    .groupBy(['group_id', 'store_id'])
+    .orderBy('n', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return row && row.group_id !== null ? { id: row.group_id, storeId: row.store_id, items: Number(row.n) } : null;
 }
 
 async function generateCatalogue(db: Kysely<Database>): Promise<{ id: number; storeId: number; items: number }> {
   const now = new Date().toISOString();
   let store = await db.selectFrom('stores').select('id').orderBy('id').limit(1).executeTakeFirst();
-  if (!store) store = (await db.insertInto('stores').values({ ...minimalStores()[0], code: 'BENCH-001' }).returning('id').executeTakeFirstOrThrow());
-  const { id } = await db.insertInto('catalogues').values({ store_id: store.id, name: `Benchmark ${now}`, sync_url: null, auto_sync: 0, last_sync: null, created_at: now })
-    .returning('id').executeTakeFirstOrThrow();
+  if (!store)
+    store = await db
+      .insertInto('stores')
+      .values({ ...minimalStores()[0], code: 'BENCH-001' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('catalogues')
+    .values({ store_id: store.id, name: `Benchmark ${now}`, sync_url: null, auto_sync: 0, last_sync: null, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const rnd = random(20240601);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)];
   const started = Date.now();
@@ -82,14 +130,26 @@ async function generateCatalogue(db: Kysely<Database>): Promise<{ id: number; st
         for (let n = b; n < b + BATCH; n += 1) {
           const item = {
             code: `BC${String(n).padStart(8, '0')}`,
-            objectId: `E280${Math.floor(rnd() * 0xffffffff).toString(16).padStart(8, '0')}${n.toString(16).padStart(8, '0')}`,
+            objectId: `E280${Math.floor(rnd() * 0xffffffff)
+              .toString(16)
+              .padStart(8, '0')}${n.toString(16).padStart(8, '0')}`,
             field1: `${pick(WORDS)} ${pick(WORDS)} ${pick(WORDS)}`,
             field2: `${pick(AUTHORS)}, ${pick(WORDS)}`,
             field3: String(1950 + Math.floor(rnd() * 75)),
           };
           rows.push({
-            store_id: store.id, catalogue_id: id, code: item.code, object_id: item.objectId, field1: item.field1, field2: item.field2,
-            field3: item.field3, field4: null, field5: null, field6: null, search_text: itemSearchText(item), created_at: now,
+            store_id: store.id,
+            catalogue_id: id,
+            code: item.code,
+            object_id: item.objectId,
+            field1: item.field1,
+            field2: item.field2,
+            field3: item.field3,
+            field4: null,
+            field5: null,
+            field6: null,
+            search_text: itemSearchText(item),
+            created_at: now,
           });
         }
         await trx.insertInto('catalogue_items').values(rows).execute();
@@ -198,7 +258,11 @@ async function timeCase(db: Kysely<Database>, def: ListDefinition<unknown>, scop
   const base = { offset: 0, limit: 25, ...c.params };
   let total = 0;
   const page = await timed(REPS, () => listPage(db, def, scope, { ...base, count: 'skip' }));
-  const count = NO_COUNT ? null : await timed(Math.min(REPS, 3), async () => { total = (await listPage(db, def, scope, { ...base, count: 'only' })).total; });
+  const count = NO_COUNT
+    ? null
+    : await timed(Math.min(REPS, 3), async () => {
+        total = (await listPage(db, def, scope, { ...base, count: 'only' })).total;
+      });
   const legacy = NO_COUNT || NO_LEGACY ? null : await timed(Math.min(REPS, 3), () => listPage(db, def, scope, base));
   let rawPage: Awaited<ReturnType<typeof timed>> | null = null;
   let rawCount: Awaited<ReturnType<typeof timed>> | null = null;
@@ -212,11 +276,15 @@ async function timeCase(db: Kysely<Database>, def: ListDefinition<unknown>, scop
   const ratio = rawPage && 'median' in rawPage && 'median' in page ? `${(page.median / Math.max(rawPage.median, 0.5)).toFixed(1)}×`.padStart(7) : '      -';
   const failed = [page, count, legacy].find((r) => r && 'error' in r) as { error: string } | undefined;
   const load = os.loadavg()[0].toFixed(1).padStart(6);
-  console.log(`  ${c.label.padEnd(44)}${fig(page)}${fig(count)}${fig(legacy)}${fig(rawPage)}${fig(rawCount)}${ratio}  ${(NO_COUNT ? '-' : total.toLocaleString('en')).padStart(9)}${cpuFig(page, count)}${load}${failed ? `  (${failed.error})` : ''}`);
+  console.log(
+    `  ${c.label.padEnd(44)}${fig(page)}${fig(count)}${fig(legacy)}${fig(rawPage)}${fig(rawCount)}${ratio}  ${(NO_COUNT ? '-' : total.toLocaleString('en')).padStart(9)}${cpuFig(page, count)}${load}${failed ? `  (${failed.error})` : ''}`,
+  );
 }
 
 function header(title: string): void {
-  console.log(`${title}\n  ${'case'.padEnd(44)}${'page'.padStart(10)}${'count'.padStart(10)}${'page+tot'.padStart(10)}${'raw page'.padStart(10)}${'raw cnt'.padStart(10)}${'ratio'.padStart(7)}  ${'rows'.padStart(9)}${'CPU pg/cnt'.padStart(12)}${'load'.padStart(6)}`);
+  console.log(
+    `${title}\n  ${'case'.padEnd(44)}${'page'.padStart(10)}${'count'.padStart(10)}${'page+tot'.padStart(10)}${'raw page'.padStart(10)}${'raw cnt'.padStart(10)}${'ratio'.padStart(7)}  ${'rows'.padStart(9)}${'CPU pg/cnt'.padStart(12)}${'load'.padStart(6)}`,
+  );
 }
 
 const TEXT_COLUMNS = ['code', 'objectId', 'field1', 'field2', 'field3', 'field4', 'field5', 'field6'] as const;
@@ -225,13 +293,19 @@ const TEXT_COLUMNS = ['code', 'objectId', 'field1', 'field2', 'field3', 'field4'
 function itemCases(dialect: 'sqlite' | 'postgres', code: string, word: string): BenchCase[] {
   const col = (field: string) => ITEM_LIST_COLUMNS[field].column;
   const plain = (field: string, text: string, label?: string): BenchCase => ({
-    label: label ?? `plain ${field} "${text}"`, params: { searchTexts: { [field]: text } }, raw: { where: rawContains(dialect, col(field), text) },
+    label: label ?? `plain ${field} "${text}"`,
+    params: { searchTexts: { [field]: text } },
+    raw: { where: rawContains(dialect, col(field), text) },
   });
   const regex = (field: string, pattern: string, label: string): BenchCase => ({
-    label, params: { searchTexts: { [field]: `/${pattern}/` } }, raw: { where: rawRegex(dialect, col(field), pattern) },
+    label,
+    params: { searchTexts: { [field]: `/${pattern}/` } },
+    raw: { where: rawRegex(dialect, col(field), pattern) },
   });
   const sorted = (field: string, dir: 'asc' | 'desc'): BenchCase => ({
-    label: `order by ${field} ${dir}`, params: { order: [field, dir] }, raw: { order: rawOrder(dialect, col(field), dir) },
+    label: `order by ${field} ${dir}`,
+    params: { order: [field, dir] },
+    raw: { order: rawOrder(dialect, col(field), dir) },
   });
   return [
     { label: 'no search', params: {}, raw: {} },
@@ -262,9 +336,21 @@ function itemCases(dialect: 'sqlite' | 'postgres', code: string, word: string): 
     ...TEXT_COLUMNS.map((f) => sorted(f, 'asc')),
     sorted('field1', 'desc'),
     sorted('code', 'desc'),
-    { label: 'field2 "garcia", order by field1 asc', params: { searchTexts: { field2: 'garcia' }, order: ['field1', 'asc'] }, raw: { where: rawContains(dialect, 'field2', 'garcia'), order: rawOrder(dialect, 'field1', 'asc') } },
-    { label: 'field1 "EL", order by field2 desc', params: { searchTexts: { field1: 'EL' }, order: ['field2', 'desc'] }, raw: { where: rawContains(dialect, 'field1', 'el'), order: rawOrder(dialect, 'field2', 'desc') } },
-    { label: 'code one item, order by field1 desc', params: { searchTexts: { code }, order: ['field1', 'desc'] }, raw: { where: rawContains(dialect, 'code', code), order: rawOrder(dialect, 'field1', 'desc') } },
+    {
+      label: 'field2 "garcia", order by field1 asc',
+      params: { searchTexts: { field2: 'garcia' }, order: ['field1', 'asc'] },
+      raw: { where: rawContains(dialect, 'field2', 'garcia'), order: rawOrder(dialect, 'field1', 'asc') },
+    },
+    {
+      label: 'field1 "EL", order by field2 desc',
+      params: { searchTexts: { field1: 'EL' }, order: ['field2', 'desc'] },
+      raw: { where: rawContains(dialect, 'field1', 'el'), order: rawOrder(dialect, 'field2', 'desc') },
+    },
+    {
+      label: 'code one item, order by field1 desc',
+      params: { searchTexts: { code }, order: ['field1', 'desc'] },
+      raw: { where: rawContains(dialect, 'code', code), order: rawOrder(dialect, 'field1', 'desc') },
+    },
   ];
 }
 
@@ -282,10 +368,15 @@ async function timeCancel(db: Kysely<Database>, scope: ListScope): Promise<void>
     await new Promise((resolve) => setTimeout(resolve, 300));
     const aborted = performance.now();
     controller.abort(new CountCancelled('bench'));
-    const outcome = await counting.then(() => 'finished', (e: unknown) => ((e as { statusCode?: number }).statusCode === 409 ? 'cancelled' : `failed: ${(e as Error).message}`));
+    const outcome = await counting.then(
+      () => 'finished',
+      (e: unknown) => ((e as { statusCode?: number }).statusCode === 409 ? 'cancelled' : `failed: ${(e as Error).message}`),
+    );
     const stopped = performance.now();
     const next = await listPage(db, def, scope, { searchTexts: { field2: 'garcia' }, count: 'only' });
-    console.log(`  run ${i + 1}: ${outcome} ${ms(stopped - aborted)} after the abort (${ms(aborted - start)} in); next count ${ms(performance.now() - stopped)} (${next.total.toLocaleString('en')} rows)`);
+    console.log(
+      `  run ${i + 1}: ${outcome} ${ms(stopped - aborted)} after the abort (${ms(aborted - start)} in); next count ${ms(performance.now() - stopped)} (${next.total.toLocaleString('en')} rows)`,
+    );
   }
 }
 
@@ -298,18 +389,36 @@ async function childExport(db: Kysely<Database>, catalogueId: number, fileType: 
   const sampler = setInterval(() => {
     const m = process.memoryUsage();
     samples.push(m.rss);
-    if (process.env.BENCH_DEBUG) console.error(`rss ${(m.rss / 1e6).toFixed(0)} heap ${(m.heapUsed / 1e6).toFixed(0)}/${(m.heapTotal / 1e6).toFixed(0)} ext ${(m.external / 1e6).toFixed(0)} ab ${(m.arrayBuffers / 1e6).toFixed(0)}`);
+    if (process.env.BENCH_DEBUG)
+      console.error(
+        `rss ${(m.rss / 1e6).toFixed(0)} heap ${(m.heapUsed / 1e6).toFixed(0)}/${(m.heapTotal / 1e6).toFixed(0)} ext ${(m.external / 1e6).toFixed(0)} ab ${(m.arrayBuffers / 1e6).toFixed(0)}`,
+      );
   }, 250);
   const startRss = process.memoryUsage().rss;
   const start = performance.now();
-  const file = await exportList(deps, user, CATALOGUE_ITEMS_LIST, { catalogue_id: catalogueId }, {
-    format: { fileType, firstRowHeader: true, dateFormat: 'YYYY-MM-DD', codePrefix: '', codeSuffix: '', separator: 'semicolon', otherSeparator: '' },
-    columns: ['code', 'objectId', 'field1', 'field2', 'field3'].map((id) => ({ id, title: id })),
-    order: null,
-    searchTexts: {},
-  }, { maxXlsRows: 1_048_576, baseName: 'bench' });
+  const file = await exportList(
+    deps,
+    user,
+    CATALOGUE_ITEMS_LIST,
+    { catalogue_id: catalogueId },
+    {
+      format: { fileType, firstRowHeader: true, dateFormat: 'YYYY-MM-DD', codePrefix: '', codeSuffix: '', separator: 'semicolon', otherSeparator: '' },
+      columns: ['code', 'objectId', 'field1', 'field2', 'field3'].map((id) => ({ id, title: id })),
+      order: null,
+      searchTexts: {},
+    },
+    { maxXlsRows: 1_048_576, baseName: 'bench' },
+  );
   let bytes = 0;
-  await pipeline(file.stream, new Writable({ write(chunk: Buffer, _e, done) { bytes += chunk.length; done(); } }));
+  await pipeline(
+    file.stream,
+    new Writable({
+      write(chunk: Buffer, _e, done) {
+        bytes += chunk.length;
+        done();
+      },
+    }),
+  );
   const seconds = (performance.now() - start) / 1000;
   clearInterval(sampler);
   // RSS at a quarter, half and three quarters of the run: flat memory means these do not grow.
@@ -342,10 +451,21 @@ async function main(): Promise<void> {
       if (!('databaseUrl' in dbConfig)) await sql`pragma synchronous = off`.execute(db);
       catalogue = await generateCatalogue(db);
     }
-    console.log(`Catalogue ${catalogue.id}: ${catalogue.items.toLocaleString('en')} items; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs\n`);
+    console.log(
+      `Catalogue ${catalogue.id}: ${catalogue.items.toLocaleString('en')} items; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${os.cpus().length} CPUs\n`,
+    );
     // The middle row (deeper than a list call may page).
-    const sample = await db.selectFrom('catalogue_items').select(['code', 'field1']).where('catalogue_id', '=', catalogue.id).orderBy('id')
-      .offset(Math.floor(catalogue.items / 2)).limit(1).executeTakeFirst();
+    const sample = await db
+      .selectFrom('catalogue_items')
+      .select(['code', 'field1'])
+      .where('catalogue_id', '=', catalogue.id)
+      .orderBy('id')
+      .offset(Math.floor(catalogue.items / 2))
+      .limit(1)
+      .executeTakeFirst();
     const code = sample?.code ?? '1';
     const word = (sample?.field1 ?? 'a').split(' ')[0];
 
@@ -362,13 +482,17 @@ async function main(): Promise<void> {
       await explainCases(db, cases, catalogue.id, await largestGroup(db), itemCases(dialect, code, word));
       return;
     }
-    header(`First page (25 rows), median of ${REPS} (counts of ${Math.min(REPS, 3)}); engine: page without count, count alone, page with total (before); raw SQL: page, count; ratio = engine page / raw page:`);
+    header(
+      `First page (25 rows), median of ${REPS} (counts of ${Math.min(REPS, 3)}); engine: page without count, count alone, page with total (before); raw SQL: page, count; ratio = engine page / raw page:`,
+    );
     for (const c of cases) await timeCase(db, CATALOGUE_ITEMS_LIST as ListDefinition<unknown>, scope, sql<SqlBool>`catalogue_id = ${catalogue.id}`, c);
     const group = await largestGroup(db);
     if (group) {
       header(`\nInventory group ${group.id} (${group.items.toLocaleString('en')} scanned items):`);
       const groupScope = { group_id: group.id }; // as services/inventoryItems.ts scopes a group's list
-      const groupCases = (only === 'group' ? itemCases(dialect, code, word) : cases).filter((c) => /no search|plain code "\d|code one item|"EL"|"garcia" \(|order by field1|order by code asc/.test(c.label));
+      const groupCases = (only === 'group' ? itemCases(dialect, code, word) : cases).filter((c) =>
+        /no search|plain code "\d|code one item|"EL"|"garcia" \(|order by field1|order by code asc/.test(c.label),
+      );
       for (const c of groupCases) await timeCase(db, SCANNED_ITEMS_LIST as ListDefinition<unknown>, groupScope, sql<SqlBool>`group_id = ${group.id}`, c);
     }
     if (args.includes('--no-export')) return;
@@ -378,20 +502,38 @@ async function main(): Promise<void> {
     let csv: { seconds: number; cpuSeconds: number } | null = null;
     for (const fileType of ['csv', 'xlsx'] as const) {
       if (exportOnly && exportOnly !== fileType) continue;
-      const out = execFileSync(process.execPath, [...process.execArgv, __filename, '--data-dir', dataDir, '--child-export', fileType, '--catalogue', String(catalogue.id)],
-        { env: process.env, encoding: 'utf8', maxBuffer: 1 << 20 });
-      const r = JSON.parse(out.trim().split('\n').at(-1)!) as { seconds: number; cpuSeconds: number; bytes: number; startRss: number; quarters: number[]; maxRssKb: number };
+      const out = execFileSync(
+        process.execPath,
+        [...process.execArgv, __filename, '--data-dir', dataDir, '--child-export', fileType, '--catalogue', String(catalogue.id)],
+        { env: process.env, encoding: 'utf8', maxBuffer: 1 << 20 },
+      );
+      const r = JSON.parse(out.trim().split('\n').at(-1)!) as {
+        seconds: number;
+        cpuSeconds: number;
+        bytes: number;
+        startRss: number;
+        quarters: number[];
+        maxRssKb: number;
+      };
       if (fileType === 'csv') csv = r;
-      console.log(`  ${fileType.padEnd(5)} ${r.seconds.toFixed(1).padStart(6)} s (CPU ${r.cpuSeconds.toFixed(1)} s)  ${mb(r.bytes).padStart(7)} written  RSS start ${mb(r.startRss)}, at 25/50/75% ${r.quarters.map(mb).join(' / ')}, peak ${mb(r.maxRssKb * 1024)}`);
+      console.log(
+        `  ${fileType.padEnd(5)} ${r.seconds.toFixed(1).padStart(6)} s (CPU ${r.cpuSeconds.toFixed(1)} s)  ${mb(r.bytes).padStart(7)} written  RSS start ${mb(r.startRss)}, at 25/50/75% ${r.quarters.map(mb).join(' / ')}, peak ${mb(r.maxRssKb * 1024)}`,
+      );
     }
     if (csv && dialect === 'sqlite' && !('databaseUrl' in dbConfig)) {
       // The same rows and columns written by the sqlite3 command-line tool (Debian's sqlite3), in the same run.
       const query = `select code, object_id, field1, field2, field3 from catalogue_items where catalogue_id = ${catalogue.id} order by id`;
       try {
-        const timing = execFileSync('bash', ['-c', 'TIMEFORMAT="%R %U %S"; { time sqlite3 -csv "$1" "$2" > /dev/null; } 2>&1', 'raw', dbConfig.sqliteFile, query], { encoding: 'utf8' });
+        const timing = execFileSync(
+          'bash',
+          ['-c', 'TIMEFORMAT="%R %U %S"; { time sqlite3 -csv "$1" "$2" > /dev/null; } 2>&1', 'raw', dbConfig.sqliteFile, query],
+          { encoding: 'utf8' },
+        );
         const [wall, user, system] = timing.trim().split('\n').at(-1)!.split(' ').map(Number);
         const rawCpu = user + system;
-        console.log(`  sqlite3 -csv ${wall.toFixed(1).padStart(6)} s (CPU ${rawCpu.toFixed(1)} s): the export runs at ${((100 * wall) / csv.seconds).toFixed(0)} % of raw speed (wall), ${((100 * rawCpu) / csv.cpuSeconds).toFixed(0)} % (CPU)`);
+        console.log(
+          `  sqlite3 -csv ${wall.toFixed(1).padStart(6)} s (CPU ${rawCpu.toFixed(1)} s): the export runs at ${((100 * wall) / csv.seconds).toFixed(0)} % of raw speed (wall), ${((100 * rawCpu) / csv.cpuSeconds).toFixed(0)} % (CPU)`,
+        );
       } catch (e) {
         console.log(`  sqlite3 -csv: not run (${(e as Error).message.split('\n')[0]}; apt-get install sqlite3)`);
       }

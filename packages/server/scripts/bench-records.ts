@@ -74,9 +74,14 @@ async function main(): Promise<void> {
     if (!user) throw new Error(`No user ${userName}`);
     const { token } = await (await createTokenService(db, config.tokenTtlSeconds, config.now)).issue(row.id, user.tokenVersion);
     const store = await db.selectFrom('stores').select(['id', 'timezone']).where('code', '=', code).executeTakeFirstOrThrow();
-    const records = await db.selectFrom('records').select((eb) => eb.fn.countAll<number>().as('n')).where('store_id', '=', store.id).executeTakeFirstOrThrow();
+    const records = await db
+      .selectFrom('records')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('store_id', '=', store.id)
+      .executeTakeFirstOrThrow();
     const today = localDateTime(new Date(), store.timezone).slice(0, 10);
-    const intervals = (type: IntervalType, n: number) => Array.from({ length: n }, (_, back) => ({ storeIds: [store.id], region: `store:${store.id}`, ...period(type, today, back) }));
+    const intervals = (type: IntervalType, n: number) =>
+      Array.from({ length: n }, (_, back) => ({ storeIds: [store.id], region: `store:${store.id}`, ...period(type, today, back) }));
 
     const where = 'databaseUrl' in dbConfig ? 'PostgreSQL (DATABASE_URL)' : dbConfig.sqliteFile;
     console.log(`Counters benchmark on ${where}`);

@@ -27,10 +27,13 @@ const CREATED_AT = '2026-12-02T00:00:00.000Z';
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 function insertSql(target: RawTarget, postgres: boolean): string {
-  const join = postgres ? `lower(concat_ws(' ', code, object_id, title, author, year))` : `lower(code || ' ' || object_id || ' ' || title || ' ' || author || ' ' || year)`;
-  const [columns, values] = target.table === 'catalogue_items'
-    ? ['catalogue_id', `${target.catalogueId}`]
-    : ['inventory_id, group_id, date', `${target.inventoryId}, ${target.groupId ?? 'null'}, ${quote(target.date)}`];
+  const join = postgres
+    ? `lower(concat_ws(' ', code, object_id, title, author, year))`
+    : `lower(code || ' ' || object_id || ' ' || title || ' ' || author || ' ' || year)`;
+  const [columns, values] =
+    target.table === 'catalogue_items'
+      ? ['catalogue_id', `${target.catalogueId}`]
+      : ['inventory_id, group_id, date', `${target.inventoryId}, ${target.groupId ?? 'null'}, ${quote(target.date)}`];
   return `insert into ${target.table} (store_id, ${columns}, code, object_id, field1, field2, field3, search_text, created_at)
   select ${target.storeId}, ${values}, code, object_id, title, author, year, ${join}, ${quote(CREATED_AT)} from src;`;
 }
@@ -59,7 +62,11 @@ export async function rawImport(db: Kysely<Database>, where: RawWhere, csv: stri
   try {
     // Not execFileSync: the bench's server shares this thread, and a thread blocked past the keep-alive timeout
     // makes the server close a connection just as the bench reuses it.
-    const { stdout: timing } = await promisify(execFile)('bash', ['-c', `TIMEFORMAT="%R %U %S"; { time "$@" ${JSON.stringify(file)} < /dev/null > /dev/null; } 2>&1`, 'raw', ...command], { encoding: 'utf8' });
+    const { stdout: timing } = await promisify(execFile)(
+      'bash',
+      ['-c', `TIMEFORMAT="%R %U %S"; { time "$@" ${JSON.stringify(file)} < /dev/null > /dev/null; } 2>&1`, 'raw', ...command],
+      { encoding: 'utf8' },
+    );
     const [wall, user, system] = timing.trim().split('\n').at(-1)!.split(' ').map(Number);
     return { tool, wall: wall!, cpu: user! + system! };
   } finally {

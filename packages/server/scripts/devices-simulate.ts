@@ -41,38 +41,47 @@ function number(args: string[], name: string, fallback: number): number {
 async function main(): Promise<void> {
   const args = process.argv.slice(2).filter((a) => a !== '--');
   const key = option(args, '--key') ?? process.env.DEVICE_KEY ?? fail('--key <device key> is required (Settings → Devices → Add key)');
-  const sensorIds = (option(args, '--sensors') ?? fail('--sensors 1,2 is required: the ids of the library\'s sensors (Settings → Devices)'))
-    .split(',').map((s) => Number(s.trim()));
+  const sensorIds = (option(args, '--sensors') ?? fail("--sensors 1,2 is required: the ids of the library's sensors (Settings → Devices)"))
+    .split(',')
+    .map((s) => Number(s.trim()));
   if (!sensorIds.length || sensorIds.some((id) => !Number.isInteger(id) || id < 1)) fail('--sensors takes sensor ids separated by commas, e.g. 1,2');
   const hours = /^(\d{1,2})-(\d{1,2})$/.exec(option(args, '--hours') ?? `${DEFAULT_SIMULATION.openHour}-${DEFAULT_SIMULATION.closeHour}`);
   if (!hours || Number(hours[1]) >= Number(hours[2]) || Number(hours[2]) > 24) fail('--hours takes opening-closing hours, e.g. 8-21 (0-24: round the clock)');
-  const barcodes = option(args, '--barcodes')?.split(',').map((b) => b.trim()).filter(Boolean);
+  const barcodes = option(args, '--barcodes')
+    ?.split(',')
+    .map((b) => b.trim())
+    .filter(Boolean);
   const interval = number(args, '--interval', 30);
   if (interval < 1) fail('--interval must be at least 1 second');
 
   const timeZone = option(args, '--tz') ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  console.log(`Sensors ${sensorIds.join(', ')}: a reading every ${interval} s, open ${hours[1]}-${hours[2]} h ${timeZone} (closed: only readings that count somebody). Ctrl+C stops.`);
+  console.log(
+    `Sensors ${sensorIds.join(', ')}: a reading every ${interval} s, open ${hours[1]}-${hours[2]} h ${timeZone} (closed: only readings that count somebody). Ctrl+C stops.`,
+  );
   const stop = new AbortController();
   process.once('SIGINT', () => stop.abort());
   process.once('SIGTERM', () => stop.abort());
   try {
-    await runSimulator({
-      ...DEFAULT_SIMULATION,
-      url: option(args, '--url') ?? 'http://localhost:8080',
-      key,
-      sensorIds,
-      intervalSeconds: interval,
-      timeZone,
-      openHour: Number(hours[1]),
-      closeHour: Number(hours[2]),
-      visitorsPerDay: number(args, '--visitors', DEFAULT_SIMULATION.visitorsPerDay),
-      alarmsPerHour: number(args, '--alarms', DEFAULT_SIMULATION.alarmsPerHour),
-      sipPerHour: number(args, '--sip', DEFAULT_SIMULATION.sipPerHour),
-      ...(barcodes?.length ? { barcodes } : {}),
-      seed: number(args, '--seed', DEFAULT_SIMULATION.seed),
-      ...(option(args, '--ticks') ? { ticks: number(args, '--ticks', 1) } : {}),
-      log: (line) => console.log(line),
-    }, stop.signal);
+    await runSimulator(
+      {
+        ...DEFAULT_SIMULATION,
+        url: option(args, '--url') ?? 'http://localhost:8080',
+        key,
+        sensorIds,
+        intervalSeconds: interval,
+        timeZone,
+        openHour: Number(hours[1]),
+        closeHour: Number(hours[2]),
+        visitorsPerDay: number(args, '--visitors', DEFAULT_SIMULATION.visitorsPerDay),
+        alarmsPerHour: number(args, '--alarms', DEFAULT_SIMULATION.alarmsPerHour),
+        sipPerHour: number(args, '--sip', DEFAULT_SIMULATION.sipPerHour),
+        ...(barcodes?.length ? { barcodes } : {}),
+        seed: number(args, '--seed', DEFAULT_SIMULATION.seed),
+        ...(option(args, '--ticks') ? { ticks: number(args, '--ticks', 1) } : {}),
+        log: (line) => console.log(line),
+      },
+      stop.signal,
+    );
   } catch (e) {
     if (e instanceof KeyRefused) fail(e.message);
     throw e;

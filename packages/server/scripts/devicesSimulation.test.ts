@@ -1,6 +1,14 @@
 /** The simulator's traffic as pure functions: a whole day of readings, alarms and SIP operations. */
 import {
-  addDays, arrivalShape, DEFAULT_SIMULATION, lastTickOfDay, localTime, Simulation, type LocalTime, type Reading, type SimulationOptions,
+  addDays,
+  arrivalShape,
+  DEFAULT_SIMULATION,
+  lastTickOfDay,
+  localTime,
+  Simulation,
+  type LocalTime,
+  type Reading,
+  type SimulationOptions,
   type SipOperation,
 } from './devicesSimulation';
 import { retryAfterMs } from './devicesSimulator';
@@ -48,7 +56,8 @@ describe('readings', () => {
       // About the visitors asked for (a Poisson total: well within ±20 %).
       expect(totals.in).toBeGreaterThan(0.8 * DEFAULT_SIMULATION.visitorsPerDay);
       expect(totals.in).toBeLessThan(1.2 * DEFAULT_SIMULATION.visitorsPerDay);
-      const arrivals = (from: string, to: string) => own.filter((r) => r.date >= `2026-12-07 ${from}` && r.date < `2026-12-07 ${to}`).reduce((n, r) => n + r.countIn, 0);
+      const arrivals = (from: string, to: string) =>
+        own.filter((r) => r.date >= `2026-12-07 ${from}` && r.date < `2026-12-07 ${to}`).reduce((n, r) => n + r.countIn, 0);
       expect(arrivals('13:00', '16:00')).toBeGreaterThan(arrivals('08:00', '11:00'));
       // Closed: no one comes in; a reading then only when people leave (the one at closing time).
       expect(arrivals('00:00', '08:00') + arrivals('21:00', '24:00')).toBe(0);
@@ -90,11 +99,15 @@ describe('readings', () => {
 
 describe('alarms and SIP operations', () => {
   it('alarms come in open hours, most with a barcode from the list given, of the known types', () => {
-    const { alarms } = run(new Simulation(options({ alarmsPerHour: 20, barcodes: ['B1', 'B2'] })), 60) as { alarms: Array<{ type: string; barcode: string | null; date: string; sensorId: number; uid: string }> };
+    const { alarms } = run(new Simulation(options({ alarmsPerHour: 20, barcodes: ['B1', 'B2'] })), 60) as {
+      alarms: Array<{ type: string; barcode: string | null; date: string; sensorId: number; uid: string }>;
+    };
     expect(alarms.length).toBeGreaterThan(150);
     expect(alarms.every((a) => a.date >= '2026-12-07 08:00' && a.date < '2026-12-07 21:00')).toBe(true);
     expect(new Set(alarms.map((a) => a.type)).size).toBeGreaterThan(1);
-    expect(alarms.every((a) => ['EAS', 'AFI_1', 'AFI_2', 'AFI_3', 'AFI_4'].includes(a.type) && [11, 12].includes(a.sensorId) && /^E004[0-9A-F]{12}$/.test(a.uid))).toBe(true);
+    expect(
+      alarms.every((a) => ['EAS', 'AFI_1', 'AFI_2', 'AFI_3', 'AFI_4'].includes(a.type) && [11, 12].includes(a.sensorId) && /^E004[0-9A-F]{12}$/.test(a.uid)),
+    ).toBe(true);
     const withBarcode = alarms.filter((a) => a.barcode !== null);
     expect(withBarcode.length).toBeGreaterThan(alarms.length / 2);
     expect(withBarcode.length).toBeLessThan(alarms.length);
@@ -117,7 +130,9 @@ describe('alarms and SIP operations', () => {
     expect(operations.filter((o) => o.type === 'CHECKOUT').every((o) => o.dueDate === '2026-12-28 23:59:59')).toBe(true);
     expect(operations.filter((o) => o.status === 'ERROR').every((o) => o.error)).toBe(true);
     // Loans and returns carry the item's material (the dashboard's SelfCheck pies); information requests none.
-    expect(new Set(operations.filter((o) => o.type !== 'INFORMATION').map((o) => o.label))).toEqual(new Set(['Libro', 'DVD', 'Revista', 'Cómic', 'Audiolibro', 'Libro infantil']));
+    expect(new Set(operations.filter((o) => o.type !== 'INFORMATION').map((o) => o.label))).toEqual(
+      new Set(['Libro', 'DVD', 'Revista', 'Cómic', 'Audiolibro', 'Libro infantil']),
+    );
     expect(operations.filter((o) => o.type === 'INFORMATION').every((o) => o.label === null)).toBe(true);
   });
 });

@@ -74,8 +74,16 @@ export interface SimulationOptions {
 }
 
 export const DEFAULT_SIMULATION: Omit<SimulationOptions, 'sensorIds' | 'runId'> = {
-  openHour: 8, closeHour: 21, visitorsPerDay: 600, alarmsPerHour: 6, sipPerHour: 40,
-  barcodePrefix: '3001', barcodeCount: 100_000, barcodeDigits: 9, station: 'Self-check 1', seed: 1,
+  openHour: 8,
+  closeHour: 21,
+  visitorsPerDay: 600,
+  alarmsPerHour: 6,
+  sipPerHour: 40,
+  barcodePrefix: '3001',
+  barcodeCount: 100_000,
+  barcodeDigits: 9,
+  station: 'Self-check 1',
+  seed: 1,
 };
 
 /** A small seeded random source (mulberry32): the same seed gives the same traffic. */
@@ -175,8 +183,7 @@ export class Simulation {
     this.tick += 1;
     const open = arrivalShape(now.hour, o.openHour, o.closeHour) > 0;
     // Open, a reading every tick (zeros too: the counter is alive); closed, only one that counts somebody.
-    const records = o.sensorIds.map((sensorId) => this.reading(sensorId, now, seconds, lastOfDay))
-      .filter((r) => open || r.countIn > 0 || r.countOut > 0);
+    const records = o.sensorIds.map((sensorId) => this.reading(sensorId, now, seconds, lastOfDay)).filter((r) => open || r.countIn > 0 || r.countOut > 0);
     const hours = seconds / 3600;
     // Offline operations of earlier ticks whose station is back online: the same operationId, now SUCCESS.
     const due = this.pending.filter((p) => p.dueTick <= this.tick);
@@ -193,7 +200,7 @@ export class Simulation {
   private reading(sensorId: number, now: LocalTime, seconds: number, lastOfDay: boolean): Reading {
     const o = this.options;
     let day = this.days.get(sensorId);
-    if (!day || day.day !== now.day) this.days.set(sensorId, day = { day: now.day, in: 0, out: 0 });
+    if (!day || day.day !== now.day) this.days.set(sensorId, (day = { day: now.day, in: 0, out: 0 }));
     const openHours = Math.max(1, o.closeHour - o.openHour);
     const mean = (o.visitorsPerDay / (openHours * 3600)) * seconds * arrivalShape(now.hour, o.openHour, o.closeHour);
     const countIn = lastOfDay ? 0 : poisson(this.random, mean);
@@ -227,7 +234,11 @@ export class Simulation {
       type: this.chance(0.7) ? 'EAS' : this.pick(['AFI_1', 'AFI_2', 'AFI_3', 'AFI_4'] as const),
       antenna: this.pick(['A1', 'A2']),
       // An RFID tag's UID: 16 hexadecimal digits.
-      uid: `E004${Array.from({ length: 12 }, () => Math.floor(this.random() * 16).toString(16).toUpperCase()).join('')}`,
+      uid: `E004${Array.from({ length: 12 }, () =>
+        Math.floor(this.random() * 16)
+          .toString(16)
+          .toUpperCase(),
+      ).join('')}`,
       barcode: withBarcode ? this.barcode() : null,
       titleIdentifier: withBarcode ? this.pick(TITLES) : null,
       // The library system's circulation status of the item: '03' on loan, '08' waiting on the hold shelf, …
@@ -265,8 +276,18 @@ export class Simulation {
 const MATERIALS = ['Libro', 'Libro', 'Libro', 'DVD', 'Revista', 'Cómic', 'Audiolibro', 'Libro infantil'];
 
 const TITLES = [
-  'La Regenta', 'Fortunata y Jacinta', 'Niebla', 'Cien años de soledad', 'La casa de los espíritus', 'Nada',
-  'El Quijote', 'Tirant lo Blanc', 'Ficciones', 'Rayuela', 'Pedro Páramo', 'La sombra del viento',
+  'La Regenta',
+  'Fortunata y Jacinta',
+  'Niebla',
+  'Cien años de soledad',
+  'La casa de los espíritus',
+  'Nada',
+  'El Quijote',
+  'Tirant lo Blanc',
+  'Ficciones',
+  'Rayuela',
+  'Pedro Páramo',
+  'La sombra del viento',
 ];
 
 /** 'YYYY-MM-DD' plus `days`. */
@@ -278,9 +299,20 @@ export function addDays(day: string, days: number): string {
 
 /** The local time of `instant` in `timeZone` (an IANA name such as Europe/Madrid). */
 export function localTime(instant: Date, timeZone: string): LocalTime {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', {
-    timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-  }).formatToParts(instant).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
   const day = `${parts.year}-${parts.month}-${parts.day}`;
   const hour = Number(parts.hour) + Number(parts.minute) / 60 + Number(parts.second) / 3600;
   return { day, text: `${day} ${parts.hour}:${parts.minute}:${parts.second}`, hour };

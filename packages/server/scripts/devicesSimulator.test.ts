@@ -38,7 +38,10 @@ const simulation = { ...DEFAULT_SIMULATION, openHour: 0, closeHour: 24, timeZone
 it('sends readings of every sensor, alarms and SIP operations that the portal stores, with their item events', async () => {
   const lines: string[] = [];
   // Open round the clock and busy: each one-second tick has alarms and operations.
-  await runSimulator({ ...simulation, url, key, sensorIds: sensors, ticks: 2, alarmsPerHour: 36_000, sipPerHour: 36_000, barcodes: ['SIM-0001'], log: (l) => lines.push(l) }, new AbortController().signal);
+  await runSimulator(
+    { ...simulation, url, key, sensorIds: sensors, ticks: 2, alarmsPerHour: 36_000, sipPerHour: 36_000, barcodes: ['SIM-0001'], log: (l) => lines.push(l) },
+    new AbortController().signal,
+  );
   expect(await count('records', sql`sensor_id in (${sql.join(sensors)})`)).toBe(4);
   expect(await count('alarms')).toBeGreaterThan(0);
   expect(await count('sip_operations')).toBeGreaterThan(0);
@@ -64,7 +67,11 @@ it('retries a 5xx, a time-out and a 429 (after its Retry-After) with the same by
         res.writeHead(429, { 'retry-after': '0', 'content-type': 'application/json' }).end('{"code":"TOO_MANY_REQUESTS"}');
         return;
       }
-      const forwarded = await fetch(new URL(req.url!, url), { method: 'POST', headers: { 'content-type': 'application/json', 'x-device-key': String(req.headers['x-device-key']) }, body });
+      const forwarded = await fetch(new URL(req.url!, url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-device-key': String(req.headers['x-device-key']) },
+        body,
+      });
       const text = await forwarded.text();
       if (attempt === 1) res.writeHead(503).end('{"code":"UNAVAILABLE"}');
       else res.writeHead(forwarded.status, { 'content-type': 'application/json' }).end(text);
@@ -89,7 +96,9 @@ it('does not resend a batch the portal refuses, and stops on a refused key', asy
   const lines: string[] = [];
   expect(await sendBatch({ url, key, log: (l) => lines.push(l) }, '/api/devices/records', { records: 'none' }, new AbortController().signal)).toBeNull();
   expect(lines).toEqual([expect.stringMatching(/^\/api\/devices\/records: refused \(400\), not sent again/)]);
-  await expect(runSimulator({ ...simulation, url, key: 'pdk_not-a-key', sensorIds: sensors, ticks: 1 }, new AbortController().signal)).rejects.toThrow(KeyRefused);
+  await expect(runSimulator({ ...simulation, url, key: 'pdk_not-a-key', sensorIds: sensors, ticks: 1 }, new AbortController().signal)).rejects.toThrow(
+    KeyRefused,
+  );
 });
 
 it('stops at once when told to, even while waiting for the next tick', async () => {

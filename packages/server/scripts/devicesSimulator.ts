@@ -71,7 +71,12 @@ export function retryAfterMs(header: string | null, now: number, fallback: numbe
  * Sends one batch until the portal has stored it (200) or refused it (4xx); null when refused or stopped.
  * Every attempt sends the same bytes.
  */
-export async function sendBatch(options: Pick<SimulatorOptions, 'url' | 'key' | 'requestTimeoutMs' | 'log'>, path: string, body: unknown, signal: AbortSignal): Promise<IntakeAnswer | null> {
+export async function sendBatch(
+  options: Pick<SimulatorOptions, 'url' | 'key' | 'requestTimeoutMs' | 'log'>,
+  path: string,
+  body: unknown,
+  signal: AbortSignal,
+): Promise<IntakeAnswer | null> {
   const payload = JSON.stringify(body);
   const log = options.log ?? (() => undefined);
   let backoff = 1000;

@@ -8,7 +8,10 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { postgresPool } from '../src/db/postgresPool';
 import type { Database } from '../src/db/schema';
 
-interface PlanNode { 'Index Name'?: string; Plans?: PlanNode[] }
+interface PlanNode {
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
 
 function indexNames(node: PlanNode, into: Set<string>): void {
   if (node['Index Name']) into.add(node['Index Name']);
@@ -22,7 +25,9 @@ export async function indexesUsed(db: Kysely<Database>, run: (logged: Kysely<Dat
   const statements: { sql: string; parameters: readonly unknown[] }[] = [];
   const logged = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
-    log: (event) => { if (event.level === 'query') statements.push({ sql: event.query.sql, parameters: event.query.parameters }); },
+    log: (event) => {
+      if (event.level === 'query') statements.push({ sql: event.query.sql, parameters: event.query.parameters });
+    },
   });
   await run(logged);
   const used = new Set<string>();

@@ -53,10 +53,21 @@ async function main(): Promise<void> {
     console.log('\nRows created:');
     for (const [table, n] of Object.entries(summary.counts)) console.log(`  ${table.padEnd(22)} ${n.toLocaleString('en').padStart(12)}`);
     if (profile.name === 'large') {
-      const biggestCatalogue = await db.selectFrom('catalogue_items').select((eb) => eb.fn.countAll<number>().as('n'))
-        .groupBy('catalogue_id').orderBy('n', 'desc').limit(1).executeTakeFirstOrThrow();
-      const biggestGroup = await db.selectFrom('inventory_items').select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('group_id', 'is not', null).groupBy('group_id').orderBy('n', 'desc').limit(1).executeTakeFirstOrThrow();
+      const biggestCatalogue = await db
+        .selectFrom('catalogue_items')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .groupBy('catalogue_id')
+        .orderBy('n', 'desc')
+        .limit(1)
+        .executeTakeFirstOrThrow();
+      const biggestGroup = await db
+        .selectFrom('inventory_items')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('group_id', 'is not', null)
+        .groupBy('group_id')
+        .orderBy('n', 'desc')
+        .limit(1)
+        .executeTakeFirstOrThrow();
       const checks = [
         ['catalogue items in one catalogue', Number(biggestCatalogue.n), TARGETS.catalogueItemsInOneCatalogue],
         ['inventory items in one group', Number(biggestGroup.n), TARGETS.inventoryItemsInOneGroup],

@@ -105,7 +105,9 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
     const problem = inputProblem(request.params) ?? inputProblem(request.query) ?? inputProblem(request.body);
     if (problem === 'nul') throw new ApiError(400, ERROR_CODES.VALIDATION_ERROR, 'Text must not contain NUL characters');
     if (problem === 'depth') {
-      throw new ApiError(400, ERROR_CODES.INPUT_TOO_DEEP, `Objects and arrays may be nested at most ${MAX_INPUT_DEPTH} levels deep`, { maxDepth: MAX_INPUT_DEPTH });
+      throw new ApiError(400, ERROR_CODES.INPUT_TOO_DEEP, `Objects and arrays may be nested at most ${MAX_INPUT_DEPTH} levels deep`, {
+        maxDepth: MAX_INPUT_DEPTH,
+      });
     }
   });
 

@@ -40,8 +40,13 @@ describe('first start', () => {
     const codes = (await t.db.selectFrom('stores').select('code').execute()).map((s) => s.code);
     expect(codes).toEqual(expect.arrayContaining([...DEMO_STORE_CODES]));
     const manager = users.find((u) => u.user_name === 'manager')!;
-    const held = await t.db.selectFrom('user_stores').innerJoin('stores', 'stores.id', 'user_stores.store_id')
-      .select('stores.code').where('user_stores.user_id', '=', manager.id).orderBy('stores.code').execute();
+    const held = await t.db
+      .selectFrom('user_stores')
+      .innerJoin('stores', 'stores.id', 'user_stores.store_id')
+      .select('stores.code')
+      .where('user_stores.user_id', '=', manager.id)
+      .orderBy('stores.code')
+      .execute();
     expect(held.map((h) => h.code)).toEqual(['BIB-001', 'BIB-002']);
   });
 

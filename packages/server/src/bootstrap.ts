@@ -27,11 +27,26 @@ export async function seedDemo(db: Kysely<Database>, argon2: Argon2Params, now: 
 /** The one account of a non-demo installation: user name admin, role admin. */
 export async function createInitialAdmin(db: Kysely<Database>, password: string, argon2: Argon2Params, now: Date): Promise<void> {
   const ts = now.toISOString();
-  await db.insertInto('users').values({
-    user_name: 'admin', full_name: 'Administrator', address: '', telephone: '', email: null,
-    password_hash: await hashPassword(password, argon2), flavor: '{product}', role: 'admin', permissions: '[]',
-    regions: '[]', token: newUserToken(), image_set_token: newUserToken(), parent_id: null, created_at: ts, updated_at: ts,
-  }).execute();
+  await db
+    .insertInto('users')
+    .values({
+      user_name: 'admin',
+      full_name: 'Administrator',
+      address: '',
+      telephone: '',
+      email: null,
+      password_hash: await hashPassword(password, argon2),
+      flavor: '{product}',
+      role: 'admin',
+      permissions: '[]',
+      regions: '[]',
+      token: newUserToken(),
+      image_set_token: newUserToken(),
+      parent_id: null,
+      created_at: ts,
+      updated_at: ts,
+    })
+    .execute();
 }
 
 export interface PrepareOptions {
@@ -58,12 +73,12 @@ export async function prepareDatabase(db: Kysely<Database>, options: PrepareOpti
 async function prepareLocked(db: Kysely<Database>, options: PrepareOptions): Promise<string | null> {
   await migrateToLatest(db);
   if (!(await isEmpty(db))) return null;
-  if (options.demo) return options.seed
-    ? options.seed(db, options.argon2, options.now)
-    : seedDemo(db, options.argon2, options.now, options.storage);
+  if (options.demo) return options.seed ? options.seed(db, options.argon2, options.now) : seedDemo(db, options.argon2, options.now, options.storage);
   if (!options.adminPassword) {
-    throw new StartupError('The database is empty and demo data is off (PORTAL_DEMO is not 1): set ADMIN_PASSWORD to create the admin '
-      + 'account (user name "admin"), or PORTAL_DEMO=1 for a demo portal.');
+    throw new StartupError(
+      'The database is empty and demo data is off (PORTAL_DEMO is not 1): set ADMIN_PASSWORD to create the admin ' +
+        'account (user name "admin"), or PORTAL_DEMO=1 for a demo portal.',
+    );
   }
   try {
     assertNewPasswordAllowed(options.adminPassword, 'admin', false);

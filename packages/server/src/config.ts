@@ -28,7 +28,10 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   const text = (value ?? '').trim();
   if (text === '' || text === '0') return false;
   if (/^[0-9]+$/.test(text)) return Number.parseInt(text, 10);
-  const list = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = list.filter((s) => !/^[0-9a-fA-F:.]+(\/[0-9]{1,3})?$/.test(s) || !/[.:]/.test(s));
   if (bad.length || !list.length) {
     throw new Error(`TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses/CIDR ranges, not "${text}"`);

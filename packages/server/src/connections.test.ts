@@ -29,7 +29,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Answer { status: number; headers: Record<string, string>; body: string }
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
 
 /** A plain HTTP/1.1 client on one socket: it writes a whole request before it reads anything. */
 class RawClient {
@@ -40,16 +44,28 @@ class RawClient {
 
   constructor() {
     this.socket = net.connect(port, '127.0.0.1');
-    this.socket.on('data', (chunk: Buffer) => { this.buffer = Buffer.concat([this.buffer, chunk]); this.waiting?.(); });
-    this.closed = new Promise((resolve) => { this.socket.once('close', () => { this.waiting?.(); resolve(performance.now()); }); });
+    this.socket.on('data', (chunk: Buffer) => {
+      this.buffer = Buffer.concat([this.buffer, chunk]);
+      this.waiting?.();
+    });
+    this.closed = new Promise((resolve) => {
+      this.socket.once('close', () => {
+        this.waiting?.();
+        resolve(performance.now());
+      });
+    });
     this.socket.on('error', () => {});
   }
 
   /** Writes the request in 64 KiB chunks, each after the one before was taken (fails if the server resets). */
   async send(head: string, body: Buffer = Buffer.alloc(0)): Promise<void> {
-    const write = (data: Buffer) => new Promise<void>((resolve, reject) => {
-      this.socket.write(data, (e) => { if (e) reject(e); else resolve(); });
-    });
+    const write = (data: Buffer) =>
+      new Promise<void>((resolve, reject) => {
+        this.socket.write(data, (e) => {
+          if (e) reject(e);
+          else resolve();
+        });
+      });
     await write(Buffer.from(`${head}\r\n`));
     for (let at = 0; at < body.length; at += 64 * 1024) await write(body.subarray(at, at + 64 * 1024));
   }
@@ -60,10 +76,12 @@ class RawClient {
       const end = this.buffer.indexOf('\r\n\r\n');
       if (end >= 0) {
         const [statusLine, ...lines] = this.buffer.subarray(0, end).toString('latin1').split('\r\n');
-        const headers = Object.fromEntries(lines.map((line) => {
-          const colon = line.indexOf(':');
-          return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
-        }));
+        const headers = Object.fromEntries(
+          lines.map((line) => {
+            const colon = line.indexOf(':');
+            return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
+          }),
+        );
         const length = Number(headers['content-length'] ?? 0);
         if (this.buffer.length >= end + 4 + length) {
           const body = this.buffer.subarray(end + 4, end + 4 + length).toString('utf8');
@@ -72,7 +90,9 @@ class RawClient {
         }
       }
       if (this.socket.destroyed) throw new Error('the server closed the connection before answering');
-      await new Promise<void>((resolve) => { this.waiting = resolve; });
+      await new Promise<void>((resolve) => {
+        this.waiting = resolve;
+      });
     }
   }
 
@@ -97,7 +117,7 @@ describe('an answer sent before the request body arrived', () => {
     ['a file over the upload cap', 413, 'FILE_TOO_LARGE', 'file', 'admin'],
     ['the file in the wrong field', 400, 'INVALID_FILE', 'other', 'admin'],
   ] as const)('%s: a client sending its whole 8 MB body first reads %i, then uses the same connection', async (_name, status, code, field, user) => {
-    const { head, payload } = await upload(field, 8 * MAX_UPLOAD, user && await t.token(user));
+    const { head, payload } = await upload(field, 8 * MAX_UPLOAD, user && (await t.token(user)));
     const client = new RawClient();
     try {
       await client.send(head, payload);
@@ -114,7 +134,10 @@ describe('an answer sent before the request body arrived', () => {
     const body = Buffer.from(JSON.stringify({ name: 'x'.repeat(3 * t.config.bodyLimit) }));
     const client = new RawClient();
     try {
-      await client.send(`POST /api/stores HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nX-Access-Token: ${await t.token('admin')}\r\n`, body);
+      await client.send(
+        `POST /api/stores HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nX-Access-Token: ${await t.token('admin')}\r\n`,
+        body,
+      );
       expect((await client.read()).status).toBe(413);
       await client.send(health);
       expect((await client.read()).status).toBe(200);
@@ -126,7 +149,9 @@ describe('an answer sent before the request body arrived', () => {
   it('a body declared larger than any route takes is not read: the answer says Connection: close', async () => {
     const client = new RawClient();
     try {
-      await client.send(`POST /api/misc/upload HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${1024 ** 3}\r\n`);
+      await client.send(
+        `POST /api/misc/upload HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${1024 ** 3}\r\n`,
+      );
       const answer = await client.read();
       expect([answer.status, answer.headers.connection]).toEqual([401, 'close']);
       await client.closed;
@@ -137,7 +162,10 @@ describe('an answer sent before the request body arrived', () => {
 });
 
 describe('keep-alive connections', () => {
-  const pause = (ms: number) => new Promise((resolve) => { setTimeout(resolve, ms); });
+  const pause = (ms: number) =>
+    new Promise((resolve) => {
+      setTimeout(resolve, ms);
+    });
 
   it('announces the configured timeout, answers a request sent 100 ms after it, and closes an idle connection a second after it', async () => {
     const client = new RawClient();
@@ -159,7 +187,11 @@ describe('keep-alive connections', () => {
   });
 
   it('fetch reusing its pooled connection after its event loop was blocked for the announced time is answered', async () => {
-    const get = async () => { const res = await fetch(`http://127.0.0.1:${port}/api/health`); await res.text(); return res.status; };
+    const get = async () => {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      await res.text();
+      return res.status;
+    };
     expect(await get()).toBe(200);
     // The server shares this thread: both its timers and the client's are held, as in a busy process.
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ANNOUNCED_MS);

@@ -14,8 +14,7 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (code: ErrorCode = ERROR_CODES.VALIDATION_ERROR, message?: string, details?: unknown) =>
-  new ApiError(400, code, message, details);
+export const badRequest = (code: ErrorCode = ERROR_CODES.VALIDATION_ERROR, message?: string, details?: unknown) => new ApiError(400, code, message, details);
 
 /** Missing permission, and also "not yours" / "does not exist": the same answer so nothing leaks. */
 export const forbidden = (code: ErrorCode = ERROR_CODES.FORBIDDEN, message?: string) => new ApiError(403, code, message);

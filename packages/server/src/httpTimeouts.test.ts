@@ -22,7 +22,10 @@ afterAll(() => t.close());
 describe('HTTP timeouts', () => {
   it('reads its settings from the environment, with bounded defaults', () => {
     expect(httpTimeouts({})).toEqual(DEFAULT_HTTP_TIMEOUTS);
-    expect(httpTimeouts({ HTTP_REQUEST_TIMEOUT_MS: '1000', HTTP_IDLE_TIMEOUT_MS: 'x' })).toMatchObject({ requestTimeout: 1000, connectionTimeout: DEFAULT_HTTP_TIMEOUTS.connectionTimeout });
+    expect(httpTimeouts({ HTTP_REQUEST_TIMEOUT_MS: '1000', HTTP_IDLE_TIMEOUT_MS: 'x' })).toMatchObject({
+      requestTimeout: 1000,
+      connectionTimeout: DEFAULT_HTTP_TIMEOUTS.connectionTimeout,
+    });
   });
 
   it('closes a connection that stops sending in the middle of its headers', async () => {
@@ -31,7 +34,10 @@ describe('HTTP timeouts', () => {
     await new Promise((resolve) => socket.once('connect', resolve));
     socket.write('GET /api/version HTTP/1.1\r\nHost: localhost\r\nX-Slow: ');
     // The server closes it (the test's limit is 400 ms); a connection left open would run into jest's timeout.
-    await new Promise((resolve) => { socket.once('close', resolve); socket.resume(); });
+    await new Promise((resolve) => {
+      socket.once('close', resolve);
+      socket.resume();
+    });
     expect(socket.destroyed).toBe(true);
   });
 });

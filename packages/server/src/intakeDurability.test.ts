@@ -31,7 +31,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-interface Started { child: ChildProcess; port: number; exited: Promise<unknown> }
+interface Started {
+  child: ChildProcess;
+  port: number;
+  exited: Promise<unknown>;
+}
 
 async function start(dataDir: string, databaseUrl: string | undefined): Promise<Started> {
   const port = await freePort();
@@ -39,13 +43,22 @@ async function start(dataDir: string, databaseUrl: string | undefined): Promise<
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'main.ts')], {
     cwd: path.join(__dirname, '..'),
     env: {
-      ...rest, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD, PASSWORD_HASH_CONCURRENCY: '1',
+      ...rest,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD,
+      PASSWORD_HASH_CONCURRENCY: '1',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
   });
   let out = '';
-  child.stdout!.on('data', (d) => { out += d; });
-  child.stderr!.on('data', (d) => { out += d; });
+  child.stdout!.on('data', (d) => {
+    out += d;
+  });
+  child.stderr!.on('data', (d) => {
+    out += d;
+  });
   const exited = new Promise((resolve) => child.on('exit', resolve));
   const started = Date.now();
   while (!out.includes('Library portal on')) {
@@ -59,14 +72,22 @@ async function start(dataDir: string, databaseUrl: string | undefined): Promise<
 function request(port: number, method: string, url: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; json: any }> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const req = http.request({
-      host: '127.0.0.1', port, method, path: url,
-      headers: { ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {}) },
-    }, (res) => {
-      let text = '';
-      res.on('data', (d) => { text += d; });
-      res.on('end', () => resolve({ status: res.statusCode!, json: text ? JSON.parse(text) : null }));
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: url,
+        headers: { ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {}) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => {
+          text += d;
+        });
+        res.on('end', () => resolve({ status: res.statusCode!, json: text ? JSON.parse(text) : null }));
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -107,8 +128,19 @@ describe(`intake durability (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sql
     const signIn = await request(port, 'POST', '/api/auth/signin', {}, { userName: 'admin', password: ADMIN_PASSWORD });
     const staff = { 'x-access-token': signIn.json.token };
     const store = await request(port, 'POST', '/api/stores', staff, {
-      code: 'DUR-1', country: 'España', area: 'Galicia', province: 'A Coruña', city: 'Santiago', name: 'Biblioteca Durable',
-      address: 'Rúa 1', manager: 'Xoán', managertel: '+34 981 000 000', capacity: 50, resetTime: '03:00', startTime: '08:30', endTime: '20:55',
+      code: 'DUR-1',
+      country: 'España',
+      area: 'Galicia',
+      province: 'A Coruña',
+      city: 'Santiago',
+      name: 'Biblioteca Durable',
+      address: 'Rúa 1',
+      manager: 'Xoán',
+      managertel: '+34 981 000 000',
+      capacity: 50,
+      resetTime: '03:00',
+      startTime: '08:30',
+      endTime: '20:55',
     });
     expect(store.status).toBe(200);
     const sensor = await request(port, 'POST', `/api/stores/${store.json.tid}/sensors`, staff, { name: 'Gate', capacity: null });
@@ -138,9 +170,18 @@ describe(`intake durability (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sql
 
     const db: Kysely<Database> = pgDb?.db ?? createDb({ sqliteFile: path.join(dataDir, SQLITE_FILE_NAME) });
     try {
-      const count = async (from: number, to: number) => Number((await db.selectFrom('records').select((eb) => eb.fn.countAll().as('n'))
-        .where('sensor_id', '=', sensor.json.id).where('date', '>=', batch(0, from).records[0].date).where('date', '<', batch(0, to).records[0].date)
-        .executeTakeFirstOrThrow()).n);
+      const count = async (from: number, to: number) =>
+        Number(
+          (
+            await db
+              .selectFrom('records')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('sensor_id', '=', sensor.json.id)
+              .where('date', '>=', batch(0, from).records[0].date)
+              .where('date', '<', batch(0, to).records[0].date)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       expect(await count(0, ACKNOWLEDGED_BEFORE_KILL)).toBe(ACKNOWLEDGED_BEFORE_KILL * ROWS_PER_BATCH);
       // The batch in flight: one transaction, so all of it or none, whether or not its answer got out.
       const last = await count(ACKNOWLEDGED_BEFORE_KILL, ACKNOWLEDGED_BEFORE_KILL + 1);

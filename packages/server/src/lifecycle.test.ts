@@ -21,7 +21,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-interface Started { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null>; dataDir: string }
+interface Started {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+  dataDir: string;
+}
 
 async function start(env: Record<string, string> = {}): Promise<Started> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lifecycle-'));
@@ -35,13 +41,22 @@ async function start(env: Record<string, string> = {}): Promise<Started> {
     env: { ...rest, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: 'lifecycle-secret-1', PASSWORD_HASH_CONCURRENCY: '1', ...env },
   });
   let out = '';
-  child.stdout!.on('data', (d) => { out += d; });
-  child.stderr!.on('data', (d) => { out += d; });
+  child.stdout!.on('data', (d) => {
+    out += d;
+  });
+  child.stderr!.on('data', (d) => {
+    out += d;
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  await step({ output: () => out }, 'the server started', () => {
-    if (child.exitCode !== null) throw new Error(out);
-    return out.includes('Library portal on');
-  }, 200_000);
+  await step(
+    { output: () => out },
+    'the server started',
+    () => {
+      if (child.exitCode !== null) throw new Error(out);
+      return out.includes('Library portal on');
+    },
+    200_000,
+  );
   return { child, port, output: () => out, exited, dataDir };
 }
 
@@ -49,7 +64,9 @@ function request(port: number, method: string, url: string, headers: Record<stri
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, method, path: url, headers }, (res) => {
       let text = '';
-      res.on('data', (d) => { text += d; });
+      res.on('data', (d) => {
+        text += d;
+      });
       res.on('end', () => resolve({ status: res.statusCode!, body: text }));
     });
     req.on('error', reject);
@@ -58,7 +75,13 @@ function request(port: number, method: string, url: string, headers: Record<stri
 }
 
 async function signIn(port: number): Promise<string> {
-  const res = await request(port, 'POST', '/api/auth/signin', { 'content-type': 'application/json' }, Buffer.from(JSON.stringify({ userName: 'admin', password: 'lifecycle-secret-1' })));
+  const res = await request(
+    port,
+    'POST',
+    '/api/auth/signin',
+    { 'content-type': 'application/json' },
+    Buffer.from(JSON.stringify({ userName: 'admin', password: 'lifecycle-secret-1' })),
+  );
   expect(res.status).toBe(200);
   return JSON.parse(res.body).token;
 }
@@ -72,18 +95,38 @@ function slowUpload(port: number, token: string) {
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\ncode\n`);
   const tail = Buffer.from(`A1\nA2\n\r\n--${boundary}--\r\n`);
   let answer!: (r: { status: number; body: string } | Error) => void;
-  const done = new Promise<{ status: number; body: string } | Error>((resolve) => { answer = resolve; });
-  let inFlight!: () => void;
-  const received = new Promise<void>((resolve) => { inFlight = resolve; });
-  const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/misc/upload', headers: {
-    'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + tail.length), 'x-access-token': token,
-    expect: '100-continue',
-  } }, (res) => {
-    let text = '';
-    res.on('data', (d) => { text += d; });
-    res.on('end', () => answer({ status: res.statusCode!, body: text }));
+  const done = new Promise<{ status: number; body: string } | Error>((resolve) => {
+    answer = resolve;
   });
-  req.on('error', (e) => { answer(e); inFlight(); });
+  let inFlight!: () => void;
+  const received = new Promise<void>((resolve) => {
+    inFlight = resolve;
+  });
+  const req = http.request(
+    {
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/misc/upload',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(head.length + tail.length),
+        'x-access-token': token,
+        expect: '100-continue',
+      },
+    },
+    (res) => {
+      let text = '';
+      res.on('data', (d) => {
+        text += d;
+      });
+      res.on('end', () => answer({ status: res.statusCode!, body: text }));
+    },
+  );
+  req.on('error', (e) => {
+    answer(e);
+    inFlight();
+  });
   req.on('continue', () => {
     req.write(head);
     inFlight();
@@ -95,9 +138,13 @@ function slowUpload(port: number, token: string) {
 /** Waits for `what` (a promise or a condition polled every 50 ms); past `ms`, fails naming the step, with the server's output. */
 async function step<T>(s: { output: () => string } | null, what: string, wait: Promise<T> | (() => boolean), ms = 120_000): Promise<T> {
   let over = false;
-  const until = typeof wait === 'function'
-    ? (async () => { while (!over && !wait()) await new Promise((r) => setTimeout(r, 50)); return undefined as T; })()
-    : wait;
+  const until =
+    typeof wait === 'function'
+      ? (async () => {
+          while (!over && !wait()) await new Promise((r) => setTimeout(r, 50));
+          return undefined as T;
+        })()
+      : wait;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms${s ? `; server output:\n${s.output().slice(-4000)}` : ''}`)), ms);
@@ -111,11 +158,15 @@ async function step<T>(s: { output: () => string } | null, what: string, wait: P
   }
 }
 
-const refused = (port: number) => new Promise<boolean>((resolve) => {
-  const socket = net.connect(port, '127.0.0.1');
-  socket.on('connect', () => { socket.destroy(); resolve(false); });
-  socket.on('error', () => resolve(true));
-});
+const refused = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.on('error', () => resolve(true));
+  });
 
 describe('SIGTERM', () => {
   it('stops accepting, finishes the request in flight, exits 0', async () => {

@@ -42,7 +42,9 @@ export function installShutdown(app: App, options: ShutdownOptions): () => Promi
       } finally {
         clearTimeout(timer);
       }
-      await options.release().catch(() => { code = 1; });
+      await options.release().catch(() => {
+        code = 1;
+      });
       options.exit(code);
     })();
     return stopping;

@@ -13,7 +13,9 @@ function start(env: Record<string, string>): { status: number | null; output: st
   try {
     const { DATABASE_URL: _db, PORTAL_DEMO: _demo, ADMIN_PASSWORD: _pw, TRUST_PROXY: _tp, ...rest } = process.env;
     const res = spawnSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [path.join(__dirname, 'main.ts')], {
-      env: { ...rest, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...env }, encoding: 'utf8', timeout: 60_000,
+      env: { ...rest, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...env },
+      encoding: 'utf8',
+      timeout: 60_000,
     });
     return { status: res.status, output: `${res.stdout}${res.stderr}` };
   } finally {

@@ -47,10 +47,15 @@ async function main(): Promise<void> {
   const demo = ON.has((env.PORTAL_DEMO ?? '0').trim().toLowerCase());
   // Warnings and errors (internal errors with their cause) are always logged; LOG=1 adds every request.
   const dbConfig = dbConfigFromEnv(env, dataDir);
-  const config = defaultConfig({ dataDir, logger: env.LOG === '1' ? true : { level: 'warn' }, trustProxy: trustProxyFromEnv(env.TRUST_PROXY), demo,
+  const config = defaultConfig({
+    dataDir,
+    logger: env.LOG === '1' ? true : { level: 'warn' },
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
+    demo,
     fileStore: startupValue(() => fileStoreFromEnv(env.FILE_STORE, 'databaseUrl' in dbConfig)),
     autoSyncCron: startupValue(() => autoSyncCronFromEnv(env.AUTO_SYNC_CRON)),
-    metricsToken: startupValue(() => parseMetricsToken(env.METRICS_TOKEN)) });
+    metricsToken: startupValue(() => parseMetricsToken(env.METRICS_TOKEN)),
+  });
   configurePasswordHashing({
     concurrency: positiveInt('PASSWORD_HASH_CONCURRENCY', env.PASSWORD_HASH_CONCURRENCY, DEFAULT_HASHING.concurrency),
     maxQueued: positiveInt('PASSWORD_HASH_QUEUE', env.PASSWORD_HASH_QUEUE, DEFAULT_HASHING.maxQueued),
@@ -61,8 +66,7 @@ async function main(): Promise<void> {
   let created: string | null;
   let demoPasswords: string[] = [];
   try {
-    created = await prepareDatabase(db, { demo, adminPassword: env.ADMIN_PASSWORD, argon2: config.argon2, now: config.now(),
-      storage });
+    created = await prepareDatabase(db, { demo, adminPassword: env.ADMIN_PASSWORD, argon2: config.argon2, now: config.now(), storage });
     if (!demo) demoPasswords = await accountsWithDemoPasswords(db);
   } catch (e) {
     await db.destroy();
@@ -72,11 +76,15 @@ async function main(): Promise<void> {
   const app = await buildApp({ db, config, storage });
   installShutdown(app, {
     timeoutMs: positiveInt('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, DEFAULT_SHUTDOWN_TIMEOUT_MS),
-    release: () => db.destroy(), exit: (code) => process.exit(code), log: (m) => console.warn(m),
+    release: () => db.destroy(),
+    exit: (code) => process.exit(code),
+    log: (m) => console.warn(m),
   });
   // npm start's demo: each demo library's devices send live data through the intake API (stopped before closing).
   let demoDevices: DemoDevices | null = null;
-  app.addHook('preClose', async () => { await demoDevices?.stop(); });
+  app.addHook('preClose', async () => {
+    await demoDevices?.stop();
+  });
   await app.listen({ port, host: env.HOST ?? '0.0.0.0' });
   if (demo && ON.has((env.PORTAL_DEMO_DEVICES ?? '0').trim().toLowerCase())) {
     const address = app.server.address();
@@ -86,9 +94,16 @@ async function main(): Promise<void> {
 
   const where = 'databaseUrl' in dbConfig ? 'PostgreSQL (DATABASE_URL)' : dbConfig.sqliteFile;
   console.log(`Library portal on http://localhost:${port}  (API docs: http://localhost:${port}/api/docs)`);
-  console.log(`Database: ${where}${created ? `  (first start: ${created} created)` : ''}; files: ${config.fileStore === 'database' ? 'in the database (shared by every instance)' : path.join(dataDir, 'files')}`);
-  console.log(`Client addresses: ${config.trustProxy === false ? 'the connection\'s (TRUST_PROXY unset: no proxy in front)'
-    : `X-Forwarded-For through ${Array.isArray(config.trustProxy) ? `the proxies ${config.trustProxy.join(', ')}` : `${config.trustProxy} trusted hop(s)`}`}`);
+  console.log(
+    `Database: ${where}${created ? `  (first start: ${created} created)` : ''}; files: ${config.fileStore === 'database' ? 'in the database (shared by every instance)' : path.join(dataDir, 'files')}`,
+  );
+  console.log(
+    `Client addresses: ${
+      config.trustProxy === false
+        ? "the connection's (TRUST_PROXY unset: no proxy in front)"
+        : `X-Forwarded-For through ${Array.isArray(config.trustProxy) ? `the proxies ${config.trustProxy.join(', ')}` : `${config.trustProxy} trusted hop(s)`}`
+    }`,
+  );
   if (demo) {
     console.log('DEMO MODE (PORTAL_DEMO=1): demo data and demo passwords are accepted. Never run a real portal like this.');
     console.log('Demo accounts (password = user name):');
@@ -96,8 +111,10 @@ async function main(): Promise<void> {
       console.log(`  ${a.userName.padEnd(11)} role ${a.role.padEnd(10)} ${a.permissions.join(', ') || '(everything)'}`);
     }
   } else if (demoPasswords.length) {
-    console.warn(`These accounts still have their demo password, which is refused outside demo mode: ${demoPasswords.join(', ')}. `
-      + 'Start once with PORTAL_DEMO=1 and set new passwords in Users.');
+    console.warn(
+      `These accounts still have their demo password, which is refused outside demo mode: ${demoPasswords.join(', ')}. ` +
+        'Start once with PORTAL_DEMO=1 and set new passwords in Users.',
+    );
   }
 }
 

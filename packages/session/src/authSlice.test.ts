@@ -1,5 +1,14 @@
 import {
-  authReducer, avatarChanged, initialAuthState, loginFailure, ownUserSaved, loginRequest, loginSuccess, publicTokenChanged, settingsSaved, updateSettings,
+  authReducer,
+  avatarChanged,
+  initialAuthState,
+  loginFailure,
+  ownUserSaved,
+  loginRequest,
+  loginSuccess,
+  publicTokenChanged,
+  settingsSaved,
+  updateSettings,
 } from './authSlice';
 import type { Store } from '@portal/api';
 import { retryAtOf, toSessionData } from './sagas/auth';
@@ -30,9 +39,20 @@ describe('auth reducer', () => {
     const session = toSessionData(signInResponse({ expiresIn: 60 }), 1_000_000);
     const state = authReducer({ ...initialAuthState, loading: true }, loginSuccess(session));
     expect(state).toEqual({
-      token: 'tok-7', userId: 7, userFullName: 'Ana García', userFlavor: 'LIBTECS', userToken: 'pub-7', role: 'user',
-      permissions: ['manager', 'inventories'], storeIds: [3, 4], expiresAt: 1_060_000,
-      settings: { selectedStoreId: 4, dashboardItems: {}, visibleColumns: {} }, error: null, retryAt: null, loading: false, avatarUrl: null,
+      token: 'tok-7',
+      userId: 7,
+      userFullName: 'Ana García',
+      userFlavor: 'LIBTECS',
+      userToken: 'pub-7',
+      role: 'user',
+      permissions: ['manager', 'inventories'],
+      storeIds: [3, 4],
+      expiresAt: 1_060_000,
+      settings: { selectedStoreId: 4, dashboardItems: {}, visibleColumns: {} },
+      error: null,
+      retryAt: null,
+      loading: false,
+      avatarUrl: null,
     });
   });
 
@@ -79,7 +99,10 @@ describe('auth reducer', () => {
 
   it('settingsSaved drops parts of the wrong shape', () => {
     const odd = { selectedStoreId: '2', dashboardItems: { main: 'all' }, visibleColumns: { users: ['name'] } };
-    expect(authReducer(initialAuthState, settingsSaved(odd as never)).settings)
-      .toEqual({ selectedStoreId: null, dashboardItems: {}, visibleColumns: { users: ['name'] } });
+    expect(authReducer(initialAuthState, settingsSaved(odd as never)).settings).toEqual({
+      selectedStoreId: null,
+      dashboardItems: {},
+      visibleColumns: { users: ['name'] },
+    });
   });
 });

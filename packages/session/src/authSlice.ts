@@ -46,7 +46,12 @@ export const initialAuthState: AuthState = {
 };
 
 const signedIn = (state: AuthState, session: SessionData): AuthState => ({
-  ...state, ...session, avatarUrl: session.avatarUrl ?? null, error: null, retryAt: null, loading: false,
+  ...state,
+  ...session,
+  avatarUrl: session.avatarUrl ?? null,
+  error: null,
+  retryAt: null,
+  loading: false,
 });
 
 /** Resets every slice, injected ones included (the root reducer handles it). */
@@ -114,7 +119,16 @@ const authSlice = createSlice({
 });
 
 export const {
-  loginRequest, loginSuccess, loginFailure, sessionRestored, restoreSession, updateSettings, settingsSaved, avatarChanged, tokenRenewed,
-  ownUserSaved, publicTokenChanged,
+  loginRequest,
+  loginSuccess,
+  loginFailure,
+  sessionRestored,
+  restoreSession,
+  updateSettings,
+  settingsSaved,
+  avatarChanged,
+  tokenRenewed,
+  ownUserSaved,
+  publicTokenChanged,
 } = authSlice.actions;
 export const authReducer = authSlice.reducer;

@@ -6,13 +6,11 @@ let loading: Promise<DeploySettings> | null = null;
 
 /** Reads the deploy-time settings once per page (the server's /portal-config.json); the defaults when it fails. */
 export function loadDeploySettings(): Promise<DeploySettings> {
-  loading ??= (api.get(DEPLOY_SETTINGS_URL) as Promise<unknown>)
-    .then(parseDeploySettings)
-    .catch((error: unknown) => {
-      logger.error('deploy settings could not be read', error);
-      loading = null; // asked again by the next screen that needs them
-      return DEFAULT_DEPLOY_SETTINGS;
-    });
+  loading ??= (api.get(DEPLOY_SETTINGS_URL) as Promise<unknown>).then(parseDeploySettings).catch((error: unknown) => {
+    logger.error('deploy settings could not be read', error);
+    loading = null; // asked again by the next screen that needs them
+    return DEFAULT_DEPLOY_SETTINGS;
+  });
   return loading;
 }
 
@@ -26,8 +24,12 @@ export function useDeploySettings(): DeploySettings {
   const [settings, setSettings] = useState<DeploySettings>(DEFAULT_DEPLOY_SETTINGS);
   useEffect(() => {
     let active = true;
-    void loadDeploySettings().then((read) => { if (active) setSettings(read); });
-    return () => { active = false; };
+    void loadDeploySettings().then((read) => {
+      if (active) setSettings(read);
+    });
+    return () => {
+      active = false;
+    };
   }, []);
   return settings;
 }

@@ -22,14 +22,13 @@ describe('hasPermission (spec §6)', () => {
     expect(hasPermission(user('supervisor', 'manager'), 'supervisor')).toBe(false);
   });
 
-  it.each(['manager', 'inventories', 'statistics', 'alarms', 'imagesets'])(
-    "'%s' needs the admin role or that permission", (name) => {
-      expect(hasPermission(admin, name)).toBe(true);
-      expect(hasPermission(user(name), name)).toBe(true);
-      expect(hasPermission(supervisor, name)).toBe(name === 'manager');
-      expect(hasPermission(user('manager'), name)).toBe(name === 'manager');
-      expect(hasPermission(user(), name)).toBe(false);
-    });
+  it.each(['manager', 'inventories', 'statistics', 'alarms', 'imagesets'])("'%s' needs the admin role or that permission", (name) => {
+    expect(hasPermission(admin, name)).toBe(true);
+    expect(hasPermission(user(name), name)).toBe(true);
+    expect(hasPermission(supervisor, name)).toBe(name === 'manager');
+    expect(hasPermission(user('manager'), name)).toBe(name === 'manager');
+    expect(hasPermission(user(), name)).toBe(false);
+  });
 
   it('nobody signed in holds nothing', () => {
     expect(hasPermission(null, 'manager')).toBe(false);

@@ -3,8 +3,7 @@ import { TREE } from './testUtils';
 
 describe('limitRegionsToStores', () => {
   it('keeps only leaves whose first store id the user holds, and drops emptied branches', () => {
-    expect(limitRegionsToStores(TREE, [5]).map((r) => [r.title, r.storeIds, r.children?.map((c) => c.title)]))
-      .toEqual([['Norte', [5], ['Cinco']]]);
+    expect(limitRegionsToStores(TREE, [5]).map((r) => [r.title, r.storeIds, r.children?.map((c) => c.title)])).toEqual([['Norte', [5], ['Cinco']]]);
     expect(limitRegionsToStores(TREE, [])).toEqual([]);
   });
 

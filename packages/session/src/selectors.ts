@@ -14,7 +14,8 @@ export const selectChangeLibraryOpen = (state: RootState) => state.changeLibrary
 
 /** The library of settings.selectedStoreId, or null when none is selected or it is not among the stores. */
 export const selectSelectedStore = createSelector([selectStores, selectSelectedStoreId], (stores, id) =>
-  id === null ? null : (stores.find((store) => store.tid === id) ?? null));
+  id === null ? null : (stores.find((store) => store.tid === id) ?? null),
+);
 
 /** role + permissions, the input of hasPermission; null when signed out. */
 export const selectPermissionHolder = createSelector(

@@ -57,8 +57,13 @@ function write(key: string, value: unknown): void {
 export function loadSession(): StoredSession | null {
   const s = read(STORAGE_KEYS.session);
   if (!isObject(s)) return null;
-  const ok = typeof s.token === 'string' && s.token !== '' && typeof s.userId === 'number' &&
-    typeof s.expiresAt === 'number' && typeof s.role === 'string' && isStringArray(s.permissions) &&
+  const ok =
+    typeof s.token === 'string' &&
+    s.token !== '' &&
+    typeof s.userId === 'number' &&
+    typeof s.expiresAt === 'number' &&
+    typeof s.role === 'string' &&
+    isStringArray(s.permissions) &&
     isNumberArray(s.storeIds);
   if (!ok) return null;
   return {
@@ -100,7 +105,5 @@ export function clearSession(): void {
 
 export function loadRememberedStore(): RememberedStore | null {
   const r = read(STORAGE_KEYS.selectedStore);
-  return isObject(r) && typeof r.userId === 'number' && typeof r.selectedStoreId === 'number'
-    ? { userId: r.userId, selectedStoreId: r.selectedStoreId }
-    : null;
+  return isObject(r) && typeof r.userId === 'number' && typeof r.selectedStoreId === 'number' ? { userId: r.userId, selectedStoreId: r.selectedStoreId } : null;
 }

@@ -9,8 +9,12 @@ const items = createSlice({
   name: 'items',
   initialState: { count: 0, echoed: 0 },
   reducers: {
-    add: (state, action: PayloadAction<number>) => { state.count += action.payload; },
-    echoed: (state) => { state.echoed += 1; },
+    add: (state, action: PayloadAction<number>) => {
+      state.count += action.payload;
+    },
+    echoed: (state) => {
+      state.echoed += 1;
+    },
   },
 });
 
@@ -38,7 +42,9 @@ describe('the one store', () => {
     const { store, injectReducer, injectSaga } = setup();
     injectReducer('items', items.reducer);
     const saga = function* () {
-      yield takeEvery(items.actions.add.type, function* () { yield put(items.actions.echoed()); });
+      yield takeEvery(items.actions.add.type, function* () {
+        yield put(items.actions.echoed());
+      });
     };
     injectSaga('items', saga);
     injectSaga('items', saga);
@@ -59,7 +65,10 @@ describe('the one store', () => {
   it('a crashing injected saga does not stop the session sagas', async () => {
     const logged = expectConsoleError('[session] saga "broken" stopped');
     const { store, injectSaga } = setup();
-    injectSaga('broken', function* () { yield put({ type: 'x' }); throw new Error('bug in a remote'); });
+    injectSaga('broken', function* () {
+      yield put({ type: 'x' });
+      throw new Error('bug in a remote');
+    });
     store.dispatch(loginRequest({ userName: 'ana', password: 'x' }));
     await settle();
     expect(store.getState().auth.token).toBe('tok-7');

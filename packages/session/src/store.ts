@@ -29,11 +29,7 @@ function guarded(name: string, saga: Saga): Saga {
 }
 
 function* rootSaga(injected: Channel<{ key: string; saga: Saga }>) {
-  yield all([
-    spawn(guarded('auth', authSagas)),
-    spawn(guarded('settings', settingsSagas)),
-    spawn(guarded('stores', storesSagas)),
-  ]);
+  yield all([spawn(guarded('auth', authSagas)), spawn(guarded('settings', settingsSagas)), spawn(guarded('stores', storesSagas))]);
   // Sagas injected by remotes after start-up run here, each detached from its siblings.
   for (;;) {
     const { key, saga }: { key: string; saga: Saga } = yield take(injected);
@@ -50,8 +46,7 @@ export function createPortalStore() {
   const buildRootReducer = (): Reducer<RootState> => {
     const combined = combineReducers({ ...injectedReducers, ...staticReducers }) as unknown as Reducer<RootState>;
     // Logout resets everything, injected slices included: each reducer starts again from its initial state.
-    return (state: RootState | undefined, action: UnknownAction) =>
-      combined(action.type === logout.type ? undefined : state, action);
+    return (state: RootState | undefined, action: UnknownAction) => combined(action.type === logout.type ? undefined : state, action);
   };
 
   const sagaMiddleware = createSagaMiddleware();

@@ -14,7 +14,7 @@ export function localDay(date: Date): string {
  * YYYY-MM-DD day taken as that day at the library.
  */
 export function isStoreExpired(
-  store: Pick<Store, 'expirationDate'> & { timezone?: string | null } | null | undefined,
+  store: (Pick<Store, 'expirationDate'> & { timezone?: string | null }) | null | undefined,
   now: Date | string = new Date(),
 ): boolean {
   if (!store?.expirationDate) return false;

@@ -22,16 +22,45 @@ export function signInResponse(overrides: Partial<SignInResponse> = {}): SignInR
 
 export function store(tid: number, name: string, expirationDate = '2099-12-31'): Store {
   return {
-    tid, code: `C${tid}`, country: 'ES', area: 'Norte', province: 'P', city: 'C', name, address: '', manager: '',
-    managertel: '', capacity: 10, resetTime: '00:00', startTime: '08:00', endTime: '20:00', timezone: 'Europe/Madrid',
-    expirationDate, fieldCode: '', fieldObjectId: '', field1: '', field2: '', field3: '', field4: '', field5: '',
-    field6: '', storeIds: [tid],
+    tid,
+    code: `C${tid}`,
+    country: 'ES',
+    area: 'Norte',
+    province: 'P',
+    city: 'C',
+    name,
+    address: '',
+    manager: '',
+    managertel: '',
+    capacity: 10,
+    resetTime: '00:00',
+    startTime: '08:00',
+    endTime: '20:00',
+    timezone: 'Europe/Madrid',
+    expirationDate,
+    fieldCode: '',
+    fieldObjectId: '',
+    field1: '',
+    field2: '',
+    field3: '',
+    field4: '',
+    field5: '',
+    field6: '',
+    storeIds: [tid],
   };
 }
 
 const leaf = (tid: number, title: string): RegionNode => ({
-  title, fullName: title, key: `store:${tid}`, value: `store:${tid}`, level: 'name', storeIds: [tid],
-  capacity: 10, resetTime: '00:00', startTime: '08:00', endTime: '20:00',
+  title,
+  fullName: title,
+  key: `store:${tid}`,
+  value: `store:${tid}`,
+  level: 'name',
+  storeIds: [tid],
+  capacity: 10,
+  resetTime: '00:00',
+  startTime: '08:00',
+  endTime: '20:00',
 });
 
 /** area Norte with libraries 3 and 5, area Sur with library 4. */
@@ -48,7 +77,10 @@ export function defaultRoutes(): Routes {
     'POST /api/auth/signin': () => ({ status: 200, data: signInResponse() }),
     'GET /api/stores?offset=0&limit=1000': () => ({ status: 200, data: { items: [store(3, 'Tres'), store(4, 'Cuatro')], total: 2 } }),
     'GET /api/stores?mode=tree': () => ({ status: 200, data: TREE }),
-    'PUT /api/users/7/settings': (req) => ({ status: 200, data: { selectedStoreId: null, dashboardItems: {}, visibleColumns: {}, ...(req.data as { settings: object }).settings } }),
+    'PUT /api/users/7/settings': (req) => ({
+      status: 200,
+      data: { selectedStoreId: null, dashboardItems: {}, visibleColumns: {}, ...(req.data as { settings: object }).settings },
+    }),
   };
 }
 

@@ -33,8 +33,6 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
   override render(): ReactNode {
     const { error } = this.state;
     if (error === null) return this.props.children;
-    return this.props.fallback
-      ? this.props.fallback(error, this.reset)
-      : <RemoteError name={this.props.name} onRetry={this.reset} />;
+    return this.props.fallback ? this.props.fallback(error, this.reset) : <RemoteError name={this.props.name} onRetry={this.reset} />;
   }
 }

@@ -3,7 +3,9 @@ import { LoadingOverlay } from './LoadingOverlay';
 import { withPortalProviders } from './storyDecorator';
 
 const inBox = (Story: ComponentType) => (
-  <div style={{ position: 'relative', height: 200, border: '1px dashed #ccc' }}><Story /></div>
+  <div style={{ position: 'relative', height: 200, border: '1px dashed #ccc' }}>
+    <Story />
+  </div>
 );
 
 export default { title: 'ui/LoadingOverlay', component: LoadingOverlay, decorators: [inBox, withPortalProviders] };

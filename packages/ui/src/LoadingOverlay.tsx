@@ -30,7 +30,12 @@ export function LoadingOverlay({ loading, delay = LOADING_OVERLAY_DELAY_MS }: Lo
       role="status"
       aria-live="polite"
       style={{
-        position: 'absolute', inset: 0, zIndex: 1000, display: 'flex', alignItems: 'center', justifyContent: 'center',
+        position: 'absolute',
+        inset: 0,
+        zIndex: 1000,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
         background: 'rgba(255, 255, 255, 0.6)',
       }}
     >

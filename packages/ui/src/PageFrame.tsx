@@ -20,7 +20,11 @@ export function PageFrame({ title, extra, children }: PageFrameProps) {
         <Typography.Title level={1} style={{ margin: 0, fontSize: token.fontSizeHeading4, lineHeight: token.lineHeightHeading4 }}>
           {title}
         </Typography.Title>
-        {extra ? <Flex gap={8} wrap>{extra}</Flex> : null}
+        {extra ? (
+          <Flex gap={8} wrap>
+            {extra}
+          </Flex>
+        ) : null}
       </Flex>
       {children}
     </section>

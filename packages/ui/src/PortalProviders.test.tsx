@@ -14,26 +14,40 @@ function Probe() {
   return <p data-testid="probe">{`${direction ?? 'ltr'}|${locale?.locale}|${t('cancel')}|${String(loggedIn)}`}</p>;
 }
 
-afterEach(async () => { await act(() => setLanguage('es')); });
+afterEach(async () => {
+  await act(() => setLanguage('es'));
+});
 
 describe('PortalProviders', () => {
   it('gives children the store, i18n and antd in Spanish by default', async () => {
     await act(() => setLanguage('es'));
-    render(<PortalProviders store={createPortalStore().store}><Probe /></PortalProviders>);
+    render(
+      <PortalProviders store={createPortalStore().store}>
+        <Probe />
+      </PortalProviders>,
+    );
     expect(screen.getByTestId('probe')).toHaveTextContent('ltr|es|Cancelar|false');
   });
 
   it('switches antd to right-to-left with the Arabic locale when the language becomes ar', async () => {
-    render(<PortalProviders><Probe /></PortalProviders>);
+    render(
+      <PortalProviders>
+        <Probe />
+      </PortalProviders>,
+    );
     await act(() => setLanguage('ar'));
     expect(screen.getByTestId('probe')).toHaveTextContent('rtl|ar|إلغاء|false');
     await act(() => setLanguage('fr'));
     expect(screen.getByTestId('probe')).toHaveTextContent('ltr|fr|Annuler|false');
   });
 
-  it('draws antd with its static styles when built: at run time only the theme\'s CSS variables, under the portal key', () => {
+  it("draws antd with its static styles when built: at run time only the theme's CSS variables, under the portal key", () => {
     // The theme a build gets (web tests keep antd's runtime styles: ./theme).
-    render(<ConfigProvider theme={portalThemeFor('production')}><Button type="primary">Go</Button></ConfigProvider>);
+    render(
+      <ConfigProvider theme={portalThemeFor('production')}>
+        <Button type="primary">Go</Button>
+      </ConfigProvider>,
+    );
     expect(screen.getByRole('button', { name: 'Go' })).toHaveClass('ant-btn', 'portal'); // the key the variables are under
     // innerHTML gives a style element's full text (the web tests reduce what jsdom sees: visibilityCss).
     const written = [...document.querySelectorAll('style[data-rc-order]')].map((style) => style.innerHTML).join('\n');
@@ -46,8 +60,14 @@ describe('PortalProviders', () => {
   it('keeps a rendering failure inside its boundary', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
     await act(() => setLanguage('en-GB'));
-    const Broken = () => { throw new Error('boom'); };
-    render(<PortalProviders><Broken /></PortalProviders>);
+    const Broken = () => {
+      throw new Error('boom');
+    };
+    render(
+      <PortalProviders>
+        <Broken />
+      </PortalProviders>,
+    );
     expect(screen.getByText('Something went wrong')).toBeInTheDocument();
     jest.restoreAllMocks();
   });

@@ -15,7 +15,13 @@ export function RemoteError({ name, onRetry }: RemoteErrorProps) {
       status="warning"
       title={name ? t('remoteError.title') : t('errorBoundary.title')}
       subTitle={name ? t('remoteError.description', { name }) : t('errorBoundary.description')}
-      extra={onRetry ? <Button type="primary" onClick={onRetry}>{t('retry')}</Button> : undefined}
+      extra={
+        onRetry ? (
+          <Button type="primary" onClick={onRetry}>
+            {t('retry')}
+          </Button>
+        ) : undefined
+      }
     />
   );
 }

@@ -13,13 +13,7 @@ export interface UserAvatarProps {
 /** The user's avatar image, falling back to at most two initials. */
 export function UserAvatar({ fullName, src, size, className }: UserAvatarProps) {
   return (
-    <Avatar
-      src={src || undefined}
-      alt={fullName}
-      size={size}
-      className={className}
-      style={{ backgroundColor: BRAND_PRIMARY, verticalAlign: 'middle' }}
-    >
+    <Avatar src={src || undefined} alt={fullName} size={size} className={className} style={{ backgroundColor: BRAND_PRIMARY, verticalAlign: 'middle' }}>
       {initials(fullName)}
     </Avatar>
   );

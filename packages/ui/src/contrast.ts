@@ -11,13 +11,19 @@ export function contrastRatio(foreground: string, background: string): number {
 function toRgb(color: string, under: number[] = [255, 255, 255]): number[] {
   const hex = /^#([0-9a-f]{6})$/i.exec(color);
   if (hex) return [0, 2, 4].map((i) => parseInt(hex[1].slice(i, i + 2), 16));
-  const parts = /^rgba?\(([^)]+)\)$/.exec(color)?.[1].split(',').map((p) => Number(p.trim()));
+  const parts = /^rgba?\(([^)]+)\)$/
+    .exec(color)?.[1]
+    .split(',')
+    .map((p) => Number(p.trim()));
   if (!parts || parts.length < 3) throw new Error(`unreadable colour ${color}`);
   const alpha = parts[3] ?? 1;
   return parts.slice(0, 3).map((c, i) => c * alpha + under[i] * (1 - alpha));
 }
 
 function luminance([r, g, b]: number[]): number {
-  const f = (c: number) => { const s = c / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; };
+  const f = (c: number) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
   return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
 }

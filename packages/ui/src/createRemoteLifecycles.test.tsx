@@ -15,7 +15,9 @@ function Flaky() {
 /** Runs a lifecycle: act() flushes the render, the promise settles after single-spa-react's didMount. */
 async function run(lifecycle: (props: RemoteProps) => Promise<unknown>, props: RemoteProps) {
   let done: Promise<unknown> = Promise.resolve();
-  await act(async () => { done = lifecycle(props); });
+  await act(async () => {
+    done = lifecycle(props);
+  });
   await done;
 }
 
@@ -61,7 +63,9 @@ describe('createRemoteLifecycles', () => {
     expect(screen.getByText('This section could not be loaded')).toBeInTheDocument();
     expect(screen.getByText(/mf_test is not available right now/)).toBeInTheDocument();
     shouldFail = false;
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Retry' })); });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    });
     expect(screen.getByText('recovered')).toBeInTheDocument();
     jest.restoreAllMocks();
   });

@@ -50,10 +50,7 @@ export function resolveDomElement(props: Partial<RemoteProps>, fallbackName: str
  * single-spa lifecycles of a remote: its Root wrapped in the shared providers, a router and an error
  * boundary whose Retry renders the remote again.
  */
-export function createRemoteLifecycles<P extends object = object>(
-  Root: ComponentType<P>,
-  opts: { name: string },
-): RemoteLifecycles {
+export function createRemoteLifecycles<P extends object = object>(Root: ComponentType<P>, opts: { name: string }): RemoteLifecycles {
   function RemoteRoot(props: P & RemoteProps) {
     return (
       <PortalProviders>

@@ -1,7 +1,5 @@
 export { PortalProviders, type PortalProvidersProps } from './PortalProviders';
-export {
-  createRemoteLifecycles, resolveDomElement, PORTAL_CONTENT_ID, type RemoteLifecycles, type RemoteProps,
-} from './createRemoteLifecycles';
+export { createRemoteLifecycles, resolveDomElement, PORTAL_CONTENT_ID, type RemoteLifecycles, type RemoteProps } from './createRemoteLifecycles';
 export { ErrorBoundary, type ErrorBoundaryProps } from './ErrorBoundary';
 export { RemoteError, type RemoteErrorProps } from './RemoteError';
 export { PageFrame, type PageFrameProps } from './PageFrame';

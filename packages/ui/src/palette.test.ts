@@ -12,7 +12,8 @@ describe('colorForLabel', () => {
     colorMapFor(['Norte', 'Sur', 'Este', 'Oeste']);
     expect(colorForLabel('Biblioteca Central')).toBe(first);
     expect(colorMapFor(['Biblioteca Central', 'Norte'])).toEqual({
-      'Biblioteca Central': first, Norte: colorForLabel('Norte'),
+      'Biblioteca Central': first,
+      Norte: colorForLabel('Norte'),
     });
   });
 

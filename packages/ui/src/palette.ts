@@ -1,7 +1,21 @@
 /** The fixed 16-colour palette of pies and multibars (spec §9), assigned by label. */
 export const PALETTE: readonly string[] = [
-  '#1677ff', '#52c41a', '#fa8c16', '#eb2f96', '#13c2c2', '#722ed1', '#fadb14', '#f5222d',
-  '#2f54eb', '#a0d911', '#fa541c', '#08979c', '#9254de', '#d4b106', '#597ef7', '#8c8c8c',
+  '#1677ff',
+  '#52c41a',
+  '#fa8c16',
+  '#eb2f96',
+  '#13c2c2',
+  '#722ed1',
+  '#fadb14',
+  '#f5222d',
+  '#2f54eb',
+  '#a0d911',
+  '#fa541c',
+  '#08979c',
+  '#9254de',
+  '#d4b106',
+  '#597ef7',
+  '#8c8c8c',
 ];
 
 /** FNV-1a: a small, well-spread string hash, the same in every browser and every remote. */

@@ -5,7 +5,7 @@ import { EXPIRED_ROW_COLORS, portalTheme } from './theme';
 describe('portal theme colour contrast (WCAG 2.1 AA, 4.5:1 for text)', () => {
   const token = theme.getDesignToken(portalTheme);
 
-  it('reads the check itself right: antd\'s default blue on white is 4.1:1', () => {
+  it("reads the check itself right: antd's default blue on white is 4.1:1", () => {
     expect(contrast('#1677ff', '#ffffff')).toBeCloseTo(4.1, 1);
     expect(contrast('rgba(0, 0, 0, 0.45)', '#ffffff')).toBeLessThan(4.5);
   });

@@ -29,7 +29,9 @@ describe('avatar', () => {
     const createObjectURL = jest.fn(() => 'blob:avatar-7');
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
     const { requests } = await renderShell({
-      user: 'admin', path: '/dashboard', avatarUrl: '/api/users/7/avatar?v=5',
+      user: 'admin',
+      path: '/dashboard',
+      avatarUrl: '/api/users/7/avatar?v=5',
       server: { 'GET /api/users/7/avatar?v=5': () => ({ status: 200, data: new Blob(['png'], { type: 'image/png' }) }) },
     });
     await waitFor(() => expect(document.querySelector('.ant-layout-header .ant-avatar img')).toHaveAttribute('src', 'blob:avatar-7'));
@@ -41,15 +43,23 @@ describe('avatar', () => {
     Object.assign(URL, { createObjectURL: jest.fn(() => `blob:avatar-${++n}`), revokeObjectURL: jest.fn() });
     const png = () => ({ status: 200, data: new Blob(['png'], { type: 'image/png' }) });
     const { store, requests } = await renderShell({
-      user: 'admin', path: '/dashboard', fullName: 'María José Pérez Gil',
+      user: 'admin',
+      path: '/dashboard',
+      fullName: 'María José Pérez Gil',
       server: { 'GET /api/users/7/avatar?v=1': png, 'GET /api/users/7/avatar?v=2': png },
     });
     await waitFor(() => expect(header().getByText('MJ')).toBeInTheDocument());
-    act(() => { store.dispatch(avatarChanged('/api/users/7/avatar?v=1')); });
+    act(() => {
+      store.dispatch(avatarChanged('/api/users/7/avatar?v=1'));
+    });
     await waitFor(() => expect(document.querySelector('.ant-layout-header .ant-avatar img')).toHaveAttribute('src', 'blob:avatar-1'));
-    act(() => { store.dispatch(avatarChanged('/api/users/7/avatar?v=2')); });
+    act(() => {
+      store.dispatch(avatarChanged('/api/users/7/avatar?v=2'));
+    });
     await waitFor(() => expect(document.querySelector('.ant-layout-header .ant-avatar img')).toHaveAttribute('src', 'blob:avatar-2'));
-    act(() => { store.dispatch(avatarChanged(null)); });
+    act(() => {
+      store.dispatch(avatarChanged(null));
+    });
     await waitFor(() => expect(document.querySelector('.ant-layout-header .ant-avatar img')).toBeNull());
     expect(header().getByText('MJ')).toBeInTheDocument();
     expect(requests.filter((r) => r.url.includes('avatar')).map((r) => r.url)).toEqual(['/api/users/7/avatar?v=1', '/api/users/7/avatar?v=2']);
@@ -65,7 +75,9 @@ describe('header', () => {
   });
 
   it('gives the {product} flavour the deployed product name and News link (none when not deployed)', async () => {
-    const deployed = { 'GET /portal-config.json': () => ({ status: 200, data: { productName: 'Biblio Red', supportEmail: '', newsUrl: 'https://biblio.es/noticias' } }) };
+    const deployed = {
+      'GET /portal-config.json': () => ({ status: 200, data: { productName: 'Biblio Red', supportEmail: '', newsUrl: 'https://biblio.es/noticias' } }),
+    };
     const first = await renderShell({ user: 'admin', path: '/dashboard', flavor: '{product}', server: deployed });
     expect(await header().findByAltText('Biblio Red')).toBeInTheDocument();
     expect(header().getByText('News').closest('a')).toHaveAttribute('href', 'https://biblio.es/noticias');

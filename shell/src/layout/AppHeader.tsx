@@ -11,8 +11,13 @@ import { LanguageSwitcher } from './LanguageSwitcher';
 import { LibraryDropdown } from './LibraryDropdown';
 
 const headerStyle = {
-  display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16,
-  paddingInline: 16, background: '#fff', borderBottom: '1px solid #f0f0f0',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: 16,
+  paddingInline: 16,
+  background: '#fff',
+  borderBottom: '1px solid #f0f0f0',
 } as const;
 /**
  * The header's two groups stay on one line on a small screen: the logo and library group gives way (the library's
@@ -29,7 +34,9 @@ export function AppHeader() {
   const brand = deployedBrand(userFlavor, useDeploySettings());
   const { isItems } = useCurrentSection();
   // The browser tab reads the brand the user sees (the deployed product name for the {product} flavour).
-  useEffect(() => { document.title = brand.name; }, [brand.name]);
+  useEffect(() => {
+    document.title = brand.name;
+  }, [brand.name]);
 
   return (
     <Layout.Header style={headerStyle}>

@@ -10,12 +10,26 @@ import { useLogout } from './useLogout';
 
 /** The full name on one line, shortened with an ellipsis past its width (it wrapped over the header's edge). */
 const NAME_STYLE = {
-  color: 'inherit', position: 'relative', display: 'inline-block', verticalAlign: 'middle', whiteSpace: 'nowrap',
-  overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 'min(220px, 18vw)',
+  color: 'inherit',
+  position: 'relative',
+  display: 'inline-block',
+  verticalAlign: 'middle',
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  maxWidth: 'min(220px, 18vw)',
 } as const;
 
 const VISUALLY_HIDDEN = {
-  position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0, 0, 0, 0)', whiteSpace: 'nowrap', border: 0,
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
 } as const;
 
 /** The header's user menu: full name, avatar (initials when the image is missing) and Profile, About, Logout. */
@@ -32,7 +46,15 @@ export function AvatarMenu() {
     { key: 'profile', icon: <UserOutlined />, label: t('avatarMenu.profile'), onClick: () => navigate('/profile') },
     { key: 'about', icon: <InfoCircleOutlined />, label: t('avatarMenu.about'), onClick: () => navigate('/about') },
     { type: 'divider' },
-    { key: 'logout', icon: <LogoutOutlined />, label: t('avatarMenu.logout'), onClick: () => { button.current?.focus(); setTimeout(confirmLogout, 0); } },
+    {
+      key: 'logout',
+      icon: <LogoutOutlined />,
+      label: t('avatarMenu.logout'),
+      onClick: () => {
+        button.current?.focus();
+        setTimeout(confirmLogout, 0);
+      },
+    },
   ];
 
   return (
@@ -40,12 +62,14 @@ export function AvatarMenu() {
       {holder}
       <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
         {/* Named by its content (WCAG 2.5.3): the visible full name, then what the button opens, for screen readers only. */}
-        <button ref={button} type="button"
-          style={{ background: 'none', border: 0, cursor: 'pointer', padding: 0, color: 'inherit' }}>
+        <button ref={button} type="button" style={{ background: 'none', border: 0, cursor: 'pointer', padding: 0, color: 'inherit' }}>
           <Space>
-            <span aria-hidden><UserAvatar fullName={userFullName} src={image} /></span>
+            <span aria-hidden>
+              <UserAvatar fullName={userFullName} src={image} />
+            </span>
             <Typography.Text style={NAME_STYLE}>
-              {userFullName}<span style={VISUALLY_HIDDEN}>{` · ${t('avatarMenu.label')}`}</span>
+              {userFullName}
+              <span style={VISUALLY_HIDDEN}>{` · ${t('avatarMenu.label')}`}</span>
             </Typography.Text>
           </Space>
         </button>

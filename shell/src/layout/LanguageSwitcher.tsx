@@ -14,7 +14,9 @@ export function LanguageSwitcher() {
       aria-label={t('header.language')}
       value={language}
       options={OPTIONS}
-      onChange={(lng) => { void setLanguage(lng); }}
+      onChange={(lng) => {
+        void setLanguage(lng);
+      }}
       prefix={<GlobalOutlined />}
       popupMatchSelectWidth={false}
       variant="borderless"

@@ -17,11 +17,16 @@ export function LibraryDropdown() {
 
   const items: MenuProps['items'] = [
     { key: 'information', icon: <InfoCircleOutlined />, label: t('library.information'), onClick: () => navigate('/store'), disabled: !store },
-    { key: 'change', icon: <SwapOutlined />, label: t('library.change'), onClick: () => {
-      button.current?.focus();
-      // After this key's events: opened at once, the Enter that picked the entry would press the dialog's Close.
-      setTimeout(() => dispatch(changeLibraryRequested()), 0);
-    } },
+    {
+      key: 'change',
+      icon: <SwapOutlined />,
+      label: t('library.change'),
+      onClick: () => {
+        button.current?.focus();
+        // After this key's events: opened at once, the Enter that picked the entry would press the dialog's Close.
+        setTimeout(() => dispatch(changeLibraryRequested()), 0);
+      },
+    },
   ];
 
   return (

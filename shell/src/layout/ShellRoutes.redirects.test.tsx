@@ -6,7 +6,9 @@ import { library, renderShell } from './testing/renderShell';
 
 jest.setTimeout(20_000);
 
-beforeAll(async () => { await setLanguage('en-GB'); });
+beforeAll(async () => {
+  await setLanguage('en-GB');
+});
 beforeEach(() => localStorage.clear());
 
 const location = () => screen.getByTestId('location');

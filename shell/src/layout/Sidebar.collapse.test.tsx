@@ -5,7 +5,9 @@ import { renderShell } from './testing/renderShell';
 
 jest.setTimeout(20_000);
 
-beforeAll(async () => { await setLanguage('en-GB'); });
+beforeAll(async () => {
+  await setLanguage('en-GB');
+});
 beforeEach(() => localStorage.clear());
 
 it('collapses and expands the sidebar from a named button that says whether the menu is expanded', async () => {

@@ -14,7 +14,10 @@ function sidebarContents(): [string, string[]][] {
     const name = group.textContent ?? '';
     const submenu = group.closest('li') as HTMLElement;
     if (!submenu.classList.contains('ant-menu-submenu-open')) fireEvent.click(group);
-    const entries = within(submenu).getAllByRole('menuitem').filter((item) => item !== group).map((item) => item.textContent ?? '');
+    const entries = within(submenu)
+      .getAllByRole('menuitem')
+      .filter((item) => item !== group)
+      .map((item) => item.textContent ?? '');
     result.push([name, entries]);
   }
   return result;
@@ -23,7 +26,9 @@ function sidebarContents(): [string, string[]][] {
 // antd renders slowly in jsdom on a busy machine.
 jest.setTimeout(20_000);
 
-beforeAll(async () => { await setLanguage('en-GB'); });
+beforeAll(async () => {
+  await setLanguage('en-GB');
+});
 beforeEach(() => localStorage.clear());
 
 describe('sidebar per demo account: exactly the permitted entries', () => {
@@ -39,12 +44,21 @@ describe('sidebar per demo account: exactly the permitted entries', () => {
   const cases: [DemoUser, [string, string[]][]][] = [
     ['admin', ADMIN],
     ['supervisor', ALL],
-    ['manager', [['Home', ['Dashboard']], ['Settings', ['Libraries']]]],
-    ['librarian', [
-      ['Home', ['Dashboard', 'Search']],
-      ['Items', ['Inventories', 'Catalogues', 'Search Lists', 'ID Modifications']],
-      ['Settings', ['Libraries']],
-    ]],
+    [
+      'manager',
+      [
+        ['Home', ['Dashboard']],
+        ['Settings', ['Libraries']],
+      ],
+    ],
+    [
+      'librarian',
+      [
+        ['Home', ['Dashboard', 'Search']],
+        ['Items', ['Inventories', 'Catalogues', 'Search Lists', 'ID Modifications']],
+        ['Settings', ['Libraries']],
+      ],
+    ],
   ];
 
   it.each(cases)('%s', async (account, expected) => {

@@ -14,8 +14,7 @@ export function Sidebar() {
   const [collapsed, setCollapsed] = useState(false);
   const { items, selectedKeys, openKeys, onOpenChange, onClick } = useMenu();
   return (
-    <Layout.Sider width={SIDEBAR_WIDTH} collapsible collapsed={collapsed} trigger={null} theme="light"
-      style={{ borderInlineEnd: '1px solid #f0f0f0' }}>
+    <Layout.Sider width={SIDEBAR_WIDTH} collapsible collapsed={collapsed} trigger={null} theme="light" style={{ borderInlineEnd: '1px solid #f0f0f0' }}>
       <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
         <Menu
           mode="inline"

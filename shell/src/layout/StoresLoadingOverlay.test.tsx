@@ -6,12 +6,16 @@ import { renderShell } from './testing/renderShell';
 
 jest.setTimeout(20_000);
 
-beforeAll(async () => { await setLanguage('en-GB'); });
+beforeAll(async () => {
+  await setLanguage('en-GB');
+});
 
 it('covers the content while the stores load, appearing only after 300 ms', async () => {
   const { store } = await renderShell({ user: 'librarian', path: '/inventories' });
   api.defaults.adapter = () => new Promise(() => undefined); // the stores never arrive
-  act(() => { store.dispatch(fetchStores()); });
+  act(() => {
+    store.dispatch(fetchStores());
+  });
 
   expect(screen.queryByRole('status', { hidden: true })).not.toBeInTheDocument();
   // While loading the Items guard waits instead of claiming that no library is selected.

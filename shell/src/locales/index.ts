@@ -12,7 +12,15 @@ import pt from './pt.json';
 export const SHELL_NS = 'shell';
 
 export const shellResources: Record<Locale, typeof es> = {
-  'en-GB': enGB, 'en-US': enUS, es, ca, fr, pt, nl, pl, ar,
+  'en-GB': enGB,
+  'en-US': enUS,
+  es,
+  ca,
+  fr,
+  pt,
+  nl,
+  pl,
+  ar,
 };
 
 registerTranslations(SHELL_NS, shellResources);

@@ -24,9 +24,9 @@ export function permittedRoutes(routes: readonly RouteEntry[], user: Holder): Ro
 /** The sidebar: permitted entries per group, groups in spec order; a group without entries is not shown. */
 export function buildSidebar(entries: readonly MenuEntry[], user: Holder): MenuSection[] {
   const visible = permittedEntries(entries, user);
-  return SIDEBAR_GROUPS
-    .map((group) => ({ group, entries: visible.filter((entry) => entry.group === group).sort(byOrder) }))
-    .filter((section) => section.entries.length > 0);
+  return SIDEBAR_GROUPS.map((group) => ({ group, entries: visible.filter((entry) => entry.group === group).sort(byOrder) })).filter(
+    (section) => section.entries.length > 0,
+  );
 }
 
 /** Every path pattern the user may open: permitted menu entries (with their sub-routes) and permitted routes. */

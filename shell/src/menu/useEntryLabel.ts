@@ -8,8 +8,5 @@ import type { MenuEntry } from './types';
  */
 export function useEntryLabel(): (entry: Pick<MenuEntry, 'key' | 'labelKey'>) => string {
   const { t, i18n } = useTranslation('shell');
-  return useCallback(
-    (entry) => (i18n.exists(entry.labelKey) ? t(entry.labelKey) : t(`menu.${entry.key}`, { defaultValue: entry.key })),
-    [t, i18n],
-  );
+  return useCallback((entry) => (i18n.exists(entry.labelKey) ? t(entry.labelKey) : t(`menu.${entry.key}`, { defaultValue: entry.key })), [t, i18n]);
 }

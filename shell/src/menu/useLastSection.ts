@@ -27,10 +27,7 @@ export function useLastSection(): string {
   const user = useSelector(selectPermissionHolder);
   const { pathname } = useLocation();
 
-  const sidebarEntries = useMemo(
-    () => buildSidebar(menuEntries, user).flatMap((section) => section.entries),
-    [menuEntries, user],
-  );
+  const sidebarEntries = useMemo(() => buildSidebar(menuEntries, user).flatMap((section) => section.entries), [menuEntries, user]);
   const section = longestMatch(pathname, sidebarEntries)?.path;
 
   useEffect(() => {

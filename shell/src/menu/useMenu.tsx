@@ -29,7 +29,14 @@ export function useMenu(): SidebarMenu {
   const navigate = useNavigate();
 
   const sections = useMemo(() => buildSidebar(menuEntries, user), [menuEntries, user]);
-  const current = useMemo(() => longestMatch(pathname, sections.flatMap((section) => section.entries)), [pathname, sections]);
+  const current = useMemo(
+    () =>
+      longestMatch(
+        pathname,
+        sections.flatMap((section) => section.entries),
+      ),
+    [pathname, sections],
+  );
 
   // Groups open by the user stay open; navigating into a group opens it too.
   const [openKeys, setOpenKeys] = useState<string[]>([]);

@@ -13,10 +13,15 @@ jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(),
 const mockLoadRemote = loadRemote as jest.MockedFunction<typeof loadRemote>;
 
 const remote: RegistryRemote = {
-  name: 'mf_statistics', app: 'mf-statistics', namespace: 'statistics', version: '0.1.0',
-  manifestUrl: '/remotes/mf-statistics/mf-manifest.json', expose: './lifecycles',
+  name: 'mf_statistics',
+  app: 'mf-statistics',
+  namespace: 'statistics',
+  version: '0.1.0',
+  manifestUrl: '/remotes/mf-statistics/mf-manifest.json',
+  expose: './lifecycles',
   routes: [{ path: '/counters', permission: 'statistics', titleKey: 'statistics:titles.counters' }],
-  menu: [], translations: {},
+  menu: [],
+  translations: {},
 };
 const plan: ApplicationPlan = { remote, paths: ['/counters'] };
 

@@ -1,7 +1,5 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import {
-  addErrorHandler, registerApplication, unregisterApplication, type AppError, type LifeCycles,
-} from 'single-spa';
+import { addErrorHandler, registerApplication, unregisterApplication, type AppError, type LifeCycles } from 'single-spa';
 import { i18n } from '@portal/i18n';
 import { applicationElement, whenContentReady } from './containers';
 import { showRemoteError } from './errorView';
@@ -75,16 +73,18 @@ let queue: Promise<void> = Promise.resolve();
  * longer permitted (or signed out) unmounted and unregistered. Calls are queued, never interleaved.
  */
 export function syncApplications(plans: readonly ApplicationPlan[]): Promise<void> {
-  queue = queue.then(async () => {
-    const wanted = new Map(plans.map((plan) => [plan.remote.name, plan]));
-    for (const [name, entry] of [...registered]) {
-      const plan = wanted.get(name);
-      if (!plan || planKey(plan) !== entry.key) await unregister(name);
-    }
-    for (const plan of plans) {
-      if (!registered.has(plan.remote.name)) register(plan);
-    }
-  }).catch((error: unknown) => logger.error('remote applications could not be updated', error));
+  queue = queue
+    .then(async () => {
+      const wanted = new Map(plans.map((plan) => [plan.remote.name, plan]));
+      for (const [name, entry] of [...registered]) {
+        const plan = wanted.get(name);
+        if (!plan || planKey(plan) !== entry.key) await unregister(name);
+      }
+      for (const plan of plans) {
+        if (!registered.has(plan.remote.name)) register(plan);
+      }
+    })
+    .catch((error: unknown) => logger.error('remote applications could not be updated', error));
   return queue;
 }
 
@@ -100,7 +100,10 @@ export function handleApplicationErrors(): void {
     if (!entry) return;
     logger.error(`remote ${name} failed`, error);
     broken.get(name)?.();
-    broken.set(name, showRemoteError(name, currentLabel(entry.plan), () => void retryApplication(name)));
+    broken.set(
+      name,
+      showRemoteError(name, currentLabel(entry.plan), () => void retryApplication(name)),
+    );
   });
   window.addEventListener('single-spa:routing-event', () => {
     for (const name of [...broken.keys()]) {

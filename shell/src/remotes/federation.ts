@@ -31,7 +31,10 @@ export function initFederation(): void {
 
 /** Registers (or, with force, re-registers and forgets everything cached for) the remotes' manifests. */
 export function registerFederationRemotes(remotes: readonly RegistryRemote[], force = false): void {
-  registerRemotes(remotes.map((remote) => ({ name: remote.name, entry: remote.manifestUrl })), { force });
+  registerRemotes(
+    remotes.map((remote) => ({ name: remote.name, entry: remote.manifestUrl })),
+    { force },
+  );
 }
 
 /** Fetches a remote's entry and its exposed module's scripts ahead (nothing runs until single-spa mounts it). */

@@ -8,8 +8,15 @@ import { forgetSharedRegistry } from './registry';
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), init: jest.fn() }));
 
 const remote = (name: string, path: string): RegistryRemote => ({
-  name, app: name.replace('_', '-'), namespace: name, version: '0.1.0', manifestUrl: `/remotes/${name}/mf-manifest.json`,
-  expose: './lifecycles', routes: [{ path, permission: 'manager', titleKey: `${name}:title` }], menu: [], translations: {},
+  name,
+  app: name.replace('_', '-'),
+  namespace: name,
+  version: '0.1.0',
+  manifestUrl: `/remotes/${name}/mf-manifest.json`,
+  expose: './lifecycles',
+  routes: [{ path, permission: 'manager', titleKey: `${name}:title` }],
+  menu: [],
+  translations: {},
 });
 const REMOTES = [remote('mf_items', '/catalogues'), remote('mf_dashboard', '/dashboard')];
 

@@ -2,8 +2,15 @@ import type { RegistryRemote } from '@portal/contract';
 import { matchesRoute, planApplications, remoteServing } from './plan';
 
 const remote = (name: string, routes: RegistryRemote['routes']): RegistryRemote => ({
-  name, app: name.replace('_', '-'), namespace: name.slice(3), version: '0.1.0', manifestUrl: `/remotes/${name}/mf-manifest.json`,
-  expose: './lifecycles', routes, menu: [], translations: {},
+  name,
+  app: name.replace('_', '-'),
+  namespace: name.slice(3),
+  version: '0.1.0',
+  manifestUrl: `/remotes/${name}/mf-manifest.json`,
+  expose: './lifecycles',
+  routes,
+  menu: [],
+  translations: {},
 });
 
 const remotes = [

@@ -18,9 +18,7 @@ export function planApplications(remotes: readonly RegistryRemote[], holder: Per
   return remotes
     .map((remote) => ({
       remote,
-      paths: remote.routes
-        .filter((route) => route.permission !== undefined && hasPermission(holder, route.permission))
-        .map((route) => route.path),
+      paths: remote.routes.filter((route) => route.permission !== undefined && hasPermission(holder, route.permission)).map((route) => route.path),
     }))
     .filter((plan) => plan.paths.length > 0);
 }
@@ -35,5 +33,10 @@ export function matchesRoute(paths: readonly string[], pathname: string): boolea
 
 /** The remote serving a signed-in route (e.g. the dashboard every user lands on after sign-in), if any. */
 export function remoteServing(remotes: readonly RegistryRemote[], pathname: string): RegistryRemote | undefined {
-  return remotes.find((remote) => matchesRoute(remote.routes.filter((route) => route.permission !== undefined).map((route) => route.path), pathname));
+  return remotes.find((remote) =>
+    matchesRoute(
+      remote.routes.filter((route) => route.permission !== undefined).map((route) => route.path),
+      pathname,
+    ),
+  );
 }

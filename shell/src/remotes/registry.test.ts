@@ -2,8 +2,12 @@ import { i18n, setLanguage } from '@portal/i18n';
 import { forgetSharedRegistry, loadRegistry, REGISTRY_URL, sharedRegistry } from './registry';
 
 const remote = {
-  name: 'mf_selfcheck', app: 'mf-selfcheck', namespace: 'selfcheck', version: '0.1.0',
-  manifestUrl: '/remotes/mf-selfcheck/mf-manifest.json', expose: './lifecycles',
+  name: 'mf_selfcheck',
+  app: 'mf-selfcheck',
+  namespace: 'selfcheck',
+  version: '0.1.0',
+  manifestUrl: '/remotes/mf-selfcheck/mf-manifest.json',
+  expose: './lifecycles',
   routes: [{ path: '/imagesets', permission: 'imagesets', titleKey: 'selfcheck:titles.imagesets' }],
   menu: [{ key: 'imagesets', group: 'selfchecks', path: '/imagesets', labelKey: 'selfcheck:menu.imagesets', permission: 'imagesets', order: 10 }],
   translations: { 'en-GB': { menu: { imagesets: 'Image Sets' } }, es: { menu: { imagesets: 'Conjuntos de imágenes' } } },
@@ -29,7 +33,14 @@ describe('loading the registry', () => {
 
   it('leaves out an invalid entry and keeps the others', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const remotes = await loadRegistry(answer(200, { remotes: [{ ...remote, name: 'not valid' }, { ...remote, name: 'mf_other', app: 'mf-other', routes: [{ ...remote.routes[0], path: '/other' }], menu: [] }] }));
+    const remotes = await loadRegistry(
+      answer(200, {
+        remotes: [
+          { ...remote, name: 'not valid' },
+          { ...remote, name: 'mf_other', app: 'mf-other', routes: [{ ...remote.routes[0], path: '/other' }], menu: [] },
+        ],
+      }),
+    );
     expect(remotes.map((r) => r.name)).toEqual(['mf_other']);
   });
 

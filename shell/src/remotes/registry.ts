@@ -16,7 +16,10 @@ export async function loadRegistry(fetchImpl: typeof fetch = fetch): Promise<Reg
   if (problems.length) logger.error(`${REGISTRY_URL}: entries left out:\n  ${problems.join('\n  ')}`);
   for (const remote of remotes) {
     // A locale the build left out falls back to Spanish instead of breaking the registration.
-    registerTranslations(remote.namespace, Object.fromEntries(LOCALES.map((lng) => [lng, remote.translations[lng] ?? {}])) as Record<(typeof LOCALES)[number], object>);
+    registerTranslations(
+      remote.namespace,
+      Object.fromEntries(LOCALES.map((lng) => [lng, remote.translations[lng] ?? {}])) as Record<(typeof LOCALES)[number], object>,
+    );
   }
   return remotes;
 }

@@ -40,8 +40,15 @@ function toInput(props: InputProps, data: ChartRow[] | WeeklyRow[]): ChartInput 
   const { chartType, colorMap, hideXAxis, labelFormatter } = props;
   if (chartType === 'line' || chartType === 'multibar') {
     return {
-      chartType, data: data as WeeklyRow[], groupName: props.groupName ?? 'storeName', weekStartDay: props.weekStartDay ?? 1,
-      date: props.date ?? '', today: props.today ?? todayDate(), colorMap, hideXAxis, labelFormatter,
+      chartType,
+      data: data as WeeklyRow[],
+      groupName: props.groupName ?? 'storeName',
+      weekStartDay: props.weekStartDay ?? 1,
+      date: props.date ?? '',
+      today: props.today ?? todayDate(),
+      colorMap,
+      hideXAxis,
+      labelFormatter,
     };
   }
   return { chartType, data: data as ChartRow[], seriesName: props.title, colorMap, hideXAxis, labelFormatter };
@@ -56,18 +63,25 @@ export const ChartWidget = memo(function ChartWidget(props: ChartWidgetProps) {
   const accessible = useRef(false);
   const language = useLanguage();
   const full = useMemo(
-    () => data && localizeChart(buildChartOptions(
-      toInput({ title, chartType, groupName, weekStartDay, colorMap, date, today, hideXAxis, labelFormatter }, data),
-      title,
-    ), language),
+    () =>
+      data &&
+      localizeChart(
+        buildChartOptions(toInput({ title, chartType, groupName, weekStartDay, colorMap, date, today, hideXAxis, labelFormatter }, data), title),
+        language,
+      ),
     [title, chartType, data, groupName, weekStartDay, colorMap, date, today, hideXAxis, labelFormatter, language],
   );
   // Rebuilt only when an input changes, so Highcharts does not redraw on every render.
   const options = useMemo(() => full && (accessible.current ? full : withoutAccessibility(full)), [full]);
-  const drawn = useCallback((chart: Highcharts.Chart) => {
-    if (accessible.current || !full) return;
-    addAccessibilityLater(chart, full.accessibility, title, () => { accessible.current = true; });
-  }, [full, title]);
+  const drawn = useCallback(
+    (chart: Highcharts.Chart) => {
+      if (accessible.current || !full) return;
+      addAccessibilityLater(chart, full.accessibility, title, () => {
+        accessible.current = true;
+      });
+    },
+    [full, title],
+  );
   let body: ReactNode;
   if (failed) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('unavailable')} />;
   else if (!options || !data) body = <Spin size="small" />;
@@ -75,7 +89,12 @@ export const ChartWidget = memo(function ChartWidget(props: ChartWidgetProps) {
   else body = <HighchartsReact highcharts={Highcharts} options={options} callback={drawn} />;
   return (
     <Card
-      size="small" title={title} extra={paging} role="group" aria-label={title} aria-busy={data === null && !failed}
+      size="small"
+      title={title}
+      extra={paging}
+      role="group"
+      aria-label={title}
+      aria-busy={data === null && !failed}
       styles={{ body: { minHeight: CHART_HEIGHT + 8, padding: 4 } }}
     >
       {body}

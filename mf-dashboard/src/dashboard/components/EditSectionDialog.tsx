@@ -19,9 +19,12 @@ export function EditSectionDialog({ section, chosen, onSave, onCancel }: EditSec
   // Unmounted when it closes, so antd never hands the focus back: it goes back here to what opened the dialog
   // (the section's pencil button), as a keyboard or screen-reader user expects.
   const [opener] = useState(() => document.activeElement as HTMLElement | null);
-  useEffect(() => () => {
-    if (opener?.isConnected) opener.focus();
-  }, [opener]);
+  useEffect(
+    () => () => {
+      if (opener?.isConnected) opener.focus();
+    },
+    [opener],
+  );
   // Saved in the section's declared order, whatever order the boxes were ticked in.
   const save = () => onSave(section.children.map((w) => w.key).filter((key) => keys.includes(key)));
   return (

@@ -26,7 +26,13 @@ export const ValueWidget = memo(function ValueWidget({ title, icon, prefix, scal
   );
   let body: ReactNode;
   if (failed) body = <Statistic title={heading} value="–" aria-label={t('unavailable')} />;
-  else if (value === null) body = <><div className="dashboard-widget-title">{heading}</div><Spin size="small" /></>;
+  else if (value === null)
+    body = (
+      <>
+        <div className="dashboard-widget-title">{heading}</div>
+        <Spin size="small" />
+      </>
+    );
   else body = <Statistic title={heading} prefix={prefix} value={formatNumber(value * scale)} />;
   return (
     <Card size="small" role="group" aria-label={title} aria-busy={value === null && !failed}>

@@ -20,11 +20,10 @@ export function WeekPager({ days, onPrevious, onNext, canGoNext }: WeekPagerProp
   return (
     <Space size={2}>
       <Button size="small" type="text" icon={<LeftOutlined />} aria-label={t('previousWeek')} title={t('previousWeek')} onClick={onPrevious} />
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('weekRange', { start, end })}</Typography.Text>
-      <Button
-        size="small" type="text" icon={<RightOutlined />} aria-label={t('nextWeek')} title={t('nextWeek')}
-        onClick={onNext} disabled={!canGoNext}
-      />
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t('weekRange', { start, end })}
+      </Typography.Text>
+      <Button size="small" type="text" icon={<RightOutlined />} aria-label={t('nextWeek')} title={t('nextWeek')} onClick={onNext} disabled={!canGoNext} />
     </Space>
   );
 }

@@ -27,14 +27,19 @@ export const WeeklyChartWidget = memo(function WeeklyChartWidget({ widget, title
   const groups = useMemo(() => [...new Set((rows ?? []).map((row) => groupOf(row, groupName)))], [rows, groupName]);
   const colorMap = useColorMap(groups);
   const dayLabel = useCallback((day: string) => moment(day).format('dd D'), []);
-  const paging = useMemo(
-    () => <WeekPager days={week.days} onPrevious={week.previous} onNext={week.next} canGoNext={week.canGoNext} />,
-    [week],
-  );
+  const paging = useMemo(() => <WeekPager days={week.days} onPrevious={week.previous} onNext={week.next} canGoNext={week.canGoNext} />, [week]);
   return (
     <ChartWidget
-      title={title} chartType={widget.chartType} data={rows} failed={failed} groupName={groupName}
-      weekStartDay={weekStartDay} colorMap={colorMap} date={week.date} today={week.today} hideXAxis={widget.hideXAxis}
+      title={title}
+      chartType={widget.chartType}
+      data={rows}
+      failed={failed}
+      groupName={groupName}
+      weekStartDay={weekStartDay}
+      colorMap={colorMap}
+      date={week.date}
+      today={week.today}
+      hideXAxis={widget.hideXAxis}
       labelFormatter={dayLabel}
       paging={paging}
     />

@@ -22,8 +22,12 @@ function TodayChart({ widget, title, summary }: { widget: TodayChartWidgetDef; t
   const colorMap = useColorMap(labels);
   return (
     <ChartWidget
-      title={title} chartType={widget.chartType} data={rows} failed={summary.failed.has(widget.source)}
-      colorMap={colorMap} hideXAxis={widget.hideXAxis}
+      title={title}
+      chartType={widget.chartType}
+      data={rows}
+      failed={summary.failed.has(widget.source)}
+      colorMap={colorMap}
+      hideXAxis={widget.hideXAxis}
     />
   );
 }
@@ -35,8 +39,12 @@ export function WidgetView({ widget, summary, storeIds, reloadKey, weekStartDay 
   if (widget.type === 'value') {
     return (
       <ValueWidget
-        title={title} icon={widget.icon} prefix={widget.prefix} scale={widget.scale}
-        value={widget.value(summary.data) ?? null} failed={summary.failed.has(widget.source)}
+        title={title}
+        icon={widget.icon}
+        prefix={widget.prefix}
+        scale={widget.scale}
+        value={widget.value(summary.data) ?? null}
+        failed={summary.failed.has(widget.source)}
       />
     );
   }

@@ -9,11 +9,35 @@ import { addAccessibilityLater, chartsAwaitingAccessibility, withoutAccessibilit
 
 const COLORS = { Uno: '#1677ff', Dos: '#52c41a' };
 const CHARTS: Record<string, ChartInput> = {
-  pie: { chartType: 'pie', data: [{ label: 'Uno', value: 3 }, { label: 'Dos', value: 5 }], seriesName: 'Visitors', colorMap: COLORS },
-  bar: { chartType: 'bar', data: [{ label: 'Uno', value: 3 }, { label: 'Dos', value: 5 }], seriesName: 'Visitors', colorMap: COLORS },
+  pie: {
+    chartType: 'pie',
+    data: [
+      { label: 'Uno', value: 3 },
+      { label: 'Dos', value: 5 },
+    ],
+    seriesName: 'Visitors',
+    colorMap: COLORS,
+  },
+  bar: {
+    chartType: 'bar',
+    data: [
+      { label: 'Uno', value: 3 },
+      { label: 'Dos', value: 5 },
+    ],
+    seriesName: 'Visitors',
+    colorMap: COLORS,
+  },
   line: {
-    chartType: 'line', groupName: 'storeName', weekStartDay: 1, date: '2026-11-23', today: '2026-11-29', colorMap: COLORS,
-    data: [{ storeName: 'Uno', day: '2026-11-23', value: 4 }, { storeName: 'Dos', day: '2026-11-24', value: 7 }],
+    chartType: 'line',
+    groupName: 'storeName',
+    weekStartDay: 1,
+    date: '2026-11-23',
+    today: '2026-11-29',
+    colorMap: COLORS,
+    data: [
+      { storeName: 'Uno', day: '2026-11-23', value: 4 },
+      { storeName: 'Dos', day: '2026-11-24', value: 7 },
+    ],
   },
 };
 
@@ -23,14 +47,13 @@ const waitForLayers = async () => {
 
 /** What screen readers and keyboard users get from a chart: its host, the description region, the legend and points. */
 function accessibilityOf(host: HTMLElement) {
-  const attributes = (element: Element | null) => (element ? ['role', 'aria-label', 'aria-hidden', 'tabindex']
-    .map((name) => `${name}=${element.getAttribute(name)}`).join(' ') : 'none');
+  const attributes = (element: Element | null) =>
+    element ? ['role', 'aria-label', 'aria-hidden', 'tabindex'].map((name) => `${name}=${element.getAttribute(name)}`).join(' ') : 'none';
   const chartIndex = host.getAttribute('data-highcharts-chart');
   return {
     host: attributes(host),
     svg: attributes(host.querySelector('svg')),
-    region: (host.querySelector('[id^="highcharts-screen-reader-region-before"]')?.textContent ?? 'none')
-      .replace(new RegExp(`-${chartIndex}\\b`, 'g'), '-N'),
+    region: (host.querySelector('[id^="highcharts-screen-reader-region-before"]')?.textContent ?? 'none').replace(new RegExp(`-${chartIndex}\\b`, 'g'), '-N'),
     regionRole: attributes(host.querySelector('[id^="highcharts-screen-reader-region-before"]')),
     proxies: [...host.querySelectorAll('button')].map((button) => `${button.getAttribute('aria-label')} ${button.getAttribute('aria-pressed')}`),
     points: [...host.querySelectorAll('.highcharts-point')].map(attributes),
@@ -59,7 +82,9 @@ describe.each(Object.keys(CHARTS))('a %s chart drawn without its accessibility l
     const { host, chart } = draw(withoutAccessibility(full));
     const redraw = jest.spyOn(chart, 'redraw');
     let added = false;
-    addAccessibilityLater(chart, full.accessibility, 'Visitors today', () => { added = true; });
+    addAccessibilityLater(chart, full.accessibility, 'Visitors today', () => {
+      added = true;
+    });
     expect(host.getAttribute('role')).toBe('img');
     expect(host.getAttribute('aria-label')).toBe('Visitors today');
     expect(added).toBe(false);

@@ -38,9 +38,7 @@ const IMAGE_ATTRIBUTES = ['role', 'aria-hidden', 'aria-label'] as const;
  * its accessibility layer (`accessibility`, the options it was meant to have). `onAdded` runs then. A chart
  * destroyed meanwhile (its widget left or reloaded) is skipped.
  */
-export function addAccessibilityLater(
-  chart: Chart, accessibility: AccessibilityOptions | undefined, label: string, onAdded: () => void,
-): void {
+export function addAccessibilityLater(chart: Chart, accessibility: AccessibilityOptions | undefined, label: string, onAdded: () => void): void {
   // The element the chart was drawn into (the one Highcharts marks as an image), not in Highcharts' public types.
   const host = (): HTMLElement | undefined => (chart as Chart & { renderTo?: HTMLElement }).renderTo;
   host()?.setAttribute('aria-label', label);

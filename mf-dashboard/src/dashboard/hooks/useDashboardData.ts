@@ -96,7 +96,6 @@ export function useDashboardData(
   }, [storeKey, reloadKey, sourceKey]);
 
   // Loading while a wanted source has neither answered nor failed (once the libraries are known and hold one).
-  const loading = !!storeKey && !!sourceKey
-    && (sourceKey.split(',') as SummarySource[]).some((source) => !(source in state.data) && !state.failed.has(source));
+  const loading = !!storeKey && !!sourceKey && (sourceKey.split(',') as SummarySource[]).some((source) => !(source in state.data) && !state.failed.has(source));
   return useMemo(() => ({ data: state.data, failed: state.failed, loading }), [state, loading]);
 }

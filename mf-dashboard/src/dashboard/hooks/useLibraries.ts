@@ -47,9 +47,6 @@ export function useLibraries(): Libraries {
 
   const tree = useMemo(() => limitRegionsToStores(fullTree ?? [], userStoreIds), [fullTree, userStoreIds]);
   const selected = useMemo(() => chosen ?? defaultSelection(tree), [chosen, tree]);
-  const storeIds = useMemo(
-    () => (fullTree === null ? null : selectedStoreIds(tree, selected)),
-    [fullTree, tree, selected],
-  );
+  const storeIds = useMemo(() => (fullTree === null ? null : selectedStoreIds(tree, selected)), [fullTree, tree, selected]);
   return { tree, selected, select: setChosen, storeIds, loading: fullTree === null };
 }

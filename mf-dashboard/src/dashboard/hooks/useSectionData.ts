@@ -19,8 +19,12 @@ function sliceOf(sources: readonly SummarySource[], summary: DashboardData): Sec
 
 function same(a: SectionData, b: SectionData): boolean {
   const keys = Object.keys(a.data) as SummarySource[];
-  return keys.length === Object.keys(b.data).length && keys.every((key) => a.data[key] === b.data[key])
-    && a.failed.size === b.failed.size && [...a.failed].every((source) => b.failed.has(source));
+  return (
+    keys.length === Object.keys(b.data).length &&
+    keys.every((key) => a.data[key] === b.data[key]) &&
+    a.failed.size === b.failed.size &&
+    [...a.failed].every((source) => b.failed.has(source))
+  );
 }
 
 /**
@@ -32,7 +36,10 @@ export function useSectionData(sections: readonly ShownSection[], summary: Dashb
   return useMemo(() => {
     const slices: Record<string, SectionData> = {};
     for (const { section, widgets } of sections) {
-      const next = sliceOf(widgets.flatMap((widget) => (isWeeklyChart(widget) ? [] : [widget.source])), summary);
+      const next = sliceOf(
+        widgets.flatMap((widget) => (isWeeklyChart(widget) ? [] : [widget.source])),
+        summary,
+      );
       const previous = kept.current.get(section.key);
       slices[section.key] = previous && same(previous, next) ? previous : next;
       kept.current.set(section.key, slices[section.key]);

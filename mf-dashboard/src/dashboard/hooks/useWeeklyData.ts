@@ -14,8 +14,10 @@ const FAILED: WeeklyData = { rows: null, failed: true };
 const NO_ROWS: WeeklyData = { rows: [], failed: false };
 
 /** The new state, or the previous one when it shows the same (a state that does not change takes no render). */
-const unlessSame = (next: WeeklyData) => (prev: WeeklyData): WeeklyData =>
-  (prev.rows === next.rows && prev.failed === next.failed ? prev : next);
+const unlessSame =
+  (next: WeeklyData) =>
+  (prev: WeeklyData): WeeklyData =>
+    prev.rows === next.rows && prev.failed === next.failed ? prev : next;
 
 /** One weekly chart's rows: reloads on a new library selection, on Refresh and when its own week moves. */
 export function useWeeklyData(

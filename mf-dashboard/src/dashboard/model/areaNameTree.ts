@@ -9,10 +9,12 @@ const byTitle = (a: RegionNode, b: RegionNode) => a.title.localeCompare(b.title,
  */
 export function areaNameTree(tree: readonly RegionNode[]): RegionNode[] {
   const libraries = (node: RegionNode): RegionNode[] => (node.level === 'name' ? [node] : (node.children ?? []).flatMap(libraries));
-  return tree.filter((area) => area.level === 'area').map((area) => ({
-    ...area,
-    children: libraries(area)
-      .map(({ children: _sensors, ...library }) => ({ ...library, fullName: `${area.title} / ${library.title}` }))
-      .sort(byTitle),
-  }));
+  return tree
+    .filter((area) => area.level === 'area')
+    .map((area) => ({
+      ...area,
+      children: libraries(area)
+        .map(({ children: _sensors, ...library }) => ({ ...library, fullName: `${area.title} / ${library.title}` }))
+        .sort(byTitle),
+    }));
 }

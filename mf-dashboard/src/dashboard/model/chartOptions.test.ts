@@ -15,7 +15,13 @@ describe('weekly charts', () => {
 
   it('lays the days out from Monday when the locale starts weeks on Monday, zero-filling missing days', () => {
     const options = buildChartOptions({
-      chartType: 'line', data: rows, groupName: 'storeName', weekStartDay: 1, date: '2024-03-06', today: '2024-03-12', colorMap: {},
+      chartType: 'line',
+      data: rows,
+      groupName: 'storeName',
+      weekStartDay: 1,
+      date: '2024-03-06',
+      today: '2024-03-12',
+      colorMap: {},
     });
     expect(categories(options)).toEqual(['2024-03-04', '2024-03-05', '2024-03-06', '2024-03-07', '2024-03-08', '2024-03-09', '2024-03-10']);
     const [norte, sur] = options.series as SeriesLineOptions[];
@@ -25,7 +31,13 @@ describe('weekly charts', () => {
 
   it('lays the days out from Sunday when the locale starts weeks on Sunday', () => {
     const options = buildChartOptions({
-      chartType: 'line', data: rows, groupName: 'storeName', weekStartDay: 0, date: '2024-03-06', today: '2024-03-12', colorMap: {},
+      chartType: 'line',
+      data: rows,
+      groupName: 'storeName',
+      weekStartDay: 0,
+      date: '2024-03-06',
+      today: '2024-03-12',
+      colorMap: {},
     });
     expect(categories(options)).toEqual(['2024-03-03', '2024-03-04', '2024-03-05', '2024-03-06', '2024-03-07', '2024-03-08', '2024-03-09']);
     // 2024-03-10 belongs to the next Sunday week: not shown.
@@ -34,18 +46,36 @@ describe('weekly charts', () => {
 
   it('leaves the days after today empty (null), not 0: the current week has no figures for them yet', () => {
     const line = buildChartOptions({
-      chartType: 'line', data: rows, groupName: 'storeName', weekStartDay: 1, date: '2024-03-06', today: '2024-03-06', colorMap: {},
+      chartType: 'line',
+      data: rows,
+      groupName: 'storeName',
+      weekStartDay: 1,
+      date: '2024-03-06',
+      today: '2024-03-06',
+      colorMap: {},
     });
     const [norte, sur] = line.series as SeriesLineOptions[];
     expect(norte.data).toEqual([5, 0, 2, null, null, null, null]);
     expect(sur.data).toEqual([0, 0, 7, null, null, null, null]);
     const bars = buildChartOptions({
-      chartType: 'multibar', data: rows, groupName: 'storeName', weekStartDay: 1, date: '2024-03-06', today: '2024-03-04', colorMap: {},
+      chartType: 'multibar',
+      data: rows,
+      groupName: 'storeName',
+      weekStartDay: 1,
+      date: '2024-03-06',
+      today: '2024-03-04',
+      colorMap: {},
     });
     expect((bars.series as SeriesColumnOptions[])[0].data).toEqual([5, null, null, null, null, null, null]);
     // A past week is complete.
     const past = buildChartOptions({
-      chartType: 'line', data: rows, groupName: 'storeName', weekStartDay: 1, date: '2024-02-28', today: '2024-03-06', colorMap: {},
+      chartType: 'line',
+      data: rows,
+      groupName: 'storeName',
+      weekStartDay: 1,
+      date: '2024-02-28',
+      today: '2024-03-06',
+      colorMap: {},
     });
     expect((past.series as SeriesLineOptions[])[0].data).toEqual([0, 0, 0, 0, 0, 0, 0]);
   });
@@ -56,7 +86,12 @@ describe('weekly charts', () => {
       { day: '2024-03-05', value: 4, origin: 'App' },
     ];
     const input = {
-      chartType: 'multibar' as const, data: byOrigin, groupName: 'origin' as const, weekStartDay: 1, date: '2024-03-05', today: '2024-03-05',
+      chartType: 'multibar' as const,
+      data: byOrigin,
+      groupName: 'origin' as const,
+      weekStartDay: 1,
+      date: '2024-03-05',
+      today: '2024-03-05',
       colorMap: colorMapFor(['Kiosk 1', 'App']),
     };
     const options = buildChartOptions(input);
@@ -73,8 +108,15 @@ describe('weekly charts', () => {
 
   it('formats the day labels and can hide the x axis', () => {
     const options = buildChartOptions({
-      chartType: 'multibar', data: [], groupName: 'origin', weekStartDay: 1, date: '2024-03-06', today: '2024-03-06', colorMap: {},
-      hideXAxis: true, labelFormatter: (day) => day.slice(8),
+      chartType: 'multibar',
+      data: [],
+      groupName: 'origin',
+      weekStartDay: 1,
+      date: '2024-03-06',
+      today: '2024-03-06',
+      colorMap: {},
+      hideXAxis: true,
+      labelFormatter: (day) => day.slice(8),
     });
     expect(categories(options)).toEqual(['04', '05', '06', '07', '08', '09', '10']);
     expect((options.xAxis as XAxisOptions).visible).toBe(false);
@@ -82,7 +124,10 @@ describe('weekly charts', () => {
 });
 
 describe('today charts', () => {
-  const rows = [{ label: 'Checkout OK', value: 9 }, { label: 'Checkout blocked', value: 1 }];
+  const rows = [
+    { label: 'Checkout OK', value: 9 },
+    { label: 'Checkout blocked', value: 1 },
+  ];
 
   it('gives each pie slice the palette colour of its label, the same one any other chart uses', () => {
     const options = buildChartOptions({ chartType: 'pie', data: rows, seriesName: 'Today', colorMap: colorMapFor(['Checkout OK', 'Checkout blocked']) });
@@ -105,9 +150,18 @@ describe('today charts', () => {
 
   it('gives twelve libraries named "Biblioteca …" a row each, their names whole, one line each', () => {
     const names = [
-      'Biblioteca Sant Antoni – Joan Oliver', 'Biblioteca Carles Rahola', 'Biblioteca Eugenio Trías', 'Biblioteca Cardenal Cisneros',
-      'Biblioteca Infanta Elena', 'Biblioteca Cánovas del Castillo', 'Biblioteca Pública Las Palmas', 'Biblioteca Municipal de La Laguna',
-      'Biblioteca Ánxel Casal', 'Biblioteca Central Xavier Amorós', 'Biblioteca del Nord', 'Biblioteca Nova',
+      'Biblioteca Sant Antoni – Joan Oliver',
+      'Biblioteca Carles Rahola',
+      'Biblioteca Eugenio Trías',
+      'Biblioteca Cardenal Cisneros',
+      'Biblioteca Infanta Elena',
+      'Biblioteca Cánovas del Castillo',
+      'Biblioteca Pública Las Palmas',
+      'Biblioteca Municipal de La Laguna',
+      'Biblioteca Ánxel Casal',
+      'Biblioteca Central Xavier Amorós',
+      'Biblioteca del Nord',
+      'Biblioteca Nova',
     ];
     const options = buildChartOptions({ chartType: 'bar', data: names.map((label, n) => ({ label, value: n })), seriesName: 'In', colorMap: {} });
     expect(categories(options)).toEqual(names);
@@ -131,8 +185,13 @@ describe('first draw', () => {
       { chartType: 'bar' as const, data: [{ label: 'Norte', value: 12 }], seriesName: 'In', colorMap: {} },
       { chartType: 'pie' as const, data: [{ label: 'Norte', value: 12 }], seriesName: 'In', colorMap: {} },
       ...(['line', 'multibar'] as const).map((chartType) => ({
-        chartType, data: [{ day: '2030-05-06', value: 3, storeName: 'Uno' }], groupName: 'storeName' as const,
-        weekStartDay: 1, date: '2030-05-06', today: '2030-05-06', colorMap: {},
+        chartType,
+        data: [{ day: '2030-05-06', value: 3, storeName: 'Uno' }],
+        groupName: 'storeName' as const,
+        weekStartDay: 1,
+        date: '2030-05-06',
+        today: '2030-05-06',
+        colorMap: {},
       })),
     ];
     for (const input of inputs) {

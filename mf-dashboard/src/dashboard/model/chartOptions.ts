@@ -35,14 +35,11 @@ export interface WeeklyChartInput {
 
 export type ChartInput = TodayChartInput | WeeklyChartInput;
 
-const isWeekly = (input: ChartInput): input is WeeklyChartInput =>
-  input.chartType === 'line' || input.chartType === 'multibar';
+const isWeekly = (input: ChartInput): input is WeeklyChartInput => input.chartType === 'line' || input.chartType === 'multibar';
 
 /** The distinct labels a chart shows (bar and pie labels, or weekly groups), in first-seen order. */
 export function chartLabels(input: ChartInput): string[] {
-  const labels = isWeekly(input)
-    ? input.data.map((row) => groupOf(row, input.groupName))
-    : input.data.map((row) => row.label);
+  const labels = isWeekly(input) ? input.data.map((row) => groupOf(row, input.groupName)) : input.data.map((row) => row.label);
   return [...new Set(labels)];
 }
 
@@ -91,7 +88,8 @@ function todayOptions(input: TodayChartInput): Options {
     ...options,
     chart: { ...options.chart, height: barChartHeight(categories.length) },
     xAxis: {
-      ...options.xAxis, categories,
+      ...options.xAxis,
+      categories,
       labels: { style: { fontSize: '11px', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } },
     },
     plotOptions: { ...options.plotOptions, bar: { borderWidth: 0, pointPadding: 0.1, groupPadding: 0.05 } },
@@ -116,7 +114,7 @@ function weeklyOptions(input: WeeklyChartInput): Options {
     type: input.chartType === 'line' ? 'line' : 'column',
     name: group,
     color: input.colorMap[group],
-    data: days.map((day) => (day > input.today ? null : totals.get(`${group}\u0000${day}`) ?? 0)),
+    data: days.map((day) => (day > input.today ? null : (totals.get(`${group}\u0000${day}`) ?? 0))),
   }));
   const format = input.labelFormatter;
   return {

@@ -26,7 +26,12 @@ export const weeklyKey = (source: WeeklySource, ids: readonly number[], weekStar
 /** Keeps `promise`'s answer under `key` once it arrives (a failure keeps nothing: the widget asks and reports it). */
 export function keepFirstAnswer(key: string, promise: Promise<unknown>): void {
   const asked = Date.now(); // aged from the call, like the shared read it came from
-  promise.then((value) => { answers.set(key, { value, at: asked }); }, () => undefined);
+  promise.then(
+    (value) => {
+      answers.set(key, { value, at: asked });
+    },
+    () => undefined,
+  );
 }
 
 /** The answer kept under `key`, if asked within the last SHARED_READ_TTL_MS (does not take it: renders may repeat). */

@@ -3,10 +3,24 @@ import { defaultSelection, selectedStoreIds } from './firstCalls';
 
 const times = { capacity: 100, resetTime: '00:00', startTime: '08:00', endTime: '20:00' };
 const leaf = (tid: number, disabled = false): RegionNode => ({
-  title: `L${tid}`, fullName: `L${tid}`, key: `store:${tid}`, value: `store:${tid}`, level: 'name', storeIds: [tid], disabled, ...times,
+  title: `L${tid}`,
+  fullName: `L${tid}`,
+  key: `store:${tid}`,
+  value: `store:${tid}`,
+  level: 'name',
+  storeIds: [tid],
+  disabled,
+  ...times,
 });
 const area = (title: string, children: RegionNode[]): RegionNode => ({
-  title, fullName: title, key: `area:${title}`, value: `area:${title}`, level: 'area', storeIds: children.flatMap((c) => c.storeIds), children, ...times,
+  title,
+  fullName: title,
+  key: `area:${title}`,
+  value: `area:${title}`,
+  level: 'area',
+  storeIds: children.flatMap((c) => c.storeIds),
+  children,
+  ...times,
 });
 
 describe('selectedStoreIds', () => {

@@ -3,12 +3,19 @@
  * library selection and Refresh; "weekly" sources additionally follow their own chart's week.
  */
 import {
-  getAlarmsWeekData, getCurrentWeekData, getSelfcheckDistribution, getSelfcheckToday, getTotalAlarmsToday,
-  getTotalInMonth, getTotalInYear, getTotalSelfcheckOperations, getTotalToday, getTotalTodayData, type DashboardWeek,
+  getAlarmsWeekData,
+  getCurrentWeekData,
+  getSelfcheckDistribution,
+  getSelfcheckToday,
+  getTotalAlarmsToday,
+  getTotalInMonth,
+  getTotalInYear,
+  getTotalSelfcheckOperations,
+  getTotalToday,
+  getTotalTodayData,
+  type DashboardWeek,
 } from '@portal/api';
-import type {
-  ChartRow, DashboardValue, SelfcheckTotals, TotalToday, WeeklyGroupName, WeeklyOriginRow, WeeklyStoreRow,
-} from '@portal/contract';
+import type { ChartRow, DashboardValue, SelfcheckTotals, TotalToday, WeeklyGroupName, WeeklyOriginRow, WeeklyStoreRow } from '@portal/contract';
 
 export interface SummaryData {
   totalToday: TotalToday;
@@ -42,8 +49,7 @@ export const SUMMARY_LOADERS: { [K in SummarySource]: (ids: StoreIds) => Promise
 /** A row of a weekly chart: grouped by library name (storeName) or by origin. */
 export type WeeklyRow = WeeklyStoreRow | WeeklyOriginRow;
 
-export type WeeklySource =
-  | 'currentWeekData' | 'alarmsWeekData' | 'checkoutsDistribution' | 'checkinsDistribution' | 'renewalsDistribution';
+export type WeeklySource = 'currentWeekData' | 'alarmsWeekData' | 'checkoutsDistribution' | 'checkinsDistribution' | 'renewalsDistribution';
 
 interface WeeklySourceDef {
   groupName: WeeklyGroupName;

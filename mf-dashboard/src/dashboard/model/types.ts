@@ -61,5 +61,4 @@ export interface DashboardSection {
   children: WidgetDef[];
 }
 
-export const isWeeklyChart = (widget: WidgetDef): widget is WeeklyChartWidgetDef =>
-  widget.type === 'chart' && 'weekly' in widget;
+export const isWeeklyChart = (widget: WidgetDef): widget is WeeklyChartWidgetDef => widget.type === 'chart' && 'weekly' in widget;

@@ -13,8 +13,14 @@ const rows = [
 ];
 const LABELS: Record<string, string> = { countIn: 'In', countOut: 'Out', inside: 'Inside' };
 const input: CounterChartInput = {
-  type: 'day', chartType: 'lines', shown: ['countIn'], statisticLabel: (s) => LABELS[s], zoomEnabled: false, zoom: null,
-  onZoom: () => undefined, onLegendClick: () => undefined,
+  type: 'day',
+  chartType: 'lines',
+  shown: ['countIn'],
+  statisticLabel: (s) => LABELS[s],
+  zoomEnabled: false,
+  zoom: null,
+  onZoom: () => undefined,
+  onLegendClick: () => undefined,
   intervals: [
     { key: 1, label: 'Central · Entrada principal 31/03/2024', color: '#1677ff', rows },
     { key: 2, label: 'Rahola · Entrada principal 31/03/2024', color: '#fa8c16', rows },
@@ -45,7 +51,5 @@ it('the saved image has the title and a legend naming each interval and its stat
 
   const svg = chart.getSVG(imageChartOptions(input, 'Counters'));
   expect(texts(svg, '.highcharts-title')).toEqual(['Counters']);
-  expect(texts(svg, '.highcharts-legend-item text')).toEqual([
-    'Central · Entrada principal 31/03/2024 · In', 'Rahola · Entrada principal 31/03/2024 · In',
-  ]);
+  expect(texts(svg, '.highcharts-legend-item text')).toEqual(['Central · Entrada principal 31/03/2024 · In', 'Rahola · Entrada principal 31/03/2024 · In']);
 });

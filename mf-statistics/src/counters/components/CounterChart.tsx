@@ -25,14 +25,15 @@ export function CounterChart({ input, ref }: { input: CounterChartInput; ref?: R
   const chartRef = useRef<HighchartsReactRefObject>(null);
   const language = useLanguage();
   const options = useMemo(() => localizeChart(counterChartOptions(input), language), [input, language]);
-  useImperativeHandle(ref, () => ({
-    async saveImage(title: string) {
-      const chart = chartRef.current?.chart as ExportingChart | undefined;
-      await chart?.exporting?.exportChart(
-        { ...IMAGE_EXPORT, filename: title, local: true, fallbackToExportServer: false },
-        imageChartOptions(input, title),
-      );
-    },
-  }), [input]);
+  useImperativeHandle(
+    ref,
+    () => ({
+      async saveImage(title: string) {
+        const chart = chartRef.current?.chart as ExportingChart | undefined;
+        await chart?.exporting?.exportChart({ ...IMAGE_EXPORT, filename: title, local: true, fallbackToExportServer: false }, imageChartOptions(input, title));
+      },
+    }),
+    [input],
+  );
   return <HighchartsReact ref={chartRef} highcharts={Highcharts} options={options} />;
 }

@@ -7,8 +7,19 @@ import { CountersHeader, type CountersHeaderProps } from './CountersHeader';
 jest.setTimeout(60000);
 
 const props = (over: Partial<CountersHeaderProps> = {}): CountersHeaderProps => ({
-  canAdd: true, onAdd: jest.fn(), onMove: jest.fn(), zoomEnabled: false, zoomed: false, onZoomEnabled: jest.fn(), onResetZoom: jest.fn(),
-  onExport: jest.fn(), onSaveImage: jest.fn(), chartType: 'lines', onChartType: jest.fn(), disabled: false, ...over,
+  canAdd: true,
+  onAdd: jest.fn(),
+  onMove: jest.fn(),
+  zoomEnabled: false,
+  zoomed: false,
+  onZoomEnabled: jest.fn(),
+  onResetZoom: jest.fn(),
+  onExport: jest.fn(),
+  onSaveImage: jest.fn(),
+  chartType: 'lines',
+  onChartType: jest.fn(),
+  disabled: false,
+  ...over,
 });
 
 describe('CountersHeader', () => {

@@ -51,14 +51,21 @@ export function ExportModal({ open, zoomed, onExport, onClose }: ExportModalProp
         </Form.Item>
         <Form.Item label={t('format')}>
           <Select<CounterExportFormat>
-            aria-label={t('format')} value={format} onChange={(f) => { setFormat(f); setError(null); }}
+            aria-label={t('format')}
+            value={format}
+            onChange={(f) => {
+              setFormat(f);
+              setError(null);
+            }}
             options={EXPORT_FORMATS.map((value) => ({ value, label: t(`formats.${value}`) }))}
           />
         </Form.Item>
         <Form.Item label={t('exportMode')}>
           <Radio.Group value={zoomed ? mode : 'complete'} onChange={(e) => setMode(e.target.value as ExportMode)}>
             <Radio value="complete">{t('complete')}</Radio>
-            <Radio value="zoom" disabled={!zoomed}>{t('zoom')}</Radio>
+            <Radio value="zoom" disabled={!zoomed}>
+              {t('zoom')}
+            </Radio>
           </Radio.Group>
         </Form.Item>
       </Form>

@@ -42,25 +42,38 @@ export function IntervalCard({ state, interval, color, tree, today, onRegion, on
   const { type } = state;
   return (
     <Card
-      size="small" role="group" aria-label={t('intervalLabel', { n: state.intervals.indexOf(interval) + 1 })}
+      size="small"
+      role="group"
+      aria-label={t('intervalLabel', { n: state.intervals.indexOf(interval) + 1 })}
       style={{ width: 300, opacity: leaving ? 0 : 1, transition: `opacity ${REMOVE_FADE_MS}ms`, borderTop: `3px solid ${color}` }}
-      title={(
+      title={
         <Space>
           {several ? (
             <Button
-              size="small" shape="circle" aria-label={t('toggleInterval')} aria-pressed={interval.enabled} onClick={onToggle}
+              size="small"
+              shape="circle"
+              aria-label={t('toggleInterval')}
+              aria-pressed={interval.enabled}
+              onClick={onToggle}
               style={{ background: interval.enabled ? color : 'transparent', borderColor: color }}
             />
           ) : null}
           <span>{interval.region.label}</span>
         </Space>
-      )}
+      }
       extra={several ? <Button size="small" type="text" icon={<CloseOutlined />} aria-label={t('removeInterval')} onClick={remove} /> : null}
     >
       <Space orientation="vertical" style={{ width: '100%' }}>
         <TreeSelect
-          aria-label={t('region')} style={{ width: '100%' }} showSearch treeNodeFilterProp="title" treeNodeLabelProp="label" treeDefaultExpandAll
-          value={interval.region.value} treeData={tree} popupMatchSelectWidth={false}
+          aria-label={t('region')}
+          style={{ width: '100%' }}
+          showSearch
+          treeNodeFilterProp="title"
+          treeNodeLabelProp="label"
+          treeDefaultExpandAll
+          value={interval.region.value}
+          treeData={tree}
+          popupMatchSelectWidth={false}
           onChange={(value: string) => {
             const node = findRegion(tree, value);
             if (node) onRegion(toIntervalRegion(node));
@@ -68,16 +81,24 @@ export function IntervalCard({ state, interval, color, tree, today, onRegion, on
         />
         {type === 'year' ? (
           <Select<number>
-            aria-label={t('date')} style={{ width: '100%' }} value={Number(interval.backupDate.slice(0, 4))}
+            aria-label={t('date')}
+            style={{ width: '100%' }}
+            value={Number(interval.backupDate.slice(0, 4))}
             options={yearOptions(today).map((year) => ({ value: year, label: String(year), disabled: used(`${year}-01-01`) }))}
             onChange={(year) => onDate(`${year}-${interval.backupDate.slice(5, 7)}-01`)}
           />
         ) : (
           <DatePicker
-            aria-label={t('date')} style={{ width: '100%' }} allowClear={false} picker={type === 'day' ? 'date' : type}
-            format={PICKER_FORMAT[type]} value={moment(interval.backupDate, 'YYYY-MM-DD')}
+            aria-label={t('date')}
+            style={{ width: '100%' }}
+            allowClear={false}
+            picker={type === 'day' ? 'date' : type}
+            format={PICKER_FORMAT[type]}
+            value={moment(interval.backupDate, 'YYYY-MM-DD')}
             disabledDate={(d: { format: (template: string) => string }) => used(d.format('YYYY-MM-DD'))}
-            onChange={(d: Moment | null) => { if (d) onDate(d.format('YYYY-MM-DD')); }}
+            onChange={(d: Moment | null) => {
+              if (d) onDate(d.format('YYYY-MM-DD'));
+            }}
           />
         )}
       </Space>

@@ -19,23 +19,35 @@ export function IntervalControls({ type, range, times, onType, onRange, onTimes 
   return (
     <Space wrap>
       <Select<IntervalType>
-        aria-label={t('intervalType')} value={type} onChange={onType} style={{ width: 140 }}
+        aria-label={t('intervalType')}
+        value={type}
+        onChange={onType}
+        style={{ width: 140 }}
         options={INTERVAL_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
       />
       {type === 'day' ? (
         <Select<IntervalRange>
-          aria-label={t('range')} value={range} onChange={onRange} style={{ width: 120 }}
+          aria-label={t('range')}
+          value={range}
+          onChange={onRange}
+          style={{ width: 120 }}
           options={INTERVAL_RANGES.map((value) => ({ value, label: t('minutes', { count: value }) }))}
         />
       ) : (
         <Space.Compact>
           <Select
-            aria-label={t('timeFrom')} value={times[0]} style={{ width: 100 }} showSearch
+            aria-label={t('timeFrom')}
+            value={times[0]}
+            style={{ width: 100 }}
+            showSearch
             options={QUARTERS.filter((q) => q <= times[1]).map((value) => ({ value, label: value }))}
             onChange={(from: string) => onTimes([from, times[1]])}
           />
           <Select
-            aria-label={t('timeTo')} value={times[1]} style={{ width: 100 }} showSearch
+            aria-label={t('timeTo')}
+            value={times[1]}
+            style={{ width: 100 }}
+            showSearch
             options={QUARTERS.filter((q) => q >= times[0]).map((value) => ({ value, label: value }))}
             onChange={(to: string) => onTimes([times[0], to])}
           />

@@ -7,7 +7,11 @@ import { Summary } from './Summary';
 jest.setTimeout(60000);
 
 const interval = {
-  key: 1, enabled: true, startDate: '2026-12-01', endDate: '2026-12-31', backupDate: '2026-12-04',
+  key: 1,
+  enabled: true,
+  startDate: '2026-12-01',
+  endDate: '2026-12-31',
+  backupDate: '2026-12-04',
   region: { label: '4 Biblioteca Carles Rahola', sensor: false, capacity: 120 },
 } as unknown as CounterInterval;
 

@@ -17,12 +17,16 @@ export function Summary({ intervals, zoom }: SummaryProps) {
       {intervals.map(({ interval, color, label, records }) => {
         const figures = records ? summarize(records.data, zoom) : null;
         return (
-          <Card key={interval.key} size="small" title={<IsolatedLabel label={label} region={interval.region.label} />} style={{ minWidth: 220, borderLeft: `3px solid ${color}` }} data-testid="summary-card">
+          <Card
+            key={interval.key}
+            size="small"
+            title={<IsolatedLabel label={label} region={interval.region.label} />}
+            style={{ minWidth: 220, borderLeft: `3px solid ${color}` }}
+            data-testid="summary-card"
+          >
             <Flex gap={24}>
               <Figure title={t('totalIn')} value={figures?.totalIn ?? '-'} />
-              {interval.region.sensor ? null : (
-                <Figure title={t('maxInside')} value={figures ? `${figures.maxInside} / ${interval.region.capacity}` : '-'} />
-              )}
+              {interval.region.sensor ? null : <Figure title={t('maxInside')} value={figures ? `${figures.maxInside} / ${interval.region.capacity}` : '-'} />}
             </Flex>
           </Card>
         );
@@ -38,5 +42,15 @@ export function Summary({ intervals, zoom }: SummaryProps) {
 function IsolatedLabel({ label, region }: { label: string; region: string }) {
   if (!label.startsWith(region)) return <bdi>{label}</bdi>;
   const period = label.slice(region.length).trim();
-  return <><bdi>{region}</bdi>{period && <> <bdi>{period}</bdi></>}</>;
+  return (
+    <>
+      <bdi>{region}</bdi>
+      {period && (
+        <>
+          {' '}
+          <bdi>{period}</bdi>
+        </>
+      )}
+    </>
+  );
 }

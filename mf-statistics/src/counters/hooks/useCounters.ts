@@ -4,13 +4,19 @@
  * (data-areas §4); an answer to an older request is dropped.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import {
-  DEFAULT_INTERVAL_RANGE, DEFAULT_INTERVAL_TYPE, type IntervalRange, type IntervalRecords, type IntervalType, type RecordsBody,
-} from '@portal/contract';
+import { DEFAULT_INTERVAL_RANGE, DEFAULT_INTERVAL_TYPE, type IntervalRange, type IntervalRecords, type IntervalType, type RecordsBody } from '@portal/contract';
 import { getRecords, logger } from '@portal/api';
 import {
-  addInterval, changeType, initialIntervals, moveIntervals, removeInterval, setIntervalDate, setIntervalRegion,
-  toggleInterval, type IntervalRegion, type IntervalsState,
+  addInterval,
+  changeType,
+  initialIntervals,
+  moveIntervals,
+  removeInterval,
+  setIntervalDate,
+  setIntervalRegion,
+  toggleInterval,
+  type IntervalRegion,
+  type IntervalsState,
 } from '../model/intervals';
 import { DEFAULT_CHART_TYPE, type CounterChartType } from '../model/chartOptions';
 import { earliestResetTime } from '../model/regions';
@@ -58,40 +64,66 @@ export function useCounters(region: IntervalRegion | null, today: string, weekSt
   const requestText = state.intervals.length
     ? JSON.stringify({ type: state.type, body: recordsBody(state, range, times), keys: state.intervals.map((i) => i.key) })
     : null;
-  const request = useMemo(() => (requestText === null ? null : JSON.parse(requestText) as RecordsRequest), [requestText]);
+  const request = useMemo(() => (requestText === null ? null : (JSON.parse(requestText) as RecordsRequest)), [requestText]);
   useEffect(() => {
     if (!request) return undefined;
     let live = true;
     setLoading(true);
     setZoom(null);
     getRecords(request.type, request.body)
-      .then((answer) => { if (live) setData(new Map(answer.intervals.map((records, n) => [request.keys[n], records]))); })
-      .catch((error: unknown) => { logger.error('Counter statistics not loaded', error); if (live) setData(new Map()); })
-      .finally(() => { if (live) setLoading(false); });
-    return () => { live = false; };
+      .then((answer) => {
+        if (live) setData(new Map(answer.intervals.map((records, n) => [request.keys[n], records])));
+      })
+      .catch((error: unknown) => {
+        logger.error('Counter statistics not loaded', error);
+        if (live) setData(new Map());
+      })
+      .finally(() => {
+        if (live) setLoading(false);
+      });
+    return () => {
+      live = false;
+    };
   }, [request]);
 
   const several = state.intervals.filter((i) => i.enabled).length > 1;
-  const actions = useMemo(() => ({
-    add: () => setState(addInterval),
-    move: (direction: -1 | 1) => setState((s) => moveIntervals(s, direction)),
-    remove: (key: number) => setState((s) => removeInterval(s, key)),
-    toggle: (key: number) => setState((s) => toggleInterval(s, key)),
-    setDate: (key: number, day: string) => setState((s) => setIntervalDate(s, key, day)),
-    setRegion: (key: number, r: IntervalRegion) => setState((s) => setIntervalRegion(s, key, r)),
-    setType: (type: IntervalType) => {
-      setState((s) => changeType(s, type));
-      setSelected(defaultStatistics(type));
-    },
-    setRange, setTimes, setChartType,
-    setZoomEnabled: (on: boolean) => { setZoomEnabled(on); if (!on) setZoom(null); },
-    resetZoom: () => setZoom(null),
-    setZoom,
-  }), []);
+  const actions = useMemo(
+    () => ({
+      add: () => setState(addInterval),
+      move: (direction: -1 | 1) => setState((s) => moveIntervals(s, direction)),
+      remove: (key: number) => setState((s) => removeInterval(s, key)),
+      toggle: (key: number) => setState((s) => toggleInterval(s, key)),
+      setDate: (key: number, day: string) => setState((s) => setIntervalDate(s, key, day)),
+      setRegion: (key: number, r: IntervalRegion) => setState((s) => setIntervalRegion(s, key, r)),
+      setType: (type: IntervalType) => {
+        setState((s) => changeType(s, type));
+        setSelected(defaultStatistics(type));
+      },
+      setRange,
+      setTimes,
+      setChartType,
+      setZoomEnabled: (on: boolean) => {
+        setZoomEnabled(on);
+        if (!on) setZoom(null);
+      },
+      resetZoom: () => setZoom(null),
+      setZoom,
+    }),
+    [],
+  );
   const clickLegend = useCallback((statistic: Statistic) => setSelected((s) => selectStatistic(s, statistic, several)), [several]);
 
   return {
-    state, range, times, chartType, zoomEnabled, zoom, data, loading, actions, clickLegend,
+    state,
+    range,
+    times,
+    chartType,
+    zoomEnabled,
+    zoom,
+    data,
+    loading,
+    actions,
+    clickLegend,
     shown: shownStatistics(selected, state.type, several),
   };
 }

@@ -11,12 +11,16 @@ export function useRegionTree(): LabelledRegion[] | null {
   useEffect(() => {
     let live = true;
     getStoresTree(REGION_LEVELS)
-      .then((nodes) => { if (live) setTree(labelTree(nodes)); })
+      .then((nodes) => {
+        if (live) setTree(labelTree(nodes));
+      })
       .catch((error: unknown) => {
         logger.error('Region tree not loaded', error);
         if (live) setTree([]);
       });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, []);
   return tree;
 }

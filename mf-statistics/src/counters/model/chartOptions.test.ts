@@ -6,9 +6,18 @@ const rows = [
   { date: '2024-03-31 10:30:00', countIn: 2, countOut: 3, inside: 3 },
 ];
 const input = (over: Partial<CounterChartInput> = {}): CounterChartInput => ({
-  type: 'day', chartType: 'lines', shown: ['countIn'], statisticLabel: (s) => s, zoomEnabled: false, zoom: null,
-  onZoom: () => undefined, onLegendClick: () => undefined,
-  intervals: [{ key: 1, label: 'A', color: '#111', rows }, { key: 2, label: 'B', color: '#222', rows: rows.slice(0, 1) }],
+  type: 'day',
+  chartType: 'lines',
+  shown: ['countIn'],
+  statisticLabel: (s) => s,
+  zoomEnabled: false,
+  zoom: null,
+  onZoom: () => undefined,
+  onLegendClick: () => undefined,
+  intervals: [
+    { key: 1, label: 'A', color: '#111', rows },
+    { key: 2, label: 'B', color: '#222', rows: rows.slice(0, 1) },
+  ],
   ...over,
 });
 const series = (o: Options) => o.series as SeriesLineOptions[];
@@ -17,7 +26,12 @@ describe('counters chart options', () => {
   it('a series per interval and statistic, only the shown ones visible, intervals overlaid by position', () => {
     const o = counterChartOptions(input());
     expect(series(o).map((s) => [s.name, s.visible])).toEqual([
-      ['A · countIn', true], ['A · countOut', false], ['A · inside', false], ['B · countIn', true], ['B · countOut', false], ['B · inside', false],
+      ['A · countIn', true],
+      ['A · countOut', false],
+      ['A · inside', false],
+      ['B · countIn', true],
+      ['B · countOut', false],
+      ['B · inside', false],
     ]);
     expect((o.xAxis as { categories: string[] }).categories).toEqual(['10:00', '10:30']);
     expect(series(o).map((s) => s.showInLegend)).toEqual([true, true, true, false, false, false]);

@@ -10,8 +10,22 @@ export const DEFAULT_CHART_TYPE: CounterChartType = 'lines';
 
 /** The fixed palette: interval n takes colour n. */
 export const PALETTE = [
-  '#1677ff', '#fa8c16', '#52c41a', '#eb2f96', '#722ed1', '#13c2c2', '#faad14', '#f5222d', '#2f54eb', '#a0d911',
-  '#8c8c8c', '#9254de', '#36cfc9', '#ff7a45', '#73d13d', '#597ef7',
+  '#1677ff',
+  '#fa8c16',
+  '#52c41a',
+  '#eb2f96',
+  '#722ed1',
+  '#13c2c2',
+  '#faad14',
+  '#f5222d',
+  '#2f54eb',
+  '#a0d911',
+  '#8c8c8c',
+  '#9254de',
+  '#36cfc9',
+  '#ff7a45',
+  '#73d13d',
+  '#597ef7',
 ];
 export const colorOf = (index: number) => PALETTE[index % PALETTE.length];
 
@@ -60,17 +74,19 @@ export function counterChartOptions(input: CounterChartInput): Options {
   const { type, chartType, intervals, shown } = input;
   const longest = intervals.reduce<RecordRow[]>((a, i) => (i.rows.length > a.length ? i.rows : a), []);
   // The legend lists each statistic once (the first interval's series): a click picks what every interval shows.
-  const series: SeriesOptionsType[] = intervals.flatMap((interval, index) => statisticsOf(type).map((statistic, n) => ({
-    type: chartType === 'lines' ? 'line' as const : 'column' as const,
-    id: `${interval.key}:${statistic}`,
-    name: `${interval.label} · ${input.statisticLabel(statistic)}`,
-    color: interval.color,
-    dashStyle: DASHES[n % DASHES.length],
-    visible: shown.includes(statistic),
-    showInLegend: index === 0,
-    custom: { statistic },
-    data: interval.rows.map((row) => ({ y: statisticValue(row, statistic), custom: { date: tooltipDate(type, row.date) } })),
-  })));
+  const series: SeriesOptionsType[] = intervals.flatMap((interval, index) =>
+    statisticsOf(type).map((statistic, n) => ({
+      type: chartType === 'lines' ? ('line' as const) : ('column' as const),
+      id: `${interval.key}:${statistic}`,
+      name: `${interval.label} · ${input.statisticLabel(statistic)}`,
+      color: interval.color,
+      dashStyle: DASHES[n % DASHES.length],
+      visible: shown.includes(statistic),
+      showInLegend: index === 0,
+      custom: { statistic },
+      data: interval.rows.map((row) => ({ y: statisticValue(row, statistic), custom: { date: tooltipDate(type, row.date) } })),
+    })),
+  );
   return {
     chart: {
       height: 420,
@@ -132,10 +148,12 @@ export function imageChartOptions(input: CounterChartInput, title: string): Opti
         return this.name;
       },
     },
-    series: input.intervals.flatMap((interval) => statisticsOf(input.type).map((statistic) => ({
-      type: input.chartType === 'lines' ? 'line' as const : 'column' as const,
-      id: `${interval.key}:${statistic}`,
-      showInLegend: input.shown.includes(statistic),
-    }))),
+    series: input.intervals.flatMap((interval) =>
+      statisticsOf(input.type).map((statistic) => ({
+        type: input.chartType === 'lines' ? ('line' as const) : ('column' as const),
+        id: `${interval.key}:${statistic}`,
+        showInLegend: input.shown.includes(statistic),
+      })),
+    ),
   };
 }

@@ -1,10 +1,38 @@
 import {
-  addInterval, canAddInterval, changeType, initialIntervals, isDateUsed, moveIntervals, periodOf, removeInterval,
-  setIntervalDate, setIntervalRegion, toggleInterval, yearOptions, type IntervalRegion, type IntervalsState,
+  addInterval,
+  canAddInterval,
+  changeType,
+  initialIntervals,
+  isDateUsed,
+  moveIntervals,
+  periodOf,
+  removeInterval,
+  setIntervalDate,
+  setIntervalRegion,
+  toggleInterval,
+  yearOptions,
+  type IntervalRegion,
+  type IntervalsState,
 } from './intervals';
 
-const library: IntervalRegion = { value: 'store:1', title: 'Sant Antoni', label: 'Sant Antoni', storeIds: [1], capacity: 120, resetTime: '00:00', sensor: false };
-const other: IntervalRegion = { value: 'store:2', title: 'Carles Rahola', label: 'Carles Rahola', storeIds: [2], capacity: 80, resetTime: '00:00', sensor: false };
+const library: IntervalRegion = {
+  value: 'store:1',
+  title: 'Sant Antoni',
+  label: 'Sant Antoni',
+  storeIds: [1],
+  capacity: 120,
+  resetTime: '00:00',
+  sensor: false,
+};
+const other: IntervalRegion = {
+  value: 'store:2',
+  title: 'Carles Rahola',
+  label: 'Carles Rahola',
+  storeIds: [2],
+  capacity: 80,
+  resetTime: '00:00',
+  sensor: false,
+};
 const start = () => initialIntervals('day', 1, library, '2024-03-06');
 const ranges = (s: IntervalsState) => s.intervals.map((i) => `${i.startDate}..${i.endDate}`);
 const times = <T>(n: number, s: T, f: (s: T) => T) => Array.from({ length: n }).reduce<T>((acc) => f(acc), s);
@@ -45,18 +73,24 @@ describe('transitions (data-areas §4)', () => {
     const week = changeType(two, 'week');
     expect(ranges(week)).toEqual(['2024-03-04 00:00:00..2024-03-10 23:59:59', '2023-03-06 00:00:00..2023-03-12 23:59:59']);
     expect(ranges(changeType(week, 'year'))).toEqual(['2024-01-01 00:00:00..2024-12-31 23:59:59', '2023-01-01 00:00:00..2023-12-31 23:59:59']);
-    expect(ranges(changeType(changeType(week, 'month'), 'day'))).toEqual(['2024-03-06 00:00:00..2024-03-06 23:59:59', '2023-03-08 00:00:00..2023-03-08 23:59:59']);
+    expect(ranges(changeType(changeType(week, 'month'), 'day'))).toEqual([
+      '2024-03-06 00:00:00..2024-03-06 23:59:59',
+      '2023-03-08 00:00:00..2023-03-08 23:59:59',
+    ]);
   });
 
   it('days of one period switched to its type become distinct periods: a repeat goes back until free', () => {
     // Today and yesterday (the same week, month and year), and a third day of that week in another library.
     const days = setIntervalRegion(times(2, start(), addInterval), 3, other);
     expect(ranges(days)).toEqual([
-      '2024-03-06 00:00:00..2024-03-06 23:59:59', '2024-03-05 00:00:00..2024-03-05 23:59:59', '2024-03-04 00:00:00..2024-03-04 23:59:59',
+      '2024-03-06 00:00:00..2024-03-06 23:59:59',
+      '2024-03-05 00:00:00..2024-03-05 23:59:59',
+      '2024-03-04 00:00:00..2024-03-04 23:59:59',
     ]);
     const weeks = changeType(days, 'week');
     expect(ranges(weeks)).toEqual([
-      '2024-03-04 00:00:00..2024-03-10 23:59:59', '2024-02-26 00:00:00..2024-03-03 23:59:59',
+      '2024-03-04 00:00:00..2024-03-10 23:59:59',
+      '2024-02-26 00:00:00..2024-03-03 23:59:59',
       // Another region: the same week is no repeat.
       '2024-03-04 00:00:00..2024-03-10 23:59:59',
     ]);
@@ -93,7 +127,10 @@ describe('transitions (data-areas §4)', () => {
     expect(removeInterval(three, 2).intervals.map((i) => i.key)).toEqual([1, 3]);
     expect(removeInterval(start(), 1).intervals).toHaveLength(1);
     const onlyFirstOn = toggleInterval(toggleInterval(three, 2), 3);
-    expect(removeInterval(onlyFirstOn, 1).intervals.map((i) => [i.key, i.enabled])).toEqual([[2, true], [3, false]]);
+    expect(removeInterval(onlyFirstOn, 1).intervals.map((i) => [i.key, i.enabled])).toEqual([
+      [2, true],
+      [3, false],
+    ]);
   });
 
   it('region and date of one interval', () => {

@@ -24,8 +24,13 @@ export function labelTree(nodes: readonly RegionNode[], parent: RegionNode | nul
 
 export function toIntervalRegion(node: LabelledRegion): IntervalRegion {
   return {
-    value: node.value, title: node.fullName || node.title, label: node.label, storeIds: node.storeIds, capacity: node.capacity,
-    resetTime: node.resetTime, sensor: node.level === 'sensor',
+    value: node.value,
+    title: node.fullName || node.title,
+    label: node.label,
+    storeIds: node.storeIds,
+    capacity: node.capacity,
+    resetTime: node.resetTime,
+    sensor: node.level === 'sensor',
   };
 }
 
@@ -47,6 +52,9 @@ export function initialRegion(nodes: readonly LabelledRegion[], selectedStoreId:
 
 /** The earliest reset time of the chosen regions (data-areas §7 resetTime); none → the server default. */
 export function earliestResetTime(regions: readonly IntervalRegion[]): string | undefined {
-  const times = regions.map((r) => r.resetTime).filter((t) => /^\d{2}:\d{2}$/.test(t)).sort();
+  const times = regions
+    .map((r) => r.resetTime)
+    .filter((t) => /^\d{2}:\d{2}$/.test(t))
+    .sort();
   return times[0];
 }

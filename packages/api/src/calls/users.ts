@@ -1,8 +1,18 @@
 import { encodeListParams } from '@portal/contract';
 import { api } from '../client';
 import type {
-  AvatarResponse, DeleteUsersResponse, ListParams, ListResponse, NumUsersResponse, PublicTokenResponse, User, UserExistsRequest, UserInput,
-  UserSettings, UserSettingsUpdate, UserUpdate,
+  AvatarResponse,
+  DeleteUsersResponse,
+  ListParams,
+  ListResponse,
+  NumUsersResponse,
+  PublicTokenResponse,
+  User,
+  UserExistsRequest,
+  UserInput,
+  UserSettings,
+  UserSettingsUpdate,
+  UserUpdate,
 } from '../types';
 
 /** PUT /api/users/{userId}/settings with {settings}; the server merges and returns the whole saved settings. */

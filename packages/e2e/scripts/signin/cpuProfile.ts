@@ -11,7 +11,13 @@ export interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   children?: number[];
 }
-export interface CpuProfile { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] }
+export interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
 
 interface StatsFile {
   name: string;
@@ -26,7 +32,14 @@ export function chunkNames(root: string): Map<string, string> {
   for (const app of apps) {
     // The shell's build, and each remote's releases (dist/<version>, what the registry serves).
     const dist = path.join(root, app, 'dist');
-    const folders = [dist, ...(existsSync(dist) ? readdirSync(dist).filter((dir) => /^\d+\.\d+\.\d+/.test(dir)).map((dir) => path.join(dist, dir)) : [])];
+    const folders = [
+      dist,
+      ...(existsSync(dist)
+        ? readdirSync(dist)
+            .filter((dir) => /^\d+\.\d+\.\d+/.test(dir))
+            .map((dir) => path.join(dist, dir))
+        : []),
+    ];
     for (const folder of folders) addStats(names, app, path.join(folder, 'mf-stats.json'));
   }
   return names;
@@ -65,7 +78,9 @@ export interface ProfileSummary {
 
 /** Self time (ms) per place and per function of one profile, added into `into` (to sum several runs). */
 export function summarise(
-  profile: CpuProfile, names: Map<string, string>, into?: ProfileSummary,
+  profile: CpuProfile,
+  names: Map<string, string>,
+  into?: ProfileSummary,
   /** Phase ends in ms from the profile's start (≈ pressing Login), by name, in order. */
   phases: { name: string; at: number }[] = [],
 ): ProfileSummary {
@@ -106,6 +121,8 @@ export function summarise(
 
 /** The largest entries of a summary map, divided by `runs` (a mean per sign-in). */
 export function top(map: Map<string, number>, count: number, runs: number): string[] {
-  return [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, count)
+  return [...map.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
     .map(([key, ms]) => `${String(Math.round(ms / runs)).padStart(6)} ms  ${key}`);
 }

@@ -12,8 +12,15 @@ import { copyPreparedDemoData } from '../../src/demoData';
  */
 export const TYPING_MS = Number(process.env.BENCH_TYPING_MS ?? 0);
 
-export interface Call { url: string; start: number; end: number }
-export interface Mark { name: string; at: number }
+export interface Call {
+  url: string;
+  start: number;
+  end: number;
+}
+export interface Mark {
+  name: string;
+  at: number;
+}
 
 /**
  * Runs in the page before any script (plain JavaScript: tsx would wrap a compiled function's inner functions in
@@ -67,10 +74,14 @@ export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Ma
 async function dashboardComplete(page: Page, calls: Call[]): Promise<void> {
   await page.waitForURL(/\/dashboard$/, { timeout: 120_000 });
   await page.locator('#portal-content .portal-page').first().waitFor({ timeout: 120_000 });
-  await page.waitForFunction(() => {
-    const content = document.getElementById('portal-content');
-    return !!content && !!content.querySelector('.portal-page') && !content.querySelector('.ant-spin-spinning, .ant-skeleton-active');
-  }, undefined, { timeout: 120_000 });
+  await page.waitForFunction(
+    () => {
+      const content = document.getElementById('portal-content');
+      return !!content && !!content.querySelector('.portal-page') && !content.querySelector('.ant-spin-spinning, .ant-skeleton-active');
+    },
+    undefined,
+    { timeout: 120_000 },
+  );
   for (;;) {
     const dashboard = calls.filter((call) => call.url.includes('/api/dashboard/'));
     if (dashboard.length > 0 && dashboard.every((call) => call.end > 0)) return;
@@ -81,7 +92,10 @@ async function dashboardComplete(page: Page, calls: Call[]): Promise<void> {
 /** calls: every request after Login as the page timed it (Resource Timing: start → response end). */
 export interface Run {
   /** From pressing Login until the bench noticed the complete page (Playwright's polling included). */
-  ms: number; calls: Call[]; marks: Mark[]; cpu: { thread: number; process: number };
+  ms: number;
+  calls: Call[];
+  marks: Mark[];
+  cpu: { thread: number; process: number };
   /**
    * The bench's figure: from pressing Login to the moment the page was complete, by the page's own marks
    * (`clickAt + pageMs`): what `ms` holds less Playwright's polling for the complete page (0.1-0.3 s here), which
@@ -104,19 +118,24 @@ export interface Run {
 }
 
 /** Extra measurements around one sign-in, on the page's DevTools session: started just before Login, stopped at the complete dashboard. */
-export interface Probe { start(cdp: CDPSession): Promise<void>; stop(cdp: CDPSession): Promise<unknown> }
+export interface Probe {
+  start(cdp: CDPSession): Promise<void>;
+  stop(cdp: CDPSession): Promise<unknown>;
+}
 
 export async function signInOnce(base: string, user: string, warm: boolean, probe?: Probe): Promise<Run> {
   const browser = await openBrowser();
   try {
     const { page, context } = browser;
     await context.addInitScript({ content: WATCH_DASHBOARD });
-    if (warm) { // the same profile has seen the portal once: scripts in its cache
+    if (warm) {
+      // the same profile has seen the portal once: scripts in its cache
       await page.goto(`${base}/auth/login`);
       await page.locator('#login_userName').waitFor();
     }
     await page.goto(`${base}/auth/login`);
-    if (TYPING_MS > 0) { // a person typing: the signed-in shell and the landing remote load meanwhile
+    if (TYPING_MS > 0) {
+      // a person typing: the signed-in shell and the landing remote load meanwhile
       await page.locator('#login_userName').pressSequentially(user, { delay: TYPING_MS });
       await page.locator('#login_password').pressSequentially(user, { delay: TYPING_MS });
     } else {
@@ -156,12 +175,15 @@ export async function signInOnce(base: string, user: string, warm: boolean, prob
     const cpuAfter = await cpuNow();
     const probed = await probe?.stop(cdp);
     const cpu = {
-      thread: Math.round((cpuAfter.thread - cpuBefore.thread) * 1000), process: Math.round((cpuAfter.process - cpuBefore.process) * 1000),
+      thread: Math.round((cpuAfter.thread - cpuBefore.thread) * 1000),
+      process: Math.round((cpuAfter.process - cpuBefore.process) * 1000),
     };
     const { marks, requests, longTasks, clickEpoch } = await page.evaluate(() => {
       const bench = window as unknown as { benchMarks?: Mark[]; benchRequests?: () => Call[]; benchLongTasks?: () => Run['longTasks']; benchT0?: number };
       return {
-        marks: bench.benchMarks ?? [], requests: bench.benchRequests?.() ?? [], longTasks: bench.benchLongTasks?.() ?? [],
+        marks: bench.benchMarks ?? [],
+        requests: bench.benchRequests?.() ?? [],
+        longTasks: bench.benchLongTasks?.() ?? [],
         clickEpoch: performance.timeOrigin + (bench.benchT0 ?? 0),
       };
     });

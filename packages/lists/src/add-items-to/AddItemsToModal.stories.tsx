@@ -3,7 +3,15 @@ import { fn, userEvent, within } from '@storybook/test';
 import { AddItemsToModal } from './AddItemsToModal';
 
 const api = (addReply: unknown = { data: { numItems: 12, numItemsInserted: 9 } }, exists = false) => ({
-  'GET /api/stores/1/catalogues': { data: { items: [{ tid: 3, name: 'Summer reading' }, { tid: 4, name: 'Local history' }], total: 2 } },
+  'GET /api/stores/1/catalogues': {
+    data: {
+      items: [
+        { tid: 3, name: 'Summer reading' },
+        { tid: 4, name: 'Local history' },
+      ],
+      total: 2,
+    },
+  },
   'GET /api/stores/1/searchLists': { data: { items: [{ tid: 5, name: 'Missing books' }], total: 1 } },
   'POST /api/stores/1/catalogues/exists': { data: { exists } },
   'POST /api/stores/1/searchLists/exists': { data: { exists } },

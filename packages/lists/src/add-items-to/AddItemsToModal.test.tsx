@@ -6,7 +6,10 @@ import { AddItemsToModal, type AddItemsToModalProps } from './AddItemsToModal';
 
 jest.mock('@portal/api', () => ({
   ...jest.requireActual('@portal/api'),
-  addItemsTo: jest.fn(), createListEntry: jest.fn(), getListPage: jest.fn(), listEntryExists: jest.fn(),
+  addItemsTo: jest.fn(),
+  createListEntry: jest.fn(),
+  getListPage: jest.fn(),
+  listEntryExists: jest.fn(),
 }));
 jest.setTimeout(60000);
 
@@ -28,7 +31,8 @@ async function typeName(name: string) {
 
 beforeEach(() => {
   jest.mocked(getListPage).mockImplementation(async (url) => ({
-    items: url.endsWith('/catalogues') ? [{ tid: 5, name: 'Fiction' }] : [{ tid: 6, name: 'Wanted' }], total: 1,
+    items: url.endsWith('/catalogues') ? [{ tid: 5, name: 'Fiction' }] : [{ tid: 6, name: 'Wanted' }],
+    total: 1,
   }));
   jest.mocked(listEntryExists).mockResolvedValue({ exists: false });
   jest.mocked(createListEntry).mockResolvedValue({ tid: 77 });
@@ -45,7 +49,9 @@ describe('AddItemsToModal', () => {
     expect(within(dialog()).getByRole('radio', { name: 'Existing' })).toBeInTheDocument();
     // The lists of existing entries load after the first render: the test ends once they have.
     await waitFor(() => expect(getListPage).toHaveBeenCalled());
-    await act(async () => { await Promise.resolve(); });
+    await act(async () => {
+      await Promise.resolve();
+    });
   });
 
   it.each([
@@ -94,7 +100,11 @@ describe('AddItemsToModal', () => {
 
   it('creates the new catalogue, adds the items (ADDING, then SUCCESS) and OK returns to INIT and closes', async () => {
     let finish: (r: { numItems: number; numItemsInserted: number }) => void = () => {};
-    jest.mocked(addItemsTo).mockReturnValue(new Promise((resolve) => { finish = resolve; }));
+    jest.mocked(addItemsTo).mockReturnValue(
+      new Promise((resolve) => {
+        finish = resolve;
+      }),
+    );
     const { onClose } = setup();
     await typeName('  Summer  ');
     await user().click(okButton());
@@ -102,7 +112,10 @@ describe('AddItemsToModal', () => {
     expect(listEntryExists).toHaveBeenCalledWith('/api/stores/3/catalogues', { name: 'Summer' });
     expect(createListEntry).toHaveBeenCalledWith('/api/stores/3/catalogues', { name: 'Summer' });
     expect(addItemsTo).toHaveBeenCalledWith('/api/stores/3/catalogues/77', 'catalogue', {
-      parentId: 8, compareId: undefined, itemIds: [11, 12], searchTexts: { code: 'B' },
+      parentId: 8,
+      compareId: undefined,
+      itemIds: [11, 12],
+      searchTexts: { code: 'B' },
     });
     expect(within(dialog()).getByRole('button', { name: /Add/ })).toHaveClass('ant-btn-loading');
     finish({ numItems: 2, numItemsInserted: 1 });

@@ -25,7 +25,10 @@ export function AddItemsToModal({ open, storeId, from, parentId, compareId, item
   const ids = itemIds.map(Number).filter(Number.isInteger);
   const c = useAddItemsTo(open, { storeId, from, parentId, compareId, itemIds: ids, searchTexts });
   const done = c.status === 'SUCCESS' || c.status === 'FAILED';
-  const close = () => { c.reset(); onClose(); };
+  const close = () => {
+    c.reset();
+    onClose();
+  };
 
   const targetForm = (kind: AddTargetKind) => (
     <Form layout="vertical" disabled={c.status !== 'INIT'}>
@@ -36,13 +39,21 @@ export function AddItemsToModal({ open, storeId, from, parentId, compareId, item
         </Radio.Group>
       </Form.Item>
       {c.mode === 'new' ? (
-        <Form.Item label={t('addTo.name')} htmlFor={`add-to-${kind}-name`}
-          validateStatus={c.fieldError ? 'error' : undefined} help={c.fieldError ? t(c.fieldError) : undefined}>
+        <Form.Item
+          label={t('addTo.name')}
+          htmlFor={`add-to-${kind}-name`}
+          validateStatus={c.fieldError ? 'error' : undefined}
+          help={c.fieldError ? t(c.fieldError) : undefined}
+        >
           <Input id={`add-to-${kind}-name`} value={c.name} onChange={(e) => c.setName(e.target.value)} onPressEnter={() => void c.submit()} />
         </Form.Item>
       ) : (
-        <Form.Item label={t(kind === 'catalogues' ? 'addTo.catalogue' : 'addTo.searchList')} htmlFor={`add-to-${kind}-target`}
-          validateStatus={c.fieldError ? 'error' : undefined} help={c.fieldError ? t(c.fieldError) : undefined}>
+        <Form.Item
+          label={t(kind === 'catalogues' ? 'addTo.catalogue' : 'addTo.searchList')}
+          htmlFor={`add-to-${kind}-target`}
+          validateStatus={c.fieldError ? 'error' : undefined}
+          help={c.fieldError ? t(c.fieldError) : undefined}
+        >
           <Select
             id={`add-to-${kind}-target`}
             showSearch={{ optionFilterProp: 'label' }}
@@ -65,13 +76,17 @@ export function AddItemsToModal({ open, storeId, from, parentId, compareId, item
       cancelButtonProps={{ disabled: c.status === 'ADDING' }}
       // After a result, OK or cancel return to INIT and close.
       onOk={() => (done ? close() : void c.submit())}
-      onCancel={() => { if (c.status !== 'ADDING') close(); }}
+      onCancel={() => {
+        if (c.status !== 'ADDING') close();
+      }}
       mask={{ closable: false }}
     >
       {c.status === 'SUCCESS' && c.result && (
         <Result status="success" title={t('addTo.success', { inserted: c.result.numItemsInserted, total: c.result.numItems })} />
       )}
-      {c.status === 'FAILED' && <Alert type="error" showIcon title={t('addTo.failed')} description={c.failure ? <FailureDetails failure={c.failure} /> : undefined} />}
+      {c.status === 'FAILED' && (
+        <Alert type="error" showIcon title={t('addTo.failed')} description={c.failure ? <FailureDetails failure={c.failure} /> : undefined} />
+      )}
       {!done && (
         <Spin spinning={c.status === 'ADDING'} description={t('addTo.adding')}>
           <Tabs

@@ -9,9 +9,15 @@ export const targetsUrl = (storeId: number, kind: AddTargetKind): string => `/ap
 /** Translation keys of the §5 messages, per kind. */
 export const NAME_MESSAGES: Record<AddTargetKind, { empty: string; exists: string; checkFailed: string; choose: string }> = {
   catalogues: {
-    empty: 'addTo.catalogueNameEmpty', exists: 'addTo.catalogueNameExists', checkFailed: 'addTo.catalogueNameCheckError', choose: 'addTo.chooseCatalogue',
+    empty: 'addTo.catalogueNameEmpty',
+    exists: 'addTo.catalogueNameExists',
+    checkFailed: 'addTo.catalogueNameCheckError',
+    choose: 'addTo.chooseCatalogue',
   },
   searchLists: {
-    empty: 'addTo.searchListNameEmpty', exists: 'addTo.searchListNameExists', checkFailed: 'addTo.searchListNameCheckError', choose: 'addTo.chooseSearchList',
+    empty: 'addTo.searchListNameEmpty',
+    exists: 'addTo.searchListNameExists',
+    checkFailed: 'addTo.searchListNameCheckError',
+    choose: 'addTo.chooseSearchList',
   },
 };

@@ -1,8 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import {
-  addItemsTo, createListEntry, getListPage, listEntryExists, logger,
-  type AddItemsToRequest, type ItemsCountResult, type ListId,
-} from '@portal/api';
+import { addItemsTo, createListEntry, getListPage, listEntryExists, logger, type AddItemsToRequest, type ItemsCountResult, type ListId } from '@portal/api';
 import { describeFailure, type Failure } from '../failures/failure';
 import { useOnOpening } from '../useOnOpening';
 import { NAME_MESSAGES, targetsUrl, type AddItemsToStatus, type AddTargetKind, type AddTargetMode } from './addItemsToState';
@@ -49,23 +46,36 @@ export function useAddItemsTo(open: boolean, source: AddItemsToSource) {
     let current = true;
     setTargets([]);
     getListPage<AddTarget>(targetsUrl(source.storeId, kind), { offset: 0, limit: TARGETS_LIMIT, order: ['name', 'asc'] })
-      .then((page) => { if (current) setTargets(page.items); })
+      .then((page) => {
+        if (current) setTargets(page.items);
+      })
       .catch((error: unknown) => logger.error('Targets could not be loaded', error));
-    return () => { current = false; };
+    return () => {
+      current = false;
+    };
   }, [open, kind, source.storeId]);
 
   /** The target's id once the choice is valid (a new one is checked for an empty or taken name). */
   const validTarget = async (): Promise<{ id: ListId } | { create: string } | null> => {
     const messages = NAME_MESSAGES[kind];
     if (mode === 'existing') {
-      if (targetId === null) { setFieldError(messages.choose); return null; }
+      if (targetId === null) {
+        setFieldError(messages.choose);
+        return null;
+      }
       return { id: targetId };
     }
     const trimmed = name.trim();
-    if (trimmed === '') { setFieldError(messages.empty); return null; }
+    if (trimmed === '') {
+      setFieldError(messages.empty);
+      return null;
+    }
     try {
       const { exists } = await listEntryExists(targetsUrl(source.storeId, kind), { name: trimmed });
-      if (exists) { setFieldError(messages.exists); return null; }
+      if (exists) {
+        setFieldError(messages.exists);
+        return null;
+      }
     } catch (error) {
       logger.error('Name check failed', error);
       setFieldError(messages.checkFailed);
@@ -93,11 +103,35 @@ export function useAddItemsTo(open: boolean, source: AddItemsToSource) {
   };
 
   return {
-    status, kind, mode, name, targetId, targets, fieldError, result, failure, submit, reset,
+    status,
+    kind,
+    mode,
+    name,
+    targetId,
+    targets,
+    fieldError,
+    result,
+    failure,
+    submit,
+    reset,
     // Another tab starts empty: a name typed for a catalogue must not create a search list.
-    setKind: (k: AddTargetKind) => { setKind(k); setName(''); setTargetId(null); setFieldError(null); },
-    setMode: (m: AddTargetMode) => { setMode(m); setFieldError(null); },
-    setName: (n: string) => { setName(n); setFieldError(null); },
-    setTargetId: (id: ListId | null) => { setTargetId(id); setFieldError(null); },
+    setKind: (k: AddTargetKind) => {
+      setKind(k);
+      setName('');
+      setTargetId(null);
+      setFieldError(null);
+    },
+    setMode: (m: AddTargetMode) => {
+      setMode(m);
+      setFieldError(null);
+    },
+    setName: (n: string) => {
+      setName(n);
+      setFieldError(null);
+    },
+    setTargetId: (id: ListId | null) => {
+      setTargetId(id);
+      setFieldError(null);
+    },
   };
 }

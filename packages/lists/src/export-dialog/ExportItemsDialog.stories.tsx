@@ -4,7 +4,13 @@ import { ExportItemsDialog } from './ExportItemsDialog';
 
 const URL = '/api/stores/1/catalogues/7/export';
 const format = (fileType: string, separator = 'comma') => ({
-  fileType, firstRowHeader: true, dateFormat: 'YYYY-MM-DD', codePrefix: '', codeSuffix: '', separator, otherSeparator: ';;',
+  fileType,
+  firstRowHeader: true,
+  dateFormat: 'YYYY-MM-DD',
+  codePrefix: '',
+  codeSuffix: '',
+  separator,
+  otherSeparator: ';;',
 });
 const api = (fileType: string, separator?: string, exportReply: unknown = { data: new Blob(['code\nB1\n'], { type: 'text/csv' }) }) => ({
   'GET /api/format': { data: format(fileType, separator) },
@@ -16,10 +22,18 @@ const meta = {
   title: 'Lists/ExportItemsDialog',
   component: ExportItemsDialog,
   args: {
-    open: true, url: URL, order: ['code', 'asc'], searchTexts: {}, defaultFileName: 'fiction', onFinish: fn(),
+    open: true,
+    url: URL,
+    order: ['code', 'asc'],
+    searchTexts: {},
+    defaultFileName: 'fiction',
+    onFinish: fn(),
     columns: [
-      { dataIndex: 'code', title: 'Barcode' }, { dataIndex: 'objectId', title: 'RFID' }, { dataIndex: 'field1', title: 'Title' },
-      { dataIndex: 'field2', title: 'Author' }, { dataIndex: ['catalogue', 'name'], title: 'Catalogue' },
+      { dataIndex: 'code', title: 'Barcode' },
+      { dataIndex: 'objectId', title: 'RFID' },
+      { dataIndex: 'field1', title: 'Title' },
+      { dataIndex: 'field2', title: 'Author' },
+      { dataIndex: ['catalogue', 'name'], title: 'Catalogue' },
     ],
   },
   parameters: { api: api('csv') },

@@ -13,18 +13,33 @@ jest.mock('@portal/api', () => ({
 jest.setTimeout(60000);
 
 const SAVED: ExportFormat = {
-  fileType: 'csv', firstRowHeader: true, dateFormat: 'YYYY-MM-DD', codePrefix: '', codeSuffix: '', separator: 'comma', otherSeparator: '',
+  fileType: 'csv',
+  firstRowHeader: true,
+  dateFormat: 'YYYY-MM-DD',
+  codePrefix: '',
+  codeSuffix: '',
+  separator: 'comma',
+  otherSeparator: '',
 };
 const COLUMNS = [
-  { dataIndex: 'code', title: 'Code' }, { dataIndex: 'objectId', title: 'Object ID' },
-  { dataIndex: ['catalogue', 'name'], title: 'Catalogue' }, { dataIndex: 'field1', title: 'Title' },
+  { dataIndex: 'code', title: 'Code' },
+  { dataIndex: 'objectId', title: 'Object ID' },
+  { dataIndex: ['catalogue', 'name'], title: 'Catalogue' },
+  { dataIndex: 'field1', title: 'Title' },
 ];
 
 function setup(props: Partial<ExportItemsDialogProps> = {}) {
   const onFinish = jest.fn();
   renderWithPortal(
-    <ExportItemsDialog open url="/api/stores/1/catalogues/2/export" columns={COLUMNS} order={['code', 'desc']}
-      searchTexts={{ code: 'B' }} onFinish={onFinish} {...props} />,
+    <ExportItemsDialog
+      open
+      url="/api/stores/1/catalogues/2/export"
+      columns={COLUMNS}
+      order={['code', 'desc']}
+      searchTexts={{ code: 'B' }}
+      onFinish={onFinish}
+      {...props}
+    />,
   );
   return { onFinish };
 }
@@ -61,7 +76,11 @@ describe('ExportItemsDialog', () => {
 
   it('keeps Export disabled until the saved format is read (else it would export the defaults)', async () => {
     let answer: (f: ExportFormat) => void = () => undefined;
-    jest.mocked(getFormat).mockReturnValue(new Promise<ExportFormat>((resolve) => { answer = resolve; }));
+    jest.mocked(getFormat).mockReturnValue(
+      new Promise<ExportFormat>((resolve) => {
+        answer = resolve;
+      }),
+    );
     setup();
     expect(within(dialog()).getByRole('button', { name: 'Export' })).toBeDisabled();
     answer({ ...SAVED, fileType: 'xlsx' });
@@ -92,7 +111,11 @@ describe('ExportItemsDialog', () => {
 
   it('exports with the format, the chosen columns, the order and the searches, loading meanwhile, then finishes', async () => {
     let done: () => void = () => {};
-    jest.mocked(exportItems).mockReturnValue(new Promise<void>((resolve) => { done = resolve; }));
+    jest.mocked(exportItems).mockReturnValue(
+      new Promise<void>((resolve) => {
+        done = resolve;
+      }),
+    );
     const { onFinish } = setup();
     await within(dialog()).findByTitle('CSV (.csv)');
     await user().type(within(dialog()).getByRole('textbox', { name: 'File name' }), 'books');
@@ -102,7 +125,12 @@ describe('ExportItemsDialog', () => {
       url: '/api/stores/1/catalogues/2/export',
       fileName: 'books',
       format: { ...SAVED, separator: 'semicolon' },
-      columns: [{ id: 'code', title: 'Code' }, { id: 'objectId', title: 'Object ID' }, { id: 'catalogue.name', title: 'Catalogue' }, { id: 'field1', title: 'Title' }],
+      columns: [
+        { id: 'code', title: 'Code' },
+        { id: 'objectId', title: 'Object ID' },
+        { id: 'catalogue.name', title: 'Catalogue' },
+        { id: 'field1', title: 'Title' },
+      ],
       order: ['code', 'desc'],
       searchTexts: { code: 'B' },
     });

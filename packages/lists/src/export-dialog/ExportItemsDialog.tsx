@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { Form, Input, message, Modal, Select } from 'antd';
-import {
-  exportItems, logger, normalizeError, toExportColumns, type ExportColumnSource, type Order, type Separator,
-} from '@portal/api';
+import { exportItems, logger, normalizeError, toExportColumns, type ExportColumnSource, type Order, type Separator } from '@portal/api';
 import { exportErrorKey } from '@portal/i18n';
 import { FormatButton } from '../format-dialog/FormatButton';
 import { useStackedDialog } from '../modal-form/dialogStack';
@@ -69,7 +67,9 @@ export function ExportItemsDialog({ open, url, columns, order, searchTexts, defa
     }
   };
 
-  const cancel = () => { if (!exporting) onFinish('cancel'); };
+  const cancel = () => {
+    if (!exporting) onFinish('cancel');
+  };
   // Escape closes only the dialog opened last: the Format dialog over it first, then this one.
   const stacked = useStackedDialog(open, cancel);
 

@@ -6,14 +6,25 @@ import { useExportFormat } from './useExportFormat';
 jest.mock('@portal/api', () => ({ ...jest.requireActual('@portal/api'), getFormat: jest.fn(), putFormat: jest.fn() }));
 
 const SAVED: ExportFormat = {
-  fileType: 'txt', firstRowHeader: false, dateFormat: 'DD/MM/YYYY', codePrefix: 'P-', codeSuffix: '', separator: 'semicolon', otherSeparator: '',
+  fileType: 'txt',
+  firstRowHeader: false,
+  dateFormat: 'DD/MM/YYYY',
+  codePrefix: 'P-',
+  codeSuffix: '',
+  separator: 'semicolon',
+  otherSeparator: '',
 };
 
 /** getFormat answers only when the test releases it. */
 function heldRead() {
   let answer: (format: ExportFormat) => void = () => undefined;
   let fail: (error: unknown) => void = () => undefined;
-  jest.mocked(getFormat).mockReturnValue(new Promise<ExportFormat>((resolve, reject) => { answer = resolve; fail = reject; }));
+  jest.mocked(getFormat).mockReturnValue(
+    new Promise<ExportFormat>((resolve, reject) => {
+      answer = resolve;
+      fail = reject;
+    }),
+  );
   return { answer: (f: ExportFormat) => act(async () => answer(f)), fail: (e: unknown) => act(async () => fail(e)) };
 }
 

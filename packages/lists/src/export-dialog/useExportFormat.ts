@@ -50,8 +50,12 @@ export function useExportFormat(open: boolean): ExportFormatState {
         if (current) phase.current = 'failed';
         logger.error('Export format could not be read', error);
       })
-      .finally(() => { if (current) setReading(false); });
-    return () => { current = false; };
+      .finally(() => {
+        if (current) setReading(false);
+      });
+    return () => {
+      current = false;
+    };
   }, [open]);
 
   const changeFileType = useCallback((fileType: FileType) => {

@@ -10,7 +10,9 @@ export function FailureDetails({ failure }: { failure: Failure }) {
       <Typography.Paragraph style={{ marginBottom: failure.rows.length > 0 ? 4 : 0 }}>{failure.message}</Typography.Paragraph>
       {failure.rows.length > 0 && (
         <ul style={{ margin: 0, paddingInlineStart: 20 }}>
-          {failure.rows.map((row) => <li key={row}>{row}</li>)}
+          {failure.rows.map((row) => (
+            <li key={row}>{row}</li>
+          ))}
           {failure.more > 0 && <li>{t('failures.andMore', { count: failure.more })}</li>}
         </ul>
       )}

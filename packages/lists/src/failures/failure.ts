@@ -32,7 +32,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 function reason(error: RowError): string {
   const code = String(error.code ?? '');
-  const field = typeof error.field === 'string' && has(`importModal.fields.${error.field}`) ? t(`importModal.fields.${error.field}`) : String(error.field ?? '');
+  const field =
+    typeof error.field === 'string' && has(`importModal.fields.${error.field}`) ? t(`importModal.fields.${error.field}`) : String(error.field ?? '');
   return has(`failures.reasons.${code}`) ? t(`failures.reasons.${code}`, { field }) : code;
 }
 

@@ -15,12 +15,23 @@ export function FormatButton({ children, onSaved }: { children?: ReactNode; onSa
   return (
     <>
       <Tooltip title={t('IfYouDontSeeItemsMessage')}>
-        <Button color="orange" variant="outlined" icon={<SettingOutlined />} onClick={() => setOpen(true)}
-          style={{ color: FORMAT_ORANGE, borderColor: FORMAT_ORANGE }}>
+        <Button
+          color="orange"
+          variant="outlined"
+          icon={<SettingOutlined />}
+          onClick={() => setOpen(true)}
+          style={{ color: FORMAT_ORANGE, borderColor: FORMAT_ORANGE }}
+        >
           {children ?? t('format.adminFormat')}
         </Button>
       </Tooltip>
-      <FormatDialog open={open} onClose={(saved) => { setOpen(false); if (saved) onSaved?.(saved); }} />
+      <FormatDialog
+        open={open}
+        onClose={(saved) => {
+          setOpen(false);
+          if (saved) onSaved?.(saved);
+        }}
+      />
     </>
   );
 }

@@ -6,7 +6,9 @@ import { FormatDialog } from './FormatDialog';
 const SAVED = { fileType: 'csv', firstRowHeader: true, dateFormat: 'YYYY-MM-DD', codePrefix: '', codeSuffix: '', separator: 'other', otherSeparator: '|' };
 const api = { 'GET /api/format': { data: SAVED }, 'PUT /api/format': (body: unknown) => ({ data: body }) };
 
-const meta = { title: 'Lists/FormatDialog', component: FormatDialog, args: { open: true, onClose: fn() }, parameters: { api } } satisfies Meta<typeof FormatDialog>;
+const meta = { title: 'Lists/FormatDialog', component: FormatDialog, args: { open: true, onClose: fn() }, parameters: { api } } satisfies Meta<
+  typeof FormatDialog
+>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

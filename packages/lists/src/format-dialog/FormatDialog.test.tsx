@@ -9,7 +9,12 @@ jest.mock('@portal/api', () => ({ ...jest.requireActual('@portal/api'), getForma
 jest.setTimeout(60000);
 
 const SAVED = {
-  fileType: 'txt', firstRowHeader: false, dateFormat: 'DD/MM/YYYY', codePrefix: 'P', codeSuffix: '', separator: 'other',
+  fileType: 'txt',
+  firstRowHeader: false,
+  dateFormat: 'DD/MM/YYYY',
+  codePrefix: 'P',
+  codeSuffix: '',
+  separator: 'other',
 } as ExportFormat;
 const user = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
 

@@ -25,13 +25,18 @@ export function FormatDialog({ open, onClose }: FormatDialogProps) {
     if (!open) return undefined;
     let current = true;
     getFormat()
-      .then((saved) => { if (current) setFormat({ ...DEFAULT_FORMAT, ...saved }); })
+      .then((saved) => {
+        if (current) setFormat({ ...DEFAULT_FORMAT, ...saved });
+      })
       .catch((error: unknown) => {
         logger.error('Export format could not be read', error);
         if (current) setFormat(DEFAULT_FORMAT);
       });
     // Forgotten on closing, so the next opening does not show the form for a moment with the format read before.
-    return () => { current = false; setFormat(null); };
+    return () => {
+      current = false;
+      setFormat(null);
+    };
   }, [open]);
 
   const fields = useMemo<FormField[]>(() => {
@@ -43,12 +48,22 @@ export function FormatDialog({ open, onClose }: FormatDialogProps) {
       { type: 'input', name: 'codePrefix', label: t('format.codePrefix'), initialValue: f.codePrefix ?? '' },
       { type: 'input', name: 'codeSuffix', label: t('format.codeSuffix'), initialValue: f.codeSuffix ?? '' },
       {
-        type: 'select', name: 'separator', label: t('format.separator'), required: true, initialValue: f.separator,
-        selectOptions: separatorOptions(t), dependencies: ['fileType'], visible: (v) => hasSeparator(v.fileType),
+        type: 'select',
+        name: 'separator',
+        label: t('format.separator'),
+        required: true,
+        initialValue: f.separator,
+        selectOptions: separatorOptions(t),
+        dependencies: ['fileType'],
+        visible: (v) => hasSeparator(v.fileType),
       },
       {
-        type: 'input', name: 'otherSeparator', label: t('format.otherSeparator'), initialValue: f.otherSeparator ?? '',
-        dependencies: ['fileType', 'separator'], visible: (v) => hasSeparator(v.fileType) && v.separator === 'other',
+        type: 'input',
+        name: 'otherSeparator',
+        label: t('format.otherSeparator'),
+        initialValue: f.otherSeparator ?? '',
+        dependencies: ['fileType', 'separator'],
+        visible: (v) => hasSeparator(v.fileType) && v.separator === 'other',
       },
     ];
   }, [format, t]);

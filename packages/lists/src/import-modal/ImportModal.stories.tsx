@@ -4,8 +4,26 @@ import { ImportModal } from './ImportModal';
 
 const TEMP = '0123456789abcdef0123456789abcdef.xlsx';
 const SHEETS = [
-  { name: 'Fiction', data: [['code', 'title', 'author'], ['B001', 'Don Quijote', 'Cervantes'], ['B002', 'La plaça del Diamant', 'Rodoreda']], totalItems: 2, hasHeader: true },
-  { name: 'Poetry', data: [['Barcode', 'Title'], ['P001', 'Wiersze'], ['P002', 'Odes']], totalItems: 2, hasHeader: true },
+  {
+    name: 'Fiction',
+    data: [
+      ['code', 'title', 'author'],
+      ['B001', 'Don Quijote', 'Cervantes'],
+      ['B002', 'La plaça del Diamant', 'Rodoreda'],
+    ],
+    totalItems: 2,
+    hasHeader: true,
+  },
+  {
+    name: 'Poetry',
+    data: [
+      ['Barcode', 'Title'],
+      ['P001', 'Wiersze'],
+      ['P002', 'Odes'],
+    ],
+    totalItems: 2,
+    hasHeader: true,
+  },
 ];
 const FORMAT = { fileType: 'csv', firstRowHeader: true, dateFormat: 'YYYY-MM-DD', codePrefix: '', codeSuffix: '', separator: 'comma', otherSeparator: '' };
 const api = (upload: unknown = { data: { file: TEMP, name: 'books.xlsx', size: 2048, format: 'xlsx' } }, read: unknown = { data: SHEETS }) => ({
@@ -61,6 +79,10 @@ export const Result: Story = {
 
 /** The import failed: the message with Try Again. */
 export const ImportFailed: Story = {
-  args: { onImport: fn(async () => { throw { status: 400, code: 'IMPORT_FAILED' }; }) },
+  args: {
+    onImport: fn(async () => {
+      throw { status: 400, code: 'IMPORT_FAILED' };
+    }),
+  },
   play: Result.play,
 };

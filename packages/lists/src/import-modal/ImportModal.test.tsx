@@ -6,13 +6,28 @@ import { ImportModal, type ImportModalProps } from './ImportModal';
 
 jest.mock('@portal/api', () => ({
   ...jest.requireActual('@portal/api'),
-  uploadFile: jest.fn(), readFile: jest.fn(), deleteFile: jest.fn(), getFormat: jest.fn(),
+  uploadFile: jest.fn(),
+  readFile: jest.fn(),
+  deleteFile: jest.fn(),
+  getFormat: jest.fn(),
 }));
 jest.setTimeout(60000);
 
 const TEMP = '0123456789abcdef0123456789abcdef.csv';
 const uploaded = (file: string): UploadedFile => ({ file, name: 'books.csv', size: 10, format: file.endsWith('.xlsx') ? 'xlsx' : 'csv' });
-const SHEETS: ImportSheet[] = [{ name: 'Sheet1', data: [['B001', 'Title A'], ['B002', 'Title B']], totalItems: 2, hasHeader: false, encoding: 'windows-1252', separator: 'comma' }];
+const SHEETS: ImportSheet[] = [
+  {
+    name: 'Sheet1',
+    data: [
+      ['B001', 'Title A'],
+      ['B002', 'Title B'],
+    ],
+    totalItems: 2,
+    hasHeader: false,
+    encoding: 'windows-1252',
+    separator: 'comma',
+  },
+];
 const user = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
 
 function setup(props: Partial<ImportModalProps> = {}) {
@@ -30,7 +45,15 @@ async function mapFirstColumnTo(field: string) {
 }
 
 beforeEach(() => {
-  jest.mocked(getFormat).mockResolvedValue({ fileType: 'csv', firstRowHeader: false, dateFormat: 'YYYY-MM-DD', codePrefix: '', codeSuffix: '', separator: 'comma', otherSeparator: '' });
+  jest.mocked(getFormat).mockResolvedValue({
+    fileType: 'csv',
+    firstRowHeader: false,
+    dateFormat: 'YYYY-MM-DD',
+    codePrefix: '',
+    codeSuffix: '',
+    separator: 'comma',
+    otherSeparator: '',
+  });
   jest.mocked(readFile).mockResolvedValue(SHEETS);
   jest.mocked(deleteFile).mockResolvedValue(undefined);
 });
@@ -41,7 +64,9 @@ describe('ImportModal', () => {
     let finish: (f: UploadedFile) => void = () => {};
     jest.mocked(uploadFile).mockImplementation((_file, _name, onProgress) => {
       onProgress?.(40);
-      return new Promise((resolve) => { finish = resolve; });
+      return new Promise((resolve) => {
+        finish = resolve;
+      });
     });
     const { onImport } = setup();
     expect(screen.getByRole('dialog')).toHaveStyle({ width: '640px' });
@@ -57,7 +82,9 @@ describe('ImportModal', () => {
     // Choosing another separator reads the file again with it.
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Separator' }));
     fireEvent.click(await screen.findByTitle('Semicolon'));
-    await waitFor(() => expect(readFile).toHaveBeenLastCalledWith(TEMP, { firstRowHeader: false, dateFormat: 'YYYY-MM-DD', encoding: 'windows-1252', separator: 'semicolon' }));
+    await waitFor(() =>
+      expect(readFile).toHaveBeenLastCalledWith(TEMP, { firstRowHeader: false, dateFormat: 'YYYY-MM-DD', encoding: 'windows-1252', separator: 'semicolon' }),
+    );
     expect(await screen.findByText('Title A')).toBeInTheDocument();
     expect(importButton()).toBeDisabled();
     await mapFirstColumnTo('Field 1');
@@ -65,7 +92,11 @@ describe('ImportModal', () => {
     await mapFirstColumnTo('Code');
     await waitFor(() => expect(importButton()).toBeEnabled());
     let done: (r: { numItems: number; numItemsInserted: number }) => void = () => {};
-    onImport.mockReturnValue(new Promise((resolve) => { done = resolve; }));
+    onImport.mockReturnValue(
+      new Promise((resolve) => {
+        done = resolve;
+      }),
+    );
     await user().click(importButton());
     expect(onImport).toHaveBeenCalledWith({ fileName: TEMP, fields: [{ code: 0 }], sheetIndex: null });
     // While the server reads the file, Cancel waits (the file is not deleted under it).
@@ -145,7 +176,9 @@ describe('ImportModal', () => {
     expect(await screen.findByText('H1')).toBeInTheDocument();
     await user().click(importButton());
     expect(onImport).toHaveBeenCalledWith({
-      fileName: '0123456789abcdef0123456789abcdef.xlsx', fields: [{ code: 0 }, { code: 0 }], sheetIndex: 1,
+      fileName: '0123456789abcdef0123456789abcdef.xlsx',
+      fields: [{ code: 0 }, { code: 0 }],
+      sheetIndex: 1,
     });
   });
 

@@ -46,20 +46,36 @@ export function ImportModal({ open, multiple = false, title, fieldLabels, onImpo
   };
 
   const dropArea = (
-    <Upload.Dragger accept={UPLOAD_ACCEPT} multiple={false} showUploadList={false} beforeUpload={(file) => { void c.upload(file); return false; }}>
-      <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+    <Upload.Dragger
+      accept={UPLOAD_ACCEPT}
+      multiple={false}
+      showUploadList={false}
+      beforeUpload={(file) => {
+        void c.upload(file);
+        return false;
+      }}
+    >
+      <p className="ant-upload-drag-icon">
+        <InboxOutlined />
+      </p>
       <p className="ant-upload-text">{t('importModal.dropText')}</p>
       <p className="ant-upload-hint">{t('importModal.dropHint')}</p>
     </Upload.Dragger>
   );
-  const tryAgain = <Button size="small" onClick={c.tryAgain}>{t('importModal.tryAgain')}</Button>;
+  const tryAgain = (
+    <Button size="small" onClick={c.tryAgain}>
+      {t('importModal.tryAgain')}
+    </Button>
+  );
 
   let body: ReactNode;
   switch (state.phase) {
     case 'noFile':
-      body = state.uploadFailedFor
-        ? <Alert type="error" showIcon title={t('ErrorUploadingFileMessage', { fileName: state.uploadFailedFor })} action={tryAgain} />
-        : dropArea;
+      body = state.uploadFailedFor ? (
+        <Alert type="error" showIcon title={t('ErrorUploadingFileMessage', { fileName: state.uploadFailedFor })} action={tryAgain} />
+      ) : (
+        dropArea
+      );
       break;
     case 'uploading':
       body = (
@@ -70,7 +86,11 @@ export function ImportModal({ open, multiple = false, title, fieldLabels, onImpo
       );
       break;
     case 'reading':
-      body = <Spin description={t('importModal.reading')}><div style={{ height: 120 }} /></Spin>;
+      body = (
+        <Spin description={t('importModal.reading')}>
+          <div style={{ height: 120 }} />
+        </Spin>
+      );
       break;
     case 'ready':
     case 'importing':
@@ -95,30 +115,42 @@ export function ImportModal({ open, multiple = false, title, fieldLabels, onImpo
       );
       break;
     case 'result':
-      body = (
-        <Result
-          status="success"
-          title={t('importModal.result', { imported: state.result?.numItemsInserted ?? 0, total: state.result?.numItems ?? 0 })}
-        />
-      );
+      body = <Result status="success" title={t('importModal.result', { imported: state.result?.numItemsInserted ?? 0, total: state.result?.numItems ?? 0 })} />;
       break;
     case 'error':
       body = (
-        <Alert type="error" showIcon title={t('importModal.failed')} action={tryAgain}
-          description={state.error ? <FailureDetails failure={state.error} /> : undefined} />
+        <Alert
+          type="error"
+          showIcon
+          title={t('importModal.failed')}
+          action={tryAgain}
+          description={state.error ? <FailureDetails failure={state.error} /> : undefined}
+        />
       );
       break;
   }
 
-  const footer = state.phase === 'result'
-    ? [<Button key="close" type="primary" onClick={finish}>{t('close')}</Button>]
-    : [
-      <Button key="cancel" disabled={importing} onClick={cancel}>{t('cancel')}</Button>,
-      <Button key="import" type="primary" disabled={!c.importEnabled && state.phase !== 'importing'} loading={state.phase === 'importing'}
-        onClick={() => void c.runImport()}>
-        {t('importModal.import')}
-      </Button>,
-    ];
+  const footer =
+    state.phase === 'result'
+      ? [
+          <Button key="close" type="primary" onClick={finish}>
+            {t('close')}
+          </Button>,
+        ]
+      : [
+          <Button key="cancel" disabled={importing} onClick={cancel}>
+            {t('cancel')}
+          </Button>,
+          <Button
+            key="import"
+            type="primary"
+            disabled={!c.importEnabled && state.phase !== 'importing'}
+            loading={state.phase === 'importing'}
+            onClick={() => void c.runImport()}
+          >
+            {t('importModal.import')}
+          </Button>,
+        ];
 
   return (
     <Modal

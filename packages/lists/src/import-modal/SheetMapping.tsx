@@ -23,7 +23,18 @@ interface SheetMappingProps {
 }
 
 /** The preview of the chosen sheet with a field selector above each of its columns. */
-export function SheetMapping({ sheets, sheetIndex, mapping, fieldLabels = {}, showsSheetScope, scope, disabled, onSelectSheet, onScope, onMap }: SheetMappingProps) {
+export function SheetMapping({
+  sheets,
+  sheetIndex,
+  mapping,
+  fieldLabels = {},
+  showsSheetScope,
+  scope,
+  disabled,
+  onSelectSheet,
+  onScope,
+  onMap,
+}: SheetMappingProps) {
   const { t } = useListsTranslation();
   const sheet = sheets[sheetIndex];
   const rows = (sheet?.data ?? []).slice(0, PREVIEW_ROWS);

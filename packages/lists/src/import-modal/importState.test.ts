@@ -1,8 +1,6 @@
 import type { ImportSheet } from '@portal/api';
 import type { UploadFormat } from '@portal/contract';
-import {
-  canImport, guessMapping, importReducer, initialImportState, mapColumn, offersSheetScope, sheetsToImport, type ImportState,
-} from './importState';
+import { canImport, guessMapping, importReducer, initialImportState, mapColumn, offersSheetScope, sheetsToImport, type ImportState } from './importState';
 
 const sheet = (name: string, header: string[] = ['a', 'b']): ImportSheet => ({ name, data: [header, ['1', '2']], totalItems: 1, hasHeader: true });
 

@@ -30,8 +30,19 @@ export interface ImportState {
 }
 
 export const initialImportState: ImportState = {
-  phase: 'noFile', progress: 0, originalName: null, fileName: null, format: null, sheets: [], sheetIndex: 0, mappings: [], scope: 'current',
-  result: null, error: null, importAttempted: false, uploadFailedFor: null,
+  phase: 'noFile',
+  progress: 0,
+  originalName: null,
+  fileName: null,
+  format: null,
+  sheets: [],
+  sheetIndex: 0,
+  mappings: [],
+  scope: 'current',
+  result: null,
+  error: null,
+  importAttempted: false,
+  uploadFailedFor: null,
 };
 
 export type ImportAction =
@@ -81,14 +92,12 @@ export function mapColumn(map: ImportFieldMap, column: number, field: ImportFiel
   return next;
 }
 
-export const fieldOfColumn = (map: ImportFieldMap | undefined, column: number): ImportField | null =>
-  IMPORT_FIELDS.find((f) => map?.[f] === column) ?? null;
+export const fieldOfColumn = (map: ImportFieldMap | undefined, column: number): ImportField | null => IMPORT_FIELDS.find((f) => map?.[f] === column) ?? null;
 
 export const isWorkbook = (format: UploadFormat | null): boolean => format !== null && WORKBOOK_FORMATS.includes(format);
 
 /** Workbooks (xlsx, xls, ods) offer All Sheets or Current Sheet, unless the modal imports one list per sheet. */
-export const offersSheetScope = (state: ImportState, multiple: boolean): boolean =>
-  !multiple && isWorkbook(state.format) && state.sheets.length > 0;
+export const offersSheetScope = (state: ImportState, multiple: boolean): boolean => !multiple && isWorkbook(state.format) && state.sheets.length > 0;
 
 /** The sheets an import would read. */
 export function sheetsToImport(state: ImportState, multiple: boolean): number[] {
@@ -108,26 +117,40 @@ export function canImport(state: ImportState, multiple: boolean): boolean {
 
 export function importReducer(state: ImportState, action: ImportAction): ImportState {
   switch (action.type) {
-    case 'uploadStarted': return { ...initialImportState, phase: 'uploading', originalName: action.originalName };
-    case 'uploadProgress': return { ...state, progress: action.percent };
-    case 'uploadFailed': return { ...initialImportState, uploadFailedFor: state.originalName };
-    case 'uploaded': return { ...state, phase: 'reading', progress: 100, fileName: action.fileName, format: action.format };
+    case 'uploadStarted':
+      return { ...initialImportState, phase: 'uploading', originalName: action.originalName };
+    case 'uploadProgress':
+      return { ...state, progress: action.percent };
+    case 'uploadFailed':
+      return { ...initialImportState, uploadFailedFor: state.originalName };
+    case 'uploaded':
+      return { ...state, phase: 'reading', progress: 100, fileName: action.fileName, format: action.format };
     // Read again with another encoding or separator: the same file, a new preview and mapping.
-    case 'rereadStarted': return { ...state, phase: 'reading', error: null };
-    case 'read': return { ...state, phase: 'ready', sheets: action.sheets, sheetIndex: 0, mappings: action.sheets.map((sheet) => guessMapping(sheet, action.labels)) };
-    case 'readFailed': return { ...state, phase: 'error', error: action.error };
-    case 'selectSheet': return { ...state, sheetIndex: action.index };
-    case 'setScope': return { ...state, scope: action.scope };
+    case 'rereadStarted':
+      return { ...state, phase: 'reading', error: null };
+    case 'read':
+      return { ...state, phase: 'ready', sheets: action.sheets, sheetIndex: 0, mappings: action.sheets.map((sheet) => guessMapping(sheet, action.labels)) };
+    case 'readFailed':
+      return { ...state, phase: 'error', error: action.error };
+    case 'selectSheet':
+      return { ...state, sheetIndex: action.index };
+    case 'setScope':
+      return { ...state, scope: action.scope };
     case 'mapColumn': {
       const mappings = [...state.mappings];
       mappings[state.sheetIndex] = mapColumn(mappings[state.sheetIndex] ?? {}, action.column, action.field);
       return { ...state, mappings };
     }
-    case 'importStarted': return { ...state, phase: 'importing', error: null };
-    case 'imported': return { ...state, phase: 'result', result: action.result, importAttempted: true };
-    case 'importFailed': return { ...state, phase: 'error', error: action.error, importAttempted: true };
+    case 'importStarted':
+      return { ...state, phase: 'importing', error: null };
+    case 'imported':
+      return { ...state, phase: 'result', result: action.result, importAttempted: true };
+    case 'importFailed':
+      return { ...state, phase: 'error', error: action.error, importAttempted: true };
     // After a failed upload or read, start over; after a failed import, the file is still there to retry.
-    case 'tryAgain': return state.sheets.length > 0 && state.fileName ? { ...state, phase: 'ready', error: null } : { ...initialImportState };
-    case 'reset': return initialImportState;
+    case 'tryAgain':
+      return state.sheets.length > 0 && state.fileName ? { ...state, phase: 'ready', error: null } : { ...initialImportState };
+    case 'reset':
+      return initialImportState;
   }
 }

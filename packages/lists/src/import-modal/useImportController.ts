@@ -1,13 +1,19 @@
 import { useCallback, useReducer, useRef } from 'react';
 import {
-  deleteFile, getFormat, logger, normalizeError, readFile, uploadFile,
-  type ImportField, type ImportRequest, type ItemsCountResult, type ReadFormat,
+  deleteFile,
+  getFormat,
+  logger,
+  normalizeError,
+  readFile,
+  uploadFile,
+  type ImportField,
+  type ImportRequest,
+  type ItemsCountResult,
+  type ReadFormat,
 } from '@portal/api';
 import type { TextEncoding } from '@portal/contract';
 import { describeFailure } from '../failures/failure';
-import {
-  canImport, importReducer, initialImportState, offersSheetScope, sheetsToImport, type FieldLabels, type SheetScope,
-} from './importState';
+import { canImport, importReducer, initialImportState, offersSheetScope, sheetsToImport, type FieldLabels, type SheetScope } from './importState';
 
 /** How a text file is read again from the preview: the encoding and separator the user picked. */
 export interface TextChoice {
@@ -53,36 +59,42 @@ export function useImportController(onImport: (request: ImportRequest) => Promis
     }
   }, []);
 
-  const upload = useCallback(async (file: File) => {
-    const current = ++session.current;
-    dispatch({ type: 'uploadStarted', originalName: file.name });
-    let uploaded: Awaited<ReturnType<typeof uploadFile>>;
-    try {
-      uploaded = await uploadFile(file, file.name, (percent) => {
-        if (current === session.current) dispatch({ type: 'uploadProgress', percent });
-      });
-    } catch (error) {
-      logger.error('Upload failed', error);
-      if (current === session.current) dispatch(hasOwnMessage(error) ? { type: 'readFailed', error: describeFailure(error) } : { type: 'uploadFailed' });
-      return;
-    }
-    const { file: fileName, format: uploadFormat } = uploaded;
-    if (current !== session.current) {
-      deleteFile(fileName).catch((error: unknown) => logger.error('Temporary file not deleted', error));
-      return;
-    }
-    dispatch({ type: 'uploaded', fileName, format: uploadFormat });
-    readBase.current = baseReadFormat(await getFormat().catch(() => undefined));
-    await read(current, fileName, readBase.current);
-  }, [read]);
+  const upload = useCallback(
+    async (file: File) => {
+      const current = ++session.current;
+      dispatch({ type: 'uploadStarted', originalName: file.name });
+      let uploaded: Awaited<ReturnType<typeof uploadFile>>;
+      try {
+        uploaded = await uploadFile(file, file.name, (percent) => {
+          if (current === session.current) dispatch({ type: 'uploadProgress', percent });
+        });
+      } catch (error) {
+        logger.error('Upload failed', error);
+        if (current === session.current) dispatch(hasOwnMessage(error) ? { type: 'readFailed', error: describeFailure(error) } : { type: 'uploadFailed' });
+        return;
+      }
+      const { file: fileName, format: uploadFormat } = uploaded;
+      if (current !== session.current) {
+        deleteFile(fileName).catch((error: unknown) => logger.error('Temporary file not deleted', error));
+        return;
+      }
+      dispatch({ type: 'uploaded', fileName, format: uploadFormat });
+      readBase.current = baseReadFormat(await getFormat().catch(() => undefined));
+      await read(current, fileName, readBase.current);
+    },
+    [read],
+  );
 
   /** Reads the uploaded text file again with the encoding and separator chosen in the preview. */
-  const reread = useCallback(async (choice: TextChoice) => {
-    const { fileName, phase } = latest.current;
-    if (!fileName || phase !== 'ready') return;
-    dispatch({ type: 'rereadStarted' });
-    await read(session.current, fileName, { ...readBase.current, ...choice });
-  }, [read]);
+  const reread = useCallback(
+    async (choice: TextChoice) => {
+      const { fileName, phase } = latest.current;
+      if (!fileName || phase !== 'ready') return;
+      dispatch({ type: 'rereadStarted' });
+      await read(session.current, fileName, { ...readBase.current, ...choice });
+    },
+    [read],
+  );
 
   const runImport = useCallback(async () => {
     const s = latest.current;

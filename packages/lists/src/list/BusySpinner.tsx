@@ -5,5 +5,9 @@ import { Spin } from 'antd';
  * around antd's Spin, which is a plain div (axe refuses an aria-label on it: aria-prohibited-attr).
  */
 export function BusySpinner({ label }: { label: string }) {
-  return <span role="status" aria-label={label}><Spin size="small" /></span>;
+  return (
+    <span role="status" aria-label={label}>
+      <Spin size="small" />
+    </span>
+  );
 }

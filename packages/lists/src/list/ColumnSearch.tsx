@@ -25,15 +25,24 @@ export function ColumnSearch({ title, value, open, refused, onSearch, close, opt
   const [text, setText] = useState(refused ?? value ?? '');
   const input = useRef<InputRef>(null);
   // Filled on opening before the box is painted, so text typed at once is not overwritten.
-  useLayoutEffect(() => { if (open) setText(refused ?? value ?? ''); }, [open, value, refused]);
+  useLayoutEffect(() => {
+    if (open) setText(refused ?? value ?? '');
+  }, [open, value, refused]);
   // The box takes the focus each time it opens (autoFocus only works on the first opening).
   useEffect(() => {
     if (!open) return undefined;
     const timer = setTimeout(() => input.current?.focus(), 0);
     return () => clearTimeout(timer);
   }, [open]);
-  const search = () => { onSearch(text); close(); };
-  const reset = () => { setText(''); onSearch(null); close(); };
+  const search = () => {
+    onSearch(text);
+    close();
+  };
+  const reset = () => {
+    setText('');
+    onSearch(null);
+    close();
+  };
   if (options) {
     return (
       <div style={{ padding: 8, width: 240 }} onKeyDown={(e) => e.stopPropagation()}>
@@ -45,8 +54,12 @@ export function ColumnSearch({ title, value, open, refused, onSearch, close, opt
           style={{ display: 'flex', flexDirection: 'column', gap: 4, maxHeight: 240, overflowY: 'auto', marginBottom: 8 }}
         />
         <Space>
-          <Button type="primary" size="small" icon={<SearchOutlined />} onClick={search} disabled={text === ''}>{t('search')}</Button>
-          <Button size="small" onClick={reset}>{t('reset')}</Button>
+          <Button type="primary" size="small" icon={<SearchOutlined />} onClick={search} disabled={text === ''}>
+            {t('search')}
+          </Button>
+          <Button size="small" onClick={reset}>
+            {t('reset')}
+          </Button>
         </Space>
       </div>
     );
@@ -74,8 +87,12 @@ export function ColumnSearch({ title, value, open, refused, onSearch, close, opt
         {t('regexHint')}
       </Typography.Text>
       <Space>
-        <Button type="primary" size="small" icon={<SearchOutlined />} onClick={search}>{t('search')}</Button>
-        <Button size="small" onClick={reset}>{t('reset')}</Button>
+        <Button type="primary" size="small" icon={<SearchOutlined />} onClick={search}>
+          {t('search')}
+        </Button>
+        <Button size="small" onClick={reset}>
+          {t('reset')}
+        </Button>
       </Space>
     </div>
   );

@@ -12,7 +12,12 @@ export function CopyUrl({ url, showLink = true }: { url: string; showLink?: bool
   const { t } = useListsTranslation();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => { if (timer.current) clearTimeout(timer.current); }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const copy = async () => {
     try {
@@ -28,10 +33,22 @@ export function CopyUrl({ url, showLink = true }: { url: string; showLink?: bool
 
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4, maxWidth: '100%' }}>
-      {showLink && <Typography.Link href={url} target="_blank" rel="noopener noreferrer" ellipsis>{url}</Typography.Link>}
+      {showLink && (
+        <Typography.Link href={url} target="_blank" rel="noopener noreferrer" ellipsis>
+          {url}
+        </Typography.Link>
+      )}
       <Tooltip title={t('copied')} open={copied}>
-        <Button type="text" size="small" aria-label={t('copyUrl')} icon={<CopyOutlined />}
-          onClick={(e) => { e.stopPropagation(); void copy(); }} />
+        <Button
+          type="text"
+          size="small"
+          aria-label={t('copyUrl')}
+          icon={<CopyOutlined />}
+          onClick={(e) => {
+            e.stopPropagation();
+            void copy();
+          }}
+        />
       </Tooltip>
     </span>
   );

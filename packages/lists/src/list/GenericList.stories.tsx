@@ -4,18 +4,27 @@ import type { ListParams } from '@portal/api';
 import { GenericList } from './GenericList';
 import type { ListColumn } from './types';
 
-interface Book { tid: number; code: string; title: string; author: string; added: string; lastSeen: string; expirationDate: string }
+interface Book {
+  tid: number;
+  code: string;
+  title: string;
+  author: string;
+  added: string;
+  lastSeen: string;
+  expirationDate: string;
+}
 
 const AUTHORS = ['Cervantes', 'Rodoreda', 'Saramago', 'Hugo', 'Szymborska', 'Mahfouz'];
-const books = (count: number): Book[] => Array.from({ length: count }, (_, i) => ({
-  tid: i + 1,
-  code: `B${String(i + 1).padStart(6, '0')}`,
-  title: `Title ${i + 1}`,
-  author: AUTHORS[i % AUTHORS.length],
-  added: new Date(Date.UTC(2024, 0, 1 + (i % 365))).toISOString(),
-  lastSeen: new Date(Date.UTC(2024, 5, 1, 8, i % 60, i % 60)).toISOString(),
-  expirationDate: i % 7 === 3 ? '2020-01-01' : '2099-12-31',
-}));
+const books = (count: number): Book[] =>
+  Array.from({ length: count }, (_, i) => ({
+    tid: i + 1,
+    code: `B${String(i + 1).padStart(6, '0')}`,
+    title: `Title ${i + 1}`,
+    author: AUTHORS[i % AUTHORS.length],
+    added: new Date(Date.UTC(2024, 0, 1 + (i % 365))).toISOString(),
+    lastSeen: new Date(Date.UTC(2024, 5, 1, 8, i % 60, i % 60)).toISOString(),
+    expirationDate: i % 7 === 3 ? '2020-01-01' : '2099-12-31',
+  }));
 
 const COLUMNS: ListColumn<Book>[] = [
   { key: 'code', title: 'Code', width: 140 },
@@ -29,9 +38,10 @@ const COLUMNS: ListColumn<Book>[] = [
 function memoryServer(rows: Book[], latencyMs = 250) {
   return async ({ searchTexts = {}, order = null, offset = 0, limit = 25 }: ListParams) => {
     await new Promise((resolve) => setTimeout(resolve, latencyMs));
-    const matches = (value: string, text: string) => (text.length > 2 && text.startsWith('/') && text.endsWith('/')
-      ? new RegExp(text.slice(1, -1), 'i').test(value)
-      : value.toLowerCase().includes(text.toLowerCase()));
+    const matches = (value: string, text: string) =>
+      text.length > 2 && text.startsWith('/') && text.endsWith('/')
+        ? new RegExp(text.slice(1, -1), 'i').test(value)
+        : value.toLowerCase().includes(text.toLowerCase());
     let result = rows.filter((row) => Object.entries(searchTexts).every(([key, text]) => matches(String(row[key as keyof Book]), text)));
     if (order) {
       const [field, direction] = order;
@@ -77,7 +87,13 @@ export const Loading: Story = { args: { fetchPage: () => new Promise(() => {}) }
 export const Empty: Story = { args: { fetchPage: async () => ({ items: [], total: 0 }) } };
 
 /** A failed fetch shows no message (it is only logged). */
-export const FetchFails: Story = { args: { fetchPage: async () => { throw new Error('offline'); } } };
+export const FetchFails: Story = {
+  args: {
+    fetchPage: async () => {
+      throw new Error('offline');
+    },
+  },
+};
 
 /** Items of a parent list: the edit-parent circle button, import/export/sync/add-to in the menu, and an extra entry. */
 export const WithParentAndAllActions: Story = {
@@ -91,7 +107,9 @@ export const WithParentAndAllActions: Story = {
   },
   parameters: {
     api: {
-      'GET /api/format': { data: { fileType: 'csv', firstRowHeader: true, dateFormat: 'YYYY-MM-DD', codePrefix: '', codeSuffix: '', separator: 'comma', otherSeparator: '' } },
+      'GET /api/format': {
+        data: { fileType: 'csv', firstRowHeader: true, dateFormat: 'YYYY-MM-DD', codePrefix: '', codeSuffix: '', separator: 'comma', otherSeparator: '' },
+      },
       'GET /api/stores/1/catalogues': { data: { items: [{ tid: 3, name: 'Summer reading' }], total: 1 } },
       'GET /api/stores/1/searchLists': { data: { items: [{ tid: 4, name: 'Missing books' }], total: 1 } },
     },

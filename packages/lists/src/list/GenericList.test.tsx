@@ -6,7 +6,12 @@ import { page, renderWithPortal } from '../testing/render';
 import { GenericList, type GenericListProps } from './GenericList';
 import type { ListColumn } from './types';
 
-interface Row { tid: number; name: string; code: string; createdAt: string }
+interface Row {
+  tid: number;
+  name: string;
+  code: string;
+  createdAt: string;
+}
 const rows = (from: number, count: number): Row[] =>
   Array.from({ length: count }, (_, i) => ({ tid: from + i, name: `Name ${from + i}`, code: `C${from + i}`, createdAt: '2024-03-05T10:11:12' }));
 
@@ -51,18 +56,26 @@ describe('GenericList rows', () => {
   it('loads the next page when the rows are scrolled to the bottom', async () => {
     jest.useFakeTimers();
     const { fetchPage } = setup();
-    await act(async () => { await jest.runOnlyPendingTimersAsync(); });
+    await act(async () => {
+      await jest.runOnlyPendingTimersAsync();
+    });
     expect(screen.getByText('Name 0')).toBeInTheDocument();
-    await act(async () => { jest.advanceTimersByTime(50); }); // the rows' layout frame (jsdom lays nothing out: no fill)
+    await act(async () => {
+      jest.advanceTimersByTime(50);
+    }); // the rows' layout frame (jsdom lays nothing out: no fill)
     expect(fetchPage).toHaveBeenCalledTimes(1);
     const holder = document.querySelector('.ant-table-tbody-virtual-holder') as HTMLElement;
     Object.defineProperty(holder, 'scrollHeight', { configurable: true, value: 1000 });
     Object.defineProperty(holder, 'clientHeight', { configurable: true, value: 400 });
     Object.defineProperty(holder, 'scrollTop', { configurable: true, get: () => 598, set: () => {} });
     fireEvent.scroll(holder);
-    await act(async () => { jest.advanceTimersByTime(299); });
+    await act(async () => {
+      jest.advanceTimersByTime(299);
+    });
     expect(fetchPage).toHaveBeenCalledTimes(1);
-    await act(async () => { jest.advanceTimersByTime(1); });
+    await act(async () => {
+      jest.advanceTimersByTime(1);
+    });
     expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ offset: 25, limit: 25 }));
     jest.useRealTimers();
   });
@@ -79,10 +92,15 @@ describe('GenericList rows', () => {
       return { items: rows(offset, limit), total: offset + limit + 1, totalKnown: false };
     });
     renderWithPortal(<GenericList<Row> listName="uncounted" columns={COLUMNS} fetchPage={fetchPage} height={400} />);
-    await act(async () => { await jest.runOnlyPendingTimersAsync(); });
+    await act(async () => {
+      await jest.runOnlyPendingTimersAsync();
+    });
     expect(screen.getByText('Name 0')).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Counting…' })).toBeInTheDocument();
-    for (let i = 0; i < 3; i += 1) await act(async () => { await jest.advanceTimersByTimeAsync(5_000); });
+    for (let i = 0; i < 3; i += 1)
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(5_000);
+      });
     jest.useRealTimers();
     expect(screen.queryByRole('status', { name: 'Counting…' })).not.toBeInTheDocument();
     failing = false;
@@ -144,9 +162,9 @@ describe('GenericList search and sort', () => {
 
   it('Total counts the whole list and Filtered the rows a search matches, also after a refresh', async () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
-    const fetchPage = jest.fn(async ({ searchTexts = {}, offset = 0, limit = 25 }: ListParams) => (
-      searchTexts.code ? page(rows(10, 2), 2) : page(rows(offset, Math.min(limit, 60 - offset)), 60)
-    ));
+    const fetchPage = jest.fn(async ({ searchTexts = {}, offset = 0, limit = 25 }: ListParams) =>
+      searchTexts.code ? page(rows(10, 2), 2) : page(rows(offset, Math.min(limit, 60 - offset)), 60),
+    );
     renderWithPortal(<GenericList<Row> listName="test" columns={COLUMNS} fetchPage={fetchPage} height={400} />);
     await screen.findByText('Name 0');
     await user.click(within(header('Code')!).getByRole('button'));
@@ -168,7 +186,9 @@ describe('GenericList search and sort', () => {
     let release: () => void = () => undefined;
     const fetchPage = jest.fn(async ({ searchTexts = {}, offset = 0, limit = 25 }: ListParams) => {
       if (!searchTexts.code) return page(rows(offset, Math.min(limit, 60 - offset)), 60);
-      await new Promise<void>((resolve) => { release = resolve; });
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
       return page(rows(10, 2), 2);
     });
     renderWithPortal(<GenericList<Row> listName="test" columns={COLUMNS} fetchPage={fetchPage} height={400} />);
@@ -233,7 +253,9 @@ describe('GenericList header', () => {
   it('offers Add, Delete selected and Import, and the menu entries in the spec order', async () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
     setup({
-      onAdd: jest.fn(), onDelete: jest.fn(), onDeleteAll: jest.fn(),
+      onAdd: jest.fn(),
+      onDelete: jest.fn(),
+      onDeleteAll: jest.fn(),
       importer: { onImport: jest.fn() },
       exporter: { url: '/x/export' },
       sync: { url: 'https://example.org/list', onSync: jest.fn() },
@@ -246,7 +268,14 @@ describe('GenericList header', () => {
     await openMenu(user);
     const entries = (await screen.findAllByRole('menuitem')).map((m) => m.textContent);
     expect(entries).toEqual([
-      'Add All Items To', 'Add Selected Items To', 'Sync Items', 'Export Items', 'Select Fields', 'Delete All', 'Refresh', 'Reset All Filters',
+      'Add All Items To',
+      'Add Selected Items To',
+      'Sync Items',
+      'Export Items',
+      'Select Fields',
+      'Delete All',
+      'Refresh',
+      'Reset All Filters',
     ]);
   });
 
@@ -338,7 +367,11 @@ describe('GenericList delete confirmations', () => {
 });
 
 describe('GenericList column selection', () => {
-  const visibleHeaders = () => screen.getAllByRole('columnheader').map((h) => h.textContent).filter(Boolean);
+  const visibleHeaders = () =>
+    screen
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent)
+      .filter(Boolean);
 
   it('saves the chosen columns in order under visibleColumns[listName] and resets to default', async () => {
     // Select Fields still uses antd's List, deprecated since antd 6.6 (to be replaced): antd notes it once per file.
@@ -365,13 +398,21 @@ describe('GenericList column selection', () => {
 
   it('reads a saved choice, and falls back to the default when the stored value has the wrong shape', async () => {
     const first = setup();
-    act(() => { first.store.dispatch(settingsSaved({ selectedStoreId: null, dashboardItems: {}, visibleColumns: { test: ['code'] } })); });
+    act(() => {
+      first.store.dispatch(settingsSaved({ selectedStoreId: null, dashboardItems: {}, visibleColumns: { test: ['code'] } }));
+    });
     await waitFor(() => expect(visibleHeaders()).toEqual(['Code']));
-    act(() => { first.store.dispatch(settingsSaved({ visibleColumns: { test: 'code' } } as never)); });
+    act(() => {
+      first.store.dispatch(settingsSaved({ visibleColumns: { test: 'code' } } as never));
+    });
     await waitFor(() => expect(visibleHeaders()).toEqual(['Name', 'Code', 'Created']));
-    act(() => { first.store.dispatch(settingsSaved({ visibleColumns: { test: ['gone', 42] } } as never)); });
+    act(() => {
+      first.store.dispatch(settingsSaved({ visibleColumns: { test: ['gone', 42] } } as never));
+    });
     await waitFor(() => expect(visibleHeaders()).toEqual(['Name', 'Code', 'Created']));
-    act(() => { first.store.dispatch(settingsSaved({ visibleColumns: null } as never)); });
+    act(() => {
+      first.store.dispatch(settingsSaved({ visibleColumns: null } as never));
+    });
     await waitFor(() => expect(visibleHeaders()).toEqual(['Name', 'Code', 'Created']));
   });
 });

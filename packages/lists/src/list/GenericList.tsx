@@ -59,8 +59,28 @@ type Dialog = null | 'import' | 'export' | 'sync' | 'selectFields' | 'addAll' | 
  */
 export function GenericList<T extends ListRow>(props: GenericListProps<T>) {
   const {
-    listName, columns, fetchPage, resetKey, title, extra, height, ref, parent, onAdd, onEdit, onRowDoubleClick,
-    onDelete, canDeleteRow, canEditRow, onDeleteAll, importer, exporter, sync, addItemsTo, extraMenuItems, isRowExpired,
+    listName,
+    columns,
+    fetchPage,
+    resetKey,
+    title,
+    extra,
+    height,
+    ref,
+    parent,
+    onAdd,
+    onEdit,
+    onRowDoubleClick,
+    onDelete,
+    canDeleteRow,
+    canEditRow,
+    onDeleteAll,
+    importer,
+    exporter,
+    sync,
+    addItemsTo,
+    extraMenuItems,
+    isRowExpired,
   } = props;
   const { t } = useListsTranslation();
   const controller = useListController<T>({ fetchPage, resetKey });
@@ -83,7 +103,13 @@ export function GenericList<T extends ListRow>(props: GenericListProps<T>) {
     }
     actions.refresh();
   };
-  const deleteIds = onDelete ? (ids: ListId[]) => confirmDelete(ids.length, runDelete(() => onDelete(ids))) : undefined;
+  const deleteIds = onDelete
+    ? (ids: ListId[]) =>
+        confirmDelete(
+          ids.length,
+          runDelete(() => onDelete(ids)),
+        )
+    : undefined;
   // Stable identities keep the memoised table from re-rendering when only the header's state changes.
   const onDeleteRow = useOptionalStableCallback(deleteIds ? (row: T) => deleteIds([row.tid]) : undefined);
   const onEditRow = useOptionalStableCallback(onEdit);
@@ -102,10 +128,7 @@ export function GenericList<T extends ListRow>(props: GenericListProps<T>) {
     setDialog(null);
     if (changed) actions.refresh();
   };
-  const exportColumns = useMemo(
-    () => exportColumnsOf(columnChoice.visible, t),
-    [columnChoice.visible, t],
-  );
+  const exportColumns = useMemo(() => exportColumnsOf(columnChoice.visible, t), [columnChoice.visible, t]);
   const fieldLabels = useMemo(() => importFieldLabels(columns), [columns]);
 
   return (
@@ -155,9 +178,7 @@ export function GenericList<T extends ListRow>(props: GenericListProps<T>) {
           onFinish={() => setDialog(null)}
         />
       )}
-      {sync?.url && (
-        <SyncModal open={dialog === 'sync'} syncUrl={sync.url} onSync={sync.onSync} onClose={close} />
-      )}
+      {sync?.url && <SyncModal open={dialog === 'sync'} syncUrl={sync.url} onSync={sync.onSync} onClose={close} />}
       {addItemsTo && (
         <AddItemsToModal
           open={dialog === 'addAll' || dialog === 'addSelected'}

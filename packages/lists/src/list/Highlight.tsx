@@ -1,7 +1,11 @@
 import { Fragment, type ReactNode } from 'react';
 
 /** Lower case without accents, so highlighting follows the server's case- and accent-insensitive matching. */
-const fold = (char: string): string => char.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (char: string): string =>
+  char
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 /** [start, end) ranges of the text matched by a search: /…/ is a regular expression, else a plain text. */
 export function matchRanges(text: string, search: string): Array<[number, number]> {
@@ -46,7 +50,11 @@ export function Highlight({ text, search }: { text: string; search: string | und
   let cursor = 0;
   ranges.forEach(([start, end], i) => {
     if (start > cursor) parts.push(<Fragment key={`t${i}`}>{text.slice(cursor, start)}</Fragment>);
-    parts.push(<mark key={`m${i}`} style={{ padding: 0, backgroundColor: '#ffc069' }}>{text.slice(start, end)}</mark>);
+    parts.push(
+      <mark key={`m${i}`} style={{ padding: 0, backgroundColor: '#ffc069' }}>
+        {text.slice(start, end)}
+      </mark>,
+    );
     cursor = end;
   });
   if (cursor < text.length) parts.push(<Fragment key="rest">{text.slice(cursor)}</Fragment>);

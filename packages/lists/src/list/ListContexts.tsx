@@ -25,7 +25,6 @@ function required<V>(value: V | null, name: string): V {
   return value;
 }
 
-export const useListState = <T extends ListRow = ListRow>(): ListState<T> =>
-  required(useContext(ListStateContext), 'useListState') as ListState<T>;
+export const useListState = <T extends ListRow = ListRow>(): ListState<T> => required(useContext(ListStateContext), 'useListState') as ListState<T>;
 export const useListSelection = (): ListSelection => required(useContext(ListSelectionContext), 'useListSelection');
 export const useListActions = (): ListActions => required(useContext(ListActionsContext), 'useListActions');

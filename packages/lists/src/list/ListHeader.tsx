@@ -8,8 +8,7 @@ import { useListActions, useListSelection, useListState } from './ListContexts';
 import type { ListId } from './types';
 
 /** The menu entries of data-areas §2, in the spec's order; a list offers only those it supports. */
-export type ListMenuKey =
-  | 'addAllItemsTo' | 'addSelectedItemsTo' | 'syncItems' | 'exportItems' | 'selectFields' | 'deleteAll' | 'refresh' | 'resetAllFilters';
+export type ListMenuKey = 'addAllItemsTo' | 'addSelectedItemsTo' | 'syncItems' | 'exportItems' | 'selectFields' | 'deleteAll' | 'refresh' | 'resetAllFilters';
 
 export interface ExtraMenuItem {
   key: string;
@@ -31,7 +30,14 @@ export interface ListHeaderProps {
 }
 
 const MENU_ORDER: ListMenuKey[] = [
-  'addAllItemsTo', 'addSelectedItemsTo', 'syncItems', 'exportItems', 'selectFields', 'deleteAll', 'refresh', 'resetAllFilters',
+  'addAllItemsTo',
+  'addSelectedItemsTo',
+  'syncItems',
+  'exportItems',
+  'selectFields',
+  'deleteAll',
+  'refresh',
+  'resetAllFilters',
 ];
 
 /** Title, counts and the header actions of a generic list: Add, Delete selected, Import and the menu. */
@@ -49,7 +55,10 @@ export function ListHeader({ title, extra, parent, onAdd, onDeleteSelected, onIm
     ...extraMenuItems.map(({ key, label, icon }) => ({ key, label, icon })),
     ...(extraMenuItems.length > 0 ? [{ type: 'divider' as const }] : []),
     ...MENU_ORDER.filter((key) => menu[key]).map((key) => ({
-      key, label: t(`menu.${key}`), disabled: disabled[key] ?? false, danger: key === 'deleteAll',
+      key,
+      label: t(`menu.${key}`),
+      disabled: disabled[key] ?? false,
+      danger: key === 'deleteAll',
     })),
   ];
   const moreButton = useRef<HTMLButtonElement>(null);
@@ -67,30 +76,46 @@ export function ListHeader({ title, extra, parent, onAdd, onDeleteSelected, onIm
   return (
     <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap', marginBottom: 12 }}>
       <Space wrap align="center">
-        {title && <Typography.Title level={4} style={{ margin: 0 }}>{title}</Typography.Title>}
+        {title && (
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {title}
+          </Typography.Title>
+        )}
         {parent && parent.tid !== UNGROUPED && (
           <Tooltip title={t('editParent')}>
             <Button shape="circle" size="small" aria-label={t('editParent')} icon={<EditOutlined />} onClick={parent.onEdit} />
           </Tooltip>
         )}
-        {totalKnown
-          ? overall !== null && <Typography.Text type="secondary">{t('totalCount', { count: overall })}</Typography.Text>
-          : countFailed
-            ? <Button size="small" type="link" icon={<ReloadOutlined />} onClick={countAgain}>{t('countAgain')}</Button>
-            : <BusySpinner label={t('counting')} />}
+        {totalKnown ? (
+          overall !== null && <Typography.Text type="secondary">{t('totalCount', { count: overall })}</Typography.Text>
+        ) : countFailed ? (
+          <Button size="small" type="link" icon={<ReloadOutlined />} onClick={countAgain}>
+            {t('countAgain')}
+          </Button>
+        ) : (
+          <BusySpinner label={t('counting')} />
+        )}
         {/* Not while a new search's first page loads: its count is not known yet (it read 'Filtered: 0'). */}
         {isFiltered && totalKnown && !(loading && items.length === 0) && <Tag color="blue">{t('filteredCount', { count: total })}</Tag>}
         {loading && items.length > 0 && <Spin size="small" />}
         {extra}
       </Space>
       <Space wrap>
-        {onAdd && <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>{t('add')}</Button>}
+        {onAdd && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+            {t('add')}
+          </Button>
+        )}
         {onDeleteSelected && (
           <Button danger icon={<DeleteOutlined />} disabled={noneSelected} onClick={() => onDeleteSelected(selectedIds)}>
             {noneSelected ? t('deleteSelected') : t('deleteSelectedCount', { count: selectedIds.length })}
           </Button>
         )}
-        {onImport && <Button icon={<UploadOutlined />} onClick={onImport}>{t('import')}</Button>}
+        {onImport && (
+          <Button icon={<UploadOutlined />} onClick={onImport}>
+            {t('import')}
+          </Button>
+        )}
         <Dropdown menu={{ items: menuItems, onClick: onMenuClick }} trigger={['click']}>
           <Button ref={moreButton} aria-label={t('moreActions')} icon={<MoreOutlined />} />
         </Dropdown>

@@ -40,7 +40,15 @@ const toSortOrder = (order: Order, key: string) => (order && order[0] === key ? 
  * loaded rows scroll smoothly). Cells re-render only when their row changes, not on selection changes.
  */
 function ListTableView<T extends ListRow>({
-  columns, height, selectable, onEdit, onDeleteRow, canDeleteRow, canEditRow, onRowDoubleClick, isRowExpired,
+  columns,
+  height,
+  selectable,
+  onEdit,
+  onDeleteRow,
+  canDeleteRow,
+  canEditRow,
+  onRowDoubleClick,
+  isRowExpired,
 }: ListTableProps<T>) {
   const { t, i18n } = useListsTranslation();
   const { items, loading, searchTexts, order, searchError, hasMore } = useListState<T>();
@@ -67,25 +75,36 @@ function ListTableView<T extends ListRow>({
         render: (_: unknown, row: T) => renderCell(column, row, search, !isRowExpired?.(row), t),
         sorter: column.sortable !== false,
         sortOrder: toSortOrder(order, column.key),
-        ...(column.searchable !== false ? {
-          filteredValue: search ? [search] : null,
-          // A refused search opens its box again with the message; closing it dismisses the message.
-          filterDropdownProps: searchError?.key === column.key
-            ? { open: true, onOpenChange: (open: boolean) => { if (!open) actions.clearSearchError(); } }
-            : undefined,
-          filterIcon: (filtered: boolean) => <SearchOutlined style={{ color: filtered ? BRAND_PRIMARY : undefined }} />,
-          filterDropdown: ({ visible, close }: { visible: boolean; close: () => void }) => (
-            <ColumnSearch
-              title={column.title}
-              value={search}
-              open={visible}
-              refused={searchError?.key === column.key ? searchError.text : undefined}
-              options={column.options}
-              onSearch={(text) => actions.setSearchText(column.key, text)}
-              close={() => { close(); lastTrigger.current?.focus(); }}
-            />
-          ),
-        } : {}),
+        ...(column.searchable !== false
+          ? {
+              filteredValue: search ? [search] : null,
+              // A refused search opens its box again with the message; closing it dismisses the message.
+              filterDropdownProps:
+                searchError?.key === column.key
+                  ? {
+                      open: true,
+                      onOpenChange: (open: boolean) => {
+                        if (!open) actions.clearSearchError();
+                      },
+                    }
+                  : undefined,
+              filterIcon: (filtered: boolean) => <SearchOutlined style={{ color: filtered ? BRAND_PRIMARY : undefined }} />,
+              filterDropdown: ({ visible, close }: { visible: boolean; close: () => void }) => (
+                <ColumnSearch
+                  title={column.title}
+                  value={search}
+                  open={visible}
+                  refused={searchError?.key === column.key ? searchError.text : undefined}
+                  options={column.options}
+                  onSearch={(text) => actions.setSearchText(column.key, text)}
+                  close={() => {
+                    close();
+                    lastTrigger.current?.focus();
+                  }}
+                />
+              ),
+            }
+          : {}),
       };
     });
     if (hasActions) {
@@ -132,35 +151,39 @@ function ListTableView<T extends ListRow>({
 
   return (
     <div ref={tableRef} className={TABLE_CLASS}>
-    <style>{SCROLLBAR_ROOM}</style>
-    <Table<T>
-      // Cells only re-render when their row changes, so a language switch renders the table afresh.
-      key={i18n.language}
-      virtual
-      size="small"
-      rowKey="tid"
-      columns={tableColumns}
-      dataSource={items}
-      pagination={false}
-      loading={loading && items.length === 0}
-      scroll={{ x: scrollX, y: height }}
-      onChange={onChange}
-      onScroll={onScroll}
-      showSorterTooltip={false}
-      rowSelection={selectable ? {
-        columnWidth: SELECTION_WIDTH,
-        selectedRowKeys: selectedIds,
-        onChange: (keys) => setSelectedIds(keys as ListId[]),
-        // A row that cannot be deleted cannot be picked for Delete selected either.
-        getCheckboxProps: canDeleteRow ? (row: T) => ({ disabled: !canDeleteRow(row) }) : undefined,
-        preserveSelectedRowKeys: false,
-      } : undefined}
-      rowClassName={(row) => (isRowExpired?.(row) ? EXPIRED_ROW_CLASS : '')}
-      onRow={(row) => ({
-        onDoubleClick: onRowDoubleClick ? () => onRowDoubleClick(row) : undefined,
-        style: isRowExpired?.(row) ? EXPIRED_ROW_STYLE : undefined,
-      })}
-    />
+      <style>{SCROLLBAR_ROOM}</style>
+      <Table<T>
+        // Cells only re-render when their row changes, so a language switch renders the table afresh.
+        key={i18n.language}
+        virtual
+        size="small"
+        rowKey="tid"
+        columns={tableColumns}
+        dataSource={items}
+        pagination={false}
+        loading={loading && items.length === 0}
+        scroll={{ x: scrollX, y: height }}
+        onChange={onChange}
+        onScroll={onScroll}
+        showSorterTooltip={false}
+        rowSelection={
+          selectable
+            ? {
+                columnWidth: SELECTION_WIDTH,
+                selectedRowKeys: selectedIds,
+                onChange: (keys) => setSelectedIds(keys as ListId[]),
+                // A row that cannot be deleted cannot be picked for Delete selected either.
+                getCheckboxProps: canDeleteRow ? (row: T) => ({ disabled: !canDeleteRow(row) }) : undefined,
+                preserveSelectedRowKeys: false,
+              }
+            : undefined
+        }
+        rowClassName={(row) => (isRowExpired?.(row) ? EXPIRED_ROW_CLASS : '')}
+        onRow={(row) => ({
+          onDoubleClick: onRowDoubleClick ? () => onRowDoubleClick(row) : undefined,
+          style: isRowExpired?.(row) ? EXPIRED_ROW_STYLE : undefined,
+        })}
+      />
     </div>
   );
 }

@@ -4,8 +4,11 @@ import { SelectFieldsModal } from './SelectFieldsModal';
 import type { ListColumn } from './types';
 
 const COLUMNS: ListColumn<unknown>[] = [
-  { key: 'code', title: 'Barcode' }, { key: 'objectId', title: 'RFID' }, { key: 'field1', title: 'Title' },
-  { key: 'field2', title: 'Author' }, { key: 'date', title: 'Date', defaultVisible: false },
+  { key: 'code', title: 'Barcode' },
+  { key: 'objectId', title: 'RFID' },
+  { key: 'field1', title: 'Title' },
+  { key: 'field2', title: 'Author' },
+  { key: 'date', title: 'Date', defaultVisible: false },
 ];
 const FieldsModal = SelectFieldsModal<unknown>;
 

@@ -4,7 +4,10 @@ import { renderWithPortal } from '../testing/render';
 import { SelectFieldsModal } from './SelectFieldsModal';
 import type { ListColumn } from './types';
 
-const columns = (): ListColumn<{ tid: number }>[] => [{ key: 'code', title: 'Code' }, { key: 'author', title: 'Autor' }];
+const columns = (): ListColumn<{ tid: number }>[] => [
+  { key: 'code', title: 'Code' },
+  { key: 'author', title: 'Autor' },
+];
 
 // Select Fields still uses antd's List, deprecated since antd 6.6 (to be replaced): antd notes it once per file.
 beforeEach(() => allowConsoleError('[antd: List] The `List` component is deprecated'));

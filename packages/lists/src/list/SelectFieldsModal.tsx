@@ -33,12 +33,13 @@ export function SelectFieldsModal<T>({ open, columns, visibleKeys, onSave, onRes
   const [choices, setChoices] = useState<Choice[]>(() => initialChoices(columns, visibleKeys));
   useOnOpening(open, () => setChoices(initialChoices(columns, visibleKeys)));
 
-  const move = (index: number, delta: number) => setChoices((prev) => {
-    const next = [...prev];
-    const [item] = next.splice(index, 1);
-    next.splice(index + delta, 0, item);
-    return next;
-  });
+  const move = (index: number, delta: number) =>
+    setChoices((prev) => {
+      const next = [...prev];
+      const [item] = next.splice(index, 1);
+      next.splice(index + delta, 0, item);
+      return next;
+    });
   const toggle = (key: string, checked: boolean) => setChoices((prev) => prev.map((c) => (c.key === key ? { ...c, checked } : c)));
   const selected = choices.filter((c) => c.checked).map((c) => c.key);
 
@@ -48,9 +49,29 @@ export function SelectFieldsModal<T>({ open, columns, visibleKeys, onSave, onRes
       title={t('menu.selectFields')}
       onCancel={onClose}
       footer={[
-        <Button key="reset" onClick={() => { onResetToDefault(); onClose(); }}>{t('resetToDefault')}</Button>,
-        <Button key="cancel" onClick={onClose}>{t('cancel')}</Button>,
-        <Button key="ok" type="primary" disabled={selected.length === 0} onClick={() => { onSave(selected); onClose(); }}>{t('ok')}</Button>,
+        <Button
+          key="reset"
+          onClick={() => {
+            onResetToDefault();
+            onClose();
+          }}
+        >
+          {t('resetToDefault')}
+        </Button>,
+        <Button key="cancel" onClick={onClose}>
+          {t('cancel')}
+        </Button>,
+        <Button
+          key="ok"
+          type="primary"
+          disabled={selected.length === 0}
+          onClick={() => {
+            onSave(selected);
+            onClose();
+          }}
+        >
+          {t('ok')}
+        </Button>,
       ]}
     >
       <List
@@ -59,14 +80,30 @@ export function SelectFieldsModal<T>({ open, columns, visibleKeys, onSave, onRes
         renderItem={(choice, index) => (
           <List.Item
             actions={[
-              <Button key="up" type="text" size="small" aria-label={t('moveUp', { column: choice.title })} icon={<ArrowUpOutlined />}
-                disabled={index === 0} onClick={() => move(index, -1)} />,
-              <Button key="down" type="text" size="small" aria-label={t('moveDown', { column: choice.title })} icon={<ArrowDownOutlined />}
-                disabled={index === choices.length - 1} onClick={() => move(index, 1)} />,
+              <Button
+                key="up"
+                type="text"
+                size="small"
+                aria-label={t('moveUp', { column: choice.title })}
+                icon={<ArrowUpOutlined />}
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+              />,
+              <Button
+                key="down"
+                type="text"
+                size="small"
+                aria-label={t('moveDown', { column: choice.title })}
+                icon={<ArrowDownOutlined />}
+                disabled={index === choices.length - 1}
+                onClick={() => move(index, 1)}
+              />,
             ]}
           >
             <Space>
-              <Checkbox checked={choice.checked} onChange={(e) => toggle(choice.key, e.target.checked)}>{choice.title}</Checkbox>
+              <Checkbox checked={choice.checked} onChange={(e) => toggle(choice.key, e.target.checked)}>
+                {choice.title}
+              </Checkbox>
             </Space>
           </List.Item>
         )}

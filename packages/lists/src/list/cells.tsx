@@ -20,9 +20,12 @@ export function renderCell<T>(column: ListColumn<T>, row: T, search: string | un
   if (column.render) return column.render(row);
   const value = valueAt(row, column.dataIndex ?? column.key);
   switch (column.type) {
-    case 'date': return formatListDate(value);
-    case 'event': return formatEventDate(value);
-    case 'boolean': return value === null || value === undefined ? '' : t(value ? 'yes' : 'no');
+    case 'date':
+      return formatListDate(value);
+    case 'event':
+      return formatEventDate(value);
+    case 'boolean':
+      return value === null || value === undefined ? '' : t(value ? 'yes' : 'no');
     default: {
       if (value === null || value === undefined) return '';
       const text = String(value);

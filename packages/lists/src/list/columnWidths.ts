@@ -13,8 +13,9 @@ type Sized = Pick<ListColumn<never>, 'title' | 'width' | 'minWidth' | 'type' | '
 
 /** The width its header needs: the title, not cut ("Meth…"), beside its sort and search icons. */
 export function headerWidth(column: Sized): number {
-  return Math.ceil(column.title.length * CHAR_PX) + CELL_PADDING_PX
-    + (column.sortable !== false ? SORTER_PX : 0) + (column.searchable !== false ? SEARCH_PX : 0);
+  return (
+    Math.ceil(column.title.length * CHAR_PX) + CELL_PADDING_PX + (column.sortable !== false ? SORTER_PX : 0) + (column.searchable !== false ? SEARCH_PX : 0)
+  );
 }
 
 const preferredWidth = (column: Sized) => Math.max(column.width ?? DEFAULT_COLUMN_WIDTH, headerWidth(column));

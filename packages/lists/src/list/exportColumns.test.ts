@@ -3,7 +3,13 @@ import { LISTS_NS } from '../i18n';
 import { exportColumnsOf } from './exportColumns';
 import type { ListColumn } from './types';
 
-interface Row { code: string; status: string; offline: boolean; store: { name: string }; details: string }
+interface Row {
+  code: string;
+  status: string;
+  offline: boolean;
+  store: { name: string };
+  details: string;
+}
 
 const columns: ListColumn<Row>[] = [
   { key: 'code', title: 'Code' },

@@ -7,8 +7,10 @@ import type { ListColumn } from './types';
  * (the column's exportValues; booleans Yes/No in the user's language), so the file reads like the screen.
  */
 export function exportColumnsOf<T>(columns: readonly ListColumn<T>[], t: TFunction): ExportColumnSource[] {
-  return columns.filter((c) => c.exportable !== false).map((c) => {
-    const values = c.exportValues ?? (c.type === 'boolean' ? { true: t('yes'), false: t('no') } : undefined);
-    return { dataIndex: c.dataIndex ?? c.key, title: c.title, ...(values ? { values } : {}) };
-  });
+  return columns
+    .filter((c) => c.exportable !== false)
+    .map((c) => {
+      const values = c.exportValues ?? (c.type === 'boolean' ? { true: t('yes'), false: t('no') } : undefined);
+      return { dataIndex: c.dataIndex ?? c.key, title: c.title, ...(values ? { values } : {}) };
+    });
 }

@@ -5,16 +5,31 @@ import { importFieldLabels } from './importFieldLabels';
 
 describe('the item fields as the list names them', () => {
   it("are the titles of the list's item field columns", () => {
-    expect(importFieldLabels([
-      { key: 'code', title: 'Codi de barres' }, { key: 'field1', title: 'Títol' }, { key: 'date', title: 'Data' }, { key: 'field3', title: '' },
-    ])).toEqual({ code: 'Codi de barres', field1: 'Títol' });
+    expect(
+      importFieldLabels([
+        { key: 'code', title: 'Codi de barres' },
+        { key: 'field1', title: 'Títol' },
+        { key: 'date', title: 'Data' },
+        { key: 'field3', title: '' },
+      ]),
+    ).toEqual({ code: 'Codi de barres', field1: 'Títol' });
   });
 
-  it("are what the column mapping offers, the generic names only for fields the list does not name", async () => {
+  it('are what the column mapping offers, the generic names only for fields the list does not name', async () => {
     const sheet = { name: 'Full 1', data: [['Títol', 'x']], totalItems: 1, hasHeader: true };
     renderWithPortal(
-      <SheetMapping sheets={[sheet]} sheetIndex={0} mapping={{ field1: 0 }} fieldLabels={{ code: 'Codi de barres', field1: 'Títol' }}
-        showsSheetScope={false} scope="all" disabled={false} onSelectSheet={() => undefined} onScope={() => undefined} onMap={() => undefined} />,
+      <SheetMapping
+        sheets={[sheet]}
+        sheetIndex={0}
+        mapping={{ field1: 0 }}
+        fieldLabels={{ code: 'Codi de barres', field1: 'Títol' }}
+        showsSheetScope={false}
+        scope="all"
+        disabled={false}
+        onSelectSheet={() => undefined}
+        onScope={() => undefined}
+        onMap={() => undefined}
+      />,
     );
     const first = screen.getByRole('combobox', { name: 'Field of column 1' });
     expect(first.closest('.ant-select')).toHaveTextContent('Títol');

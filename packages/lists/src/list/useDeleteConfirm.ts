@@ -9,17 +9,17 @@ type Confirm = (props: ModalFuncProps) => unknown;
  */
 export function useDeleteConfirm(confirm: Confirm) {
   const { t } = useListsTranslation();
-  const ask = (title: string, onOk: () => Promise<unknown>) => confirm({
-    title,
-    content: t('cannotBeUndone'),
-    okText: t('delete'),
-    okButtonProps: { danger: true },
-    cancelText: t('cancel'),
-    onOk,
-  });
+  const ask = (title: string, onOk: () => Promise<unknown>) =>
+    confirm({
+      title,
+      content: t('cannotBeUndone'),
+      okText: t('delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('cancel'),
+      onOk,
+    });
   return {
-    confirmDelete: (count: number, onOk: () => Promise<unknown>) =>
-      ask(count === 1 ? t('confirmDeleteOne') : t('confirmDeleteMany', { count }), onOk),
+    confirmDelete: (count: number, onOk: () => Promise<unknown>) => ask(count === 1 ? t('confirmDeleteOne') : t('confirmDeleteMany', { count }), onOk),
     confirmDeleteAll: (onOk: () => Promise<unknown>) => ask(t('confirmDeleteAll'), onOk),
   };
 }

@@ -2,7 +2,10 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ListParams } from '@portal/api';
 import { COUNT_RETRY_DELAYS_MS, useListController } from './useListController';
 
-interface Row { tid: number; name: string }
+interface Row {
+  tid: number;
+  name: string;
+}
 const rows = (from: number, count: number): Row[] => Array.from({ length: count }, (_, i) => ({ tid: from + i, name: `Row ${from + i}` }));
 
 /** A server of `total` rows answering pages the way the list engine does. */
@@ -45,9 +48,13 @@ describe('useListController paging', () => {
       result.current.actions.onScroll(NEAR_BOTTOM);
       result.current.actions.onScroll(NEAR_BOTTOM);
     });
-    act(() => { jest.advanceTimersByTime(299); });
+    act(() => {
+      jest.advanceTimersByTime(299);
+    });
     expect(fetchPage).toHaveBeenCalledTimes(1);
-    await act(async () => { jest.advanceTimersByTime(1); });
+    await act(async () => {
+      jest.advanceTimersByTime(1);
+    });
     expect(fetchPage).toHaveBeenCalledTimes(2);
     expect(fetchPage).toHaveBeenLastCalledWith({ searchTexts: {}, order: null, offset: 25, limit: 25, count: 'skip' });
     jest.useRealTimers();
@@ -62,7 +69,9 @@ describe('useListController paging', () => {
       result.current.actions.onScroll(NEAR_BOTTOM);
       result.current.actions.onScroll(NOT_NEAR);
     });
-    await act(async () => { jest.advanceTimersByTime(1000); });
+    await act(async () => {
+      jest.advanceTimersByTime(1000);
+    });
     expect(fetchPage).toHaveBeenCalledTimes(1);
   });
 
@@ -192,9 +201,13 @@ describe('useListController search and sort', () => {
 
   it('drops the answer to an older search that arrives late', async () => {
     let release: (v: { items: Row[]; total: number }) => void = () => {};
-    const fetchPage = jest.fn((params: ListParams) => (params.searchTexts?.name === 'slow'
-      ? new Promise<{ items: Row[]; total: number }>((resolve) => { release = resolve; })
-      : Promise.resolve({ items: [{ tid: 99, name: 'fresh' }], total: 1 })));
+    const fetchPage = jest.fn((params: ListParams) =>
+      params.searchTexts?.name === 'slow'
+        ? new Promise<{ items: Row[]; total: number }>((resolve) => {
+            release = resolve;
+          })
+        : Promise.resolve({ items: [{ tid: 99, name: 'fresh' }], total: 1 }),
+    );
     const { result } = renderHook(() => useListController<Row>({ fetchPage }));
     await waitFor(() => expect(result.current.state.loading).toBe(false));
     act(() => result.current.actions.setSearchText('name', 'slow'));
@@ -207,11 +220,12 @@ describe('useListController search and sort', () => {
 
 describe('useListController failures', () => {
   /** Rejects like the api client does when the server refuses a regular expression (400 INVALID_REGEX). */
-  const refusing = (bad: (texts: Record<string, string>) => string | undefined) => jest.fn(async (params: ListParams) => {
-    const field = bad(params.searchTexts ?? {});
-    if (field) throw { status: 400, code: 'INVALID_REGEX', details: { field, reason: 'Backreferences are not supported' } };
-    return { items: rows(0, Object.keys(params.searchTexts ?? {}).length ? 3 : 25), total: Object.keys(params.searchTexts ?? {}).length ? 3 : 60 };
-  });
+  const refusing = (bad: (texts: Record<string, string>) => string | undefined) =>
+    jest.fn(async (params: ListParams) => {
+      const field = bad(params.searchTexts ?? {});
+      if (field) throw { status: 400, code: 'INVALID_REGEX', details: { field, reason: 'Backreferences are not supported' } };
+      return { items: rows(0, Object.keys(params.searchTexts ?? {}).length ? 3 : 25), total: Object.keys(params.searchTexts ?? {}).length ? 3 : 60 };
+    });
 
   it('a refused regular expression is reported for its column and the list steps back to the search before', async () => {
     const fetchPage = refusing((texts) => (texts.code?.includes('\\1') ? 'code' : undefined));
@@ -270,13 +284,17 @@ function countingServer(all: number, countGate: () => Promise<void> = () => Prom
 describe('useListController counts apart from the rows', () => {
   it('shows the first page at once and the exact total when its count comes', async () => {
     let release!: () => void;
-    const gate = new Promise<void>((r) => { release = r; });
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
     const fetchPage = countingServer(1000, () => gate);
     const { result } = await mounted(fetchPage);
     expect(result.current.state).toMatchObject({ total: 26, totalKnown: false, hasMore: true });
     expect(result.current.state.items).toHaveLength(25);
     expect(fetchPage).toHaveBeenLastCalledWith({ searchTexts: {}, order: null, count: 'only' });
-    await act(async () => { release(); });
+    await act(async () => {
+      release();
+    });
     await waitFor(() => expect(result.current.state).toMatchObject({ total: 1000, totalKnown: true }));
     // The next page keeps the counted total and asks for no second count.
     act(() => result.current.actions.loadMore());
@@ -296,7 +314,9 @@ describe('useListController counts apart from the rows', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     let failing = true;
     let failFirst!: () => void;
-    const first = new Promise<void>((_, reject) => { failFirst = () => reject(new Error('superseded')); });
+    const first = new Promise<void>((_, reject) => {
+      failFirst = () => reject(new Error('superseded'));
+    });
     const fetchPage = countingServer(1000, async () => {
       if (fetchPage.mock.calls.filter(([p]) => p.count === 'only').length === 1) await first;
       if (failing) throw Object.assign(new Error('superseded'), { code: 'CONFLICT' });
@@ -306,11 +326,17 @@ describe('useListController counts apart from the rows', () => {
     await waitFor(() => expect(counts()).toBe(1));
     // The first count fails once the clock is under the test's hand.
     jest.useFakeTimers();
-    await act(async () => { failFirst(); });
+    await act(async () => {
+      failFirst();
+    });
     for (const [i, delay] of COUNT_RETRY_DELAYS_MS.entries()) {
-      await act(async () => { jest.advanceTimersByTime(delay - 1); });
+      await act(async () => {
+        jest.advanceTimersByTime(delay - 1);
+      });
       expect(counts()).toBe(i + 1);
-      await act(async () => { jest.advanceTimersByTime(1); });
+      await act(async () => {
+        jest.advanceTimersByTime(1);
+      });
       expect(counts()).toBe(i + 2);
     }
     jest.useRealTimers();
@@ -329,13 +355,23 @@ describe('useListController counts apart from the rows', () => {
   it('a failed count of an older search is neither asked again nor shown as failed', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const rejects: Array<() => void> = [];
-    const fetchPage = countingServer(1000, () => new Promise<void>((_, reject) => { rejects.push(() => reject(new Error('stopped'))); }));
+    const fetchPage = countingServer(
+      1000,
+      () =>
+        new Promise<void>((_, reject) => {
+          rejects.push(() => reject(new Error('stopped')));
+        }),
+    );
     const { result } = await mounted(fetchPage);
     act(() => result.current.actions.setSearchText('name', 'Row 1'));
     await waitFor(() => expect(rejects).toHaveLength(2));
-    await act(async () => { rejects[0]!(); });
+    await act(async () => {
+      rejects[0]!();
+    });
     jest.useFakeTimers();
-    await act(async () => { jest.advanceTimersByTime(COUNT_RETRY_DELAYS_MS[0] * 10); });
+    await act(async () => {
+      jest.advanceTimersByTime(COUNT_RETRY_DELAYS_MS[0] * 10);
+    });
     jest.useRealTimers();
     expect(rejects).toHaveLength(2);
     expect(result.current.state).toMatchObject({ totalKnown: false, countFailed: false });
@@ -343,13 +379,23 @@ describe('useListController counts apart from the rows', () => {
 
   it('drops a count that comes after the search changed', async () => {
     const releases: Array<() => void> = [];
-    const fetchPage = countingServer(1000, () => new Promise<void>((r) => { releases.push(r); }));
+    const fetchPage = countingServer(
+      1000,
+      () =>
+        new Promise<void>((r) => {
+          releases.push(r);
+        }),
+    );
     const { result } = await mounted(fetchPage);
     act(() => result.current.actions.setSearchText('name', 'Row 1'));
     await waitFor(() => expect(releases).toHaveLength(2));
     // The search's count comes first, the older one (for no search) after it.
-    await act(async () => { releases[1]!(); });
-    await act(async () => { releases[0]!(); });
+    await act(async () => {
+      releases[1]!();
+    });
+    await act(async () => {
+      releases[0]!();
+    });
     await waitFor(() => expect(result.current.state.totalKnown).toBe(true));
     // The first count (1000, for no search) came too late: the search's own count shows.
     expect(result.current.state).toMatchObject({ total: 500, isFiltered: true });

@@ -178,69 +178,77 @@ export function useListController<T extends ListRow>({ fetchPage, resetKey, page
     }
   }, []);
 
-  const countTotal = useCallback(async (current: number, attempt = 0) => {
-    const { fetchPage: fetch, query: q } = latest.current;
-    counted.current = { generation: current, total: null };
-    try {
-      const asked = fetch({ searchTexts: q.searchTexts, order: q.order, count: 'only' });
-      // The count of the whole list also answers 'Total' once a search has started meanwhile.
-      if (Object.keys(q.searchTexts).length === 0) void countOverall(() => asked, q.resetKey);
-      const { total } = await asked;
-      if (current !== generation.current) return;
-      counted.current = { generation: current, total };
-      loaded.current = { ...loaded.current, total, totalKnown: true, countFailed: false };
-      setPage(loaded.current);
-    } catch (error) {
-      if (current !== generation.current) return;
-      logger.error('List total could not be counted', error);
-      const delay = COUNT_RETRY_DELAYS_MS[attempt];
-      if (delay !== undefined) {
-        countRetry.current = setTimeout(() => {
-          countRetry.current = null;
-          if (current === generation.current) void countTotal(current, attempt + 1);
-        }, delay);
-      } else {
-        loaded.current = { ...loaded.current, countFailed: true };
+  const countTotal = useCallback(
+    async (current: number, attempt = 0) => {
+      const { fetchPage: fetch, query: q } = latest.current;
+      counted.current = { generation: current, total: null };
+      try {
+        const asked = fetch({ searchTexts: q.searchTexts, order: q.order, count: 'only' });
+        // The count of the whole list also answers 'Total' once a search has started meanwhile.
+        if (Object.keys(q.searchTexts).length === 0) void countOverall(() => asked, q.resetKey);
+        const { total } = await asked;
+        if (current !== generation.current) return;
+        counted.current = { generation: current, total };
+        loaded.current = { ...loaded.current, total, totalKnown: true, countFailed: false };
         setPage(loaded.current);
+      } catch (error) {
+        if (current !== generation.current) return;
+        logger.error('List total could not be counted', error);
+        const delay = COUNT_RETRY_DELAYS_MS[attempt];
+        if (delay !== undefined) {
+          countRetry.current = setTimeout(() => {
+            countRetry.current = null;
+            if (current === generation.current) void countTotal(current, attempt + 1);
+          }, delay);
+        } else {
+          loaded.current = { ...loaded.current, countFailed: true };
+          setPage(loaded.current);
+        }
       }
-    }
-  }, [countOverall]);
+    },
+    [countOverall],
+  );
 
-  const load = useCallback(async (offset: number, current: number) => {
-    const { fetchPage: fetch, pageSize: limit, query: q } = latest.current;
-    busy.current = true;
-    setLoading(true);
-    let response: ListResponse<T> | null = null;
-    let refused: string | undefined;
-    try {
-      response = await fetch({ searchTexts: q.searchTexts, order: q.order, offset, limit, count: 'skip' });
-    } catch (error) {
-      const apiError = normalizeError(error);
-      refused = apiError.code === ERROR_CODES.INVALID_REGEX ? refusedColumn(q, apiError.details) : undefined;
-      if (refused === undefined) logger.error('List page could not be loaded', error);
-    }
-    if (current !== generation.current) return;
-    if (refused !== undefined) {
-      setSearchError({ key: refused, text: q.searchTexts[refused] ?? '', code: ERROR_CODES.INVALID_REGEX });
-      setQuery(withoutRefused(q, refused));
-      return;
-    }
-    if (response) {
-      const { items } = response;
-      const exact = counted.current.generation === current ? counted.current.total : null;
-      const totalKnown = response.totalKnown !== false || exact !== null;
-      const total = response.totalKnown !== false ? response.total : exact ?? response.total;
-      loaded.current = {
-        items: offset === 0 ? items : appendUnique(loaded.current.items, items), total, totalKnown,
-        countFailed: !totalKnown && loaded.current.countFailed,
-      };
-      setPage(loaded.current);
-      if (totalKnown && Object.keys(q.searchTexts).length === 0) setOverall({ resetKey: q.resetKey, total });
-      if (!totalKnown && counted.current.generation !== current) void countTotal(current);
-    }
-    busy.current = false;
-    setLoading(false);
-  }, [countTotal]);
+  const load = useCallback(
+    async (offset: number, current: number) => {
+      const { fetchPage: fetch, pageSize: limit, query: q } = latest.current;
+      busy.current = true;
+      setLoading(true);
+      let response: ListResponse<T> | null = null;
+      let refused: string | undefined;
+      try {
+        response = await fetch({ searchTexts: q.searchTexts, order: q.order, offset, limit, count: 'skip' });
+      } catch (error) {
+        const apiError = normalizeError(error);
+        refused = apiError.code === ERROR_CODES.INVALID_REGEX ? refusedColumn(q, apiError.details) : undefined;
+        if (refused === undefined) logger.error('List page could not be loaded', error);
+      }
+      if (current !== generation.current) return;
+      if (refused !== undefined) {
+        setSearchError({ key: refused, text: q.searchTexts[refused] ?? '', code: ERROR_CODES.INVALID_REGEX });
+        setQuery(withoutRefused(q, refused));
+        return;
+      }
+      if (response) {
+        const { items } = response;
+        const exact = counted.current.generation === current ? counted.current.total : null;
+        const totalKnown = response.totalKnown !== false || exact !== null;
+        const total = response.totalKnown !== false ? response.total : (exact ?? response.total);
+        loaded.current = {
+          items: offset === 0 ? items : appendUnique(loaded.current.items, items),
+          total,
+          totalKnown,
+          countFailed: !totalKnown && loaded.current.countFailed,
+        };
+        setPage(loaded.current);
+        if (totalKnown && Object.keys(q.searchTexts).length === 0) setOverall({ resetKey: q.resetKey, total });
+        if (!totalKnown && counted.current.generation !== current) void countTotal(current);
+      }
+      busy.current = false;
+      setLoading(false);
+    },
+    [countTotal],
+  );
 
   useEffect(() => {
     const current = ++generation.current;
@@ -260,10 +268,13 @@ export function useListController<T extends ListRow>({ fetchPage, resetKey, page
     }
   }, [query, load, countOverall]);
 
-  useEffect(() => () => {
-    if (scrollTimer.current) clearTimeout(scrollTimer.current);
-    if (countRetry.current) clearTimeout(countRetry.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (scrollTimer.current) clearTimeout(scrollTimer.current);
+      if (countRetry.current) clearTimeout(countRetry.current);
+    },
+    [],
+  );
 
   const actions = useMemo<ListActions>(() => {
     const loadMore = () => {
@@ -300,7 +311,9 @@ export function useListController<T extends ListRow>({ fetchPage, resetKey, page
         void countTotal(generation.current);
       },
       loadMore,
-      fill: (metrics) => { if (isNearBottom(metrics)) loadMore(); },
+      fill: (metrics) => {
+        if (isNearBottom(metrics)) loadMore();
+      },
       onScroll: (metrics) => {
         if (scrollTimer.current) clearTimeout(scrollTimer.current);
         scrollTimer.current = setTimeout(() => {
@@ -311,21 +324,29 @@ export function useListController<T extends ListRow>({ fetchPage, resetKey, page
     };
   }, [load, countTotal]);
 
-  const state = useMemo<ListState<T>>(() => ({
-    items: page.items,
-    total: page.total,
-    totalKnown: page.totalKnown,
-    countFailed: page.countFailed === true,
-    loading,
-    searchTexts: query.searchTexts,
-    order: query.order,
-    hasMore: page.items.length < page.total,
-    isFiltered: Object.keys(query.searchTexts).length > 0,
-    unfilteredTotal: Object.keys(query.searchTexts).length === 0
-      ? (page.totalKnown ? page.total : null)
-      : (overall !== null && overall.resetKey === query.resetKey ? overall.total : null),
-    searchError,
-  }), [page, loading, query, searchError, overall]);
+  const state = useMemo<ListState<T>>(
+    () => ({
+      items: page.items,
+      total: page.total,
+      totalKnown: page.totalKnown,
+      countFailed: page.countFailed === true,
+      loading,
+      searchTexts: query.searchTexts,
+      order: query.order,
+      hasMore: page.items.length < page.total,
+      isFiltered: Object.keys(query.searchTexts).length > 0,
+      unfilteredTotal:
+        Object.keys(query.searchTexts).length === 0
+          ? page.totalKnown
+            ? page.total
+            : null
+          : overall !== null && overall.resetKey === query.resetKey
+            ? overall.total
+            : null,
+      searchError,
+    }),
+    [page, loading, query, searchError, overall],
+  );
 
   const selection = useMemo<ListSelection>(() => ({ selectedIds, setSelectedIds }), [selectedIds]);
 

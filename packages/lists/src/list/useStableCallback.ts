@@ -3,7 +3,9 @@ import { useCallback, useLayoutEffect, useRef } from 'react';
 /** A function whose identity never changes but that always calls the latest `fn` (keeps memoised views still). */
 export function useStableCallback<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
   const latest = useRef(fn);
-  useLayoutEffect(() => { latest.current = fn; });
+  useLayoutEffect(() => {
+    latest.current = fn;
+  });
   return useCallback((...args: A) => latest.current(...args), []);
 }
 

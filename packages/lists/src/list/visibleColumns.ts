@@ -34,16 +34,15 @@ export interface VisibleColumns<T> {
 export function useVisibleColumns<T>(listName: string, columns: readonly ListColumn<T>[]): VisibleColumns<T> {
   const settings = useSelector(selectSettings) as { visibleColumns?: unknown } | undefined;
   const dispatch = useDispatch();
-  const visibleKeys = useMemo(
-    () => readVisibleColumns(settings?.visibleColumns, listName, columns),
-    [settings?.visibleColumns, listName, columns],
-  );
+  const visibleKeys = useMemo(() => readVisibleColumns(settings?.visibleColumns, listName, columns), [settings?.visibleColumns, listName, columns]);
   const visible = useMemo(() => {
     const byKey = new Map(columns.map((c) => [c.key, c]));
     return visibleKeys.map((key) => byKey.get(key)).filter((c): c is ListColumn<T> => c !== undefined);
   }, [visibleKeys, columns]);
   const save = useCallback(
-    (keys: string[]) => { dispatch(updateSettings({ visibleColumns: { [listName]: keys } })); },
+    (keys: string[]) => {
+      dispatch(updateSettings({ visibleColumns: { [listName]: keys } }));
+    },
     [dispatch, listName],
   );
   // Settings merge per list name, so "default" is saved explicitly rather than by removing the entry.

@@ -10,10 +10,31 @@ const ALL_TYPES: FormField[] = [
   { type: 'password', name: 'password', label: 'Password' },
   { type: 'select', name: 'method', label: 'Method', initialValue: 'POST', selectOptions: ['POST', 'PUT', 'DELETE'].map((v) => ({ value: v, text: v })) },
   {
-    type: 'treeselect', name: 'regions', label: 'Regions', mode: 'multiple',
-    treeData: [{ title: 'North', value: 'north', children: [{ title: 'Central library', value: 'store:1' }, { title: 'Harbour branch', value: 'store:2' }] }],
+    type: 'treeselect',
+    name: 'regions',
+    label: 'Regions',
+    mode: 'multiple',
+    treeData: [
+      {
+        title: 'North',
+        value: 'north',
+        children: [
+          { title: 'Central library', value: 'store:1' },
+          { title: 'Harbour branch', value: 'store:2' },
+        ],
+      },
+    ],
   },
-  { type: 'radio', name: 'flavor', label: 'Flavour', initialValue: 'LIBTECS', radioOptions: [{ value: 'LIBTECS', text: 'LIBTECS' }, { value: 'DIALOCID', text: 'DIALOCID' }] },
+  {
+    type: 'radio',
+    name: 'flavor',
+    label: 'Flavour',
+    initialValue: 'LIBTECS',
+    radioOptions: [
+      { value: 'LIBTECS', text: 'LIBTECS' },
+      { value: 'DIALOCID', text: 'DIALOCID' },
+    ],
+  },
   { type: 'date', name: 'expirationDate', label: 'Expiration date' },
   { type: 'time', name: 'resetTime', label: 'Reset time', step: 15 },
   { type: 'datetime', name: 'since', label: 'Since' },

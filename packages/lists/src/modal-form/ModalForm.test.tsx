@@ -11,7 +11,16 @@ jest.setTimeout(60000);
 
 const FIELDS: FormField[] = [
   { type: 'input', name: 'name', label: 'Name', required: true },
-  { type: 'select', name: 'method', label: 'Method', initialValue: 'POST', selectOptions: [{ value: 'POST', text: 'POST' }, { value: 'PUT', text: 'PUT' }] },
+  {
+    type: 'select',
+    name: 'method',
+    label: 'Method',
+    initialValue: 'POST',
+    selectOptions: [
+      { value: 'POST', text: 'POST' },
+      { value: 'PUT', text: 'PUT' },
+    ],
+  },
   { type: 'switch', name: 'attachData', label: 'Attach Data', initialValue: false },
   { type: 'input', name: 'url', label: 'URL', dependencies: ['attachData'], visible: (v) => v.attachData === true },
   { type: 'object', name: 'params', label: 'Params', initialValue: { a: 'x' } },
@@ -125,7 +134,10 @@ describe('ModalForm', () => {
     expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), 'export.json');
     const blob = (saveBlob as jest.Mock).mock.calls[0][0] as Blob;
     expect(JSON.parse(await readBlobText(blob))).toEqual({
-      name: 'Out', method: 'POST', attachData: false, params: { a: 'x', n: 5, o: { deep: [1, 2] } },
+      name: 'Out',
+      method: 'POST',
+      attachData: false,
+      params: { a: 'x', n: 5, o: { deep: [1, 2] } },
     });
   });
 
@@ -200,7 +212,11 @@ describe('ModalForm', () => {
     }
     const { rerender } = renderWithPortal(<TypesAtOnce open={false} />);
     rerender(<TypesAtOnce open />);
-    await act(async () => { await new Promise((resolve) => { setTimeout(resolve, 50); }); });
+    await act(async () => {
+      await new Promise((resolve) => {
+        setTimeout(resolve, 50);
+      });
+    });
     expect(nameInput()).toHaveValue('Typed at once');
   });
 
@@ -210,9 +226,13 @@ describe('ModalForm', () => {
     const { rerender } = renderWithPortal(<ModalForm open {...props} />);
     expect(screen.getByText('Name')).toBeInTheDocument();
     rerender(<ModalForm open={false} {...props} />);
-    act(() => { jest.advanceTimersByTime(499); });
+    act(() => {
+      jest.advanceTimersByTime(499);
+    });
     expect(document.querySelector('#name')).not.toBeNull();
-    act(() => { jest.advanceTimersByTime(1); });
+    act(() => {
+      jest.advanceTimersByTime(1);
+    });
     expect(document.querySelector('#name')).toBeNull();
     jest.useRealTimers();
   });

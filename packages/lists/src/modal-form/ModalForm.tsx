@@ -35,7 +35,7 @@ export interface ModalFormProps<V extends FormValues = FormValues> {
 }
 
 const resolve = <V,>(value: Dynamic<V> | undefined, values: FormValues, fallback: V): V =>
-  (typeof value === 'function' ? (value as (v: FormValues) => V)(values) : value ?? fallback);
+  typeof value === 'function' ? (value as (v: FormValues) => V)(values) : (value ?? fallback);
 
 function FieldItem({ field, form }: { field: FormField; form: FormInstance }) {
   const { t } = useListsTranslation();
@@ -66,9 +66,15 @@ function FieldItem({ field, form }: { field: FormField; form: FormInstance }) {
   const dynamic = typeof field.visible === 'function' || typeof field.disabled === 'function';
   if (!dynamic) return item({});
   // Recomputed when a dependency changes (or any value when none is named).
-  return field.dependencies
-    ? <Form.Item noStyle dependencies={field.dependencies}>{() => item(form.getFieldsValue(true) as FormValues)}</Form.Item>
-    : <Form.Item noStyle shouldUpdate>{() => item(form.getFieldsValue(true) as FormValues)}</Form.Item>;
+  return field.dependencies ? (
+    <Form.Item noStyle dependencies={field.dependencies}>
+      {() => item(form.getFieldsValue(true) as FormValues)}
+    </Form.Item>
+  ) : (
+    <Form.Item noStyle shouldUpdate>
+      {() => item(form.getFieldsValue(true) as FormValues)}
+    </Form.Item>
+  );
 }
 
 /**
@@ -76,9 +82,7 @@ function FieldItem({ field, form }: { field: FormField; form: FormInstance }) {
  * (custom text), optional JSON Import/Export. Submit: loading → validate → onOk → object fields reset.
  * Validation and import parse failures are only logged.
  */
-export function ModalForm<V extends FormValues = FormValues>({
-  open, title, fields, onOk, onCancel, okText, showImport, showExport,
-}: ModalFormProps<V>) {
+export function ModalForm<V extends FormValues = FormValues>({ open, title, fields, onOk, onCancel, okText, showImport, showExport }: ModalFormProps<V>) {
   const { t } = useListsTranslation();
   const [form] = Form.useForm();
   const [loading, setLoading] = useState(false);
@@ -123,12 +127,22 @@ export function ModalForm<V extends FormValues = FormValues>({
   const footer = (
     <div style={{ display: 'flex', justifyContent: 'space-between' }}>
       <Space>
-        {showImport && <Button icon={<UploadOutlined />} onClick={() => fileInput.current?.click()}>{t('form.import')}</Button>}
-        {showExport && <Button icon={<DownloadOutlined />} onClick={exportJson}>{t('form.export')}</Button>}
+        {showImport && (
+          <Button icon={<UploadOutlined />} onClick={() => fileInput.current?.click()}>
+            {t('form.import')}
+          </Button>
+        )}
+        {showExport && (
+          <Button icon={<DownloadOutlined />} onClick={exportJson}>
+            {t('form.export')}
+          </Button>
+        )}
       </Space>
       <Space>
         <Button onClick={cancel}>{t('cancel')}</Button>
-        <Button type="primary" loading={loading} onClick={() => void submit()}>{okText ?? t('save')}</Button>
+        <Button type="primary" loading={loading} onClick={() => void submit()}>
+          {okText ?? t('save')}
+        </Button>
       </Space>
     </div>
   );
@@ -150,7 +164,10 @@ export function ModalForm<V extends FormValues = FormValues>({
         accept="application/json,.json"
         data-testid="modal-form-import-input"
         style={{ display: 'none' }}
-        onChange={(e) => { void importJson(e.target.files?.[0]); e.target.value = ''; }}
+        onChange={(e) => {
+          void importJson(e.target.files?.[0]);
+          e.target.value = '';
+        }}
       />
       {/* The form instance stays connected; its fields render only while open (plus 500 ms after closing). */}
       <Form form={form} layout="vertical" initialValues={initialValues(fields)} onFinish={() => void submit()}>

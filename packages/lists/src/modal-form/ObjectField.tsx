@@ -21,8 +21,13 @@ export function ObjectField({ name, disabled, rules }: { name: string; disabled?
               <Form.Item name={[row.name, 'value']} noStyle>
                 <Input placeholder={t('form.value')} aria-label={t('form.valueOfRow', { n: index + 1 })} disabled={disabled} />
               </Form.Item>
-              <Button type="text" aria-label={t('form.removeRow', { n: index + 1 })} icon={<MinusCircleOutlined />}
-                disabled={disabled} onClick={() => remove(row.name)} />
+              <Button
+                type="text"
+                aria-label={t('form.removeRow', { n: index + 1 })}
+                icon={<MinusCircleOutlined />}
+                disabled={disabled}
+                onClick={() => remove(row.name)}
+              />
             </Space>
           ))}
           <Button type="dashed" icon={<PlusOutlined />} disabled={disabled} onClick={() => add({ key: '', value: '' })}>

@@ -8,14 +8,15 @@ export const EXISTS_CHECK_DEBOUNCE_MS = 300;
 export function debouncedCheck<A extends unknown[]>(check: (...args: A) => Promise<boolean>, delay = EXISTS_CHECK_DEBOUNCE_MS) {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let settlePrevious: (() => void) | null = null;
-  return (...args: A): Promise<boolean> => new Promise<boolean>((resolve, reject) => {
-    if (timer) clearTimeout(timer);
-    settlePrevious?.();
-    settlePrevious = () => resolve(false);
-    timer = setTimeout(() => {
-      timer = null;
-      settlePrevious = null;
-      check(...args).then(resolve, reject);
-    }, delay);
-  });
+  return (...args: A): Promise<boolean> =>
+    new Promise<boolean>((resolve, reject) => {
+      if (timer) clearTimeout(timer);
+      settlePrevious?.();
+      settlePrevious = () => resolve(false);
+      timer = setTimeout(() => {
+        timer = null;
+        settlePrevious = null;
+        check(...args).then(resolve, reject);
+      }, delay);
+    });
 }

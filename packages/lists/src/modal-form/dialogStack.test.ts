@@ -11,7 +11,9 @@ function dialog(open: boolean) {
 /** Presses a key on `target` (the page's body by default) the way the browser dispatches it; true if not stopped. */
 function press(key: string, target: Element = document.body, init: KeyboardEventInit = {}): boolean {
   let reachedWindow = false;
-  const listener = () => { reachedWindow = true; };
+  const listener = () => {
+    reachedWindow = true;
+  };
   window.addEventListener('keydown', listener);
   target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, ...init }));
   window.removeEventListener('keydown', listener);
@@ -29,10 +31,12 @@ function inWrap(stacked: boolean): HTMLElement {
   return button;
 }
 
-afterEach(() => { document.body.innerHTML = ''; });
+afterEach(() => {
+  document.body.innerHTML = '';
+});
 
 describe('useStackedDialog', () => {
-  it('turns antd\'s own Escape handling off and marks the dialog\'s wrap', () => {
+  it("turns antd's own Escape handling off and marks the dialog's wrap", () => {
     const { result } = renderHook(() => useStackedDialog(true, jest.fn()));
     expect(result.current).toEqual({ keyboard: false, wrapProps: { [STACKED_DIALOG_ATTRIBUTE]: '' } });
   });
@@ -72,7 +76,7 @@ describe('useStackedDialog', () => {
     expect(second).toHaveBeenCalledTimes(1);
   });
 
-  it('leaves alone an Escape that closes a control\'s open popup, one typed in an input method, other keys and another dialog\'s', () => {
+  it("leaves alone an Escape that closes a control's open popup, one typed in an input method, other keys and another dialog's", () => {
     const open = dialog(true);
     const select = document.createElement('input');
     select.setAttribute('aria-expanded', 'true');

@@ -10,7 +10,9 @@ import { escapeClosesPopup } from './escapeClosesPopup';
  */
 export const STACKED_DIALOG_ATTRIBUTE = 'data-stacked-dialog';
 
-export interface StackedDialog { close: () => void }
+export interface StackedDialog {
+  close: () => void;
+}
 
 const openDialogs: StackedDialog[] = [];
 

@@ -6,6 +6,5 @@
 export function escapeClosesPopup(target: EventTarget | null): boolean {
   if (!(target instanceof Element)) return false;
   if (target.closest('[aria-expanded="true"]') !== null) return true;
-  return target.closest('.ant-picker') !== null
-    && target.ownerDocument.querySelector('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)') !== null;
+  return target.closest('.ant-picker') !== null && target.ownerDocument.querySelector('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)') !== null;
 }

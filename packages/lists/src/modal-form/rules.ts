@@ -19,9 +19,10 @@ export function fieldRules(field: FormField, t: TFunction): Rule[] {
   const rules: Rule[] = [...(field.rules ?? [])];
   if (field.required) {
     rules.unshift({
-      validator: (_rule, value) => ((field.type === 'object' ? isEmptyObject(value) : isEmptyValue(value))
-        ? Promise.reject(new Error(t('common:FieldRequiredMessage', { field: field.label ?? field.name })))
-        : Promise.resolve()),
+      validator: (_rule, value) =>
+        (field.type === 'object' ? isEmptyObject(value) : isEmptyValue(value))
+          ? Promise.reject(new Error(t('common:FieldRequiredMessage', { field: field.label ?? field.name })))
+          : Promise.resolve(),
     });
   }
   return rules;

@@ -4,8 +4,7 @@ import type { Rule } from 'antd/es/form';
 
 /** The field types of the generic modal form (access-shell-dashboard §2). */
 export type FieldType =
-  | 'input' | 'number' | 'password' | 'select' | 'treeselect' | 'radio' | 'date' | 'time' | 'datetime'
-  | 'button' | 'switch' | 'object' | 'custom';
+  'input' | 'number' | 'password' | 'select' | 'treeselect' | 'radio' | 'date' | 'time' | 'datetime' | 'button' | 'switch' | 'object' | 'custom';
 
 /** An option of a select or radio field. */
 export interface FieldOption {

@@ -14,7 +14,9 @@ export function useKeepContent(open: boolean, delay = KEEP_CONTENT_MS): boolean 
       return undefined;
     }
     // The callback checks the latest state: it may fire after a reopening rendered but before its effects ran.
-    const timer = setTimeout(() => { if (!isOpen.current) setClosedFor('long'); }, delay);
+    const timer = setTimeout(() => {
+      if (!isOpen.current) setClosedFor('long');
+    }, delay);
     return () => clearTimeout(timer);
   }, [open, delay]);
   return open || closedFor === 'short';

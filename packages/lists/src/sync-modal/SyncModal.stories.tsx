@@ -19,4 +19,11 @@ export const Syncing: Story = { args: { onSync: fn(() => new Promise(() => {})) 
 /** Synced of total; the buttons are disabled once there is a result. */
 export const Success: Story = { play: clickSync };
 /** 'Error Syncing Items' with the message. */
-export const Failed: Story = { args: { onSync: fn(async () => { throw { status: 502, code: 'SYNC_FAILED' }; }) }, play: clickSync };
+export const Failed: Story = {
+  args: {
+    onSync: fn(async () => {
+      throw { status: 502, code: 'SYNC_FAILED' };
+    }),
+  },
+  play: clickSync,
+};

@@ -14,7 +14,12 @@ afterEach(() => jest.restoreAllMocks());
 describe('SyncModal', () => {
   it('asks for confirmation showing the sync URL, syncs, then shows synced of total with the buttons disabled', async () => {
     let finish: (r: { numItems: number; numItemsInserted: number }) => void = () => {};
-    const onSync = jest.fn(() => new Promise<{ numItems: number; numItemsInserted: number }>((resolve) => { finish = resolve; }));
+    const onSync = jest.fn(
+      () =>
+        new Promise<{ numItems: number; numItemsInserted: number }>((resolve) => {
+          finish = resolve;
+        }),
+    );
     const onClose = jest.fn();
     renderWithPortal(<SyncModal open syncUrl={URL} onSync={onSync} onClose={onClose} />);
     expect(screen.getByText(URL)).toBeInTheDocument();

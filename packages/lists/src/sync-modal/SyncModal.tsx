@@ -55,18 +55,24 @@ export function SyncModal({ open, syncUrl, onSync, onClose }: SyncModalProps) {
       closable={phase !== 'syncing'}
       mask={{ closable: false }}
       onOk={() => void sync()}
-      onCancel={() => { if (phase !== 'syncing') onClose(phase === 'success'); }}
+      onCancel={() => {
+        if (phase !== 'syncing') onClose(phase === 'success');
+      }}
     >
       {phase === 'confirm' && (
         <>
           <Typography.Paragraph>{t('sync.confirm')}</Typography.Paragraph>
-          <Typography.Text code copyable>{syncUrl}</Typography.Text>
+          <Typography.Text code copyable>
+            {syncUrl}
+          </Typography.Text>
         </>
       )}
-      {phase === 'syncing' && <Spin description={t('sync.syncing')}><div style={{ height: 80 }} /></Spin>}
-      {phase === 'success' && result && (
-        <Result status="success" title={t('sync.result', { synced: result.numItemsInserted, total: result.numItems })} />
+      {phase === 'syncing' && (
+        <Spin description={t('sync.syncing')}>
+          <div style={{ height: 80 }} />
+        </Spin>
       )}
+      {phase === 'success' && result && <Result status="success" title={t('sync.result', { synced: result.numItemsInserted, total: result.numItems })} />}
       {phase === 'error' && <Alert type="error" showIcon title={t('sync.error')} description={error ? <FailureDetails failure={error} /> : undefined} />}
     </Modal>
   );

@@ -38,8 +38,7 @@ export interface HashingLimits {
 
 export const DEFAULT_HASHING: HashingLimits = { concurrency: Math.max(1, Math.floor(os.availableParallelism() / 2)), maxQueued: 64 };
 
-const busy = () => new ApiError(429, ERROR_CODES.TOO_MANY_ATTEMPTS, 'The server is busy, try again in a moment',
-  { retryAfter: 1 }, { 'retry-after': '1' });
+const busy = () => new ApiError(429, ERROR_CODES.TOO_MANY_ATTEMPTS, 'The server is busy, try again in a moment', { retryAfter: 1 }, { 'retry-after': '1' });
 
 /** The process-wide cap on concurrent hashing of request paths (sign-in, password changes, user creation). */
 export let passwordHashing = new Limiter(DEFAULT_HASHING.concurrency, DEFAULT_HASHING.maxQueued, busy);

@@ -3,13 +3,13 @@ import { localDateTime, storeClock } from './clock';
 describe('storeClock', () => {
   const at = (iso: string) => new Date(iso);
 
-  it("gives each library its own today: New York is still on the 6th when it is the 7th in UTC and Madrid", () => {
+  it('gives each library its own today: New York is still on the 6th when it is the 7th in UTC and Madrid', () => {
     const instant = at('2024-03-07T03:30:00Z');
     expect(storeClock(instant, 'America/New_York', '00:00')).toMatchObject({ now: '2024-03-06 22:30:00', today: '2024-03-06' });
     expect(storeClock(instant, 'Europe/Madrid', '00:00')).toMatchObject({ now: '2024-03-07 04:30:00', today: '2024-03-07' });
   });
 
-  it('starts the month and the year on the library\'s calendar', () => {
+  it("starts the month and the year on the library's calendar", () => {
     const clock = storeClock(at('2024-01-01T02:00:00Z'), 'America/New_York', '00:00');
     expect(clock).toMatchObject({ today: '2023-12-31', monthStart: '2023-12-01', yearStart: '2023-01-01' });
   });

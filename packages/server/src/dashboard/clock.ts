@@ -26,8 +26,14 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   if (!formatter) {
     try {
       formatter = new Intl.DateTimeFormat('en-US', {
-        timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit',
-        hour: '2-digit', minute: '2-digit', second: '2-digit',
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
       });
     } catch {
       formatter = formatterFor(DEFAULT_TIMEZONE);

@@ -22,12 +22,7 @@ export function parseStoreIds(selectedStoreIds: string): number[] {
   return selectedStoreIds === '' ? [] : [...new Set(selectedStoreIds.split(',').map(Number))];
 }
 
-export async function dashboardScope(
-  db: Kysely<Database>,
-  user: AuthUser,
-  selectedStoreIds: string,
-  now: Date,
-): Promise<DashboardScope> {
+export async function dashboardScope(db: Kysely<Database>, user: AuthUser, selectedStoreIds: string, now: Date): Promise<DashboardScope> {
   const held = new Set(user.storeIds);
   const ids = parseStoreIds(selectedStoreIds).filter((id) => held.has(id));
   const stores = await dashboardStores(db, ids);

@@ -3,13 +3,17 @@
  * "today", this month and this year are the library's; "inside" counts since the library's last reset.
  */
 import {
-  addDays, weekDays, type ChartRow, type DashboardValue, type SelfcheckOperationType, type SelfcheckTotals,
-  type TotalToday, type WeeklyOriginRow, type WeeklyStoreRow,
+  addDays,
+  weekDays,
+  type ChartRow,
+  type DashboardValue,
+  type SelfcheckOperationType,
+  type SelfcheckTotals,
+  type TotalToday,
+  type WeeklyOriginRow,
+  type WeeklyStoreRow,
 } from '@portal/contract';
-import {
-  alarmsByStoreDay, countAlarms, dailyIn, insideByStore, selfcheckByLabel, selfcheckByOriginDay, selfcheckByType,
-  sumDailyIn,
-} from './queries';
+import { alarmsByStoreDay, countAlarms, dailyIn, insideByStore, selfcheckByLabel, selfcheckByOriginDay, selfcheckByType, sumDailyIn } from './queries';
 import { groupByClock, type DashboardScope, type StoreGroup } from './scope';
 
 export interface Week {
@@ -25,7 +29,10 @@ export async function totalToday(scope: DashboardScope): Promise<TotalToday> {
   const { db, stores } = scope;
   const [totalsIn, inside] = await Promise.all([
     eachGroup(byToday(scope), (g) => sumDailyIn(db, g.ids, g.clock.today, g.clock.today)),
-    eachGroup(groupByClock(stores, (c) => `${c.lastReset}|${c.now}`), (g) => insideByStore(db, g.ids, g.clock.lastReset, g.clock.now)),
+    eachGroup(
+      groupByClock(stores, (c) => `${c.lastReset}|${c.now}`),
+      (g) => insideByStore(db, g.ids, g.clock.lastReset, g.clock.now),
+    ),
   ]);
   // A library cannot hold fewer than nobody (a sensor may miss people going in).
   const totalInside = total(inside.flat().map((row) => Math.max(0, Number(row.inside))));
@@ -75,8 +82,7 @@ export async function selfcheckToday(scope: DashboardScope, type: SelfcheckOpera
   const rows = await eachGroup(byToday(scope), (g) => selfcheckByLabel(scope.db, g.ids, type, g.clock.today, addDays(g.clock.today, 1)));
   const byLabel = new Map<string, number>();
   for (const row of rows.flat()) byLabel.set(row.label, (byLabel.get(row.label) ?? 0) + Number(row.n));
-  return [...byLabel].map(([label, value]) => ({ label, value }))
-    .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label));
+  return [...byLabel].map(([label, value]) => ({ label, value })).sort((a, b) => b.value - a.value || a.label.localeCompare(b.label));
 }
 
 /** One row per library and day of the week, zeros included, in library then day order. */
@@ -104,6 +110,5 @@ export async function selfcheckDistribution(scope: DashboardScope, type: Selfche
   const days = weekDays(week.date, week.weekStartDay);
   const ids = scope.stores.map((s) => s.id);
   const rows = ids.length ? await selfcheckByOriginDay(scope.db, ids, type, days[0], addDays(days[6], 1)) : [];
-  return rows.map((r) => ({ day: r.day, value: Number(r.n), origin: r.origin }))
-    .sort((a, b) => a.day.localeCompare(b.day) || a.origin.localeCompare(b.origin));
+  return rows.map((r) => ({ day: r.day, value: Number(r.n), origin: r.origin })).sort((a, b) => a.day.localeCompare(b.day) || a.origin.localeCompare(b.origin));
 }

@@ -9,7 +9,9 @@ import { createDb } from './connect';
 import { createTestDb, type TestDb } from '../testing/testDb';
 
 let t: TestDb;
-beforeAll(async () => { t = await createTestDb(); });
+beforeAll(async () => {
+  t = await createTestDb();
+});
 afterAll(() => t.destroy());
 
 it('lets one instance at a time prepare the database: one admin, no error', async () => {

@@ -15,16 +15,20 @@ const queues = new WeakMap<object, Promise<unknown>>();
 
 export async function withStartupLock<T>(db: Kysely<Database>, work: () => Promise<T>): Promise<T> {
   const previous = queues.get(db) ?? Promise.resolve();
-  const run = previous.catch(() => undefined).then(() => (dialectOf(db) === 'postgres'
-    ? db.connection().execute(async (conn) => {
-      await sql`select pg_advisory_lock(${STARTUP_LOCK_KEY})`.execute(conn);
-      try {
-        return await work();
-      } finally {
-        await sql`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.execute(conn);
-      }
-    })
-    : work()));
+  const run = previous
+    .catch(() => undefined)
+    .then(() =>
+      dialectOf(db) === 'postgres'
+        ? db.connection().execute(async (conn) => {
+            await sql`select pg_advisory_lock(${STARTUP_LOCK_KEY})`.execute(conn);
+            try {
+              return await work();
+            } finally {
+              await sql`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.execute(conn);
+            }
+          })
+        : work(),
+    );
   queues.set(db, run);
   return run;
 }

@@ -30,7 +30,8 @@ async function checksum(db: Kysely<Database>, query: string): Promise<string> {
 }
 
 const CHECKED_TABLES = {
-  stores: 'select code, area, province, city, name, timezone, expiration_date, field_code, field_object_id, field1, field2, field3, field4, field5, field6, created_at from stores order by id',
+  stores:
+    'select code, area, province, city, name, timezone, expiration_date, field_code, field_object_id, field1, field2, field3, field4, field5, field6, created_at from stores order by id',
   catalogue_items: 'select catalogue_id, code, object_id, field1, field2, field3, field4, field5, field6, search_text from catalogue_items order by id',
   inventory_items: 'select inventory_id, group_id, code, object_id, date, search_list_id, search_text from inventory_items order by id',
   records: 'select sensor_id, date, count_in, count_out from records order by id',
@@ -60,10 +61,8 @@ afterAll(async () => {
   await second?.destroy();
 });
 
-const count = async (db: Kysely<Database>, query: string) =>
-  Number((await sql.raw<{ n: number }>(query).execute(db)).rows[0].n);
-const values = async (db: Kysely<Database>, query: string) =>
-  (await sql.raw<{ v: string | number }>(query).execute(db)).rows.map((r) => String(r.v)).sort();
+const count = async (db: Kysely<Database>, query: string) => Number((await sql.raw<{ n: number }>(query).execute(db)).rows[0].n);
+const values = async (db: Kysely<Database>, query: string) => (await sql.raw<{ v: string | number }>(query).execute(db)).rows.map((r) => String(r.v)).sort();
 
 describe('generateDemo', () => {
   it('has a small first-start profile on request', async () => {
@@ -132,8 +131,11 @@ describe('generateDemo', () => {
       where r.date < ${today} and s.code <> 'BIB-012'
       group by s.code, substr(r.date, 1, 10) having sum(r.count_in) <> sum(r.count_out)`.execute(first.db);
     expect(unbalanced.rows).toEqual([]);
-    const outside = await count(first.db, `select count(*) as n from records r join stores s on s.id = r.store_id
-      where s.code <> 'BIB-012' and (substr(r.date, 12, 5) < s.start_time or substr(r.date, 12, 5) >= s.end_time)`);
+    const outside = await count(
+      first.db,
+      `select count(*) as n from records r join stores s on s.id = r.store_id
+      where s.code <> 'BIB-012' and (substr(r.date, 12, 5) < s.start_time or substr(r.date, 12, 5) >= s.end_time)`,
+    );
     expect(outside).toBe(0);
   });
 
@@ -147,8 +149,7 @@ describe('generateDemo', () => {
   });
 
   it('stores folded search texts, so accent-free searches find accented titles', async () => {
-    const accented = await first.db.selectFrom('catalogue_items').select(['field1', 'search_text'])
-      .where('field1', 'like', '%ó%').limit(5).execute();
+    const accented = await first.db.selectFrom('catalogue_items').select(['field1', 'search_text']).where('field1', 'like', '%ó%').limit(5).execute();
     expect(accented.length).toBeGreaterThan(0);
     for (const item of accented) expect(item.search_text).toContain(foldText(item.field1!));
     const folded = foldText(accented[0].field1!);
@@ -157,12 +158,23 @@ describe('generateDemo', () => {
 
   it('builds inventories with missing and extra items against their catalogue, and ungrouped sections', async () => {
     const store = await first.db.selectFrom('stores').select('id').where('code', '=', 'BIB-001').executeTakeFirstOrThrow();
-    const group = await first.db.selectFrom('inventory_groups').select(['id', 'catalogue_id'])
-      .where('store_id', '=', store.id).where('catalogue_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
-    const missing = await count(first.db, `select count(*) as n from catalogue_items c where c.catalogue_id = ${group.catalogue_id}
-      and not exists (select 1 from inventory_items i where i.group_id = ${group.id} and i.code = c.code)`);
-    const extra = await count(first.db, `select count(*) as n from inventory_items i where i.group_id = ${group.id}
-      and not exists (select 1 from catalogue_items c where c.catalogue_id = ${group.catalogue_id} and c.code = i.code)`);
+    const group = await first.db
+      .selectFrom('inventory_groups')
+      .select(['id', 'catalogue_id'])
+      .where('store_id', '=', store.id)
+      .where('catalogue_id', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const missing = await count(
+      first.db,
+      `select count(*) as n from catalogue_items c where c.catalogue_id = ${group.catalogue_id}
+      and not exists (select 1 from inventory_items i where i.group_id = ${group.id} and i.code = c.code)`,
+    );
+    const extra = await count(
+      first.db,
+      `select count(*) as n from inventory_items i where i.group_id = ${group.id}
+      and not exists (select 1 from catalogue_items c where c.catalogue_id = ${group.catalogue_id} and c.code = i.code)`,
+    );
     expect(missing).toBeGreaterThan(0);
     expect(extra).toBeGreaterThan(0);
     expect(await count(first.db, 'select count(*) as n from inventories where group_id is null')).toBeGreaterThan(0);
@@ -198,7 +210,10 @@ describe('generateDemo', () => {
   });
 
   it('lets the demo accounts sign in as accounts.ts says', async () => {
-    const app = await buildApp({ db: first.db, config: defaultConfig({ argon2: TEST_ARGON2, dataDir: path.join(first.dir, 'data'), portalRoot: null, demo: true }) });
+    const app = await buildApp({
+      db: first.db,
+      config: defaultConfig({ argon2: TEST_ARGON2, dataDir: path.join(first.dir, 'data'), portalRoot: null, demo: true }),
+    });
     try {
       const stores = await first.db.selectFrom('stores').select(['id', 'code']).orderBy('id').execute();
       for (const account of DEMO_ACCOUNTS) {

@@ -49,7 +49,12 @@ async function run(db: Kysely<Database>, options: GenerateOptions & { profile: D
   const { profile } = options;
   const log = options.log ?? (() => undefined);
   const ctx: GenContext = {
-    db, writer: await BulkWriter.create(db), now: options.now, anchorDay: localClock('Europe/Madrid', options.now).day, profile, log,
+    db,
+    writer: await BulkWriter.create(db),
+    now: options.now,
+    anchorDay: localClock('Europe/Madrid', options.now).day,
+    profile,
+    log,
   };
   const step = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
     const started = Date.now();

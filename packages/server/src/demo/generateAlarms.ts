@@ -16,16 +16,44 @@ import { dailyVisitors } from './generateRecords';
 import { rngFor, type Rng } from './generateRandom';
 
 export const ALARMS = bulkTable('alarms', {
-  id: 'int', store_id: 'int', sensor_id: 'int', sensor_name: 'text', date: 'text', type: 'text', antenna: 'text',
-  uid: 'text', barcode: 'text', title_identifier: 'text', circulation_status: 'text', alarm_activated: 'int',
+  id: 'int',
+  store_id: 'int',
+  sensor_id: 'int',
+  sensor_name: 'text',
+  date: 'text',
+  type: 'text',
+  antenna: 'text',
+  uid: 'text',
+  barcode: 'text',
+  title_identifier: 'text',
+  circulation_status: 'text',
+  alarm_activated: 'int',
 });
 
 export const ALARM_TYPES: readonly AlarmType[] = ['EAS', 'AFI_1', 'AFI_2', 'AFI_3', 'AFI_4'];
 export const CIRCULATION_STATUSES = ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12', '13'] as const;
 
-const TYPE_WEIGHTS: readonly (readonly [AlarmType, number])[] = [['EAS', 45], ['AFI_1', 20], ['AFI_2', 15], ['AFI_3', 12], ['AFI_4', 8]];
+const TYPE_WEIGHTS: readonly (readonly [AlarmType, number])[] = [
+  ['EAS', 45],
+  ['AFI_1', 20],
+  ['AFI_2', 15],
+  ['AFI_3', 12],
+  ['AFI_4', 8],
+];
 const STATUS_WEIGHTS: readonly (readonly [string, number])[] = [
-  ['01', 8], ['02', 2], ['03', 30], ['04', 15], ['05', 3], ['06', 5], ['07', 3], ['08', 4], ['09', 6], ['10', 4], ['11', 3], ['12', 6], ['13', 10],
+  ['01', 8],
+  ['02', 2],
+  ['03', 30],
+  ['04', 15],
+  ['05', 3],
+  ['06', 5],
+  ['07', 3],
+  ['08', 4],
+  ['09', 6],
+  ['10', 4],
+  ['11', 3],
+  ['12', 6],
+  ['13', 10],
 ];
 const ALARMS_PER_VISITOR = 0.012;
 const EVENT_DAYS = 90;
@@ -58,14 +86,23 @@ export async function generateAlarms(ctx: GenContext, libraries: Library[], cata
         const drafts: AlarmDraft[] = [];
         for (let n = r.poisson(dailyVisitors(library, day) * ALARMS_PER_VISITOR); n > 0; n -= 1) {
           drafts.push({
-            minutes: openHoursMinutes(r, library, cdf), sensor: r.int(0, library.sensors.length - 1),
-            type: r.weighted(TYPE_WEIGHTS), status: r.chance(0.85) ? r.weighted(STATUS_WEIGHTS) : null, activated: r.chance(0.78),
+            minutes: openHoursMinutes(r, library, cdf),
+            sensor: r.int(0, library.sensors.length - 1),
+            type: r.weighted(TYPE_WEIGHTS),
+            status: r.chance(0.85) ? r.weighted(STATUS_WEIGHTS) : null,
+            activated: r.chance(0.78),
           });
         }
         if (library.number === 1 && day === yesterday) {
-          CIRCULATION_STATUSES.forEach((status, k) => drafts.push({
-            minutes: 10 * 60 + k * 7, sensor: 0, type: ALARM_TYPES[k % ALARM_TYPES.length], status, activated: k % 2 === 0,
-          }));
+          CIRCULATION_STATUSES.forEach((status, k) =>
+            drafts.push({
+              minutes: 10 * 60 + k * 7,
+              sensor: 0,
+              type: ALARM_TYPES[k % ALARM_TYPES.length],
+              status,
+              activated: k % 2 === 0,
+            }),
+          );
         }
         drafts.sort((a, b) => a.minutes - b.minutes);
         for (const [k, d] of drafts.entries()) {
@@ -75,11 +112,27 @@ export async function generateAlarms(ctx: GenContext, libraries: Library[], cata
           const item = d.status && main ? catalogueItem(library, main.number, r.int(0, main.size - 1)) : null;
           const uid = item?.objectId ?? itemObjectId(library, UNKNOWN_CATALOGUE, (Number(day.replace(/-/g, '')) % 100_000) * 100 + k);
           const sensor = library.sensors[d.sensor];
-          yield [id, library.id, sensor.id, sensor.name, date, d.type, String(r.int(1, 4)), uid, item?.code ?? '',
-            item?.title ?? '', d.status ?? '01', d.activated ? 1 : 0];
+          yield [
+            id,
+            library.id,
+            sensor.id,
+            sensor.name,
+            date,
+            d.type,
+            String(r.int(1, 4)),
+            uid,
+            item?.code ?? '',
+            item?.title ?? '',
+            d.status ?? '01',
+            d.activated ? 1 : 0,
+          ];
           if (item && day >= eventsFrom) {
             events.push({
-              storeId: library.id, code: item.code, objectId: item.objectId, date, type: 'ALARM',
+              storeId: library.id,
+              code: item.code,
+              objectId: item.objectId,
+              date,
+              type: 'ALARM',
               details: { alarmId: id, alarmType: d.type, sensorName: sensor.name, alarmActivated: d.activated, title: item.title },
             });
           }

@@ -21,10 +21,7 @@ export interface BulkTable {
 }
 
 /** A table's insert shape; the row cells follow the order of `columns`' keys. */
-export function bulkTable<T extends keyof Database & string>(
-  table: T,
-  columns: Partial<Record<keyof Database[T] & string, ColumnType>>,
-): BulkTable {
+export function bulkTable<T extends keyof Database & string>(table: T, columns: Partial<Record<keyof Database[T] & string, ColumnType>>): BulkTable {
   const names = Object.keys(columns);
   return { table, columns: names, types: names.map((n) => columns[n as keyof typeof columns] as ColumnType) };
 }
@@ -59,9 +56,7 @@ export class BulkWriter {
   }
 
   rowsPerStatement(spec: BulkTable): number {
-    return this.dialect === 'postgres'
-      ? PG_ROWS_PER_STATEMENT
-      : Math.min(SQLITE_MAX_ROWS_PER_STATEMENT, Math.floor(this.maxVariables / spec.columns.length));
+    return this.dialect === 'postgres' ? PG_ROWS_PER_STATEMENT : Math.min(SQLITE_MAX_ROWS_PER_STATEMENT, Math.floor(this.maxVariables / spec.columns.length));
   }
 
   /** Inserts every row; returns how many. `onProgress` gets the running total after each statement. */

@@ -22,8 +22,14 @@ export interface LocalClock {
 /** The wall clock of `timezone` at `now`. */
 export function localClock(timezone: string, now: Date): LocalClock {
   const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit',
-    hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
   }).formatToParts(now);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
   const day = `${get('year')}-${get('month')}-${get('day')}`;
@@ -76,9 +82,9 @@ function easter(year: number): string {
 const NATIONAL_HOLIDAYS = ['01-01', '01-06', '05-01', '08-15', '10-12', '11-01', '12-06', '12-08', '12-25'];
 /** A few regional holidays, by area name. */
 const REGIONAL_HOLIDAYS: Record<string, string[]> = {
-  'Cataluña': ['06-24', '09-11', '12-26'],
+  Cataluña: ['06-24', '09-11', '12-26'],
   Madrid: ['05-02'],
-  'Andalucía': ['02-28'],
+  Andalucía: ['02-28'],
   Canarias: ['05-30'],
   Galicia: ['05-17', '07-25'],
 };

@@ -38,12 +38,18 @@ export async function generateCatalogues(ctx: GenContext, libraries: Library[]):
   for (const library of libraries) {
     for (const [i, spec] of library.spec.catalogues.entries()) {
       const number = i + 1;
-      const row = await ctx.db.insertInto('catalogues').values({
-        store_id: library.id, name: spec.name,
-        sync_url: spec.sync ? `${SYNC_HOST}/${library.spec.code.toLowerCase()}/catalogue-${number}.csv` : null,
-        auto_sync: spec.sync ? 1 : 0, last_sync: spec.sync ? lastSync : null,
-        created_at: isoAt(addDays(ctx.anchorDay, -(ctx.profile.days + 300 - number))),
-      }).returning(['id', 'created_at']).executeTakeFirstOrThrow();
+      const row = await ctx.db
+        .insertInto('catalogues')
+        .values({
+          store_id: library.id,
+          name: spec.name,
+          sync_url: spec.sync ? `${SYNC_HOST}/${library.spec.code.toLowerCase()}/catalogue-${number}.csv` : null,
+          auto_sync: spec.sync ? 1 : 0,
+          last_sync: spec.sync ? lastSync : null,
+          created_at: isoAt(addDays(ctx.anchorDay, -(ctx.profile.days + 300 - number))),
+        })
+        .returning(['id', 'created_at'])
+        .executeTakeFirstOrThrow();
       catalogues.push({ id: row.id, library, number, name: spec.name, size: catalogueSize(ctx, library, number, spec.size) });
     }
   }
@@ -85,13 +91,18 @@ export async function generateSearchLists(ctx: GenContext, catalogues: Catalogue
       const synced = k === 2;
       const name = synced ? `${baseName} ${year}` : baseName;
       const createdAt = isoAt(addDays(ctx.anchorDay, -(90 - k * 20)));
-      const { id } = await ctx.db.insertInto('search_lists').values({
-        store_id: library.id, name,
-        sync_url: synced ? `${SYNC_HOST}/${library.spec.code.toLowerCase()}/novedades.csv` : null,
-        auto_sync: synced && library.number % 2 === 1 ? 1 : 0,
-        last_sync: synced ? isoAt(addDays(ctx.anchorDay, -1), '03:30:00') : null,
-        created_at: createdAt,
-      }).returning('id').executeTakeFirstOrThrow();
+      const { id } = await ctx.db
+        .insertInto('search_lists')
+        .values({
+          store_id: library.id,
+          name,
+          sync_url: synced ? `${SYNC_HOST}/${library.spec.code.toLowerCase()}/novedades.csv` : null,
+          auto_sync: synced && library.number % 2 === 1 ? 1 : 0,
+          last_sync: synced ? isoAt(addDays(ctx.anchorDay, -1), '03:30:00') : null,
+          created_at: createdAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       count += 1;
       const r = rngFor('searchList', library.spec.code, k);
       const wanted = Math.min(sizes[k], Math.max(5, Math.floor(main.size / 4)));

@@ -16,7 +16,11 @@ import { rngFor, type Rng } from './generateRandom';
 import type { Language } from './generateText';
 
 export const INVENTORY_ITEMS = bulkTable('inventory_items', {
-  ...ITEM_COLUMNS, inventory_id: 'int', group_id: 'int', date: 'text', search_list_id: 'int',
+  ...ITEM_COLUMNS,
+  inventory_id: 'int',
+  group_id: 'int',
+  date: 'text',
+  search_list_id: 'int',
 });
 
 interface GroupPlan {
@@ -33,9 +37,30 @@ interface GroupPlan {
 }
 
 const WORDS: Record<Language, { inventory: string; review: string; floor: string; shelf: string; weeding: string; ungrouped: readonly string[] }> = {
-  es: { inventory: 'Inventario', review: 'Revisión', floor: 'Planta', shelf: 'Estantería', weeding: 'Expurgo', ungrouped: ['Depósito - Caja 12', 'Carro de devoluciones'] },
-  ca: { inventory: 'Inventari', review: 'Revisió', floor: 'Planta', shelf: 'Prestatgeria', weeding: 'Esporgada', ungrouped: ['Magatzem - Caixa 12', 'Carro de retorns'] },
-  gl: { inventory: 'Inventario', review: 'Revisión', floor: 'Andar', shelf: 'Estante', weeding: 'Expurgo', ungrouped: ['Depósito - Caixa 12', 'Carro de devolucións'] },
+  es: {
+    inventory: 'Inventario',
+    review: 'Revisión',
+    floor: 'Planta',
+    shelf: 'Estantería',
+    weeding: 'Expurgo',
+    ungrouped: ['Depósito - Caja 12', 'Carro de devoluciones'],
+  },
+  ca: {
+    inventory: 'Inventari',
+    review: 'Revisió',
+    floor: 'Planta',
+    shelf: 'Prestatgeria',
+    weeding: 'Esporgada',
+    ungrouped: ['Magatzem - Caixa 12', 'Carro de retorns'],
+  },
+  gl: {
+    inventory: 'Inventario',
+    review: 'Revisión',
+    floor: 'Andar',
+    shelf: 'Estante',
+    weeding: 'Expurgo',
+    ungrouped: ['Depósito - Caixa 12', 'Carro de devolucións'],
+  },
 };
 
 const SECTION_SIZE = 400;
@@ -56,29 +81,50 @@ function plans(ctx: GenContext, library: Library, catalogues: Catalogue[]): Grou
     const isMain = library.number === 1;
     const sections = (isMain && ctx.profile.mainGroupSections) || Math.max(1, Math.ceil(main.size / SECTION_SIZE));
     result.push({
-      key: 'current', name: `${words.inventory} ${year}`, catalogue: main, from: 0, to: main.size,
-      rates: isMain ? ctx.profile.mainGroupRates : DEFAULT_GROUP_RATES, sections,
+      key: 'current',
+      name: `${words.inventory} ${year}`,
+      catalogue: main,
+      from: 0,
+      to: main.size,
+      rates: isMain ? ctx.profile.mainGroupRates : DEFAULT_GROUP_RATES,
+      sections,
       startDay: addDays(ctx.anchorDay, -(45 + Math.ceil(sections / SECTIONS_PER_DAY))),
     });
     const half = Math.ceil(Math.min(main.size, 20_000) / 2);
     result.push({
-      key: 'previous', name: `${words.inventory} ${year - 1}`, catalogue: main, from: 0, to: half,
-      rates: { found: 0.88, extra: 0.03, duplicate: 0.01 }, sections: Math.max(1, Math.ceil(half / SECTION_SIZE)),
+      key: 'previous',
+      name: `${words.inventory} ${year - 1}`,
+      catalogue: main,
+      from: 0,
+      to: half,
+      rates: { found: 0.88, extra: 0.03, duplicate: 0.01 },
+      sections: Math.max(1, Math.ceil(half / SECTION_SIZE)),
       startDay: addDays(ctx.anchorDay, -380),
     });
   }
   if (second) {
     result.push({
-      key: 'review', name: `${words.review} ${second.name}`, catalogue: second, from: 0, to: second.size,
-      rates: { found: 0.9, extra: 0.02, duplicate: 0 }, sections: Math.max(1, Math.ceil(second.size / SECTION_SIZE)),
+      key: 'review',
+      name: `${words.review} ${second.name}`,
+      catalogue: second,
+      from: 0,
+      to: second.size,
+      rates: { found: 0.9, extra: 0.02, duplicate: 0 },
+      sections: Math.max(1, Math.ceil(second.size / SECTION_SIZE)),
       startDay: addDays(ctx.anchorDay, -30),
     });
   }
   if (main && (library.number === 1 || library.number === 3)) {
     // No related catalogue: Compare has nothing to compare it with.
     result.push({
-      key: 'weeding', name: `${words.weeding} ${year}`, catalogue: null, from: 0, to: Math.min(main.size, 300),
-      rates: { found: 0.4, extra: 0, duplicate: 0 }, sections: 2, startDay: addDays(ctx.anchorDay, -12),
+      key: 'weeding',
+      name: `${words.weeding} ${year}`,
+      catalogue: null,
+      from: 0,
+      to: Math.min(main.size, 300),
+      rates: { found: 0.4, extra: 0, duplicate: 0 },
+      sections: 2,
+      startDay: addDays(ctx.anchorDay, -12),
     });
   }
   return result;
@@ -95,10 +141,17 @@ interface SectionRow {
 }
 
 async function insertSection(ctx: GenContext, library: Library, s: Omit<SectionRow, 'id'>): Promise<SectionRow> {
-  const { id } = await ctx.db.insertInto('inventories').values({
-    store_id: library.id, group_id: s.groupId, comment: s.comment, date: localDateTime(s.day, s.start),
-    created_at: isoAt(s.day, '07:00:00'),
-  }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await ctx.db
+    .insertInto('inventories')
+    .values({
+      store_id: library.id,
+      group_id: s.groupId,
+      comment: s.comment,
+      date: localDateTime(s.day, s.start),
+      created_at: isoAt(s.day, '07:00:00'),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return { id, ...s };
 }
 
@@ -129,22 +182,37 @@ export async function generateInventories(ctx: GenContext, catalogues: Catalogue
       return true;
     };
     const toRow = (item: ItemValues, section: SectionRow, seconds: number): Cell[] => [
-      ...itemCells(library, item, isoAt(section.day, '07:00:00')), section.id, section.groupId,
-      localDateTime(section.day, section.start + seconds / 60), item.code ? byCode.get(item.code) ?? null : null,
+      ...itemCells(library, item, isoAt(section.day, '07:00:00')),
+      section.id,
+      section.groupId,
+      localDateTime(section.day, section.start + seconds / 60),
+      item.code ? (byCode.get(item.code) ?? null) : null,
     ];
     const maybeEvent = (r: Rng, rate: number, item: ItemValues, section: SectionRow, seconds: number) => {
       if (!r.chance(rate)) return;
       events.push({
-        storeId: library.id, code: item.code, objectId: item.objectId, type: 'INVENTORY',
-        date: localDateTime(section.day, section.start + seconds / 60), inventoryId: section.id, inventoryGroupId: section.groupId,
+        storeId: library.id,
+        code: item.code,
+        objectId: item.objectId,
+        type: 'INVENTORY',
+        date: localDateTime(section.day, section.start + seconds / 60),
+        inventoryId: section.id,
+        inventoryGroupId: section.groupId,
         details: { inventoryComment: section.comment, groupName: section.groupName, title: item.title },
       });
     };
 
     for (const [g, plan] of plans(ctx, library, own).entries()) {
-      const { id: groupId } = await ctx.db.insertInto('inventory_groups').values({
-        store_id: library.id, name: plan.name, catalogue_id: plan.catalogue?.id ?? null, created_at: isoAt(plan.startDay, '07:00:00'),
-      }).returning('id').executeTakeFirstOrThrow();
+      const { id: groupId } = await ctx.db
+        .insertInto('inventory_groups')
+        .values({
+          store_id: library.id,
+          name: plan.name,
+          catalogue_id: plan.catalogue?.id ?? null,
+          created_at: isoAt(plan.startDay, '07:00:00'),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       totals.groups += 1;
       await insertAdditionalOperations(ctx, library, groupId, g);
       const sections: SectionRow[] = [];
@@ -181,9 +249,10 @@ export async function generateInventories(ctx: GenContext, catalogues: Catalogue
             }
             if (r.chance(plan.rates.extra)) {
               extraSeq += 1;
-              const extra = other && r.chance(0.5)
-                ? catalogueItem(library, other.number, r.int(0, other.size - 1))
-                : catalogueItem(library, UNKNOWN_CATALOGUE, (g + 1) * 1_000_000 + extraSeq);
+              const extra =
+                other && r.chance(0.5)
+                  ? catalogueItem(library, other.number, r.int(0, other.size - 1))
+                  : catalogueItem(library, UNKNOWN_CATALOGUE, (g + 1) * 1_000_000 + extraSeq);
               if (firstInSection(extra, section)) yield emit(extra);
             }
           }
@@ -205,7 +274,11 @@ export async function generateInventories(ctx: GenContext, catalogues: Catalogue
       await insertAdditionalOperations(ctx, library, null, 9);
       for (const [k, comment] of words.ungrouped.entries()) {
         const section = await insertSection(ctx, library, {
-          groupId: null, groupName: 'UNGROUPED', comment, day: addDays(ctx.anchorDay, -(6 + k * 5)), start: 10 * 60,
+          groupId: null,
+          groupName: 'UNGROUPED',
+          comment,
+          day: addDays(ctx.anchorDay, -(6 + k * 5)),
+          start: 10 * 60,
         });
         totals.sections += 1;
         const r = rngFor('ungrouped', library.spec.code, k);
@@ -239,10 +312,19 @@ async function insertAdditionalOperations(ctx: GenContext, library: Library, gro
   const count = groupId === null ? (library.number % 3 === 1 ? 1 : 0) : r.int(1, OPERATIONS.length);
   const chosen = OPERATIONS.slice(0, count);
   if (!chosen.length) return;
-  await ctx.db.insertInto('additional_operations').values(chosen.map((op) => ({
-    store_id: library.id, group_id: groupId, name: op.name, url: `https://sigb.example.org/api/v2/${op.path}`,
-    method: op.method, attach_data: op.attach ? 1 : 0,
-    params: JSON.stringify({ apiKey: `demo-${r.hex(12).toLowerCase()}`, biblioteca: library.spec.code, formato: 'json' }),
-    created_at: isoAt(addDays(ctx.anchorDay, -60)),
-  }))).execute();
+  await ctx.db
+    .insertInto('additional_operations')
+    .values(
+      chosen.map((op) => ({
+        store_id: library.id,
+        group_id: groupId,
+        name: op.name,
+        url: `https://sigb.example.org/api/v2/${op.path}`,
+        method: op.method,
+        attach_data: op.attach ? 1 : 0,
+        params: JSON.stringify({ apiKey: `demo-${r.hex(12).toLowerCase()}`, biblioteca: library.spec.code, formato: 'json' }),
+        created_at: isoAt(addDays(ctx.anchorDay, -60)),
+      })),
+    )
+    .execute();
 }

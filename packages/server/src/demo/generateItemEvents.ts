@@ -4,8 +4,15 @@ import type { ItemEventType } from '../db/schema';
 import { bulkTable, type Cell } from './generateBulk';
 
 export const ITEM_EVENTS = bulkTable('item_events', {
-  store_id: 'int', code: 'text', object_id: 'text', date: 'text', type: 'text', inventory_id: 'int',
-  inventory_group_id: 'int', details: 'text', search_text: 'text',
+  store_id: 'int',
+  code: 'text',
+  object_id: 'text',
+  date: 'text',
+  type: 'text',
+  inventory_id: 'int',
+  inventory_group_id: 'int',
+  details: 'text',
+  search_text: 'text',
 });
 
 export interface ItemEvent {
@@ -25,7 +32,14 @@ export interface ItemEvent {
 
 export function itemEventCells(e: ItemEvent): Cell[] {
   return [
-    e.storeId, e.code, e.objectId, e.date, e.type, e.inventoryId ?? null, e.inventoryGroupId ?? null,
-    JSON.stringify(e.details), foldText([e.code, e.objectId].filter(Boolean).join(' ')),
+    e.storeId,
+    e.code,
+    e.objectId,
+    e.date,
+    e.type,
+    e.inventoryId ?? null,
+    e.inventoryGroupId ?? null,
+    JSON.stringify(e.details),
+    foldText([e.code, e.objectId].filter(Boolean).join(' ')),
   ];
 }

@@ -43,17 +43,24 @@ export function catalogueItem(library: Library, catalogueNo: number, index: numb
   const material = r.pick(MATERIALS);
   const value = (kind: FieldKind): string | null => {
     switch (kind) {
-      case 'title': return itemTitle;
-      case 'author': return itemAuthor;
-      case 'publisher': return r.pick(PUBLISHERS);
-      case 'year': return String(r.int(1950, 2024));
+      case 'title':
+        return itemTitle;
+      case 'author':
+        return itemAuthor;
+      case 'publisher':
+        return r.pick(PUBLISHERS);
+      case 'year':
+        return String(r.int(1950, 2024));
       case 'callNumber': {
         const word = itemTitle.split(' ').find((w) => w.length > 3) ?? itemTitle;
         return `${r.pick(CDU)} ${itemAuthor.slice(0, 3).toUpperCase()} ${word.slice(0, 3).toLowerCase()}`;
       }
-      case 'subject': return r.pick(SUBJECTS);
-      case 'material': return material;
-      default: return null;
+      case 'subject':
+        return r.pick(SUBJECTS);
+      case 'material':
+        return material;
+      default:
+        return null;
     }
   };
   return {
@@ -76,6 +83,15 @@ export function itemCells(library: Library, item: ItemValues, createdAt: string)
 }
 
 export const ITEM_COLUMNS = {
-  store_id: 'int', code: 'text', object_id: 'text', field1: 'text', field2: 'text', field3: 'text',
-  field4: 'text', field5: 'text', field6: 'text', search_text: 'text', created_at: 'text',
+  store_id: 'int',
+  code: 'text',
+  object_id: 'text',
+  field1: 'text',
+  field2: 'text',
+  field3: 'text',
+  field4: 'text',
+  field5: 'text',
+  field6: 'text',
+  search_text: 'text',
+  created_at: 'text',
 } as const;

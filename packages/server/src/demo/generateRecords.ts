@@ -23,7 +23,11 @@ export function dailyVisitors(library: Library, day: string): number {
 
 /** Minutes a visitor stays: quick returns, ordinary visits and long study sessions. */
 function stayMinutes(r: Rng, studyRoom: boolean): number {
-  const kind = r.weighted([['short', 0.3], ['medium', 0.5], ['long', studyRoom ? 0.6 : 0.2]] as const);
+  const kind = r.weighted([
+    ['short', 0.3],
+    ['medium', 0.5],
+    ['long', studyRoom ? 0.6 : 0.2],
+  ] as const);
   if (kind === 'short') return r.int(3, 25);
   if (kind === 'medium') return r.int(30, 120);
   return r.int(120, studyRoom ? 420 : 300);

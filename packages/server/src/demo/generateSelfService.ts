@@ -19,8 +19,19 @@ import { rngFor, type Rng } from './generateRandom';
 import type { Language } from './generateText';
 
 export const SIP_OPERATIONS = bulkTable('sip_operations', {
-  id: 'int', store_id: 'int', origin: 'text', type: 'text', offline: 'int', patron_identifier: 'text', item_identifier: 'text',
-  title_identifier: 'text', transaction_date: 'text', due_date: 'text', execution_date: 'text', status: 'text', error: 'text',
+  id: 'int',
+  store_id: 'int',
+  origin: 'text',
+  type: 'text',
+  offline: 'int',
+  patron_identifier: 'text',
+  item_identifier: 'text',
+  title_identifier: 'text',
+  transaction_date: 'text',
+  due_date: 'text',
+  execution_date: 'text',
+  status: 'text',
+  error: 'text',
 });
 export const SELFCHECK_OPERATIONS = bulkTable('selfcheck_operations', { store_id: 'int', type: 'text', label: 'text', origin: 'text', date: 'text' });
 
@@ -36,16 +47,43 @@ const ORIGIN_NAMES: Record<Language, Record<'machine' | 'box' | 'app', string>> 
 };
 
 const TYPE_WEIGHTS: Record<OriginKind, readonly (readonly [SipType, number])[]> = {
-  machine: [['CHECKOUT', 45], ['CHECKIN', 30], ['RENEW', 8], ['INFORMATION', 10], ['CHECKIN_PENDING', 3], ['CHECKOUT_CANCEL', 4]],
-  box: [['CHECKIN', 85], ['CHECKIN_PENDING', 15]],
-  app: [['RENEW', 70], ['INFORMATION', 30]],
+  machine: [
+    ['CHECKOUT', 45],
+    ['CHECKIN', 30],
+    ['RENEW', 8],
+    ['INFORMATION', 10],
+    ['CHECKIN_PENDING', 3],
+    ['CHECKOUT_CANCEL', 4],
+  ],
+  box: [
+    ['CHECKIN', 85],
+    ['CHECKIN_PENDING', 15],
+  ],
+  app: [
+    ['RENEW', 70],
+    ['INFORMATION', 30],
+  ],
 };
-const STATUS_WEIGHTS: readonly (readonly [SipStatus, number])[] = [['SUCCESS', 86], ['WARNING', 6], ['ERROR', 5], ['PENDING', 3]];
-const PENDING_CHECKIN_STATUS: readonly (readonly [SipStatus, number])[] = [['PENDING', 50], ['SUCCESS', 40], ['WARNING', 5], ['ERROR', 5]];
-const ERRORS = ['Ejemplar no encontrado', 'Usuario bloqueado: sanción pendiente', 'Límite de préstamos alcanzado',
-  'El ejemplar está reservado para otro usuario', 'Sin conexión con el SIGB'];
-const WARNINGS = ['Devolución fuera de plazo', 'Ejemplar con reserva: apartar en mostrador', 'Renovación limitada a 7 días',
-  'Carné próximo a caducar'];
+const STATUS_WEIGHTS: readonly (readonly [SipStatus, number])[] = [
+  ['SUCCESS', 86],
+  ['WARNING', 6],
+  ['ERROR', 5],
+  ['PENDING', 3],
+];
+const PENDING_CHECKIN_STATUS: readonly (readonly [SipStatus, number])[] = [
+  ['PENDING', 50],
+  ['SUCCESS', 40],
+  ['WARNING', 5],
+  ['ERROR', 5],
+];
+const ERRORS = [
+  'Ejemplar no encontrado',
+  'Usuario bloqueado: sanción pendiente',
+  'Límite de préstamos alcanzado',
+  'El ejemplar está reservado para otro usuario',
+  'Sin conexión con el SIGB',
+];
+const WARNINGS = ['Devolución fuera de plazo', 'Ejemplar con reserva: apartar en mostrador', 'Renovación limitada a 7 días', 'Carné próximo a caducar'];
 const SIP_PER_VISITOR = 0.035;
 const EVENT_DAYS = 21;
 const LOAN_DAYS = 21;
@@ -82,17 +120,28 @@ function dayDrafts(library: Library, day: string, cdf: Float64Array, yesterday: 
   for (let n = r.poisson(quiet); n > 0; n -= 1) drafts.push(draft(r, 'box', names.box, r.next() * 1440));
   for (let n = r.poisson(quiet); n > 0; n -= 1) drafts.push(draft(r, 'app', names.app, 7 * 60 + r.next() * 17 * 60));
   if (library.number === 1 && day === yesterday) {
-    SIP_STATUSES.forEach((status, s) => SIP_TYPES.forEach((type, t) => drafts.push({
-      minutes: 12 * 60 + (s * SIP_TYPES.length + t) * 3, origin: names.machines[0], type, status, offline: s === 0 && t === 0,
-    })));
+    SIP_STATUSES.forEach((status, s) =>
+      SIP_TYPES.forEach((type, t) =>
+        drafts.push({
+          minutes: 12 * 60 + (s * SIP_TYPES.length + t) * 3,
+          origin: names.machines[0],
+          type,
+          status,
+          offline: s === 0 && t === 0,
+        }),
+      ),
+    );
   }
   return drafts.sort((a, b) => a.minutes - b.minutes);
 }
 
-const patron = (library: Library, r: Rng) =>
-  `2${String(library.number).padStart(3, '0')}${String((r.int(0, 2499) * 7919) % 1_000_000).padStart(6, '0')}`;
+const patron = (library: Library, r: Rng) => `2${String(library.number).padStart(3, '0')}${String((r.int(0, 2499) * 7919) % 1_000_000).padStart(6, '0')}`;
 
-export async function generateSelfService(ctx: GenContext, libraries: Library[], catalogues: Catalogue[]): Promise<{ sip: number; selfcheck: number; events: number }> {
+export async function generateSelfService(
+  ctx: GenContext,
+  libraries: Library[],
+  catalogues: Catalogue[],
+): Promise<{ sip: number; selfcheck: number; events: number }> {
   let id = await nextId(ctx.db, 'sip_operations');
   const selfchecks: Cell[][] = [];
   const events: ItemEvent[] = [];
@@ -114,14 +163,31 @@ export async function generateSelfService(ctx: GenContext, libraries: Library[],
           const lent = (d.type === 'CHECKOUT' || d.type === 'RENEW') && (d.status === 'SUCCESS' || d.status === 'WARNING');
           const executed = done ? localDateTime(day, d.minutes + (d.offline ? r.int(10, 120) : r.next() / 10)) : null;
           const message = d.status === 'ERROR' ? r.pick(ERRORS) : d.status === 'WARNING' ? r.pick(WARNINGS) : '';
-          yield [id, library.id, d.origin, d.type, d.offline ? 1 : 0, patron(library, r), item?.code ?? '', item?.title ?? '',
-            date, lent ? dueDate : null, executed, d.status, message];
+          yield [
+            id,
+            library.id,
+            d.origin,
+            d.type,
+            d.offline ? 1 : 0,
+            patron(library, r),
+            item?.code ?? '',
+            item?.title ?? '',
+            date,
+            lent ? dueDate : null,
+            executed,
+            d.status,
+            message,
+          ];
           if ((d.type === 'CHECKOUT' || d.type === 'CHECKIN' || d.type === 'RENEW') && (d.status === 'SUCCESS' || d.status === 'WARNING')) {
             selfchecks.push([library.id, d.type satisfies SelfcheckType, item?.material ?? 'Libro', d.origin, date]);
           }
           if (item && day >= eventsFrom) {
             events.push({
-              storeId: library.id, code: item.code, objectId: item.objectId, date, type: 'SIP_OPERATION',
+              storeId: library.id,
+              code: item.code,
+              objectId: item.objectId,
+              date,
+              type: 'SIP_OPERATION',
               details: { sipOperationId: id, sipType: d.type, status: d.status, origin: d.origin, title: item.title },
             });
           }

@@ -22,9 +22,7 @@ export async function insertDemoAccounts(
   const idsByUser: Record<string, number> = {};
   const now = new Date().toISOString();
   for (const account of accounts) {
-    const storeIds = account.storeCodes === 'all'
-      ? stores.map((s) => s.id)
-      : stores.filter((s) => account.storeCodes.includes(s.code)).map((s) => s.id);
+    const storeIds = account.storeCodes === 'all' ? stores.map((s) => s.id) : stores.filter((s) => account.storeCodes.includes(s.code)).map((s) => s.id);
     const { id } = await db
       .insertInto('users')
       .values({
@@ -40,7 +38,7 @@ export async function insertDemoAccounts(
         regions: '[]',
         token: newUserToken(),
         image_set_token: newUserToken(),
-        parent_id: account.parent ? idsByUser[account.parent] ?? null : null,
+        parent_id: account.parent ? (idsByUser[account.parent] ?? null) : null,
         created_at: now,
         updated_at: now,
       })
@@ -48,7 +46,10 @@ export async function insertDemoAccounts(
       .executeTakeFirstOrThrow();
     idsByUser[account.userName] = id;
     if (storeIds.length) {
-      await db.insertInto('user_stores').values(storeIds.map((storeId) => ({ user_id: id, store_id: storeId }))).execute();
+      await db
+        .insertInto('user_stores')
+        .values(storeIds.map((storeId) => ({ user_id: id, store_id: storeId })))
+        .execute();
     }
   }
   return idsByUser;

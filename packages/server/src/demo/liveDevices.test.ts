@@ -30,7 +30,7 @@ it('gives each library with sensors a new key at every start and sends its readi
   const before = await count(sql`select id from records`);
   const first = await start();
   // The first tick's readings, one per sensor (the simulators run on their own: the table is polled).
-  while (await count(sql`select id from records`) < before + sensors) await new Promise((resolve) => setTimeout(resolve, 50));
+  while ((await count(sql`select id from records`)) < before + sensors) await new Promise((resolve) => setTimeout(resolve, 50));
   await first.stop();
   const second = await start();
   await second.stop();

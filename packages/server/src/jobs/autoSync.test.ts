@@ -24,7 +24,10 @@ const deps: FilesDeps[] = [];
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     requests += 1;
-    if (req.url === '/items.csv') { res.end('code;objectId\nA1;E1\nA2;E2\n'); return; }
+    if (req.url === '/items.csv') {
+      res.end('code;objectId\nA1;E1\nA2;E2\n');
+      return;
+    }
     res.statusCode = 500;
     res.end('down');
   });
@@ -35,18 +38,32 @@ beforeAll(async () => {
   // Two instances' dependencies on the one database (each its own data folder).
   for (const dir of ['one', 'two']) {
     const config = { ...t.config, dataDir: path.join(t.dir, dir) };
-    deps.push(createFilesDeps({ db: t.db, config, tokens: await createTokenService(t.db, 60, config.now),
-      lockout: new Lockout(t.db, config.lockout, config.now), storage: fileStorageFor(t.db, config) }));
+    deps.push(
+      createFilesDeps({
+        db: t.db,
+        config,
+        tokens: await createTokenService(t.db, 60, config.now),
+        lockout: new Lockout(t.db, config.lockout, config.now),
+        storage: fileStorageFor(t.db, config),
+      }),
+    );
   }
 });
 afterAll(async () => {
   await t.close();
-  await new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); });
+  await new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(resolve);
+  });
 });
 
 async function list(table: 'catalogues' | 'search_lists', name: string, url: string | null, autoSync: boolean): Promise<number> {
   const id = table === 'catalogues' ? await addCatalogue(t.db, store, name) : await addSearchList(t.db, store, name);
-  await t.db.updateTable(table).set({ sync_url: url, auto_sync: autoSync ? 1 : 0 }).where('id', '=', id).execute();
+  await t.db
+    .updateTable(table)
+    .set({ sync_url: url, auto_sync: autoSync ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
   return id;
 }
 
@@ -60,7 +77,9 @@ describe('runAutoSync', () => {
     const broken = await list('catalogues', 'Broken', `${origin}/down.csv`, true);
     const manual = await list('catalogues', 'Manual', `${origin}/items.csv`, false);
     const logged: string[] = [];
-    const log = (message: string) => { logged.push(message); };
+    const log = (message: string) => {
+      logged.push(message);
+    };
     requests = 0;
     const [a, b] = await Promise.all(deps.map((d) => runAutoSync(d, '2026-11-22T02:00', log)));
     expect(a.synced + b.synced).toBe(2);
@@ -69,14 +88,21 @@ describe('runAutoSync', () => {
     // Each list's source was fetched once in the run (three lists with autoSync on).
     expect(requests).toBe(3);
     const items = await t.db.selectFrom('catalogue_items').select(['code', 'object_id']).where('catalogue_id', '=', cat).orderBy('code').execute();
-    expect(items).toEqual([{ code: 'A1', object_id: 'E1' }, { code: 'A2', object_id: 'E2' }]);
+    expect(items).toEqual([
+      { code: 'A1', object_id: 'E1' },
+      { code: 'A2', object_id: 'E2' },
+    ]);
     expect(await t.db.selectFrom('search_list_items').select('code').where('search_list_id', '=', sl).execute()).toHaveLength(2);
     expect(await lastSync('catalogues', cat)).not.toBeNull();
     expect(await lastSync('search_lists', sl)).not.toBeNull();
     expect(await lastSync('catalogues', broken)).toBeNull();
     expect(await lastSync('catalogues', manual)).toBeNull();
     expect(logged).toEqual([`auto-sync of catalogue ${broken} failed`]);
-    const failure = await t.db.selectFrom('job_runs').select(['error', 'finished_at']).where('job', '=', `auto-sync:catalogues:${broken}`).executeTakeFirstOrThrow();
+    const failure = await t.db
+      .selectFrom('job_runs')
+      .select(['error', 'finished_at'])
+      .where('job', '=', `auto-sync:catalogues:${broken}`)
+      .executeTakeFirstOrThrow();
     expect(failure.error).toMatch(/.+/);
     expect(failure.finished_at).not.toBeNull();
 

@@ -32,8 +32,14 @@ export async function runAutoSync(deps: FilesDeps, slot: string, log: (message: 
   const result: AutoSyncResult = { synced: 0, failed: 0, skipped: 0 };
   const kinds: ContainerKind[] = [CATALOGUES, SEARCH_LISTS];
   for (const k of kinds) {
-    const lists = await deps.db.selectFrom(k.table).select(['id', 'store_id']).where('auto_sync', '=', 1)
-      .where('sync_url', 'is not', null).where('sync_url', '!=', '').orderBy('id').execute();
+    const lists = await deps.db
+      .selectFrom(k.table)
+      .select(['id', 'store_id'])
+      .where('auto_sync', '=', 1)
+      .where('sync_url', 'is not', null)
+      .where('sync_url', '!=', '')
+      .orderBy('id')
+      .execute();
     for (const list of lists) {
       try {
         const ran = await runOnce(deps.db, `auto-sync:${k.table}:${list.id}`, slot, deps.config.now, async () => {

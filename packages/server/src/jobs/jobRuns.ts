@@ -17,7 +17,8 @@ const KEEP_RUNS_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Claims (job, slot) for this instance; false when another instance (or an earlier call) has it. */
 export async function claimRun(db: Kysely<Database>, job: string, slot: string, now: Date, instance = INSTANCE_ID): Promise<boolean> {
-  const result = await db.insertInto('job_runs')
+  const result = await db
+    .insertInto('job_runs')
     .values({ job, slot, instance, started_at: now.toISOString(), finished_at: null, error: null })
     .onConflict((oc) => oc.columns(['job', 'slot']).doNothing())
     .executeTakeFirst();
@@ -25,15 +26,21 @@ export async function claimRun(db: Kysely<Database>, job: string, slot: string, 
 }
 
 export async function finishRun(db: Kysely<Database>, job: string, slot: string, now: Date, error: string | null): Promise<void> {
-  await db.updateTable('job_runs').set({ finished_at: now.toISOString(), error })
-    .where('job', '=', job).where('slot', '=', slot).execute();
+  await db.updateTable('job_runs').set({ finished_at: now.toISOString(), error }).where('job', '=', job).where('slot', '=', slot).execute();
 }
 
 /**
  * Runs `work` when this instance claims (job, slot); records its end and error (the error is rethrown to be
  * logged). Returns whether this instance ran it.
  */
-export async function runOnce(db: Kysely<Database>, job: string, slot: string, now: () => Date, work: () => Promise<void>, instance = INSTANCE_ID): Promise<boolean> {
+export async function runOnce(
+  db: Kysely<Database>,
+  job: string,
+  slot: string,
+  now: () => Date,
+  work: () => Promise<void>,
+  instance = INSTANCE_ID,
+): Promise<boolean> {
   if (!(await claimRun(db, job, slot, now(), instance))) return false;
   try {
     await work();
@@ -46,5 +53,8 @@ export async function runOnce(db: Kysely<Database>, job: string, slot: string, n
 }
 
 export async function purgeRuns(db: Kysely<Database>, now: Date): Promise<void> {
-  await db.deleteFrom('job_runs').where('started_at', '<', new Date(now.getTime() - KEEP_RUNS_MS).toISOString()).execute();
+  await db
+    .deleteFrom('job_runs')
+    .where('started_at', '<', new Date(now.getTime() - KEEP_RUNS_MS).toISOString())
+    .execute();
 }

@@ -12,8 +12,31 @@ import { createTestApp, type TestApp } from '../testing/testApp';
 
 jest.setTimeout(60_000);
 
-const VALUES = ['El mar', 'ÉL río', 'e\u0301l x', 'Ĺe', 'el', 'elx', 'EL ', 'em', 'e', 'Ælla', 'İstanbul', '\u212Aelvin', 'kelvin', 'Él de mar', 'del mar',
-  'La mar', '19', '195', '1950', 'x1950', 'año', 'Año 1', 'a\u0301no'];
+const VALUES = [
+  'El mar',
+  'ÉL río',
+  'e\u0301l x',
+  'Ĺe',
+  'el',
+  'elx',
+  'EL ',
+  'em',
+  'e',
+  'Ælla',
+  'İstanbul',
+  '\u212Aelvin',
+  'kelvin',
+  'Él de mar',
+  'del mar',
+  'La mar',
+  '19',
+  '195',
+  '1950',
+  'x1950',
+  'año',
+  'Año 1',
+  'a\u0301no',
+];
 /** More rows than CANDIDATE_LIMIT in the ranges of 'el ' and 'e' (the many-rows path). */
 const MANY = CANDIDATE_LIMIT + 50;
 
@@ -23,7 +46,12 @@ let many: { id: number; url: string };
 beforeAll(async () => {
   t = await createTestApp();
   const store = await t.storeId('BIB-001');
-  const fewId = await addCatalogue(t.db, store, 'Anchored', VALUES.map((field1, i) => ({ code: `A${String(i).padStart(3, '0')}`, field1, field2: VALUES[VALUES.length - 1 - i] })));
+  const fewId = await addCatalogue(
+    t.db,
+    store,
+    'Anchored',
+    VALUES.map((field1, i) => ({ code: `A${String(i).padStart(3, '0')}`, field1, field2: VALUES[VALUES.length - 1 - i] })),
+  );
   const rows = Array.from({ length: MANY }, (_, i) => ({ code: `M${String(i).padStart(5, '0')}`, field1: i % 7 === 0 ? `Él ${i} mar` : `el ${i}` }));
   const manyId = await addCatalogue(t.db, store, 'Anchored many', [...rows, ...VALUES.map((field1, i) => ({ code: `V${i}`, field1 }))]);
   few = { id: fewId, url: `/api/stores/${store}/catalogues/${fewId}/items` };
@@ -33,7 +61,9 @@ afterAll(() => t.close());
 
 type Item = { code: string; field1: string };
 async function search(url: string, field: string, pattern: string, extra = ''): Promise<{ items: Item[]; total: number }> {
-  const res = await t.call('GET', `${url}?limit=100${extra}&searchTexts=${encodeURIComponent(JSON.stringify({ [field]: `/${pattern}/` }))}`, { user: 'librarian' });
+  const res = await t.call('GET', `${url}?limit=100${extra}&searchTexts=${encodeURIComponent(JSON.stringify({ [field]: `/${pattern}/` }))}`, {
+    user: 'librarian',
+  });
   expect(res.statusCode).toBe(200);
   return res.json() as { items: Item[]; total: number };
 }
@@ -42,7 +72,8 @@ const PATTERNS = ['el', 'a.o', '^el', '^el ', '^el .*mar', '^e', '^is', '^ke', '
 
 describe(`anchored regular expressions (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {
   it('the search plans the sort index ranges for anchored patterns on sorted columns only', async () => {
-    const plan = async (texts: Record<string, string>) => (await probeIndex(t.db, CATALOGUE_ITEMS_LIST, { catalogue_id: many.id }, planSearch(CATALOGUE_ITEMS_LIST, texts), 'page'))[0].anchor;
+    const plan = async (texts: Record<string, string>) =>
+      (await probeIndex(t.db, CATALOGUE_ITEMS_LIST, { catalogue_id: many.id }, planSearch(CATALOGUE_ITEMS_LIST, texts), 'page'))[0].anchor;
     expect(await plan({ field1: '/^el /' })).toMatchObject({ prefix: 'el ', ids: undefined });
     // 'is', or a non-ASCII first character (the 'Él …' rows, a seventh, and İstanbul): few, so their ids.
     const ids = (await plan({ field1: '/^is/' }))?.ids ?? [];
@@ -61,14 +92,20 @@ describe(`anchored regular expressions (${process.env.TEST_DATABASE_URL ? 'postg
     expect(sorted.items.map((i) => i.field1).sort()).toEqual(want);
   });
 
-  it.each(['^el ', '^el .* mar', '^e', '^el 1.*[05]$', '^ELX'.toLowerCase()])('/%s/ with more rows in its ranges than CANDIDATE_LIMIT: the same rows, in id order', async (pattern) => {
-    const re = new RegExp(pattern);
-    const all = [...Array.from({ length: MANY }, (_, i) => ({ code: `M${String(i).padStart(5, '0')}`, field1: i % 7 === 0 ? `Él ${i} mar` : `el ${i}` })), ...VALUES.map((field1, i) => ({ code: `V${i}`, field1 }))];
-    const want = all.filter((r) => re.test(foldText(r.field1))).map((r) => r.code);
-    const page = await search(many.url, 'field1', pattern, '&count=skip');
-    expect(page.items.map((i) => i.code)).toEqual(want.slice(0, 100));
-    expect((await search(many.url, 'field1', pattern, '&count=only')).total).toBe(want.length);
-  });
+  it.each(['^el ', '^el .* mar', '^e', '^el 1.*[05]$', '^ELX'.toLowerCase()])(
+    '/%s/ with more rows in its ranges than CANDIDATE_LIMIT: the same rows, in id order',
+    async (pattern) => {
+      const re = new RegExp(pattern);
+      const all = [
+        ...Array.from({ length: MANY }, (_, i) => ({ code: `M${String(i).padStart(5, '0')}`, field1: i % 7 === 0 ? `Él ${i} mar` : `el ${i}` })),
+        ...VALUES.map((field1, i) => ({ code: `V${i}`, field1 })),
+      ];
+      const want = all.filter((r) => re.test(foldText(r.field1))).map((r) => r.code);
+      const page = await search(many.url, 'field1', pattern, '&count=skip');
+      expect(page.items.map((i) => i.code)).toEqual(want.slice(0, 100));
+      expect((await search(many.url, 'field1', pattern, '&count=only')).total).toBe(want.length);
+    },
+  );
 
   it('a code regular expression anchored on the code (the index instead of the trigram probe)', async () => {
     const res = await search(many.url, 'code', '^m0001\\d$', '&count=skip');

@@ -54,7 +54,9 @@ export const DEFAULT_LISTS_CONFIG: ListsConfig = {
 
 export function listsConfigFromEnv(env: NodeJS.ProcessEnv): Partial<ListsConfig> {
   const out: Partial<ListsConfig> = {};
-  const allow = env.SYNC_ALLOW_LIST?.split(',').map((s) => s.trim()).filter(Boolean);
+  const allow = env.SYNC_ALLOW_LIST?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (allow?.length) out.syncAllowList = allow;
   const max = Number.parseInt(env.UPLOAD_MAX_BYTES ?? '', 10);
   if (Number.isFinite(max) && max > 0) out.maxUploadBytes = max;

@@ -25,7 +25,8 @@ async function until(condition: () => boolean | Promise<boolean>): Promise<void>
 }
 
 /** A query that runs until it is cancelled: a billion-row recursive count with the per-row check. */
-const FOREVER = 'with recursive c(x) as (select 1 union all select x + 1 from c where x < 1000000000) select count(*) as n from c where ((x & 255) <> 0 or portal_alive())';
+const FOREVER =
+  'with recursive c(x) as (select 1 union all select x + 1 from c where x < 1000000000) select count(*) as n from c where ((x & 255) <> 0 or portal_alive())';
 
 describe('the request signal (onRequest hook)', () => {
   it('a newer count=only of the same list and token aborts the older one; other lists and callers are left alone', async () => {
@@ -34,7 +35,9 @@ describe('the request signal (onRequest hook)', () => {
     // Every caller is the same user (as the token check would set it): tokenA and tokenB are two sign-ins of one
     // account (two desks), whose counts must not stop each other's.
     app.decorateRequest('authUser', null);
-    app.addHook('onRequest', async (request) => { (request as unknown as { authUser: { id: number } }).authUser = { id: 7 }; });
+    app.addHook('onRequest', async (request) => {
+      (request as unknown as { authUser: { id: number } }).authUser = { id: 7 };
+    });
     const entered: string[] = [];
     const stopped: string[] = [];
     app.get('/lists/:id', async (request) => {
@@ -43,10 +46,20 @@ describe('the request signal (onRequest hook)', () => {
       entered.push(name);
       // Waits until aborted, or answers at once for the requests named 'quick'.
       if (name.startsWith('quick')) return { name, aborted: signal.aborted };
-      await new Promise<void>((resolve) => signal.addEventListener('abort', () => { stopped.push(name); resolve(); }, { once: true }));
+      await new Promise<void>((resolve) =>
+        signal.addEventListener(
+          'abort',
+          () => {
+            stopped.push(name);
+            resolve();
+          },
+          { once: true },
+        ),
+      );
       return { name, aborted: true, superseded: (signal.reason as Error).message };
     });
-    const get = (path: string, name: string, token: string) => app.inject({ method: 'GET', url: `${path}?count=only&name=${name}`, headers: { 'x-access-token': token } });
+    const get = (path: string, name: string, token: string) =>
+      app.inject({ method: 'GET', url: `${path}?count=only&name=${name}`, headers: { 'x-access-token': token } });
     const first = get('/lists/1', 'first', 'tokenA');
     await until(() => entered.includes('first'));
     // Another list and another sign-in of the same user do not supersede it.
@@ -65,7 +78,9 @@ describe('the request signal (onRequest hook)', () => {
     registerCountCancellation(app);
     // Holds the earlier request between arrival and its handler (as a slow token check would).
     let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const arrived: string[] = [];
     app.addHook('onRequest', async (request) => {
       const name = (request.query as { name: string }).name;
@@ -129,7 +144,9 @@ describe(`counts stop where they run (${POSTGRES ? 'postgres' : 'sqlite'})`, () 
 
   /** One sign-in (token) of the librarian's: the same session's newer count supersedes its older one. */
   let session: string;
-  beforeAll(async () => { session = await t.token('librarian'); });
+  beforeAll(async () => {
+    session = await t.token('librarian');
+  });
   const count = (needle: string, caller: { token: string } | { user: 'librarian' | 'admin' } = { token: session }) =>
     t.call('GET', `${url}?count=only&searchTexts=${encodeURIComponent(JSON.stringify({ field1: needle }))}`, caller);
 
@@ -162,13 +179,21 @@ describe(`counts stop where they run (${POSTGRES ? 'postgres' : 'sqlite'})`, () 
     expect((await newer).json()).toMatchObject({ total: 200 });
   });
 
-  (POSTGRES ? it.each : it.skip.each)([['el', 'élan'], ['/el/', '/lan/']])('PostgreSQL: a superseded count (%s) is cancelled in its backend; the newer one (%s) answers its total', async (olderNeedle, newerNeedle) => {
+  (POSTGRES ? it.each : it.skip.each)([
+    ['el', 'élan'],
+    ['/el/', '/lan/'],
+  ])('PostgreSQL: a superseded count (%s) is cancelled in its backend; the newer one (%s) answers its total', async (olderNeedle, newerNeedle) => {
     // A lock the counts wait for, held by another connection: the older count is running in its backend.
     await t.db.connection().execute(async (locker) => {
       await sql`begin`.execute(locker);
       await sql`lock table catalogue_items in access exclusive mode`.execute(locker);
-      const waiting = async () => Number((await sql<{ n: number }>`select count(*) as n from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock' and query like 'select count(*)%'`.execute(t.db)).rows[0].n);
+      const waiting = async () =>
+        Number(
+          (
+            await sql<{ n: number }>`select count(*) as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock' and query like 'select count(*)%'`.execute(t.db)
+          ).rows[0].n,
+        );
       const before = cancelledCounts.n;
       const older = count(olderNeedle);
       await until(async () => (await waiting()) === 1);

@@ -96,7 +96,12 @@ const reason = (signal: AbortSignal) => (signal.reason instanceof CountCancelled
  * Runs a count query on PostgreSQL so that an abort of `signal` cancels it in the database: the query runs
  * on one connection (the transaction's, or one taken from the pool) whose backend is cancelled from another.
  */
-export async function cancellablePostgres<R>(root: Kysely<Database>, conn: Kysely<Database> | Transaction<Database>, query: RawBuilder<R>, signal: AbortSignal | undefined): Promise<R[]> {
+export async function cancellablePostgres<R>(
+  root: Kysely<Database>,
+  conn: Kysely<Database> | Transaction<Database>,
+  query: RawBuilder<R>,
+  signal: AbortSignal | undefined,
+): Promise<R[]> {
   if (!signal) return (await query.execute(conn)).rows;
   if (signal.aborted) throw reason(signal);
   const run = async (c: Kysely<Database>) => {

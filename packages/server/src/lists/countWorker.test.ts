@@ -17,7 +17,11 @@ let url: string;
 beforeAll(async () => {
   t = await createTestApp();
   const store = await t.storeId('BIB-001');
-  const rows = Array.from({ length: 600 }, (_, i) => ({ code: `C${i}`, field1: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]}`, field2: i % 3 ? 'Pérez' : 'x' }));
+  const rows = Array.from({ length: 600 }, (_, i) => ({
+    code: `C${i}`,
+    field1: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]}`,
+    field2: i % 3 ? 'Pérez' : 'x',
+  }));
   url = `/api/stores/${store}/catalogues/${await addCatalogue(t.db, store, 'Counts', rows)}/items`;
 }, 30_000);
 afterAll(() => t.close());
@@ -26,7 +30,11 @@ const list = (searchTexts: Record<string, string>, extra = '') =>
   t.call('GET', `${url}?searchTexts=${encodeURIComponent(JSON.stringify(searchTexts))}${extra}`, { user: 'librarian' });
 
 /** What the spec's matching finds (case and accents ignored), counted here in JavaScript. */
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 const expected = (needle: string) =>
   Array.from({ length: 600 }, (_, i) => `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]}`).filter((v) => fold(v).includes(fold(needle))).length;
 

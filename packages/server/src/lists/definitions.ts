@@ -30,13 +30,22 @@ export const CATALOGUES_LIST = defineList<Catalogue>({ table: 'catalogues', colu
 export const SEARCH_LISTS_LIST = defineList<Catalogue>({ table: 'search_lists', columns: CONTAINER_COLUMNS, toItem: toApiContainer });
 
 export const CATALOGUE_ITEMS_LIST = defineList<ApiItem>({
-  table: 'catalogue_items', columns: ITEM_LIST_COLUMNS, searchText: indexedSearchText(ITEM_SEARCH_INDEXES.catalogue_items), toItem: toApiItem,
+  table: 'catalogue_items',
+  columns: ITEM_LIST_COLUMNS,
+  searchText: indexedSearchText(ITEM_SEARCH_INDEXES.catalogue_items),
+  toItem: toApiItem,
 });
 
 export const SEARCH_LIST_ITEMS_LIST = defineList<ApiItem>({
-  table: 'search_list_items', columns: ITEM_LIST_COLUMNS, searchText: indexedSearchText(ITEM_SEARCH_INDEXES.search_list_items), toItem: toApiItem,
+  table: 'search_list_items',
+  columns: ITEM_LIST_COLUMNS,
+  searchText: indexedSearchText(ITEM_SEARCH_INDEXES.search_list_items),
+  toItem: toApiItem,
 });
 
 export const INVENTORY_ITEMS_LIST = defineList<ApiItem>({
-  table: 'inventory_items', columns: ITEM_LIST_COLUMNS, searchText: indexedSearchText(INVENTORY_ITEMS_FTS), toItem: toApiItem,
+  table: 'inventory_items',
+  columns: ITEM_LIST_COLUMNS,
+  searchText: indexedSearchText(INVENTORY_ITEMS_FTS),
+  toItem: toApiItem,
 });

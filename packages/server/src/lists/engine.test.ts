@@ -49,7 +49,10 @@ describe(`list engine (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})
     expect(await page({ limit: 2, count: 'skip' })).toMatchObject({ total: 3, totalKnown: false, items: [{ code: 'BC001' }, { code: 'BC002' }] });
     expect(await page({ offset: 2, limit: 2, count: 'skip' })).toMatchObject({ total: 5, totalKnown: false });
     // A page that reaches the end tells the exact total, also when it is exactly full.
-    expect(await page({ offset: 4, limit: 2, count: 'skip' })).toEqual({ total: 6, items: [expect.objectContaining({ code: null }), expect.objectContaining({ code: 'BC010' })] });
+    expect(await page({ offset: 4, limit: 2, count: 'skip' })).toEqual({
+      total: 6,
+      items: [expect.objectContaining({ code: null }), expect.objectContaining({ code: 'BC010' })],
+    });
     expect(await page({ searchTexts: { field1: 'cancion' }, count: 'skip' })).toMatchObject({ total: 2, items: [{ code: 'BC001' }, { code: 'BC010' }] });
     expect((await page({ offset: 10, count: 'skip' })).totalKnown).toBe(false);
     expect(await page({ searchTexts: { field1: 'cancion' }, count: 'only', limit: 1 })).toEqual({ items: [], total: 2 });
@@ -68,7 +71,11 @@ describe(`list engine (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})
   });
 
   it('refuses offsets past MAX_LIST_OFFSET with OFFSET_TOO_LARGE (deep offsets scan every row before them)', async () => {
-    await expect(page({ offset: MAX_LIST_OFFSET + 1, limit: 25 })).rejects.toMatchObject({ statusCode: 400, code: 'OFFSET_TOO_LARGE', details: { max: MAX_LIST_OFFSET } });
+    await expect(page({ offset: MAX_LIST_OFFSET + 1, limit: 25 })).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'OFFSET_TOO_LARGE',
+      details: { max: MAX_LIST_OFFSET },
+    });
     expect(await page({ offset: MAX_LIST_OFFSET, limit: 25 })).toEqual({ items: [], total: 6 });
   });
 
@@ -104,7 +111,8 @@ describe(`list engine (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})
   it('finds the same rows whether the index answers with few candidates or a scan is cheaper', async () => {
     const many = Array.from({ length: CANDIDATE_LIMIT + 100 }, (_, i) => ({ code: `M${i}`, field1: `Palabra común ${i}` }));
     const id = await addCatalogue(t.db, storeId, 'Many', many);
-    const total = async (searchTexts: Record<string, string>) => (await listPage(t.db, CATALOGUE_ITEMS_LIST, { catalogue_id: id }, { searchTexts, limit: 5 })).total;
+    const total = async (searchTexts: Record<string, string>) =>
+      (await listPage(t.db, CATALOGUE_ITEMS_LIST, { catalogue_id: id }, { searchTexts, limit: 5 })).total;
     expect(await total({ field1: 'COMUN' })).toBe(CANDIDATE_LIMIT + 100);
     expect(await total({ field1: 'común 2099' })).toBe(1);
     expect(await total({ field1: '/^palabra comun \\d+$/' })).toBe(CANDIDATE_LIMIT + 100);
@@ -131,11 +139,23 @@ describe(`list engine (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})
     expect((await search({ field1: 'rio comun' })).total).toBe(common);
     expect((await search({ field1: 'comun', field2: 'garcia' })).total).toBe(common / 2);
     expect((await search({ field1: 'comun', code: 'j1' })).total).toBe(1 + 10 + 100 + 1000);
-    expect((await search({ field1: 'comun' }, { order: ['field1', 'desc'] })).items.map((i) => i.field1)).toEqual(['Río común 999', 'Río común 998', 'Río común 997']);
+    expect((await search({ field1: 'comun' }, { order: ['field1', 'desc'] })).items.map((i) => i.field1)).toEqual([
+      'Río común 999',
+      'Río común 998',
+      'Río común 997',
+    ]);
     expect((await search({ field1: 'comun' }, { offset: common - 1 })).items.map((i) => i.code)).toEqual([`J${common - 1}`]);
     // One page alone (count=skip) reads the list in order instead of joining the index: the same rows.
-    expect(await search({ field1: 'COMÚN' }, { count: 'skip' })).toMatchObject({ total: 4, totalKnown: false, items: [{ code: 'J0' }, { code: 'J1' }, { code: 'J2' }] });
-    expect((await search({ field1: 'comun', field2: 'garcia' }, { count: 'skip', order: ['code', 'desc'] })).items.map((i) => i.code)).toEqual(['J999', 'J997', 'J995']);
+    expect(await search({ field1: 'COMÚN' }, { count: 'skip' })).toMatchObject({
+      total: 4,
+      totalKnown: false,
+      items: [{ code: 'J0' }, { code: 'J1' }, { code: 'J2' }],
+    });
+    expect((await search({ field1: 'comun', field2: 'garcia' }, { count: 'skip', order: ['code', 'desc'] })).items.map((i) => i.code)).toEqual([
+      'J999',
+      'J997',
+      'J995',
+    ]);
     expect((await search({ field1: 'comun' }, { count: 'skip', offset: common - 2 })).items.map((i) => i.code)).toEqual([`J${common - 2}`, `J${common - 1}`]);
     await t.db.deleteFrom('catalogues').where('id', '=', id).execute();
   });

@@ -20,7 +20,6 @@ import { isSmallList, scansWholeList, splitCount, splitId } from './regexSplit';
 /** How long one request's regular-expression search may run. */
 export const REGEX_BUDGET_MS = 5000;
 
-
 type Db = Kysely<Database> | Transaction<Database>;
 
 export interface ListPage<T> {
@@ -75,7 +74,12 @@ export function searchFailure(error: unknown): unknown {
  * SQLite file when the search runs in the worker (a whole-list scan may then run in two: ./regexSplit); `lane`:
  * the worker's ('small' for a small list).
  */
-export async function withSearchBudget<R>(db: Kysely<Database>, terms: readonly SearchTerm[], work: (db: Db, budgetKey: number | null, dialect: Dialect, file: string | null) => Promise<R>, lane: WorkerLane = 'search'): Promise<R> {
+export async function withSearchBudget<R>(
+  db: Kysely<Database>,
+  terms: readonly SearchTerm[],
+  work: (db: Db, budgetKey: number | null, dialect: Dialect, file: string | null) => Promise<R>,
+  lane: WorkerLane = 'search',
+): Promise<R> {
   const dialect = dialectOf(db);
   try {
     if (!hasRegex(terms)) return await work(db, null, dialect, null);
@@ -107,38 +111,50 @@ export async function listPage<T>(db: Kysely<Database>, def: ListDefinition<T>, 
   const limit = Math.min(params.limit ?? MAX_LIST_LIMIT, MAX_LIST_LIMIT);
   const offset = params.offset ?? 0;
   if (offset > MAX_LIST_OFFSET) {
-    throw badRequest(ERROR_CODES.OFFSET_TOO_LARGE, `Lists can be paged up to row ${MAX_LIST_OFFSET}: narrow the search or reverse the order`, { offset, max: MAX_LIST_OFFSET });
+    throw badRequest(ERROR_CODES.OFFSET_TOO_LARGE, `Lists can be paged up to row ${MAX_LIST_OFFSET}: narrow the search or reverse the order`, {
+      offset,
+      max: MAX_LIST_OFFSET,
+    });
   }
   // A small list's regular-expression search runs in a worker of its own, never behind a large list's.
-  const small = hasRegex(terms) && dialectOf(db) === 'sqlite' && sqliteFile(db) !== null && await isSmallList(db, def.table, scope);
+  const small = hasRegex(terms) && dialectOf(db) === 'sqlite' && sqliteFile(db) !== null && (await isSmallList(db, def.table, scope));
   const countLane: WorkerLane = small ? 'small' : 'count';
-  return withSearchBudget(db, terms, async (conn, budgetKey, dialect, file) => {
-    const where = whereSql(dialect, def, scope, terms, budgetKey);
-    if (params.count === 'only') return { items: [], total: await countWhere(db, conn, def.table, scope, where, terms, countLane) };
-    const order = orderSql(dialect, def, params.order ?? undefined);
-    const table = sql.table(def.table);
-    const skip = params.count === 'skip';
-    const read = skip ? limit + 1 : limit;
-    // A regular expression in id order: the list's first rows, then the matching ids found as a count finds them
-    // (a large list on a SQLite file: by two workers at once, which also gives the exact total).
-    // In another order, such an expression tests every row too: first rows in that order, then the same scan.
-    const wholeList = dialect === 'postgres' ? postgresScansWholeList(terms) : scansWholeList(terms);
-    const mid = file && wholeList && dialect === 'sqlite' ? await splitId(db, def.table, scope) : null;
-    const halves = file && mid !== null ? { file, lane: 'search' as const, budgetMs: REGEX_BUDGET_MS, db, mid } : null;
-    const pageQuery = { dialect, table: def.table, columns: selectColumns(def), scope: whereSql(dialect, def, scope, [], null), where, read, offset };
-    const { rows, total } = pagesByIds(dialect, terms) && !params.order
-      ? await regexPageWithTotal(conn, { ...pageQuery, wholeList: dialect === 'postgres' && wholeList }, halves)
-      : params.order && wholeList
-        ? await regexOrderedPage(conn, { ...pageQuery, order }, halves)
-        : { ...await sql<Row>`select ${selectColumns(def)} from ${table} where ${where} order by ${order} limit ${read} offset ${offset}`.execute(conn), total: undefined };
-    const items = rows.slice(0, limit).map((r) => def.toItem(r));
-    if (total !== undefined) return { items, total };
-    // The page shows the end of the list (and is not past it): its total is known without counting.
-    const more = skip ? rows.length > limit : items.length === limit;
-    if (!more && (offset === 0 || items.length > 0)) return { items, total: offset + items.length };
-    if (skip) return { items, total: offset + items.length + (more ? 1 : 0), totalKnown: false };
-    return { items, total: await countWhere(db, conn, def.table, scope, where, terms, countLane) };
-  }, small ? 'small' : 'search');
+  return withSearchBudget(
+    db,
+    terms,
+    async (conn, budgetKey, dialect, file) => {
+      const where = whereSql(dialect, def, scope, terms, budgetKey);
+      if (params.count === 'only') return { items: [], total: await countWhere(db, conn, def.table, scope, where, terms, countLane) };
+      const order = orderSql(dialect, def, params.order ?? undefined);
+      const table = sql.table(def.table);
+      const skip = params.count === 'skip';
+      const read = skip ? limit + 1 : limit;
+      // A regular expression in id order: the list's first rows, then the matching ids found as a count finds them
+      // (a large list on a SQLite file: by two workers at once, which also gives the exact total).
+      // In another order, such an expression tests every row too: first rows in that order, then the same scan.
+      const wholeList = dialect === 'postgres' ? postgresScansWholeList(terms) : scansWholeList(terms);
+      const mid = file && wholeList && dialect === 'sqlite' ? await splitId(db, def.table, scope) : null;
+      const halves = file && mid !== null ? { file, lane: 'search' as const, budgetMs: REGEX_BUDGET_MS, db, mid } : null;
+      const pageQuery = { dialect, table: def.table, columns: selectColumns(def), scope: whereSql(dialect, def, scope, [], null), where, read, offset };
+      const { rows, total } =
+        pagesByIds(dialect, terms) && !params.order
+          ? await regexPageWithTotal(conn, { ...pageQuery, wholeList: dialect === 'postgres' && wholeList }, halves)
+          : params.order && wholeList
+            ? await regexOrderedPage(conn, { ...pageQuery, order }, halves)
+            : {
+                ...(await sql<Row>`select ${selectColumns(def)} from ${table} where ${where} order by ${order} limit ${read} offset ${offset}`.execute(conn)),
+                total: undefined,
+              };
+      const items = rows.slice(0, limit).map((r) => def.toItem(r));
+      if (total !== undefined) return { items, total };
+      // The page shows the end of the list (and is not past it): its total is known without counting.
+      const more = skip ? rows.length > limit : items.length === limit;
+      if (!more && (offset === 0 || items.length > 0)) return { items, total: offset + items.length };
+      if (skip) return { items, total: offset + items.length + (more ? 1 : 0), totalKnown: false };
+      return { items, total: await countWhere(db, conn, def.table, scope, where, terms, countLane) };
+    },
+    small ? 'small' : 'search',
+  );
 }
 
 /**
@@ -147,7 +163,15 @@ export async function listPage<T>(db: Kysely<Database>, def: ListDefinition<T>, 
  * a million rows holds neither the event loop nor the searches), which stops it at its portal_alive() check (and
  * portal_fold's, regexp's); on PostgreSQL the backend is cancelled; elsewhere it runs on the search's connection.
  */
-async function countWhere(root: Kysely<Database>, conn: Db, table: string, scope: ListScope, where: RawBuilder<SqlBool>, terms: readonly SearchTerm[], lane: WorkerLane = 'count'): Promise<number> {
+async function countWhere(
+  root: Kysely<Database>,
+  conn: Db,
+  table: string,
+  scope: ListScope,
+  where: RawBuilder<SqlBool>,
+  terms: readonly SearchTerm[],
+  lane: WorkerLane = 'count',
+): Promise<number> {
   const signal = countSignal();
   const file = dialectOf(root) === 'sqlite' ? sqliteFile(root) : null;
   let rows: { total: number | string }[];
@@ -170,5 +194,7 @@ async function countWhere(root: Kysely<Database>, conn: Db, table: string, scope
 
 /** The number of rows a search matches (export row limits, add-to counts). */
 export async function countMatching<T>(db: Kysely<Database>, def: ListDefinition<T>, scope: ListScope, terms: readonly SearchTerm[]): Promise<number> {
-  return withSearchBudget(db, terms, (conn, budgetKey, dialect) => countWhere(db, conn, def.table, scope, whereSql(dialect, def, scope, terms, budgetKey), terms));
+  return withSearchBudget(db, terms, (conn, budgetKey, dialect) =>
+    countWhere(db, conn, def.table, scope, whereSql(dialect, def, scope, terms, budgetKey), terms),
+  );
 }

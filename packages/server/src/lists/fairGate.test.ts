@@ -8,10 +8,11 @@ const gate = () => new FairGate('thing', () => limits);
 function recorder(g: FairGate) {
   const order: string[] = [];
   const releases = new Map<string, () => void>();
-  const take = (owner: string, name: string, signal?: AbortSignal) => g.acquire(owner, signal).then((release) => {
-    order.push(name);
-    releases.set(name, release);
-  });
+  const take = (owner: string, name: string, signal?: AbortSignal) =>
+    g.acquire(owner, signal).then((release) => {
+      order.push(name);
+      releases.set(name, release);
+    });
   return { order, take, release: (name: string) => releases.get(name)!() };
 }
 
@@ -36,7 +37,7 @@ describe('FairGate', () => {
     expect(g.stats).toEqual({ running: 0, waiting: 0 });
   });
 
-  it('refuses with 429 TOO_MANY_CONCURRENT past a user\'s queue or the whole queue, and a call whose signal aborts leaves the queue', async () => {
+  it("refuses with 429 TOO_MANY_CONCURRENT past a user's queue or the whole queue, and a call whose signal aborts leaves the queue", async () => {
     const g = gate();
     const first = await g.acquire('a');
     const queued = [g.acquire('a'), g.acquire('a'), g.acquire('a')];
@@ -59,7 +60,10 @@ describe('FairGate', () => {
     const g = new FairGate('thing', () => ({ ...limits, slots: 3, perUser: 2 }));
     const a = [await g.acquire('a'), await g.acquire('a')];
     let thirdA = false;
-    const a3 = g.acquire('a').then((release) => { thirdA = true; return release; });
+    const a3 = g.acquire('a').then((release) => {
+      thirdA = true;
+      return release;
+    });
     const b = await g.acquire('b');
     expect([thirdA, g.stats]).toEqual([false, { running: 3, waiting: 1 }]);
     a[0]();

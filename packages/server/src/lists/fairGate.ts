@@ -40,7 +40,10 @@ export class FairGate {
   granted = 0;
 
   /** `limits` is read at each call, so a test or the configuration can change it. */
-  constructor(readonly kind: string, private readonly limits: () => GateLimits) {}
+  constructor(
+    readonly kind: string,
+    private readonly limits: () => GateLimits,
+  ) {}
 
   /** Slots in use and calls waiting. */
   get stats(): { running: number; waiting: number } {

@@ -15,13 +15,21 @@ export function fastFold(text: string): string {
 
 /** Removes accents but keeps case and every other character: safe on regular-expression sources (\D stays \D). */
 export function stripAccents(text: string): string {
-  return ASCII.test(text) ? text : text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
+  return ASCII.test(text)
+    ? text
+    : text
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .normalize('NFC');
 }
 
 function buildTranslateTable(): { from: string; to: string } {
   let from = '';
   let to = '';
-  const ranges: Array<[number, number]> = [[0xc0, 0x24f], [0x1e00, 0x1eff]];
+  const ranges: Array<[number, number]> = [
+    [0xc0, 0x24f],
+    [0x1e00, 0x1eff],
+  ];
   for (const [start, end] of ranges) {
     for (let cp = start; cp <= end; cp += 1) {
       const ch = String.fromCodePoint(cp);

@@ -12,7 +12,8 @@ import type { ItemTarget } from './itemWrites';
 /** The library's script for items of `table`; '' when none applies (an empty script keeps every id). */
 export async function idScriptFor(db: Kysely<Database>, storeId: number, table: ItemTarget['table']): Promise<string> {
   if (table === 'search_list_items') return '';
-  const row = await db.selectFrom('id_modifications')
+  const row = await db
+    .selectFrom('id_modifications')
     .select(['catalogue_items_modification', 'inventory_items_modification'])
     .where('store_id', '=', storeId)
     .executeTakeFirst();
@@ -37,7 +38,8 @@ export async function modifyIds(script: string, ids: ReadonlyArray<string | null
  */
 export async function warmIfScripted(db: Kysely<Database>, storeIds: readonly number[]): Promise<void> {
   if (!storeIds.length) return;
-  const row = await db.selectFrom('id_modifications')
+  const row = await db
+    .selectFrom('id_modifications')
     .select('store_id')
     .where('store_id', 'in', storeIds)
     .where((eb) => eb.or([eb(eb.fn('trim', ['catalogue_items_modification']), '<>', ''), eb(eb.fn('trim', ['inventory_items_modification']), '<>', '')]))

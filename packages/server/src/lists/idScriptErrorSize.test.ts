@@ -25,7 +25,11 @@ const HUGE_ERROR = "throw new Error('\\u0001'.repeat(1000000));";
 
 async function scripts(catalogue: string, inventory = '') {
   const values = { catalogue_items_modification: catalogue, inventory_items_modification: inventory, updated_at: new Date().toISOString() };
-  await t.db.insertInto('id_modifications').values({ store_id: store, ...values }).onConflict((c) => c.column('store_id').doUpdateSet(values)).execute();
+  await t.db
+    .insertInto('id_modifications')
+    .values({ store_id: store, ...values })
+    .onConflict((c) => c.column('store_id').doUpdateSet(values))
+    .execute();
 }
 
 describe('capMessage', () => {
@@ -47,7 +51,8 @@ describe('a script that throws a huge text', () => {
     const rows = Array.from({ length: 150 }, (_, i) => `c${i}`).join('\n');
     const file = await uploadAs(t, 'librarian', 'huge.csv', `code\n${rows}\n`);
     const res = await t.call('POST', `/api/stores/${store}/catalogues/${catalogueId}/import`, {
-      ...as, body: { fileName: file, fields: [{ code: 0 }], sheetIndex: null, format: { separator: 'comma', firstRowHeader: true } },
+      ...as,
+      body: { fileName: file, fields: [{ code: 0 }], sheetIndex: null, format: { separator: 'comma', firstRowHeader: true } },
     });
     expect([res.statusCode, res.json().code]).toEqual([400, 'IMPORT_FAILED']);
     expect(res.body.length).toBeLessThan(40_000);
@@ -75,7 +80,10 @@ describe('a script that throws a huge text', () => {
     expect(test.statusCode).toBe(200);
     expect(test.body.length).toBeLessThan(2_000);
     expect(test.json()).toEqual({ error: `${'x'.repeat(MAX_MESSAGE_LENGTH - 1)}…` });
-    const save = await t.call('PUT', '/api/idModifications', { ...as, body: { storeId: store, catalogueItemsModification: HUGE_ERROR, inventoryItemsModification: '' } });
+    const save = await t.call('PUT', '/api/idModifications', {
+      ...as,
+      body: { storeId: store, catalogueItemsModification: HUGE_ERROR, inventoryItemsModification: '' },
+    });
     expect([save.statusCode, save.json().code]).toEqual([400, 'SCRIPT_ERROR']);
     expect(save.body.length).toBeLessThan(15_000);
     expect(save.json().message.startsWith('catalogueItemsModification: ')).toBe(true);
@@ -83,7 +91,9 @@ describe('a script that throws a huge text', () => {
   });
 
   it('still answers a short message whole, and the Test box needs a token', async () => {
-    expect((await t.call('POST', '/api/idModifications/test', { ...as, body: { script: "throw new Error('no ' + id)" } })).json()).toEqual({ error: 'no 1234' });
+    expect((await t.call('POST', '/api/idModifications/test', { ...as, body: { script: "throw new Error('no ' + id)" } })).json()).toEqual({
+      error: 'no 1234',
+    });
     expect((await t.call('POST', '/api/idModifications/test', { body: { script: HUGE } })).statusCode).toBe(401);
   });
 });

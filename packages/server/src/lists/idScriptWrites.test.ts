@@ -23,7 +23,11 @@ const payloads: Record<string, string> = {};
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     const body = payloads[req.url ?? ''];
-    if (body === undefined) { res.statusCode = 404; res.end(); return; }
+    if (body === undefined) {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
     res.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -34,7 +38,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); });
+  await new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(resolve);
+  });
 });
 
 const as = { user: 'librarian' as const };
@@ -45,11 +52,17 @@ const COUNTS = 'globalThis.n = (globalThis.n || 0) + 1; return id + ":" + global
 
 async function scripts(storeId: number, catalogue: string, inventory: string) {
   const values = { catalogue_items_modification: catalogue, inventory_items_modification: inventory, updated_at: new Date().toISOString() };
-  await t.db.insertInto('id_modifications').values({ store_id: storeId, ...values }).onConflict((c) => c.column('store_id').doUpdateSet(values)).execute();
+  await t.db
+    .insertInto('id_modifications')
+    .values({ store_id: storeId, ...values })
+    .onConflict((c) => c.column('store_id').doUpdateSet(values))
+    .execute();
 }
 
-const catalogue = async (name: string) => (await t.call('POST', `/api/stores/${bib1}/catalogues`, { ...as, body: { name: `${name} ${Math.random()}` } })).json().tid as number;
-const codesOf = async (url: string) => ((await t.call('GET', `${url}?order=${encodeURIComponent('["code","asc"]')}&limit=100`, as)).json().items as Array<{ code: string }>).map((i) => i.code);
+const catalogue = async (name: string) =>
+  (await t.call('POST', `/api/stores/${bib1}/catalogues`, { ...as, body: { name: `${name} ${Math.random()}` } })).json().tid as number;
+const codesOf = async (url: string) =>
+  ((await t.call('GET', `${url}?order=${encodeURIComponent('["code","asc"]')}&limit=100`, as)).json().items as Array<{ code: string }>).map((i) => i.code);
 const importInto = async (url: string, csv: string) => {
   const file = await uploadAs(t, 'librarian', 'ids.csv', csv);
   return t.call('POST', `${url}/import`, { ...as, body: { fileName: file, sheetIndex: null, fields: [{ code: 0, objectId: 1, field1: 2 }] } });
@@ -90,9 +103,16 @@ describe('import', () => {
   it(`starts a new run after ${SCRIPT_BATCH} rows, never one per row`, async () => {
     const items = `/api/stores/${bib1}/catalogues/${await catalogue('Batches')}/items`;
     const rows = Array.from({ length: SCRIPT_BATCH + 2 }, (_, i) => `c${String(i).padStart(5, '0')},`).join('\n');
-    expect((await importInto(items.replace(/\/items$/, ''), `code,rfid\n${rows}\n`)).json()).toEqual({ numItems: SCRIPT_BATCH + 2, numItemsInserted: SCRIPT_BATCH + 2 });
+    expect((await importInto(items.replace(/\/items$/, ''), `code,rfid\n${rows}\n`)).json()).toEqual({
+      numItems: SCRIPT_BATCH + 2,
+      numItemsInserted: SCRIPT_BATCH + 2,
+    });
     const last = (await t.call('GET', `${items}?order=${encodeURIComponent('["code","desc"]')}&limit=3`, as)).json().items.map((i: { code: string }) => i.code);
-    expect(last).toEqual([`c${String(SCRIPT_BATCH + 1).padStart(5, '0')}:2`, `c${String(SCRIPT_BATCH).padStart(5, '0')}:1`, `c${String(SCRIPT_BATCH - 1).padStart(5, '0')}:${SCRIPT_BATCH}`]);
+    expect(last).toEqual([
+      `c${String(SCRIPT_BATCH + 1).padStart(5, '0')}:2`,
+      `c${String(SCRIPT_BATCH).padStart(5, '0')}:1`,
+      `c${String(SCRIPT_BATCH - 1).padStart(5, '0')}:${SCRIPT_BATCH}`,
+    ]);
   });
 
   it('rows the script throws on are refused rows reported with the others; nothing is imported', async () => {
@@ -139,10 +159,14 @@ describe('sync', () => {
     await scripts(bib1, THROWS_ON_BAD, '');
     payloads['/good.csv'] = 'code\nabc\ndef\n';
     payloads['/bad.csv'] = 'code\nabc\nbad1\nxyz\n';
-    const good = (await t.call('POST', `/api/stores/${bib1}/catalogues`, { ...as, body: { name: `Sync ${Math.random()}`, syncURL: `${origin}/good.csv` } })).json().tid;
+    const good = (
+      await t.call('POST', `/api/stores/${bib1}/catalogues`, { ...as, body: { name: `Sync ${Math.random()}`, syncURL: `${origin}/good.csv` } })
+    ).json().tid;
     expect((await t.call('GET', `/api/stores/${bib1}/catalogues/${good}/sync`, as)).json()).toEqual({ numItems: 2, numItemsInserted: 2 });
     expect(await codesOf(`/api/stores/${bib1}/catalogues/${good}/items`)).toEqual(['ABC', 'DEF']);
-    const bad = (await t.call('POST', `/api/stores/${bib1}/catalogues`, { ...as, body: { name: `Sync bad ${Math.random()}`, syncURL: `${origin}/bad.csv` } })).json().tid;
+    const bad = (
+      await t.call('POST', `/api/stores/${bib1}/catalogues`, { ...as, body: { name: `Sync bad ${Math.random()}`, syncURL: `${origin}/bad.csv` } })
+    ).json().tid;
     const res = await t.call('GET', `/api/stores/${bib1}/catalogues/${bad}/sync`, as);
     expect([res.statusCode, res.json().code]).toEqual([502, 'SYNC_FAILED']);
     expect(res.json().details.errors).toEqual([{ row: 3, code: 'SCRIPT_ERROR', field: 'code', message: 'no bad ids' }]);
@@ -156,11 +180,17 @@ describe('Add Items To', () => {
     await scripts(bib1, UPPER, "if (id.startsWith('bad')) throw new Error('no bad ids'); return 'INV-' + id;");
     const source = await addCatalogue(t.db, bib1, `Source ${Math.random()}`, [{ code: 'a1' }, { objectId: 'only-obj' }]);
     const target = await catalogue('Copy target');
-    const copy = await t.call('POST', `/api/stores/${bib1}/catalogues/${target}/items/catalogue`, { ...as, body: { parentId: source, itemIds: [], searchTexts: {} } });
+    const copy = await t.call('POST', `/api/stores/${bib1}/catalogues/${target}/items/catalogue`, {
+      ...as,
+      body: { parentId: source, itemIds: [], searchTexts: {} },
+    });
     expect(copy.json()).toEqual({ numItems: 2, numItemsInserted: 2 });
     expect(await codesOf(`/api/stores/${bib1}/catalogues/${target}/items`)).toEqual([null, 'A1']);
     const section = await addSectionThroughApi(t, 'librarian', bib1);
-    expect((await t.call('POST', `${section}/catalogue`, { ...as, body: { parentId: source, itemIds: [] } })).json()).toEqual({ numItems: 2, numItemsInserted: 2 });
+    expect((await t.call('POST', `${section}/catalogue`, { ...as, body: { parentId: source, itemIds: [] } })).json()).toEqual({
+      numItems: 2,
+      numItemsInserted: 2,
+    });
     expect(await codesOf(section)).toEqual([null, 'INV-a1']);
     const withBad = await addCatalogue(t.db, bib1, `Source bad ${Math.random()}`, [{ code: 'a2' }, { code: 'bad3' }]);
     const other = await addSectionThroughApi(t, 'librarian', bib1);

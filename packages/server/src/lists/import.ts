@@ -6,10 +6,7 @@
  * The temporary file is deleted after a successful import.
  */
 import type { Transaction } from 'kysely';
-import {
-  ERROR_CODES, ITEM_FIELDS, type CellValue, type ImportBody, type ImportFieldMap,
-  type ImportRowError, type ItemsCountResult,
-} from '@portal/contract';
+import { ERROR_CODES, ITEM_FIELDS, type CellValue, type ImportBody, type ImportFieldMap, type ImportRowError, type ItemsCountResult } from '@portal/contract';
 import type { Database } from '../db/schema';
 import { ApiError, badRequest } from '../errors';
 import { RowErrorReport } from '../errorLimits';
@@ -68,7 +65,11 @@ const hasContent = (cells: readonly CellValue[]) => cells.some((c) => c !== null
 /** A sheet with rows whose mapped code and objectId columns are empty on every row (a wrong separator or mapping). */
 function checkCodesMapped(plan: SheetPlan): void {
   if ((plan.rowsWithContent ?? 0) > 0 && !plan.rowsWithCode) {
-    throw badRequest(ERROR_CODES.EMPTY_CODE_COLUMNS, `Sheet "${plan.name}": the columns mapped to code and objectId are empty on every row; nothing was imported`, { sheet: plan.name });
+    throw badRequest(
+      ERROR_CODES.EMPTY_CODE_COLUMNS,
+      `Sheet "${plan.name}": the columns mapped to code and objectId are empty on every row; nothing was imported`,
+      { sheet: plan.name },
+    );
   }
 }
 
@@ -96,7 +97,9 @@ async function* itemRows(sheet: SheetReader, plan: SheetPlan): AsyncGenerator<{ 
 }
 
 async function drain(sheet: SheetReader): Promise<void> {
-  for await (const _row of sheet.rows) { /* the next sheet starts after this one */ }
+  for await (const _row of sheet.rows) {
+    /* the next sheet starts after this one */
+  }
 }
 
 /**
@@ -104,7 +107,9 @@ async function drain(sheet: SheetReader): Promise<void> {
  * the import stops between two rows (or before its final move) with nothing imported: 409 IMPORT_CANCELLED.
  */
 export function importFile(deps: FilesDeps, user: AuthUser, body: ImportBody, targets: ImportTargets, clientSignal?: AbortSignal): Promise<ItemsCountResult> {
-  return withSlot(user.id, 'import', deps.lists.slots, () => trackImport(body.fileName, clientSignal, (signal) => importHeld(deps, user, body, targets, signal)));
+  return withSlot(user.id, 'import', deps.lists.slots, () =>
+    trackImport(body.fileName, clientSignal, (signal) => importHeld(deps, user, body, targets, signal)),
+  );
 }
 
 async function importHeld(deps: FilesDeps, user: AuthUser, body: ImportBody, targets: ImportTargets, signal: AbortSignal): Promise<ItemsCountResult> {
@@ -116,48 +121,64 @@ async function importHeld(deps: FilesDeps, user: AuthUser, body: ImportBody, tar
   const plans: Array<SheetPlan & { numItems: number }> = [];
   // Every batch's script run shares one budget, and stops when the import is cancelled or its request closed.
   const scriptRuns = { owner: user.id, signal, budget: newScriptBudget() };
-  const result = await withStaging(deps.db, async (staged) => {
-    // One pass: every row is checked; clean rows are staged (invisible) until the first refused one.
-    const refused = new RowErrorReport<RefusedRow>();
-    for await (const sheet of cappedSheets(deps, body.fileName, meta, format, { owner: user.id, signal })) {
-      const plan = planSheet(body, sheet);
-      if (!plan) { await drain(sheet); continue; }
-      const planned = { ...plan, numItems: 0 };
-      plans.push(planned);
-      // Rows go through the ID modification script in batches (one sandbox run each) and then the §5 rule.
-      const intake = new IntakeBuffer<number>({ script: targets.idScript, objectIdColumn: { path: 'file', mapped: plan.hasObjectIdColumn }, run: scriptRuns }, (number, outcome) => {
-        if (!outcome.refusal) {
-          planned.numItems += 1;
-          return refused.count === 0 ? staged.add(plan.index, outcome.values) : undefined;
+  const result = await withStaging(
+    deps.db,
+    async (staged) => {
+      // One pass: every row is checked; clean rows are staged (invisible) until the first refused one.
+      const refused = new RowErrorReport<RefusedRow>();
+      for await (const sheet of cappedSheets(deps, body.fileName, meta, format, { owner: user.id, signal })) {
+        const plan = planSheet(body, sheet);
+        if (!plan) {
+          await drain(sheet);
+          continue;
         }
-        refused.add({ sheet: plan.name, row: number, ...outcome.refusal });
-      });
-      await intake.feed(async () => {
-        for await (const row of itemRows(sheet, plan)) {
-          throwIfCancelled(signal);
-          const batch = intake.add(row.number, row.values);
-          if (batch) await batch;
-        }
-      });
-      checkCodesMapped(plan);
-    }
-    if (body.sheetIndex !== null && plans.length === 0) {
-      throw badRequest(ERROR_CODES.VALIDATION_ERROR, `The file has no sheet ${body.sheetIndex}`, { sheetIndex: body.sheetIndex });
-    }
-    if (refused.count > 0) {
-      throw new ApiError(400, ERROR_CODES.IMPORT_FAILED, `${refused.count} row(s) refused; nothing was imported`, refused.details);
-    }
-    await targets.check?.(plans);
-    throwIfCancelled(signal);
-  }, async (conn, staged) => {
-    // The final move: each sheet's list (created then when the import makes one) gets its rows.
-    const inserted = await moveStaged(conn, staged, plans.map((plan) => ({
-      group: plan.index,
-      target: (trx) => targets.forSheet(trx, plan),
-      ...(targets.undoSheet ? { undo: targets.undoSheet } : {}),
-    })), createdAt, () => throwIfCancelled(signal));
-    return { numItems: plans.reduce((n, p) => n + p.numItems, 0), numItemsInserted: inserted.reduce((n, c) => n + c, 0) };
-  });
+        const planned = { ...plan, numItems: 0 };
+        plans.push(planned);
+        // Rows go through the ID modification script in batches (one sandbox run each) and then the §5 rule.
+        const intake = new IntakeBuffer<number>(
+          { script: targets.idScript, objectIdColumn: { path: 'file', mapped: plan.hasObjectIdColumn }, run: scriptRuns },
+          (number, outcome) => {
+            if (!outcome.refusal) {
+              planned.numItems += 1;
+              return refused.count === 0 ? staged.add(plan.index, outcome.values) : undefined;
+            }
+            refused.add({ sheet: plan.name, row: number, ...outcome.refusal });
+          },
+        );
+        await intake.feed(async () => {
+          for await (const row of itemRows(sheet, plan)) {
+            throwIfCancelled(signal);
+            const batch = intake.add(row.number, row.values);
+            if (batch) await batch;
+          }
+        });
+        checkCodesMapped(plan);
+      }
+      if (body.sheetIndex !== null && plans.length === 0) {
+        throw badRequest(ERROR_CODES.VALIDATION_ERROR, `The file has no sheet ${body.sheetIndex}`, { sheetIndex: body.sheetIndex });
+      }
+      if (refused.count > 0) {
+        throw new ApiError(400, ERROR_CODES.IMPORT_FAILED, `${refused.count} row(s) refused; nothing was imported`, refused.details);
+      }
+      await targets.check?.(plans);
+      throwIfCancelled(signal);
+    },
+    async (conn, staged) => {
+      // The final move: each sheet's list (created then when the import makes one) gets its rows.
+      const inserted = await moveStaged(
+        conn,
+        staged,
+        plans.map((plan) => ({
+          group: plan.index,
+          target: (trx) => targets.forSheet(trx, plan),
+          ...(targets.undoSheet ? { undo: targets.undoSheet } : {}),
+        })),
+        createdAt,
+        () => throwIfCancelled(signal),
+      );
+      return { numItems: plans.reduce((n, p) => n + p.numItems, 0), numItemsInserted: inserted.reduce((n, c) => n + c, 0) };
+    },
+  );
   await deps.tempFiles.remove(body.fileName);
   return result;
 }

@@ -32,17 +32,46 @@ afterAll(async () => {
 
 const sqlite = () => t.dialect === 'sqlite';
 const autocheckpoint = async () => Number((await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(t.db)).rows[0]!.wal_autocheckpoint);
-const walBytes = () => { try { return fs.statSync(`${sqliteFile(t.db)}-wal`).size; } catch { return 0; } };
+const walBytes = () => {
+  try {
+    return fs.statSync(`${sqliteFile(t.db)}-wal`).size;
+  } catch {
+    return 0;
+  }
+};
 
 // Six steps of about 2 MB of WAL each: with the automatic checkpoint (1,000 pages) the WAL starts over meanwhile.
 const ROWS = 6 * MOVE_CHUNK_ROWS;
-const item = (i: number): ItemValues => ({ code: `C${i}`, objectId: `E${String(i).padStart(24, '0')}`, field1: `Título número ${i}, edición ${i % 7}`, field2: `García ${i % 1000}`, field3: String(1950 + (i % 70)), field4: null, field5: null, field6: null });
+const item = (i: number): ItemValues => ({
+  code: `C${i}`,
+  objectId: `E${String(i).padStart(24, '0')}`,
+  field1: `Título número ${i}, edición ${i % 7}`,
+  field2: `García ${i % 1000}`,
+  field3: String(1950 + (i % 70)),
+  field4: null,
+  field5: null,
+  field6: null,
+});
 const into = (parentId: number) => ({ table: 'catalogue_items' as const, parentColumn: 'catalogue_id' as const, parentId, storeId: store });
-const count = async (id: number) => Number((await t.db.selectFrom('catalogue_items').select((eb) => eb.fn.countAll<number>().as('n')).where('catalogue_id', '=', id).executeTakeFirstOrThrow()).n);
+const count = async (id: number) =>
+  Number(
+    (
+      await t.db
+        .selectFrom('catalogue_items')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('catalogue_id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
-const stageAndMove = (moves: SheetMove[], check: () => void) => withStaging(t.db, async (staged) => {
-  for (let i = 0; i < ROWS; i += 1) await staged.add(0, item(i));
-}, (conn, staged) => moveStaged(conn, staged, moves, '2026-11-23T00:00:00.000Z', check));
+const stageAndMove = (moves: SheetMove[], check: () => void) =>
+  withStaging(
+    t.db,
+    async (staged) => {
+      for (let i = 0; i < ROWS; i += 1) await staged.add(0, item(i));
+    },
+    (conn, staged) => moveStaged(conn, staged, moves, '2026-11-23T00:00:00.000Z', check),
+  );
 
 it('the steps only append to the WAL; one checkpoint on a worker follows the move, then the automatic one is back and the WAL starts over', async () => {
   const own = sqlite() ? await autocheckpoint() : null;
@@ -78,8 +107,20 @@ it('the steps only append to the WAL; one checkpoint on a worker follows the mov
 it('a move that fails is undone and checkpointed the same way', async () => {
   const own = sqlite() ? await autocheckpoint() : null;
   const started = checkpointRuns.started;
-  const outcome = await stageAndMove([{ group: 0, target: async () => { throw new Error('the sheet fails'); } }], () => undefined)
-    .then(() => 'done', (e: Error) => e.message);
+  const outcome = await stageAndMove(
+    [
+      {
+        group: 0,
+        target: async () => {
+          throw new Error('the sheet fails');
+        },
+      },
+    ],
+    () => undefined,
+  ).then(
+    () => 'done',
+    (e: Error) => e.message,
+  );
   expect(outcome).toBe('the sheet fails');
   if (!sqlite()) return;
   await checkpointsSettled(t.db);
@@ -122,8 +163,12 @@ it('a reader holding an older snapshot: the worker tries again until it has ende
     expect(reader.prepare('select count(*) as n from catalogue_items where catalogue_id = ?').get(id)).toEqual({ n: 0 });
     expect(await stageAndMove([{ group: 0, target: async () => into(id) }], () => undefined)).toEqual([ROWS]);
     let settled = false;
-    void checkpointsSettled(t.db).then(() => { settled = true; });
-    await new Promise((resolve) => { setTimeout(resolve, 400); });
+    void checkpointsSettled(t.db).then(() => {
+      settled = true;
+    });
+    await new Promise((resolve) => {
+      setTimeout(resolve, 400);
+    });
     expect(settled).toBe(false);
     expect(checkpointRuns.complete).toBe(complete);
   } finally {

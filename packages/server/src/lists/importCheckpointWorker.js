@@ -18,7 +18,10 @@ const { file, deadlineMs } = /** @type {{ file: string, deadlineMs: number }} */
 const RETRY_MS = 100;
 
 /** @param {number} ms */
-const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+const sleep = (ms) =>
+  new Promise((resolve) => {
+    setTimeout(resolve, ms);
+  });
 
 /** @typedef {{ busy: number, log: number, checkpointed: number }} CheckpointRow */
 

@@ -54,7 +54,13 @@ function withRuns(runs: IdRuns, ids: readonly number[]): IdRuns {
 }
 
 /** Moves every group into its list; returns how many rows were inserted in all (pairs already there are not). */
-export async function moveStaged(conn: Kysely<Database>, staged: StagedItems, moves: readonly SheetMove[], createdAt: string, check: () => void): Promise<number[]> {
+export async function moveStaged(
+  conn: Kysely<Database>,
+  staged: StagedItems,
+  moves: readonly SheetMove[],
+  createdAt: string,
+  check: () => void,
+): Promise<number[]> {
   if (dialectOf(conn) === 'postgres') {
     return conn.transaction().execute(async (trx) => {
       const inserted: number[] = [];
@@ -95,7 +101,11 @@ async function moveInSteps(conn: Kysely<Database>, staged: StagedItems, moves: r
           const ids = await staged.moveRange(trx, move.group, entry.target, createdAt, after, after + MOVE_CHUNK_ROWS);
           const runs = withRuns(entry.runs, ids);
           // The record follows each step; the last step's commit forgets the records of every list at once.
-          if (final) await forgetMoves(trx, moved.map((m) => m.record));
+          if (final)
+            await forgetMoves(
+              trx,
+              moved.map((m) => m.record),
+            );
           else await recordRuns(trx, entry.record, runs);
           return { ids, runs };
         });

@@ -13,7 +13,9 @@ import type { ItemTarget } from './itemWrites';
 const INSTANCE = randomBytes(8).toString('hex');
 
 const PARENT_TABLE: Readonly<Record<ItemTarget['parentColumn'], string>> = {
-  catalogue_id: 'catalogues', search_list_id: 'search_lists', inventory_id: 'inventories',
+  catalogue_id: 'catalogues',
+  search_list_id: 'search_lists',
+  inventory_id: 'inventories',
 };
 const ITEM_TABLES = new Set<string>(['catalogue_items', 'search_list_items', 'inventory_items']);
 const PARENT_TABLES = new Set<string>(Object.values(PARENT_TABLE));
@@ -23,7 +25,9 @@ export type IdRuns = Array<[number, number]>;
 /** Records a move into `target` (that the move created when `created`); returns the record's id. */
 export async function recordMove(trx: Kysely<Database>, target: ItemTarget, created: boolean, startedAt: string): Promise<number> {
   const { rows } = await sql<{ id: number }>`insert into import_moves (instance, items_table, created_table, parent_id, id_runs, started_at)
-    values (${INSTANCE}, ${target.table}, ${created ? PARENT_TABLE[target.parentColumn] : null}, ${target.parentId}, '[]', ${startedAt}) returning id`.execute(trx);
+    values (${INSTANCE}, ${target.table}, ${created ? PARENT_TABLE[target.parentColumn] : null}, ${target.parentId}, '[]', ${startedAt}) returning id`.execute(
+    trx,
+  );
   return Number(rows[0]!.id);
 }
 

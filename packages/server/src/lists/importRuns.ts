@@ -32,7 +32,12 @@ export async function trackImport<T>(fileName: string, clientSignal: AbortSignal
   clientSignal?.addEventListener('abort', onClientAbort, { once: true });
   if (clientSignal?.aborted) controller.abort(importCancelled());
   let finished!: () => void;
-  const entry: Run = { controller, done: new Promise<void>((resolve) => { finished = resolve; }) };
+  const entry: Run = {
+    controller,
+    done: new Promise<void>((resolve) => {
+      finished = resolve;
+    }),
+  };
   const runs = running.get(fileName) ?? new Set<Run>();
   running.set(fileName, runs.add(entry));
   try {

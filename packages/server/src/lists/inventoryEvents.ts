@@ -23,9 +23,10 @@ import type { Database } from '../db/schema';
  */
 export function inventoryEventsInsert(db: Kysely<Database>, rows: RawBuilder<unknown>, sectionId: number, where: RawBuilder<unknown>): RawBuilder<unknown> {
   const groupName = sql`coalesce(g.name, ${UNGROUPED})`;
-  const details = dialectOf(db) === 'postgres'
-    ? sql`json_build_object('inventoryComment', s.comment, 'groupName', ${groupName}::text, 'title', i.field1)::text`
-    : sql`json_object('inventoryComment', s.comment, 'groupName', ${groupName}, 'title', i.field1)`;
+  const details =
+    dialectOf(db) === 'postgres'
+      ? sql`json_build_object('inventoryComment', s.comment, 'groupName', ${groupName}::text, 'title', i.field1)::text`
+      : sql`json_object('inventoryComment', s.comment, 'groupName', ${groupName}, 'title', i.field1)`;
   const searchText = sql`trim(substr(i.search_text, 1, length(coalesce(i.code, '')) + 1 + length(coalesce(i.object_id, ''))))`;
   return sql`insert into item_events (store_id, code, object_id, date, type, inventory_id, inventory_group_id, details, search_text, inventory_item_id)
     select i.store_id, i.code, i.object_id, i.date, 'INVENTORY', i.inventory_id, i.group_id, ${details}, ${searchText}, i.id

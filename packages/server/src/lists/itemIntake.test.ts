@@ -17,7 +17,9 @@ const item = (n: number) => normalizeItem({ code: `c${n}`, field1: `title ${n}` 
 describe('IntakeBuffer', () => {
   it('takes every outcome in order, modified by the script, across batches and the last part batch', async () => {
     const taken: Array<[number, Intake]> = [];
-    const intake = new IntakeBuffer<number>(rule, (n, outcome) => { taken.push([n, outcome]); });
+    const intake = new IntakeBuffer<number>(rule, (n, outcome) => {
+      taken.push([n, outcome]);
+    });
     const count = 2 * SCRIPT_BATCH + 7;
     await intake.feed(async () => {
       for (let n = 1; n <= count; n += 1) await intake.add(n, item(n));
@@ -28,7 +30,9 @@ describe('IntakeBuffer', () => {
 
   it('lets the caller read on while a batch is in the sandbox: completing a batch waits only for the one before it', async () => {
     let taken = 0;
-    const intake = new IntakeBuffer<number>(rule, () => { taken += 1; });
+    const intake = new IntakeBuffer<number>(rule, () => {
+      taken += 1;
+    });
     const seen: number[] = [];
     await intake.feed(async () => {
       for (let n = 1; n <= 3 * SCRIPT_BATCH; n += 1) {
@@ -50,20 +54,26 @@ describe('IntakeBuffer', () => {
       if (n === 3) throw new Error('staging failed');
       taken.push(n);
     });
-    const failure = await intake.feed(async () => {
-      for (let n = 1; n <= 2 * SCRIPT_BATCH + 1; n += 1) await intake.add(n, item(n));
-    }).catch((e: unknown) => e);
+    const failure = await intake
+      .feed(async () => {
+        for (let n = 1; n <= 2 * SCRIPT_BATCH + 1; n += 1) await intake.add(n, item(n));
+      })
+      .catch((e: unknown) => e);
     expect((failure as Error).message).toBe('staging failed');
     expect(taken).toEqual([1, 2]);
   });
 
-  it('waits for a batch still in the sandbox without taking it when the reading fails, and throws the reading\'s error', async () => {
+  it("waits for a batch still in the sandbox without taking it when the reading fails, and throws the reading's error", async () => {
     let taken = 0;
-    const intake = new IntakeBuffer<number>(rule, () => { taken += 1; });
-    await expect(intake.feed(async () => {
-      for (let n = 1; n <= SCRIPT_BATCH; n += 1) await intake.add(n, item(n));
-      throw new Error('the file is damaged');
-    })).rejects.toThrow('the file is damaged');
+    const intake = new IntakeBuffer<number>(rule, () => {
+      taken += 1;
+    });
+    await expect(
+      intake.feed(async () => {
+        for (let n = 1; n <= SCRIPT_BATCH; n += 1) await intake.add(n, item(n));
+        throw new Error('the file is damaged');
+      }),
+    ).rejects.toThrow('the file is damaged');
     expect(taken).toBe(0);
   });
 });

@@ -30,7 +30,14 @@ export interface IntakeRule {
 
 /** Modifies the batch's ids (one sandbox run) and checks each item; one answer per item, in order. */
 export async function intakeBatch(rule: IntakeRule, items: readonly ItemValues[]): Promise<Intake[]> {
-  const answers = rule.script.trim() === '' ? null : await modifyIds(rule.script, items.map((v) => v.code), rule.run);
+  const answers =
+    rule.script.trim() === ''
+      ? null
+      : await modifyIds(
+          rule.script,
+          items.map((v) => v.code),
+          rule.run,
+        );
   return items.map((item, i) => {
     const answer = answers?.[i];
     if (answer && 'error' in answer) return { values: item, refusal: { code: ERROR_CODES.SCRIPT_ERROR, field: 'code', message: answer.error } };
@@ -56,7 +63,10 @@ export class IntakeBuffer<Tag> {
   private taken: Promise<void> = Promise.resolve();
   private settled = false;
 
-  constructor(private readonly rule: IntakeRule, private readonly take: (tag: Tag, outcome: Intake) => Promise<void> | undefined | void) {}
+  constructor(
+    private readonly rule: IntakeRule,
+    private readonly take: (tag: Tag, outcome: Intake) => Promise<void> | undefined | void,
+  ) {}
 
   /** A promise only when the item completed a batch (a long import makes no promise per row). */
   add(tag: Tag, values: ItemValues): Promise<void> | undefined {
@@ -85,7 +95,10 @@ export class IntakeBuffer<Tag> {
     const batch = this.pending;
     this.pending = [];
     const before = this.taken;
-    const outcomes = intakeBatch(this.rule, batch.map((b) => b.values));
+    const outcomes = intakeBatch(
+      this.rule,
+      batch.map((b) => b.values),
+    );
     // Observed below, after the batch before it; a rejection meanwhile is not unhandled.
     outcomes.catch(() => undefined);
     this.taken = before.then(async () => {

@@ -27,16 +27,16 @@ export interface RuleViolation {
  * add and edit follow the library's objectId label, import and sync the mapped (or named) column, and Add
  * Items To copies items that always have one (an objectId-only item is accepted).
  */
-export type ObjectIdColumn =
-  | { path: 'manual'; objectIdLabel: string | null | undefined }
-  | { path: 'file'; mapped: boolean }
-  | { path: 'addTo' };
+export type ObjectIdColumn = { path: 'manual'; objectIdLabel: string | null | undefined } | { path: 'file'; mapped: boolean } | { path: 'addTo' };
 
 export function hasObjectIdColumn(source: ObjectIdColumn): boolean {
   switch (source.path) {
-    case 'manual': return (source.objectIdLabel ?? '').trim() !== '';
-    case 'file': return source.mapped;
-    case 'addTo': return true;
+    case 'manual':
+      return (source.objectIdLabel ?? '').trim() !== '';
+    case 'file':
+      return source.mapped;
+    case 'addTo':
+      return true;
   }
 }
 

@@ -8,8 +8,14 @@ import { fastFold } from './fold';
 import { optionalText } from './rowValues';
 
 export const ITEM_COLUMN: Readonly<Record<ItemField, string>> = {
-  code: 'code', objectId: 'object_id', field1: 'field1', field2: 'field2', field3: 'field3',
-  field4: 'field4', field5: 'field5', field6: 'field6',
+  code: 'code',
+  objectId: 'object_id',
+  field1: 'field1',
+  field2: 'field2',
+  field3: 'field3',
+  field4: 'field4',
+  field5: 'field5',
+  field6: 'field6',
 };
 
 export const ITEM_LIST_COLUMNS: Readonly<Record<string, ListColumn>> = {
@@ -31,9 +37,14 @@ export interface ApiItem extends ItemValues {
 export function toApiItem(row: Row): ApiItem {
   return {
     tid: Number(row.id),
-    code: optionalText(row.code), objectId: optionalText(row.object_id),
-    field1: optionalText(row.field1), field2: optionalText(row.field2), field3: optionalText(row.field3),
-    field4: optionalText(row.field4), field5: optionalText(row.field5), field6: optionalText(row.field6),
+    code: optionalText(row.code),
+    objectId: optionalText(row.object_id),
+    field1: optionalText(row.field1),
+    field2: optionalText(row.field2),
+    field3: optionalText(row.field3),
+    field4: optionalText(row.field4),
+    field5: optionalText(row.field5),
+    field6: optionalText(row.field6),
   };
 }
 
@@ -65,7 +76,14 @@ const searchText = (values: ItemValues) => ITEM_FIELDS.map((f) => fastFold(value
 /** The database columns of an item (without its parent keys). */
 export function itemRow(values: ItemValues) {
   return {
-    code: values.code, object_id: values.objectId, field1: values.field1, field2: values.field2, field3: values.field3,
-    field4: values.field4, field5: values.field5, field6: values.field6, search_text: searchText(values),
+    code: values.code,
+    object_id: values.objectId,
+    field1: values.field1,
+    field2: values.field2,
+    field3: values.field3,
+    field4: values.field4,
+    field5: values.field5,
+    field6: values.field6,
+    search_text: searchText(values),
   };
 }

@@ -18,12 +18,25 @@ export function librariesScope(user: AuthUser): ListScope {
 }
 
 /** One page of a list of the user's libraries, in `defaultOrder` unless the query names an order. */
-export function librariesListPage<T>(db: Kysely<Database>, def: ListDefinition<T>, user: AuthUser, query: ListQuery, defaultOrder: ListOrder): Promise<ListPage<T>> {
+export function librariesListPage<T>(
+  db: Kysely<Database>,
+  def: ListDefinition<T>,
+  user: AuthUser,
+  query: ListQuery,
+  defaultOrder: ListOrder,
+): Promise<ListPage<T>> {
   const params = listParams(query);
   return listPage(db, def, librariesScope(user), { ...params, order: params.order ?? defaultOrder });
 }
 
 /** The export of a list of the user's libraries (file `baseName`), in `defaultOrder` unless the body names an order. */
-export function exportLibrariesList<T>(deps: FilesDeps, user: AuthUser, def: ListDefinition<T>, body: ExportBody, defaultOrder: ListOrder, baseName: string): Promise<ExportFile> {
+export function exportLibrariesList<T>(
+  deps: FilesDeps,
+  user: AuthUser,
+  def: ListDefinition<T>,
+  body: ExportBody,
+  defaultOrder: ListOrder,
+  baseName: string,
+): Promise<ExportFile> {
   return exportList(deps, user, def, librariesScope(user), { ...body, order: body.order ?? defaultOrder }, { maxXlsRows: deps.lists.maxXlsRows, baseName });
 }

@@ -111,7 +111,10 @@ export function requiredLiterals(pattern: string): string[] {
   const runs: string[] = [];
   let run = '';
   let depth = 0;
-  const flush = () => { if (run.length >= 2) runs.push(run); run = ''; };
+  const flush = () => {
+    if (run.length >= 2) runs.push(run);
+    run = '';
+  };
   const optionalNext = (at: number) => pattern[at] === '?' || pattern[at] === '*' || /^\{0[,}]/.test(pattern.slice(at));
   let i = 0;
   while (i < pattern.length) {
@@ -120,20 +123,48 @@ export function requiredLiterals(pattern: string): string[] {
       const e = pattern[i + 1];
       i += 2;
       if (depth > 0) continue;
-      if (!isPunctuation(e)) { flush(); continue; }
-      if (optionalNext(i)) { flush(); continue; }
+      if (!isPunctuation(e)) {
+        flush();
+        continue;
+      }
+      if (optionalNext(i)) {
+        flush();
+        continue;
+      }
       run += e;
       if (pattern[i] === '+' || pattern[i] === '{') flush();
       continue;
     }
     i += 1;
-    if (c === '[') { i = skipClass(pattern, i); flush(); if (optionalNext(i)) continue; continue; }
-    if (c === '(') { depth += 1; flush(); continue; }
-    if (c === ')') { depth -= 1; continue; }
-    if (c === '|') { if (depth === 0) return []; continue; }
+    if (c === '[') {
+      i = skipClass(pattern, i);
+      flush();
+      if (optionalNext(i)) continue;
+      continue;
+    }
+    if (c === '(') {
+      depth += 1;
+      flush();
+      continue;
+    }
+    if (c === ')') {
+      depth -= 1;
+      continue;
+    }
+    if (c === '|') {
+      if (depth === 0) return [];
+      continue;
+    }
     if (depth > 0) continue;
-    if ('^$.*+?{}'.includes(c)) { flush(); if (c === '{') i = pattern.indexOf('}', i) + 1; continue; }
-    if (optionalNext(i)) { flush(); continue; }
+    if ('^$.*+?{}'.includes(c)) {
+      flush();
+      if (c === '{') i = pattern.indexOf('}', i) + 1;
+      continue;
+    }
+    if (optionalNext(i)) {
+      flush();
+      continue;
+    }
     run += c;
     if (pattern[i] === '+' || pattern[i] === '{') flush();
   }

@@ -37,13 +37,17 @@ describeSqlite('fair regular-expression searches (sqlite)', () => {
     const librarian = await t.userId('librarian');
     const held = await gate.acquire(librarian);
     const order: string[] = [];
-    const run = (user: 'librarian' | 'admin', name: string) => search(user, large, 'b{3}').then((res) => { order.push(name); return res; });
+    const run = (user: 'librarian' | 'admin', name: string) =>
+      search(user, large, 'b{3}').then((res) => {
+        order.push(name);
+        return res;
+      });
     const mine = [run('librarian', 'l1'), run('librarian', 'l2'), run('librarian', 'l3')];
     await until(() => gate.stats.waiting === 3);
     const theirs = run('admin', 'a1');
     await until(() => gate.stats.waiting === 4);
     held();
-    for (const res of [...await Promise.all(mine), await theirs]) expect(res.json()).toEqual({ items: [], total: 0 });
+    for (const res of [...(await Promise.all(mine)), await theirs]) expect(res.json()).toEqual({ items: [], total: 0 });
     expect(order[order.length - 1]).not.toBe('a1');
     expect(order.indexOf('a1')).toBeLessThan(order.indexOf('l2'));
   });
@@ -51,7 +55,12 @@ describeSqlite('fair regular-expression searches (sqlite)', () => {
   it("a small list's search does not wait behind a user's slow searches of a large list", async () => {
     const slow = `${'.?'.repeat(25)}${'.'.repeat(24)}!`;
     let answered = 0;
-    const mine = Array.from({ length: 3 }, () => search('librarian', large, slow).then((res) => { answered += 1; return res; }));
+    const mine = Array.from({ length: 3 }, () =>
+      search('librarian', large, slow).then((res) => {
+        answered += 1;
+        return res;
+      }),
+    );
     await until(() => laneGate('search').stats.running === 1);
     const small = await search('admin', tiny, '^ab');
     expect(small.json()).toMatchObject({ total: 1, items: [{ code: 'T1' }] });

@@ -45,8 +45,7 @@ export interface RegexPageQuery {
  * pg_trgm, no alternation texts), nor any plain term beside it: every row of the list is tested.
  */
 export function postgresScansWholeList(terms: readonly SearchTerm[]): boolean {
-  return terms.some((t) => t.kind === 'regex')
-    && terms.every((t) => !t.anchor && !t.alternatives && !t.literals.some((l) => Array.from(l).length >= 3));
+  return terms.some((t) => t.kind === 'regex') && terms.every((t) => !t.anchor && !t.alternatives && !t.literals.some((l) => Array.from(l).length >= 3));
 }
 
 /**
@@ -58,8 +57,7 @@ export function postgresScansWholeList(terms: readonly SearchTerm[]): boolean {
  */
 export function pagesByIds(dialect: Dialect, terms: readonly SearchTerm[]): boolean {
   if (dialect === 'postgres') return terms.some((t) => t.kind === 'regex' && t.anchor && !t.anchor.ids) || postgresScansWholeList(terms);
-  return terms.some((t) => t.kind === 'regex')
-    && terms.every((t) => !t.anchor && !t.candidates && !t.ftsMatch && !t.alternatives?.ids);
+  return terms.some((t) => t.kind === 'regex') && terms.every((t) => !t.anchor && !t.candidates && !t.ftsMatch && !t.alternatives?.ids);
 }
 
 /** The page's rows (at most `read`, from `offset`) in id order, as `select … where … order by id` gives them. */
@@ -76,30 +74,44 @@ export async function regexPageWithTotal(conn: Db, q: RegexPageQuery, halves?: S
   const id = sql.ref('id');
   const page = (where: RawBuilder<SqlBool>) => sql<Row>`select ${q.columns} from ${table} where ${where} order by ${id} limit ${q.read} offset ${q.offset}`;
   // The id of the list's FIRST_ROWS-th row; none: the list is short, read as it is.
-  const { rows: [bound] } = await sql<{ id: number }>`select ${id} as id from ${table} where ${q.scope} order by ${id} limit 1 offset ${(q.firstRows ?? regexPageTuning.firstRows) - 1}`.execute(conn);
+  const {
+    rows: [bound],
+  } = await sql<{
+    id: number;
+  }>`select ${id} as id from ${table} where ${q.scope} order by ${id} limit 1 offset ${(q.firstRows ?? regexPageTuning.firstRows) - 1}`.execute(conn);
   if (!bound) return { rows: (await page(q.where).execute(conn)).rows };
   const first = await page(sql<SqlBool>`${q.where} and ${id} <= ${Number(bound.id)}`).execute(conn);
   if (first.rows.length === q.read) return { rows: first.rows };
   if (halves) {
     const { ids, total } = await splitIds(halves, q.table, q.where, q.offset + q.read);
     const wanted = ids.slice(q.offset);
-    const rows = wanted.length ? (await sql<Row>`select ${q.columns} from ${table} where ${id} in (${sql.join(wanted)}) order by ${id}`.execute(conn)).rows : [];
+    const rows = wanted.length
+      ? (await sql<Row>`select ${q.columns} from ${table} where ${id} in (${sql.join(wanted)}) order by ${id}`.execute(conn)).rows
+      : [];
     return { rows, total };
   }
   if (q.dialect === 'postgres' && q.wholeList) {
     // Ordered by an expression no index holds, the planner scans the list in parallel workers (a Gather Merge of
     // their sorted matches) instead of one backend walking the pkey; the window counts every match: the total.
     const keep = q.offset + q.read;
-    const found = (await sql<{ id: number; total: number | string }>`select ${id} as id, count(*) over () as total from ${table} where ${q.where} order by ${id} + 0 limit ${keep}`.execute(conn)).rows;
+    const found = (
+      await sql<{
+        id: number;
+        total: number | string;
+      }>`select ${id} as id, count(*) over () as total from ${table} where ${q.where} order by ${id} + 0 limit ${keep}`.execute(conn)
+    ).rows;
     const wanted = found.slice(q.offset).map((r) => Number(r.id));
-    const rows = wanted.length ? (await sql<Row>`select ${q.columns} from ${table} where ${id} in (${sql.join(wanted)}) order by ${id}`.execute(conn)).rows : [];
+    const rows = wanted.length
+      ? (await sql<Row>`select ${q.columns} from ${table} where ${id} in (${sql.join(wanted)}) order by ${id}`.execute(conn)).rows
+      : [];
     // No row from offset on: the total is unknown past the offset (but 0 when nothing matches from the start).
     return { rows, total: found.length ? Number(found[0].total) : q.offset === 0 ? 0 : undefined };
   }
   // PostgreSQL: an array computed once (as a count finds the rows), not a join the planner walks in id order.
-  const matching = q.dialect === 'postgres'
-    ? sql<SqlBool>`${id} = any(array(select ${id} from ${table} where ${q.where}))`
-    : sql<SqlBool>`${id} in (select ${id} from ${table} where ${q.where})`;
+  const matching =
+    q.dialect === 'postgres'
+      ? sql<SqlBool>`${id} = any(array(select ${id} from ${table} where ${q.where}))`
+      : sql<SqlBool>`${id} in (select ${id} from ${table} where ${q.where})`;
   return { rows: (await page(matching).execute(conn)).rows };
 }
 
@@ -117,12 +129,19 @@ export const ORDERED_FIRST_ROWS = 2_000;
  * which give the total: up to ORDERED_IDS, the page is those rows sorted; more, they are dense enough for the
  * order's index walk to meet its page soon.
  */
-export async function regexOrderedPage(conn: Db, q: RegexPageQuery & { order: RawBuilder<unknown> }, halves?: SplitReader | null): Promise<{ rows: Row[]; total?: number }> {
+export async function regexOrderedPage(
+  conn: Db,
+  q: RegexPageQuery & { order: RawBuilder<unknown> },
+  halves?: SplitReader | null,
+): Promise<{ rows: Row[]; total?: number }> {
   const table = sql.table(q.table);
   const id = sql.ref('id');
   const cap = regexPageTuning.orderedIds;
   const firstRows = q.firstRows ?? Math.min(regexPageTuning.firstRows, ORDERED_FIRST_ROWS);
-  const first = await sql<Row>`select ${q.columns} from (select * from ${table} where ${q.scope} order by ${q.order} limit ${firstRows}) as first_rows where ${q.where} order by ${q.order} limit ${q.read} offset ${q.offset}`.execute(conn);
+  const first =
+    await sql<Row>`select ${q.columns} from (select * from ${table} where ${q.scope} order by ${q.order} limit ${firstRows}) as first_rows where ${q.where} order by ${q.order} limit ${q.read} offset ${q.offset}`.execute(
+      conn,
+    );
   if (first.rows.length === q.read) return { rows: first.rows };
   const walk = () => sql<Row>`select ${q.columns} from ${table} where ${q.where} order by ${q.order} limit ${q.read} offset ${q.offset}`;
   let ids: number[];
@@ -131,7 +150,9 @@ export async function regexOrderedPage(conn: Db, q: RegexPageQuery & { order: Ra
     ({ ids, total } = await splitIds(halves, q.table, q.where, cap + 1));
   } else if (q.dialect === 'postgres') {
     // Parallel workers each keep their first ids (a top-N sort), merged: the total is known when they are few.
-    ids = (await sql<{ id: number }>`select ${id} as id from ${table} where ${q.where} order by ${id} + 0 limit ${cap + 1}`.execute(conn)).rows.map((r) => Number(r.id));
+    ids = (await sql<{ id: number }>`select ${id} as id from ${table} where ${q.where} order by ${id} + 0 limit ${cap + 1}`.execute(conn)).rows.map((r) =>
+      Number(r.id),
+    );
     total = ids.length <= cap ? ids.length : undefined;
   } else {
     ids = (await sql<{ id: number }>`select ${id} as id from ${table} where ${q.where} limit ${cap + 1}`.execute(conn)).rows.map((r) => Number(r.id));
@@ -139,9 +160,9 @@ export async function regexOrderedPage(conn: Db, q: RegexPageQuery & { order: Ra
   }
   if (ids.length > cap) return { rows: (await walk().execute(conn)).rows, total };
   if (!ids.length) return { rows: [], total };
-  const matching = q.dialect === 'postgres'
-    ? sql<SqlBool>`${id} = any(${ids})`
-    : sql<SqlBool>`${id} in (select value from json_each(${JSON.stringify(ids)}))`;
-  return { rows: (await sql<Row>`select ${q.columns} from ${table} where ${matching} order by ${q.order} limit ${q.read} offset ${q.offset}`.execute(conn)).rows, total };
+  const matching = q.dialect === 'postgres' ? sql<SqlBool>`${id} = any(${ids})` : sql<SqlBool>`${id} in (select value from json_each(${JSON.stringify(ids)}))`;
+  return {
+    rows: (await sql<Row>`select ${q.columns} from ${table} where ${matching} order by ${q.order} limit ${q.read} offset ${q.offset}`.execute(conn)).rows,
+    total,
+  };
 }
-

@@ -90,9 +90,9 @@ function sortValue(dialect: Dialect, column: string): RawBuilder<string> {
 /** The column's value lies in one of the prefix's ranges. */
 export function prefixRangeSql(dialect: Dialect, column: string, prefix: string): RawBuilder<SqlBool> {
   const value = sortValue(dialect, column);
-  const parts = prefixRanges(prefix).map(({ from, to }) => (to === null
-    ? sql<SqlBool>`${value} >= ${from}`
-    : sql<SqlBool>`(${value} >= ${from} and ${value} < ${to})`));
+  const parts = prefixRanges(prefix).map(({ from, to }) =>
+    to === null ? sql<SqlBool>`${value} >= ${from}` : sql<SqlBool>`(${value} >= ${from} and ${value} < ${to})`,
+  );
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
 
@@ -102,7 +102,14 @@ export function prefixRangeSql(dialect: Dialect, column: string, prefix: string)
  * ranges with bound parameters as a scan of the whole list; a union of single ranges reads each from the
  * index).
  */
-export function prefixIdsSql(dialect: Dialect, table: string, parent: { column: string; value: number | string }, column: string, prefix: string, options: { limit?: number; test?: RawBuilder<SqlBool> }): RawBuilder<{ id: number }> {
+export function prefixIdsSql(
+  dialect: Dialect,
+  table: string,
+  parent: { column: string; value: number | string },
+  column: string,
+  prefix: string,
+  options: { limit?: number; test?: RawBuilder<SqlBool> },
+): RawBuilder<{ id: number }> {
   const value = sortValue(dialect, column);
   const reads = prefixRanges(prefix).map(({ from, to }) => {
     const range = to === null ? sql<SqlBool>`${value} >= ${from}` : sql<SqlBool>`${value} >= ${from} and ${value} < ${to}`;
@@ -119,7 +126,8 @@ const codePointOrder = new WeakMap<object, Promise<boolean>>();
 function ordersByCodePoint(db: Kysely<Database>): Promise<boolean> {
   let known = codePointOrder.get(db);
   if (!known) {
-    known = sql<{ c: string }>`select datcollate as c from pg_database where datname = current_database()`.execute(db)
+    known = sql<{ c: string }>`select datcollate as c from pg_database where datname = current_database()`
+      .execute(db)
       .then(({ rows }) => /^(c|posix|c\.utf-?8)$/i.test(rows[0]?.c ?? ''))
       .catch(() => false);
     codePointOrder.set(db, known);
@@ -131,7 +139,12 @@ function ordersByCodePoint(db: Kysely<Database>): Promise<boolean> {
  * The sort index's parent value when the list is one of migration 0015's and the column has a sort index
  * there (null otherwise: the ranges would be tested row by row and gain nothing).
  */
-export async function sortIndexParent<T>(db: Kysely<Database>, def: ListDefinition<T>, scope: ListScope, col: ListColumn): Promise<{ column: string; value: number | string } | null> {
+export async function sortIndexParent<T>(
+  db: Kysely<Database>,
+  def: ListDefinition<T>,
+  scope: ListScope,
+  col: ListColumn,
+): Promise<{ column: string; value: number | string } | null> {
   if (col.type !== 'text' || !(SORTED_COLUMNS as readonly string[]).includes(col.column)) return null;
   const parent = Object.hasOwn(SORTED_LISTS, def.table) ? SORTED_LISTS[def.table as keyof typeof SORTED_LISTS] : undefined;
   const value = parent ? scope[parent] : undefined;

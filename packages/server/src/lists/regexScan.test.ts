@@ -36,7 +36,9 @@ afterAll(() => t.close());
 
 type Page = { items: { code: string; field1: string }[]; total: number };
 async function search(pattern: string, extra = ''): Promise<Page> {
-  const res = await t.call('GET', `${url}?limit=100${extra}&searchTexts=${encodeURIComponent(JSON.stringify({ field1: `/${pattern}/` }))}`, { user: 'librarian' });
+  const res = await t.call('GET', `${url}?limit=100${extra}&searchTexts=${encodeURIComponent(JSON.stringify({ field1: `/${pattern}/` }))}`, {
+    user: 'librarian',
+  });
   expect(res.statusCode).toBe(200);
   return res.json() as Page;
 }
@@ -80,12 +82,20 @@ describe(`regular expressions without a fixed text (${postgres ? 'postgres' : 's
     expect(second.total).toBe(want.length);
   });
 
-  it.each([['[xz]{3}', 1], ['a', 0], ['^\\d{4}[a-z]$', 0], ['o', 7], ['e', 150], ['zzzz', 0]] as const)('the first page in id order of /%s/ from offset %i: first rows, then the matching ids (as the plain query)', async (pattern, offset) => {
+  it.each([
+    ['[xz]{3}', 1],
+    ['a', 0],
+    ['^\\d{4}[a-z]$', 0],
+    ['o', 7],
+    ['e', 150],
+    ['zzzz', 0],
+  ] as const)('the first page in id order of /%s/ from offset %i: first rows, then the matching ids (as the plain query)', async (pattern, offset) => {
     const { dialect, def, where, scope } = await regexQuery(pattern);
     for (const firstRows of [1, 40, 5000]) {
       for (const read of [1, 26]) {
         const q = { dialect, table: def.table, columns: selectColumns(def), scope, where, read, offset };
-        const want = (await sql<Row>`select ${q.columns} from ${sql.table(q.table)} where ${where} order by id limit ${read} offset ${offset}`.execute(t.db)).rows;
+        const want = (await sql<Row>`select ${q.columns} from ${sql.table(q.table)} where ${where} order by id limit ${read} offset ${offset}`.execute(t.db))
+          .rows;
         expect(await regexPageInIdOrder(t.db, { ...q, firstRows })).toEqual(want);
       }
     }

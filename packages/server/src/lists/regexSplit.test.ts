@@ -47,7 +47,9 @@ afterAll(async () => {
 
 type Page = { items: { code: string }[]; total: number; totalKnown?: boolean };
 async function search(pattern: string, extra = '', limit = 25): Promise<Page> {
-  const res = await t.call('GET', `${url}?limit=${limit}${extra}&searchTexts=${encodeURIComponent(JSON.stringify({ field1: `/${pattern}/` }))}`, { user: 'librarian' });
+  const res = await t.call('GET', `${url}?limit=${limit}${extra}&searchTexts=${encodeURIComponent(JSON.stringify({ field1: `/${pattern}/` }))}`, {
+    user: 'librarian',
+  });
   expect(res.statusCode).toBe(200);
   return res.json() as Page;
 }
@@ -111,15 +113,24 @@ describe(`a whole-list regular expression read in two halves (${postgres ? 'post
     }
   });
 
-  it.each([['field1', 'asc'], ['code', 'desc']] as const)('in the order of %s %s: pages and totals equal the folded test, sorted as the list is', async (field, dir) => {
+  it.each([
+    ['field1', 'asc'],
+    ['code', 'desc'],
+  ] as const)('in the order of %s %s: pages and totals equal the folded test, sorted as the list is', async (field, dir) => {
     const def = CATALOGUE_ITEMS_LIST as ListDefinition<unknown>;
-    const { rows } = await sql<{ code: string }>`select code from catalogue_items where catalogue_id = ${catalogueId} order by ${orderSql(dialectOf(t.db), def, [field, dir])}`.execute(t.db);
+    const { rows } = await sql<{
+      code: string;
+    }>`select code from catalogue_items where catalogue_id = ${catalogueId} order by ${orderSql(dialectOf(t.db), def, [field, dir])}`.execute(t.db);
     const order = `&order=${field},${dir}`;
     for (const pattern of ['[xz]{3}', 'a', '^[A-Z ]+$', 'q\\w*z', '(e|é)l', '[^a-z ]']) {
       const matching = new Set(await expected(pattern));
       const want = rows.map((r) => r.code).filter((c) => matching.has(c));
       // 3 first rows and 5 ids at most: the scan, then the order's walk when more match.
-      for (const [firstRows, orderedIds] of [[40, 20_000], [3, 20_000], [3, 5]]) {
+      for (const [firstRows, orderedIds] of [
+        [40, 20_000],
+        [3, 20_000],
+        [3, 5],
+      ]) {
         regexPageTuning.firstRows = firstRows;
         regexPageTuning.orderedIds = orderedIds;
         const page = await search(pattern, `&count=skip${order}`, 10);
@@ -148,7 +159,10 @@ describe(`a whole-list regular expression read in two halves (${postgres ? 'post
   (postgres ? it.skip : it)('SQLite: a half that fails stops the other, and an abort stops both', async () => {
     const file = sqliteFile(t.db)!;
     // About a hundred million regexp() calls: minutes, unless stopped.
-    const long = { sql: "with recursive c(x) as (select 1 union all select x + 1 from c where x < 100000000) select count(*) as n from c where regexp('q', 'a' || x) = 1", parameters: [] };
+    const long = {
+      sql: "with recursive c(x) as (select 1 union all select x + 1 from c where x < 100000000) select count(*) as n from c where regexp('q', 'a' || x) = 1",
+      parameters: [],
+    };
     const bad = { sql: 'select count(*) from no_such_table', parameters: [] };
     await expect(runHalves(file, [bad, long], 60_000, 'search', undefined)).rejects.toThrow(/no such table/);
     await until(() => partnerPending('search') === 0);

@@ -24,8 +24,7 @@ export const splitTuning = { minIds: SPLIT_MIN_IDS };
  * sort-index ranges, trigram candidates, FTS5 join or alternation ids); plain terms beside it are tested per row.
  */
 export function scansWholeList(terms: readonly SearchTerm[]): boolean {
-  return terms.some((t) => t.kind === 'regex')
-    && terms.every((t) => !t.anchor && !t.candidates && !t.ftsMatch && !t.alternatives?.ids);
+  return terms.some((t) => t.kind === 'regex') && terms.every((t) => !t.anchor && !t.candidates && !t.ftsMatch && !t.alternatives?.ids);
 }
 
 /** Scope entries that are all `column = value`: their list's first and last ids are two index seeks. */
@@ -39,10 +38,15 @@ const simpleScope = (scope: ListScope) => Object.values(scope).every((v) => type
 export async function splitId(db: Kysely<Database>, table: string, scope: ListScope, minIds = splitTuning.minIds): Promise<number | null> {
   const t = sql.table(table);
   const id = sql.ref('id');
-  const where = simpleScope(scope) && Object.keys(scope).length
-    ? sql<SqlBool>`${sql.join(Object.entries(scope).map(([c, v]) => sql`${sql.ref(c)} = ${v}`), sql` and `)}`
-    : sql<SqlBool>`1 = 1`;
-  const end = async (dir: RawBuilder<unknown>) => (await sql<{ id: number }>`select ${id} as id from ${t} where ${where} order by ${id} ${dir} limit 1`.execute(db)).rows[0]?.id;
+  const where =
+    simpleScope(scope) && Object.keys(scope).length
+      ? sql<SqlBool>`${sql.join(
+          Object.entries(scope).map(([c, v]) => sql`${sql.ref(c)} = ${v}`),
+          sql` and `,
+        )}`
+      : sql<SqlBool>`1 = 1`;
+  const end = async (dir: RawBuilder<unknown>) =>
+    (await sql<{ id: number }>`select ${id} as id from ${t} where ${where} order by ${id} ${dir} limit 1`.execute(db)).rows[0]?.id;
   const first = await end(sql`asc`);
   const last = await end(sql`desc`);
   if (first === undefined || last === undefined || Number(last) - Number(first) + 1 < minIds) return null;
@@ -62,7 +66,7 @@ export async function isSmallList(db: Kysely<Database>, table: string, scope: Li
 
 /** `where` restricted to one half: `+id` keeps SQLite on the index the whole list is read through. */
 const halfWhere = (where: RawBuilder<SqlBool>, mid: number, upper: boolean) =>
-  (upper ? sql<SqlBool>`+${sql.ref('id')} > ${mid} and ${where}` : sql<SqlBool>`+${sql.ref('id')} <= ${mid} and ${where}`);
+  upper ? sql<SqlBool>`+${sql.ref('id')} > ${mid} and ${where}` : sql<SqlBool>`+${sql.ref('id')} <= ${mid} and ${where}`;
 
 export interface SplitReader {
   /** The SQLite file, its worker lane and each half's time budget. */

@@ -22,7 +22,10 @@ afterAll(() => t.close());
 const search = (field: string, pattern: string) =>
   t.call('GET', `${url}?limit=25&searchTexts=${encodeURIComponent(JSON.stringify({ [field]: `/${pattern}/` }))}`, { user: 'librarian' });
 const exportSearch = (field: string, pattern: string) =>
-  t.call('POST', url.replace(/\/items$/, '/export'), { user: 'librarian', body: { format: { fileType: 'csv' }, order: null, searchTexts: { [field]: `/${pattern}/` } } });
+  t.call('POST', url.replace(/\/items$/, '/export'), {
+    user: 'librarian',
+    body: { format: { fileType: 'csv' }, order: null, searchTexts: { [field]: `/${pattern}/` } },
+  });
 
 async function whileSearching(field: string, pattern: string, call = search) {
   const start = performance.now();
@@ -40,27 +43,32 @@ describe(`stalling regular expressions (${process.env.TEST_DATABASE_URL ? 'postg
     ['field1', `${'.?'.repeat(25)}${'.'.repeat(24)}!`],
     ['field1', '\\w*\\w*\\w*!'],
     ['field2', '[ab]*[ab]*[ab]*c'],
-  ])('%s /%s/ over 400 long rows: finishes or is stopped, and another request answers in under 100 ms meanwhile', async (field, pattern) => {
-    // The same request alone, now: on a test machine shared by other builds it may itself take longer.
-    const alone: number[] = [];
-    for (let i = 0; i < 3; i += 1) {
-      const start = performance.now();
-      await t.call('GET', '/api/users/numUsers', { user: 'admin' });
-      alone.push(performance.now() - start);
-    }
-    const baseline = alone.sort((a, b) => a - b)[1];
-    const { res, ms, otherMs, otherStatus } = await whileSearching(field, pattern);
-    if (process.env.REGEX_STALL_LOG) console.log(pattern, res.statusCode, Math.round(ms), 'ms; other request', Math.round(otherMs), 'ms, alone', Math.round(baseline), 'ms');
-    expect(otherStatus).toBe(200);
-    // Under 100 ms on an idle machine. On the shared 2-core test machine (load average ~19 when this was
-    // written) it took 65–200 ms while searches of 2–6 s ran; a blocked event loop would make it wait for
-    // the rest of the search. A fresh-clone CI run (PostgreSQL, two lanes on 2 cores) saw 218 ms beside a
-    // search of about 500 ms: the bound catches a loop held for most of a long search, not speed.
-    expect(otherMs).toBeLessThan(Math.max(400, 4 * baseline, ms / 2));
-    // No match in these rows; a search stopped by its budget is INVALID_REGEX.
-    if (res.statusCode === 200) expect(res.json()).toEqual({ items: [], total: 0 });
-    else expect(res.json().code).toBe('INVALID_REGEX');
-  }, 20_000);
+  ])(
+    '%s /%s/ over 400 long rows: finishes or is stopped, and another request answers in under 100 ms meanwhile',
+    async (field, pattern) => {
+      // The same request alone, now: on a test machine shared by other builds it may itself take longer.
+      const alone: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const start = performance.now();
+        await t.call('GET', '/api/users/numUsers', { user: 'admin' });
+        alone.push(performance.now() - start);
+      }
+      const baseline = alone.sort((a, b) => a - b)[1];
+      const { res, ms, otherMs, otherStatus } = await whileSearching(field, pattern);
+      if (process.env.REGEX_STALL_LOG)
+        console.log(pattern, res.statusCode, Math.round(ms), 'ms; other request', Math.round(otherMs), 'ms, alone', Math.round(baseline), 'ms');
+      expect(otherStatus).toBe(200);
+      // Under 100 ms on an idle machine. On the shared 2-core test machine (load average ~19 when this was
+      // written) it took 65–200 ms while searches of 2–6 s ran; a blocked event loop would make it wait for
+      // the rest of the search. A fresh-clone CI run (PostgreSQL, two lanes on 2 cores) saw 218 ms beside a
+      // search of about 500 ms: the bound catches a loop held for most of a long search, not speed.
+      expect(otherMs).toBeLessThan(Math.max(400, 4 * baseline, ms / 2));
+      // No match in these rows; a search stopped by its budget is INVALID_REGEX.
+      if (res.statusCode === 200) expect(res.json()).toEqual({ items: [], total: 0 });
+      else expect(res.json().code).toBe('INVALID_REGEX');
+    },
+    20_000,
+  );
 
   it('exports with such a pattern without holding the event loop either', async () => {
     const { res, ms, otherMs, otherStatus } = await whileSearching('field1', `${'.?'.repeat(25)}${'.'.repeat(24)}!`, exportSearch);

@@ -11,7 +11,6 @@ import { unsafeClassPostgres, unsafeRangesComputed, unsafeRegexJs, widenedPatter
 import { UNSAFE_RANGES } from './regexUnsafe';
 import { randomValues, WIDEN_PATTERNS, WIDEN_VALUES } from './testing/regexCases';
 
-
 describe('widened regular expressions', () => {
   const values = [...WIDEN_VALUES, ...randomValues(4000)];
 
@@ -60,7 +59,10 @@ describe('widened regular expressions', () => {
     for (const c of ['\u0301', '\u0130', '한', '\ud83d']) expect(unsafe.test(c)).toBe(true);
     for (const c of ['é', 'Ø', 'ß', 'Σ', 'ς', 'ñ', '\u212A', 'a']) expect(unsafe.test(c)).toBe(false);
     // PostgreSQL's \U escape is JavaScript's \u{…} (u flag).
-    const pg = new RegExp(unsafeClassPostgres().replace(/\\U([0-9a-f]{8})/g, (_, hex: string) => `\\u{${hex}}`), 'u');
+    const pg = new RegExp(
+      unsafeClassPostgres().replace(/\\U([0-9a-f]{8})/g, (_, hex: string) => `\\u{${hex}}`),
+      'u',
+    );
     expect(pg.test('한')).toBe(true);
     expect(pg.test('\u0301')).toBe(true);
     expect(pg.test('é')).toBe(false);

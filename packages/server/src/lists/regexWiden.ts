@@ -155,7 +155,9 @@ function unsafeUnitsJs(): number[] {
 function unsafeCodePointsPostgres(): number[] {
   return collect(0x80, MAX_CODE_POINT, (cp) => {
     if (isSurrogate(cp)) return false; // not characters of a text
-    const stripped = String.fromCodePoint(cp).normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    const stripped = String.fromCodePoint(cp)
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '');
     // One code point: one unit, or one surrogate pair.
     return !(stripped.length === 1 || (stripped.length === 2 && stripped.codePointAt(0)! > 0xffff));
   });

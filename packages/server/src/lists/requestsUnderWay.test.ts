@@ -29,7 +29,9 @@ beforeAll(async () => {
   });
   // Answers once the test releases it.
   app.get('/held/:id', async (request) => {
-    await new Promise<void>((resolve) => { releases.set((request.params as { id: string }).id, resolve); });
+    await new Promise<void>((resolve) => {
+      releases.set((request.params as { id: string }).id, resolve);
+    });
     return { ok: true };
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -46,9 +48,14 @@ let next = 0;
 /** A held request, resolved once the server has taken it. */
 const arrived = async () => {
   const id = String(++next);
-  const taken = new Promise<void>((resolve) => { onArrival = resolve; });
+  const taken = new Promise<void>((resolve) => {
+    onArrival = resolve;
+  });
   let answered = false;
-  const answer = fetch(`${base}/held/${id}`).then(async (res) => { await res.json(); answered = true; });
+  const answer = fetch(`${base}/held/${id}`).then(async (res) => {
+    await res.json();
+    answered = true;
+  });
   answers.push(answer);
   await taken;
   onArrival = null;
@@ -56,7 +63,10 @@ const arrived = async () => {
     answer,
     answered: () => answered,
     release: async () => {
-      while (!releases.has(id)) await new Promise((resolve) => { setImmediate(resolve); });
+      while (!releases.has(id))
+        await new Promise((resolve) => {
+          setImmediate(resolve);
+        });
       releases.get(id)!();
     },
   };
@@ -65,7 +75,9 @@ const arrived = async () => {
 /** The wait, and whether it has ended yet. */
 const watched = (wait: Promise<void>) => {
   let ended = false;
-  const done = wait.then(() => { ended = true; });
+  const done = wait.then(() => {
+    ended = true;
+  });
   return { done, ended: () => ended };
 };
 
@@ -74,7 +86,10 @@ it('waits for a request that arrived since the step began, until it is answered'
   const request = await arrived();
   const wait = watched(letArrivalsThrough(since, NO_LIMIT_MS));
   // Held: the wait cannot end, however many turns pass.
-  for (let turn = 0; turn < 20; turn += 1) await new Promise((resolve) => { setTimeout(resolve, 1); });
+  for (let turn = 0; turn < 20; turn += 1)
+    await new Promise((resolve) => {
+      setTimeout(resolve, 1);
+    });
   expect(wait.ended()).toBe(false);
   await request.release();
   await wait.done;

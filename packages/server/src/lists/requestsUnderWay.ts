@@ -16,7 +16,9 @@ export function registerRequestsUnderWay(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     underWay.set(request, performance.now());
     // Answered or abandoned: 'close' comes either way.
-    reply.raw.once('close', () => { underWay.delete(request); });
+    reply.raw.once('close', () => {
+      underWay.delete(request);
+    });
     done();
   });
 }
@@ -35,8 +37,12 @@ const arrivedSince = (since: number): boolean => {
  */
 export async function letArrivalsThrough(since: number, maxWaitMs = ARRIVALS_WAIT_MS): Promise<void> {
   const until = performance.now() + maxWaitMs;
-  await new Promise<void>((resolve) => { setImmediate(resolve); });
+  await new Promise<void>((resolve) => {
+    setImmediate(resolve);
+  });
   while (arrivedSince(since) && performance.now() < until) {
-    await new Promise<void>((resolve) => { setTimeout(resolve, 1); });
+    await new Promise<void>((resolve) => {
+      setTimeout(resolve, 1);
+    });
   }
 }

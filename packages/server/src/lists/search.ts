@@ -113,7 +113,11 @@ export function planSearch<T>(def: ListDefinition<T>, searchTexts: SearchTexts |
         if (e instanceof RegexRejected) throw invalidRegex(e.message, field);
         throw e;
       }
-      const literals = covered ? requiredLiterals(pattern).map((l) => foldText(l)).sort((a, b) => b.length - a.length) : [];
+      const literals = covered
+        ? requiredLiterals(pattern)
+            .map((l) => foldText(l))
+            .sort((a, b) => b.length - a.length)
+        : [];
       const texts = covered && !(literals[0]?.length >= MIN_LENGTH) ? literalAlternatives(pattern) : null;
       terms.push({ field, col, kind: 'regex', pattern, literals, ...(texts ? { alternatives: { texts: texts.map((l) => foldText(l)) } } : {}) });
     } else {
@@ -137,41 +141,51 @@ const countOf = async (db: Kysely<Database>, query: RawBuilder<unknown>) =>
  * far fewer than the rows in scope → a join on the index (unless only one page is wanted); otherwise the
  * search scans the scope.
  */
-export async function probeIndex<T>(db: Kysely<Database>, def: ListDefinition<T>, scope: ListScope, searchTerms: SearchTerm[], purpose: 'all' | 'page' = 'all'): Promise<SearchTerm[]> {
+export async function probeIndex<T>(
+  db: Kysely<Database>,
+  def: ListDefinition<T>,
+  scope: ListScope,
+  searchTerms: SearchTerm[],
+  purpose: 'all' | 'page' = 'all',
+): Promise<SearchTerm[]> {
   const terms = await Promise.all(searchTerms.map((term) => anchorTerm(db, def, scope, term)));
   const fts = def.searchText?.fts;
   if (!fts || dialectOf(db) !== 'sqlite') return terms;
   const table = sql.table(fts);
-  return Promise.all(terms.map(async (term) => {
-    // The sort index found the few rows an anchored regular expression can match: no trigram probe.
-    if (term.anchor?.ids) return term;
-    if (term.alternatives) {
-      // Rows holding one of the texts: each text's trigrams ANDed, ORed across texts (a superset).
-      const query = term.alternatives.texts.map((text) => `(${ftsTerms(trigramsOf(text))})`).join(' OR ');
-      const { rows } = await sql<{ id: number }>`select rowid as id from ${table} where ${table} match ${query} limit ${CANDIDATE_LIMIT + 1}`.execute(db);
-      return rows.length <= CANDIDATE_LIMIT ? { ...term, alternatives: { ...term.alternatives, ids: rows.map((r) => Number(r.id)) } } : term;
-    }
-    const text = term.literals[0];
-    // Trigrams need three characters; FTS5's LIKE has no ESCAPE clause for % and _.
-    if (!text || text.length < 3 || /[%_]/.test(text)) return term;
-    // Few rows holding the text's last trigrams: their ids (a superset; the field test keeps the result exact).
-    const quick = quickTrigramQuery(text);
-    if (quick) {
-      const { rows } = await sql<{ id: number }>`select rowid as id from ${table} where ${table} match ${quick} limit ${CANDIDATE_LIMIT + 1}`.execute(db);
+  return Promise.all(
+    terms.map(async (term) => {
+      // The sort index found the few rows an anchored regular expression can match: no trigram probe.
+      if (term.anchor?.ids) return term;
+      if (term.alternatives) {
+        // Rows holding one of the texts: each text's trigrams ANDed, ORed across texts (a superset).
+        const query = term.alternatives.texts.map((text) => `(${ftsTerms(trigramsOf(text))})`).join(' OR ');
+        const { rows } = await sql<{ id: number }>`select rowid as id from ${table} where ${table} match ${query} limit ${CANDIDATE_LIMIT + 1}`.execute(db);
+        return rows.length <= CANDIDATE_LIMIT ? { ...term, alternatives: { ...term.alternatives, ids: rows.map((r) => Number(r.id)) } } : term;
+      }
+      const text = term.literals[0];
+      // Trigrams need three characters; FTS5's LIKE has no ESCAPE clause for % and _.
+      if (!text || text.length < 3 || /[%_]/.test(text)) return term;
+      // Few rows holding the text's last trigrams: their ids (a superset; the field test keeps the result exact).
+      const quick = quickTrigramQuery(text);
+      if (quick) {
+        const { rows } = await sql<{ id: number }>`select rowid as id from ${table} where ${table} match ${quick} limit ${CANDIDATE_LIMIT + 1}`.execute(db);
+        if (rows.length <= CANDIDATE_LIMIT) return { ...term, candidates: rows.map((r) => Number(r.id)) };
+      }
+      const { rows } = await sql<{ id: number }>`select rowid as id from ${table} where search_text like ${`%${text}%`} limit ${CANDIDATE_LIMIT + 1}`.execute(
+        db,
+      );
       if (rows.length <= CANDIDATE_LIMIT) return { ...term, candidates: rows.map((r) => Number(r.id)) };
-    }
-    const { rows } = await sql<{ id: number }>`select rowid as id from ${table} where search_text like ${`%${text}%`} limit ${CANDIDATE_LIMIT + 1}`.execute(db);
-    if (rows.length <= CANDIDATE_LIMIT) return { ...term, candidates: rows.map((r) => Number(r.id)) };
-    // One page of a text held by more than CANDIDATE_LIMIT rows: reading the list in order finds its rows
-    // soon (one in every few hundred at worst), where counting the trigrams' rows first costs more.
-    if (purpose === 'page') return term;
-    const query = trigramQuery(text);
-    const found = await countOf(db, sql`select rowid from ${table} where ${table} match ${query} limit ${JOIN_LIMIT}`);
-    if (found >= JOIN_LIMIT) return term;
-    const bound = found * JOIN_COST;
-    const inScope = await countOf(db, sql`select 1 from ${sql.table(def.table)} where ${scopeSql(scope)} limit ${bound}`);
-    return inScope < bound ? term : { ...term, ftsMatch: { table: fts, query } };
-  }));
+      // One page of a text held by more than CANDIDATE_LIMIT rows: reading the list in order finds its rows
+      // soon (one in every few hundred at worst), where counting the trigrams' rows first costs more.
+      if (purpose === 'page') return term;
+      const query = trigramQuery(text);
+      const found = await countOf(db, sql`select rowid from ${table} where ${table} match ${query} limit ${JOIN_LIMIT}`);
+      if (found >= JOIN_LIMIT) return term;
+      const bound = found * JOIN_COST;
+      const inScope = await countOf(db, sql`select 1 from ${sql.table(def.table)} where ${scopeSql(scope)} limit ${bound}`);
+      return inScope < bound ? term : { ...term, ftsMatch: { table: fts, query } };
+    }),
+  );
 }
 
 /**
@@ -325,7 +339,8 @@ function postgresFoldedRegex(column: string, pattern: string): RawBuilder<SqlBoo
 function fieldTest(dialect: Dialect, term: SearchTerm, budgetKey: number | null): RawBuilder<SqlBool> {
   const { col } = term;
   if (term.kind === 'regex') {
-    if (dialect === 'postgres') return col.type === 'text' ? postgresFoldedRegex(col.column, term.pattern) : sql<SqlBool>`${asText(dialect, col)} ~* ${term.pattern}`;
+    if (dialect === 'postgres')
+      return col.type === 'text' ? postgresFoldedRegex(col.column, term.pattern) : sql<SqlBool>`${asText(dialect, col)} ~* ${term.pattern}`;
     const value = col.type === 'text' ? sql`${ref(col.column)}` : sql`cast(${ref(col.column)} as text)`;
     // The widened pattern goes along for the search worker (the main thread's regexp() derives its own).
     const wide = widenedPattern(term.pattern, 'js');
@@ -361,7 +376,13 @@ function scopeSql(scope: ListScope): RawBuilder<SqlBool> {
 }
 
 /** The WHERE condition of a list: its scope and every search term. */
-export function whereSql<T>(dialect: Dialect, def: ListDefinition<T>, scope: ListScope, terms: readonly SearchTerm[], budgetKey: number | null): RawBuilder<SqlBool> {
+export function whereSql<T>(
+  dialect: Dialect,
+  def: ListDefinition<T>,
+  scope: ListScope,
+  terms: readonly SearchTerm[],
+  budgetKey: number | null,
+): RawBuilder<SqlBool> {
   const parts = scopeParts(scope);
   for (const term of terms) {
     const anchor = term.anchor ? anchorSql(dialect, def, term, budgetKey) : null;
@@ -371,7 +392,8 @@ export function whereSql<T>(dialect: Dialect, def: ListDefinition<T>, scope: Lis
     if (term.alternatives) parts.push(...alternativesSql(dialect, def, term.alternatives));
     // PostgreSQL orders conditions by its own cost estimates (it tested the regex before the ranges: 11 s
     // for '^el .* (rio|mar)'); a CASE keeps the ranges first.
-    if (anchor && dialect === 'postgres' && !term.anchor?.ids) parts.push(sql<SqlBool>`(case when ${anchor} then ${fieldTest(dialect, term, budgetKey)} else false end)`);
+    if (anchor && dialect === 'postgres' && !term.anchor?.ids)
+      parts.push(sql<SqlBool>`(case when ${anchor} then ${fieldTest(dialect, term, budgetKey)} else false end)`);
     else parts.push(fieldTest(dialect, term, budgetKey));
   }
   return parts.length ? sql<SqlBool>`${sql.join(parts, sql` and `)}` : sql<SqlBool>`1 = 1`;

@@ -25,7 +25,12 @@ const VALUES_PER_STATEMENT = 500;
  * in `excluding` left out (they are being emptied or deleted): two index probes at most (search_list_items
  * (store_id, code), then (search_list_id, object_id) per list).
  */
-export function searchListOf(storeId: number, code: Expression<unknown>, objectId: Expression<unknown>, excluding: readonly number[] = []): RawBuilder<number | null> {
+export function searchListOf(
+  storeId: number,
+  code: Expression<unknown>,
+  objectId: Expression<unknown>,
+  excluding: readonly number[] = [],
+): RawBuilder<number | null> {
   const others = excluding.length ? sql` and l.search_list_id not in (${sql.join(excluding)})` : sql``;
   return sql<number | null>`coalesce(
     (select min(l.search_list_id) from search_list_items l where l.store_id = ${storeId} and l.code = ${code}${others}),
@@ -80,6 +85,11 @@ export async function reflagScans(db: Db, storeId: number, only: ScansToFlag, ex
 /** The code/objectId pairs of a list's entries among ids (read before they are deleted). */
 export async function entryPairs(db: Db, listId: number, ids: readonly number[]): Promise<Pair[]> {
   if (!ids.length) return [];
-  const rows = await db.selectFrom('search_list_items').select(['code', 'object_id']).where('search_list_id', '=', listId).where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('search_list_items')
+    .select(['code', 'object_id'])
+    .where('search_list_id', '=', listId)
+    .where('id', 'in', [...ids])
+    .execute();
   return rows.map((r) => ({ code: r.code, objectId: r.object_id }));
 }

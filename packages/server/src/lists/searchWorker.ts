@@ -13,7 +13,14 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import {
-  Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult,
+  Kysely,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
 } from 'kysely';
 import type { Database } from '../db/schema';
 import { CountCancelled, countCancelledBy, requestOwner } from './countCancel';
@@ -158,7 +165,17 @@ class Lane {
       const cancel = () => Atomics.store(this.cancelled, id % CANCEL_SLOTS, id);
       signal?.addEventListener('abort', cancel, { once: true });
       const settled = () => signal?.removeEventListener('abort', cancel);
-      this.pending.set(id, { resolve: (r) => { settled(); resolve(r); }, reject: (e) => { settled(); reject(e); }, signal });
+      this.pending.set(id, {
+        resolve: (r) => {
+          settled();
+          resolve(r);
+        },
+        reject: (e) => {
+          settled();
+          reject(e);
+        },
+        signal,
+      });
       w.postMessage({ id, ...request });
     });
   }
@@ -185,7 +202,14 @@ export const laneGate = (lane: WorkerLane): FairGate => lanes[lane].gate;
  * Runs one read query in the worker with a time budget for its regexp() calls; an abort of `signal` stops
  * it (CountCancelled) once its next row is checked (portal_alive(), portal_fold(), regexp()).
  */
-export async function runInWorker(file: string, sql: string, parameters: readonly unknown[], budgetMs: number, lane: WorkerLane = 'search', signal?: AbortSignal): Promise<unknown[]> {
+export async function runInWorker(
+  file: string,
+  sql: string,
+  parameters: readonly unknown[],
+  budgetMs: number,
+  lane: WorkerLane = 'search',
+  signal?: AbortSignal,
+): Promise<unknown[]> {
   return (await lanes[lane].send({ op: 'query', file, sql, parameters, budgetMs }, signal)).rows ?? [];
 }
 
@@ -200,18 +224,30 @@ export interface HalfQuery {
  * smallest in ascending order and how many (./regexSplit). An abort of `signal` stops both; when one fails,
  * the other is stopped and the failure is thrown.
  */
-export async function runHalves(file: string, halves: readonly [HalfQuery, HalfQuery], budgetMs: number, lane: WorkerLane, signal: AbortSignal | undefined, op: { ids: number } | null = null): Promise<[Reply, Reply]> {
+export async function runHalves(
+  file: string,
+  halves: readonly [HalfQuery, HalfQuery],
+  budgetMs: number,
+  lane: WorkerLane,
+  signal: AbortSignal | undefined,
+  op: { ids: number } | null = null,
+): Promise<[Reply, Reply]> {
   if (signal?.aborted) throw countCancelledBy(signal);
   const both = new AbortController();
   const forward = () => both.abort(signal?.reason);
   signal?.addEventListener('abort', forward, { once: true });
-  const request = (h: HalfQuery): Request => (op
-    ? { op: 'ids', file, sql: h.sql, parameters: h.parameters, budgetMs, keep: op.ids }
-    : { op: 'query', file, sql: h.sql, parameters: h.parameters, budgetMs });
+  const request = (h: HalfQuery): Request =>
+    op
+      ? { op: 'ids', file, sql: h.sql, parameters: h.parameters, budgetMs, keep: op.ids }
+      : { op: 'query', file, sql: h.sql, parameters: h.parameters, budgetMs };
   try {
     const runs = [lanes[lane].send(request(halves[0]), both.signal), partners[lane].send(request(halves[1]), both.signal)];
     // The first failure stops the other half (its own rejection is then of no interest).
-    runs.forEach((run) => run.catch(() => { if (!both.signal.aborted) both.abort(new CountCancelled('The other half failed')); }));
+    runs.forEach((run) =>
+      run.catch(() => {
+        if (!both.signal.aborted) both.abort(new CountCancelled('The other half failed'));
+      }),
+    );
     const [a, b] = await Promise.all(runs);
     return [a, b];
   } finally {
@@ -244,7 +280,11 @@ export async function* streamInWorker<R>(file: string, sql: string, parameters: 
 }
 
 class WorkerConnection implements DatabaseConnection {
-  constructor(private readonly file: string, private readonly budgetMs: number, private readonly lane: WorkerLane) {}
+  constructor(
+    private readonly file: string,
+    private readonly budgetMs: number,
+    private readonly lane: WorkerLane,
+  ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     return { rows: (await runInWorker(this.file, query.sql, query.parameters, this.budgetMs, this.lane)) as R[] };
@@ -264,10 +304,18 @@ class WorkerDriver implements Driver {
   }
 
   async init(): Promise<void> {}
-  async acquireConnection(): Promise<DatabaseConnection> { return this.connection; }
-  async beginTransaction(): Promise<void> { throw new Error('The search worker reads only'); }
-  async commitTransaction(): Promise<void> { throw new Error('The search worker reads only'); }
-  async rollbackTransaction(): Promise<void> { throw new Error('The search worker reads only'); }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return this.connection;
+  }
+  async beginTransaction(): Promise<void> {
+    throw new Error('The search worker reads only');
+  }
+  async commitTransaction(): Promise<void> {
+    throw new Error('The search worker reads only');
+  }
+  async rollbackTransaction(): Promise<void> {
+    throw new Error('The search worker reads only');
+  }
   async releaseConnection(): Promise<void> {}
   async destroy(): Promise<void> {}
 }

@@ -34,8 +34,12 @@ export function openRegexBudget(ms: number): { key: number; renew(ms: number): v
   budgets.set(key, budget);
   return {
     key,
-    renew: (next) => { budget.deadline = performance.now() + next; },
-    close: () => { budgets.delete(key); },
+    renew: (next) => {
+      budget.deadline = performance.now() + next;
+    },
+    close: () => {
+      budgets.delete(key);
+    },
   };
 }
 
@@ -51,8 +55,7 @@ function regexp(pattern: unknown, value: unknown, budgetKey?: unknown): number {
 
 /** Registers the list functions on a connection (the main one and the export readers). */
 export function prepareSqliteForLists(sqlite: BetterSqlite3.Database): void {
-  sqlite.function('portal_fold', { deterministic: true }, (value: unknown) =>
-    value === null || value === undefined ? null : fastFold(String(value)));
+  sqlite.function('portal_fold', { deterministic: true }, (value: unknown) => (value === null || value === undefined ? null : fastFold(String(value))));
   sqlite.function('regexp', { varargs: true }, (...args: unknown[]) => regexp(args[0], args[1], args[2]));
   // The count worker's per-row cancellation check (./sqliteSearchWorker.js); nothing to cancel here.
   sqlite.function('portal_alive', () => 1);

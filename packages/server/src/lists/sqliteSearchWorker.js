@@ -31,7 +31,11 @@ v8.setFlagsFromString('--regexp-backtracks-before-fallback=10000');
 const VALUE_MAX = 1000;
 const ASCII = /^[\x00-\x7f]*$/;
 /** foldText of @portal/contract: lower case, accents removed. */
-const foldText = (/** @type {string} */ text) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const foldText = (/** @type {string} */ text) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 /** ./regexFold's table from the main thread: unit → folded unit (0: none), and the units as strings. */
 const FOLD = workerData && workerData.foldTable ? new Uint16Array(workerData.foldTable) : null;
 const FOLD_UNITS = FOLD === null ? [] : Array.from(FOLD, (u) => String.fromCharCode(u));
@@ -204,7 +208,12 @@ function run(message) {
   if (message.op === 'ids') {
     // The ids the query selects (its first column), in any order: their number, and the `keep` smallest in
     // ascending order (./regexSplit: one half of a list read by two workers).
-    const ids = /** @type {number[]} */ (connection(message.file).prepare(message.sql).pluck().all(...message.parameters));
+    const ids = /** @type {number[]} */ (
+      connection(message.file)
+        .prepare(message.sql)
+        .pluck()
+        .all(...message.parameters)
+    );
     const found = Float64Array.from(ids).sort();
     return { rows: Array.from(found.subarray(0, message.keep)), total: found.length };
   }

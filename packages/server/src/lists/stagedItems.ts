@@ -35,7 +35,10 @@ export class StagedItems {
 
   private readonly dialect: 'sqlite' | 'postgres';
 
-  constructor(private readonly db: Kysely<Database>, private readonly table: string) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly table: string,
+  ) {
     this.dialect = dialectOf(db);
   }
 
@@ -111,9 +114,11 @@ export class StagedItems {
       // the batch's statement is prepared once per size and run on the connection while Kysely's lock on it
       // is held (no other request's transaction is open on it meanwhile).
       let statement = this.sqliteStatements.get(rows.length);
-      if (!statement) this.sqliteStatements.set(rows.length, statement = raw.prepare(this.sqliteInsert(rows.length)));
+      if (!statement) this.sqliteStatements.set(rows.length, (statement = raw.prepare(this.sqliteInsert(rows.length))));
       const prepared = statement;
-      await this.db.connection().execute(async () => { prepared.run(values.flat()); });
+      await this.db.connection().execute(async () => {
+        prepared.run(values.flat());
+      });
     } else if (this.dialect === 'sqlite') {
       await this.db.executeQuery(CompiledQuery.raw(this.sqliteInsert(rows.length), values.flat()));
     } else {
@@ -139,7 +144,10 @@ export class StagedItems {
     const staged = sql.table(this.table);
     await sql`delete from ${staged} where grp = ${group}
       and seq not in (select min(seq) from ${staged} where grp = ${group} group by code, object_id)`.execute(conn);
-    const { rows } = await sql<{ first: number | null; last: number | null }>`select min(seq) as first, max(seq) as last from ${staged} where grp = ${group}`.execute(conn);
+    const { rows } = await sql<{
+      first: number | null;
+      last: number | null;
+    }>`select min(seq) as first, max(seq) as last from ${staged} where grp = ${group}`.execute(conn);
     return { first: Number(rows[0]?.first ?? 0), last: Number(rows[0]?.last ?? 0) };
   }
 
@@ -158,7 +166,15 @@ export class StagedItems {
    * (./inventoryEvents): on SQLite those above the table's highest id before the insert (one connection), on
    * PostgreSQL those the insert returns, in the same statement (another transaction may insert meanwhile).
    */
-  private async insertRange(trx: Kysely<Database>, group: number, target: ItemTarget, createdAt: string, after: number, upTo: number, ids = false): Promise<{ rows: Array<{ id: number }>; count: number }> {
+  private async insertRange(
+    trx: Kysely<Database>,
+    group: number,
+    target: ItemTarget,
+    createdAt: string,
+    after: number,
+    upTo: number,
+    ids = false,
+  ): Promise<{ rows: Array<{ id: number }>; count: number }> {
     const scans = target.table === 'inventory_items';
     if (scans && this.dialect === 'postgres') {
       const insert = this.insertSql(group, target, createdAt, after, upTo, sql`returning *`);
@@ -180,12 +196,23 @@ export class StagedItems {
     const extra = Object.entries(target.extra ?? {});
     // SQLite: pairs already in the list are left to the pair's unique index (on conflict do nothing), which
     // the insert probes anyway, instead of two more probes per row.
-    const pairsInList = this.dialect === 'sqlite' ? sql`` : sql`
+    const pairsInList =
+      this.dialect === 'sqlite'
+        ? sql``
+        : sql`
         and not exists (select 1 from ${items} t where ${parent} = ${target.parentId} and s.code is not null and t.code = s.code
           and (t.object_id = s.object_id or (t.object_id is null and s.object_id is null)))
         and not exists (select 1 from ${items} t where ${parent} = ${target.parentId} and s.code is null and t.code is null and t.object_id = s.object_id)`;
-    return sql<{ id: number }>`insert into ${items} (store_id, ${sql.ref(target.parentColumn)}, ${sql.join(COLUMNS.map((c) => sql.ref(c)))}, created_at${sql.join(extra.map(([c]) => sql`, ${sql.ref(c)}`), sql``)})
-      select ${target.storeId}, ${target.parentId}, ${sql.join(COLUMNS.map((c) => sql.ref(`s.${c}`)))}, ${createdAt}${sql.join(extra.map(([, v]) => sql`, ${v}`), sql``)}
+    return sql<{
+      id: number;
+    }>`insert into ${items} (store_id, ${sql.ref(target.parentColumn)}, ${sql.join(COLUMNS.map((c) => sql.ref(c)))}, created_at${sql.join(
+      extra.map(([c]) => sql`, ${sql.ref(c)}`),
+      sql``,
+    )})
+      select ${target.storeId}, ${target.parentId}, ${sql.join(COLUMNS.map((c) => sql.ref(`s.${c}`)))}, ${createdAt}${sql.join(
+        extra.map(([, v]) => sql`, ${v}`),
+        sql``,
+      )}
       from ${staged} s
       where s.grp = ${group} and s.seq > ${after} and s.seq <= ${upTo}${pairsInList}
       order by s.seq
@@ -211,7 +238,9 @@ export async function withStaging<R>(
 ): Promise<R> {
   const run = async (conn: Kysely<Database>): Promise<R> => {
     const table = `staged_items_${randomBytes(8).toString('hex')}`;
-    await sql`create temporary table ${sql.table(table)} (seq integer primary key, grp integer not null, ${sql.join(COLUMNS.map((c) => sql`${sql.ref(c)} text${c === 'search_text' ? sql` not null` : sql``}`))})`.execute(conn);
+    await sql`create temporary table ${sql.table(table)} (seq integer primary key, grp integer not null, ${sql.join(COLUMNS.map((c) => sql`${sql.ref(c)} text${c === 'search_text' ? sql` not null` : sql``}`))})`.execute(
+      conn,
+    );
     const staged = new StagedItems(conn, table);
     try {
       await fill(staged);

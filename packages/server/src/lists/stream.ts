@@ -110,7 +110,10 @@ async function* readSqlite<R>(db: Kysely<Database>, request: StreamRequest<unkno
         try {
           while (batch.length < size) {
             const next = iterator.next();
-            if (next.done) { done = true; break; }
+            if (next.done) {
+              done = true;
+              break;
+            }
             batch.push(next.value);
           }
         } catch (e) {
@@ -149,44 +152,56 @@ async function* streamPostgres<T>(db: Kysely<Database>, request: StreamRequest<T
   // one-slot hand-off so the cursor is only read when the consumer wants the next batch.
   const slot: { deliver?: (batch: Row[] | null) => void; fail?: (e: unknown) => void; demand?: () => void; stopped: boolean } = { stopped: false };
   const nextBatch = () => {
-    const p = new Promise<Row[] | null>((resolve, reject) => { slot.deliver = resolve; slot.fail = reject; });
+    const p = new Promise<Row[] | null>((resolve, reject) => {
+      slot.deliver = resolve;
+      slot.fail = reject;
+    });
     p.catch(() => undefined); // handled when awaited; never an unhandled rejection meanwhile
     return p;
   };
   const idleMs = request.idleMs ?? STREAM_IDLE_MS;
   /** Resolves when the consumer wants the next batch; rejects with ExportIdle when it does not in time. */
-  const waitDemand = () => new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new ExportIdle(idleMs)), idleMs);
-    slot.demand = () => { clearTimeout(timer); resolve(); };
-  });
+  const waitDemand = () =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new ExportIdle(idleMs)), idleMs);
+      slot.demand = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
 
   let pending = nextBatch();
-  const producer = db.connection().execute(async (conn) => {
-    await sql`begin read only`.execute(conn);
-    try {
-      await sql`set local statement_timeout = ${sql.lit(REGEX_BUDGET_MS * 10)}`.execute(conn);
-      // The database's own bound, should this process stop answering: a little after ours.
-      await sql`set local idle_in_transaction_session_timeout = ${sql.lit(idleMs + 5000)}`.execute(conn);
-      await sql`declare portal_export no scroll cursor for ${selectAll('postgres', request, null)}`.execute(conn);
-      const fetchBatch = async () => (await sql<Row>`fetch forward ${sql.lit(size)} from portal_export`.execute(conn)).rows;
-      let rows = await fetchBatch();
-      for (;;) {
-        if (slot.stopped) throw new Aborted();
-        const wanted = rows.length ? waitDemand() : null;
-        wanted?.catch(() => undefined); // awaited below
-        slot.deliver?.(rows.length ? rows : null);
-        if (!wanted) break;
-        // The next batch is fetched while the consumer works on this one (one batch ahead: the database's
-        // time and ours overlap; memory stays at two batches).
-        rows = await fetchBatch();
-        await wanted;
+  const producer = db
+    .connection()
+    .execute(async (conn) => {
+      await sql`begin read only`.execute(conn);
+      try {
+        await sql`set local statement_timeout = ${sql.lit(REGEX_BUDGET_MS * 10)}`.execute(conn);
+        // The database's own bound, should this process stop answering: a little after ours.
+        await sql`set local idle_in_transaction_session_timeout = ${sql.lit(idleMs + 5000)}`.execute(conn);
+        await sql`declare portal_export no scroll cursor for ${selectAll('postgres', request, null)}`.execute(conn);
+        const fetchBatch = async () => (await sql<Row>`fetch forward ${sql.lit(size)} from portal_export`.execute(conn)).rows;
+        let rows = await fetchBatch();
+        for (;;) {
+          if (slot.stopped) throw new Aborted();
+          const wanted = rows.length ? waitDemand() : null;
+          wanted?.catch(() => undefined); // awaited below
+          slot.deliver?.(rows.length ? rows : null);
+          if (!wanted) break;
+          // The next batch is fetched while the consumer works on this one (one batch ahead: the database's
+          // time and ours overlap; memory stays at two batches).
+          rows = await fetchBatch();
+          await wanted;
+        }
+        await sql`commit`.execute(conn);
+      } catch (e) {
+        await sql`rollback`.execute(conn).catch(() => undefined);
+        if (!(e instanceof Aborted)) throw e;
       }
-      await sql`commit`.execute(conn);
-    } catch (e) {
-      await sql`rollback`.execute(conn).catch(() => undefined);
-      if (!(e instanceof Aborted)) throw e;
-    }
-  }).catch((e: unknown) => { slot.fail?.(searchFailure(e)); });
+    })
+    .catch((e: unknown) => {
+      slot.fail?.(searchFailure(e));
+    });
 
   try {
     for (;;) {

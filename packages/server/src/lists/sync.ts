@@ -22,8 +22,16 @@ import { cellText, type ItemTarget } from './itemWrites';
 import { withStagedItems } from './stagedItems';
 
 const HEADER_NAMES: Record<string, ItemField> = {
-  code: 'code', objectid: 'objectId', object_id: 'objectId', 'object id': 'objectId',
-  field1: 'field1', field2: 'field2', field3: 'field3', field4: 'field4', field5: 'field5', field6: 'field6',
+  code: 'code',
+  objectid: 'objectId',
+  object_id: 'objectId',
+  'object id': 'objectId',
+  field1: 'field1',
+  field2: 'field2',
+  field3: 'field3',
+  field4: 'field4',
+  field5: 'field5',
+  field6: 'field6',
 };
 
 function decode(body: Buffer): string {
@@ -64,7 +72,9 @@ function columnMap(header: CellValue[], hasHeader: boolean | null): { map: Parti
   });
   if (Object.keys(map).length > 0) return { map, skipFirst: true };
   if (hasHeader) throw new ApiError(502, ERROR_CODES.SYNC_FAILED, 'The items name none of the fields code, objectId, field1..field6');
-  ITEM_FIELDS.forEach((f, i) => { map[f] = i; });
+  ITEM_FIELDS.forEach((f, i) => {
+    map[f] = i;
+  });
   return { map, skipFirst: false };
 }
 
@@ -131,24 +141,37 @@ export async function fetchSyncItems(url: string, config: ListsConfig): Promise<
  * refused item fails the whole sync with the refused rows, 502 SYNC_FAILED; staged in short steps, moved in
  * one short transaction) and stamps its last sync.
  */
-export async function storeSyncedItems(db: Kysely<Database>, target: ItemTarget, synced: SyncItems, now: Date, stamp: (trx: Kysely<Database>) => Promise<void>): Promise<ItemsCountResult> {
+export async function storeSyncedItems(
+  db: Kysely<Database>,
+  target: ItemTarget,
+  synced: SyncItems,
+  now: Date,
+  stamp: (trx: Kysely<Database>) => Promise<void>,
+): Promise<ItemsCountResult> {
   const script = await idScriptFor(db, target.storeId, target.table);
-  return withStagedItems(db, async (staged) => {
-    const report = new RowErrorReport<RefusedItem>();
-    const intake = new IntakeBuffer<number>({ script, objectIdColumn: { path: 'file', mapped: synced.hasObjectIdColumn }, run: { budget: newScriptBudget() } }, async (row, outcome) => {
-      if (!outcome.refusal) {
-        if (report.count === 0) await staged.add(0, outcome.values);
-        return;
-      }
-      report.add({ row, ...outcome.refusal });
-    });
-    await intake.feed(async () => {
-      for (const [i, item] of synced.items.entries()) await intake.add(synced.rows[i]!, item);
-    });
-    if (report.count) throw refused(report);
-  }, async (trx, staged) => {
-    const numItemsInserted = await staged.moveInto(trx, 0, target, now.toISOString());
-    await stamp(trx);
-    return { numItems: synced.items.length, numItemsInserted };
-  });
+  return withStagedItems(
+    db,
+    async (staged) => {
+      const report = new RowErrorReport<RefusedItem>();
+      const intake = new IntakeBuffer<number>(
+        { script, objectIdColumn: { path: 'file', mapped: synced.hasObjectIdColumn }, run: { budget: newScriptBudget() } },
+        async (row, outcome) => {
+          if (!outcome.refusal) {
+            if (report.count === 0) await staged.add(0, outcome.values);
+            return;
+          }
+          report.add({ row, ...outcome.refusal });
+        },
+      );
+      await intake.feed(async () => {
+        for (const [i, item] of synced.items.entries()) await intake.add(synced.rows[i]!, item);
+      });
+      if (report.count) throw refused(report);
+    },
+    async (trx, staged) => {
+      const numItemsInserted = await staged.moveInto(trx, 0, target, now.toISOString());
+      await stamp(trx);
+      return { numItems: synced.items.length, numItemsInserted };
+    },
+  );
 }

@@ -21,7 +21,12 @@ let catalogueId: number;
 beforeAll(async () => {
   t = await createTestApp({ lists: { tempQuotaFiles: 3, tempQuotaBytes: 1000 } });
   store = await t.storeId('BIB-001');
-  catalogueId = await addCatalogue(t.db, store, 'Limits', Array.from({ length: 50 }, (_, i) => ({ code: `L${i}` })));
+  catalogueId = await addCatalogue(
+    t.db,
+    store,
+    'Limits',
+    Array.from({ length: 50 }, (_, i) => ({ code: `L${i}` })),
+  );
 });
 afterAll(() => t.close());
 
@@ -29,7 +34,11 @@ const upload = async (content: string, user: 'librarian' | 'manager' = 'libraria
   const { payload, headers } = multipart('file', 'items.csv', content);
   return t.app.inject({ method: 'POST', url: '/api/misc/upload', payload, headers: { ...headers, 'x-access-token': await t.token(user) } });
 };
-const exportCall = () => t.call('POST', `/api/stores/${store}/catalogues/${catalogueId}/export`, { user: 'librarian', body: { format: { fileType: 'csv' }, order: null, searchTexts: {} } });
+const exportCall = () =>
+  t.call('POST', `/api/stores/${store}/catalogues/${catalogueId}/export`, {
+    user: 'librarian',
+    body: { format: { fileType: 'csv' }, order: null, searchTexts: {} },
+  });
 
 describe('per-user caps on heavy operations', () => {
   it('answers 429 TOO_MANY_CONCURRENT to an export beyond the cap, for that user only, until one ends', async () => {
@@ -56,14 +65,22 @@ describe('per-user caps on heavy operations', () => {
     const url = `/api/stores/${store}/catalogues/${catalogueId}/import`;
     expect((await t.call('POST', url, { user: 'librarian', body })).statusCode).toBe(429);
     // Sync and Add Items To share the import cap.
-    const syncing = (await t.call('POST', `/api/stores/${store}/catalogues`, { user: 'librarian', body: { name: 'Synced', syncURL: 'https://example.com/items.csv' } })).json().tid;
+    const syncing = (
+      await t.call('POST', `/api/stores/${store}/catalogues`, { user: 'librarian', body: { name: 'Synced', syncURL: 'https://example.com/items.csv' } })
+    ).json().tid;
     const sync = await t.call('GET', `/api/stores/${store}/catalogues/${syncing}/sync`, { user: 'librarian' });
     expect([sync.statusCode, sync.json().code]).toEqual([429, 'TOO_MANY_CONCURRENT']);
-    const addTo = await t.call('POST', `/api/stores/${store}/catalogues/${syncing}/items/catalogue`, { user: 'librarian', body: { parentId: catalogueId, itemIds: [] } });
+    const addTo = await t.call('POST', `/api/stores/${store}/catalogues/${syncing}/items/catalogue`, {
+      user: 'librarian',
+      body: { parentId: catalogueId, itemIds: [] },
+    });
     expect([addTo.statusCode, addTo.json().code]).toEqual([429, 'TOO_MANY_CONCURRENT']);
     imports.forEach((release) => release());
     expect((await t.call('POST', url, { user: 'librarian', body })).statusCode).toBe(200);
-    const added = await t.call('POST', `/api/stores/${store}/catalogues/${syncing}/items/catalogue`, { user: 'librarian', body: { parentId: catalogueId, itemIds: [] } });
+    const added = await t.call('POST', `/api/stores/${store}/catalogues/${syncing}/items/catalogue`, {
+      user: 'librarian',
+      body: { parentId: catalogueId, itemIds: [] },
+    });
     expect(added.json()).toMatchObject({ numItemsInserted: 51 });
   });
 });
@@ -96,7 +113,9 @@ describe(`export reader that stalls (${process.env.TEST_DATABASE_URL ? 'postgres
     expect((await stream.next()).value).toHaveLength(10);
     await new Promise((resolve) => setTimeout(resolve, 700));
     if (dialectOf(t.db) === 'postgres') {
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`.execute(t.db);
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`.execute(t.db);
       expect(rows[0].n).toBe(0);
     }
     await expect(stream.next()).rejects.toBeInstanceOf(ExportIdle);

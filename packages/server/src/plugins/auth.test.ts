@@ -17,12 +17,21 @@ import { registeredRoutes, type RegisteredRoute } from './auth';
 const PUBLIC_ROUTES = [
   'POST /api/auth/signin',
   // API docs (@fastify/swagger-ui under /api/docs)
-  'GET /api/docs', 'GET /api/docs/static/index.html', 'GET /api/docs/static/swagger-initializer.js',
-  'GET /api/docs/json', 'GET /api/docs/yaml', 'GET /api/docs/static/*',
+  'GET /api/docs',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
+  'GET /api/docs/static/*',
   // the built portal (plugins/portal.ts)
-  'GET /registry.json', 'GET /remotes/:app/*', 'GET /capacities', 'GET /capacities/*', 'GET /sipOperations/:storeCode',
+  'GET /registry.json',
+  'GET /remotes/:app/*',
+  'GET /capacities',
+  'GET /capacities/*',
+  'GET /sipOperations/:storeCode',
   // public displays: capacities and the SIP summary by public token or library code, self-check image set clients
-  'GET /api/statistics/capacities/:token', 'GET /api/statistics/capacities/:token/:storeCode',
+  'GET /api/statistics/capacities/:token',
+  'GET /api/statistics/capacities/:token/:storeCode',
   'GET /api/public/sipOperations/:storeCode',
   // load balancers' health probe (routes/health.ts)
   'GET /api/health',
@@ -30,7 +39,8 @@ const PUBLIC_ROUTES = [
   'GET /portal-config.json',
   // Prometheus metrics: no access token, but METRICS_TOKEN or a loopback connection (plugins/metrics.ts)
   'GET /metrics',
-  'GET /api/imagesets/client/:token/:imageSetId', 'GET /api/imagesets/client/:token/:imageSetId/:imageName',
+  'GET /api/imagesets/client/:token/:imageSetId',
+  'GET /api/imagesets/client/:token/:imageSetId/:imageName',
 ];
 /** Public whatever else changes: signing in and the portal's own files. */
 const ALWAYS_PUBLIC = ['POST /api/auth/signin', 'GET /registry.json', 'GET /remotes/:app/*'];
@@ -58,7 +68,9 @@ function raw(method: string, target: string, headers: Record<string, string> = {
     const req = http.request(`${origin}/`, { method, path: target, agent, headers: { 'content-length': '0', ...headers } }, (res) => {
       let body = '';
       res.setEncoding('utf8');
-      res.on('data', (chunk: string) => { body += chunk; });
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
     });
     req.on('error', reject);
@@ -167,8 +179,13 @@ describe('deny by default, on the matched route', () => {
 
   it('answers an unmatched /api path 404 with nothing about what exists', async () => {
     const bodies = new Set<string>();
-    for (const [method, target] of [['GET', '/api/nope'], ['POST', '/api/users/exists/more'], ['DELETE', '/api/auth/signin'],
-      ['PATCH', '/api/users/1'], ['GET', '/api']]) {
+    for (const [method, target] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/users/exists/more'],
+      ['DELETE', '/api/auth/signin'],
+      ['PATCH', '/api/users/1'],
+      ['GET', '/api'],
+    ]) {
       const res = await raw(method, target);
       expect([target, res.status]).toEqual([target, 404]);
       bodies.add(res.body);

@@ -6,7 +6,11 @@ import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
-interface Answer { status: number; headers: http.IncomingHttpHeaders; raw: Buffer }
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  raw: Buffer;
+}
 
 /** A real HTTP request, its body as the bytes on the wire (node:http decodes nothing). */
 function request(port: number, url: string, headers: Record<string, string>, method = 'GET', body?: string): Promise<Answer> {

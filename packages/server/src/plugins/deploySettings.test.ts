@@ -4,17 +4,30 @@ import { createTestApp, type TestApp } from '../testing/testApp';
 
 const KEYS = ['PORTAL_PRODUCT_NAME', 'PORTAL_SUPPORT_EMAIL', 'PORTAL_NEWS_URL'] as const;
 const saved = Object.fromEntries(KEYS.map((k) => [k, process.env[k]]));
-afterAll(() => { for (const k of KEYS) { if (saved[k] === undefined) delete process.env[k]; else process.env[k] = saved[k]; } });
+afterAll(() => {
+  for (const k of KEYS) {
+    if (saved[k] === undefined) delete process.env[k];
+    else process.env[k] = saved[k];
+  }
+});
 
 describe('readDeploySettings', () => {
   it('takes the environment values and falls back to the defaults for missing or unusable ones', () => {
     expect(readDeploySettings({})).toEqual(DEFAULT_DEPLOY_SETTINGS);
-    expect(readDeploySettings({
-      PORTAL_PRODUCT_NAME: ' Biblio Red ', PORTAL_SUPPORT_EMAIL: 'ayuda@biblio.es', PORTAL_NEWS_URL: 'https://biblio.es/noticias',
-    })).toEqual({ productName: 'Biblio Red', supportEmail: 'ayuda@biblio.es', newsUrl: 'https://biblio.es/noticias' });
-    expect(readDeploySettings({
-      PORTAL_PRODUCT_NAME: '   ', PORTAL_SUPPORT_EMAIL: 'not an address', PORTAL_NEWS_URL: 'javascript:alert(1)',
-    })).toEqual(DEFAULT_DEPLOY_SETTINGS);
+    expect(
+      readDeploySettings({
+        PORTAL_PRODUCT_NAME: ' Biblio Red ',
+        PORTAL_SUPPORT_EMAIL: 'ayuda@biblio.es',
+        PORTAL_NEWS_URL: 'https://biblio.es/noticias',
+      }),
+    ).toEqual({ productName: 'Biblio Red', supportEmail: 'ayuda@biblio.es', newsUrl: 'https://biblio.es/noticias' });
+    expect(
+      readDeploySettings({
+        PORTAL_PRODUCT_NAME: '   ',
+        PORTAL_SUPPORT_EMAIL: 'not an address',
+        PORTAL_NEWS_URL: 'javascript:alert(1)',
+      }),
+    ).toEqual(DEFAULT_DEPLOY_SETTINGS);
     expect(readDeploySettings({ PORTAL_PRODUCT_NAME: 'x'.repeat(500) }).productName).toHaveLength(60);
   });
 });

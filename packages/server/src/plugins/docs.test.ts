@@ -31,10 +31,15 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 /** scripts/lint-openapi.ts in its own process (the linter is ES modules only, which jest cannot load). */
 function lint(document: Document): Promise<LintProblem[]> {
   return new Promise((resolve, reject) => {
-    const child = execFile(process.execPath, ['--import', 'tsx', 'scripts/lint-openapi.ts'], { cwd: SERVER_DIR, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`lint-openapi failed: ${stderr || error.message}`));
-      else resolve(JSON.parse(stdout) as LintProblem[]);
-    });
+    const child = execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/lint-openapi.ts'],
+      { cwd: SERVER_DIR, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`lint-openapi failed: ${stderr || error.message}`));
+        else resolve(JSON.parse(stdout) as LintProblem[]);
+      },
+    );
     child.stdin?.end(JSON.stringify(document));
   });
 }
@@ -48,9 +53,11 @@ beforeAll(async () => {
   const res = await t.call('GET', '/api/docs/json');
   expect(res.statusCode).toBe(200);
   document = res.json();
-  operations = Object.entries(document.paths).flatMap(([p, item]) => Object.entries(item)
-    .filter(([method]) => METHODS.includes(method))
-    .map(([method, operation]) => ({ method: method.toUpperCase(), path: p, operation })));
+  operations = Object.entries(document.paths).flatMap(([p, item]) =>
+    Object.entries(item)
+      .filter(([method]) => METHODS.includes(method))
+      .map(([method, operation]) => ({ method: method.toUpperCase(), path: p, operation })),
+  );
 });
 afterAll(() => t.close());
 
@@ -61,7 +68,7 @@ describe('GET /api/docs/json', () => {
     expect(document.components.securitySchemes.accessToken.name).toBe(ACCESS_TOKEN_HEADER);
   });
 
-  it('passes Redocly\'s recommended rules as redocly.yaml sets them: no error, no warning', async () => {
+  it("passes Redocly's recommended rules as redocly.yaml sets them: no error, no warning", async () => {
     const problems = await lint(document);
     expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} (${p.pointer})`)).toEqual([]);
   }, 120_000);
@@ -95,7 +102,8 @@ describe('GET /api/docs/json', () => {
       for (const status of expected) if (!operation.responses[status]) missing.push(`${method} ${p} ${status}`);
       for (const [status, response] of Object.entries(operation.responses)) {
         if (!/^[45]/.test(status) || (p === '/api/health' && status === '503')) continue;
-        if (response.content?.['application/json']?.schema?.$ref !== ERROR_REF || !response.description) missing.push(`${method} ${p} ${status}: not ErrorBody`);
+        if (response.content?.['application/json']?.schema?.$ref !== ERROR_REF || !response.description)
+          missing.push(`${method} ${p} ${status}: not ErrorBody`);
       }
     }
     expect(missing).toEqual([]);
@@ -105,9 +113,12 @@ describe('GET /api/docs/json', () => {
   it('says that public routes need no token, and only those', () => {
     const publicRoutes = registeredRoutes(t.app)
       .filter((r) => r.public && r.method !== 'HEAD' && r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
-      .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`).sort();
-    const noToken = operations.filter((o) => Array.isArray(o.operation.security) && o.operation.security.length === 0)
-      .map((o) => `${o.method} ${o.path}`).sort();
+      .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`)
+      .sort();
+    const noToken = operations
+      .filter((o) => Array.isArray(o.operation.security) && o.operation.security.length === 0)
+      .map((o) => `${o.method} ${o.path}`)
+      .sort();
     expect(noToken).toEqual(publicRoutes);
     expect(noToken).toEqual(expect.arrayContaining(['POST /api/auth/signin', 'GET /api/health', 'GET /api/statistics/capacities/{token}']));
   });
@@ -115,7 +126,14 @@ describe('GET /api/docs/json', () => {
   it('says the media types of every file it answers: exports, avatars, images', () => {
     const files = operations.filter((o) => o.path.endsWith('/export') || (o.method === 'GET' && /\/(avatar|\{imageName\})$/.test(o.path)));
     expect(files.length).toBe(34);
-    const types = Object.fromEntries(files.map((o) => [`${o.method} ${o.path}`, Object.keys(o.operation.responses['200']?.content ?? {}).sort().join(' ')]));
+    const types = Object.fromEntries(
+      files.map((o) => [
+        `${o.method} ${o.path}`,
+        Object.keys(o.operation.responses['200']?.content ?? {})
+          .sort()
+          .join(' '),
+      ]),
+    );
     for (const [call, mediaTypes] of Object.entries(types)) {
       if (call.endsWith('/export') && call !== 'POST /api/records/export') {
         expect([call, mediaTypes]).toEqual([call, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet text/csv text/plain']);
@@ -126,8 +144,11 @@ describe('GET /api/docs/json', () => {
       }
     }
     // No success answer left without its content (204 No Content aside).
-    const bare = operations.flatMap((o) => Object.entries(o.operation.responses)
-      .filter(([status, r]) => status.startsWith('2') && status !== '204' && !r.content).map(([status]) => `${o.method} ${o.path} ${status}`));
+    const bare = operations.flatMap((o) =>
+      Object.entries(o.operation.responses)
+        .filter(([status, r]) => status.startsWith('2') && status !== '204' && !r.content)
+        .map(([status]) => `${o.method} ${o.path} ${status}`),
+    );
     expect(bare).toEqual([]);
   });
 

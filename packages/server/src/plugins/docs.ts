@@ -18,9 +18,32 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { RouteOptions } from 'fastify';
 import {
-  AddItemsFromBody, AdditionalOperation, Alarm, Catalogue, CatalogueItem, CompareItem, DeletedIds, ErrorBody, ExistsResponse,
-  ExportBody, ExportFormat, IdListText, IdModifications, Image, ImageSet, ImportBody, InventoryGroup, InventoryItem,
-  InventorySection, ItemEvent, ItemInput, ItemsCountResult, MAX_LIST_OFFSET, SipOperation, Store, User,
+  AddItemsFromBody,
+  AdditionalOperation,
+  Alarm,
+  Catalogue,
+  CatalogueItem,
+  CompareItem,
+  DeletedIds,
+  ErrorBody,
+  ExistsResponse,
+  ExportBody,
+  ExportFormat,
+  IdListText,
+  IdModifications,
+  Image,
+  ImageSet,
+  ImportBody,
+  InventoryGroup,
+  InventoryItem,
+  InventorySection,
+  ItemEvent,
+  ItemInput,
+  ItemsCountResult,
+  MAX_LIST_OFFSET,
+  SipOperation,
+  Store,
+  User,
 } from '@portal/contract';
 import type { App } from '../app';
 
@@ -46,20 +69,23 @@ declare module 'fastify' {
 
 /** What each error status means across the API; a route's `errors` text replaces it for that route. */
 const ERROR_TEXT: Record<ErrorStatus, string> = {
-  400: 'Invalid input: VALIDATION_ERROR (details: each offending part, path and message), INVALID_JSON, or INPUT_TOO_DEEP '
-    + '(objects and arrays nested more than 64 levels)',
+  400:
+    'Invalid input: VALIDATION_ERROR (details: each offending part, path and message), INVALID_JSON, or INPUT_TOO_DEEP ' +
+    '(objects and arrays nested more than 64 levels)',
   401: 'No valid access token: TOKEN_MISSING, TOKEN_INVALID or TOKEN_EXPIRED',
-  403: 'Not allowed: USER_NO_PRIVILEGES, or FORBIDDEN (a role or permission missing, or a resource that is not yours or does '
-    + 'not exist: the same answer for both)',
+  403:
+    'Not allowed: USER_NO_PRIVILEGES, or FORBIDDEN (a role or permission missing, or a resource that is not yours or does ' +
+    'not exist: the same answer for both)',
   404: 'Not found',
   409: 'Conflict: CONFLICT (the data changed meanwhile; try again)',
-  413: 'PAYLOAD_TOO_LARGE: the body is over the server\'s limit',
+  413: "PAYLOAD_TOO_LARGE: the body is over the server's limit",
   415: 'UNSUPPORTED_MEDIA_TYPE: the body is not of the media type this call takes',
   429: 'Too many requests: try again later',
   502: 'Another server failed',
 };
-const LIST_400 = `${ERROR_TEXT[400]}; INVALID_REGEX (a /…/ search that is not a valid, safe regular expression); `
-  + `OFFSET_TOO_LARGE (no page deeper than row ${MAX_LIST_OFFSET}: narrow the search or reverse the order)`;
+const LIST_400 =
+  `${ERROR_TEXT[400]}; INVALID_REGEX (a /…/ search that is not a valid, safe regular expression); ` +
+  `OFFSET_TOO_LARGE (no page deeper than row ${MAX_LIST_OFFSET}: narrow the search or reverse the order)`;
 const LIST_429 = 'TOO_MANY_CONCURRENT: too many of your /…/ searches are waiting for the search worker (SQLite; details: kind, limit)';
 
 // ---- what routes name in their schemas ----
@@ -72,8 +98,7 @@ export const ERRORS = {
   taken: (codes: string): RouteErrors => ({ 409: `${codes}: already taken; or CONFLICT (the data changed meanwhile)` }),
   /** Import of an uploaded file (POST …/import). */
   import: {
-    400: `${ERROR_TEXT[400]}; IMPORT_FAILED (details: the refused rows, nothing imported), EmptyCodeColumnsMessage, `
-      + 'INVALID_FILE_NAME, INVALID_FILE',
+    400: `${ERROR_TEXT[400]}; IMPORT_FAILED (details: the refused rows, nothing imported), EmptyCodeColumnsMessage, ` + 'INVALID_FILE_NAME, INVALID_FILE',
     404: 'FILE_NOT_FOUND: no such uploaded file (any more): upload it again',
     409: 'IMPORT_CANCELLED (the import was cancelled: nothing imported), NameAlreadyExistsMessage (details.names), or CONFLICT',
     413: 'PAYLOAD_TOO_LARGE, FILE_TOO_LARGE, ARCHIVE_TOO_LARGE or TOO_MANY_ROWS (details.limit)',
@@ -121,15 +146,36 @@ export const EXPORT_MEDIA_TYPES = ['text/csv', 'text/plain', 'application/vnd.op
 /** The images the server keeps (by their content): avatars and image set images. */
 export const IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 /** The 200 answer of every list export. */
-export const EXPORT_FILE = fileResponse('The file, in the format\'s fileType: csv, txt or xlsx', EXPORT_MEDIA_TYPES);
+export const EXPORT_FILE = fileResponse("The file, in the format's fileType: csv, txt or xlsx", EXPORT_MEDIA_TYPES);
 
 // ---- shared schemas ----
 
 /** Schemas that many calls share, named in components.schemas (the calls refer to them by these names). */
 const SHARED: Record<string, object> = {
-  ErrorBody, ExportBody, ImportBody, ItemsCountResult, ExistsResponse, DeletedIds, AddItemsFromBody, ItemInput, ExportFormat,
-  User, Store, Catalogue, CatalogueItem, InventoryGroup, InventorySection, InventoryItem, CompareItem, AdditionalOperation,
-  ImageSet, Image, Alarm, SipOperation, ItemEvent, IdModifications,
+  ErrorBody,
+  ExportBody,
+  ImportBody,
+  ItemsCountResult,
+  ExistsResponse,
+  DeletedIds,
+  AddItemsFromBody,
+  ItemInput,
+  ExportFormat,
+  User,
+  Store,
+  Catalogue,
+  CatalogueItem,
+  InventoryGroup,
+  InventorySection,
+  InventoryItem,
+  CompareItem,
+  AdditionalOperation,
+  ImageSet,
+  Image,
+  Alarm,
+  SipOperation,
+  ItemEvent,
+  IdModifications,
 };
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -146,10 +192,14 @@ function withRefs(schema: unknown, keep?: string): unknown {
 
 const upperFirst = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 /** 'group-intervals' → 'groupIntervals', 'ALL_GROUPS' → 'allGroups', 'portal-config.json' → 'portalConfig'. */
-const camel = (segment: string) => segment.replace(/\.json$/, '').split(/[-_]/).filter(Boolean)
-  .map((w) => (w === w.toUpperCase() ? w.toLowerCase() : w))
-  .map((w, i) => (i === 0 ? w : upperFirst(w)))
-  .join('');
+const camel = (segment: string) =>
+  segment
+    .replace(/\.json$/, '')
+    .split(/[-_]/)
+    .filter(Boolean)
+    .map((w) => (w === w.toUpperCase() ? w.toLowerCase() : w))
+    .map((w, i) => (i === 0 ? w : upperFirst(w)))
+    .join('');
 const singular = (word: string) => (word.endsWith('ies') ? `${word.slice(0, -3)}y` : word.endsWith('s') ? word.slice(0, -1) : word);
 const isParam = (segment: string) => segment.startsWith(':');
 
@@ -196,11 +246,20 @@ export function operationIdOf(method: string, url: string, shape: OperationShape
   const toCollection = !isParam(segments[lastIndex]) && shape.collections.has(segments.join('/'));
   let verb: string;
   switch (method) {
-    case 'GET': verb = shape.list ? 'list' : 'get'; break;
-    case 'POST': verb = toCollection ? 'create' : 'post'; break;
-    case 'PUT': verb = 'update'; break;
-    case 'DELETE': verb = toCollection ? 'deleteAll' : 'delete'; break;
-    default: verb = method.toLowerCase();
+    case 'GET':
+      verb = shape.list ? 'list' : 'get';
+      break;
+    case 'POST':
+      verb = toCollection ? 'create' : 'post';
+      break;
+    case 'PUT':
+      verb = 'update';
+      break;
+    case 'DELETE':
+      verb = toCollection ? 'deleteAll' : 'delete';
+      break;
+    default:
+      verb = method.toLowerCase();
   }
   if (verb === 'create') words[words.length - 1] = singular(words[words.length - 1]);
   return verb + words.map(upperFirst).join('');
@@ -311,9 +370,10 @@ export async function registerDocs(app: App, version: string): Promise<void> {
       info: {
         title: 'Library portal API',
         version,
-        description: 'Every call but the public ones needs the header x-access-token (POST /api/auth/signin answers the token); '
-          + 'the device intake calls (tag "device intake") take a device key in x-device-key instead. '
-          + 'Errors answer { code, message?, details? } (ErrorBody) with the status their code belongs to.',
+        description:
+          'Every call but the public ones needs the header x-access-token (POST /api/auth/signin answers the token); ' +
+          'the device intake calls (tag "device intake") take a device key in x-device-key instead. ' +
+          'Errors answer { code, message?, details? } (ErrorBody) with the status their code belongs to.',
       },
       servers: [{ url: '/', description: 'The server that serves this document' }],
       components: {

@@ -9,7 +9,8 @@ describe('toErrorReply', () => {
     expect(toErrorReply(libraryError(400, internal)).body).toEqual({ code: 'VALIDATION_ERROR', message: 'Invalid request' });
     expect(toErrorReply(libraryError(404, internal)).body).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
     expect(toErrorReply(new Error(`connect ECONNREFUSED 10.1.2.3:5432 ${internal}`))).toMatchObject({
-      status: 500, body: { code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' },
+      status: 500,
+      body: { code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' },
     });
   });
 

@@ -34,7 +34,9 @@ afterAll(async () => {
 
 const scrape = async (base = origin, headers: Record<string, string> = {}) => {
   // The counters move in onResponse, once the previous answer is written out: one turn of the event loop.
-  await new Promise((resolve) => { setImmediate(resolve); });
+  await new Promise((resolve) => {
+    setImmediate(resolve);
+  });
   const res = await fetch(`${base}/metrics`, { headers });
   return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
 };
@@ -62,8 +64,8 @@ describe('GET /metrics', () => {
     const { status, type, text } = await scrape();
     expect(status).toBe(200);
     expect(type).toBe('text/plain; version=0.0.4; charset=utf-8');
-    const count = (labels: Record<string, string>) => sample(text, 'portal_http_request_duration_seconds_count', labels)
-      - sample(before, 'portal_http_request_duration_seconds_count', labels);
+    const count = (labels: Record<string, string>) =>
+      sample(text, 'portal_http_request_duration_seconds_count', labels) - sample(before, 'portal_http_request_duration_seconds_count', labels);
     expect(count({ method: 'GET', route: '/api/users/:userId', status_code: '200' })).toBe(3);
     expect(count({ method: 'GET', route: '/api/users/:userId', status_code: '401' })).toBe(1);
     expect(count({ method: 'GET', route: 'unmatched', status_code: '404' })).toBe(1);
@@ -85,7 +87,8 @@ describe('GET /metrics', () => {
 
   it('counts exports, imports and device intake by outcome, and intake rows by result', async () => {
     const store = await t.storeId('BIB-001');
-    const sensor = (await t.call('POST', `/api/stores/${store}/sensors`, { user: 'admin', body: { name: 'Metrics gate', capacity: null } })).json().id as number;
+    const sensor = (await t.call('POST', `/api/stores/${store}/sensors`, { user: 'admin', body: { name: 'Metrics gate', capacity: null } })).json()
+      .id as number;
     const key = (await t.call('POST', `/api/stores/${store}/deviceKeys`, { user: 'admin', body: { name: 'Metrics' } })).json().key as string;
     const before = (await scrape()).text;
     const post = (path: string, body: unknown, headers: Record<string, string>) =>
@@ -104,7 +107,9 @@ describe('GET /metrics', () => {
     const exported = await post('/api/alarms/export', exportBody, { 'x-access-token': await t.token('admin') });
     expect(exported.status).toBe(200);
     await exported.arrayBuffer();
-    expect((await post(`/api/stores/${store}/catalogues/import`, { fileName: '../../etc/passwd' }, { 'x-access-token': manager })).status).toBeGreaterThanOrEqual(400);
+    expect(
+      (await post(`/api/stores/${store}/catalogues/import`, { fileName: '../../etc/passwd' }, { 'x-access-token': manager })).status,
+    ).toBeGreaterThanOrEqual(400);
 
     const { text } = await scrape();
     const delta = (name: string, labels: Record<string, string>) => sample(text, name, labels) - sample(before, name, labels);
@@ -136,7 +141,12 @@ describe('GET /metrics', () => {
       expect([authorization.slice(0, 12), res.status, JSON.parse(res.text).code]).toEqual([authorization.slice(0, 12), 401, 'TOKEN_INVALID']);
     }
     expect((await scrape(tokenOrigin, { authorization: `Bearer ${TOKEN}` })).status).toBe(200);
-    const remote = await token.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9', headers: { authorization: `Bearer ${TOKEN}`, 'x-forwarded-for': '1.2.3.4' } });
+    const remote = await token.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: '203.0.113.9',
+      headers: { authorization: `Bearer ${TOKEN}`, 'x-forwarded-for': '1.2.3.4' },
+    });
     expect(remote.statusCode).toBe(200);
     expect(remote.body).toContain('portal_http_request_duration_seconds');
     // A token that is easy to guess is refused at start.

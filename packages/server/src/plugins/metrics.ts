@@ -38,13 +38,21 @@ function processMetrics(): Registry {
   if (processRegistry) return processRegistry;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const queueGauge = (name: string, help: string, of: (s: Stats) => number) => new Gauge({
-    name, help, labelNames: ['queue'], registers: [registry],
-    collect() {
-      for (const [queue, stats] of Object.entries(QUEUES)) this.set({ queue }, of(stats()));
-    },
-  });
-  queueGauge('portal_worker_slots_busy', 'Slots in use of a worker queue (list search workers, ID-script sandbox, workbook reads, password hashing)', (s) => s.running);
+  const queueGauge = (name: string, help: string, of: (s: Stats) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['queue'],
+      registers: [registry],
+      collect() {
+        for (const [queue, stats] of Object.entries(QUEUES)) this.set({ queue }, of(stats()));
+      },
+    });
+  queueGauge(
+    'portal_worker_slots_busy',
+    'Slots in use of a worker queue (list search workers, ID-script sandbox, workbook reads, password hashing)',
+    (s) => s.running,
+  );
   queueGauge('portal_worker_queue_waiting', 'Calls waiting for a slot of a worker queue', (s) => s.waiting);
   processRegistry = registry;
   return registry;
@@ -75,18 +83,29 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 export function registerMetrics(app: App, db: Kysely<Database>, token: string | null): void {
   const registry = new Registry();
   const duration = new Histogram({
-    name: 'portal_http_request_duration_seconds', help: 'Time to answer a request, by route pattern ("unmatched": no route), method and status',
-    labelNames: ['method', 'route', 'status_code'], buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30], registers: [registry],
+    name: 'portal_http_request_duration_seconds',
+    help: 'Time to answer a request, by route pattern ("unmatched": no route), method and status',
+    labelNames: ['method', 'route', 'status_code'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
   });
   const outcomes = (name: string, help: string) => new Counter({ name, help, labelNames: ['route', 'outcome'], registers: [registry] });
   const imports = outcomes('portal_imports_total', 'File imports by route and outcome (ok, refused: 4xx, failed: 5xx)');
   const exports = outcomes('portal_exports_total', 'Exports by route and outcome (ok, refused: 4xx, failed: 5xx)');
   const batches = outcomes('portal_intake_batches_total', 'Device intake batches by route and outcome (ok, refused: 4xx, failed: 5xx)');
-  const rows = new Counter({ name: 'portal_intake_rows_total', help: 'Device intake rows by kind and result (accepted, duplicate, rejected)', labelNames: ['kind', 'result'], registers: [registry] });
+  const rows = new Counter({
+    name: 'portal_intake_rows_total',
+    help: 'Device intake rows by kind and result (accepted, duplicate, rejected)',
+    labelNames: ['kind', 'result'],
+    registers: [registry],
+  });
   const pool = postgresPool(db);
   if (pool) {
     new Gauge({
-      name: 'portal_db_pool_connections', help: 'PostgreSQL pool: connections open (total), idle, and queries waiting for one', labelNames: ['state'], registers: [registry],
+      name: 'portal_db_pool_connections',
+      help: 'PostgreSQL pool: connections open (total), idle, and queries waiting for one',
+      labelNames: ['state'],
+      registers: [registry],
       collect() {
         this.set({ state: 'total' }, pool.totalCount);
         this.set({ state: 'idle' }, pool.idleCount);
@@ -117,12 +136,23 @@ export function registerMetrics(app: App, db: Kysely<Database>, token: string | 
   app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
     if (token !== null) {
       if (!bearerMatches(request.headers.authorization, token)) {
-        throw new ApiError(401, request.headers.authorization ? ERROR_CODES.TOKEN_INVALID : ERROR_CODES.TOKEN_MISSING, 'Send Authorization: Bearer <METRICS_TOKEN>');
+        throw new ApiError(
+          401,
+          request.headers.authorization ? ERROR_CODES.TOKEN_INVALID : ERROR_CODES.TOKEN_MISSING,
+          'Send Authorization: Bearer <METRICS_TOKEN>',
+        );
       }
-    } else if (!LOOPBACK.has(request.socket.remoteAddress ?? '') || request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined) {
+    } else if (
+      !LOOPBACK.has(request.socket.remoteAddress ?? '') ||
+      request.headers['x-forwarded-for'] !== undefined ||
+      request.headers.forwarded !== undefined
+    ) {
       throw new ApiError(403, ERROR_CODES.FORBIDDEN, 'Metrics are served to this machine only, or with METRICS_TOKEN');
     }
     const merged = Registry.merge([processMetrics(), registry]);
-    return reply.type(merged.contentType).header('cache-control', 'no-store').send(await merged.metrics());
+    return reply
+      .type(merged.contentType)
+      .header('cache-control', 'no-store')
+      .send(await merged.metrics());
   });
 }

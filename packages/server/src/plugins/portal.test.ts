@@ -65,11 +65,20 @@ describe('serving the built portal', () => {
   });
 
   it('does not serve outside the build folders, unknown remotes or missing assets', async () => {
-    for (const url of ['/remotes/mf-nope/x.js', '/remotes/mf-dashboard/../../secret.txt', '/remotes/mf-dashboard/%2e%2e/%2e%2e/secret.txt',
-      '/..%2fsecret.txt', '/missing.0123abcd.js', '/remotes/mf-items/mf-manifest.json',
-      '/remotes/mf-dashboard/.secret.0123abcd.js', '/remotes/mf-dashboard/.hidden/chunk.89abcdef.js',
-      '/remotes/mf-dashboard/0.2.0/mf-manifest.json', '/remotes/mf-dashboard/0.1.0/../../../secret.txt',
-      '/remotes/mf-dashboard/%2ehidden/chunk.89abcdef.js', '/remotes/mf-dashboard/x/..%5c.secret.0123abcd.js']) {
+    for (const url of [
+      '/remotes/mf-nope/x.js',
+      '/remotes/mf-dashboard/../../secret.txt',
+      '/remotes/mf-dashboard/%2e%2e/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/missing.0123abcd.js',
+      '/remotes/mf-items/mf-manifest.json',
+      '/remotes/mf-dashboard/.secret.0123abcd.js',
+      '/remotes/mf-dashboard/.hidden/chunk.89abcdef.js',
+      '/remotes/mf-dashboard/0.2.0/mf-manifest.json',
+      '/remotes/mf-dashboard/0.1.0/../../../secret.txt',
+      '/remotes/mf-dashboard/%2ehidden/chunk.89abcdef.js',
+      '/remotes/mf-dashboard/x/..%5c.secret.0123abcd.js',
+    ]) {
       const res = await get(url);
       expect([url, res.statusCode]).toEqual([url, 404]);
       expect(res.body).not.toContain('outside');
@@ -80,14 +89,23 @@ describe('serving the built portal', () => {
     for (const url of ['/.env', '/%2eenv', '/.git/config', '/.git/%63onfig']) {
       const res = await get(url);
       expect([url, res.body.includes('outside')]).toEqual([url, false]);
-      expect([url, [404, 200].includes(res.statusCode), res.statusCode === 200 ? res.body : '']).toEqual([url, true, res.statusCode === 200 ? '<html>shell</html>' : '']);
+      expect([url, [404, 200].includes(res.statusCode), res.statusCode === 200 ? res.body : '']).toEqual([
+        url,
+        true,
+        res.statusCode === 200 ? '<html>shell</html>' : '',
+      ]);
     }
   });
 
   it('answers every /api call with Cache-Control: no-store, errors included', async () => {
     const token = await t.token('admin');
-    for (const [method, url, auth] of [['GET', '/api/misc/version', token], ['GET', '/api/misc/version', undefined],
-      ['GET', '/api/nope', token], ['GET', '/api/users', token], ['POST', '/api/auth/signin', undefined]] as const) {
+    for (const [method, url, auth] of [
+      ['GET', '/api/misc/version', token],
+      ['GET', '/api/misc/version', undefined],
+      ['GET', '/api/nope', token],
+      ['GET', '/api/users', token],
+      ['POST', '/api/auth/signin', undefined],
+    ] as const) {
       const res = await t.app.inject({ method, url, headers: auth ? { 'x-access-token': auth } : {}, ...(method === 'POST' ? { payload: {} } : {}) });
       expect([url, res.statusCode >= 200, res.headers['cache-control']]).toEqual([url, true, 'no-store']);
     }
@@ -109,7 +127,9 @@ describe('serving the built portal', () => {
     expect(json.statusCode).toBe(200);
     const doc = json.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/signin', '/api/users', '/api/users/{userId}', '/api/stores', '/api/format', '/api/misc/version']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/signin', '/api/users', '/api/users/{userId}', '/api/stores', '/api/format', '/api/misc/version']),
+    );
     expect(Object.keys(doc.paths)).not.toContain('/registry.json');
     const ui = await get('/api/docs');
     expect([200, 302]).toContain(ui.statusCode);
@@ -119,9 +139,14 @@ describe('serving the built portal', () => {
 describe('versioned releases of remotes', () => {
   let t: TestApp;
   let root: string;
-  const registry = (publicVersion: string) => write(root, 'shell/dist/registry.json', JSON.stringify({
-    remotes: [{ app: 'mf-public', version: publicVersion, manifestUrl: `/remotes/mf-public/${publicVersion}/mf-manifest.json` }],
-  }));
+  const registry = (publicVersion: string) =>
+    write(
+      root,
+      'shell/dist/registry.json',
+      JSON.stringify({
+        remotes: [{ app: 'mf-public', version: publicVersion, manifestUrl: `/remotes/mf-public/${publicVersion}/mf-manifest.json` }],
+      }),
+    );
   beforeAll(async () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-releases-'));
     write(root, 'shell/dist/index.html', '<html>shell</html>');
@@ -193,8 +218,13 @@ describe('precompressed files', () => {
   it('sends brotli, else gzip, else the plain file, with the type and caching of the plain file and Vary', async () => {
     for (const url of ['/main.0123abcd.js', '/remotes/mf-items/0.1.0/chunk.89abcdef.js']) {
       const br = await get(url, 'gzip, deflate, br');
-      expect([url, br.statusCode, br.headers['content-encoding'], br.headers.vary, br.headers['cache-control']])
-        .toEqual([url, 200, 'br', 'accept-encoding', 'public, max-age=31536000, immutable']);
+      expect([url, br.statusCode, br.headers['content-encoding'], br.headers.vary, br.headers['cache-control']]).toEqual([
+        url,
+        200,
+        'br',
+        'accept-encoding',
+        'public, max-age=31536000, immutable',
+      ]);
       expect(br.headers['content-type']).toMatch(/javascript/);
       expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
       const gz = await get(url, 'gzip');

@@ -48,7 +48,10 @@ async function existingFile(root: string, urlPath: string): Promise<string | nul
 }
 
 function notBuilt(reply: FastifyReply, what: string) {
-  return reply.code(404).type('application/json; charset=utf-8').send({ code: ERROR_CODES.NOT_FOUND, message: `${what} is not built` });
+  return reply
+    .code(404)
+    .type('application/json; charset=utf-8')
+    .send({ code: ERROR_CODES.NOT_FOUND, message: `${what} is not built` });
 }
 
 /** The built portal's files are public (the shell signs in from them); API routes are not. */

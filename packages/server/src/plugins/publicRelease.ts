@@ -12,7 +12,9 @@ const RELEASE_VERSION = /^\d+\.\d+\.\d+(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$/;
 
 async function registryVersion(root: string): Promise<string | null> {
   try {
-    const registry = JSON.parse(await fs.readFile(path.join(root, 'shell', 'dist', 'registry.json'), 'utf8')) as { remotes?: { app?: unknown; version?: unknown }[] };
+    const registry = JSON.parse(await fs.readFile(path.join(root, 'shell', 'dist', 'registry.json'), 'utf8')) as {
+      remotes?: { app?: unknown; version?: unknown }[];
+    };
     const version = registry.remotes?.find((remote) => remote.app === PUBLIC_APP)?.version;
     return typeof version === 'string' && RELEASE_VERSION.test(version) ? version : null;
   } catch {

@@ -13,7 +13,16 @@ let origin: string;
 const lines: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ logger: { level: 'info', stream: { write: (line) => { lines.push(line); } } } });
+  t = await createTestApp({
+    logger: {
+      level: 'info',
+      stream: {
+        write: (line) => {
+          lines.push(line);
+        },
+      },
+    },
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
@@ -33,7 +42,9 @@ describe('request ids', () => {
       ids.push(id);
     }
     expect(new Set(ids).size).toBe(3);
-    await new Promise((resolve) => { setImmediate(resolve); });
+    await new Promise((resolve) => {
+      setImmediate(resolve);
+    });
     for (const id of ids) expect(logged(id).map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
     // No request line without an id.
     const requestLines = lines.map((l) => JSON.parse(l) as { reqId?: string; req?: unknown; res?: unknown }).filter((l) => l.req || l.res);

@@ -12,7 +12,9 @@ const DIGITS = /^-?[0-9]{1,15}$/;
 
 function integerKeys(schema: TSchema): string[] {
   const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
-  return Object.entries(properties).filter(([, s]) => s.type === 'integer').map(([k]) => k);
+  return Object.entries(properties)
+    .filter(([, s]) => s.type === 'integer')
+    .map(([k]) => k);
 }
 
 const compiler: FastifySchemaCompiler<TSchema> = (ctx) => {
@@ -24,7 +26,11 @@ const compiler: FastifySchemaCompiler<TSchema> = (ctx) => {
     const bad = keys.filter((k) => typeof record[k] === 'string' && !DIGITS.test(record[k] as string));
     if (bad.length) {
       const error: FastifySchemaValidationError[] = bad.map((k) => ({
-        keyword: 'type', instancePath: `/${k}`, schemaPath: `#/properties/${k}/type`, params: {}, message: 'must be an integer',
+        keyword: 'type',
+        instancePath: `/${k}`,
+        schemaPath: `#/properties/${k}/type`,
+        params: {},
+        message: 'must be an integer',
       }));
       return { error };
     }

@@ -36,7 +36,11 @@ const unknownStore = () => new ApiError(404, ERROR_CODES.STORE_CODE_UNKNOWN, 'Un
 function record(store: CapacityStore, name: string, opened: boolean, inside: number, max: number): CapacityRecord {
   const current = Math.max(0, Math.round(inside));
   return {
-    name, opened, currentCapacity: current, maxCapacity: max, storeCode: store.code,
+    name,
+    opened,
+    currentCapacity: current,
+    maxCapacity: max,
+    storeCode: store.code,
     percentageCapacity: max > 0 ? Math.floor((current * 100) / max) : 0,
   };
 }
@@ -46,12 +50,19 @@ async function loadAreas(db: Kysely<Database>, ids: readonly number[], now: Date
   const stores = await capacityStores(db, ids);
   if (stores.length === 0) return new Map();
   const scoped: (ScopedStore & { row: CapacityStore })[] = stores.map((row) => ({
-    id: row.id, name: row.name, timezone: row.timezone, resetTime: row.reset_time, row,
+    id: row.id,
+    name: row.name,
+    timezone: row.timezone,
+    resetTime: row.reset_time,
+    row,
     clock: storeClock(now, row.timezone, row.reset_time),
   }));
   const groups = groupByClock(scoped, (c) => `${c.lastReset}|${c.now}`);
   const [sensors, ...insides] = await Promise.all([
-    sensorsOf(db, stores.map((s) => s.id)),
+    sensorsOf(
+      db,
+      stores.map((s) => s.id),
+    ),
     ...groups.map((g) => insideBySensor(db, g.ids, g.clock.lastReset, g.clock.now)),
   ]);
   const inside = new Map(insides.flat().map((r) => [r.sensor_id, Number(r.inside)]));
@@ -105,9 +116,7 @@ export function createCapacityService(db: Kysely<Database>, now: () => Date): Ca
   return {
     async capacities(token) {
       const areas = await areasOf(await storeIdsOf(token));
-      return areas
-        .sort((a, b) => a.store.name.localeCompare(b.store.name, 'es') || a.store.id - b.store.id)
-        .flatMap((a) => a.areas);
+      return areas.sort((a, b) => a.store.name.localeCompare(b.store.name, 'es') || a.store.id - b.store.id).flatMap((a) => a.areas);
     },
     async storeCapacity(token, storeCode) {
       const ids = await storeIdsOf(token);

@@ -1,6 +1,6 @@
 import { isOpenAt } from './opened';
 
-describe('isOpenAt (opening hours in the library\'s clock)', () => {
+describe("isOpenAt (opening hours in the library's clock)", () => {
   it.each([
     ['2024-03-07 08:59:59', '09:00', '21:00', false],
     ['2024-03-07 09:00:00', '09:00', '21:00', true],

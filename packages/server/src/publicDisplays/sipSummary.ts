@@ -22,11 +22,14 @@ export function createSipSummaryService(db: Kysely<Database>, now: () => Date) {
     const rows = await sipCountsByTypeStatus(db, store.id, clock.today, addDays(clock.today, 1));
     const counted = new Map(rows.map((r) => [`${r.type}|${r.status}`, Number(r.n)]));
     const last = rows.reduce<string | null>((max, r) => (r.last !== null && (max === null || String(r.last) > max) ? String(r.last) : max), null);
-    const counts = SIP_SUMMARY_TYPES.flatMap((type) =>
-      SIP_SUMMARY_STATUSES.map((status) => ({ type, status, count: counted.get(`${type}|${status}`) ?? 0 })));
+    const counts = SIP_SUMMARY_TYPES.flatMap((type) => SIP_SUMMARY_STATUSES.map((status) => ({ type, status, count: counted.get(`${type}|${status}`) ?? 0 })));
     return {
-      storeName: store.name, date: clock.today, updatedAt: clock.now, lastOperationAt: last,
-      total: counts.reduce((n, c) => n + c.count, 0), counts,
+      storeName: store.name,
+      date: clock.today,
+      updatedAt: clock.now,
+      lastOperationAt: last,
+      total: counts.reduce((n, c) => n + c.count, 0),
+      counts,
     };
   }
 

@@ -12,7 +12,12 @@ export function findOperation(db: Db, storeId: number, groupId: number | null, i
 
 /** Name taken by another operation of the group, whatever its case and accents. */
 export async function operationNameTaken(db: Db, storeId: number, groupId: number | null, name: string, exceptId: number | null): Promise<boolean> {
-  let q = db.selectFrom('additional_operations').select('id').where('store_id', '=', storeId).where(inGroup(groupId)).where(sameName(db, 'name', [name]));
+  let q = db
+    .selectFrom('additional_operations')
+    .select('id')
+    .where('store_id', '=', storeId)
+    .where(inGroup(groupId))
+    .where(sameName(db, 'name', [name]));
   if (exceptId !== null) q = q.where('id', '!=', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
 }
@@ -21,12 +26,18 @@ export async function insertOperation(db: Db, values: Omit<AdditionalOperationsT
   return (await db.insertInto('additional_operations').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-export async function updateOperation(db: Db, id: number, values: Pick<AdditionalOperationsTable, 'name' | 'url' | 'method' | 'attach_data' | 'params'>): Promise<void> {
+export async function updateOperation(
+  db: Db,
+  id: number,
+  values: Pick<AdditionalOperationsTable, 'name' | 'url' | 'method' | 'attach_data' | 'params'>,
+): Promise<void> {
   await db.updateTable('additional_operations').set(values).where('id', '=', id).execute();
 }
 
 export async function deleteOperations(db: Db, storeId: number, groupId: number | null, ids: number[]): Promise<number[]> {
-  const found = (await db.selectFrom('additional_operations').select('id').where('store_id', '=', storeId).where(inGroup(groupId)).where('id', 'in', ids).execute()).map((r) => r.id);
+  const found = (
+    await db.selectFrom('additional_operations').select('id').where('store_id', '=', storeId).where(inGroup(groupId)).where('id', 'in', ids).execute()
+  ).map((r) => r.id);
   if (found.length) await db.deleteFrom('additional_operations').where('id', 'in', found).execute();
   return found;
 }

@@ -33,7 +33,11 @@ export function findContainer(db: Db, t: ContainerTables, storeId: number, id: n
  * lower(name), also stops two writers at once for names differing in case only)?
  */
 export async function containerNameTaken(db: Db, t: ContainerTables, storeId: number, name: string, exceptId: number | null): Promise<boolean> {
-  let q = db.selectFrom(t.table).select('id').where('store_id', '=', storeId).where(sameName(db, 'name', [name]));
+  let q = db
+    .selectFrom(t.table)
+    .select('id')
+    .where('store_id', '=', storeId)
+    .where(sameName(db, 'name', [name]));
   if (exceptId !== null) q = q.where('id', '!=', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
 }
@@ -41,8 +45,12 @@ export async function containerNameTaken(db: Db, t: ContainerTables, storeId: nu
 /** The library's names among `names`, compared whatever their case and accents. */
 export async function takenContainerNames(db: Db, t: ContainerTables, storeId: number, names: string[]): Promise<string[]> {
   if (!names.length) return [];
-  const rows = await db.selectFrom(t.table).select('name').where('store_id', '=', storeId)
-    .where(sameName(db, 'name', names)).execute();
+  const rows = await db
+    .selectFrom(t.table)
+    .select('name')
+    .where('store_id', '=', storeId)
+    .where(sameName(db, 'name', names))
+    .execute();
   return rows.map((r) => r.name);
 }
 
@@ -65,8 +73,14 @@ export async function deleteContainers(db: Db, t: ContainerTables, storeId: numb
 }
 
 export async function countStoreItems(db: Db, t: ContainerTables, storeId: number): Promise<{ numItems: number; numItemsDistinct: number }> {
-  const all = await db.selectFrom(t.itemsTable).select((eb) => eb.fn.countAll<number>().as('n')).where('store_id', '=', storeId).executeTakeFirstOrThrow();
-  const { rows } = await sql<{ n: number }>`select count(*) as n from (select distinct code, object_id from ${sql.table(t.itemsTable)} where store_id = ${storeId}) pairs`.execute(db);
+  const all = await db
+    .selectFrom(t.itemsTable)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('store_id', '=', storeId)
+    .executeTakeFirstOrThrow();
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*) as n from (select distinct code, object_id from ${sql.table(t.itemsTable)} where store_id = ${storeId}) pairs`.execute(db);
   return { numItems: Number(all.n), numItemsDistinct: Number(rows[0]?.n ?? 0) };
 }
 
@@ -75,7 +89,14 @@ export function findItem(db: Db, t: ContainerTables, parentId: number, itemId: n
 }
 
 /** Is the code/objectId pair (null = absent) used by another item of the container? */
-export async function itemPairTaken(db: Db, t: ContainerTables, parentId: number, code: string | null, objectId: string | null, exceptId: number | null): Promise<boolean> {
+export async function itemPairTaken(
+  db: Db,
+  t: ContainerTables,
+  parentId: number,
+  code: string | null,
+  objectId: string | null,
+  exceptId: number | null,
+): Promise<boolean> {
   let q = db.selectFrom(t.itemsTable).select('id').where(parent(t), '=', parentId);
   q = code === null ? q.where('code', 'is', null) : q.where('code', '=', code);
   q = objectId === null ? q.where('object_id', 'is', null) : q.where('object_id', '=', objectId);

@@ -21,7 +21,11 @@ export function findGroup(db: Db, storeId: number, id: number): Promise<GroupRow
 
 /** Name taken by another group of the library, whatever its case and accents. */
 export async function groupNameTaken(db: Db, storeId: number, name: string, exceptId: number | null): Promise<boolean> {
-  let q = db.selectFrom('inventory_groups').select('id').where('store_id', '=', storeId).where(sameName(db, 'name', [name]));
+  let q = db
+    .selectFrom('inventory_groups')
+    .select('id')
+    .where('store_id', '=', storeId)
+    .where(sameName(db, 'name', [name]));
   if (exceptId !== null) q = q.where('id', '!=', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
 }
@@ -66,15 +70,33 @@ export interface GroupCounts {
 }
 
 export async function groupCounts(db: Db, storeId: number, groupId: number | null): Promise<GroupCounts> {
-  const sections = await db.selectFrom('inventories').select((eb) => eb.fn.countAll<number>().as('n')).where('store_id', '=', storeId).where(inGroup(groupId)).executeTakeFirstOrThrow();
-  const items = await db.selectFrom('inventory_items').select((eb) => eb.fn.countAll<number>().as('n')).where('store_id', '=', storeId).where(inGroup(groupId)).executeTakeFirstOrThrow();
-  const { rows } = await sql<{ n: number }>`select count(*) as n from (select distinct code, object_id from inventory_items where store_id = ${storeId} and ${inGroup(groupId)}) pairs`.execute(db);
+  const sections = await db
+    .selectFrom('inventories')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('store_id', '=', storeId)
+    .where(inGroup(groupId))
+    .executeTakeFirstOrThrow();
+  const items = await db
+    .selectFrom('inventory_items')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('store_id', '=', storeId)
+    .where(inGroup(groupId))
+    .executeTakeFirstOrThrow();
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*) as n from (select distinct code, object_id from inventory_items where store_id = ${storeId} and ${inGroup(groupId)}) pairs`.execute(db);
   return { numInventories: Number(sections.n), numItems: Number(items.n), numItemsDistinct: Number(rows[0]?.n ?? 0) };
 }
 
 export async function storeItemCounts(db: Db, storeId: number): Promise<{ numItems: number; numItemsDistinct: number }> {
-  const all = await db.selectFrom('inventory_items').select((eb) => eb.fn.countAll<number>().as('n')).where('store_id', '=', storeId).executeTakeFirstOrThrow();
-  const { rows } = await sql<{ n: number }>`select count(*) as n from (select distinct code, object_id from inventory_items where store_id = ${storeId}) pairs`.execute(db);
+  const all = await db
+    .selectFrom('inventory_items')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('store_id', '=', storeId)
+    .executeTakeFirstOrThrow();
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*) as n from (select distinct code, object_id from inventory_items where store_id = ${storeId}) pairs`.execute(db);
   return { numItems: Number(all.n), numItemsDistinct: Number(rows[0]?.n ?? 0) };
 }
 
@@ -86,7 +108,12 @@ export function findSection(db: Db, storeId: number, groupId: number | null, id:
 
 /** Location (comment) taken by another section of the group, whatever its case and accents. */
 export async function sectionCommentTaken(db: Db, storeId: number, groupId: number | null, comment: string, exceptId: number | null): Promise<boolean> {
-  let q = db.selectFrom('inventories').select('id').where('store_id', '=', storeId).where(sameName(db, 'comment', [comment])).where(inGroup(groupId));
+  let q = db
+    .selectFrom('inventories')
+    .select('id')
+    .where('store_id', '=', storeId)
+    .where(sameName(db, 'comment', [comment]))
+    .where(inGroup(groupId));
   if (exceptId !== null) q = q.where('id', '!=', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
 }
@@ -102,7 +129,9 @@ export async function updateSection(db: Db, id: number, values: { comment: strin
 /** Deletes the group's sections among ids with their items (one transaction). */
 export function deleteSections(db: Kysely<Database>, storeId: number, groupId: number | null, ids: number[]): Promise<number[]> {
   return db.transaction().execute(async (trx) => {
-    const found = (await trx.selectFrom('inventories').select('id').where('store_id', '=', storeId).where('id', 'in', ids).where(inGroup(groupId)).execute()).map((r) => r.id);
+    const found = (
+      await trx.selectFrom('inventories').select('id').where('store_id', '=', storeId).where('id', 'in', ids).where(inGroup(groupId)).execute()
+    ).map((r) => r.id);
     if (!found.length) return found;
     await trx.deleteFrom('inventory_items').where('inventory_id', 'in', found).execute();
     await trx.deleteFrom('inventories').where('id', 'in', found).execute();
@@ -112,8 +141,12 @@ export function deleteSections(db: Kysely<Database>, storeId: number, groupId: n
 
 export async function sectionItemCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
   if (!ids.length) return new Map();
-  const rows = await db.selectFrom('inventory_items').select(['inventory_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('inventory_id', 'in', ids).groupBy('inventory_id').execute();
+  const rows = await db
+    .selectFrom('inventory_items')
+    .select(['inventory_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('inventory_id', 'in', ids)
+    .groupBy('inventory_id')
+    .execute();
   return new Map(rows.map((r) => [r.inventory_id, Number(r.n)]));
 }
 
@@ -121,7 +154,10 @@ export async function sectionItemCounts(db: Db, ids: number[]): Promise<Map<numb
 export async function itemLabels(db: Db, sectionIds: number[], groupIds: number[], searchListIds: number[]) {
   const byId = async (table: 'inventories' | 'inventory_groups' | 'search_lists', column: 'comment' | 'name', ids: number[]) => {
     if (!ids.length) return new Map<number, string>();
-    const rows = await sql<{ id: number; label: string }>`select id, ${sql.ref(column)} as label from ${sql.table(table)} where id in (${sql.join(ids)})`.execute(db);
+    const rows = await sql<{
+      id: number;
+      label: string;
+    }>`select id, ${sql.ref(column)} as label from ${sql.table(table)} where id in (${sql.join(ids)})`.execute(db);
     return new Map(rows.rows.map((r) => [Number(r.id), String(r.label)]));
   };
   return {
@@ -134,7 +170,15 @@ export async function itemLabels(db: Db, sectionIds: number[], groupIds: number[
 /** One scanned item added by hand: the section's group and date. */
 /** A manually added scan and its INVENTORY item event, in one transaction. */
 export async function insertScannedItem(db: Kysely<Database>, section: SectionRow, values: ItemValues, createdAt: string): Promise<number> {
-  const row = { ...itemRow(values), store_id: section.store_id, inventory_id: section.id, group_id: section.group_id, date: section.date, search_list_id: null, created_at: createdAt };
+  const row = {
+    ...itemRow(values),
+    store_id: section.store_id,
+    inventory_id: section.id,
+    group_id: section.group_id,
+    date: section.date,
+    search_list_id: null,
+    created_at: createdAt,
+  };
   return db.transaction().execute(async (trx) => {
     const { id } = await trx.insertInto('inventory_items').values(row).returning('id').executeTakeFirstOrThrow();
     await logScan(trx, section.id, id);

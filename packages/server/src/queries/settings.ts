@@ -9,7 +9,11 @@ export function findSettings(db: Db, userId: number) {
 
 export async function saveSettings(db: Db, row: UserSettingsTable): Promise<void> {
   const { user_id: _key, ...changes } = row;
-  await db.insertInto('user_settings').values(row).onConflict((oc) => oc.column('user_id').doUpdateSet(changes)).execute();
+  await db
+    .insertInto('user_settings')
+    .values(row)
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(changes))
+    .execute();
 }
 
 export function findFormat(db: Db, userId: number) {
@@ -18,5 +22,9 @@ export function findFormat(db: Db, userId: number) {
 
 export async function saveFormat(db: Db, row: ExportFormatsTable): Promise<void> {
   const { user_id: _key, ...changes } = row;
-  await db.insertInto('export_formats').values(row).onConflict((oc) => oc.column('user_id').doUpdateSet(changes)).execute();
+  await db
+    .insertInto('export_formats')
+    .values(row)
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(changes))
+    .execute();
 }

@@ -54,7 +54,10 @@ export async function replaceUserStores(db: Db, userId: number, storeIds: number
   // Chunks keep each statement far below SQLite's and PostgreSQL's bound-parameter limits.
   for (let i = 0; i < storeIds.length; i += 1000) {
     const chunk = storeIds.slice(i, i + 1000);
-    await db.insertInto('user_stores').values(chunk.map((store_id) => ({ user_id: userId, store_id }))).execute();
+    await db
+      .insertInto('user_stores')
+      .values(chunk.map((store_id) => ({ user_id: userId, store_id })))
+      .execute();
   }
 }
 
@@ -64,5 +67,9 @@ export async function deleteUsers(db: Db, ids: number[]): Promise<void> {
 
 /** Revokes every access token issued to the user so far (auth/tokens.ts `ver`). */
 export async function bumpTokenVersion(db: Db, id: number): Promise<void> {
-  await db.updateTable('users').set((eb) => ({ token_version: eb('token_version', '+', 1) })).where('id', '=', id).execute();
+  await db
+    .updateTable('users')
+    .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
 }

@@ -154,7 +154,11 @@ export function dayFigures(day: string, sums: DaySums, slotCount: number): DayFi
   const minutes = slotCount * SLOT_MINUTES;
   return {
     row: {
-      date: day, total_in: sums.totalIn, total_out: sums.totalOut, max_inside: sums.maxInside, avg_inside: round2(avgInside),
+      date: day,
+      total_in: sums.totalIn,
+      total_out: sums.totalOut,
+      max_inside: sums.maxInside,
+      avg_inside: round2(avgInside),
       avg_time_person: sums.totalIn ? round2((avgInside * minutes) / sums.totalIn) : 0,
     },
     avgInside,

@@ -24,7 +24,13 @@ const LAST = '2024-04-03';
 
 /** What an uncached call computes for the same days. */
 async function fromRecords(key: DayCacheKey, first = FIRST, last = LAST): Promise<DayFigures[]> {
-  const slots = await slotSums(t.db, { storeIds: [key.storeId], sensorId: key.sensorId, startDate: `${first} 00:00:00`, endDate: `${last} 23:59:59`, window: CACHED_WINDOW });
+  const slots = await slotSums(t.db, {
+    storeIds: [key.storeId],
+    sensorId: key.sensorId,
+    startDate: `${first} 00:00:00`,
+    endDate: `${last} 23:59:59`,
+    window: CACHED_WINDOW,
+  });
   return dailyRows(slots, { startDay: first, endDay: last, untilDay: last, window: CACHED_WINDOW, resetTime: key.resetTime });
 }
 
@@ -38,7 +44,15 @@ async function expectAllEqualRecords(): Promise<void> {
   for (const key of keys()) expect(await cachedDays(t.db, key, FIRST, LAST)).toEqual(await fromRecords(key));
 }
 
-const keptRows = async () => Number((await t.db.selectFrom('record_day_figures' as never).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow() as { n: number }).n);
+const keptRows = async () =>
+  Number(
+    (
+      (await t.db
+        .selectFrom('record_day_figures' as never)
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow()) as { n: number }
+    ).n,
+  );
 
 /** Deterministic records: every 5 minutes from 05:00 to 22:55 on each day, two sensors, in and out. */
 function recordsOf(day: string, seed: number) {
@@ -60,7 +74,8 @@ beforeAll(async () => {
   expect(sensors.length).toBeGreaterThanOrEqual(2);
   const otherSensor = (await t.db.selectFrom('sensors').select('id').where('store_id', '=', other).executeTakeFirstOrThrow()).id;
   // One multi-row statement per day (PostgreSQL's statement trigger sees them at once); another library too.
-  for (const [i, day] of ['2024-03-29', '2024-03-30', '2024-04-01', '2024-04-02'].entries()) await t.db.insertInto('records').values(recordsOf(day, i)).execute();
+  for (const [i, day] of ['2024-03-29', '2024-03-30', '2024-04-01', '2024-04-02'].entries())
+    await t.db.insertInto('records').values(recordsOf(day, i)).execute();
   await t.db.insertInto('records').values({ store_id: other, sensor_id: otherSensor, date: '2024-03-30 12:00:00', count_in: 500, count_out: 0 }).execute();
 });
 
@@ -83,7 +98,7 @@ describe('kept day figures', () => {
     expect(whole.map((d) => d.row)).not.toEqual(reset.map((d) => d.row));
   });
 
-  it('a kept row is used only at its day\'s current version', async () => {
+  it("a kept row is used only at its day's current version", async () => {
     await expectAllEqualRecords();
     // A kept row with made-up figures at the current version is what the call answers (it is read, not recomputed)…
     await sql`update record_day_figures set max_inside = 9999 where day = '2024-03-29' and sensor_id = 0 and reset_time = '23:59'`.execute(t.db);
@@ -95,25 +110,48 @@ describe('kept day figures', () => {
 
   it('follow inserts, updates (also moving a record to another day) and deletes', async () => {
     await expectAllEqualRecords();
-    await t.db.insertInto('records').values([
-      { store_id: store, sensor_id: sensors[1], date: '2024-03-31 10:00:00', count_in: 40, count_out: 0 },
-      { store_id: store, sensor_id: sensors[0], date: '2024-04-03 07:00:00', count_in: 7, count_out: 2 },
-    ]).execute();
+    await t.db
+      .insertInto('records')
+      .values([
+        { store_id: store, sensor_id: sensors[1], date: '2024-03-31 10:00:00', count_in: 40, count_out: 0 },
+        { store_id: store, sensor_id: sensors[0], date: '2024-04-03 07:00:00', count_in: 7, count_out: 2 },
+      ])
+      .execute();
     await expectAllEqualRecords();
     await t.db.updateTable('records').set({ count_out: 30 }).where('store_id', '=', store).where('date', '=', '2024-03-31 10:00:00').execute();
     await expectAllEqualRecords();
     await t.db.updateTable('records').set({ date: '2024-03-28 10:00:00' }).where('store_id', '=', store).where('date', '=', '2024-03-31 10:00:00').execute();
     await expectAllEqualRecords();
-    await t.db.updateTable('records').set({ count_in: sql`count_in + 1` }).where('store_id', '=', store).where('date', '>=', '2024-04-01 12:00:00').where('date', '<', '2024-04-02 12:00:00').execute();
+    await t.db
+      .updateTable('records')
+      .set({ count_in: sql`count_in + 1` })
+      .where('store_id', '=', store)
+      .where('date', '>=', '2024-04-01 12:00:00')
+      .where('date', '<', '2024-04-02 12:00:00')
+      .execute();
     await expectAllEqualRecords();
-    await t.db.deleteFrom('records').where('store_id', '=', store).where('date', '>=', '2024-03-30 00:00:00').where('date', '<', '2024-03-30 15:00:00').execute();
+    await t.db
+      .deleteFrom('records')
+      .where('store_id', '=', store)
+      .where('date', '>=', '2024-03-30 00:00:00')
+      .where('date', '<', '2024-03-30 15:00:00')
+      .execute();
     await expectAllEqualRecords();
     // Another library's records never show, and its writes leave this library's kept rows valid.
-    await t.db.insertInto('records').values({ store_id: other, sensor_id: (await t.db.selectFrom('sensors').select('id').where('store_id', '=', other).executeTakeFirstOrThrow()).id, date: '2024-04-01 12:00:00', count_in: 3, count_out: 0 }).execute();
+    await t.db
+      .insertInto('records')
+      .values({
+        store_id: other,
+        sensor_id: (await t.db.selectFrom('sensors').select('id').where('store_id', '=', other).executeTakeFirstOrThrow()).id,
+        date: '2024-04-01 12:00:00',
+        count_in: 3,
+        count_out: 0,
+      })
+      .execute();
     await expectAllEqualRecords();
   });
 
-  it('the migration\'s fill keeps every library and sensor at its reset time, at current versions', async () => {
+  it("the migration's fill keeps every library and sensor at its reset time, at current versions", async () => {
     await sql`delete from record_day_figures`.execute(t.db);
     await fillDayCache(t.db);
     const stale = await sql<{ n: number }>`select count(*) as n from record_day_figures f
@@ -128,9 +166,14 @@ describe('kept day figures', () => {
   });
 
   it('only one library or sensor over whole days, the whole day window and an on-the-hour reset is kept', () => {
-    const ok = (over: Partial<{ ids: number[]; start: string; end: string; window: [string, string]; reset: string }>) => isCacheable(
-      over.ids ?? [1], over.start ?? '2024-01-01 00:00:00', over.end ?? '2024-12-31 23:59:59', over.window ?? ['00:00', '23:59'], over.reset ?? '06:00',
-    );
+    const ok = (over: Partial<{ ids: number[]; start: string; end: string; window: [string, string]; reset: string }>) =>
+      isCacheable(
+        over.ids ?? [1],
+        over.start ?? '2024-01-01 00:00:00',
+        over.end ?? '2024-12-31 23:59:59',
+        over.window ?? ['00:00', '23:59'],
+        over.reset ?? '06:00',
+      );
     expect(ok({})).toBe(true);
     expect(ok({ reset: '23:59' })).toBe(true);
     expect(ok({ ids: [1, 2] })).toBe(false);

@@ -30,8 +30,14 @@ export interface DayCacheKey {
 
 /** Whether an interval's figures can come from the kept days: one library or sensor, whole days, a kept reset time. */
 export function isCacheable(storeIds: readonly number[], startDate: string, endDate: string, window: [string, string], resetTime: string): boolean {
-  return storeIds.length === 1 && startDate.endsWith(' 00:00:00') && endDate.endsWith(' 23:59:59')
-    && window[0] === CACHED_WINDOW[0] && window[1] === CACHED_WINDOW[1] && CACHED_RESET.test(resetTime);
+  return (
+    storeIds.length === 1 &&
+    startDate.endsWith(' 00:00:00') &&
+    endDate.endsWith(' 23:59:59') &&
+    window[0] === CACHED_WINDOW[0] &&
+    window[1] === CACHED_WINDOW[1] &&
+    CACHED_RESET.test(resetTime)
+  );
 }
 
 /** Runs of days a records read covers: days at most a week apart, each run at most DAYS_PER_READ long. */
@@ -48,14 +54,28 @@ function runsOf(days: readonly string[]): Array<[string, string]> {
 async function keep(db: Kysely<Database>, key: DayCacheKey, fresh: ReadonlyArray<[DayFigures, number]>): Promise<void> {
   for (let i = 0; i < fresh.length; i += ROWS_PER_INSERT) {
     const values = fresh.slice(i, i + ROWS_PER_INSERT).map(([f, version]) => ({
-      store_id: key.storeId, sensor_id: key.sensorId ?? 0, reset_time: key.resetTime, day: f.row.date, version,
-      total_in: f.sums.totalIn, total_out: f.sums.totalOut, max_inside: f.sums.maxInside, sum_inside: f.sums.sumInside,
+      store_id: key.storeId,
+      sensor_id: key.sensorId ?? 0,
+      reset_time: key.resetTime,
+      day: f.row.date,
+      version,
+      total_in: f.sums.totalIn,
+      total_out: f.sums.totalOut,
+      max_inside: f.sums.maxInside,
+      sum_inside: f.sums.sumInside,
     }));
-    await db.insertInto('record_day_figures').values(values)
-      .onConflict((oc) => oc.columns(['store_id', 'sensor_id', 'reset_time', 'day']).doUpdateSet((eb) => ({
-        version: eb.ref('excluded.version'), total_in: eb.ref('excluded.total_in'), total_out: eb.ref('excluded.total_out'),
-        max_inside: eb.ref('excluded.max_inside'), sum_inside: eb.ref('excluded.sum_inside'),
-      })))
+    await db
+      .insertInto('record_day_figures')
+      .values(values)
+      .onConflict((oc) =>
+        oc.columns(['store_id', 'sensor_id', 'reset_time', 'day']).doUpdateSet((eb) => ({
+          version: eb.ref('excluded.version'),
+          total_in: eb.ref('excluded.total_in'),
+          total_out: eb.ref('excluded.total_out'),
+          max_inside: eb.ref('excluded.max_inside'),
+          sum_inside: eb.ref('excluded.sum_inside'),
+        })),
+      )
       .execute();
   }
 }
@@ -65,19 +85,38 @@ export async function cachedDays(database: Kysely<Database>, key: DayCacheKey, s
   const db = database;
   if (startDay > lastDay) return [];
   // The days that hold (or held) records, each with its current version and the row kept for the key, if any.
-  const rows = await db.selectFrom('record_day_versions as v')
-    .leftJoin('record_day_figures as f', (join) => join.onRef('f.store_id', '=', 'v.store_id').onRef('f.day', '=', 'v.day')
-      .on('f.sensor_id', '=', key.sensorId ?? 0).on('f.reset_time', '=', key.resetTime))
+  const rows = await db
+    .selectFrom('record_day_versions as v')
+    .leftJoin('record_day_figures as f', (join) =>
+      join
+        .onRef('f.store_id', '=', 'v.store_id')
+        .onRef('f.day', '=', 'v.day')
+        .on('f.sensor_id', '=', key.sensorId ?? 0)
+        .on('f.reset_time', '=', key.resetTime),
+    )
     .select(['v.day', 'v.version as current', 'f.version', 'f.total_in', 'f.total_out', 'f.max_inside', 'f.sum_inside'])
-    .where('v.store_id', '=', key.storeId).where('v.day', '>=', startDay).where('v.day', '<=', lastDay).execute();
+    .where('v.store_id', '=', key.storeId)
+    .where('v.day', '>=', startDay)
+    .where('v.day', '<=', lastDay)
+    .execute();
   const versions = new Map(rows.map((r) => [r.day, Number(r.current)]));
   const slotCount = windowSlots(CACHED_WINDOW[0], CACHED_WINDOW[1]);
   const byDay = new Map<string, DayFigures>();
   for (const r of rows) {
     if (r.version === null || r.version === undefined || Number(r.version) !== Number(r.current)) continue;
-    byDay.set(r.day, dayFigures(r.day, {
-      totalIn: Number(r.total_in), totalOut: Number(r.total_out), maxInside: Number(r.max_inside), sumInside: Number(r.sum_inside),
-    }, slotCount));
+    byDay.set(
+      r.day,
+      dayFigures(
+        r.day,
+        {
+          totalIn: Number(r.total_in),
+          totalOut: Number(r.total_out),
+          maxInside: Number(r.max_inside),
+          sumInside: Number(r.sum_inside),
+        },
+        slotCount,
+      ),
+    );
   }
   const stale: string[] = [];
   const none = { totalIn: 0, totalOut: 0, maxInside: 0, sumInside: 0 };
@@ -89,11 +128,19 @@ export async function cachedDays(database: Kysely<Database>, key: DayCacheKey, s
   }
   for (const [first, last] of runsOf(stale)) {
     const slots = await slotSums(database, {
-      storeIds: [key.storeId], sensorId: key.sensorId, startDate: `${first} 00:00:00`, endDate: `${last} 23:59:59`, window: CACHED_WINDOW,
+      storeIds: [key.storeId],
+      sensorId: key.sensorId,
+      startDate: `${first} 00:00:00`,
+      endDate: `${last} 23:59:59`,
+      window: CACHED_WINDOW,
     });
     const days = dailyRows(slots, { startDay: first, endDay: last, untilDay: last, window: CACHED_WINDOW, resetTime: key.resetTime });
     for (const d of days) byDay.set(d.row.date, d);
-    await keep(db, key, days.filter((d) => versions.has(d.row.date)).map((d) => [d, versions.get(d.row.date) as number]));
+    await keep(
+      db,
+      key,
+      days.filter((d) => versions.has(d.row.date)).map((d) => [d, versions.get(d.row.date) as number]),
+    );
   }
   const out: DayFigures[] = [];
   for (let day = startDay; day <= lastDay; day = addDays(day, 1)) out.push(byDay.get(day) as DayFigures);

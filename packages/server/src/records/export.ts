@@ -60,8 +60,8 @@ const UNWRITABLE = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<
  * lone surrogate: exceljs writes it and Excel then refuses the file). Checked before any record is read.
  */
 export function checkExportTexts(body: Pick<RecordsExportBody, 'sheetNames' | 'titles'>): void {
-  const bad = (field: string, key: string | number) => badRequest(ERROR_CODES.VALIDATION_ERROR,
-    `${field}[${JSON.stringify(key)}] holds a character a workbook cannot hold (a control character)`, { field, key });
+  const bad = (field: string, key: string | number) =>
+    badRequest(ERROR_CODES.VALIDATION_ERROR, `${field}[${JSON.stringify(key)}] holds a character a workbook cannot hold (a control character)`, { field, key });
   body.sheetNames?.forEach((name, index) => {
     if (UNWRITABLE.test(name)) throw bad('sheetNames', index);
   });

@@ -14,7 +14,8 @@ export interface SlotQuery {
 
 /** Records summed per slot start over the libraries (and sensor) of an interval, oldest first. */
 export async function slotSums(db: Kysely<Database>, q: SlotQuery): Promise<SlotSum[]> {
-  let query = db.selectFrom('records')
+  let query = db
+    .selectFrom('records')
     .select((eb) => ['date', eb.fn.sum<number | string>('count_in').as('count_in'), eb.fn.sum<number | string>('count_out').as('count_out')])
     .where('store_id', 'in', [...q.storeIds])
     .where('date', '>=', q.startDate)
@@ -22,10 +23,9 @@ export async function slotSums(db: Kysely<Database>, q: SlotQuery): Promise<Slot
   if (q.sensorId !== null) query = query.where('sensor_id', '=', q.sensorId);
   if (q.window) {
     const [from, to] = q.window;
-    query = query.where((eb) => eb.and([
-      eb(eb.fn('substr', ['date', eb.val(12), eb.val(5)]), '>=', from),
-      eb(eb.fn('substr', ['date', eb.val(12), eb.val(5)]), '<=', to),
-    ]));
+    query = query.where((eb) =>
+      eb.and([eb(eb.fn('substr', ['date', eb.val(12), eb.val(5)]), '>=', from), eb(eb.fn('substr', ['date', eb.val(12), eb.val(5)]), '<=', to)]),
+    );
   }
   const rows = await query.groupBy('date').orderBy('date').execute();
   return rows.map((r) => ({ date: r.date, countIn: Number(r.count_in), countOut: Number(r.count_out) }));
@@ -39,7 +39,12 @@ export interface IntervalStore {
 }
 
 export async function intervalStores(db: Kysely<Database>, ids: readonly number[]): Promise<IntervalStore[]> {
-  return db.selectFrom('stores').select(['id', 'capacity', 'timezone', 'reset_time']).where('id', 'in', [...ids]).orderBy('id').execute();
+  return db
+    .selectFrom('stores')
+    .select(['id', 'capacity', 'timezone', 'reset_time'])
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .execute();
 }
 
 export async function findSensor(db: Kysely<Database>, id: number): Promise<{ id: number; store_id: number; capacity: number | null } | undefined> {

@@ -4,8 +4,14 @@
  */
 import type { Kysely } from 'kysely';
 import {
-  DEFAULT_INTERVAL_RANGE, DEFAULT_RECORDS_RESET_TIME, ERROR_CODES, type IntervalRecords, type RecordRow,
-  type RecordsBody, type RecordsInterval, type RecordsSummary,
+  DEFAULT_INTERVAL_RANGE,
+  DEFAULT_RECORDS_RESET_TIME,
+  ERROR_CODES,
+  type IntervalRecords,
+  type RecordRow,
+  type RecordsBody,
+  type RecordsInterval,
+  type RecordsSummary,
 } from '@portal/contract';
 import { localDateTime } from '../dashboard/clock';
 import type { Database } from '../db/schema';
@@ -82,25 +88,40 @@ function summaryOf(rows: readonly RecordRow[], scoped: Scoped): RecordsSummary {
 async function intervalRecords(db: Kysely<Database>, scoped: Scoped, body: RecordsBody, grouping: Grouping): Promise<IntervalRecords> {
   const { startDate, endDate } = scoped.interval;
   const resetTime = body.resetTime ?? DEFAULT_RECORDS_RESET_TIME;
-  const window = grouping === 'intervals' ? null : body.intervalTimes ?? WHOLE_DAY;
+  const window = grouping === 'intervals' ? null : (body.intervalTimes ?? WHOLE_DAY);
   if (window && window[0] > window[1]) throw badRequest(ERROR_CODES.VALIDATION_ERROR, 'intervalTimes must run forwards', { intervalTimes: window });
   let data: RecordRow[];
   if (grouping !== 'intervals' && window && isCacheable(scoped.storeIds, startDate, endDate, window, resetTime)) {
     // One library or sensor over whole days: the kept per-day figures (records/dayCache.ts).
     const untilDay = scoped.until.slice(0, 10);
     const endDay = endDate.slice(0, 10);
-    const days = await cachedDays(db, { storeId: scoped.storeIds[0], sensorId: scoped.sensorId, resetTime }, startDate.slice(0, 10), endDay < untilDay ? endDay : untilDay);
+    const days = await cachedDays(
+      db,
+      { storeId: scoped.storeIds[0], sensorId: scoped.sensorId, resetTime },
+      startDate.slice(0, 10),
+      endDay < untilDay ? endDay : untilDay,
+    );
     data = grouping === 'days' ? days.map((d) => d.row) : monthlyRows(days, window);
     return { data, summary: summaryOf(data, scoped) };
   }
   const slots = await slotSums(db, { storeIds: scoped.storeIds, sensorId: scoped.sensorId, startDate, endDate, window });
   if (grouping === 'intervals') {
     data = dayBuckets(slots, {
-      startDate, endDate, range: body.intervalRange ?? DEFAULT_INTERVAL_RANGE, resetTime, until: scoped.until,
+      startDate,
+      endDate,
+      range: body.intervalRange ?? DEFAULT_INTERVAL_RANGE,
+      resetTime,
+      until: scoped.until,
       exists: existsIn(scoped.timezones),
     });
   } else {
-    const days = dailyRows(slots, { startDay: startDate.slice(0, 10), endDay: endDate.slice(0, 10), untilDay: scoped.until.slice(0, 10), window: window ?? WHOLE_DAY, resetTime });
+    const days = dailyRows(slots, {
+      startDay: startDate.slice(0, 10),
+      endDay: endDate.slice(0, 10),
+      untilDay: scoped.until.slice(0, 10),
+      window: window ?? WHOLE_DAY,
+      resetTime,
+    });
     data = grouping === 'days' ? days.map((d) => d.row) : monthlyRows(days, window ?? WHOLE_DAY);
   }
   return { data, summary: summaryOf(data, scoped) };
@@ -126,13 +147,15 @@ export async function groupRecords(db: Kysely<Database>, user: AuthUser, body: R
   for (const interval of body.intervals) scoped.push(await scopeInterval(db, user, interval, grouping, now));
   // The same region and period asked twice (e.g. two cards on one week) is read once.
   const reads = new Map<string, Promise<IntervalRecords>>();
-  return Promise.all(scoped.map((s) => {
-    const key = JSON.stringify([s.storeIds, s.sensorId, s.interval.startDate, s.interval.endDate]);
-    let read = reads.get(key);
-    if (!read) {
-      read = intervalRecords(db, s, body, grouping);
-      reads.set(key, read);
-    }
-    return read;
-  }));
+  return Promise.all(
+    scoped.map((s) => {
+      const key = JSON.stringify([s.storeIds, s.sensorId, s.interval.startDate, s.interval.endDate]);
+      let read = reads.get(key);
+      if (!read) {
+        read = intervalRecords(db, s, body, grouping);
+        reads.set(key, read);
+      }
+      return read;
+    }),
+  );
 }

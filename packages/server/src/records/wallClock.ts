@@ -13,8 +13,7 @@ export function wallClockExists(dateTime: string, timeZone: string): boolean {
   return false;
 }
 
-const offsetAt = (instant: number, timeZone: string) =>
-  Date.parse(`${localDateTime(new Date(instant), timeZone).replace(' ', 'T')}Z`) - instant;
+const offsetAt = (instant: number, timeZone: string) => Date.parse(`${localDateTime(new Date(instant), timeZone).replace(' ', 'T')}Z`) - instant;
 
 /**
  * A test for the wall-clock times of one day (`YYYY-MM-DD`): a day without an offset change has every

@@ -17,19 +17,34 @@ beforeAll(async () => {
   t = await createTestApp();
   stores = await t.storeIds(['BIB-001', 'BIB-002', 'BIB-003']);
   const alarm = (store: string, day: number, activated: boolean, type: AlarmType = 'EAS', status = '03') => ({
-    store_id: stores[store], sensor_id: null, sensor_name: `Puerta ${day}`, date: `2026-11-${String(day).padStart(2, '0')} 10:00:00`,
-    type, antenna: '1', uid: `E004${day}`, barcode: `BC${day}`, title_identifier: `Título ${day}`, circulation_status: status,
+    store_id: stores[store],
+    sensor_id: null,
+    sensor_name: `Puerta ${day}`,
+    date: `2026-11-${String(day).padStart(2, '0')} 10:00:00`,
+    type,
+    antenna: '1',
+    uid: `E004${day}`,
+    barcode: `BC${day}`,
+    title_identifier: `Título ${day}`,
+    circulation_status: status,
     alarm_activated: activated ? (1 as const) : (0 as const),
   });
-  await t.db.insertInto('alarms').values([
-    alarm('BIB-001', 1, true),
-    alarm('BIB-002', 5, true, 'AFI_1', '99'),
-    alarm('BIB-001', 3, false),
-    alarm('BIB-003', 9, true),
-    alarm('BIB-001', 7, true),
-    alarm('BIB-003', 8, false),
-  ]).execute();
-  await t.db.updateTable('users').set({ permissions: JSON.stringify(['manager', 'alarms']) }).where('user_name', '=', 'manager').execute();
+  await t.db
+    .insertInto('alarms')
+    .values([
+      alarm('BIB-001', 1, true),
+      alarm('BIB-002', 5, true, 'AFI_1', '99'),
+      alarm('BIB-001', 3, false),
+      alarm('BIB-003', 9, true),
+      alarm('BIB-001', 7, true),
+      alarm('BIB-003', 8, false),
+    ])
+    .execute();
+  await t.db
+    .updateTable('users')
+    .set({ permissions: JSON.stringify(['manager', 'alarms']) })
+    .where('user_name', '=', 'manager')
+    .execute();
 });
 afterAll(() => t.close());
 
@@ -44,9 +59,18 @@ describe('alarms list', () => {
     expect(all.total).toBe(4);
     expect(days(all)).toEqual(['07', '05', '03', '01']);
     expect(all.items[1]).toEqual({
-      tid: expect.any(Number), storeId: stores['BIB-002'], store: { name: 'Biblioteca Carles Rahola' }, sensorName: 'Puerta 5',
-      date: '2026-11-05 10:00:00', type: 'AFI_1', antenna: '1', uid: 'E0045', barcode: 'BC5', titleIdentifier: 'Título 5',
-      circulationStatus: '99', alarmActivated: true,
+      tid: expect.any(Number),
+      storeId: stores['BIB-002'],
+      store: { name: 'Biblioteca Carles Rahola' },
+      sensorName: 'Puerta 5',
+      date: '2026-11-05 10:00:00',
+      type: 'AFI_1',
+      antenna: '1',
+      uid: 'E0045',
+      barcode: 'BC5',
+      titleIdentifier: 'Título 5',
+      circulationStatus: '99',
+      alarmActivated: true,
     });
     expect(days((await list('manager', q(activated))).json())).toEqual(['07', '05', '01']);
     expect(days((await list('admin', q(activated))).json())).toEqual(['09', '07', '05', '01']);
@@ -64,12 +88,22 @@ describe('alarms list', () => {
   it('exports the list (xlsx read back), newest first, your libraries only', async () => {
     const res = await t.call('POST', '/api/alarms/export', {
       user: 'manager',
-      body: { format: { fileType: 'xlsx', firstRowHeader: true }, columns: [{ id: 'date', title: 'Date' }, { id: 'store.name', title: 'Library' }], searchTexts: activated.searchTexts },
+      body: {
+        format: { fileType: 'xlsx', firstRowHeader: true },
+        columns: [
+          { id: 'date', title: 'Date' },
+          { id: 'store.name', title: 'Library' },
+        ],
+        searchTexts: activated.searchTexts,
+      },
     });
     expect(res.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const rows = book.worksheets[0].getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1).map(String));
+    const rows = book.worksheets[0]
+      .getSheetValues()
+      .filter(Boolean)
+      .map((r) => (r as unknown[]).slice(1).map(String));
     expect(rows[0]).toEqual(['Date', 'Library']);
     expect(rows.slice(1).map((r) => r[1])).toEqual(['Biblioteca Sant Antoni', 'Biblioteca Carles Rahola', 'Biblioteca Sant Antoni']);
   });
@@ -78,9 +112,16 @@ describe('alarms list', () => {
 describe('export with the screen filter', () => {
   it('?alarmActivated=false exports the deactivated ones unless the body searches that column', async () => {
     const dates = async (url: string, searchTexts?: Record<string, string>) => {
-      const res = await t.call('POST', url, { user: 'manager', body: { format: { fileType: 'csv', firstRowHeader: false }, columns: [{ id: 'date', title: 'Date' }], ...(searchTexts ? { searchTexts } : {}) } });
+      const res = await t.call('POST', url, {
+        user: 'manager',
+        body: { format: { fileType: 'csv', firstRowHeader: false }, columns: [{ id: 'date', title: 'Date' }], ...(searchTexts ? { searchTexts } : {}) },
+      });
       expect(res.statusCode).toBe(200);
-      return res.body.replace(/^\ufeff/, '').trim().split(/\r\n/).map((line) => line.slice(8, 10));
+      return res.body
+        .replace(/^\ufeff/, '')
+        .trim()
+        .split(/\r\n/)
+        .map((line) => line.slice(8, 10));
     };
     expect(await dates('/api/alarms/export?alarmActivated=false')).toEqual(['03']);
     expect(await dates('/api/alarms/export?alarmActivated=true')).toEqual(['07', '05', '01']);
@@ -91,8 +132,23 @@ describe('export with the screen filter', () => {
 });
 
 describe('delete, scoping and permission', () => {
-  const idOf = async (day: number) => (await t.db.selectFrom('alarms').select('id').where('date', '=', `2026-11-${String(day).padStart(2, '0')} 10:00:00`).executeTakeFirstOrThrow()).id;
-  const count = async () => Number((await t.db.selectFrom('alarms').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const idOf = async (day: number) =>
+    (
+      await t.db
+        .selectFrom('alarms')
+        .select('id')
+        .where('date', '=', `2026-11-${String(day).padStart(2, '0')} 10:00:00`)
+        .executeTakeFirstOrThrow()
+    ).id;
+  const count = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('alarms')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it("another library's alarm (alone or with yours): 403, nothing deleted", async () => {
     const before = await count();
@@ -106,12 +162,20 @@ describe('delete, scoping and permission', () => {
     const id = await idOf(3);
     const res = await t.call('DELETE', `/api/alarms/${id}`, { user: 'manager' });
     expect([res.statusCode, res.json()]).toEqual([200, { ids: [id] }]);
-    expect((await t.call('GET', '/api/alarms/numAlarms', { user: 'manager' })).json()).toEqual({ numAlarms: 3, numAlarmsActivated: 3, numAlarmsDeactivated: 0 });
+    expect((await t.call('GET', '/api/alarms/numAlarms', { user: 'manager' })).json()).toEqual({
+      numAlarms: 3,
+      numAlarmsActivated: 3,
+      numAlarmsDeactivated: 0,
+    });
   });
 
   it('needs a token and the alarms permission', async () => {
     expect((await t.call('GET', '/api/alarms', { user: null })).statusCode).toBe(401);
-    for (const [method, url] of [['GET', '/api/alarms'], ['GET', '/api/alarms/numAlarms'], ['DELETE', `/api/alarms/${await idOf(1)}`]] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/alarms'],
+      ['GET', '/api/alarms/numAlarms'],
+      ['DELETE', `/api/alarms/${await idOf(1)}`],
+    ] as const) {
       expect((await t.call(method, url, { user: 'librarian' })).statusCode).toBe(403);
     }
     expect((await t.call('POST', '/api/alarms/export', { user: 'librarian', body: {} })).statusCode).toBe(403);

@@ -27,8 +27,15 @@ const tokenOf = async (userName: string, password = userName) => {
 };
 const version = (token: string) => t.call('GET', '/api/misc/version', { token });
 const newUser = (userName: string, extra: Record<string, unknown> = {}) => ({
-  userName, fullName: 'N', address: 'A', telephone: '1', email: `${userName}@example.com`, role: 'user', permissions: ['manager'],
-  password: 'a-good-password', ...extra,
+  userName,
+  fullName: 'N',
+  address: 'A',
+  telephone: '1',
+  email: `${userName}@example.com`,
+  role: 'user',
+  permissions: ['manager'],
+  password: 'a-good-password',
+  ...extra,
 });
 
 describe('POST /api/auth/logout', () => {
@@ -46,8 +53,12 @@ describe('POST /api/auth/logout', () => {
     const token = await tokenOf('librarian');
     const query = await t.call('POST', '/api/auth/logout?userId=1', { token });
     expect([query.statusCode, query.json().code]).toEqual([400, 'VALIDATION_ERROR']);
-    const huge = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'x-access-token': token, 'content-type': 'application/json' },
-      payload: `{"x":"${'a'.repeat(2 * 1024 * 1024)}"}` });
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { 'x-access-token': token, 'content-type': 'application/json' },
+      payload: `{"x":"${'a'.repeat(2 * 1024 * 1024)}"}`,
+    });
     expect(huge.statusCode).toBe(413);
     const forged = await t.call('POST', '/api/auth/logout', { token: `${token.slice(0, -4)}AAAA` });
     expect(forged.statusCode).toBe(401);
@@ -94,7 +105,7 @@ describe('changing your own password', () => {
     }
   });
 
-  it('an admin sets another user\'s password without theirs, which revokes that user\'s tokens', async () => {
+  it("an admin sets another user's password without theirs, which revokes that user's tokens", async () => {
     const created = await t.call('POST', '/api/users', { user: 'admin', body: newUser('resetme') });
     const id = created.json().tid as number;
     const token = await tokenOf('resetme', 'a-good-password');
@@ -106,7 +117,7 @@ describe('changing your own password', () => {
 });
 
 describe('a role change', () => {
-  it('revokes the user\'s earlier tokens; other edits do not', async () => {
+  it("revokes the user's earlier tokens; other edits do not", async () => {
     const created = await t.call('POST', '/api/users', { user: 'admin', body: newUser('promoted') });
     const id = created.json().tid as number;
     const token = await tokenOf('promoted', 'a-good-password');
@@ -121,11 +132,17 @@ describe('new passwords', () => {
   it(`need at least ${PASSWORD_MIN_LENGTH} characters on create and change`, async () => {
     const short = 'x'.repeat(PASSWORD_MIN_LENGTH - 1);
     const create = await t.call('POST', '/api/users', { user: 'admin', body: newUser('shorty', { password: short }) });
-    expect([create.statusCode, create.json().code, create.json().details]).toEqual([400, 'PASSWORD_TOO_SHORT', { field: 'password', minLength: PASSWORD_MIN_LENGTH }]);
+    expect([create.statusCode, create.json().code, create.json().details]).toEqual([
+      400,
+      'PASSWORD_TOO_SHORT',
+      { field: 'password', minLength: PASSWORD_MIN_LENGTH },
+    ]);
     expect((await t.call('POST', '/api/users/exists', { user: 'admin', body: { userName: 'shorty' } })).json().exists).toBe(false);
     const change = await t.call('PUT', `/api/users/${await t.userId('viewer')}`, { user: 'admin', body: { password: short } });
     expect([change.statusCode, change.json().code]).toEqual([400, 'PASSWORD_TOO_SHORT']);
-    expect((await t.call('POST', '/api/users', { user: 'admin', body: newUser('longenough', { password: 'x'.repeat(PASSWORD_MIN_LENGTH) }) })).statusCode).toBe(200);
+    expect((await t.call('POST', '/api/users', { user: 'admin', body: newUser('longenough', { password: 'x'.repeat(PASSWORD_MIN_LENGTH) }) })).statusCode).toBe(
+      200,
+    );
   });
 });
 

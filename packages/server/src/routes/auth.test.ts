@@ -23,8 +23,13 @@ describe('POST /api/auth/signin', () => {
     );
     expect(body).toMatchObject({
       avatarUrl: null,
-      userId: await t.userId('admin'), userFullName: 'Ana Administradora', userFlavor: '{product}', role: 'admin',
-      permissions: [], settings: { selectedStoreId: null, dashboardItems: {}, visibleColumns: {} }, expiresIn: 8 * 3600,
+      userId: await t.userId('admin'),
+      userFullName: 'Ana Administradora',
+      userFlavor: '{product}',
+      role: 'admin',
+      permissions: [],
+      settings: { selectedStoreId: null, dashboardItems: {}, visibleColumns: {} },
+      expiresIn: 8 * 3600,
     });
     expect(body.storeIds).toHaveLength(4);
     expect(body.userToken).toMatch(/^[0-9a-f]{32}$/);
@@ -51,8 +56,14 @@ describe('POST /api/auth/signin', () => {
   });
 
   it('rejects bad bodies with VALIDATION_ERROR / INVALID_JSON', async () => {
-    const bodies: unknown[] = [{}, { userName: 'admin' }, { userName: '', password: 'x' }, { userName: 1, password: 'x' },
-      { userName: 'admin', password: 'admin', extra: true }, ['admin']];
+    const bodies: unknown[] = [
+      {},
+      { userName: 'admin' },
+      { userName: '', password: 'x' },
+      { userName: 1, password: 'x' },
+      { userName: 'admin', password: 'admin', extra: true },
+      ['admin'],
+    ];
     for (const payload of bodies) {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: payload as object });
       expect([res.statusCode, res.json().code]).toEqual([400, 'VALIDATION_ERROR']);
@@ -95,8 +106,13 @@ describe('access tokens', () => {
       const res = await t.call('GET', '/api/misc/version', { token });
       expect([res.statusCode, res.json().code]).toEqual([401, 'TOKEN_INVALID']);
     }
-    const forged = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(String(await t.userId('admin')))
-      .setIssuer('library-portal').setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode('not-the-server-secret-at-all-000'));
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(await t.userId('admin')))
+      .setIssuer('library-portal')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('not-the-server-secret-at-all-000'));
     const res = await t.call('GET', '/api/misc/version', { token: forged });
     expect([res.statusCode, res.json().code]).toEqual([401, 'TOKEN_INVALID']);
     const [h, p] = (await t.token('manager')).split('.');
@@ -120,10 +136,21 @@ describe('access tokens', () => {
     const bad = [
       await sign(String(id), { exp: false }),
       await sign(null),
-      await sign(`0x${id.toString(16)}`), await sign(` ${id}`), await sign(`${id} `), await sign(`${id}.0`), await sign(`+${id}`),
-      await sign(`0${id}`), await sign(`${id}e0`), await sign(`${id}\n`), await sign(''), await sign('0'), await sign('-1'),
-      await sign('99999999999'), await sign('1'.repeat(400)),
-      await sign(String(id), { claims: { ver: String(ver) } }), await sign(String(id), { claims: { ver: -1 } }),
+      await sign(`0x${id.toString(16)}`),
+      await sign(` ${id}`),
+      await sign(`${id} `),
+      await sign(`${id}.0`),
+      await sign(`+${id}`),
+      await sign(`0${id}`),
+      await sign(`${id}e0`),
+      await sign(`${id}\n`),
+      await sign(''),
+      await sign('0'),
+      await sign('-1'),
+      await sign('99999999999'),
+      await sign('1'.repeat(400)),
+      await sign(String(id), { claims: { ver: String(ver) } }),
+      await sign(String(id), { claims: { ver: -1 } }),
       await sign(String(id), { exp: false, claims: { exp: String(Math.floor(Date.now() / 1000) + 3600) } }),
     ];
     for (const [i, token] of bad.entries()) {

@@ -10,7 +10,9 @@ afterAll(() => t.close());
 
 async function upload(user: 'manager' | 'supervisor' | 'librarian', userId: number, body: ReturnType<typeof multipartBody>) {
   return t.app.inject({
-    method: 'POST', url: `/api/users/${userId}/avatar`, payload: body.payload,
+    method: 'POST',
+    url: `/api/users/${userId}/avatar`,
+    payload: body.payload,
     headers: { ...body.headers, 'x-access-token': await t.token(user) },
   });
 }

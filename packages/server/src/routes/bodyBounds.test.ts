@@ -18,8 +18,15 @@ let serial = 0;
 function newUser(overrides: Record<string, unknown> = {}) {
   serial += 1;
   return {
-    userName: `bounds${serial}`, fullName: 'Núria Nova', address: 'Carrer 1', telephone: '600000000',
-    email: `bounds${serial}@example.com`, role: 'user', permissions: ['manager'], password: 'secret-password', ...overrides,
+    userName: `bounds${serial}`,
+    fullName: 'Núria Nova',
+    address: 'Carrer 1',
+    telephone: '600000000',
+    email: `bounds${serial}@example.com`,
+    role: 'user',
+    permissions: ['manager'],
+    password: 'secret-password',
+    ...overrides,
   };
 }
 
@@ -31,11 +38,13 @@ describe('array bounds of request bodies', () => {
     expect((await create(newUser({ storeIds: [store] }))).statusCode).toBe(200);
 
     // ~200 KB: every array at its cap, full of duplicates (the quadratic uniqueItems error path).
-    const worst = await create(newUser({
-      permissions: Array(USER_ARRAY_LIMITS.permissions).fill('manager'),
-      storeIds: Array(USER_ARRAY_LIMITS.storeIds).fill(store),
-      regions: Array(USER_ARRAY_LIMITS.regions).fill(`store:${store}`),
-    }));
+    const worst = await create(
+      newUser({
+        permissions: Array(USER_ARRAY_LIMITS.permissions).fill('manager'),
+        storeIds: Array(USER_ARRAY_LIMITS.storeIds).fill(store),
+        regions: Array(USER_ARRAY_LIMITS.regions).fill(`store:${store}`),
+      }),
+    );
     expect(worst.statusCode).toBe(200);
     const saved = await t.call('GET', `/api/users/${worst.json().tid}`, { user: 'admin' });
     expect(saved.json()).toMatchObject({ permissions: ['manager'], storeIds: [store], regions: [`store:${store}`] });

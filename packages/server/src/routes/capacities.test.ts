@@ -28,20 +28,22 @@ async function sensors(storeId: number): Promise<[number, number]> {
   return [rows[0].id, rows[1].id];
 }
 
-const rec = (store_id: number, sensor_id: number, date: string, count_in: number, count_out: number) =>
-  ({ store_id, sensor_id, date, count_in, count_out });
+const rec = (store_id: number, sensor_id: number, date: string, count_in: number, count_out: number) => ({ store_id, sensor_id, date, count_in, count_out });
 
 async function insertFixture(): Promise<void> {
   await t.db.updateTable('stores').set({ timezone: 'America/New_York', reset_time: '06:00' }).where('id', '=', B).execute();
   const [[aIn, aKids], [bIn], [cIn]] = [await sensors(A), await sensors(B), await sensors(C)];
-  await t.db.insertInto('records').values([
-    rec(A, aIn, '2024-03-07 09:10:00', 50, 10), // inside 40
-    rec(A, aIn, '2024-03-06 20:00:00', 30, 0), // yesterday: before the reset
-    rec(A, aKids, '2024-03-07 09:30:00', 25, 3), // the children's room: 22 of 20
-    rec(B, bIn, '2024-03-07 05:00:00', 100, 0), // before B's 06:00 reset
-    rec(B, bIn, '2024-03-07 06:10:00', 4, 1), // inside 3
-    rec(C, cIn, '2024-03-07 10:00:00', 1000, 0),
-  ]).execute();
+  await t.db
+    .insertInto('records')
+    .values([
+      rec(A, aIn, '2024-03-07 09:10:00', 50, 10), // inside 40
+      rec(A, aIn, '2024-03-06 20:00:00', 30, 0), // yesterday: before the reset
+      rec(A, aKids, '2024-03-07 09:30:00', 25, 3), // the children's room: 22 of 20
+      rec(B, bIn, '2024-03-07 05:00:00', 100, 0), // before B's 06:00 reset
+      rec(B, bIn, '2024-03-07 06:10:00', 4, 1), // inside 3
+      rec(C, cIn, '2024-03-07 10:00:00', 1000, 0),
+    ])
+    .execute();
 }
 
 async function tokenOf(user: DemoUser): Promise<string> {
@@ -61,7 +63,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('every area of the token user\'s libraries', () => {
+describe("every area of the token user's libraries", () => {
   it('manager: B then A (by name), each library then its own-capacity area; no access token needed', async () => {
     const res = await get(`/api/statistics/capacities/${await tokenOf('manager')}`);
     expect(res.statusCode).toBe(200);
@@ -74,7 +76,7 @@ describe('every area of the token user\'s libraries', () => {
     ]);
   });
 
-  it('a token of one user never shows another user\'s libraries', async () => {
+  it("a token of one user never shows another user's libraries", async () => {
     const librarian = (await get(`/api/statistics/capacities/${await tokenOf('librarian')}`)).json() as Array<{ storeCode: string }>;
     expect([...new Set(librarian.map((r) => r.storeCode))].sort()).toEqual(['BIB-001', 'BIB-003']);
     const manager = (await get(`/api/statistics/capacities/${await tokenOf('manager')}`)).json() as Array<{ storeCode: string; currentCapacity: number }>;
@@ -92,7 +94,14 @@ describe('one library (the traffic light)', () => {
   it('the library as one area', async () => {
     const res = await get(`/api/statistics/capacities/${await tokenOf('manager')}/BIB-001`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ name: 'Biblioteca Sant Antoni', storeCode: 'BIB-001', opened: true, currentCapacity: 40, maxCapacity: 120, percentageCapacity: 33 });
+    expect(res.json()).toEqual({
+      name: 'Biblioteca Sant Antoni',
+      storeCode: 'BIB-001',
+      opened: true,
+      currentCapacity: 40,
+      maxCapacity: 120,
+      percentageCapacity: 33,
+    });
   });
 
   it('a library the user does not hold answers exactly like one that does not exist: 404 STORE_CODE_UNKNOWN', async () => {
@@ -151,8 +160,17 @@ describe('a deleted user', () => {
   it("the user's displays stop showing data at once", async () => {
     const created = await t.call('POST', '/api/users', {
       user: 'admin',
-      body: { userName: 'display1', fullName: 'Display', address: 'A', telephone: '1', email: 'display1@example.com', role: 'user',
-        permissions: ['manager'], password: 'display-password-1', storeIds: [A] },
+      body: {
+        userName: 'display1',
+        fullName: 'Display',
+        address: 'A',
+        telephone: '1',
+        email: 'display1@example.com',
+        role: 'user',
+        permissions: ['manager'],
+        password: 'display-password-1',
+        storeIds: [A],
+      },
     });
     expect(created.statusCode).toBe(200);
     const id = created.json().tid as number;
@@ -173,7 +191,10 @@ describe('cached for a few seconds', () => {
     const inside = async () => ((await get(`/api/statistics/capacities/${token}/BIB-001`)).json() as { currentCapacity: number }).currentCapacity;
     t.advance(5);
     const first = await inside();
-    await t.db.insertInto('records').values(rec(A, aIn, '2024-03-07 12:00:00', 7, 0)).execute();
+    await t.db
+      .insertInto('records')
+      .values(rec(A, aIn, '2024-03-07 12:00:00', 7, 0))
+      .execute();
     const polls = await Promise.all(Array.from({ length: 20 }, inside));
     expect(new Set(polls)).toEqual(new Set([first]));
     t.advance(5);
@@ -189,7 +210,10 @@ describe('cached for a few seconds', () => {
     await insideVia(librarian); // the librarian's token is known now: only the library is new below
     t.advance(5);
     const first = await insideVia(manager);
-    await t.db.insertInto('records').values(rec(A, aIn, '2024-03-07 12:05:00', 3, 0)).execute();
+    await t.db
+      .insertInto('records')
+      .values(rec(A, aIn, '2024-03-07 12:05:00', 3, 0))
+      .execute();
     expect(await insideVia(librarian)).toBe(first);
     t.advance(5);
     expect(await insideVia(librarian)).toBe(first + 3);

@@ -23,21 +23,35 @@ export function capacitiesRoutes(app: App, deps: Pick<Deps, 'db' | 'config'>): v
   const config = { public: true };
   const tags = ['public displays'];
 
-  app.get('/api/statistics/capacities/:token', {
-    config,
-    schema: {
-      tags, summary: "Occupancy of every area of the token user's libraries (public: the token is the user's public token)",
-      operationId: 'getCapacities', params: CapacitiesParams, response: { 200: CapacityRecords, 404: ErrorBody },
-      errors: { 404: 'CAPACITY_TOKEN_UNKNOWN: no user holds this public token (unknown, mistyped or replaced)' },
+  app.get(
+    '/api/statistics/capacities/:token',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Occupancy of every area of the token user's libraries (public: the token is the user's public token)",
+        operationId: 'getCapacities',
+        params: CapacitiesParams,
+        response: { 200: CapacityRecords, 404: ErrorBody },
+        errors: { 404: 'CAPACITY_TOKEN_UNKNOWN: no user holds this public token (unknown, mistyped or replaced)' },
+      },
     },
-  }, async (request, reply) => cacheable(reply, await service.capacities(request.params.token)));
+    async (request, reply) => cacheable(reply, await service.capacities(request.params.token)),
+  );
 
-  app.get('/api/statistics/capacities/:token/:storeCode', {
-    config,
-    schema: {
-      tags, summary: 'Occupancy of one library of the token user (the traffic light)',
-      operationId: 'getStoreCapacity', params: StoreCapacityParams, response: { 200: CapacityRecord, 404: ErrorBody },
-      errors: { 404: 'CAPACITY_TOKEN_UNKNOWN (no user holds this public token), or STORE_CODE_UNKNOWN (not a library of that user)' },
+  app.get(
+    '/api/statistics/capacities/:token/:storeCode',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Occupancy of one library of the token user (the traffic light)',
+        operationId: 'getStoreCapacity',
+        params: StoreCapacityParams,
+        response: { 200: CapacityRecord, 404: ErrorBody },
+        errors: { 404: 'CAPACITY_TOKEN_UNKNOWN (no user holds this public token), or STORE_CODE_UNKNOWN (not a library of that user)' },
+      },
     },
-  }, async (request, reply) => cacheable(reply, await service.storeCapacity(request.params.token, request.params.storeCode)));
+    async (request, reply) => cacheable(reply, await service.storeCapacity(request.params.token, request.params.storeCode)),
+  );
 }

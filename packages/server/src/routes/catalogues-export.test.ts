@@ -23,7 +23,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const exportUrl = (rest = `/${catalogueId}/export`) => `/api/stores/${store}/catalogues${rest}`;
-const columns = [{ id: 'code', title: 'Código' }, { id: 'objectId', title: 'RFID' }, { id: 'field1', title: 'Título' }];
+const columns = [
+  { id: 'code', title: 'Código' },
+  { id: 'objectId', title: 'RFID' },
+  { id: 'field1', title: 'Título' },
+];
 const base = { fileType: 'csv', firstRowHeader: true, dateFormat: 'YYYY-MM-DD', codePrefix: '', codeSuffix: '', separator: 'comma', otherSeparator: '' };
 
 const run = (format: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
@@ -35,12 +39,18 @@ describe('catalogue items export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="Exportable.csv"; filename*=UTF-8''Exportable.csv`);
-    expect(res.rawPayload.equals(Buffer.from(
-      '\ufeffCódigo,RFID,Título\r\n'
-      + '001,E1,"Canción, ""larga"""\r\n'
-      + "'=2+2,'-E2,'@SUM(A1)\r\n"
-      + '003,,"dos\nlíneas"\r\n'
-      + "004,E4,'+34 600;tab\tx\r\n", 'utf8'))).toBe(true);
+    expect(
+      res.rawPayload.equals(
+        Buffer.from(
+          '\ufeffCódigo,RFID,Título\r\n' +
+            '001,E1,"Canción, ""larga"""\r\n' +
+            "'=2+2,'-E2,'@SUM(A1)\r\n" +
+            '003,,"dos\nlíneas"\r\n' +
+            "004,E4,'+34 600;tab\tx\r\n",
+          'utf8',
+        ),
+      ),
+    ).toBe(true);
   });
 
   it.each([
@@ -52,8 +62,13 @@ describe('catalogue items export', () => {
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     const q = (text: string) => (text.includes(sep) || /["\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
     const expected = [
-      ['[001]', 'E1', 'Canción, "larga"'], ['[=2+2]', "'-E2", "'@SUM(A1)"], ['[003]', '', 'dos\nlíneas'], ['[004]', 'E4', "'+34 600;tab\tx"],
-    ].map((r) => `${r.map(q).join(sep)}\r\n`).join('');
+      ['[001]', 'E1', 'Canción, "larga"'],
+      ['[=2+2]', "'-E2", "'@SUM(A1)"],
+      ['[003]', '', 'dos\nlíneas'],
+      ['[004]', 'E4', "'+34 600;tab\tx"],
+    ]
+      .map((r) => `${r.map(q).join(sep)}\r\n`)
+      .join('');
     expect(res.rawPayload.toString('utf8')).toBe(expected);
     expect(res.rawPayload[0]).not.toBe(0xef);
   });
@@ -100,12 +115,23 @@ describe('catalogue items export', () => {
   it('uses the saved format for GET exports and exports the catalogue list too', async () => {
     await t.call('PUT', '/api/format', { user: 'librarian', body: { ...base, separator: 'semicolon', firstRowHeader: true } });
     const res = await t.call('GET', `${exportUrl()}?searchTexts=${encodeURIComponent(JSON.stringify({ code: '001' }))}`, { user: 'librarian' });
-    expect(res.rawPayload.toString('utf8')).toBe('\ufefftid;code;objectId;field1;field2;field3;field4;field5;field6\r\n'
-      + `${(await t.call('GET', `/api/stores/${store}/catalogues/${catalogueId}/items?limit=1`, { user: 'librarian' })).json().items[0].tid};001;E1;"Canción, ""larga""";;;;;\r\n`);
+    expect(res.rawPayload.toString('utf8')).toBe(
+      '\ufefftid;code;objectId;field1;field2;field3;field4;field5;field6\r\n' +
+        `${(await t.call('GET', `/api/stores/${store}/catalogues/${catalogueId}/items?limit=1`, { user: 'librarian' })).json().items[0].tid};001;E1;"Canción, ""larga""";;;;;\r\n`,
+    );
     await t.db.updateTable('catalogues').set({ last_sync: '2024-05-06T07:08:09.000Z' }).where('id', '=', catalogueId).execute();
     const list = await t.call('POST', exportUrl('/export'), {
       user: 'librarian',
-      body: { format: { ...base, dateFormat: 'DD/MM/YYYY HH:mm' }, columns: [{ id: 'name', title: 'Nombre' }, { id: 'lastSync', title: 'Última' }, { id: 'autoSync', title: 'Auto' }], order: null, searchTexts: {} },
+      body: {
+        format: { ...base, dateFormat: 'DD/MM/YYYY HH:mm' },
+        columns: [
+          { id: 'name', title: 'Nombre' },
+          { id: 'lastSync', title: 'Última' },
+          { id: 'autoSync', title: 'Auto' },
+        ],
+        order: null,
+        searchTexts: {},
+      },
     });
     expect(list.rawPayload.toString('utf8')).toBe('\ufeffNombre,Última,Auto\r\nExportable,06/05/2024 07:08,false\r\n');
     expect(list.headers['content-disposition']).toContain('filename="catalogues.csv"');
@@ -117,20 +143,20 @@ describe('catalogue items export', () => {
       { code: '102', objectId: ',=1+1', field1: 'a\n=1+1' },
       { code: '103', objectId: 'a|-2\t+3', field1: 'x,"=4' },
     ]);
-    const cols = [{ id: 'objectId', title: 'RFID' }, { id: 'field1', title: 'x;=cmd' }];
+    const cols = [
+      { id: 'objectId', title: 'RFID' },
+      { id: 'field1', title: 'x;=cmd' },
+    ];
     const comma = await t.call('POST', exportUrl(`/${id}/export`), { user: 'librarian', body: { format: base, columns: cols, order: null, searchTexts: {} } });
     expect(comma.rawPayload.toString('utf8')).toBe(
-      "\ufeffRFID,x;'=cmd\r\n"
-      + ";'=1+1,'=1+1;'=2+2\r\n"
-      + "\",'=1+1\",\"a\n'=1+1\"\r\n"
-      + "a|'-2\t'+3,\"x,'\"\"=4\"\r\n",
+      "\ufeffRFID,x;'=cmd\r\n" + ";'=1+1,'=1+1;'=2+2\r\n" + '",\'=1+1","a\n\'=1+1"\r\n' + 'a|\'-2\t\'+3,"x,\'""=4"\r\n',
     );
-    const semicolon = await t.call('POST', exportUrl(`/${id}/export`), { user: 'librarian', body: { format: { ...base, separator: 'semicolon' }, columns: cols, order: null, searchTexts: {} } });
+    const semicolon = await t.call('POST', exportUrl(`/${id}/export`), {
+      user: 'librarian',
+      body: { format: { ...base, separator: 'semicolon' }, columns: cols, order: null, searchTexts: {} },
+    });
     expect(semicolon.rawPayload.toString('utf8')).toBe(
-      "\ufeffRFID;\"x;'=cmd\"\r\n"
-      + "\";'=1+1\";\"'=1+1;'=2+2\"\r\n"
-      + ",'=1+1;\"a\n'=1+1\"\r\n"
-      + "a|'-2\t'+3;\"x,'\"\"=4\"\r\n",
+      '\ufeffRFID;"x;\'=cmd"\r\n' + '";\'=1+1";"\'=1+1;\'=2+2"\r\n' + ',\'=1+1;"a\n\'=1+1"\r\n' + 'a|\'-2\t\'+3;"x,\'""=4"\r\n',
     );
     // Read back with every common separator (RFC 4180 quotes, as spreadsheets read them): no cell starts a formula.
     for (const file of [comma, semicolon]) {
@@ -147,18 +173,28 @@ describe('catalogue items export', () => {
       { code: '102', objectId: ',=1+1', field1: 'a\n=1+1' },
       { code: '103', objectId: '@SUM(A1)', field1: 'x,"=4' },
     ]);
-    const cols = [{ id: 'code', title: 'Code' }, { id: 'objectId', title: 'RFID' }, { id: 'field1', title: 'x;=cmd' }];
+    const cols = [
+      { id: 'code', title: 'Code' },
+      { id: 'objectId', title: 'RFID' },
+      { id: 'field1', title: 'x;=cmd' },
+    ];
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'csv-formulas-'));
     try {
       const files = [];
       for (const separator of ['comma', 'semicolon']) {
-        const res = await t.call('POST', exportUrl(`/${id}/export`), { user: 'librarian', body: { format: { ...base, separator }, columns: cols, order: null, searchTexts: {} } });
+        const res = await t.call('POST', exportUrl(`/${id}/export`), {
+          user: 'librarian',
+          body: { format: { ...base, separator }, columns: cols, order: null, searchTexts: {} },
+        });
         files.push(path.join(dir, `${separator}.csv`));
         fs.writeFileSync(files[files.length - 1], res.rawPayload);
       }
       // Each file read with a comma and with a semicolon (44, 59), quotes and UTF-8, formulas evaluated as a
       // double-clicked csv is: not one cell may come out as a formula.
-      for (const [reader, code] of [['comma', 44], ['semicolon', 59]] as const) {
+      for (const [reader, code] of [
+        ['comma', 44],
+        ['semicolon', 59],
+      ] as const) {
         const out = path.join(dir, reader);
         convertWithLibreOffice(files, out, 'xlsx', `CSV:${code},34,76,1,,0,false,true,false,false,false,-1,true`);
         for (const file of files) {
@@ -193,7 +229,11 @@ function readDelimited(text: string, separator: string): string[] {
       at += 1;
       for (;;) {
         const end = text.indexOf('"', at);
-        if (end === -1) { cell += text.slice(at); at = text.length; break; }
+        if (end === -1) {
+          cell += text.slice(at);
+          at = text.length;
+          break;
+        }
         cell += text.slice(at, end);
         at = end + 1;
         if (text[at] !== '"') break;

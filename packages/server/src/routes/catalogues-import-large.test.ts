@@ -20,10 +20,11 @@ afterAll(() => t.close());
 const url = (rest = '') => `/api/stores/${store}/catalogues${rest}`;
 const csv = (lastRow: string) => `code,objectId,title\n${Array.from({ length: ROWS - 1 }, (_, i) => `C${i},E${i},Título ${i}`).join('\n')}\n${lastRow}\n`;
 
-
-const importInto = (catalogueId: number, fileName: string) => t.call('POST', url(`/${catalogueId}/import`), {
-  user: 'librarian', body: { fileName, fields: [{ code: 0, objectId: 1, field1: 2 }], sheetIndex: null, format: { separator: 'comma', firstRowHeader: true } },
-});
+const importInto = (catalogueId: number, fileName: string) =>
+  t.call('POST', url(`/${catalogueId}/import`), {
+    user: 'librarian',
+    body: { fileName, fields: [{ code: 0, objectId: 1, field1: 2 }], sheetIndex: null, format: { separator: 'comma', firstRowHeader: true } },
+  });
 
 async function timed(request: () => Promise<{ statusCode: number }>, status: number): Promise<number> {
   const start = performance.now();
@@ -39,15 +40,21 @@ it(`while ${ROWS} rows are imported, another user's small write and a list read 
   const big = await addCatalogue(t.db, store, 'Large import');
   const other = await addCatalogue(t.db, store, 'Other list', [{ code: 'X0' }]);
   let n = 0;
-  const write = () => timed(() => t.call('POST', url(`/${other}/items`), { user: 'admin', body: { code: `W${n += 1}` } }), 200);
+  const write = () => timed(() => t.call('POST', url(`/${other}/items`), { user: 'admin', body: { code: `W${(n += 1)}` } }), 200);
   const read = () => timed(() => t.call('GET', url(`/${other}/items?order=code,asc`), { user: 'admin' }), 200);
   const alone = { write: [] as number[], read: [] as number[] };
-  for (let i = 0; i < 5; i += 1) { alone.write.push(await write()); alone.read.push(await read()); }
+  for (let i = 0; i < 5; i += 1) {
+    alone.write.push(await write());
+    alone.read.push(await read());
+  }
 
   const file = await uploadAs(t, 'librarian', 'large.csv', csv(`C${ROWS - 1},E${ROWS - 1},Último`));
   const started = performance.now();
   let importMs = 0;
-  const importing = importInto(big, file).then((res) => { importMs = performance.now() - started; return res; });
+  const importing = importInto(big, file).then((res) => {
+    importMs = performance.now() - started;
+    return res;
+  });
   const during = { write: [] as number[], read: [] as number[] };
   while (importMs === 0) {
     during.write.push(await write());
@@ -58,9 +65,14 @@ it(`while ${ROWS} rows are imported, another user's small write and a list read 
   expect(await total(big)).toBe(ROWS);
 
   const figures = {
-    importMs: Math.round(importMs), probes: during.write.length,
-    writeAlone: Math.round(median(alone.write)), writeDuringMedian: Math.round(median(during.write)), writeDuringMax: Math.round(Math.max(...during.write)),
-    readAlone: Math.round(median(alone.read)), readDuringMedian: Math.round(median(during.read)), readDuringMax: Math.round(Math.max(...during.read)),
+    importMs: Math.round(importMs),
+    probes: during.write.length,
+    writeAlone: Math.round(median(alone.write)),
+    writeDuringMedian: Math.round(median(during.write)),
+    writeDuringMax: Math.round(Math.max(...during.write)),
+    readAlone: Math.round(median(alone.read)),
+    readDuringMedian: Math.round(median(during.read)),
+    readDuringMax: Math.round(Math.max(...during.read)),
   };
   if (process.env.STAGED_LOG) console.log(t.dialect, figures);
   // The other requests ran all along the import (not queued behind it) ...

@@ -10,7 +10,7 @@ const PAYLOADS: Record<string, string> = {
   '/items.csv': 'objectId;code;title\nE1;001;x\nE2;002;y\n',
   '/items.json': JSON.stringify({ items: [{ code: '003', field1: 'Canción' }, { code: '001', objectId: 'E1' }, { code: '004' }] }),
   '/plain.csv': 'A,E9,Uno\nB,,Dos\n',
-  '/bad.json': JSON.stringify([{ code: '', objectId: '' , field1: 'sin código' }]),
+  '/bad.json': JSON.stringify([{ code: '', objectId: '', field1: 'sin código' }]),
   '/broken.json': '[{"code": "1"',
 };
 
@@ -23,7 +23,11 @@ beforeAll(async () => {
       res.end();
       return;
     }
-    if (body === undefined) { res.statusCode = 404; res.end(); return; }
+    if (body === undefined) {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
     res.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -34,7 +38,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); });
+  await new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(resolve);
+  });
 });
 
 const url = (rest = '') => `/api/stores/${store}/catalogues${rest}`;
@@ -52,14 +59,22 @@ describe('GET /{id}/sync', () => {
     await t.call('PUT', url(`/${id}`), { user: 'librarian', body: { name: 'Sync csv', syncURL: `${origin}/items.json` } });
     expect((await sync(id)).json()).toEqual({ numItems: 3, numItemsInserted: 2 });
     const items = (await t.call('GET', url(`/${id}/items?order=code,asc`), { user: 'librarian' })).json().items;
-    expect(items.map((i: { code: string; objectId: string }) => [i.code, i.objectId])).toEqual([['001', 'E1'], ['002', 'E2'], ['003', null], ['004', null]]);
+    expect(items.map((i: { code: string; objectId: string }) => [i.code, i.objectId])).toEqual([
+      ['001', 'E1'],
+      ['002', 'E2'],
+      ['003', null],
+      ['004', null],
+    ]);
   });
 
   it('reads a csv without header as code, objectId, field1…', async () => {
     const id = await create('Sync plain', '/plain.csv');
     expect((await sync(id)).json()).toEqual({ numItems: 2, numItemsInserted: 2 });
     const items = (await t.call('GET', url(`/${id}/items`), { user: 'librarian' })).json().items;
-    expect(items.map((i: { code: string; objectId: string; field1: string }) => [i.code, i.objectId, i.field1])).toEqual([['A', 'E9', 'Uno'], ['B', null, 'Dos']]);
+    expect(items.map((i: { code: string; objectId: string; field1: string }) => [i.code, i.objectId, i.field1])).toEqual([
+      ['A', 'E9', 'Uno'],
+      ['B', null, 'Dos'],
+    ]);
   });
 
   it('refuses refused items, unreadable content, missing pages and lists without a sync URL, adding nothing', async () => {
@@ -75,8 +90,13 @@ describe('GET /{id}/sync', () => {
 
   it('refuses non-public targets that the allow-list does not name, also after a redirect', async () => {
     const port = new URL(origin).port;
-    for (const target of [`http://127.0.0.2:${port}/items.csv`, `http://[::1]:${port}/items.csv`, `http://10.0.0.1:${port}/items.csv`,
-      `http://[::ffff:127.0.0.2]:${port}/items.csv`, `${origin}/redirect-loopback`]) {
+    for (const target of [
+      `http://127.0.0.2:${port}/items.csv`,
+      `http://[::1]:${port}/items.csv`,
+      `http://10.0.0.1:${port}/items.csv`,
+      `http://[::ffff:127.0.0.2]:${port}/items.csv`,
+      `${origin}/redirect-loopback`,
+    ]) {
       const res = await sync(await create(`Sync ${target}`, target));
       expect([target, res.statusCode, res.json().code]).toEqual([target, 400, 'URL_NOT_ALLOWED']);
     }

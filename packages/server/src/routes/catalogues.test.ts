@@ -38,7 +38,9 @@ describe('catalogues', () => {
     expect(clash.json().code).toBe('NameAlreadyExistsMessage');
 
     expect((await t.call('POST', url(bib1, '/exists'), { user: 'librarian', body: { name: 'Fondo' } })).json()).toEqual({ exists: true });
-    expect((await t.call('POST', url(bib1, '/exists'), { user: 'librarian', body: { name: 'Fondo', catalogueId: cat.tid } })).json()).toEqual({ exists: false });
+    expect((await t.call('POST', url(bib1, '/exists'), { user: 'librarian', body: { name: 'Fondo', catalogueId: cat.tid } })).json()).toEqual({
+      exists: false,
+    });
     expect((await t.call('POST', url(bib1, '/exists'), { user: 'librarian', body: { name: 'Nuevo' } })).json()).toEqual({ exists: false });
 
     const deleted = await t.call('DELETE', url(bib1, `/${cat.tid},${other.tid}`), { user: 'librarian' });
@@ -68,7 +70,11 @@ describe('catalogues', () => {
     expect(other.json().code).toBe(missing.json().code);
     // A catalogue of another library, reached through a library the user holds: same answer as a missing one.
     for (const [method, path] of [
-      ['GET', `/${theirs}`], ['GET', `/${theirs}/items`], ['PUT', `/${theirs}`], ['POST', `/${theirs}/items`], ['GET', `/${theirs}/sync`],
+      ['GET', `/${theirs}`],
+      ['GET', `/${theirs}/items`],
+      ['PUT', `/${theirs}`],
+      ['POST', `/${theirs}/items`],
+      ['GET', `/${theirs}/sync`],
       ['GET', '/424242/items'],
     ] as const) {
       const body = method === 'GET' ? undefined : path.endsWith('items') ? { code: 'x' } : { name: 'x' };
@@ -92,7 +98,17 @@ describe('catalogue items', () => {
   it('adds, lists, edits and deletes items with the code/objectId rules (the library labels an objectId column)', async () => {
     const a = await t.call('POST', items(), { user: 'librarian', body: { code: ' 001 ', objectId: 'E1', field1: 'Título' } });
     expect(a.statusCode).toBe(200);
-    expect(a.json()).toEqual({ tid: expect.any(Number), code: '001', objectId: 'E1', field1: 'Título', field2: null, field3: null, field4: null, field5: null, field6: null });
+    expect(a.json()).toEqual({
+      tid: expect.any(Number),
+      code: '001',
+      objectId: 'E1',
+      field1: 'Título',
+      field2: null,
+      field3: null,
+      field4: null,
+      field5: null,
+      field6: null,
+    });
     // objectId alone is enough when the library has an objectId column.
     const b = await t.call('POST', items(), { user: 'librarian', body: { objectId: 'E2' } });
     expect(b.statusCode).toBe(200);
@@ -105,8 +121,13 @@ describe('catalogue items', () => {
     // The same code with another objectId is another pair.
     expect((await t.call('POST', items(), { user: 'librarian', body: { code: '001', objectId: 'E9' } })).statusCode).toBe(200);
 
-    expect((await t.call('POST', items('/exists'), { user: 'librarian', body: { code: '001', objectId: 'E1' } })).json()).toEqual({ exists: true, code: '001' });
-    expect((await t.call('POST', items('/exists'), { user: 'librarian', body: { code: '001', objectId: 'E1', catalogueItemId: a.json().tid } })).json()).toEqual({ exists: false, code: '001' });
+    expect((await t.call('POST', items('/exists'), { user: 'librarian', body: { code: '001', objectId: 'E1' } })).json()).toEqual({
+      exists: true,
+      code: '001',
+    });
+    expect(
+      (await t.call('POST', items('/exists'), { user: 'librarian', body: { code: '001', objectId: 'E1', catalogueItemId: a.json().tid } })).json(),
+    ).toEqual({ exists: false, code: '001' });
     expect((await t.call('POST', items('/exists'), { user: 'librarian', body: { objectId: 'E2' } })).json()).toEqual({ exists: true, code: null });
 
     const edited = await t.call('PUT', items(`/${b.json().tid}`), { user: 'librarian', body: { code: '002', objectId: 'E2', field2: 'Autor' } });
@@ -144,14 +165,22 @@ describe('catalogue items', () => {
 describe('Add Items To a catalogue', () => {
   it('adds the chosen items, or every item matching searchTexts, skipping pairs already there', async () => {
     const source = await addCatalogue(t.db, bib1, 'Source', [
-      { code: 'S1', field1: 'Canción' }, { code: 'S2', field1: 'Poema' }, { code: 'S3', field1: 'canciones' },
+      { code: 'S1', field1: 'Canción' },
+      { code: 'S2', field1: 'Poema' },
+      { code: 'S3', field1: 'canciones' },
     ]);
     const target = await addCatalogue(t.db, bib1, 'Target', [{ code: 'S1', field1: 'ya estaba' }]);
     const ids = (await t.call('GET', url(bib1, `/${source}/items`), { user: 'librarian' })).json().items.map((i: { tid: number }) => i.tid);
 
-    const byIds = await t.call('POST', url(bib1, `/${target}/items/catalogue`), { user: 'librarian', body: { parentId: source, itemIds: [ids[0], ids[1]], searchTexts: {} } });
+    const byIds = await t.call('POST', url(bib1, `/${target}/items/catalogue`), {
+      user: 'librarian',
+      body: { parentId: source, itemIds: [ids[0], ids[1]], searchTexts: {} },
+    });
     expect(byIds.json()).toEqual({ numItems: 2, numItemsInserted: 1 });
-    const bySearch = await t.call('POST', url(bib1, `/${target}/items/catalogue`), { user: 'librarian', body: { parentId: String(source), itemIds: [], searchTexts: { field1: 'CANCION' } } });
+    const bySearch = await t.call('POST', url(bib1, `/${target}/items/catalogue`), {
+      user: 'librarian',
+      body: { parentId: String(source), itemIds: [], searchTexts: { field1: 'CANCION' } },
+    });
     expect(bySearch.json()).toEqual({ numItems: 2, numItemsInserted: 1 });
     const codes = (await t.call('GET', url(bib1, `/${target}/items`), { user: 'librarian' })).json().items.map((i: { code: string }) => i.code);
     expect(codes).toEqual(['S1', 'S2', 'S3']);

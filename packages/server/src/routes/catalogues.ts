@@ -7,8 +7,12 @@ import { containerRoutes } from './containers';
 
 export function cataloguesRoutes(app: App, deps: FilesDeps): void {
   containerRoutes(app, deps, {
-    path: 'catalogues', kind: CATALOGUES, numItemsPath: 'numCatalogueItems',
-    existsBody: CatalogueExistsBody, existsExceptId: (body) => body.catalogueId,
-    itemExistsBody: CatalogueItemExistsBody, itemExistsExceptId: (body) => body.catalogueItemId,
+    path: 'catalogues',
+    kind: CATALOGUES,
+    numItemsPath: 'numCatalogueItems',
+    existsBody: CatalogueExistsBody,
+    existsExceptId: (body) => body.catalogueId,
+    itemExistsBody: CatalogueItemExistsBody,
+    itemExistsExceptId: (body) => body.catalogueItemId,
   });
 }

@@ -22,7 +22,8 @@ const compare = (storeId: number, rest: string) => `/api/stores/${storeId}/compa
 
 async function scan(storeId: number, group: number | 'UNGROUPED', comment: string, items: Array<{ code?: string; objectId?: string }>) {
   const section = (await t.call('POST', groups(storeId, `/${group}/inventories`), { ...as, body: { comment, date: '2026-11-20 10:00:00' } })).json().tid;
-  for (const item of items) expect((await t.call('POST', groups(storeId, `/${group}/inventories/${section}/items`), { ...as, body: item })).statusCode).toBe(200);
+  for (const item of items)
+    expect((await t.call('POST', groups(storeId, `/${group}/inventories/${section}/items`), { ...as, body: item })).statusCode).toBe(200);
   return section as number;
 }
 
@@ -30,7 +31,11 @@ beforeAll(async () => {
   t = await createTestApp();
   [bib1, bib2, bib3] = [await t.storeId('BIB-001'), await t.storeId('BIB-002'), await t.storeId('BIB-003')];
   ids.fondo = await addCatalogue(t.db, bib1, 'Fondo', [
-    { code: 'A1', objectId: 'E1', field1: 'Uno' }, { code: 'A2', objectId: 'E2' }, { code: 'A3' }, { objectId: 'E4' }, { code: 'A5', objectId: 'E5' },
+    { code: 'A1', objectId: 'E1', field1: 'Uno' },
+    { code: 'A2', objectId: 'E2' },
+    { code: 'A3' },
+    { objectId: 'E4' },
+    { code: 'A5', objectId: 'E5' },
   ]);
   ids.infantil = await addCatalogue(t.db, bib1, 'Infantil', [{ code: 'K1' }, { objectId: 'E9' }]);
   ids.g1 = (await t.call('POST', groups(bib1), { ...as, body: { name: 'G1', catalogueId: ids.fondo } })).json().tid;
@@ -107,10 +112,21 @@ describe('compare EXCEEDED', () => {
 
 describe('compare export and Add Items To', () => {
   it('exports each list with the chosen format and columns', async () => {
-    const body = { format: { fileType: 'csv', separator: 'semicolon', firstRowHeader: true }, columns: [{ id: 'code', title: 'Código' }, { id: 'objectId', title: 'RFID' }] };
+    const body = {
+      format: { fileType: 'csv', separator: 'semicolon', firstRowHeader: true },
+      columns: [
+        { id: 'code', title: 'Código' },
+        { id: 'objectId', title: 'RFID' },
+      ],
+    };
     const missing = await t.call('POST', compare(bib1, `${ids.fondo}/MISSING/group/${ids.g1}/export`), { ...as, body: { ...body, order: ['code', 'asc'] } });
     expect(missing.headers['content-disposition']).toContain('Fondo');
-    expect(missing.body.replace(/^\ufeff/, '').trim().split('\r\n')).toEqual(['Código;RFID', ';E4', 'A5;E5']);
+    expect(
+      missing.body
+        .replace(/^\ufeff/, '')
+        .trim()
+        .split('\r\n'),
+    ).toEqual(['Código;RFID', ';E4', 'A5;E5']);
     const exceeded = await t.call('GET', compare(bib1, `${ids.fondo}/EXCEEDED/ALL_GROUPS/export`), as);
     expect(exceeded.statusCode).toBe(200);
     for (const code of ['K1', 'Z9', 'X1', 'E9']) expect(exceeded.body).toContain(code);
@@ -118,9 +134,15 @@ describe('compare export and Add Items To', () => {
 
   it('adds a compare result to a catalogue (compareId names the list)', async () => {
     const target = await addCatalogue(t.db, bib1, 'Faltan');
-    const res = await t.call('POST', `/api/stores/${bib1}/catalogues/${target}/items/compare`, { ...as, body: { parentId: ids.fondo, compareId: `MISSING/group/${ids.g1}`, itemIds: [] } });
+    const res = await t.call('POST', `/api/stores/${bib1}/catalogues/${target}/items/compare`, {
+      ...as,
+      body: { parentId: ids.fondo, compareId: `MISSING/group/${ids.g1}`, itemIds: [] },
+    });
     expect(res.json()).toEqual({ numItems: 2, numItemsInserted: 2 });
-    const bad = await t.call('POST', `/api/stores/${bib1}/catalogues/${target}/items/compare`, { ...as, body: { parentId: ids.fondo, compareId: 'MISSING/everything', itemIds: [] } });
+    const bad = await t.call('POST', `/api/stores/${bib1}/catalogues/${target}/items/compare`, {
+      ...as,
+      body: { parentId: ids.fondo, compareId: 'MISSING/everything', itemIds: [] },
+    });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -131,22 +153,37 @@ describe('compare scoping and hostile input', () => {
     expect((await t.call('GET', compare(bib1, `${ids.fondo}/MISSING/ALL_GROUPS`), { user: 'manager' })).statusCode).toBe(403);
     const theirs = await addCatalogue(t.db, bib2, 'Ajeno', [{ code: 'A1' }]);
     const theirGroup = (await t.call('POST', groups(bib2), { user: 'supervisor', body: { name: 'Ajeno' } })).json().tid;
-    const theirSection = (await t.call('POST', groups(bib2, `/${theirGroup}/inventories`), { user: 'supervisor', body: { comment: 'x', date: '2026-01-01 10:00' } })).json().tid;
+    const theirSection = (
+      await t.call('POST', groups(bib2, `/${theirGroup}/inventories`), { user: 'supervisor', body: { comment: 'x', date: '2026-01-01 10:00' } })
+    ).json().tid;
     for (const path of [
-      compare(bib2, `${theirs}/MISSING/ALL_GROUPS`), compare(bib1, `${theirs}/MISSING/ALL_GROUPS`), compare(bib1, `${theirs}/EXCEEDED/ALL_GROUPS/export`),
-      compare(bib1, `${ids.fondo}/MISSING/group/${theirGroup}`), compare(bib1, `${ids.fondo}/EXCEEDED/inventory/${theirSection}`),
+      compare(bib2, `${theirs}/MISSING/ALL_GROUPS`),
+      compare(bib1, `${theirs}/MISSING/ALL_GROUPS`),
+      compare(bib1, `${theirs}/EXCEEDED/ALL_GROUPS/export`),
+      compare(bib1, `${ids.fondo}/MISSING/group/${theirGroup}`),
+      compare(bib1, `${ids.fondo}/EXCEEDED/inventory/${theirSection}`),
     ]) {
       const res = await t.call('GET', path, as);
       expect([path, res.statusCode, res.json().code]).toEqual([path, 403, 'FORBIDDEN']);
     }
-    const add = await t.call('POST', `/api/stores/${bib1}/catalogues/${ids.infantil}/items/compare`, { ...as, body: { parentId: theirs, compareId: 'MISSING/ALL_GROUPS', itemIds: [] } });
+    const add = await t.call('POST', `/api/stores/${bib1}/catalogues/${ids.infantil}/items/compare`, {
+      ...as,
+      body: { parentId: theirs, compareId: 'MISSING/ALL_GROUPS', itemIds: [] },
+    });
     expect(add.statusCode).toBe(403);
     expect((await t.call('GET', `/api/stores/${bib1}/catalogues/${ids.infantil}/items`, as)).json().total).toBe(2);
   });
 
   it('refuses unknown modes, scopes, fields and unsafe searches with 4xx', async () => {
-    for (const rest of ['PRESENT/ALL_GROUPS', 'MISSING/ALL', 'MISSING/group/abc', 'MISSING/inventory/0', `MISSING/ALL_GROUPS?searchTexts=${encodeURIComponent('{"nope":"x"}')}`,
-      `MISSING/ALL_GROUPS?searchTexts=${encodeURIComponent('{"code":"/(a+)+$/"}')}`, 'EXCEEDED/ALL_GROUPS?limit=-1']) {
+    for (const rest of [
+      'PRESENT/ALL_GROUPS',
+      'MISSING/ALL',
+      'MISSING/group/abc',
+      'MISSING/inventory/0',
+      `MISSING/ALL_GROUPS?searchTexts=${encodeURIComponent('{"nope":"x"}')}`,
+      `MISSING/ALL_GROUPS?searchTexts=${encodeURIComponent('{"code":"/(a+)+$/"}')}`,
+      'EXCEEDED/ALL_GROUPS?limit=-1',
+    ]) {
       const res = await t.call('GET', compare(bib1, `${ids.fondo}/${rest}`), as);
       expect([rest, res.statusCode >= 400 && res.statusCode < 500]).toEqual([rest, true]);
     }

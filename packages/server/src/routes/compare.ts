@@ -5,8 +5,15 @@
  */
 import type { FastifyRequest } from 'fastify';
 import {
-  CompareAllParams, CompareGroupParams, CompareItem, CompareSectionParams, ExportBody, ListQuery, ListResponse,
-  UNGROUPED, type CompareScope,
+  CompareAllParams,
+  CompareGroupParams,
+  CompareItem,
+  CompareSectionParams,
+  ExportBody,
+  ListQuery,
+  ListResponse,
+  UNGROUPED,
+  type CompareScope,
 } from '@portal/contract';
 import type { App } from '../app';
 import { currentUser as user } from '../plugins/auth';
@@ -38,14 +45,42 @@ export function compareRoutes(app: App, deps: FilesDeps): void {
       const p = r.params as Params;
       return [deps, user(r), p.storeId, p.catalogueId, p.mode, scopeOf(p)] as const;
     };
-    app.get(path, {
-      config, schema: { tags, summary: `Catalogue items missing from, or scans exceeding, ${what} (generic list)`, params, querystring: ListQuery, response: { 200: ListResponse(CompareItem) } },
-    }, (r) => comparePage(...args(r), r.query));
-    app.post(`${path}/export`, {
-      config, schema: { tags, summary: `Export the compare list against ${what}`, params, body: ExportBody, response: { 200: EXPORT_FILE }, errors: ERRORS.export },
-    }, async (r, reply) => sendFile(reply, await exportCompare(...args(r), r.body)));
-    app.get(`${path}/export`, {
-      config, schema: { tags, summary: `Export the compare list against ${what} with the saved format`, params, querystring: ExportQuery, response: { 200: EXPORT_FILE }, errors: ERRORS.export },
-    }, async (r, reply) => sendFile(reply, await exportCompare(...args(r), exportBodyFromQuery(r.query))));
+    app.get(
+      path,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `Catalogue items missing from, or scans exceeding, ${what} (generic list)`,
+          params,
+          querystring: ListQuery,
+          response: { 200: ListResponse(CompareItem) },
+        },
+      },
+      (r) => comparePage(...args(r), r.query),
+    );
+    app.post(
+      `${path}/export`,
+      {
+        config,
+        schema: { tags, summary: `Export the compare list against ${what}`, params, body: ExportBody, response: { 200: EXPORT_FILE }, errors: ERRORS.export },
+      },
+      async (r, reply) => sendFile(reply, await exportCompare(...args(r), r.body)),
+    );
+    app.get(
+      `${path}/export`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `Export the compare list against ${what} with the saved format`,
+          params,
+          querystring: ExportQuery,
+          response: { 200: EXPORT_FILE },
+          errors: ERRORS.export,
+        },
+      },
+      async (r, reply) => sendFile(reply, await exportCompare(...args(r), exportBodyFromQuery(r.query))),
+    );
   }
 }

@@ -15,7 +15,11 @@ let stores: Record<string, number>;
 beforeAll(async () => {
   t = await createTestApp();
   stores = await t.storeIds(['BIB-001', 'BIB-002', 'BIB-003']);
-  await t.db.updateTable('users').set({ permissions: JSON.stringify(['manager', 'devices']) }).where('user_name', '=', 'manager').execute();
+  await t.db
+    .updateTable('users')
+    .set({ permissions: JSON.stringify(['manager', 'devices']) })
+    .where('user_name', '=', 'manager')
+    .execute();
 });
 afterAll(() => t.close());
 
@@ -23,12 +27,17 @@ const sensors = (store: string) => `/api/stores/${stores[store]}/sensors`;
 const keys = (store: string) => `/api/stores/${stores[store]}/deviceKeys`;
 
 describe('sensors', () => {
-  it('lists, adds, renames, sets capacity and retires a library\'s sensors', async () => {
+  it("lists, adds, renames, sets capacity and retires a library's sensors", async () => {
     const before = (await t.call('GET', sensors('BIB-001'), { user: 'manager' })).json();
     expect(before.length).toBeGreaterThan(0);
     expect(before[0]).toEqual({
-      id: expect.any(Number), storeId: stores['BIB-001'], name: expect.any(String), capacity: null, retired: false,
-      createdAt: expect.any(String), hasRecords: false,
+      id: expect.any(Number),
+      storeId: stores['BIB-001'],
+      name: expect.any(String),
+      capacity: null,
+      retired: false,
+      createdAt: expect.any(String),
+      hasRecords: false,
     });
     const created = await t.call('POST', sensors('BIB-001'), { user: 'manager', body: { name: '  Gate B ', capacity: 40 } });
     expect(created.statusCode).toBe(201);
@@ -47,7 +56,10 @@ describe('sensors', () => {
     expect((await t.call('DELETE', `${sensors('BIB-002')}/${empty.id}`, { user: 'manager' })).json()).toEqual({ ids: [empty.id] });
 
     const used = (await t.call('POST', sensors('BIB-002'), { user: 'admin', body: { name: 'Used', capacity: null } })).json();
-    await t.db.insertInto('records').values({ store_id: stores['BIB-002'], sensor_id: used.id, date: '2026-01-02 10:00:00', count_in: 3, count_out: 1 }).execute();
+    await t.db
+      .insertInto('records')
+      .values({ store_id: stores['BIB-002'], sensor_id: used.id, date: '2026-01-02 10:00:00', count_in: 3, count_out: 1 })
+      .execute();
     const refused = await t.call('DELETE', `${sensors('BIB-002')}/${used.id}`, { user: 'manager' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('SENSOR_HAS_RECORDS');
@@ -57,8 +69,14 @@ describe('sensors', () => {
   });
 
   it('validates names and capacities', async () => {
-    for (const body of [{ name: '', capacity: null }, { name: ' ', capacity: 1 }, { name: 'x'.repeat(101), capacity: null },
-      { name: 'A', capacity: 0 }, { name: 'A' }, { name: 'A', capacity: null, storeId: 9 }]) {
+    for (const body of [
+      { name: '', capacity: null },
+      { name: ' ', capacity: 1 },
+      { name: 'x'.repeat(101), capacity: null },
+      { name: 'A', capacity: 0 },
+      { name: 'A' },
+      { name: 'A', capacity: null, storeId: 9 },
+    ]) {
       const res = await t.call('POST', sensors('BIB-001'), { user: 'admin', body });
       expect([res.statusCode, res.json().code]).toEqual([400, 'VALIDATION_ERROR']);
     }
@@ -80,7 +98,12 @@ describe('device keys', () => {
     const listed = await t.call('GET', keys('BIB-001'), { user: 'manager' });
     expect(listed.body).not.toContain(key);
     expect(listed.json()).toContainEqual({
-      id, storeId: stores['BIB-001'], name: 'Gate A', createdAt: expect.any(String), lastUsedAt: null, revokedAt: null,
+      id,
+      storeId: stores['BIB-001'],
+      name: 'Gate A',
+      createdAt: expect.any(String),
+      lastUsedAt: null,
+      revokedAt: null,
       today: { records: 0, alarms: 0, sipOperations: 0 },
     });
     const revoked = await t.call('DELETE', `${keys('BIB-001')}/${id}`, { user: 'manager' });
@@ -98,19 +121,25 @@ describe('device keys', () => {
 
 describe('access', () => {
   it('asks for a token', async () => {
-    for (const [method, url] of [['GET', sensors('BIB-001')], ['POST', keys('BIB-001')], ['DELETE', `${keys('BIB-001')}/1`]] as const) {
+    for (const [method, url] of [
+      ['GET', sensors('BIB-001')],
+      ['POST', keys('BIB-001')],
+      ['DELETE', `${keys('BIB-001')}/1`],
+    ] as const) {
       const res = await t.call(method, url, { body: method === 'POST' ? { name: 'x' } : undefined });
       expect([res.statusCode, res.json().code]).toEqual([401, 'TOKEN_MISSING']);
     }
   });
 
-  it('refuses users without the devices permission, and another library\'s ids', async () => {
+  it("refuses users without the devices permission, and another library's ids", async () => {
     expect((await t.call('GET', sensors('BIB-001'), { user: 'librarian' })).statusCode).toBe(403);
     expect((await t.call('GET', sensors('BIB-001'), { user: 'supervisor' })).statusCode).toBe(403);
     // manager holds BIB-001 and BIB-002, not BIB-003.
     for (const [method, url, body] of [
-      ['GET', sensors('BIB-003'), undefined], ['POST', sensors('BIB-003'), { name: 'x', capacity: null }],
-      ['GET', keys('BIB-003'), undefined], ['POST', keys('BIB-003'), { name: 'x' }],
+      ['GET', sensors('BIB-003'), undefined],
+      ['POST', sensors('BIB-003'), { name: 'x', capacity: null }],
+      ['GET', keys('BIB-003'), undefined],
+      ['POST', keys('BIB-003'), { name: 'x' }],
     ] as const) {
       const res = await t.call(method, url, { user: 'manager', body });
       expect([method, url, res.statusCode, res.json().code]).toEqual([method, url, 403, 'FORBIDDEN']);
@@ -129,8 +158,10 @@ describe('access', () => {
   it('hostile input: huge names, unknown fields, out-of-range ids answer 400 fast', async () => {
     const huge = 'x'.repeat(500_000);
     for (const [method, url, body] of [
-      ['POST', keys('BIB-001'), { name: huge }], ['POST', sensors('BIB-001'), { name: huge, capacity: null }],
-      ['PUT', `${sensors('BIB-001')}/99999999999`, { name: 'x' }], ['POST', keys('BIB-001'), { name: 'x', key: 'mine' }],
+      ['POST', keys('BIB-001'), { name: huge }],
+      ['POST', sensors('BIB-001'), { name: huge, capacity: null }],
+      ['PUT', `${sensors('BIB-001')}/99999999999`, { name: 'x' }],
+      ['POST', keys('BIB-001'), { name: 'x', key: 'mine' }],
     ] as const) {
       const res = await t.call(method, url, { user: 'admin', body });
       expect([url, res.statusCode]).toEqual([url, 400]);

@@ -5,7 +5,9 @@ import { createTestDb } from '../testing/testDb';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
 afterAll(() => t.close());
 
 describe('GET /api/health', () => {
@@ -20,12 +22,18 @@ describe('GET /api/health', () => {
   });
 
   it('answers 503 while a migration this server knows has not run', async () => {
-    await t.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '0014_shared_state' as never).execute();
+    await t.db
+      .deleteFrom('kysely_migration' as never)
+      .where('name' as never, '=', '0014_shared_state' as never)
+      .execute();
     try {
       const res = await t.call('GET', '/api/health');
       expect([res.statusCode, res.json()]).toEqual([503, { status: 'unavailable', database: 'ok', migrations: 'pending' }]);
     } finally {
-      await t.db.insertInto('kysely_migration' as never).values({ name: '0014_shared_state', timestamp: new Date().toISOString() } as never).execute();
+      await t.db
+        .insertInto('kysely_migration' as never)
+        .values({ name: '0014_shared_state', timestamp: new Date().toISOString() } as never)
+        .execute();
     }
     expect((await t.call('GET', '/api/health')).statusCode).toBe(200);
   });

@@ -11,14 +11,19 @@ const HealthResponse = Type.Object({
 });
 
 export function healthRoutes(app: App, deps: Deps): void {
-  app.get('/api/health', {
-    config: { public: true },
-    schema: {
-      tags: ['misc'], summary: 'Health for load balancers: database reachable and migrations current (503 otherwise, and while the instance stops)',
-      response: { 200: HealthResponse, 503: HealthResponse },
+  app.get(
+    '/api/health',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['misc'],
+        summary: 'Health for load balancers: database reachable and migrations current (503 otherwise, and while the instance stops)',
+        response: { 200: HealthResponse, 503: HealthResponse },
+      },
     },
-  }, async (request, reply) => {
-    const health = await checkHealth(deps.db, (e) => request.log.warn({ err: e }, 'health check failed'));
-    return reply.code(health.status === 'ok' ? 200 : 503).send(health);
-  });
+    async (request, reply) => {
+      const health = await checkHealth(deps.db, (e) => request.log.warn({ err: e }, 'health check failed'));
+      return reply.code(health.status === 'ok' ? 200 : 503).send(health);
+    },
+  );
 }

@@ -24,28 +24,42 @@ const PAYLOADS: Record<string, string> = {
 };
 
 // A worksheet whose XML is broken: the reader says "1:…: unexpected close tag".
-const BROKEN_SHEET = '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row><c t="s"><v>0</v></row></sheetData></worksheet>';
+const BROKEN_SHEET =
+  '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row><c t="s"><v>0</v></row></sheetData></worksheet>';
 const LIBRARY_TEXT = /unexpected close tag|EISDIR|ENOENT|no such file|Unexpected token|JSON at position|ECONNREFUSED|tmp-uploads|127\.0\.0\.1/i;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     const body = PAYLOADS[req.url ?? ''];
-    if (body === undefined) { res.statusCode = 404; res.end(); return; }
+    if (body === undefined) {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
     res.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   t = await createTestApp({
     lists: { syncAllowList: ['127.0.0.1/32'], syncTimeoutMs: 2000 },
-    logger: { level: 'warn', stream: { write: (line) => { lines.push(line); } } },
+    logger: {
+      level: 'warn',
+      stream: {
+        write: (line) => {
+          lines.push(line);
+        },
+      },
+    },
   });
   store = await t.storeId('BIB-001');
 });
 afterAll(async () => {
   await t.close();
-  await new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); });
+  await new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(resolve);
+  });
 });
-
 
 const logged = (pattern: RegExp) => lines.some((l) => pattern.test(l));
 
@@ -56,7 +70,8 @@ describe('unreadable files', () => {
     expect([read.statusCode, read.json()]).toEqual([400, { code: 'INVALID_FILE', message: 'The workbook could not be read' }]);
     const catalogueId = await addCatalogue(t.db, store, 'Broken workbook');
     const imported = await t.call('POST', `/api/stores/${store}/catalogues/${catalogueId}/import`, {
-      user: 'librarian', body: { fileName: file, fields: [{ code: 0 }], sheetIndex: null },
+      user: 'librarian',
+      body: { fileName: file, fields: [{ code: 0 }], sheetIndex: null },
     });
     expect([imported.statusCode, imported.json()]).toEqual([400, { code: 'INVALID_FILE', message: 'The workbook could not be read' }]);
     expect(read.body + imported.body).not.toMatch(LIBRARY_TEXT);
@@ -79,7 +94,8 @@ describe('unreadable files', () => {
 
 describe('sync sources', () => {
   const sync = async (syncURL: string) => {
-    const id = (await t.call('POST', `/api/stores/${store}/catalogues`, { user: 'librarian', body: { name: `Sync ${syncURL}`, syncURL } })).json().tid as number;
+    const id = (await t.call('POST', `/api/stores/${store}/catalogues`, { user: 'librarian', body: { name: `Sync ${syncURL}`, syncURL } })).json()
+      .tid as number;
     return t.call('GET', `/api/stores/${store}/catalogues/${id}/sync`, { user: 'librarian' });
   };
 
@@ -89,7 +105,10 @@ describe('sync sources', () => {
     expect(broken.json().code).toBe('SYNC_FAILED');
     expect(broken.json().message).toMatch(/^The content is not a list of items/);
     const notList = await sync(`${origin}/not-a-list.json`);
-    expect([notList.statusCode, notList.json()]).toEqual([502, { code: 'SYNC_FAILED', message: 'The content is not a list of items: JSON files must hold an array of items' }]);
+    expect([notList.statusCode, notList.json()]).toEqual([
+      502,
+      { code: 'SYNC_FAILED', message: 'The content is not a list of items: JSON files must hold an array of items' },
+    ]);
     expect(broken.body + notList.body).not.toMatch(LIBRARY_TEXT);
   });
 

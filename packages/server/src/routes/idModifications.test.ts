@@ -16,20 +16,23 @@ const UPPER = 'return id.toUpperCase();';
 
 describe('ID modifications', () => {
   it('answers empty scripts until saved, saves both after their test run, and reads them back', async () => {
-    expect((await t.call('GET', `/api/idModifications?storeId=${mine}`, { user: 'librarian' })).json())
-      .toEqual({ storeId: mine, catalogueItemsModification: '', inventoryItemsModification: '' });
+    expect((await t.call('GET', `/api/idModifications?storeId=${mine}`, { user: 'librarian' })).json()).toEqual({
+      storeId: mine,
+      catalogueItemsModification: '',
+      inventoryItemsModification: '',
+    });
     const body = { storeId: mine, catalogueItemsModification: UPPER, inventoryItemsModification: "return 'INV-' + id;" };
     const saved = await t.call('PUT', '/api/idModifications', { user: 'librarian', body });
     expect([saved.statusCode, saved.json()]).toEqual([200, body]);
     const again = await t.call('PUT', '/api/idModifications', { user: 'librarian', body: { ...body, inventoryItemsModification: '' } });
     expect(again.statusCode).toBe(200);
-    expect((await t.call('GET', `/api/idModifications?storeId=${mine}`, { user: 'librarian' })).json())
-      .toEqual({ ...body, inventoryItemsModification: '' });
+    expect((await t.call('GET', `/api/idModifications?storeId=${mine}`, { user: 'librarian' })).json()).toEqual({ ...body, inventoryItemsModification: '' });
   });
 
   it('refuses to save a script that fails on 1234, saving nothing', async () => {
     const res = await t.call('PUT', '/api/idModifications', {
-      user: 'librarian', body: { storeId: mine, catalogueItemsModification: 'return id;', inventoryItemsModification: "throw new Error('no ' + id)" },
+      user: 'librarian',
+      body: { storeId: mine, catalogueItemsModification: 'return id;', inventoryItemsModification: "throw new Error('no ' + id)" },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'SCRIPT_ERROR', message: 'inventoryItemsModification: no 1234' });
@@ -59,7 +62,10 @@ describe('ID modifications', () => {
     expect((await t.call('POST', '/api/idModifications/test', { body: { script: UPPER } })).statusCode).toBe(401);
     expect((await t.call('GET', `/api/idModifications?storeId=${mine}`, { user: 'manager' })).statusCode).toBe(403);
     expect((await t.call('GET', `/api/idModifications?storeId=${other}`, { user: 'librarian' })).statusCode).toBe(403);
-    const put = await t.call('PUT', '/api/idModifications', { user: 'librarian', body: { storeId: other, catalogueItemsModification: UPPER, inventoryItemsModification: '' } });
+    const put = await t.call('PUT', '/api/idModifications', {
+      user: 'librarian',
+      body: { storeId: other, catalogueItemsModification: UPPER, inventoryItemsModification: '' },
+    });
     expect(put.statusCode).toBe(403);
     expect((await t.call('GET', `/api/idModifications?storeId=${other}`, { user: 'admin' })).json().catalogueItemsModification).toBe('');
     for (const body of [
@@ -67,7 +73,8 @@ describe('ID modifications', () => {
       { storeId: mine, catalogueItemsModification: 1, inventoryItemsModification: '' },
       { storeId: 'x', catalogueItemsModification: '', inventoryItemsModification: '' },
       { storeId: mine, catalogueItemsModification: '', inventoryItemsModification: '', extra: 1 },
-    ]) expect((await t.call('PUT', '/api/idModifications', { user: 'librarian', body })).statusCode).toBe(400);
+    ])
+      expect((await t.call('PUT', '/api/idModifications', { user: 'librarian', body })).statusCode).toBe(400);
     expect((await t.call('GET', '/api/idModifications?storeId=abc', { user: 'librarian' })).statusCode).toBe(400);
     expect((await t.call('POST', '/api/idModifications/test', { user: 'librarian', body: { script: 'x'.repeat(20_001) } })).statusCode).toBe(400);
   });

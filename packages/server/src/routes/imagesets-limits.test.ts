@@ -35,7 +35,9 @@ function jpegDeclaring(width: number, height: number): Buffer {
   sof.writeUInt16BE(height, 5);
   sof.writeUInt16BE(width, 7);
   return Buffer.concat([
-    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0, 0, 1, 0, 1, 0, 0]), sof, Buffer.from([0xff, 0xd9]),
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0, 0, 1, 0, 1, 0, 0]),
+    sof,
+    Buffer.from([0xff, 0xd9]),
   ]);
 }
 function gifDeclaring(width: number, height: number): Buffer {
@@ -65,8 +67,7 @@ async function newSet(user: DemoUser, name: string): Promise<number> {
   expect(res.statusCode).toBe(200);
   return res.json().tid;
 }
-const names = async (user: DemoUser, setId: number) =>
-  (await t.call('GET', `/api/imagesets/${setId}`, { user })).json().map((i: { name: string }) => i.name);
+const names = async (user: DemoUser, setId: number) => (await t.call('GET', `/api/imagesets/${setId}`, { user })).json().map((i: { name: string }) => i.name);
 const storedFiles = () => {
   const dir = path.join(t.config.dataDir, 'files', 'imagesets');
   return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
@@ -89,8 +90,11 @@ describe('image-set upload limits', () => {
     expect([huge.statusCode, huge.json().code]).toEqual([400, 'IMAGE_DIMENSIONS_TOO_LARGE']);
     expect(huge.json().details).toEqual({ width: 100000, height: 100000, maxSide: 16384, maxPixels: 40_000_000 });
     for (const [name, data] of [
-      ['side.png', pngDeclaring(16385, 1)], ['area.png', pngDeclaring(8000, 6000)], ['big.jpg', jpegDeclaring(65535, 65535)],
-      ['big.gif', gifDeclaring(65535, 65535)], ['big.webp', webpDeclaring(100000, 100000)],
+      ['side.png', pngDeclaring(16385, 1)],
+      ['area.png', pngDeclaring(8000, 6000)],
+      ['big.jpg', jpegDeclaring(65535, 65535)],
+      ['big.gif', gifDeclaring(65535, 65535)],
+      ['big.webp', webpDeclaring(100000, 100000)],
     ] as const) {
       const res = await upload('admin', id, name, data);
       expect([name, res.statusCode, res.json().code]).toEqual([name, 400, 'IMAGE_DIMENSIONS_TOO_LARGE']);
@@ -102,7 +106,7 @@ describe('image-set upload limits', () => {
     expect((await upload('admin', id, 'ok.jpg', jpegDeclaring(4000, 3000))).statusCode).toBe(200);
   });
 
-  it('refuses an upload over the user\'s quota with 413 and stores nothing; deleting makes room', async () => {
+  it("refuses an upload over the user's quota with 413 and stores nothing; deleting makes room", async () => {
     const id = await newSet('supervisor', 'Cuota');
     expect((await upload('supervisor', id, 'a.png', PNG_1PX)).statusCode).toBe(200);
     expect((await upload('supervisor', id, 'b.png', PNG_1PX)).statusCode).toBe(200);
@@ -120,7 +124,7 @@ describe('image-set upload limits', () => {
     expect((await upload('supervisor', other, 'd.png', PNG_1PX)).statusCode).toBe(200);
   });
 
-  it('answers 429 to uploads beyond the user\'s upload slots while another user is still served', async () => {
+  it("answers 429 to uploads beyond the user's upload slots while another user is still served", async () => {
     const mine = await newSet('supervisor', 'Ranuras');
     const theirs = await newSet('admin', 'Ranuras');
     const supervisor = await t.userId('supervisor');
@@ -139,11 +143,15 @@ describe('image-set upload limits', () => {
       held.forEach((release) => release());
     }
     // The slots are free again (room under the quota first).
-    await t.call('DELETE', `/api/imagesets/${(await t.call('GET', '/api/imagesets', { user: 'supervisor' })).json().find((s: { name: string }) => s.name === 'Cuota').tid}`, { user: 'supervisor' });
+    await t.call(
+      'DELETE',
+      `/api/imagesets/${(await t.call('GET', '/api/imagesets', { user: 'supervisor' })).json().find((s: { name: string }) => s.name === 'Cuota').tid}`,
+      { user: 'supervisor' },
+    );
     expect((await upload('supervisor', mine, 'x.png', PNG_1PX)).statusCode).toBe(200);
   });
 
-  it('needs a token (401) and answers 403 for another user\'s set, storing nothing', async () => {
+  it("needs a token (401) and answers 403 for another user's set, storing nothing", async () => {
     const theirs = await newSet('admin', 'Ajeno');
     const before = [storedFiles(), await rows()];
     const anonymous = await upload(null, theirs, 'x.png', PNG_1PX);

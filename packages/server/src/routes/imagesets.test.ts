@@ -19,7 +19,12 @@ const WEBP = Buffer.concat([Buffer.from('RIFF', 'latin1'), Buffer.from([26, 0, 0
 
 async function upload(user: DemoUser, setId: number | string, name: string, data: Buffer, field = 'file') {
   const body = multipartBody(field, name, 'image/png', data);
-  return t.app.inject({ method: 'POST', url: `/api/imagesets/${setId}`, payload: body.payload, headers: { ...body.headers, 'x-access-token': await t.token(user) } });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/imagesets/${setId}`,
+    payload: body.payload,
+    headers: { ...body.headers, 'x-access-token': await t.token(user) },
+  });
 }
 
 async function newSet(user: DemoUser, name: string): Promise<number> {
@@ -41,7 +46,9 @@ describe('image sets', () => {
     const dup = await t.call('POST', '/api/imagesets', { user: 'supervisor', body: { name: ' Bienvenida ' } });
     expect([dup.statusCode, dup.json().code]).toEqual([409, 'NameAlreadyExistsMessage']);
     expect((await t.call('POST', '/api/imagesets/exists', { user: 'supervisor', body: { name: 'Bienvenida' } })).json()).toEqual({ exists: true });
-    expect((await t.call('POST', '/api/imagesets/exists', { user: 'supervisor', body: { name: 'Bienvenida', imageSetId: id } })).json()).toEqual({ exists: false });
+    expect((await t.call('POST', '/api/imagesets/exists', { user: 'supervisor', body: { name: 'Bienvenida', imageSetId: id } })).json()).toEqual({
+      exists: false,
+    });
     // Names are unique per user: another user may use the same one.
     expect((await t.call('POST', '/api/imagesets/exists', { user: 'admin', body: { name: 'Bienvenida' } })).json()).toEqual({ exists: false });
     const edited = await t.call('PUT', `/api/imagesets/${id}`, { user: 'supervisor', body: { name: 'Verano', description: '' } });
@@ -99,9 +106,16 @@ describe('image sets', () => {
     await upload('supervisor', other, 'b.png', PNG_1PX);
     const otherKey = await fileOf(other, 'b.png');
     const names = [
-      '..%2F..%2F..%2Fpackage.json', '%2E%2E%2F%2E%2E%2Fpackage.json', '..%2F' + other + '%2Fb.png', '%2Fetc%2Fpasswd',
-      encodeURIComponent(onDisk(otherKey)), encodeURIComponent(otherKey), encodeURIComponent(path.basename(otherKey)), '..%5C..%5Cb.png',
-      '%252e%252e%252fb.png', 'b.png',
+      '..%2F..%2F..%2Fpackage.json',
+      '%2E%2E%2F%2E%2E%2Fpackage.json',
+      '..%2F' + other + '%2Fb.png',
+      '%2Fetc%2Fpasswd',
+      encodeURIComponent(onDisk(otherKey)),
+      encodeURIComponent(otherKey),
+      encodeURIComponent(path.basename(otherKey)),
+      '..%5C..%5Cb.png',
+      '%252e%252e%252fb.png',
+      'b.png',
     ];
     for (const name of names) {
       const read = await t.call('GET', `/api/imagesets/${mine}/${name}`, { user: 'supervisor' });
@@ -133,7 +147,7 @@ describe('image sets', () => {
     expect((await t.call('GET', `/api/imagesets/${id}`, { user: 'supervisor' })).statusCode).toBe(403);
   });
 
-  it('answers 403 for another user\'s set and changes nothing', async () => {
+  it("answers 403 for another user's set and changes nothing", async () => {
     const theirs = await newSet('admin', 'De admin');
     await upload('admin', theirs, 'x.png', PNG_1PX);
     const key = await fileOf(theirs, 'x.png');
@@ -171,18 +185,28 @@ describe('image sets', () => {
     expect(extra.statusCode).toBe(400);
   });
 
-  it('answers the public client URL to the owner\'s image-set token only (not the capacities token)', async () => {
+  it("answers the public client URL to the owner's image-set token only (not the capacities token)", async () => {
     const id = await newSet('supervisor', 'Cliente');
     await upload('supervisor', id, 'p.png', PNG_1PX);
-    const token = async (user: DemoUser) => (await t.db.selectFrom('users').select('image_set_token').where('user_name', '=', user).executeTakeFirstOrThrow()).image_set_token;
+    const token = async (user: DemoUser) =>
+      (await t.db.selectFrom('users').select('image_set_token').where('user_name', '=', user).executeTakeFirstOrThrow()).image_set_token;
     const mine = await token('supervisor');
     const res = await t.call('GET', `/api/imagesets/client/${mine}/${id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ tid: id, name: 'Cliente', description: 'd', images: [{ name: 'p.png', createdAt: expect.any(String), url: `/api/imagesets/client/${mine}/${id}/p.png` }] });
+    expect(res.json()).toEqual({
+      tid: id,
+      name: 'Cliente',
+      description: 'd',
+      images: [{ name: 'p.png', createdAt: expect.any(String), url: `/api/imagesets/client/${mine}/${id}/p.png` }],
+    });
     const image = await t.call('GET', res.json().images[0].url);
     expect([image.statusCode, image.headers['content-type'], image.headers['x-content-type-options']]).toEqual([200, 'image/png', 'nosniff']);
     expect(image.rawPayload.equals(PNG_1PX)).toBe(true);
-    for (const url of [`/api/imagesets/client/${await token('admin')}/${id}`, `/api/imagesets/client/nope/${id}`, `/api/imagesets/client/${await token('admin')}/${id}/p.png`]) {
+    for (const url of [
+      `/api/imagesets/client/${await token('admin')}/${id}`,
+      `/api/imagesets/client/nope/${id}`,
+      `/api/imagesets/client/${await token('admin')}/${id}/p.png`,
+    ]) {
       const denied = await t.call('GET', url);
       expect([url, denied.statusCode, denied.json().code]).toEqual([url, 403, 'FORBIDDEN']);
     }

@@ -19,12 +19,13 @@ afterAll(() => t.close());
 
 const ROWS = 2 * STAGE_BATCH + 10;
 /** `ROWS` rows after a header; row `bad` (file row number, header = 1) has no code, row `repeat` repeats row 2's pair. */
-const csv = ({ bad, repeat }: { bad?: number; repeat?: number }) => `code,objectId,title\n${Array.from({ length: ROWS }, (_, i) => {
-  const row = i + 2;
-  if (row === bad) return ',,no code';
-  if (row === repeat) return 'C0,E0,again';
-  return `C${i},E${i},Título ${i}`;
-}).join('\n')}\n`;
+const csv = ({ bad, repeat }: { bad?: number; repeat?: number }) =>
+  `code,objectId,title\n${Array.from({ length: ROWS }, (_, i) => {
+    const row = i + 2;
+    if (row === bad) return ',,no code';
+    if (row === repeat) return 'C0,E0,again';
+    return `C${i},E${i},Título ${i}`;
+  }).join('\n')}\n`;
 
 const body = (fileName: string) => ({ fileName, fields: [{ code: 0, field1: 2 }], sheetIndex: null, format: { separator: 'comma', firstRowHeader: true } });
 

@@ -38,7 +38,14 @@ async function until(check: () => boolean | Promise<boolean>): Promise<void> {
 async function newCatalogue(): Promise<number> {
   return (await t.call('POST', `/api/stores/${bib1}/catalogues`, { ...as, body: { name: `Cancel ${Math.random()}` } })).json().tid;
 }
-const itemCount = async (id: number) => (await t.db.selectFrom('catalogue_items').select((eb) => eb.fn.countAll<number>().as('n')).where('catalogue_id', '=', id).executeTakeFirstOrThrow()).n;
+const itemCount = async (id: number) =>
+  (
+    await t.db
+      .selectFrom('catalogue_items')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('catalogue_id', '=', id)
+      .executeTakeFirstOrThrow()
+  ).n;
 const fileExists = async (file: string) => (await t.call('POST', '/api/misc/readFile', { ...as, body: { fileName: file } })).statusCode === 200;
 
 describe('cancel during an import', () => {
@@ -46,8 +53,12 @@ describe('cancel during an import', () => {
     const id = await newCatalogue();
     const file = await uploadAs(t, 'librarian', 'big.csv', bigCsv());
     let importSettled = false;
-    const importing = t.call('POST', `/api/stores/${bib1}/catalogues/${id}/import`, { ...as, body: { fileName: file, sheetIndex: null, fields } })
-      .then((res) => { importSettled = true; return res; });
+    const importing = t
+      .call('POST', `/api/stores/${bib1}/catalogues/${id}/import`, { ...as, body: { fileName: file, sheetIndex: null, fields } })
+      .then((res) => {
+        importSettled = true;
+        return res;
+      });
     await until(() => importsRunning(file) > 0);
     const deleted = await t.call('POST', '/api/misc/deleteFile', { ...as, body: { fileName: file } });
     // The delete answered after the import had stopped.
@@ -75,7 +86,10 @@ describe('cancel during an import', () => {
     const file = await uploadAs(t, 'librarian', 'big.csv', bigCsv());
     const body = JSON.stringify({ fileName: file, sheetIndex: null, fields });
     const req = http.request({
-      host: '127.0.0.1', port, method: 'POST', path: `/api/stores/${bib1}/catalogues/${id}/import`,
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: `/api/stores/${bib1}/catalogues/${id}/import`,
       headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-access-token': await t.token('librarian') },
     });
     req.on('error', () => undefined); // the socket we destroy
@@ -96,7 +110,11 @@ describe('cancel during an import', () => {
     expect((await t.call('POST', '/api/misc/deleteFile', { user: 'supervisor', body: { fileName: file } })).json()).toEqual({ deleted: false });
     expect((await t.call('POST', '/api/misc/deleteFile', { body: { fileName: file } })).statusCode).toBe(401);
     const theirs = (await t.call('POST', `/api/stores/${bib2}/catalogues`, { user: 'supervisor', body: { name: 'Theirs' } })).json().tid;
-    expect((await t.call('POST', `/api/stores/${bib2}/catalogues/${theirs}/import`, { ...as, body: { fileName: file, sheetIndex: null, fields } })).statusCode).toBe(403);
-    expect((await t.call('POST', `/api/stores/${bib1}/catalogues/${id}/import`, { ...as, body: { fileName: file, sheetIndex: null, fields } })).json()).toEqual({ numItems: 2, numItemsInserted: 2 });
+    expect(
+      (await t.call('POST', `/api/stores/${bib2}/catalogues/${theirs}/import`, { ...as, body: { fileName: file, sheetIndex: null, fields } })).statusCode,
+    ).toBe(403);
+    expect((await t.call('POST', `/api/stores/${bib1}/catalogues/${id}/import`, { ...as, body: { fileName: file, sheetIndex: null, fields } })).json()).toEqual(
+      { numItems: 2, numItemsInserted: 2 },
+    );
   });
 });

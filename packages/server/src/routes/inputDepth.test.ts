@@ -37,17 +37,25 @@ describe('inputProblem', () => {
 
 describe('a request nested too deep', () => {
   const deepSettings = (levels: number) => JSON.stringify({ settings: { dashboardItems: { main: nested(levels - 3) } } });
-  const put = async (payload: string, token?: string) => t.app.inject({
-    method: 'PUT', url: `/api/users/${await t.userId('manager')}/settings`, payload,
-    headers: { 'content-type': 'application/json', ...(token ? { 'x-access-token': token } : {}) },
-  });
+  const put = async (payload: string, token?: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${await t.userId('manager')}/settings`,
+      payload,
+      headers: { 'content-type': 'application/json', ...(token ? { 'x-access-token': token } : {}) },
+    });
 
   it('answers 400 INPUT_TOO_DEEP with its own message, not the NUL one; 64 levels reach validation', async () => {
     const token = await t.token('manager');
     const deep = await put(deepSettings(MAX_INPUT_DEPTH + 1), token);
-    expect([deep.statusCode, deep.json()]).toEqual([400, {
-      code: 'INPUT_TOO_DEEP', message: `Objects and arrays may be nested at most ${MAX_INPUT_DEPTH} levels deep`, details: { maxDepth: MAX_INPUT_DEPTH },
-    }]);
+    expect([deep.statusCode, deep.json()]).toEqual([
+      400,
+      {
+        code: 'INPUT_TOO_DEEP',
+        message: `Objects and arrays may be nested at most ${MAX_INPUT_DEPTH} levels deep`,
+        details: { maxDepth: MAX_INPUT_DEPTH },
+      },
+    ]);
     // 200,000 levels (under the body limit): a 4xx, the server still answering.
     const bomb = await put(`{"settings":${'['.repeat(200_000)}${']'.repeat(200_000)}}`, token);
     expect(bomb.statusCode >= 400 && bomb.statusCode < 500).toBe(true);
@@ -57,11 +65,22 @@ describe('a request nested too deep', () => {
     expect([atLimit.statusCode, atLimit.json().code]).toEqual([400, 'VALIDATION_ERROR']);
     const nul = await put(JSON.stringify({ settings: { dashboardItems: { main: ['a\u0000'] } } }), token);
     expect([nul.statusCode, nul.json().message]).toEqual([400, 'Text must not contain NUL characters']);
-    expect((await t.db.selectFrom('user_settings').selectAll().where('user_id', '=', await t.userId('manager')).execute())).toEqual([]);
+    expect(
+      await t.db
+        .selectFrom('user_settings')
+        .selectAll()
+        .where('user_id', '=', await t.userId('manager'))
+        .execute(),
+    ).toEqual([]);
   });
 
   it('is checked on public routes too, and a route that needs a token answers 401 without one first', async () => {
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: JSON.stringify({ userName: 'admin', password: nested(80) }), headers: { 'content-type': 'application/json' } });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: JSON.stringify({ userName: 'admin', password: nested(80) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect([signIn.statusCode, signIn.json().code]).toEqual([400, 'INPUT_TOO_DEEP']);
     const anonymous = await put(deepSettings(MAX_INPUT_DEPTH + 1));
     expect([anonymous.statusCode, anonymous.json().code]).toEqual([401, 'TOKEN_MISSING']);

@@ -37,19 +37,39 @@ afterAll(() => t.close());
 
 const send = (path: string, body: unknown, deviceKey: string | null = key, headers: Record<string, string> = {}) =>
   t.app.inject({
-    method: 'POST', url: `/api/devices/${path}`, payload: body as object,
+    method: 'POST',
+    url: `/api/devices/${path}`,
+    payload: body as object,
     headers: { ...(deviceKey !== null ? { 'x-device-key': deviceKey } : {}), ...headers },
   });
 
 const reading = (date: string, countIn = 2, countOut = 1, sensorId = sensor) => ({ sensorId, date, countIn, countOut });
 const alarm = (date: string, extra: Record<string, unknown> = {}) => ({
-  sensorId: sensor, date, type: 'AFI_1', antenna: '2', uid: `UID-${date}`, barcode: 'BC-77', titleIdentifier: 'A title',
-  circulationStatus: '04', alarmActivated: true, ...extra,
+  sensorId: sensor,
+  date,
+  type: 'AFI_1',
+  antenna: '2',
+  uid: `UID-${date}`,
+  barcode: 'BC-77',
+  titleIdentifier: 'A title',
+  circulationStatus: '04',
+  alarmActivated: true,
+  ...extra,
 });
 const operation = (operationId: string, extra: Record<string, unknown> = {}) => ({
-  operationId, origin: 'Self-check 2', type: 'CHECKOUT', offline: true, patronIdentifier: 'P-SECRET-123', itemIdentifier: 'BC-88',
-  titleIdentifier: 'Another title', transactionDate: '2026-02-03 11:00:00', dueDate: '2026-02-24 23:59:59', executionDate: null,
-  status: 'PENDING', error: '', ...extra,
+  operationId,
+  origin: 'Self-check 2',
+  type: 'CHECKOUT',
+  offline: true,
+  patronIdentifier: 'P-SECRET-123',
+  itemIdentifier: 'BC-88',
+  titleIdentifier: 'Another title',
+  transactionDate: '2026-02-03 11:00:00',
+  dueDate: '2026-02-24 23:59:59',
+  executionDate: null,
+  status: 'PENDING',
+  error: '',
+  ...extra,
 });
 const codes = (body: { rejected: { index: number; code: string }[] }) => body.rejected.map((r) => [r.index, r.code]);
 
@@ -78,13 +98,25 @@ describe('records', () => {
     expect(body.accepted).toBe(2);
     expect(body.duplicates).toBe(0);
     expect(codes(body)).toEqual([
-      [1, 'UNKNOWN_SENSOR'], [2, 'UNKNOWN_SENSOR'], [3, 'UNKNOWN_SENSOR'], [4, 'INVALID_DATE'], [5, 'INVALID_DATE'],
-      [6, 'INVALID_COUNT'], [7, 'INVALID_COUNT'], [8, 'INVALID_COUNT'], [9, 'MISSING_FIELD'], [10, 'MISSING_FIELD'],
-      [11, 'INVALID_ROW'], [12, 'INVALID_ROW'],
+      [1, 'UNKNOWN_SENSOR'],
+      [2, 'UNKNOWN_SENSOR'],
+      [3, 'UNKNOWN_SENSOR'],
+      [4, 'INVALID_DATE'],
+      [5, 'INVALID_DATE'],
+      [6, 'INVALID_COUNT'],
+      [7, 'INVALID_COUNT'],
+      [8, 'INVALID_COUNT'],
+      [9, 'MISSING_FIELD'],
+      [10, 'MISSING_FIELD'],
+      [11, 'INVALID_ROW'],
+      [12, 'INVALID_ROW'],
     ]);
     expect(body.rejected[0].message).toMatch(/sensorId/);
     const stored = await t.db.selectFrom('records').select(['date', 'count_in']).where('sensor_id', '=', sensor).orderBy('date').execute();
-    expect(stored).toEqual([{ date: '2026-02-01 10:00:00', count_in: 2 }, { date: '2026-02-01 10:40:00', count_in: 2 }]);
+    expect(stored).toEqual([
+      { date: '2026-02-01 10:00:00', count_in: 2 },
+      { date: '2026-02-01 10:40:00', count_in: 2 },
+    ]);
   });
 
   it('is idempotent per sensor and date: a resent batch stores nothing twice', async () => {
@@ -124,15 +156,30 @@ describe('alarms', () => {
         alarm('2026-02-05 12:06:00', { sensorId: otherSensor }),
       ],
     });
-    expect(codes(res.json())).toEqual([[1, 'INVALID_TYPE'], [2, 'FIELD_TOO_LONG'], [3, 'INVALID_FIELD'], [4, 'MISSING_FIELD'], [6, 'UNKNOWN_SENSOR']]);
+    expect(codes(res.json())).toEqual([
+      [1, 'INVALID_TYPE'],
+      [2, 'FIELD_TOO_LONG'],
+      [3, 'INVALID_FIELD'],
+      [4, 'MISSING_FIELD'],
+      [6, 'UNKNOWN_SENSOR'],
+    ]);
     expect(res.json().accepted).toBe(2);
     expect((await send('alarms', { alarms: [alarm('2026-02-05 12:00:00')] })).json()).toEqual({ accepted: 0, duplicates: 1, rejected: [] });
     const stored = await t.db.selectFrom('alarms').select(['id', 'sensor_name', 'barcode']).where('sensor_id', '=', sensor).orderBy('date').execute();
-    expect(stored.map((a) => [a.sensor_name, a.barcode])).toEqual([['Intake gate', 'BC-77'], ['Intake gate', '']]);
+    expect(stored.map((a) => [a.sensor_name, a.barcode])).toEqual([
+      ['Intake gate', 'BC-77'],
+      ['Intake gate', ''],
+    ]);
     const events = await t.db.selectFrom('item_events').selectAll().where('type', '=', 'ALARM').where('code', '=', 'BC-77').execute();
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ store_id: stores['BIB-001'], object_id: 'UID-2026-02-05 12:00:00', date: '2026-02-05 12:00:00' });
-    expect(JSON.parse(events[0].details)).toEqual({ alarmId: stored[0].id, alarmType: 'AFI_1', sensorName: 'Intake gate', alarmActivated: true, title: 'A title' });
+    expect(JSON.parse(events[0].details)).toEqual({
+      alarmId: stored[0].id,
+      alarmType: 'AFI_1',
+      sensorName: 'Intake gate',
+      alarmActivated: true,
+      title: 'A title',
+    });
     const search = await t.call('GET', `/api/itemEvents?searchTexts=${encodeURIComponent(JSON.stringify({ code: 'BC-77' }))}`, { user: 'admin' });
     expect(search.statusCode).toBe(200);
     expect(search.json().total).toBeGreaterThanOrEqual(1);
@@ -150,7 +197,13 @@ describe('SIP operations', () => {
     expect(rows[0]).toMatchObject({ status: 'SUCCESS', execution_date: '2026-02-03 12:30:00', patron_identifier: 'P-SECRET-123', store_id: stores['BIB-001'] });
     const events = await t.db.selectFrom('item_events').selectAll().where('type', '=', 'SIP_OPERATION').where('code', '=', 'BC-88').execute();
     expect(events).toHaveLength(1);
-    expect(JSON.parse(events[0].details)).toEqual({ sipOperationId: rows[0].id, sipType: 'CHECKOUT', status: 'SUCCESS', origin: 'Self-check 2', title: 'Another title' });
+    expect(JSON.parse(events[0].details)).toEqual({
+      sipOperationId: rows[0].id,
+      sipType: 'CHECKOUT',
+      status: 'SUCCESS',
+      origin: 'Self-check 2',
+      title: 'Another title',
+    });
     // The same operationId from another library's key is that key's own operation.
     expect((await send('sipOperations', { operations: [operation('OP-1')] }, otherKey)).json().accepted).toBe(1);
   });
@@ -158,14 +211,27 @@ describe('SIP operations', () => {
   it('reports bad rows; within a batch the last row of an operationId wins', async () => {
     const res = await send('sipOperations', {
       operations: [
-        operation('OP-2'), operation('OP-3', { type: 'LEND' }), operation('OP-4', { status: 'DONE' }), operation(''),
-        operation('OP-5', { transactionDate: '2026-13-01 00:00:00' }), operation('OP-6', { error: 'e'.repeat(2001) }),
-        operation('OP-7', { offline: 1 }), operation('OP-8', { itemIdentifier: undefined }), operation('OP-2', { status: 'ERROR' }),
+        operation('OP-2'),
+        operation('OP-3', { type: 'LEND' }),
+        operation('OP-4', { status: 'DONE' }),
+        operation(''),
+        operation('OP-5', { transactionDate: '2026-13-01 00:00:00' }),
+        operation('OP-6', { error: 'e'.repeat(2001) }),
+        operation('OP-7', { offline: 1 }),
+        operation('OP-8', { itemIdentifier: undefined }),
+        operation('OP-2', { status: 'ERROR' }),
         operation('OP-9', { itemIdentifier: '' }),
       ],
     });
-    expect(codes(res.json())).toEqual([[1, 'INVALID_TYPE'], [2, 'INVALID_STATUS'], [3, 'MISSING_FIELD'], [4, 'INVALID_DATE'], [5, 'FIELD_TOO_LONG'],
-      [6, 'INVALID_FIELD'], [7, 'MISSING_FIELD']]);
+    expect(codes(res.json())).toEqual([
+      [1, 'INVALID_TYPE'],
+      [2, 'INVALID_STATUS'],
+      [3, 'MISSING_FIELD'],
+      [4, 'INVALID_DATE'],
+      [5, 'FIELD_TOO_LONG'],
+      [6, 'INVALID_FIELD'],
+      [7, 'MISSING_FIELD'],
+    ]);
     expect(res.json()).toMatchObject({ accepted: 2, duplicates: 1 });
     expect((await t.db.selectFrom('sip_operations').select('status').where('operation_id', '=', 'OP-2').executeTakeFirstOrThrow()).status).toBe('ERROR');
     // No item identifier: no item event.
@@ -206,7 +272,11 @@ describe('keys and tokens', () => {
 
 describe('limits and hostile input', () => {
   it(`a batch over ${MAX_INTAKE_ROWS} rows is refused whole with 413 BATCH_TOO_LARGE`, async () => {
-    const records = Array.from({ length: 11_000 }, (_, i) => reading(`2026-03-01 ${String(Math.floor(i / 3600) % 24).padStart(2, '0')}:${String(Math.floor(i / 60) % 60).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`));
+    const records = Array.from({ length: 11_000 }, (_, i) =>
+      reading(
+        `2026-03-01 ${String(Math.floor(i / 3600) % 24).padStart(2, '0')}:${String(Math.floor(i / 60) % 60).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`,
+      ),
+    );
     const res = await send('records', { records });
     expect([res.statusCode, res.json().code, res.json().details]).toEqual([413, 'BATCH_TOO_LARGE', { maxRows: MAX_INTAKE_ROWS }]);
     expect(await t.db.selectFrom('records').select('id').where('date', 'like', '2026-03-01%').execute()).toEqual([]);
@@ -215,7 +285,12 @@ describe('limits and hostile input', () => {
   it('a body over the size limit, not JSON, or without its list: clear 4xx', async () => {
     const huge = await send('alarms', { alarms: [alarm('2026-02-06 10:00:00', { titleIdentifier: 'x'.repeat(9 * 1024 * 1024) })] });
     expect([huge.statusCode, huge.json().code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
-    const notJson = await t.app.inject({ method: 'POST', url: '/api/devices/records', headers: { 'x-device-key': key, 'content-type': 'application/json' }, payload: '{records: [' });
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/records',
+      headers: { 'x-device-key': key, 'content-type': 'application/json' },
+      payload: '{records: [',
+    });
     expect([notJson.statusCode, notJson.json().code]).toEqual([400, 'INVALID_JSON']);
     for (const body of [{}, { records: 'many' }, { readings: [] }, []]) {
       const res = await send('records', body);
@@ -244,7 +319,9 @@ describe('limits and hostile input', () => {
       expect((await flood.call('GET', '/api/stores', { user: 'admin' })).statusCode).toBe(200);
       // Another key of the same library is not held back by the flooding one.
       const calm = (await flood.call('POST', `/api/stores/${store}/deviceKeys`, { user: 'admin', body: { name: 'Calm' } })).json().key;
-      expect((await flood.app.inject({ method: 'POST', url: '/api/devices/records', headers: { 'x-device-key': calm }, payload: { records: [] } })).statusCode).toBe(200);
+      expect(
+        (await flood.app.inject({ method: 'POST', url: '/api/devices/records', headers: { 'x-device-key': calm }, payload: { records: [] } })).statusCode,
+      ).toBe(200);
     } finally {
       await flood.close();
     }

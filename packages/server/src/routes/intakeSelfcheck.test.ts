@@ -29,12 +29,28 @@ afterAll(() => t.close());
 const send = async (...operations: object[]) =>
   (await t.app.inject({ method: 'POST', url: '/api/devices/sipOperations', payload: { operations }, headers: { 'x-device-key': key } })).json();
 const operation = (operationId: string, extra: Record<string, unknown> = {}) => ({
-  operationId, origin: 'Station 1', type: 'CHECKOUT', offline: false, patronIdentifier: 'P-1', itemIdentifier: 'BC-1', titleIdentifier: 'A title',
-  transactionDate: now, executionDate: now, status: 'SUCCESS', error: '', label: 'Comic', ...extra,
+  operationId,
+  origin: 'Station 1',
+  type: 'CHECKOUT',
+  offline: false,
+  patronIdentifier: 'P-1',
+  itemIdentifier: 'BC-1',
+  titleIdentifier: 'A title',
+  transactionDate: now,
+  executionDate: now,
+  status: 'SUCCESS',
+  error: '',
+  label: 'Comic',
+  ...extra,
 });
 /** The selfcheck rows of a device operation. */
-const rows = async (operationId: string) => t.db.selectFrom('selfcheck_operations as s').innerJoin('sip_operations as o', 'o.id', 's.sip_operation_id')
-  .select(['s.store_id', 's.type', 's.label', 's.origin', 's.date']).where('o.operation_id', '=', operationId).execute();
+const rows = async (operationId: string) =>
+  t.db
+    .selectFrom('selfcheck_operations as s')
+    .innerJoin('sip_operations as o', 'o.id', 's.sip_operation_id')
+    .select(['s.store_id', 's.type', 's.label', 's.origin', 's.date'])
+    .where('o.operation_id', '=', operationId)
+    .execute();
 const dashboard = async (call: string, type?: string) =>
   (await t.call('GET', `/api/dashboard/${call}?selectedStoreIds=${store}${type ? `&type=${type}` : ''}`, { user: 'admin' })).json();
 const slice = async (type: string, label: string) =>
@@ -56,8 +72,10 @@ describe('SIP operations in the SelfCheck figures', () => {
   });
 
   it('within one batch the last report wins: PENDING and SUCCESS together count once', async () => {
-    expect(await send(operation('B-1', { status: 'PENDING', type: 'RENEW' }), operation('B-1', { type: 'RENEW', label: 'Map' })))
-      .toMatchObject({ accepted: 1, duplicates: 1 });
+    expect(await send(operation('B-1', { status: 'PENDING', type: 'RENEW' }), operation('B-1', { type: 'RENEW', label: 'Map' }))).toMatchObject({
+      accepted: 1,
+      duplicates: 1,
+    });
     expect(await rows('B-1')).toEqual([expect.objectContaining({ type: 'RENEW', label: 'Map' })]);
     expect(await slice('RENEW', 'Map')).toBe(1);
   });
@@ -73,17 +91,31 @@ describe('SIP operations in the SelfCheck figures', () => {
   });
 
   it('cancels, information requests, pending checkins and errors never count', async () => {
-    const result = await send(operation('D-1', { type: 'CHECKOUT_CANCEL' }), operation('D-2', { type: 'INFORMATION' }),
-      operation('D-3', { type: 'CHECKIN_PENDING' }), operation('D-4', { status: 'ERROR' }), operation('D-5', { status: 'PENDING' }));
+    const result = await send(
+      operation('D-1', { type: 'CHECKOUT_CANCEL' }),
+      operation('D-2', { type: 'INFORMATION' }),
+      operation('D-3', { type: 'CHECKIN_PENDING' }),
+      operation('D-4', { status: 'ERROR' }),
+      operation('D-5', { status: 'PENDING' }),
+    );
     expect(result).toMatchObject({ accepted: 5, rejected: [] });
     for (const id of ['D-1', 'D-2', 'D-3', 'D-4', 'D-5']) expect([id, await rows(id)]).toEqual([id, []]);
   });
 
   it("a missing, null or blank label is 'OTHER'; a label over 100 characters or not text refuses the row", async () => {
     const { label: _, ...unlabelled } = operation('E-1');
-    const result = await send(unlabelled, operation('E-2', { label: null }), operation('E-3', { label: '  ' }),
-      operation('E-4', { label: 'x'.repeat(101) }), operation('E-5', { label: 7 }), operation('E-6', { label: 'y'.repeat(100) }));
-    expect(result.rejected.map((r: { index: number; code: string }) => [r.index, r.code])).toEqual([[3, 'FIELD_TOO_LONG'], [4, 'INVALID_FIELD']]);
+    const result = await send(
+      unlabelled,
+      operation('E-2', { label: null }),
+      operation('E-3', { label: '  ' }),
+      operation('E-4', { label: 'x'.repeat(101) }),
+      operation('E-5', { label: 7 }),
+      operation('E-6', { label: 'y'.repeat(100) }),
+    );
+    expect(result.rejected.map((r: { index: number; code: string }) => [r.index, r.code])).toEqual([
+      [3, 'FIELD_TOO_LONG'],
+      [4, 'INVALID_FIELD'],
+    ]);
     for (const id of ['E-1', 'E-2', 'E-3']) expect((await rows(id))[0]?.label).toBe('OTHER');
     expect(await rows('E-4')).toEqual([]);
     expect((await rows('E-6'))[0]?.label).toBe('y'.repeat(100));

@@ -34,8 +34,15 @@ describe('inventory groups', () => {
     const cat = await addCatalogue(t.db, bib1, 'Fondo', [{ code: 'A1' }]);
     const created = await t.call('POST', groups(bib1), { ...as, body: { name: ' Inventario 2026 ', catalogueId: cat } });
     expect(created.json()).toEqual({
-      tid: expect.any(Number), name: 'Inventario 2026', catalogueId: cat, catalogue: { tid: cat, name: 'Fondo' }, catalogueName: 'Fondo',
-      numInventories: 0, numItems: 0, numItemsDistinct: 0, createdAt: expect.any(String),
+      tid: expect.any(Number),
+      name: 'Inventario 2026',
+      catalogueId: cat,
+      catalogue: { tid: cat, name: 'Fondo' },
+      catalogueName: 'Fondo',
+      numInventories: 0,
+      numItems: 0,
+      numItemsDistinct: 0,
+      createdAt: expect.any(String),
     });
     const gid = created.json().tid;
     const sid = await section(bib1, gid, 'Planta 0 - A1');
@@ -70,12 +77,36 @@ describe('inventory groups', () => {
     expect([foreign.statusCode, foreign.json().code]).toEqual([403, 'FORBIDDEN']);
     expect((await t.call('GET', groups(bib1, `/${gid}`), as)).json().catalogueId).toBeNull();
 
-    const csv = { format: { fileType: 'csv', separator: 'semicolon', firstRowHeader: true }, columns: [{ id: 'name', title: 'Nombre' }], order: ['name', 'asc'] };
+    const csv = {
+      format: { fileType: 'csv', separator: 'semicolon', firstRowHeader: true },
+      columns: [{ id: 'name', title: 'Nombre' }],
+      order: ['name', 'asc'],
+    };
     const exported = await t.call('POST', groups(bib1, '/export'), { ...as, body: { ...csv, searchTexts: { name: 'revis' } } });
-    expect(exported.body.replace(/^\ufeff/, '').trim().split('\r\n')).toEqual(['Nombre', 'Revisión']);
+    expect(
+      exported.body
+        .replace(/^\ufeff/, '')
+        .trim()
+        .split('\r\n'),
+    ).toEqual(['Nombre', 'Revisión']);
     await section(bib1, gid, 'Sala 1');
-    const sections = await t.call('POST', groups(bib1, `/${gid}/inventories/export`), { ...as, body: { ...csv, order: ['comment', 'asc'], columns: [{ id: 'comment', title: 'Ubicación' }, { id: 'date', title: 'Fecha' }] } });
-    expect(sections.body.replace(/^\ufeff/, '').trim().split('\r\n')[1]).toMatch(/^Sala 1;2026/);
+    const sections = await t.call('POST', groups(bib1, `/${gid}/inventories/export`), {
+      ...as,
+      body: {
+        ...csv,
+        order: ['comment', 'asc'],
+        columns: [
+          { id: 'comment', title: 'Ubicación' },
+          { id: 'date', title: 'Fecha' },
+        ],
+      },
+    });
+    expect(
+      sections.body
+        .replace(/^\ufeff/, '')
+        .trim()
+        .split('\r\n')[1],
+    ).toMatch(/^Sala 1;2026/);
     expect((await t.call('GET', groups(bib2, '/export'), as)).statusCode).toBe(403);
     const ungrouped = await t.call('PUT', groups(bib1, '/UNGROUPED'), { ...as, body: { name: 'Otro' } });
     expect(ungrouped.statusCode).toBe(403);
@@ -87,7 +118,10 @@ describe('inventory groups', () => {
     const gid = await group(bib1, 'Para borrar');
     const sid = await section(bib1, gid, 'Estantería B');
     await t.call('POST', groups(bib1, `/${gid}/inventories/${sid}/items`), { ...as, body: { code: 'B1' } });
-    await t.db.insertInto('additional_operations').values({ store_id: bib1, group_id: gid, name: 'op', url: 'https://x.example/', method: 'POST', attach_data: 0, params: '{}', created_at: 'x' }).execute();
+    await t.db
+      .insertInto('additional_operations')
+      .values({ store_id: bib1, group_id: gid, name: 'op', url: 'https://x.example/', method: 'POST', attach_data: 0, params: '{}', created_at: 'x' })
+      .execute();
     expect((await t.call('DELETE', groups(bib1, `/${gid}`), as)).json()).toEqual({ ids: [gid] });
     const left = async (table: 'inventories' | 'inventory_items' | 'additional_operations') =>
       (await t.db.selectFrom(table).select('id').where('group_id', '=', gid).execute()).length;
@@ -122,8 +156,22 @@ describe('sections and scanned items', () => {
   it('adds, edits, checks and deletes items with the code/objectId rules; items carry their section and group', async () => {
     const a = await t.call('POST', items(), { ...as, body: { code: ' BC1 ', field1: 'Título' } });
     expect(a.json()).toEqual({
-      tid: expect.any(Number), code: 'BC1', objectId: null, field1: 'Título', field2: null, field3: null, field4: null, field5: null, field6: null,
-      date: '2026-11-20 10:30:00', searchListId: null, searchListName: null, inventoryId: sid, groupId: gid, inventoryComment: 'Planta 1 - C2', groupName: 'Secciones',
+      tid: expect.any(Number),
+      code: 'BC1',
+      objectId: null,
+      field1: 'Título',
+      field2: null,
+      field3: null,
+      field4: null,
+      field5: null,
+      field6: null,
+      date: '2026-11-20 10:30:00',
+      searchListId: null,
+      searchListName: null,
+      inventoryId: sid,
+      groupId: gid,
+      inventoryComment: 'Planta 1 - C2',
+      groupName: 'Secciones',
     });
     // BIB-001 labels an objectId column: code or objectId.
     const none = await t.call('POST', items(), { ...as, body: { field1: 'x' } });
@@ -131,7 +179,10 @@ describe('sections and scanned items', () => {
     const dup = await t.call('POST', items(), { ...as, body: { code: 'BC1' } });
     expect([dup.statusCode, dup.json().code]).toEqual([409, 'AlreadyExists']);
     expect((await t.call('POST', items('/exists'), { ...as, body: { code: 'BC1' } })).json()).toEqual({ exists: true, code: 'BC1' });
-    expect((await t.call('POST', items('/exists'), { ...as, body: { code: 'BC1', inventoryItemId: a.json().tid } })).json()).toEqual({ exists: false, code: 'BC1' });
+    expect((await t.call('POST', items('/exists'), { ...as, body: { code: 'BC1', inventoryItemId: a.json().tid } })).json()).toEqual({
+      exists: false,
+      code: 'BC1',
+    });
     const b = (await t.call('POST', items(), { ...as, body: { objectId: 'E200' } })).json();
     const edited = await t.call('PUT', items(`/${b.tid}`), { ...as, body: { code: 'BC2', objectId: 'E200' } });
     expect(edited.json()).toMatchObject({ code: 'BC2', objectId: 'E200' });
@@ -153,18 +204,38 @@ describe('sections and scanned items', () => {
     const up = await t.app.inject({ method: 'POST', url: '/api/misc/upload', payload, headers: { ...headers, 'x-access-token': await t.token('librarian') } });
     const file = up.json().file;
     await t.call('POST', '/api/misc/readFile', { ...as, body: { fileName: file, format: { separator: 'semicolon', firstRowHeader: true } } });
-    const res = await t.call('POST', groups(bib1, `/${gid}/inventories/${sid}/import`), { ...as, body: { fileName: file, fields: [{ code: 0, objectId: 1, field1: 2 }], sheetIndex: 0 } });
+    const res = await t.call('POST', groups(bib1, `/${gid}/inventories/${sid}/import`), {
+      ...as,
+      body: { fileName: file, fields: [{ code: 0, objectId: 1, field1: 2 }], sheetIndex: 0 },
+    });
     expect(res.json()).toEqual({ numItems: 2, numItemsInserted: 2 });
-    const rows = await t.db.selectFrom('inventory_items').select(['code', 'group_id', 'date', 'store_id']).where('inventory_id', '=', sid).orderBy('id').execute();
+    const rows = await t.db
+      .selectFrom('inventory_items')
+      .select(['code', 'group_id', 'date', 'store_id'])
+      .where('inventory_id', '=', sid)
+      .orderBy('id')
+      .execute();
     expect(rows).toEqual([
       { code: 'IMP1', group_id: gid, date: '2026-11-20 10:30:00', store_id: bib1 },
       { code: 'IMP2', group_id: gid, date: '2026-11-20 10:30:00', store_id: bib1 },
     ]);
     const exported = await t.call('POST', groups(bib1, `/${gid}/inventories/${sid}/export`), {
-      ...as, body: { format: { fileType: 'csv', separator: 'semicolon', firstRowHeader: true }, columns: [{ id: 'code', title: 'Código' }, { id: 'field1', title: 'Título' }] },
+      ...as,
+      body: {
+        format: { fileType: 'csv', separator: 'semicolon', firstRowHeader: true },
+        columns: [
+          { id: 'code', title: 'Código' },
+          { id: 'field1', title: 'Título' },
+        ],
+      },
     });
     expect(exported.statusCode).toBe(200);
-    expect(exported.body.replace(/^\ufeff/, '').trim().split('\r\n')).toEqual(['Código;Título', 'IMP1;Uno', 'IMP2;Dos']);
+    expect(
+      exported.body
+        .replace(/^\ufeff/, '')
+        .trim()
+        .split('\r\n'),
+    ).toEqual(['Código;Título', 'IMP1;Uno', 'IMP2;Dos']);
     const group = await t.call('GET', groups(bib1, `/${gid}/export${q({ searchTexts: { code: 'imp2' } })}`), as);
     expect(group.statusCode).toBe(200);
     expect(group.body).toContain('IMP2');
@@ -175,7 +246,12 @@ describe('sections and scanned items', () => {
     const cat = await addCatalogue(t.db, bib1, 'Origen', [{ code: 'IMP1' }, { code: 'NEW1' }, { objectId: 'E77' }]);
     const res = await t.call('POST', groups(bib1, `/${gid}/inventories/${sid}/items/catalogue`), { ...as, body: { parentId: cat, itemIds: [] } });
     expect(res.json()).toEqual({ numItems: 3, numItemsInserted: 2 });
-    const added = await t.db.selectFrom('inventory_items').select(['code', 'object_id', 'group_id']).where('inventory_id', '=', sid).where('code', '=', 'NEW1').execute();
+    const added = await t.db
+      .selectFrom('inventory_items')
+      .select(['code', 'object_id', 'group_id'])
+      .where('inventory_id', '=', sid)
+      .where('code', '=', 'NEW1')
+      .execute();
     expect(added).toEqual([{ code: 'NEW1', object_id: null, group_id: gid }]);
   });
 });
@@ -192,11 +268,17 @@ describe('scoping and hostile input', () => {
     expect((await t.call('GET', groups(bib1), { user: 'manager' })).statusCode).toBe(403);
     expect((await t.call('GET', groups(bib2), as)).statusCode).toBe(403);
     for (const [method, path, body] of [
-      ['GET', `/${theirGroup}`, undefined], ['PUT', `/${theirGroup}`, { name: 'x' }], ['GET', `/${theirGroup}/items`, undefined],
-      ['GET', `/${theirGroup}/inventories`, undefined], ['POST', `/${theirGroup}/inventories`, { comment: 'x', date: '2026-01-01 10:00' }],
-      ['GET', `/${theirGroup}/inventories/${theirSection}/items`, undefined], ['POST', `/${theirGroup}/inventories/${theirSection}/items`, { code: 'x' }],
-      ['GET', `/${mine}/inventories/${theirSection}/items`, undefined], ['POST', `/${mine}/inventories/${theirSection}/items`, { code: 'x' }],
-      ['DELETE', `/${mine}/inventories/${theirSection}/items`, undefined], ['GET', `/UNGROUPED/inventories/${mySection}/items`, undefined],
+      ['GET', `/${theirGroup}`, undefined],
+      ['PUT', `/${theirGroup}`, { name: 'x' }],
+      ['GET', `/${theirGroup}/items`, undefined],
+      ['GET', `/${theirGroup}/inventories`, undefined],
+      ['POST', `/${theirGroup}/inventories`, { comment: 'x', date: '2026-01-01 10:00' }],
+      ['GET', `/${theirGroup}/inventories/${theirSection}/items`, undefined],
+      ['POST', `/${theirGroup}/inventories/${theirSection}/items`, { code: 'x' }],
+      ['GET', `/${mine}/inventories/${theirSection}/items`, undefined],
+      ['POST', `/${mine}/inventories/${theirSection}/items`, { code: 'x' }],
+      ['DELETE', `/${mine}/inventories/${theirSection}/items`, undefined],
+      ['GET', `/UNGROUPED/inventories/${mySection}/items`, undefined],
       ['POST', `/${mine}/inventories/${mySection}/items/inventoryGroup`, { parentId: theirGroup, itemIds: [] }],
       ['POST', `/${mine}/inventories/${mySection}/items/inventory`, { parentId: theirSection, itemIds: [] }],
     ] as const) {
@@ -210,8 +292,15 @@ describe('scoping and hostile input', () => {
   });
 
   it('refuses malformed ids, searches and bodies with 4xx', async () => {
-    for (const path of ['/abc', '/ungrouped/inventories', '/0/inventories', '/1/inventories/-1/items', `/UNGROUPED/inventories/1/items${q({ searchTexts: { nope: 'x' } })}`,
-      `/UNGROUPED/items${q({ searchTexts: { code: '/(a+)+$/' } })}`, `/UNGROUPED/items${q({ order: ['date; drop table x', 'asc'] })}`]) {
+    for (const path of [
+      '/abc',
+      '/ungrouped/inventories',
+      '/0/inventories',
+      '/1/inventories/-1/items',
+      `/UNGROUPED/inventories/1/items${q({ searchTexts: { nope: 'x' } })}`,
+      `/UNGROUPED/items${q({ searchTexts: { code: '/(a+)+$/' } })}`,
+      `/UNGROUPED/items${q({ order: ['date; drop table x', 'asc'] })}`,
+    ]) {
       const res = await t.call('GET', groups(bib1, path), as);
       expect([path, res.statusCode >= 400 && res.statusCode < 500]).toEqual([path, true]);
     }

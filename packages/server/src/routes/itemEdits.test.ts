@@ -15,7 +15,11 @@ beforeAll(async () => {
   t = await createTestApp();
   [bib1, bib2] = [await t.storeId('BIB-001'), await t.storeId('BIB-002')];
   // BIB-001 labels code and field1 only: objectId and field2..6 are hidden in its item form.
-  await t.db.updateTable('stores').set({ field_object_id: '', field1: 'Title', field2: '', field3: '', field4: '', field5: '', field6: '' }).where('id', '=', bib1).execute();
+  await t.db
+    .updateTable('stores')
+    .set({ field_object_id: '', field1: 'Title', field2: '', field3: '', field4: '', field5: '', field6: '' })
+    .where('id', '=', bib1)
+    .execute();
 });
 afterAll(() => t.close());
 
@@ -23,23 +27,35 @@ const as = { user: 'librarian' as const };
 const hidden = { code: 'H1', objectId: 'RFID-1', field1: 'Old title', field2: 'two', field3: 'three', field4: 'four', field5: 'five', field6: 'six' };
 
 const kinds: Array<[string, () => Promise<{ items: string; id: number }>]> = [
-  ['catalogue', async () => {
-    const cat = await addCatalogue(t.db, bib1, `Edits ${Math.random()}`, [hidden]);
-    const items = `/api/stores/${bib1}/catalogues/${cat}/items`;
-    return { items, id: (await t.call('GET', items, as)).json().items[0].tid };
-  }],
-  ['search list', async () => {
-    const list = await addSearchList(t.db, bib1, `Edits ${Math.random()}`, [hidden]);
-    const items = `/api/stores/${bib1}/searchLists/${list}/items`;
-    return { items, id: (await t.call('GET', items, as)).json().items[0].tid };
-  }],
-  ['inventory section', async () => {
-    const items = await addSectionThroughApi(t, 'librarian', bib1);
-    // The section's item is added with every field through the label-free path (Add Items To from a catalogue).
-    const cat = await addCatalogue(t.db, bib1, `Source ${Math.random()}`, [hidden]);
-    expect((await t.call('POST', `${items}/catalogue`, { ...as, body: { parentId: cat, itemIds: [] } })).json()).toEqual({ numItems: 1, numItemsInserted: 1 });
-    return { items, id: (await t.call('GET', items, as)).json().items[0].tid };
-  }],
+  [
+    'catalogue',
+    async () => {
+      const cat = await addCatalogue(t.db, bib1, `Edits ${Math.random()}`, [hidden]);
+      const items = `/api/stores/${bib1}/catalogues/${cat}/items`;
+      return { items, id: (await t.call('GET', items, as)).json().items[0].tid };
+    },
+  ],
+  [
+    'search list',
+    async () => {
+      const list = await addSearchList(t.db, bib1, `Edits ${Math.random()}`, [hidden]);
+      const items = `/api/stores/${bib1}/searchLists/${list}/items`;
+      return { items, id: (await t.call('GET', items, as)).json().items[0].tid };
+    },
+  ],
+  [
+    'inventory section',
+    async () => {
+      const items = await addSectionThroughApi(t, 'librarian', bib1);
+      // The section's item is added with every field through the label-free path (Add Items To from a catalogue).
+      const cat = await addCatalogue(t.db, bib1, `Source ${Math.random()}`, [hidden]);
+      expect((await t.call('POST', `${items}/catalogue`, { ...as, body: { parentId: cat, itemIds: [] } })).json()).toEqual({
+        numItems: 1,
+        numItemsInserted: 1,
+      });
+      return { items, id: (await t.call('GET', items, as)).json().items[0].tid };
+    },
+  ],
 ];
 
 describe.each(kinds)('editing a %s item', (_kind, make) => {
@@ -88,7 +104,11 @@ describe('scoping and hostile input', () => {
     const mine = await addCatalogue(t.db, bib1, `Mine ${Math.random()}`, [hidden]);
     const mineItem = (await t.call('GET', `/api/stores/${bib1}/catalogues/${mine}/items`, as)).json().items[0].tid;
     expect((await t.call('PUT', `/api/stores/${bib1}/catalogues/${mine}/items/${mineItem}`, { body: { field1: 'x' } })).statusCode).toBe(401);
-    for (const url of [`/api/stores/${bib2}/catalogues/${theirs}/items/${theirItem}`, `/api/stores/${bib1}/catalogues/${theirs}/items/${theirItem}`, `/api/stores/${bib1}/catalogues/${mine}/items/${theirItem}`]) {
+    for (const url of [
+      `/api/stores/${bib2}/catalogues/${theirs}/items/${theirItem}`,
+      `/api/stores/${bib1}/catalogues/${theirs}/items/${theirItem}`,
+      `/api/stores/${bib1}/catalogues/${mine}/items/${theirItem}`,
+    ]) {
       expect((await t.call('PUT', url, { ...as, body: { field1: 'x' } })).statusCode).toBe(403);
     }
     expect((await t.call('GET', `/api/stores/${bib2}/catalogues/${theirs}/items`, { user: 'supervisor' })).json().items[0]).toMatchObject(hidden);

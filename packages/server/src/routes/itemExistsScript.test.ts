@@ -18,8 +18,14 @@ beforeAll(async () => {
   t = await createTestApp();
   [bib1, bib2] = [await t.storeId('BIB-001'), await t.storeId('BIB-002')];
   const values = { catalogue_items_modification: STRIP, inventory_items_modification: STRIP, updated_at: new Date().toISOString() };
-  await t.db.insertInto('id_modifications').values({ store_id: bib1, ...values }).execute();
-  await t.db.insertInto('id_modifications').values({ store_id: bib2, ...values, catalogue_items_modification: 'return "THEIRS";', inventory_items_modification: 'return "THEIRS";' }).execute();
+  await t.db
+    .insertInto('id_modifications')
+    .values({ store_id: bib1, ...values })
+    .execute();
+  await t.db
+    .insertInto('id_modifications')
+    .values({ store_id: bib2, ...values, catalogue_items_modification: 'return "THEIRS";', inventory_items_modification: 'return "THEIRS";' })
+    .execute();
 });
 afterAll(() => t.close());
 
@@ -56,7 +62,10 @@ describe.each([
     const kept = (await t.call('POST', items, { ...as, body: { code: 'LIB-LIB-9' } })).json();
     expect(kept.code).toBe('LIB-9');
     expect((await t.call('POST', `${items}/exists`, { ...as, body: { [idKey]: kept.tid, code: 'LIB-9' } })).json()).toEqual({ exists: false, code: 'LIB-9' });
-    expect((await t.call('POST', `${items}/exists`, { ...as, body: { [idKey]: kept.tid, code: 'LIB-H1-0001' } })).json()).toEqual({ exists: true, code: 'H1-0001' });
+    expect((await t.call('POST', `${items}/exists`, { ...as, body: { [idKey]: kept.tid, code: 'LIB-H1-0001' } })).json()).toEqual({
+      exists: true,
+      code: 'H1-0001',
+    });
   });
 });
 

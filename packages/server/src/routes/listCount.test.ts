@@ -35,8 +35,12 @@ describe('list count parameter', () => {
     const count = await t.call('GET', items(bib1, mine, { searchTexts: { field1: 'RIO' }, count: 'only' }), as);
     expect(count.json()).toEqual({ items: [], total: 20 });
     // The last page knows its total; without the parameter the answer is as before (exact total).
-    expect((await t.call('GET', items(bib1, mine, { searchTexts: { field1: 'mar' }, offset: 5, limit: 5, count: 'skip' }), as)).json()).toMatchObject({ total: 10 });
-    expect((await t.call('GET', items(bib1, mine, { searchTexts: { field1: 'mar' }, offset: 5, limit: 5, count: 'skip' }), as)).json().totalKnown).toBeUndefined();
+    expect((await t.call('GET', items(bib1, mine, { searchTexts: { field1: 'mar' }, offset: 5, limit: 5, count: 'skip' }), as)).json()).toMatchObject({
+      total: 10,
+    });
+    expect(
+      (await t.call('GET', items(bib1, mine, { searchTexts: { field1: 'mar' }, offset: 5, limit: 5, count: 'skip' }), as)).json().totalKnown,
+    ).toBeUndefined();
     expect((await t.call('GET', items(bib1, mine, { limit: 5 }), as)).json()).toMatchObject({ total: 30 });
   });
 
@@ -54,10 +58,17 @@ describe('list count parameter', () => {
 
   it('passes through the areas that relabel their rows (inventory scans)', async () => {
     const group = (await t.call('POST', `/api/stores/${bib1}/inventoryGroups`, { ...as, body: { name: 'Counted group', catalogueId: null } })).json().tid;
-    const section = (await t.call('POST', `/api/stores/${bib1}/inventoryGroups/${group}/inventories`, { ...as, body: { comment: 'A', date: '2026-11-20 10:30:00' } })).json().tid;
-    for (const code of ['S1', 'S2', 'S3']) await t.call('POST', `/api/stores/${bib1}/inventoryGroups/${group}/inventories/${section}/items`, { ...as, body: { code } });
+    const section = (
+      await t.call('POST', `/api/stores/${bib1}/inventoryGroups/${group}/inventories`, { ...as, body: { comment: 'A', date: '2026-11-20 10:30:00' } })
+    ).json().tid;
+    for (const code of ['S1', 'S2', 'S3'])
+      await t.call('POST', `/api/stores/${bib1}/inventoryGroups/${group}/inventories/${section}/items`, { ...as, body: { code } });
     const base = `/api/stores/${bib1}/inventoryGroups/${group}/items`;
-    expect((await t.call('GET', `${base}${q({ limit: 2, count: 'skip' })}`, as)).json()).toMatchObject({ total: 3, totalKnown: false, items: [{ code: 'S1' }, { code: 'S2' }] });
+    expect((await t.call('GET', `${base}${q({ limit: 2, count: 'skip' })}`, as)).json()).toMatchObject({
+      total: 3,
+      totalKnown: false,
+      items: [{ code: 'S1' }, { code: 'S2' }],
+    });
     expect((await t.call('GET', `${base}${q({ count: 'only' })}`, as)).json()).toMatchObject({ total: 3, items: [] });
   });
 });

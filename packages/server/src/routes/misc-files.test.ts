@@ -55,22 +55,67 @@ describe('POST /api/misc/readFile and deleteFile', () => {
   it('reads csv with the format separator and header, Windows-1252 text and quoted fields', async () => {
     const { file } = (await upload('Préstamos.csv', 'code;title\n001;"Uno; dos"\n\n002;Canción\n')).json();
     const sheets = (await read(file, { separator: 'semicolon', firstRowHeader: true })).json();
-    expect(sheets).toEqual([{
-      name: 'Préstamos', data: [['code', 'title'], ['001', 'Uno; dos'], [''], ['002', 'Canción']], totalItems: 2, hasHeader: true, encoding: 'utf-8', separator: 'semicolon',
-    }]);
+    expect(sheets).toEqual([
+      {
+        name: 'Préstamos',
+        data: [['code', 'title'], ['001', 'Uno; dos'], [''], ['002', 'Canción']],
+        totalItems: 2,
+        hasHeader: true,
+        encoding: 'utf-8',
+        separator: 'semicolon',
+      },
+    ]);
     const latin1 = (await upload('l.csv', Buffer.from('code,title\n1,Canci\xf3n\n', 'latin1'))).json().file;
-    expect((await read(latin1, { separator: 'comma', firstRowHeader: false })).json()[0]).toMatchObject({ data: [['code', 'title'], ['1', 'Canción']], totalItems: 2 });
+    expect((await read(latin1, { separator: 'comma', firstRowHeader: false })).json()[0]).toMatchObject({
+      data: [
+        ['code', 'title'],
+        ['1', 'Canción'],
+      ],
+      totalItems: 2,
+    });
   });
 
   it('reads every sheet of a workbook and json arrays of objects', async () => {
-    const { file } = (await upload('book.xlsx', await workbook({ Primera: [['code', 'n'], ['A', 1], ['B', true]], Segunda: [['x'], [new Date(Date.UTC(2024, 0, 2))]] }))).json();
+    const { file } = (
+      await upload(
+        'book.xlsx',
+        await workbook({
+          Primera: [
+            ['code', 'n'],
+            ['A', 1],
+            ['B', true],
+          ],
+          Segunda: [['x'], [new Date(Date.UTC(2024, 0, 2))]],
+        }),
+      )
+    ).json();
     const sheets = (await read(file, { firstRowHeader: true })).json();
     expect(sheets).toEqual([
-      { name: 'Primera', data: [['code', 'n'], ['A', 1], ['B', true]], totalItems: 2, hasHeader: true },
+      {
+        name: 'Primera',
+        data: [
+          ['code', 'n'],
+          ['A', 1],
+          ['B', true],
+        ],
+        totalItems: 2,
+        hasHeader: true,
+      },
       { name: 'Segunda', data: [['x'], ['2024-01-02']], totalItems: 1, hasHeader: true },
     ]);
     const json = (await upload('items.json', JSON.stringify({ items: [{ code: '1', field1: { a: 1 } }, { objectId: 'E' }] }))).json().file;
-    expect((await read(json)).json()).toEqual([{ name: 'items', data: [['code', 'field1', 'objectId'], ['1', '{"a":1}', null], [null, null, 'E']], totalItems: 2, hasHeader: true }]);
+    expect((await read(json)).json()).toEqual([
+      {
+        name: 'items',
+        data: [
+          ['code', 'field1', 'objectId'],
+          ['1', '{"a":1}', null],
+          [null, null, 'E'],
+        ],
+        totalItems: 2,
+        hasHeader: true,
+      },
+    ]);
     const broken = (await upload('broken.json', '[{"code": ')).json().file;
     expect((await read(broken)).json().code).toBe('INVALID_FILE');
   });

@@ -21,7 +21,8 @@ const csv = { fileType: 'csv', separator: 'semicolon', firstRowHeader: true };
 
 async function scan(group: number | 'UNGROUPED', comment: string, codes: string[]) {
   const section = (await t.call('POST', groups(bib1, `/${group}/inventories`), { ...as, body: { comment, date: '2026-11-20 10:00:00' } })).json().tid as number;
-  for (const code of codes) expect((await t.call('POST', groups(bib1, `/${group}/inventories/${section}/items`), { ...as, body: { code } })).statusCode).toBe(200);
+  for (const code of codes)
+    expect((await t.call('POST', groups(bib1, `/${group}/inventories/${section}/items`), { ...as, body: { code } })).statusCode).toBe(200);
   return section;
 }
 
@@ -40,7 +41,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const columns = (...names: string[]) => names.map((id) => ({ id, title: id }));
-const lines = (body: string) => body.replace(/^\ufeff/, '').trim().split('\r\n');
+const lines = (body: string) =>
+  body
+    .replace(/^\ufeff/, '')
+    .trim()
+    .split('\r\n');
 
 async function exported(path: string, body: Record<string, unknown>, storeId = bib1) {
   const res = await t.call('POST', path.startsWith('/api') ? path : groups(storeId, path), { ...as, body: { format: csv, order: ['code', 'asc'], ...body } });
@@ -52,7 +57,9 @@ async function xlsxRows(payload: Buffer): Promise<unknown[][]> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(payload as unknown as ArrayBuffer);
   const rows: unknown[][] = [];
-  wb.worksheets[0].eachRow((row) => { rows.push((row.values as unknown[]).slice(1)); });
+  wb.worksheets[0].eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1));
+  });
   return rows;
 }
 
@@ -60,21 +67,35 @@ describe('inventory item exports carry names', () => {
   it('section items: location, group and search list by name (csv)', async () => {
     const res = await exported(`/${ids.g}/inventories/${ids.s}/export`, { columns: columns('code', 'inventoryComment', 'groupName', 'searchListName') });
     expect(lines(res.body)).toEqual([
-      'code;inventoryComment;groupName;searchListName', 'A1;Estantería 3;Planta 1;', 'K1;Estantería 3;Planta 1;Novedades', 'Z9;Estantería 3;Planta 1;',
+      'code;inventoryComment;groupName;searchListName',
+      'A1;Estantería 3;Planta 1;',
+      'K1;Estantería 3;Planta 1;Novedades',
+      'Z9;Estantería 3;Planta 1;',
     ]);
   });
 
   it('group items read back from xlsx with names; ids stay ids when asked for', async () => {
-    const res = await exported(`/${ids.g}/export`, { format: { ...csv, fileType: 'xlsx' }, columns: columns('code', 'inventoryComment', 'groupName', 'inventoryId') });
+    const res = await exported(`/${ids.g}/export`, {
+      format: { ...csv, fileType: 'xlsx' },
+      columns: columns('code', 'inventoryComment', 'groupName', 'inventoryId'),
+    });
     expect(await xlsxRows(res.rawPayload)).toEqual([
       ['code', 'inventoryComment', 'groupName', 'inventoryId'],
-      ['A1', 'Estantería 3', 'Planta 1', ids.s], ['K1', 'Estantería 3', 'Planta 1', ids.s], ['Z9', 'Estantería 3', 'Planta 1', ids.s],
+      ['A1', 'Estantería 3', 'Planta 1', ids.s],
+      ['K1', 'Estantería 3', 'Planta 1', ids.s],
+      ['Z9', 'Estantería 3', 'Planta 1', ids.s],
     ]);
   });
 
   it('all items: a section without a group is exported in UNGROUPED', async () => {
     const res = await exported('/allItems/export', { columns: columns('code', 'inventoryComment', 'groupName') });
-    expect(lines(res.body)).toEqual(['code;inventoryComment;groupName', 'A1;Estantería 3;Planta 1', 'K1;Estantería 3;Planta 1', 'Q1;Mostrador;UNGROUPED', 'Z9;Estantería 3;Planta 1']);
+    expect(lines(res.body)).toEqual([
+      'code;inventoryComment;groupName',
+      'A1;Estantería 3;Planta 1',
+      'K1;Estantería 3;Planta 1',
+      'Q1;Mostrador;UNGROUPED',
+      'Z9;Estantería 3;Planta 1',
+    ]);
   });
 });
 
@@ -89,15 +110,22 @@ describe('compare exports carry names', () => {
   const compare = (rest: string, storeId = bib1) => `/api/stores/${storeId}/compare/${ids.fondo}/${rest}`;
 
   it('EXCEEDED: date, section location and the (first) catalogue where found (csv and xlsx)', async () => {
-    const body = { format: { ...csv, dateFormat: 'YYYY/MM/DD HH:mm:ss' }, columns: columns('code', 'date', 'inventoryComment', 'catalogueName', 'catalogueId') };
+    const body = {
+      format: { ...csv, dateFormat: 'YYYY/MM/DD HH:mm:ss' },
+      columns: columns('code', 'date', 'inventoryComment', 'catalogueName', 'catalogueId'),
+    };
     const res = await exported(compare('EXCEEDED/ALL_GROUPS/export'), body);
     expect(lines(res.body)).toEqual([
       'code;date;inventoryComment;catalogueName;catalogueId',
-      `K1;2026/11/20 10:00:00;Estantería 3;Infantil;${ids.infantil}`, 'Q1;2026/11/20 10:00:00;Mostrador;;', `Z9;2026/11/20 10:00:00;Estantería 3;Zeta;${ids.zeta}`,
+      `K1;2026/11/20 10:00:00;Estantería 3;Infantil;${ids.infantil}`,
+      'Q1;2026/11/20 10:00:00;Mostrador;;',
+      `Z9;2026/11/20 10:00:00;Estantería 3;Zeta;${ids.zeta}`,
     ]);
     const xlsx = await exported(compare(`EXCEEDED/group/${ids.g}/export`), { ...body, format: { ...body.format, fileType: 'xlsx' } });
     expect((await xlsxRows(xlsx.rawPayload)).map((r) => [r[0], r[2], r[3]])).toEqual([
-      ['code', 'inventoryComment', 'catalogueName'], ['K1', 'Estantería 3', 'Infantil'], ['Z9', 'Estantería 3', 'Zeta'],
+      ['code', 'inventoryComment', 'catalogueName'],
+      ['K1', 'Estantería 3', 'Infantil'],
+      ['Z9', 'Estantería 3', 'Zeta'],
     ]);
   });
 
@@ -106,12 +134,18 @@ describe('compare exports carry names', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('refuses row keys as column ids, and another library\'s lists (403)', async () => {
+  it("refuses row keys as column ids, and another library's lists (403)", async () => {
     const raw = await t.call('POST', groups(bib1, '/allItems/export'), { ...as, body: { format: csv, columns: columns('code', 'group_name') } });
     expect(raw.statusCode).toBe(400);
-    const foreign = await t.call('POST', groups(bib2, `/${ids.g}/inventories/${ids.s}/export`), { ...as, body: { format: csv, columns: columns('code', 'inventoryComment') } });
+    const foreign = await t.call('POST', groups(bib2, `/${ids.g}/inventories/${ids.s}/export`), {
+      ...as,
+      body: { format: csv, columns: columns('code', 'inventoryComment') },
+    });
     expect(foreign.statusCode).toBe(403);
-    const foreignCompare = await t.call('POST', compare('EXCEEDED/ALL_GROUPS/export', bib2), { ...as, body: { format: csv, columns: columns('code', 'catalogueName') } });
+    const foreignCompare = await t.call('POST', compare('EXCEEDED/ALL_GROUPS/export', bib2), {
+      ...as,
+      body: { format: csv, columns: columns('code', 'catalogueName') },
+    });
     expect(foreignCompare.statusCode).toBe(403);
   });
 });

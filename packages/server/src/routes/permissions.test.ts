@@ -20,8 +20,17 @@ async function targetUser(): Promise<number> {
   seq += 1;
   const res = await t.call('POST', '/api/users', {
     user: 'admin',
-    body: { userName: `target${seq}`, fullName: 'Target', address: 'A', telephone: '1', email: `target${seq}@example.com`, role: 'user',
-      permissions: ['manager'], password: 'long-enough-pw', storeIds: [await t.storeId('BIB-001')] },
+    body: {
+      userName: `target${seq}`,
+      fullName: 'Target',
+      address: 'A',
+      telephone: '1',
+      email: `target${seq}@example.com`,
+      role: 'user',
+      permissions: ['manager'],
+      password: 'long-enough-pw',
+      storeIds: [await t.storeId('BIB-001')],
+    },
   });
   return res.json().tid;
 }
@@ -30,8 +39,21 @@ async function freshStore(): Promise<number> {
   seq += 1;
   const res = await t.call('POST', '/api/stores', {
     user: 'admin',
-    body: { code: `TMP-${seq}`, country: 'ES', area: 'Z', province: 'Z', city: 'Z', name: `Tmp ${seq}`, address: 'a', manager: 'm',
-      managertel: '1', capacity: 1, resetTime: '00:00', startTime: '08:00', endTime: '20:00' },
+    body: {
+      code: `TMP-${seq}`,
+      country: 'ES',
+      area: 'Z',
+      province: 'Z',
+      city: 'Z',
+      name: `Tmp ${seq}`,
+      address: 'a',
+      manager: 'm',
+      managertel: '1',
+      capacity: 1,
+      resetTime: '00:00',
+      startTime: '08:00',
+      endTime: '20:00',
+    },
   });
   return res.json().tid;
 }
@@ -75,57 +97,146 @@ const MATRIX: Row[] = [
     name: 'POST /api/users',
     request: async () => {
       seq += 1;
-      return { method: 'POST', url: '/api/users', body: { userName: `new${seq}`, fullName: 'N', address: 'A', telephone: '1', email: `new${seq}@example.com`, role: 'user', permissions: ['manager'], password: 'long-enough-pw' } };
+      return {
+        method: 'POST',
+        url: '/api/users',
+        body: {
+          userName: `new${seq}`,
+          fullName: 'N',
+          address: 'A',
+          telephone: '1',
+          email: `new${seq}@example.com`,
+          role: 'user',
+          permissions: ['manager'],
+          password: 'long-enough-pw',
+        },
+      };
     },
     expected: supervisors,
   },
   { name: 'POST /api/users/exists', request: async () => ({ method: 'POST', url: '/api/users/exists', body: { userName: 'admin' } }), expected: supervisors },
   { name: 'GET /api/users/{own id}', request: async (a) => ({ method: 'GET', url: `/api/users/${await self(a)}` }), expected: signedIn },
   { name: 'GET /api/users/{managed id}', request: async () => ({ method: 'GET', url: `/api/users/${await targetUser()}` }), expected: supervisors },
-  { name: 'GET /api/users/{admin id}', request: async () => ({ method: 'GET', url: `/api/users/${await t.userId('admin')}` }), expected: { ...supervisors, supervisor: 403 } },
-  { name: 'PUT /api/users/{own id}', request: async (a) => ({ method: 'PUT', url: `/api/users/${await self(a)}`, body: { telephone: '699' } }), expected: signedIn },
-  { name: 'PUT /api/users/{managed id}', request: async () => ({ method: 'PUT', url: `/api/users/${await targetUser()}`, body: { telephone: '699' } }), expected: supervisors },
-  { name: 'DELETE /api/users/{ids}', request: async () => ({ method: 'DELETE', url: `/api/users/${await targetUser()},${await targetUser()}` }), expected: supervisors },
-  { name: 'POST /api/users/{own id}/publicToken', request: async (a) => ({ method: 'POST', url: `/api/users/${await self(a)}/publicToken` }), expected: signedIn },
-  { name: 'POST /api/users/{managed id}/publicToken', request: async () => ({ method: 'POST', url: `/api/users/${await targetUser()}/publicToken` }), expected: supervisors },
   {
-    name: 'POST /api/users/{admin id}/publicToken', request: async () => ({ method: 'POST', url: `/api/users/${await t.userId('admin')}/publicToken` }),
+    name: 'GET /api/users/{admin id}',
+    request: async () => ({ method: 'GET', url: `/api/users/${await t.userId('admin')}` }),
     expected: { ...supervisors, supervisor: 403 },
   },
-  { name: 'POST /api/users/{own id}/imageSetToken', request: async (a) => ({ method: 'POST', url: `/api/users/${await self(a)}/imageSetToken` }), expected: signedIn },
-  { name: 'POST /api/users/{managed id}/imageSetToken', request: async () => ({ method: 'POST', url: `/api/users/${await targetUser()}/imageSetToken` }), expected: supervisors },
-  { name: 'POST /api/users/{own id}/avatar', request: async (a) => ({ method: 'POST', url: `/api/users/${await self(a)}/avatar`, multipart: true }), expected: signedIn },
-  { name: 'POST /api/users/{managed id}/avatar', request: async () => ({ method: 'POST', url: `/api/users/${await targetUser()}/avatar`, multipart: true }), expected: supervisors },
+  {
+    name: 'PUT /api/users/{own id}',
+    request: async (a) => ({ method: 'PUT', url: `/api/users/${await self(a)}`, body: { telephone: '699' } }),
+    expected: signedIn,
+  },
+  {
+    name: 'PUT /api/users/{managed id}',
+    request: async () => ({ method: 'PUT', url: `/api/users/${await targetUser()}`, body: { telephone: '699' } }),
+    expected: supervisors,
+  },
+  {
+    name: 'DELETE /api/users/{ids}',
+    request: async () => ({ method: 'DELETE', url: `/api/users/${await targetUser()},${await targetUser()}` }),
+    expected: supervisors,
+  },
+  {
+    name: 'POST /api/users/{own id}/publicToken',
+    request: async (a) => ({ method: 'POST', url: `/api/users/${await self(a)}/publicToken` }),
+    expected: signedIn,
+  },
+  {
+    name: 'POST /api/users/{managed id}/publicToken',
+    request: async () => ({ method: 'POST', url: `/api/users/${await targetUser()}/publicToken` }),
+    expected: supervisors,
+  },
+  {
+    name: 'POST /api/users/{admin id}/publicToken',
+    request: async () => ({ method: 'POST', url: `/api/users/${await t.userId('admin')}/publicToken` }),
+    expected: { ...supervisors, supervisor: 403 },
+  },
+  {
+    name: 'POST /api/users/{own id}/imageSetToken',
+    request: async (a) => ({ method: 'POST', url: `/api/users/${await self(a)}/imageSetToken` }),
+    expected: signedIn,
+  },
+  {
+    name: 'POST /api/users/{managed id}/imageSetToken',
+    request: async () => ({ method: 'POST', url: `/api/users/${await targetUser()}/imageSetToken` }),
+    expected: supervisors,
+  },
+  {
+    name: 'POST /api/users/{own id}/avatar',
+    request: async (a) => ({ method: 'POST', url: `/api/users/${await self(a)}/avatar`, multipart: true }),
+    expected: signedIn,
+  },
+  {
+    name: 'POST /api/users/{managed id}/avatar',
+    request: async () => ({ method: 'POST', url: `/api/users/${await targetUser()}/avatar`, multipart: true }),
+    expected: supervisors,
+  },
   {
     name: 'GET /api/users/{managed id}/avatar',
     request: async () => {
       const id = await targetUser();
       const upload = multipartBody('avatar', 'a.png', 'image/png', PNG_1PX);
-      await t.app.inject({ method: 'POST', url: `/api/users/${id}/avatar`, payload: upload.payload, headers: { ...upload.headers, 'x-access-token': await t.token('admin') } });
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/users/${id}/avatar`,
+        payload: upload.payload,
+        headers: { ...upload.headers, 'x-access-token': await t.token('admin') },
+      });
       return { method: 'GET', url: `/api/users/${id}/avatar` };
     },
     expected: supervisors,
   },
   { name: 'DELETE /api/users/{own id}/avatar', request: async (a) => ({ method: 'DELETE', url: `/api/users/${await self(a)}/avatar` }), expected: signedIn },
-  { name: 'DELETE /api/users/{managed id}/avatar', request: async () => ({ method: 'DELETE', url: `/api/users/${await targetUser()}/avatar` }), expected: supervisors },
+  {
+    name: 'DELETE /api/users/{managed id}/avatar',
+    request: async () => ({ method: 'DELETE', url: `/api/users/${await targetUser()}/avatar` }),
+    expected: supervisors,
+  },
   { name: 'GET /api/stores', request: async () => ({ method: 'GET', url: '/api/stores' }), expected: signedIn },
-  { name: 'GET /api/stores?mode=tree&levels=area,name,sensor', request: async () => ({ method: 'GET', url: '/api/stores?mode=tree&levels=area,name,sensor' }), expected: signedIn },
+  {
+    name: 'GET /api/stores?mode=tree&levels=area,name,sensor',
+    request: async () => ({ method: 'GET', url: '/api/stores?mode=tree&levels=area,name,sensor' }),
+    expected: signedIn,
+  },
   {
     name: 'POST /api/stores',
     request: async () => {
       seq += 1;
-      return { method: 'POST', url: '/api/stores', body: { code: `P-${seq}`, country: 'ES', area: 'Z', province: 'Z', city: 'Z', name: 'P', address: 'a', manager: 'm', managertel: '1', capacity: 3, resetTime: '00:00', startTime: '08:00', endTime: '20:00' } };
+      return {
+        method: 'POST',
+        url: '/api/stores',
+        body: {
+          code: `P-${seq}`,
+          country: 'ES',
+          area: 'Z',
+          province: 'Z',
+          city: 'Z',
+          name: 'P',
+          address: 'a',
+          manager: 'm',
+          managertel: '1',
+          capacity: 3,
+          resetTime: '00:00',
+          startTime: '08:00',
+          endTime: '20:00',
+        },
+      };
     },
     expected: adminOnly,
   },
-  { name: 'PUT /api/stores/{BIB-001}', request: async () => ({ method: 'PUT', url: `/api/stores/${await t.storeId('BIB-001')}`, body: { capacity: 99 } }), expected: signedIn },
   {
-    name: 'PUT /api/stores/{BIB-003} (not the manager\'s)',
+    name: 'PUT /api/stores/{BIB-001}',
+    request: async () => ({ method: 'PUT', url: `/api/stores/${await t.storeId('BIB-001')}`, body: { capacity: 99 } }),
+    expected: signedIn,
+  },
+  {
+    name: "PUT /api/stores/{BIB-003} (not the manager's)",
     request: async () => ({ method: 'PUT', url: `/api/stores/${await t.storeId('BIB-003')}`, body: { capacity: 99 } }),
     expected: { ...signedIn, manager: 403 },
   },
   {
-    name: 'PUT /api/stores/{BIB-004} (neither manager\'s nor librarian\'s)',
+    name: "PUT /api/stores/{BIB-004} (neither manager's nor librarian's)",
     request: async () => ({ method: 'PUT', url: `/api/stores/${await t.storeId('BIB-004')}`, body: { capacity: 99 } }),
     expected: { ...signedIn, manager: 403, librarian: 403 },
   },

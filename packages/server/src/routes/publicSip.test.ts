@@ -21,22 +21,35 @@ const SECRETS = ['PATRON-SECRET', 'ITEM-SECRET', 'TITLE-SECRET', 'ERROR-SECRET',
 type Op = 'CHECKIN' | 'CHECKOUT' | 'RENEW';
 type Status = 'SUCCESS' | 'ERROR' | 'PENDING';
 const op = (store_id: number, type: Op, status: Status, transaction_date: string) => ({
-  store_id, origin: 'Kiosk-SECRET', type, offline: 0 as const, patron_identifier: 'PATRON-SECRET', item_identifier: 'ITEM-SECRET',
-  title_identifier: 'TITLE-SECRET', transaction_date, due_date: null, execution_date: null, status, error: 'ERROR-SECRET',
+  store_id,
+  origin: 'Kiosk-SECRET',
+  type,
+  offline: 0 as const,
+  patron_identifier: 'PATRON-SECRET',
+  item_identifier: 'ITEM-SECRET',
+  title_identifier: 'TITLE-SECRET',
+  transaction_date,
+  due_date: null,
+  execution_date: null,
+  status,
+  error: 'ERROR-SECRET',
 });
 
 beforeAll(async () => {
   t = await createTestApp();
   t.advance((NOW - Date.now()) / 1000);
   [A, B] = [await t.storeId('BIB-001'), await t.storeId('BIB-002')];
-  await t.db.insertInto('sip_operations').values([
-    op(A, 'CHECKOUT', 'SUCCESS', '2024-03-08 00:05:00'),
-    op(A, 'CHECKOUT', 'SUCCESS', '2024-03-08 00:10:00'),
-    op(A, 'CHECKOUT', 'ERROR', '2024-03-08 00:20:00'),
-    op(A, 'CHECKIN', 'PENDING', '2024-03-08 00:15:00'),
-    op(A, 'RENEW', 'SUCCESS', '2024-03-07 23:59:59'), // yesterday at the library
-    op(B, 'CHECKOUT', 'SUCCESS', '2024-03-08 00:01:00'), // another library
-  ]).execute();
+  await t.db
+    .insertInto('sip_operations')
+    .values([
+      op(A, 'CHECKOUT', 'SUCCESS', '2024-03-08 00:05:00'),
+      op(A, 'CHECKOUT', 'SUCCESS', '2024-03-08 00:10:00'),
+      op(A, 'CHECKOUT', 'ERROR', '2024-03-08 00:20:00'),
+      op(A, 'CHECKIN', 'PENDING', '2024-03-08 00:15:00'),
+      op(A, 'RENEW', 'SUCCESS', '2024-03-07 23:59:59'), // yesterday at the library
+      op(B, 'CHECKOUT', 'SUCCESS', '2024-03-08 00:01:00'), // another library
+    ])
+    .execute();
 }, 60_000);
 
 afterAll(async () => {
@@ -85,7 +98,10 @@ describe('public SIP summary', () => {
 
   it('a new operation shows after the few-second cache period', async () => {
     const before = (await t.call('GET', '/api/public/sipOperations/BIB-002')).json().total;
-    await t.db.insertInto('sip_operations').values(op(B, 'RENEW', 'SUCCESS', '2024-03-08 00:29:00')).execute();
+    await t.db
+      .insertInto('sip_operations')
+      .values(op(B, 'RENEW', 'SUCCESS', '2024-03-08 00:29:00'))
+      .execute();
     expect((await t.call('GET', '/api/public/sipOperations/BIB-002')).json().total).toBe(before);
     t.advance(5);
     expect((await t.call('GET', '/api/public/sipOperations/BIB-002')).json().total).toBe(before + 1);

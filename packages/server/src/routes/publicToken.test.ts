@@ -13,10 +13,16 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-const tokenOf = async (user: DemoUser | number) => (await t.db.selectFrom('users').select('token')
-  .where(typeof user === 'number' ? 'id' : 'user_name', '=', user).executeTakeFirstOrThrow()).token;
-const imageSetTokenOf = async (user: DemoUser) => (await t.db.selectFrom('users').select('image_set_token')
-  .where('user_name', '=', user).executeTakeFirstOrThrow()).image_set_token;
+const tokenOf = async (user: DemoUser | number) =>
+  (
+    await t.db
+      .selectFrom('users')
+      .select('token')
+      .where(typeof user === 'number' ? 'id' : 'user_name', '=', user)
+      .executeTakeFirstOrThrow()
+  ).token;
+const imageSetTokenOf = async (user: DemoUser) =>
+  (await t.db.selectFrom('users').select('image_set_token').where('user_name', '=', user).executeTakeFirstOrThrow()).image_set_token;
 const rotate = async (actor: DemoUser | null, userId: number | string, kind = 'publicToken') => t.call('POST', `/api/users/${userId}/${kind}`, { user: actor });
 const capacities = (token: string) => t.call('GET', `/api/statistics/capacities/${token}`);
 
@@ -75,20 +81,47 @@ describe('POST /api/users/{userId}/publicToken and /imageSetToken', () => {
     // A user outside the supervisor's libraries (another library's user) and users who manage nobody.
     const store = await t.call('POST', '/api/stores', {
       user: 'admin',
-      body: { code: 'BIB-ROT', country: 'España', area: 'Galicia', province: 'A Coruña', city: 'Santiago', name: 'Biblioteca de fóra',
-        address: 'Rúa 1', manager: 'Xoán', managertel: '+34 981 000 000', capacity: 50, resetTime: '03:00', startTime: '08:30', endTime: '20:55' },
+      body: {
+        code: 'BIB-ROT',
+        country: 'España',
+        area: 'Galicia',
+        province: 'A Coruña',
+        city: 'Santiago',
+        name: 'Biblioteca de fóra',
+        address: 'Rúa 1',
+        manager: 'Xoán',
+        managertel: '+34 981 000 000',
+        capacity: 50,
+        resetTime: '03:00',
+        startTime: '08:30',
+        endTime: '20:55',
+      },
     });
     expect(store.statusCode).toBe(200);
     const created = await t.call('POST', '/api/users', {
       user: 'admin',
-      body: { userName: 'elsewhere', fullName: 'Elsewhere', address: 'A', telephone: '1', email: 'elsewhere@example.com', role: 'user',
-        permissions: ['manager'], password: 'elsewhere-password-1', storeIds: [store.json().tid] },
+      body: {
+        userName: 'elsewhere',
+        fullName: 'Elsewhere',
+        address: 'A',
+        telephone: '1',
+        email: 'elsewhere@example.com',
+        role: 'user',
+        permissions: ['manager'],
+        password: 'elsewhere-password-1',
+        storeIds: [store.json().tid],
+      },
     });
     expect(created.statusCode).toBe(200);
     const elsewhere = created.json().tid as number;
     const admin = await t.userId('admin');
     for (const [actor, target] of [
-      ['supervisor', elsewhere], ['supervisor', admin], ['librarian', manager], ['manager', elsewhere], ['manager', admin], ['supervisor', 2147483647],
+      ['supervisor', elsewhere],
+      ['supervisor', admin],
+      ['librarian', manager],
+      ['manager', elsewhere],
+      ['manager', admin],
+      ['supervisor', 2147483647],
     ] as const) {
       const target0 = typeof target === 'number' && target !== 2147483647 ? await tokenOf(target) : null;
       for (const kind of ['publicToken', 'imageSetToken']) {

@@ -42,8 +42,11 @@ describe('workbook parse slots', () => {
     const waiting = Array.from({ length: LEGACY_PARSE_LIMITS.perUserQueued }, () => read('librarian', ods));
     await until(() => legacyParses.small.stats.waiting === LEGACY_PARSE_LIMITS.perUserQueued);
     const refused = await read('librarian', ods);
-    expect([refused.statusCode, refused.json().code, refused.json().details])
-      .toEqual([429, 'TOO_MANY_CONCURRENT', { kind: 'workbook read', limit: 1 + LEGACY_PARSE_LIMITS.perUserQueued }]);
+    expect([refused.statusCode, refused.json().code, refused.json().details]).toEqual([
+      429,
+      'TOO_MANY_CONCURRENT',
+      { kind: 'workbook read', limit: 1 + LEGACY_PARSE_LIMITS.perUserQueued },
+    ]);
     // The process has a slot left: another user's workbook is read while the librarian's wait.
     const other = await read('manager', xls);
     expect([other.statusCode, other.json()[0].totalItems]).toEqual([200, 20]);
@@ -59,7 +62,10 @@ describe('workbook parse slots', () => {
     const ods = await uploadAs(t, 'librarian', 'items.ods', workbook('ods', 12));
     const csv = await uploadAs(t, 'manager', 'items.csv', 'code\nA\nB\n');
     let answered = false;
-    const reading = read('librarian', ods).then((res) => { answered = true; return res; });
+    const reading = read('librarian', ods).then((res) => {
+      answered = true;
+      return res;
+    });
     await until(() => legacyParses.small.stats.waiting === 1);
     expect((await read('manager', csv)).json()[0].totalItems).toBe(2);
     expect(answered).toBe(false);
@@ -77,7 +83,10 @@ describe('workbook parse slots', () => {
       const small = await uploadAs(t, 'manager', 'small.xls', workbook('biff8', 3));
       const held = await legacyParses.large.acquire('someone else');
       let answered = false;
-      const reading = read('librarian', big).then((res) => { answered = true; return res; });
+      const reading = read('librarian', big).then((res) => {
+        answered = true;
+        return res;
+      });
       await until(() => legacyParses.large.stats.waiting === 1);
       expect((await read('manager', small)).json()[0].totalItems).toBe(3);
       expect(answered).toBe(false);
@@ -96,8 +105,15 @@ describe('workbook parse slots', () => {
     const held = await legacyParses.small.acquire(librarian);
     const granted = legacyParses.small.granted;
     let answered = false;
-    const importing = t.call('POST', `/api/stores/${store}/catalogues/${catalogue}/import`, { user: 'librarian', body: { fileName: ods, sheetIndex: null, fields: [{ code: 0 }] } })
-      .then((res) => { answered = true; return res; });
+    const importing = t
+      .call('POST', `/api/stores/${store}/catalogues/${catalogue}/import`, {
+        user: 'librarian',
+        body: { fileName: ods, sheetIndex: null, fields: [{ code: 0 }] },
+      })
+      .then((res) => {
+        answered = true;
+        return res;
+      });
     await until(() => legacyParses.small.stats.waiting === 1);
     expect(answered).toBe(false);
     held();

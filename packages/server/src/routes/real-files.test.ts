@@ -30,8 +30,9 @@ const rawUpload = async (name: string, content: Buffer) => {
 const read = (fileName: string, format?: unknown) => t.call('POST', '/api/misc/readFile', { user: 'librarian', body: { fileName, format } });
 const catalogueUrl = (rest = '') => `/api/stores/${store}/catalogues${rest}`;
 const items = async (catalogueId: number) =>
-  (await t.call('GET', catalogueUrl(`/${catalogueId}/items?order=code,asc`), { user: 'librarian' })).json().items
-    .map((i: Record<string, unknown>) => [i.code, i.objectId, i.field1, i.field2]);
+  (await t.call('GET', catalogueUrl(`/${catalogueId}/items?order=code,asc`), { user: 'librarian' }))
+    .json()
+    .items.map((i: Record<string, unknown>) => [i.code, i.objectId, i.field1, i.field2]);
 
 describe('delimited text: encoding and separator detected, shown, changeable', () => {
   it('reads a Spanish Excel csv (semicolon, Windows-1252) as columns with its accents', async () => {
@@ -70,7 +71,8 @@ describe('delimited text: encoding and separator detected, shown, changeable', (
     expect(again.data[2][2]).toBe('Niño, el pingüino');
     const catalogueId = await addCatalogue(t.db, store, 'Real csv');
     const res = await t.call('POST', catalogueUrl(`/${catalogueId}/import`), {
-      user: 'librarian', body: { fileName: file, fields: [{ code: 0, objectId: 1, field1: 2, field2: 3 }], sheetIndex: null },
+      user: 'librarian',
+      body: { fileName: file, fields: [{ code: 0, objectId: 1, field1: 2, field2: 3 }], sheetIndex: null },
     });
     expect(res.json()).toEqual({ numItems: 3, numItemsInserted: 3 });
     expect(await items(catalogueId)).toEqual([
@@ -86,7 +88,8 @@ describe('delimited text: encoding and separator detected, shown, changeable', (
     // Read as comma: one column per line; code mapped to a column that no row has.
     await read(file, { firstRowHeader: true, separator: 'comma' });
     const res = await t.call('POST', catalogueUrl(`/${catalogueId}/import`), {
-      user: 'librarian', body: { fileName: file, fields: [{ code: 3, field1: 0 }], sheetIndex: null },
+      user: 'librarian',
+      body: { fileName: file, fields: [{ code: 3, field1: 0 }], sheetIndex: null },
     });
     expect([res.statusCode, res.json().code, res.json().details]).toEqual([400, 'EmptyCodeColumnsMessage', { sheet: 'spanish-excel-1252' }]);
     expect(await items(catalogueId)).toEqual([]);
@@ -94,15 +97,27 @@ describe('delimited text: encoding and separator detected, shown, changeable', (
 });
 
 describe('workbooks written by LibreOffice: xlsx, xls, ods', () => {
-  it('reads date cells as dates in the user\'s date format, not serial numbers', async () => {
-    for (const [name, prefix] of [['libreoffice-dates.xlsx', 'D'], ['libreoffice-dates.xls', 'X'], ['libreoffice-dates.ods', 'O']] as const) {
+  it("reads date cells as dates in the user's date format, not serial numbers", async () => {
+    for (const [name, prefix] of [
+      ['libreoffice-dates.xlsx', 'D'],
+      ['libreoffice-dates.xls', 'X'],
+      ['libreoffice-dates.ods', 'O'],
+    ] as const) {
       const file = await upload(name);
       const [sheet] = (await read(file, { firstRowHeader: true, dateFormat: 'DD/MM/YYYY' })).json();
-      expect([name, sheet]).toEqual([name, {
-        name: name.endsWith('xlsx') ? 'libreoffice-dates' : expect.any(String),
-        data: [['code', 'objectId', 'title', 'acquired'], [`${prefix}001`, 'OBJ1', 'Título uno', '01/01/2024'], [`${prefix}002`, 'OBJ2', 'Título dos', '31/12/2023']],
-        totalItems: 2, hasHeader: true,
-      }]);
+      expect([name, sheet]).toEqual([
+        name,
+        {
+          name: name.endsWith('xlsx') ? 'libreoffice-dates' : expect.any(String),
+          data: [
+            ['code', 'objectId', 'title', 'acquired'],
+            [`${prefix}001`, 'OBJ1', 'Título uno', '01/01/2024'],
+            [`${prefix}002`, 'OBJ2', 'Título dos', '31/12/2023'],
+          ],
+          totalItems: 2,
+          hasHeader: true,
+        },
+      ]);
       const [withTime] = (await read(file, { firstRowHeader: true, dateFormat: 'YYYY-MM-DD HH:mm:ss' })).json();
       expect(withTime.data[1][3]).toBe('2024-01-01 00:00:00');
     }
@@ -114,17 +129,20 @@ describe('workbooks written by LibreOffice: xlsx, xls, ods', () => {
     for (const name of ['libreoffice-dates.xls', 'libreoffice-dates.ods']) {
       const file = await upload(name);
       const res = await t.call('POST', catalogueUrl(`/${catalogueId}/import`), {
-        user: 'librarian', body: { fileName: file, fields: [{ code: 0, objectId: 1, field1: 2, field2: 3 }], sheetIndex: null },
+        user: 'librarian',
+        body: { fileName: file, fields: [{ code: 0, objectId: 1, field1: 2, field2: 3 }], sheetIndex: null },
       });
       expect([name, res.json()]).toEqual([name, { numItems: 2, numItemsInserted: 2 }]);
     }
     expect(await items(catalogueId)).toEqual([
-      ['O001', 'OBJ1', 'Título uno', '2024-01-01'], ['O002', 'OBJ2', 'Título dos', '2023-12-31'],
-      ['X001', 'OBJ1', 'Título uno', '2024-01-01'], ['X002', 'OBJ2', 'Título dos', '2023-12-31'],
+      ['O001', 'OBJ1', 'Título uno', '2024-01-01'],
+      ['O002', 'OBJ2', 'Título dos', '2023-12-31'],
+      ['X001', 'OBJ1', 'Título uno', '2024-01-01'],
+      ['X002', 'OBJ2', 'Título dos', '2023-12-31'],
     ]);
   });
 
-  it('caps .xls and .ods files and refuses unreadable ones with the server\'s own message', async () => {
+  it("caps .xls and .ods files and refuses unreadable ones with the server's own message", async () => {
     const ole2 = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(LEGACY_WORKBOOK_MAX_BYTES)]);
     const big = await rawUpload('huge.xls', ole2);
     expect([big.statusCode, big.json().code]).toEqual([413, 'FILE_TOO_LARGE']);
@@ -141,11 +159,15 @@ describe('workbooks written by LibreOffice: xlsx, xls, ods', () => {
     const file = await upload('big.xls', XLSX.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer);
     const t1 = Date.now();
     let done = false;
-    const reading = read(file, { firstRowHeader: true }).finally(() => { done = true; });
+    const reading = read(file, { firstRowHeader: true }).finally(() => {
+      done = true;
+    });
     // Probes while the workbook is parsed: with the parse on the event loop, at most one could answer before it ends.
     let answered = 0;
     while (!done) {
-      await new Promise((resolve) => { setTimeout(resolve, 20); });
+      await new Promise((resolve) => {
+        setTimeout(resolve, 20);
+      });
       const res = await t.call('GET', '/api/format', { user: 'librarian' });
       if (!done && res.statusCode === 200) answered += 1;
     }
@@ -166,7 +188,7 @@ describe('workbooks written by LibreOffice: xlsx, xls, ods', () => {
     expect([res.statusCode, res.json().code]).toEqual([413, 'ARCHIVE_TOO_LARGE']);
   });
 
-  it('refuses hostile read formats and other users\' files', async () => {
+  it("refuses hostile read formats and other users' files", async () => {
     const file = await upload('utf8-tab.txt');
     for (const format of [{ encoding: 'ebcdic' }, { encoding: 'utf-8', separator: ';' }, { dateFormat: 'x'.repeat(101) }]) {
       const res = await read(file, format);
@@ -183,8 +205,12 @@ describe('workbooks written by LibreOffice: xlsx, xls, ods', () => {
   it('offers in the picker exactly the formats the upload accepts', async () => {
     expect(UPLOAD_ACCEPT).toBe('.csv,.txt,.xlsx,.xls,.ods,.json');
     const samples: Record<string, Buffer> = {
-      csv: fixture('utf8-bom-comma.csv'), txt: fixture('utf8-tab.txt'), xlsx: fixture('libreoffice-dates.xlsx'),
-      xls: fixture('libreoffice-dates.xls'), ods: fixture('libreoffice-dates.ods'), json: Buffer.from('[{"code":"J1"}]'),
+      csv: fixture('utf8-bom-comma.csv'),
+      txt: fixture('utf8-tab.txt'),
+      xlsx: fixture('libreoffice-dates.xlsx'),
+      xls: fixture('libreoffice-dates.xls'),
+      ods: fixture('libreoffice-dates.ods'),
+      json: Buffer.from('[{"code":"J1"}]'),
     };
     for (const format of UPLOAD_FORMATS) {
       const res = await rawUpload(`sample.${format}`, samples[format]);

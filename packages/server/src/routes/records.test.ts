@@ -42,32 +42,41 @@ beforeAll(async () => {
   await t.db.updateTable('stores').set({ timezone: 'Europe/Madrid' }).where('id', '=', A).execute();
   await t.db.updateTable('stores').set({ timezone: 'America/New_York' }).where('id', '=', B).execute();
   // 'manager' (A and B) also gets statistics: the scoping user.
-  await t.db.updateTable('users').set({ permissions: JSON.stringify(['manager', 'statistics']) }).where('user_name', '=', 'manager').execute();
+  await t.db
+    .updateTable('users')
+    .set({ permissions: JSON.stringify(['manager', 'statistics']) })
+    .where('user_name', '=', 'manager')
+    .execute();
   [e, k] = await sensorsOf(A);
   const [sb] = await sensorsOf(B);
   [sensorC] = await sensorsOf(C);
   const rec = (store_id: number, sensor_id: number, date: string, count_in: number, count_out = 0) => ({ store_id, sensor_id, date, count_in, count_out });
-  await t.db.insertInto('records').values([
-    rec(A, e, '2024-03-30 23:55:00', 100),
-    rec(A, e, '2024-03-31 01:50:00', 4),
-    rec(A, e, '2024-03-31 01:55:00', 2, 1),
-    rec(A, e, '2024-03-31 03:00:00', 3, 2),
-    rec(A, k, '2024-03-31 03:05:00', 5),
-    rec(A, e, '2024-03-31 03:10:00', 1),
-    rec(A, e, '2024-03-31 10:05:00', 10, 4),
-    rec(A, e, '2024-10-27 02:00:00', 3),
-    rec(A, e, '2024-10-27 02:00:00', 4),
-    rec(A, e, '2024-10-27 02:10:00', 0, 7),
-    rec(B, sb, '2024-03-31 02:30:00', 8),
-    rec(C, sensorC, '2024-03-31 10:00:00', 1000),
-  ]).execute();
+  await t.db
+    .insertInto('records')
+    .values([
+      rec(A, e, '2024-03-30 23:55:00', 100),
+      rec(A, e, '2024-03-31 01:50:00', 4),
+      rec(A, e, '2024-03-31 01:55:00', 2, 1),
+      rec(A, e, '2024-03-31 03:00:00', 3, 2),
+      rec(A, k, '2024-03-31 03:05:00', 5),
+      rec(A, e, '2024-03-31 03:10:00', 1),
+      rec(A, e, '2024-03-31 10:05:00', 10, 4),
+      rec(A, e, '2024-10-27 02:00:00', 3),
+      rec(A, e, '2024-10-27 02:00:00', 4),
+      rec(A, e, '2024-10-27 02:10:00', 0, 7),
+      rec(B, sb, '2024-03-31 02:30:00', 8),
+      rec(C, sensorC, '2024-03-31 10:00:00', 1000),
+    ])
+    .execute();
 }, 60_000);
 
 afterAll(async () => {
   await t.close();
 });
 
-interface Answer<R> { intervals: Array<{ data: R[]; summary: RecordsSummary }> }
+interface Answer<R> {
+  intervals: Array<{ data: R[]; summary: RecordsSummary }>;
+}
 
 async function post(path: string, body: unknown, user: DemoUser | null = 'supervisor'): Promise<LightMyRequestResponse> {
   return t.call('POST', `/api/records/${path}`, { user, body });
@@ -80,12 +89,19 @@ async function json<R>(path: string, body: unknown, user: DemoUser = 'supervisor
   return res.json() as Answer<R>;
 }
 
-const day = (storeIds: number[], date: string, region?: string) => ({ storeIds, startDate: `${date} 00:00:00`, endDate: `${date} 23:59:59`, ...(region ? { region } : {}) });
+const day = (storeIds: number[], date: string, region?: string) => ({
+  storeIds,
+  startDate: `${date} 00:00:00`,
+  endDate: `${date} 23:59:59`,
+  ...(region ? { region } : {}),
+});
 const at = <R extends { date: string }>(rows: R[], date: string) => rows.find((r) => r.date === date);
 
 describe('group-intervals: a day in buckets of 5/15/30/60 minutes', () => {
   it('60 minutes on the spring-forward day: 23 buckets, no 02:00, inside runs on', async () => {
-    const { intervals: [{ data, summary }] } = await json<DayRecordRow>('group-intervals', { intervals: [day([A], '2024-03-31')], intervalRange: 60 });
+    const {
+      intervals: [{ data, summary }],
+    } = await json<DayRecordRow>('group-intervals', { intervals: [day([A], '2024-03-31')], intervalRange: 60 });
     expect(data).toHaveLength(23);
     expect(at(data, '2024-03-31 02:00:00')).toBeUndefined();
     expect(data.slice(0, 4)).toEqual([
@@ -117,14 +133,17 @@ describe('group-intervals: a day in buckets of 5/15/30/60 minutes', () => {
   });
 
   it('the same wall-clock day has all its hours at a library in another time zone', async () => {
-    const { intervals: [{ data }] } = await json<DayRecordRow>('group-intervals', { intervals: [day([B], '2024-03-31')], intervalRange: 60 });
+    const {
+      intervals: [{ data }],
+    } = await json<DayRecordRow>('group-intervals', { intervals: [day([B], '2024-03-31')], intervalRange: 60 });
     expect(data).toHaveLength(24);
     expect(at(data, '2024-03-31 02:00:00')).toEqual({ date: '2024-03-31 02:00:00', countIn: 8, countOut: 0, inside: 8 });
   });
 
   it('fall back: both lives of 02:00 land in one bucket', async () => {
-    const [sixty, five] = await Promise.all([60, 5].map(async (intervalRange) =>
-      (await json<DayRecordRow>('group-intervals', { intervals: [day([A], '2024-10-27')], intervalRange })).intervals[0]));
+    const [sixty, five] = await Promise.all(
+      [60, 5].map(async (intervalRange) => (await json<DayRecordRow>('group-intervals', { intervals: [day([A], '2024-10-27')], intervalRange })).intervals[0]),
+    );
     expect(sixty.data).toHaveLength(24);
     expect(at(sixty.data, '2024-10-27 02:00:00')).toEqual({ date: '2024-10-27 02:00:00', countIn: 7, countOut: 7, inside: 0 });
     expect(at(five.data, '2024-10-27 02:00:00')?.inside).toBe(7);
@@ -132,20 +151,27 @@ describe('group-intervals: a day in buckets of 5/15/30/60 minutes', () => {
   });
 
   it('resetTime puts inside back to 0 when passed', async () => {
-    const { intervals: [{ data, summary }] } = await json<DayRecordRow>('group-intervals', { intervals: [day([A], '2024-03-31')], intervalRange: 60, resetTime: '03:00' });
+    const {
+      intervals: [{ data, summary }],
+    } = await json<DayRecordRow>('group-intervals', { intervals: [day([A], '2024-03-31')], intervalRange: 60, resetTime: '03:00' });
     expect(at(data, '2024-03-31 03:00:00')?.inside).toBe(7);
     expect(at(data, '2024-03-31 10:00:00')?.inside).toBe(13);
     expect(summary.maxInside).toBe(13);
   });
 
   it('a sensor region counts that sensor only, with its capacity', async () => {
-    const { intervals: [{ data, summary }] } = await json<DayRecordRow>('group-intervals', { intervals: [day([A], '2024-03-31', `sensor:${k}`)], intervalRange: 60 });
+    const {
+      intervals: [{ data, summary }],
+    } = await json<DayRecordRow>('group-intervals', { intervals: [day([A], '2024-03-31', `sensor:${k}`)], intervalRange: 60 });
     expect(at(data, '2024-03-31 03:00:00')).toEqual({ date: '2024-03-31 03:00:00', countIn: 5, countOut: 0, inside: 5 });
     expect(summary).toEqual({ totalIn: 5, totalOut: 0, maxInside: 5, capacity: 20, sensor: true });
   });
 
   it("today stops at each library's now; several intervals answer in order", async () => {
-    const { intervals } = await json<DayRecordRow>('group-intervals', { intervals: [day([A], '2024-11-01'), day([B], '2024-11-01'), day([A, B], '2024-03-31')], intervalRange: 60 });
+    const { intervals } = await json<DayRecordRow>('group-intervals', {
+      intervals: [day([A], '2024-11-01'), day([B], '2024-11-01'), day([A, B], '2024-03-31')],
+      intervalRange: 60,
+    });
     expect(intervals.map((i) => i.data.length)).toEqual([12, 7, 24]);
     expect(intervals[0].data.at(-1)?.date).toBe('2024-11-01 11:00:00');
     expect(intervals[1].data.at(-1)?.date).toBe('2024-11-01 06:00:00');
@@ -157,7 +183,9 @@ describe('group-days and group-months', () => {
   const week = () => ({ storeIds: [A], startDate: '2024-03-25 00:00:00', endDate: '2024-03-31 23:59:59' });
 
   it('a week by day: totals, highest and average inside, average stay', async () => {
-    const { intervals: [{ data, summary }] } = await json<PeriodRecordRow>('group-days', { intervals: [week()] });
+    const {
+      intervals: [{ data, summary }],
+    } = await json<PeriodRecordRow>('group-days', { intervals: [week()] });
     expect(data.map((r) => r.date)).toEqual(['2024-03-25', '2024-03-26', '2024-03-27', '2024-03-28', '2024-03-29', '2024-03-30', '2024-03-31']);
     expect(data[0]).toEqual({ date: '2024-03-25', total_in: 0, total_out: 0, max_inside: 0, avg_inside: 0, avg_time_person: 0 });
     // 100 inside for the last of 288 slots: avg 100/288, stay 100/288 × 1440 / 100 = 5 minutes.
@@ -168,17 +196,33 @@ describe('group-days and group-months', () => {
   });
 
   it('intervalTimes count only those times of day', async () => {
-    const { intervals: [{ data }] } = await json<PeriodRecordRow>('group-days', { intervals: [week()], intervalTimes: ['03:00', '10:00'] });
+    const {
+      intervals: [{ data }],
+    } = await json<PeriodRecordRow>('group-days', { intervals: [week()], intervalTimes: ['03:00', '10:00'] });
     expect(data[5]).toMatchObject({ total_in: 0, max_inside: 0 });
     // 85 slots 03:00..10:00: inside 1, 6, then 7 ×83 = 588 → 6.92; stay 588 × 5 / 9 = 326.67.
     expect(data[6]).toEqual({ date: '2024-03-31', total_in: 9, total_out: 2, max_inside: 7, avg_inside: 6.92, avg_time_person: 326.67 });
   });
 
-  it('a year by month, up to the library\'s today', async () => {
-    const { intervals: [{ data, summary }] } = await json<PeriodRecordRow>('group-months', {
+  it("a year by month, up to the library's today", async () => {
+    const {
+      intervals: [{ data, summary }],
+    } = await json<PeriodRecordRow>('group-months', {
       intervals: [{ storeIds: [A], startDate: '2024-01-01 00:00:00', endDate: '2024-12-31 23:59:59' }],
     });
-    expect(data.map((r) => r.date)).toEqual(['2024-01', '2024-02', '2024-03', '2024-04', '2024-05', '2024-06', '2024-07', '2024-08', '2024-09', '2024-10', '2024-11']);
+    expect(data.map((r) => r.date)).toEqual([
+      '2024-01',
+      '2024-02',
+      '2024-03',
+      '2024-04',
+      '2024-05',
+      '2024-06',
+      '2024-07',
+      '2024-08',
+      '2024-09',
+      '2024-10',
+      '2024-11',
+    ]);
     // March: (100 + 4088) / 288 inside-days over 31 days = 0.47; stay 4188 × 5 / 125 = 167.52.
     expect(data[2]).toEqual({ date: '2024-03', total_in: 125, total_out: 7, max_inside: 100, avg_inside: 0.47, avg_time_person: 167.52 });
     expect(data[9]).toMatchObject({ date: '2024-10', total_in: 7, total_out: 7, max_inside: 7 });
@@ -224,8 +268,12 @@ describe('permission, scoping and hostile input', () => {
 
 describe('export: a styled workbook, a sheet per interval', () => {
   const body = () => ({
-    fileName: 'visitas', intervalType: 'day', exportMode: 'complete', intervalRange: 60,
-    intervals: [day([A], '2024-03-31'), day([B], '2024-03-31')], sheetNames: ['Sant Antoni', 'Rahola: [B]'],
+    fileName: 'visitas',
+    intervalType: 'day',
+    exportMode: 'complete',
+    intervalRange: 60,
+    intervals: [day([A], '2024-03-31'), day([B], '2024-03-31')],
+    sheetNames: ['Sant Antoni', 'Rahola: [B]'],
     titles: { date: 'Date', countIn: 'In', countOut: 'Out', inside: 'Inside' },
   });
   const read = async (res: LightMyRequestResponse) => {
@@ -250,7 +298,12 @@ describe('export: a styled workbook, a sheet per interval', () => {
 
   it('zoom: the zoomed rows only; zoom mode without zoom is 400; foreign library 403', async () => {
     const zoomed = await read(await post('export', { ...body(), exportMode: 'zoom', zoom: [2, 3] }));
-    expect(zoomed.worksheets[0].getSheetValues().filter(Boolean).map((r) => (r as unknown[])[1])).toEqual(['Date', '2024-03-31 03:00:00', '2024-03-31 04:00:00']);
+    expect(
+      zoomed.worksheets[0]
+        .getSheetValues()
+        .filter(Boolean)
+        .map((r) => (r as unknown[])[1]),
+    ).toEqual(['Date', '2024-03-31 03:00:00', '2024-03-31 04:00:00']);
     expect((await post('export', { ...body(), exportMode: 'zoom' })).statusCode).toBe(400);
     expect((await post('export', { ...body(), intervalType: 'hour' })).statusCode).toBe(400);
     expect((await post('export', { ...body(), intervals: [day([C], '2024-03-31')] }, 'manager')).statusCode).toBe(403);
@@ -259,16 +312,21 @@ describe('export: a styled workbook, a sheet per interval', () => {
   });
 
   it('keeps the period at the end of every sheet name and cuts the region instead (31 characters)', async () => {
-    const sheetNames = (intervalType: string, intervals: unknown[], names: string[]) => post('export', {
-      ...body(), intervalType, intervals, sheetNames: names,
-      ...(intervalType === 'day' ? {} : { intervalRange: undefined, intervalTimes: ['00:00', '23:59'] }),
-    }).then(async (res) => {
-      expect(res.statusCode).toBe(200);
-      return (await read(res)).worksheets.map((s) => s.name);
-    });
+    const sheetNames = (intervalType: string, intervals: unknown[], names: string[]) =>
+      post('export', {
+        ...body(),
+        intervalType,
+        intervals,
+        sheetNames: names,
+        ...(intervalType === 'day' ? {} : { intervalRange: undefined, intervalTimes: ['00:00', '23:59'] }),
+      }).then(async (res) => {
+        expect(res.statusCode).toBe(200);
+        return (await read(res)).worksheets.map((s) => s.name);
+      });
     const rahola = 'Biblioteca Carles Rahola · Entrada principal';
     expect(await sheetNames('day', [day([A], '2024-03-31'), day([B], '2024-03-30')], [rahola, 'Biblioteca Carles Rahola'])).toEqual([
-      '1 Biblioteca Carles… 2024-03-31', '2 Biblioteca Carles… 2024-03-30',
+      '1 Biblioteca Carles… 2024-03-31',
+      '2 Biblioteca Carles… 2024-03-30',
     ]);
     const span = (from: string, to: string) => ({ storeIds: [A], startDate: `${from} 00:00:00`, endDate: `${to} 23:59:59` });
     expect(await sheetNames('week', [span('2024-03-25', '2024-03-31')], [rahola])).toEqual(['1 Biblioteca Carles… 2024-03-25']);
@@ -286,17 +344,31 @@ describe('export: a styled workbook, a sheet per interval', () => {
       return (await read(res)).worksheets.map((s) => s.name);
     };
     expect(await names(["'hist'", "'s-Hertogenbosch", "x'", "''''", 'History', ' ', ''])).toEqual([
-      "1 'hist' 2024-03-31", "2 's-Hertogenbosch 2024-03-31", "3 x' 2024-03-31", "4 '''' 2024-03-31", '5 History 2024-03-31',
-      '6 2024-03-31', '7 2024-03-31',
+      "1 'hist' 2024-03-31",
+      "2 's-Hertogenbosch 2024-03-31",
+      "3 x' 2024-03-31",
+      "4 '''' 2024-03-31",
+      '5 History 2024-03-31',
+      '6 2024-03-31',
+      '7 2024-03-31',
     ]);
     const long = await names(['Biblioteca Pública Municipal Sant Antoni – Joan Oliver', `${'a'.repeat(15)}😀😀`, 'a/b\\c?d*e:f[g]h', `ab${"'".repeat(40)}`]);
     expect(long).toEqual([
-      '1 Biblioteca Públic… 2024-03-31', `2 ${'a'.repeat(15)}😀… 2024-03-31`, '3 a b c d e f g h 2024-03-31', `4 ab${"'".repeat(15)}… 2024-03-31`,
+      '1 Biblioteca Públic… 2024-03-31',
+      `2 ${'a'.repeat(15)}😀… 2024-03-31`,
+      '3 a b c d e f g h 2024-03-31',
+      `4 ab${"'".repeat(15)}… 2024-03-31`,
     ]);
     for (const name of long) expect(name.length).toBeLessThanOrEqual(31);
     // Hostile: control characters and lone surrogates, in a sheet name or a column title.
-    for (const bad of [{ sheetNames: ['a\u0001b'] }, { sheetNames: ['ok', 'tab\there'] }, { sheetNames: ['\ud800x'] }, { sheetNames: ['x\udc00'] },
-      { titles: { date: 'D\u001fate' } }, { titles: { 'k\u0007': 'x' } }]) {
+    for (const bad of [
+      { sheetNames: ['a\u0001b'] },
+      { sheetNames: ['ok', 'tab\there'] },
+      { sheetNames: ['\ud800x'] },
+      { sheetNames: ['x\udc00'] },
+      { titles: { date: 'D\u001fate' } },
+      { titles: { 'k\u0007': 'x' } },
+    ]) {
       const res = await post('export', { ...body(), ...bad });
       expect([bad, res.statusCode, res.json().code]).toEqual([bad, 400, 'VALIDATION_ERROR']);
     }

@@ -34,8 +34,10 @@ async function until(check: () => boolean): Promise<void> {
 }
 
 const testScript = (user: 'librarian' | 'admin', script: string) => t.call('POST', '/api/idModifications/test', { user, body: { script, id: 'A1' } });
-const saveScript = (script: string) => t.call('PUT', '/api/idModifications', { user: 'librarian', body: { storeId: store, catalogueItemsModification: script, inventoryItemsModification: '' } });
-const newCatalogue = async () => (await t.call('POST', `/api/stores/${store}/catalogues`, { user: 'librarian', body: { name: `Pool ${Math.random()}` } })).json().tid as number;
+const saveScript = (script: string) =>
+  t.call('PUT', '/api/idModifications', { user: 'librarian', body: { storeId: store, catalogueItemsModification: script, inventoryItemsModification: '' } });
+const newCatalogue = async () =>
+  (await t.call('POST', `/api/stores/${store}/catalogues`, { user: 'librarian', body: { name: `Pool ${Math.random()}` } })).json().tid as number;
 const csv = (rows: number) => `code\n${Array.from({ length: rows }, (_, i) => `C${i}`).join('\n')}\n`;
 
 describe('the script sandbox pool', () => {
@@ -46,8 +48,11 @@ describe('the script sandbox pool', () => {
     const waiting = Array.from({ length: SCRIPT_POOL.perUserQueued }, () => testScript('librarian', 'while (true) {}'));
     await until(() => scriptSlots.stats.waiting === SCRIPT_POOL.perUserQueued);
     const refused = await testScript('librarian', 'while (true) {}');
-    expect([refused.statusCode, refused.json().code, refused.json().details])
-      .toEqual([429, 'TOO_MANY_CONCURRENT', { kind: 'script run', limit: SCRIPT_POOL.perUser + SCRIPT_POOL.perUserQueued }]);
+    expect([refused.statusCode, refused.json().code, refused.json().details]).toEqual([
+      429,
+      'TOO_MANY_CONCURRENT',
+      { kind: 'script run', limit: SCRIPT_POOL.perUser + SCRIPT_POOL.perUserQueued },
+    ]);
     // The pool has a slot left for another user.
     expect((await testScript('admin', "return 'X' + id;")).json()).toEqual({ result: 'XA1' });
     expect(scriptSlots.stats.waiting).toBe(SCRIPT_POOL.perUserQueued);
@@ -64,7 +69,10 @@ describe('the script sandbox pool', () => {
       // Each id costs the same CPU, whatever the machine's load: 40 of them take well over 600 ms.
       expect((await saveScript('let x = 0; for (let i = 0; i < 2e6; i += 1) x += i; return id;')).statusCode).toBe(200);
       const file = await uploadAs(t, 'librarian', 'budget.csv', csv(40));
-      const res = await t.call('POST', `/api/stores/${store}/catalogues/${await newCatalogue()}/import`, { user: 'librarian', body: { fileName: file, sheetIndex: null, fields: [{ code: 0 }] } });
+      const res = await t.call('POST', `/api/stores/${store}/catalogues/${await newCatalogue()}/import`, {
+        user: 'librarian',
+        body: { fileName: file, sheetIndex: null, fields: [{ code: 0 }] },
+      });
       expect([res.statusCode, res.json().code]).toEqual([400, 'IMPORT_FAILED']);
       const { errors, errorCount } = res.json().details as { errors: Array<{ message?: string }>; errorCount: number };
       expect(errorCount).toBeGreaterThan(0);
@@ -86,7 +94,10 @@ describe('the script sandbox pool', () => {
       const body = JSON.stringify({ fileName: file, sheetIndex: null, fields: [{ code: 0 }] });
       const cancelled = sandboxStats.cancelled;
       const req = http.request({
-        host: '127.0.0.1', port, method: 'POST', path: `/api/stores/${store}/catalogues/${catalogue}/import`,
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: `/api/stores/${store}/catalogues/${catalogue}/import`,
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-access-token': await t.token('librarian') },
       });
       req.on('error', () => undefined); // the socket we destroy

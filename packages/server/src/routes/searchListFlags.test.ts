@@ -33,8 +33,12 @@ const flagsOf = async (items: string): Promise<Flag[]> => {
   expect(res.statusCode).toBe(200);
   return (res.json().items as Flag[]).map(({ code, objectId, searchListId, searchListName }) => ({ code, objectId, searchListId, searchListName }));
 };
-const flag = (code: string | null, objectId: string | null, list: number | null) =>
-  ({ code, objectId, searchListId: list, searchListName: list === null ? null : list === listA ? 'Wanted' : list === listB ? 'Novelties' : '?' });
+const flag = (code: string | null, objectId: string | null, list: number | null) => ({
+  code,
+  objectId,
+  searchListId: list,
+  searchListName: list === null ? null : list === listA ? 'Wanted' : list === listB ? 'Novelties' : '?',
+});
 
 describe('every way a scan arrives sets its flag', () => {
   it('manual add and edit: by code (the oldest list holding it), else by objectId; not by another library', async () => {
@@ -52,7 +56,10 @@ describe('every way a scan arrives sets its flag', () => {
   it('import into a section', async () => {
     const items = await addSectionThroughApi(t, 'librarian', bib1);
     const file = await uploadAs(t, 'librarian', 'scans.csv', 'code,rfid\nC1,\nX,O2\nC9,\nZ,\n');
-    const res = await t.call('POST', items.replace(/\/items$/, '/import'), { ...as, body: { fileName: file, sheetIndex: null, fields: [{ code: 0, objectId: 1 }] } });
+    const res = await t.call('POST', items.replace(/\/items$/, '/import'), {
+      ...as,
+      body: { fileName: file, sheetIndex: null, fields: [{ code: 0, objectId: 1 }] },
+    });
     expect([res.statusCode, res.json()]).toEqual([200, { numItems: 4, numItemsInserted: 4 }]);
     expect(await flagsOf(items)).toEqual([flag('C1', null, listA), flag('X', 'O2', listB), flag('C9', null, null), flag('Z', null, null)]);
   });
@@ -66,8 +73,8 @@ describe('every way a scan arrives sets its flag', () => {
   });
 });
 
-describe('the flag follows the library\'s search lists', () => {
-  it('an entry added, removed, a list imported or deleted: earlier scans are flagged again; another library\'s edits change nothing', async () => {
+describe("the flag follows the library's search lists", () => {
+  it("an entry added, removed, a list imported or deleted: earlier scans are flagged again; another library's edits change nothing", async () => {
     const items = await addSectionThroughApi(t, 'librarian', bib1);
     for (const code of ['C1', 'Z', 'W']) await t.call('POST', items, { ...as, body: { code } });
     expect((await flagsOf(items)).map((f) => f.searchListId)).toEqual([listA, null, null]);
@@ -82,18 +89,30 @@ describe('the flag follows the library\'s search lists', () => {
 
     // A new list imported from a file (multi import: one list per sheet).
     const file = await uploadAs(t, 'librarian', 'Lost.csv', 'code\nZ\n');
-    expect((await t.call('POST', `/api/stores/${bib1}/searchLists/import`, { ...as, body: { fileName: file, sheetIndex: null, fields: [{ code: 0 }] } })).statusCode).toBe(200);
+    expect(
+      (await t.call('POST', `/api/stores/${bib1}/searchLists/import`, { ...as, body: { fileName: file, sheetIndex: null, fields: [{ code: 0 }] } })).statusCode,
+    ).toBe(200);
     const lost = (await t.db.selectFrom('search_lists').select('id').where('store_id', '=', bib1).where('name', '=', 'Lost').executeTakeFirstOrThrow()).id;
     expect(await flagsOf(items)).toEqual([flag('C1', null, listA), { ...flag('Z', null, lost), searchListName: 'Lost' }, flag('W', null, null)]);
 
     // A file imported into a list, and Add Items To a list, flag the scans holding their entries.
     const upload = await uploadAs(t, 'librarian', 'more.csv', 'code\nW\n');
-    expect((await t.call('POST', `/api/stores/${bib1}/searchLists/${listB}/import`, { ...as, body: { fileName: upload, sheetIndex: null, fields: [{ code: 0 }] } })).json()).toEqual({ numItems: 1, numItemsInserted: 1 });
+    expect(
+      (
+        await t.call('POST', `/api/stores/${bib1}/searchLists/${listB}/import`, { ...as, body: { fileName: upload, sheetIndex: null, fields: [{ code: 0 }] } })
+      ).json(),
+    ).toEqual({ numItems: 1, numItemsInserted: 1 });
     expect((await flagsOf(items)).map((f) => f.searchListId)).toEqual([listA, lost, listB]);
     const source = await addCatalogue(t.db, bib1, `Source ${Math.random()}`, [{ code: 'W' }]);
     const fresh = (await t.call('POST', `/api/stores/${bib1}/searchLists`, { ...as, body: { name: 'Fresh' } })).json().tid as number;
-    expect((await t.call('POST', `/api/stores/${bib1}/searchLists/${fresh}/items/catalogue`, { ...as, body: { parentId: source, itemIds: [] } })).json()).toEqual({ numItems: 1, numItemsInserted: 1 });
-    await t.call('DELETE', `${listBItems}/${(await t.db.selectFrom('search_list_items').select('id').where('search_list_id', '=', listB).where('code', '=', 'W').executeTakeFirstOrThrow()).id}`, as);
+    expect(
+      (await t.call('POST', `/api/stores/${bib1}/searchLists/${fresh}/items/catalogue`, { ...as, body: { parentId: source, itemIds: [] } })).json(),
+    ).toEqual({ numItems: 1, numItemsInserted: 1 });
+    await t.call(
+      'DELETE',
+      `${listBItems}/${(await t.db.selectFrom('search_list_items').select('id').where('search_list_id', '=', listB).where('code', '=', 'W').executeTakeFirstOrThrow()).id}`,
+      as,
+    );
     expect((await flagsOf(items)).map((f) => f.searchListId)).toEqual([listA, lost, fresh]);
     expect((await t.call('DELETE', `/api/stores/${bib1}/searchLists/${fresh}`, as)).statusCode).toBe(200);
     expect((await flagsOf(items)).map((f) => f.searchListId)).toEqual([listA, lost, null]);

@@ -21,7 +21,9 @@ describe('search lists', () => {
     expect(list).toEqual({ tid: expect.any(Number), name: 'Wanted', syncURL: 'https://example.com/wanted.csv', autoSync: false, lastSync: null });
 
     expect((await t.call('POST', url(bib1, '/exists'), { user: 'librarian', body: { name: 'Wanted' } })).json()).toEqual({ exists: true });
-    expect((await t.call('POST', url(bib1, '/exists'), { user: 'librarian', body: { name: 'Wanted', searchListId: list.tid } })).json()).toEqual({ exists: false });
+    expect((await t.call('POST', url(bib1, '/exists'), { user: 'librarian', body: { name: 'Wanted', searchListId: list.tid } })).json()).toEqual({
+      exists: false,
+    });
     // The catalogue body names do not apply here.
     expect((await t.call('POST', url(bib1, '/exists'), { user: 'librarian', body: { name: 'Wanted', catalogueId: list.tid } })).statusCode).toBe(400);
     const dup = await t.call('POST', url(bib1), { user: 'librarian', body: { name: 'Wanted' } });
@@ -46,8 +48,13 @@ describe('search lists', () => {
     expect((await t.call('POST', items(), { user: 'librarian', body: { code: 'C1', objectId: 'E1' } })).json().code).toBe('AlreadyExists');
     expect((await t.call('POST', items(), { user: 'librarian', body: { field1: 'x' } })).json().code).toBe('AtLeastOneCodeMessage');
     expect((await t.call('POST', items('/exists'), { user: 'librarian', body: { code: 'C1', objectId: 'E1' } })).json()).toEqual({ exists: true, code: 'C1' });
-    expect((await t.call('POST', items('/exists'), { user: 'librarian', body: { code: 'C1', objectId: 'E1', searchListItemId: a.json().tid } })).json()).toEqual({ exists: false, code: 'C1' });
-    expect((await t.call('PUT', items(`/${a.json().tid}`), { user: 'librarian', body: { code: 'C2', objectId: null } })).json()).toMatchObject({ code: 'C2', objectId: null });
+    expect(
+      (await t.call('POST', items('/exists'), { user: 'librarian', body: { code: 'C1', objectId: 'E1', searchListItemId: a.json().tid } })).json(),
+    ).toEqual({ exists: false, code: 'C1' });
+    expect((await t.call('PUT', items(`/${a.json().tid}`), { user: 'librarian', body: { code: 'C2', objectId: null } })).json()).toMatchObject({
+      code: 'C2',
+      objectId: null,
+    });
     await addSearchList(t.db, bib1, 'More', [{ code: 'C2' }, { code: 'C3' }]);
     expect((await t.call('GET', url(bib1, '/numSearchListItems'), { user: 'librarian' })).json()).toEqual({ numItems: 3, numItemsDistinct: 2 });
     expect((await t.call('DELETE', items(`/${a.json().tid}`), { user: 'librarian' })).json()).toEqual({ ids: [a.json().tid] });
@@ -55,13 +62,23 @@ describe('search lists', () => {
   });
 
   it('adds items from a catalogue (chosen ids or a search), skipping pairs already there', async () => {
-    const catalogue = await addCatalogue(t.db, bib1, 'Fondo', [{ code: 'S1', field1: 'Canción' }, { code: 'S2', field1: 'Poema' }, { code: 'S3', field1: 'canciones' }]);
+    const catalogue = await addCatalogue(t.db, bib1, 'Fondo', [
+      { code: 'S1', field1: 'Canción' },
+      { code: 'S2', field1: 'Poema' },
+      { code: 'S3', field1: 'canciones' },
+    ]);
     const target = await addSearchList(t.db, bib1, 'Target', [{ code: 'S1' }]);
     const catalogueItems = (await t.call('GET', `/api/stores/${bib1}/catalogues/${catalogue}/items`, { user: 'librarian' })).json().items;
     const ids = catalogueItems.map((i: { tid: number }) => i.tid);
-    const byIds = await t.call('POST', url(bib1, `/${target}/items/catalogue`), { user: 'librarian', body: { parentId: catalogue, itemIds: [ids[0], ids[1]], searchTexts: {} } });
+    const byIds = await t.call('POST', url(bib1, `/${target}/items/catalogue`), {
+      user: 'librarian',
+      body: { parentId: catalogue, itemIds: [ids[0], ids[1]], searchTexts: {} },
+    });
     expect(byIds.json()).toEqual({ numItems: 2, numItemsInserted: 1 });
-    const bySearch = await t.call('POST', url(bib1, `/${target}/items/catalogue`), { user: 'librarian', body: { parentId: catalogue, compareId: null, itemIds: [], searchTexts: { field1: 'CANCION' } } });
+    const bySearch = await t.call('POST', url(bib1, `/${target}/items/catalogue`), {
+      user: 'librarian',
+      body: { parentId: catalogue, compareId: null, itemIds: [], searchTexts: { field1: 'CANCION' } },
+    });
     expect(bySearch.json()).toEqual({ numItems: 2, numItemsInserted: 1 });
     const got = (await t.call('GET', url(bib1, `/${target}/items`), { user: 'librarian' })).json();
     expect(got.items.map((i: { code: string }) => i.code)).toEqual(['S1', 'S2', 'S3']);
@@ -81,8 +98,13 @@ describe('search lists', () => {
     expect([other.statusCode, missing.statusCode]).toEqual([403, 403]);
     expect(other.json().code).toBe(missing.json().code);
     for (const [method, path] of [
-      ['GET', `/${theirs}`], ['GET', `/${theirs}/items`], ['PUT', `/${theirs}`], ['POST', `/${theirs}/items`], ['GET', `/${theirs}/sync`],
-      ['POST', `/${theirs}/items/exists`], ['GET', '/424242/items'],
+      ['GET', `/${theirs}`],
+      ['GET', `/${theirs}/items`],
+      ['PUT', `/${theirs}`],
+      ['POST', `/${theirs}/items`],
+      ['GET', `/${theirs}/sync`],
+      ['POST', `/${theirs}/items/exists`],
+      ['GET', '/424242/items'],
     ] as const) {
       const body = method === 'GET' ? undefined : path.endsWith('items') ? { code: 'x' } : path.endsWith('exists') ? { code: 'B1' } : { name: 'x' };
       const res = await t.call(method, url(bib1, path), { user: 'librarian', body });

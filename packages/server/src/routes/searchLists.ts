@@ -7,8 +7,12 @@ import { containerRoutes } from './containers';
 
 export function searchListsRoutes(app: App, deps: FilesDeps): void {
   containerRoutes(app, deps, {
-    path: 'searchLists', kind: SEARCH_LISTS, numItemsPath: 'numSearchListItems',
-    existsBody: SearchListExistsBody, existsExceptId: (body) => body.searchListId,
-    itemExistsBody: SearchListItemExistsBody, itemExistsExceptId: (body) => body.searchListItemId,
+    path: 'searchLists',
+    kind: SEARCH_LISTS,
+    numItemsPath: 'numSearchListItems',
+    existsBody: SearchListExistsBody,
+    existsExceptId: (body) => body.searchListId,
+    itemExistsBody: SearchListItemExistsBody,
+    itemExistsExceptId: (body) => body.searchListItemId,
   });
 }

@@ -12,15 +12,19 @@ describe('PUT /api/users/{userId}/settings', () => {
     const me = await t.userId('manager');
     const bib2 = await t.storeId('BIB-002');
     const first = await t.call('PUT', `/api/users/${me}/settings`, {
-      user: 'manager', body: { settings: { selectedStoreId: bib2, dashboardItems: { main: ['totalInToday'] } } },
+      user: 'manager',
+      body: { settings: { selectedStoreId: bib2, dashboardItems: { main: ['totalInToday'] } } },
     });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ selectedStoreId: bib2, dashboardItems: { main: ['totalInToday'] }, visibleColumns: {} });
     const second = await t.call('PUT', `/api/users/${me}/settings`, {
-      user: 'manager', body: { settings: { dashboardItems: { counters: ['totalInMonth'] }, visibleColumns: { users: ['userName', 'email'] } } },
+      user: 'manager',
+      body: { settings: { dashboardItems: { counters: ['totalInMonth'] }, visibleColumns: { users: ['userName', 'email'] } } },
     });
     expect(second.json()).toEqual({
-      selectedStoreId: bib2, dashboardItems: { main: ['totalInToday'], counters: ['totalInMonth'] }, visibleColumns: { users: ['userName', 'email'] },
+      selectedStoreId: bib2,
+      dashboardItems: { main: ['totalInToday'], counters: ['totalInMonth'] },
+      visibleColumns: { users: ['userName', 'email'] },
     });
     const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { userName: 'manager', password: 'manager' } });
     expect(signIn.json().settings).toEqual(second.json());
@@ -48,16 +52,34 @@ const WEB_DASHBOARD_ITEMS = {
   selfcheck: ['totalCheckoutsToday', 'checkoutsToday', 'checkoutsDistribution', 'totalCheckinsToday', 'renewalsDistribution'],
 };
 const WEB_LIST_NAMES = [
-  'catalogues', 'catalogueItems', 'searchLists', 'searchListItems', 'inventoryGroups', 'inventorySections', 'inventoryItems',
-  'inventoryGroupItems', 'allInventoryItems', 'additionalOperations', 'itemEvents', 'compareMissing', 'compareExceeded',
-  'sipOperations', 'stores', 'users', 'alarms',
+  'catalogues',
+  'catalogueItems',
+  'searchLists',
+  'searchListItems',
+  'inventoryGroups',
+  'inventorySections',
+  'inventoryItems',
+  'inventoryGroupItems',
+  'allInventoryItems',
+  'additionalOperations',
+  'itemEvents',
+  'compareMissing',
+  'compareExceeded',
+  'sipOperations',
+  'stores',
+  'users',
+  'alarms',
 ];
 
 describe('PUT /api/users/{userId}/settings bounds', () => {
   const save = async (user: 'librarian' | 'supervisor', settings: object) =>
     t.call('PUT', `/api/users/${await t.userId(user)}/settings`, { user, body: { settings } });
   const stored = async (user: 'librarian' | 'supervisor') =>
-    t.db.selectFrom('user_settings').selectAll().where('user_id', '=', await t.userId(user)).executeTakeFirst();
+    t.db
+      .selectFrom('user_settings')
+      .selectAll()
+      .where('user_id', '=', await t.userId(user))
+      .executeTakeFirst();
 
   it('accepts every key the web app saves, as the web sends them (the whole settings each time)', async () => {
     const visibleColumns = Object.fromEntries(WEB_LIST_NAMES.map((name) => [name, ['code', 'objectId', 'field1', 'store.name', 'date']]));
@@ -92,7 +114,9 @@ describe('PUT /api/users/{userId}/settings bounds', () => {
       JSON.stringify({ settings: { visibleColumns: { ['k'.repeat(200)]: [] } } }),
     ]) {
       const res = await t.app.inject({
-        method: 'PUT', url: `/api/users/${await t.userId('supervisor')}/settings`, payload,
+        method: 'PUT',
+        url: `/api/users/${await t.userId('supervisor')}/settings`,
+        payload,
         headers: { 'content-type': 'application/json', 'x-access-token': await t.token('supervisor') },
       });
       expect([payload.slice(0, 60), res.statusCode >= 400 && res.statusCode < 500, res.body.length < 2000]).toEqual([payload.slice(0, 60), true, true]);
@@ -129,20 +153,30 @@ describe('PUT /api/users/{userId}/settings bounds', () => {
     const many = Object.fromEntries(Array.from({ length: MAX_SETTINGS_LISTS + 1 }, (_, i) => [`small${i}`, []]));
     await save('supervisor', { visibleColumns: Object.fromEntries(Object.keys(JSON.parse(row.visible_columns)).map((k) => [k, null])) });
     const tooMany = await save('supervisor', { visibleColumns: many });
-    expect([tooMany.statusCode, tooMany.json().code, tooMany.json().details]).toEqual([413, 'SETTINGS_TOO_LARGE', { lists: MAX_SETTINGS_LISTS + 1, maxLists: MAX_SETTINGS_LISTS }]);
+    expect([tooMany.statusCode, tooMany.json().code, tooMany.json().details]).toEqual([
+      413,
+      'SETTINGS_TOO_LARGE',
+      { lists: MAX_SETTINGS_LISTS + 1, maxLists: MAX_SETTINGS_LISTS },
+    ]);
     expect(JSON.parse((await stored('supervisor'))!.visible_columns)).toEqual({});
   });
 
   it('answers sign-in small when the stored settings were written before the bound, and the next save cleans them', async () => {
     const me = await t.userId('manager');
     const junk = JSON.stringify(Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, ['x'.repeat(100)]])));
-    await t.db.updateTable('user_settings').set({ visible_columns: junk, dashboard_items: JSON.stringify({ main: ['totalIn'], bogus: ['x'] }) }).where('user_id', '=', me).execute();
+    await t.db
+      .updateTable('user_settings')
+      .set({ visible_columns: junk, dashboard_items: JSON.stringify({ main: ['totalIn'], bogus: ['x'] }) })
+      .where('user_id', '=', me)
+      .execute();
     const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { userName: 'manager', password: 'manager' } });
     expect(signIn.body.length).toBeLessThan(10_000);
     expect(signIn.json().settings).toMatchObject({ dashboardItems: { main: ['totalIn'] }, visibleColumns: {} });
     const res = await t.call('PUT', `/api/users/${me}/settings`, { user: 'manager', body: { settings: { visibleColumns: { users: ['email'] } } } });
     expect([res.statusCode, res.json().visibleColumns, res.json().dashboardItems]).toEqual([200, { users: ['email'] }, { main: ['totalIn'] }]);
-    expect((await t.db.selectFrom('user_settings').select('visible_columns').where('user_id', '=', me).executeTakeFirstOrThrow()).visible_columns).toBe('{"users":["email"]}');
+    expect((await t.db.selectFrom('user_settings').select('visible_columns').where('user_id', '=', me).executeTakeFirstOrThrow()).visible_columns).toBe(
+      '{"users":["email"]}',
+    );
   });
 
   it('needs a token', async () => {
@@ -155,16 +189,30 @@ describe('GET/PUT /api/format', () => {
   it('answers the defaults, then the saved format per user', async () => {
     const defaults = await t.call('GET', '/api/format', { user: 'manager' });
     expect(defaults.json()).toEqual({
-      fileType: 'csv', firstRowHeader: true, dateFormat: 'YYYY-MM-DD HH:mm:ss', codePrefix: '', codeSuffix: '', separator: 'comma', otherSeparator: '',
+      fileType: 'csv',
+      firstRowHeader: true,
+      dateFormat: 'YYYY-MM-DD HH:mm:ss',
+      codePrefix: '',
+      codeSuffix: '',
+      separator: 'comma',
+      otherSeparator: '',
     });
     const saved = await t.call('PUT', '/api/format', {
-      user: 'manager', body: { fileType: 'txt', firstRowHeader: false, dateFormat: 'DD/MM/YYYY', separator: 'other', otherSeparator: '|', codePrefix: 'A' },
+      user: 'manager',
+      body: { fileType: 'txt', firstRowHeader: false, dateFormat: 'DD/MM/YYYY', separator: 'other', otherSeparator: '|', codePrefix: 'A' },
     });
     expect(saved.json()).toEqual({
-      fileType: 'txt', firstRowHeader: false, dateFormat: 'DD/MM/YYYY', codePrefix: 'A', codeSuffix: '', separator: 'other', otherSeparator: '|',
+      fileType: 'txt',
+      firstRowHeader: false,
+      dateFormat: 'DD/MM/YYYY',
+      codePrefix: 'A',
+      codeSuffix: '',
+      separator: 'other',
+      otherSeparator: '|',
     });
     const noOther = await t.call('PUT', '/api/format', {
-      user: 'manager', body: { fileType: 'xlsx', firstRowHeader: true, dateFormat: 'YYYY', separator: 'semicolon' },
+      user: 'manager',
+      body: { fileType: 'xlsx', firstRowHeader: true, dateFormat: 'YYYY', separator: 'semicolon' },
     });
     expect(noOther.json()).toMatchObject({ fileType: 'xlsx', otherSeparator: '', codePrefix: '' });
     expect((await t.call('GET', '/api/format', { user: 'manager' })).json()).toEqual(noOther.json());

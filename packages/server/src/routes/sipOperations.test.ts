@@ -12,19 +12,35 @@ beforeAll(async () => {
   t = await createTestApp();
   stores = await t.storeIds(['BIB-001', 'BIB-002', 'BIB-003']);
   const op = (store: string, day: number, type: SipType, status: SipStatus, error = '', item = `IT-${store}-${day}`) => ({
-    store_id: stores[store], origin: 'Autopréstamo 1', type, offline: day === 3 ? (1 as const) : (0 as const), patron_identifier: `P${day}`,
-    item_identifier: item, title_identifier: `Título ${day}`, transaction_date: `2026-11-${String(day).padStart(2, '0')} 10:00:00`,
-    due_date: type === 'CHECKOUT' ? `2026-12-${String(day).padStart(2, '0')} 23:59:59` : null, execution_date: null, status, error,
+    store_id: stores[store],
+    origin: 'Autopréstamo 1',
+    type,
+    offline: day === 3 ? (1 as const) : (0 as const),
+    patron_identifier: `P${day}`,
+    item_identifier: item,
+    title_identifier: `Título ${day}`,
+    transaction_date: `2026-11-${String(day).padStart(2, '0')} 10:00:00`,
+    due_date: type === 'CHECKOUT' ? `2026-12-${String(day).padStart(2, '0')} 23:59:59` : null,
+    execution_date: null,
+    status,
+    error,
   });
-  await t.db.insertInto('sip_operations').values([
-    op('BIB-001', 1, 'CHECKOUT', 'SUCCESS'),
-    op('BIB-002', 5, 'CHECKIN', 'ERROR', 'Ejemplar no encontrado'),
-    op('BIB-001', 3, 'RENEW', 'WARNING', 'Renovación limitada a 7 días'),
-    op('BIB-003', 9, 'CHECKOUT', 'ERROR', 'Usuario bloqueado'),
-    op('BIB-001', 7, 'CHECKIN_PENDING', 'PENDING'),
-  ]).execute();
+  await t.db
+    .insertInto('sip_operations')
+    .values([
+      op('BIB-001', 1, 'CHECKOUT', 'SUCCESS'),
+      op('BIB-002', 5, 'CHECKIN', 'ERROR', 'Ejemplar no encontrado'),
+      op('BIB-001', 3, 'RENEW', 'WARNING', 'Renovación limitada a 7 días'),
+      op('BIB-003', 9, 'CHECKOUT', 'ERROR', 'Usuario bloqueado'),
+      op('BIB-001', 7, 'CHECKIN_PENDING', 'PENDING'),
+    ])
+    .execute();
   // manager holds BIB-001 and BIB-002; give them the SelfChecks permission.
-  await t.db.updateTable('users').set({ permissions: JSON.stringify(['manager', 'imagesets']) }).where('user_name', '=', 'manager').execute();
+  await t.db
+    .updateTable('users')
+    .set({ permissions: JSON.stringify(['manager', 'imagesets']) })
+    .where('user_name', '=', 'manager')
+    .execute();
 });
 afterAll(() => t.close());
 
@@ -38,9 +54,20 @@ describe('SIP operations', () => {
     expect(mine.total).toBe(4);
     expect(dates(mine)).toEqual(['07', '05', '03', '01']);
     expect(mine.items[1]).toEqual({
-      tid: expect.any(Number), storeId: stores['BIB-002'], store: { name: 'Biblioteca Carles Rahola' }, origin: 'Autopréstamo 1',
-      type: 'CHECKIN', offline: false, patronIdentifier: 'P5', itemIdentifier: 'IT-BIB-002-5', titleIdentifier: 'Título 5',
-      transactionDate: '2026-11-05 10:00:00', dueDate: null, executionDate: null, status: 'ERROR', error: 'Ejemplar no encontrado',
+      tid: expect.any(Number),
+      storeId: stores['BIB-002'],
+      store: { name: 'Biblioteca Carles Rahola' },
+      origin: 'Autopréstamo 1',
+      type: 'CHECKIN',
+      offline: false,
+      patronIdentifier: 'P5',
+      itemIdentifier: 'IT-BIB-002-5',
+      titleIdentifier: 'Título 5',
+      transactionDate: '2026-11-05 10:00:00',
+      dueDate: null,
+      executionDate: null,
+      status: 'ERROR',
+      error: 'Ejemplar no encontrado',
     });
     expect(dates((await list('admin')).json())).toEqual(['09', '07', '05', '03', '01']);
     expect(dates((await list('manager', q({ order: 'transactionDate,asc' }))).json())).toEqual(['01', '03', '05', '07']);
@@ -59,22 +86,47 @@ describe('SIP operations', () => {
   });
 
   it('exports the search in order as csv, read back', async () => {
-    const format = { fileType: 'csv', firstRowHeader: true, dateFormat: 'YYYY-MM-DD HH:mm', codePrefix: '', codeSuffix: '', separator: 'semicolon', otherSeparator: '' };
+    const format = {
+      fileType: 'csv',
+      firstRowHeader: true,
+      dateFormat: 'YYYY-MM-DD HH:mm',
+      codePrefix: '',
+      codeSuffix: '',
+      separator: 'semicolon',
+      otherSeparator: '',
+    };
     const res = await t.call('POST', '/api/sipOperations/export', {
       user: 'manager',
-      body: { format, columns: [{ id: 'store.name', title: 'Library' }, { id: 'transactionDate', title: 'Date' }, { id: 'status', title: 'Status' }, { id: 'error', title: 'Message' }], searchTexts: { status: '/^(error|warning)$/' } },
+      body: {
+        format,
+        columns: [
+          { id: 'store.name', title: 'Library' },
+          { id: 'transactionDate', title: 'Date' },
+          { id: 'status', title: 'Status' },
+          { id: 'error', title: 'Message' },
+        ],
+        searchTexts: { status: '/^(error|warning)$/' },
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toContain('sipOperations.csv');
-    expect(res.body.replace(/^\uFEFF/, '').trim().split('\r\n')).toEqual([
+    expect(
+      res.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toEqual([
       'Library;Date;Status;Message',
       'Biblioteca Carles Rahola;2026-11-05 10:00;ERROR;Ejemplar no encontrado',
       'Biblioteca Sant Antoni;2026-11-03 10:00;WARNING;Renovación limitada a 7 días',
     ]);
     const all = await t.call('GET', '/api/sipOperations/export', { user: 'admin' });
     expect(all.statusCode).toBe(200);
-    const lines = all.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = all.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines).toHaveLength(6);
     expect(lines[1]).toContain('2026-11-09');
   });
@@ -88,13 +140,22 @@ describe('SIP operations', () => {
     ];
     const exported = async (fileType: 'csv' | 'xlsx') => {
       const res = await t.call('POST', '/api/sipOperations/export', {
-        user: 'manager', body: { format: { fileType, firstRowHeader: true, separator: 'semicolon' }, columns, order: ['transactionDate', 'asc'] },
+        user: 'manager',
+        body: { format: { fileType, firstRowHeader: true, separator: 'semicolon' }, columns, order: ['transactionDate', 'asc'] },
       });
       expect(res.statusCode).toBe(200);
-      if (fileType === 'csv') return res.body.replace(/^\uFEFF/, '').trim().split('\r\n').map((line) => line.split(';'));
+      if (fileType === 'csv')
+        return res.body
+          .replace(/^\uFEFF/, '')
+          .trim()
+          .split('\r\n')
+          .map((line) => line.split(';'));
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-      return book.worksheets[0].getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1).map(String));
+      return book.worksheets[0]
+        .getSheetValues()
+        .filter(Boolean)
+        .map((r) => (r as unknown[]).slice(1).map(String));
     };
     const expected = [
       ['Tipo', 'Estado', 'Sin conexión', 'Ejemplar'],
@@ -123,7 +184,14 @@ describe('SIP operations', () => {
       expect((await t.call('GET', '/api/sipOperations', { user })).statusCode).toBe(403);
       expect((await t.call('POST', '/api/sipOperations/export', { user, body: {} })).statusCode).toBe(403);
     }
-    for (const query of [q({ order: 'store_id;drop table users,asc' }), q({ searchTexts: { store_id: '1' } }), '?limit=100000', '?offset=-1', '?searchTexts=%7B', q({ searchTexts: { type: '/(a+)+$/' } })]) {
+    for (const query of [
+      q({ order: 'store_id;drop table users,asc' }),
+      q({ searchTexts: { store_id: '1' } }),
+      '?limit=100000',
+      '?offset=-1',
+      '?searchTexts=%7B',
+      q({ searchTexts: { type: '/(a+)+$/' } }),
+    ]) {
       const res = await list('manager', query);
       expect([query, res.statusCode]).toEqual([query, 400]);
     }

@@ -11,15 +11,41 @@ const config = { requirement: 'imagesets' as const };
 const tags = ['sipOperations'];
 
 export function sipOperationsRoutes(app: App, deps: FilesDeps): void {
-  app.get('/api/sipOperations', {
-    config, schema: { tags, summary: 'SIP operations of your libraries (default: transaction date, newest first)', querystring: ListQuery, response: { 200: ListResponse(SipOperation) } },
-  }, (r) => listSipOperations(deps, currentUser(r), r.query));
+  app.get(
+    '/api/sipOperations',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'SIP operations of your libraries (default: transaction date, newest first)',
+        querystring: ListQuery,
+        response: { 200: ListResponse(SipOperation) },
+      },
+    },
+    (r) => listSipOperations(deps, currentUser(r), r.query),
+  );
 
-  app.post('/api/sipOperations/export', {
-    config, schema: { tags, summary: 'Export SIP operations (body: format, columns [{id,title}], order, searchTexts)', body: ExportBody, response: { 200: EXPORT_FILE }, errors: ERRORS.export },
-  }, async (r, reply) => sendFile(reply, await exportSipOperations(deps, currentUser(r), r.body)));
+  app.post(
+    '/api/sipOperations/export',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Export SIP operations (body: format, columns [{id,title}], order, searchTexts)',
+        body: ExportBody,
+        response: { 200: EXPORT_FILE },
+        errors: ERRORS.export,
+      },
+    },
+    async (r, reply) => sendFile(reply, await exportSipOperations(deps, currentUser(r), r.body)),
+  );
 
-  app.get('/api/sipOperations/export', {
-    config, schema: { tags, summary: 'Export SIP operations with the saved format', querystring: ExportQuery, response: { 200: EXPORT_FILE }, errors: ERRORS.export },
-  }, async (r, reply) => sendFile(reply, await exportSipOperations(deps, currentUser(r), exportBodyFromQuery(r.query))));
+  app.get(
+    '/api/sipOperations/export',
+    {
+      config,
+      schema: { tags, summary: 'Export SIP operations with the saved format', querystring: ExportQuery, response: { 200: EXPORT_FILE }, errors: ERRORS.export },
+    },
+    async (r, reply) => sendFile(reply, await exportSipOperations(deps, currentUser(r), exportBodyFromQuery(r.query))),
+  );
 }

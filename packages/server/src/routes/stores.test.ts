@@ -8,8 +8,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const newStore = (overrides: Record<string, unknown> = {}) => ({
-  code: 'BIB-900', country: 'España', area: 'Galicia', province: 'A Coruña', city: 'Santiago', name: 'Biblioteca Ánxel Casal',
-  address: 'Rúa 1', manager: 'Xoán', managertel: '+34 981 000 000', capacity: 50, resetTime: '03:00', startTime: '08:30', endTime: '20:55',
+  code: 'BIB-900',
+  country: 'España',
+  area: 'Galicia',
+  province: 'A Coruña',
+  city: 'Santiago',
+  name: 'Biblioteca Ánxel Casal',
+  address: 'Rúa 1',
+  manager: 'Xoán',
+  managertel: '+34 981 000 000',
+  capacity: 50,
+  resetTime: '03:00',
+  startTime: '08:30',
+  endTime: '20:55',
   ...overrides,
 });
 
@@ -44,7 +55,8 @@ describe('GET /api/stores', () => {
     const cat = dash[1];
     expect(cat).toMatchObject({ level: 'area', value: 'area:Cataluña', capacity: 200, storeIds: [await t.storeId('BIB-001'), await t.storeId('BIB-002')] });
     expect(cat.children!.map((c) => [c.title, c.level, c.disabled])).toEqual([
-      ['Biblioteca Carles Rahola', 'name', false], ['Biblioteca Sant Antoni', 'name', false],
+      ['Biblioteca Carles Rahola', 'name', false],
+      ['Biblioteca Sant Antoni', 'name', false],
     ]);
     const sensors = (await t.call('GET', '/api/stores?mode=tree&levels=area,name,sensor', { user: 'manager' })).json() as RegionNode[];
     const leaf = sensors[0].children![0].children![1];
@@ -60,9 +72,20 @@ describe('GET /api/stores', () => {
   });
 
   it('rejects bad list and tree parameters', async () => {
-    for (const url of ['/api/stores?mode=tree&levels=name,area', '/api/stores?mode=tree&levels=area,area', '/api/stores?mode=tree&levels=planet',
-      '/api/stores?levels=area', '/api/stores?mode=forest', '/api/stores?order=nope,asc', '/api/stores?searchTexts={bad',
-      '/api/stores?limit=0', '/api/stores?offset=-1', '/api/stores?limit=abc', '/api/stores?mode=tree&limit=5', '/api/stores?x=1']) {
+    for (const url of [
+      '/api/stores?mode=tree&levels=name,area',
+      '/api/stores?mode=tree&levels=area,area',
+      '/api/stores?mode=tree&levels=planet',
+      '/api/stores?levels=area',
+      '/api/stores?mode=forest',
+      '/api/stores?order=nope,asc',
+      '/api/stores?searchTexts={bad',
+      '/api/stores?limit=0',
+      '/api/stores?offset=-1',
+      '/api/stores?limit=abc',
+      '/api/stores?mode=tree&limit=5',
+      '/api/stores?x=1',
+    ]) {
       const res = await t.call('GET', url, { user: 'admin' });
       expect([url, res.statusCode, res.json().code]).toEqual([url, 400, 'VALIDATION_ERROR']);
     }
@@ -75,7 +98,12 @@ describe('POST /api/stores', () => {
     expect(res.statusCode).toBe(200);
     // One year after today in Madrid, the library's time zone (the contract's one rule, also the client's).
     const [year, month, day] = libraryToday('Europe/Madrid').split('-');
-    expect(res.json()).toMatchObject({ code: 'BIB-900', timezone: 'Europe/Madrid', expirationDate: `${Number(year) + 1}-${month}-${day === '29' && month === '02' ? '28' : day}`, field1: '' });
+    expect(res.json()).toMatchObject({
+      code: 'BIB-900',
+      timezone: 'Europe/Madrid',
+      expirationDate: `${Number(year) + 1}-${month}-${day === '29' && month === '02' ? '28' : day}`,
+      field1: '',
+    });
     const dupe = await t.call('POST', '/api/stores', { user: 'admin', body: newStore({ name: 'Otra' }) });
     expect([dupe.statusCode, dupe.json().code]).toEqual([409, 'STORE_CODE_EXISTS']);
   });
@@ -84,9 +112,20 @@ describe('POST /api/stores', () => {
     const count = async () => (await t.db.selectFrom('stores').select('id').execute()).length;
     const before = await count();
     const bad: Record<string, unknown>[] = [
-      { capacity: 0 }, { capacity: 1.5 }, { capacity: '10' }, { resetTime: '03:30' }, { resetTime: '24:00' }, { startTime: '08:31' },
-      { endTime: '8:30' }, { name: '' }, { name: '   ' }, { address: undefined }, { timezone: 'Mars/Olympus' },
-      { expirationDate: '2025-02-30' }, { expirationDate: '31/12/2030' }, { unknownField: 1 },
+      { capacity: 0 },
+      { capacity: 1.5 },
+      { capacity: '10' },
+      { resetTime: '03:30' },
+      { resetTime: '24:00' },
+      { startTime: '08:31' },
+      { endTime: '8:30' },
+      { name: '' },
+      { name: '   ' },
+      { address: undefined },
+      { timezone: 'Mars/Olympus' },
+      { expirationDate: '2025-02-30' },
+      { expirationDate: '31/12/2030' },
+      { unknownField: 1 },
     ];
     for (const [i, change] of bad.entries()) {
       const res = await t.call('POST', '/api/stores', { user: 'admin', body: newStore({ code: `BAD-${i}`, ...change }) });
@@ -107,7 +146,8 @@ describe('PUT /api/stores/{storeId}', () => {
   it('non-admins edit the operational fields of their libraries only', async () => {
     const bib1 = await t.storeId('BIB-001');
     const ok = await t.call('PUT', `/api/stores/${bib1}`, {
-      user: 'manager', body: { capacity: 150, startTime: '10:05', manager: 'Nou', name: 'Biblioteca Sant Antoni', timezone: 'Atlantic/Canary' },
+      user: 'manager',
+      body: { capacity: 150, startTime: '10:05', manager: 'Nou', name: 'Biblioteca Sant Antoni', timezone: 'Atlantic/Canary' },
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ capacity: 150, startTime: '10:05', manager: 'Nou', timezone: 'Atlantic/Canary' });
@@ -141,7 +181,10 @@ describe('DELETE /api/stores/{ids}', () => {
     expect((await t.db.selectFrom('stores').select('id').where('id', '=', created).execute()).length).toBe(1);
     const bySupervisor = await t.call('DELETE', `/api/stores/${created}`, { user: 'supervisor' });
     expect([bySupervisor.statusCode, bySupervisor.json().code]).toEqual([403, 'FORBIDDEN']);
-    await t.db.insertInto('user_stores').values({ user_id: await t.userId('manager'), store_id: created }).execute();
+    await t.db
+      .insertInto('user_stores')
+      .values({ user_id: await t.userId('manager'), store_id: created })
+      .execute();
     const ok = await t.call('DELETE', `/api/stores/${created}`, { user: 'admin' });
     expect(ok.json()).toEqual({ ids: [created] });
     expect((await t.call('GET', '/api/stores', { user: 'manager' })).json().total).toBe(2);

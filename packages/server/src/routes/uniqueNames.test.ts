@@ -60,8 +60,20 @@ describe('inventory groups', () => {
   });
 
   it('refuses UNGROUPED as every locale reads it, in any case or accents, on create and edit', async () => {
-    const names = ['UNGROUPED', 'ungrouped', 'Sin agrupar', 'SIN AGRUPAR', 'sín agrupar', 'Sense agrupar', 'Sans groupe', 'Zonder groep',
-      'bez grupy', 'Sem grupo', 'غير مجمعة', ' Sin agrupar '];
+    const names = [
+      'UNGROUPED',
+      'ungrouped',
+      'Sin agrupar',
+      'SIN AGRUPAR',
+      'sín agrupar',
+      'Sense agrupar',
+      'Sans groupe',
+      'Zonder groep',
+      'bez grupy',
+      'Sem grupo',
+      'غير مجمعة',
+      ' Sin agrupar ',
+    ];
     for (const name of names) {
       expect([name, outcome(await t.call('POST', groups(bib1), { ...as, body: { name } }))]).toEqual([name, '400 NotValidNameMessage']);
     }
@@ -77,8 +89,10 @@ describe('section locations', () => {
     const first = await t.call('POST', sections(gid), { ...as, body: { comment: 'Planta 1', date: '2026-11-20 10:30' } });
     expect(outcome(first)).toBe(200);
     for (const comment of VARIANTS) {
-      expect([comment, outcome(await t.call('POST', sections(gid), { ...as, body: { comment, date: '2026-11-20 10:30' } }))])
-        .toEqual([comment, '409 NameAlreadyExistsMessage']);
+      expect([comment, outcome(await t.call('POST', sections(gid), { ...as, body: { comment, date: '2026-11-20 10:30' } }))]).toEqual([
+        comment,
+        '409 NameAlreadyExistsMessage',
+      ]);
       expect([comment, (await t.call('POST', sections(gid, '/exists'), { ...as, body: { comment } })).json()]).toEqual([comment, { exists: true }]);
     }
     const second = (await t.call('POST', sections(gid), { ...as, body: { comment: 'Planta 2', date: '2026-11-20 10:30' } })).json();
@@ -107,8 +121,10 @@ describe('image sets', () => {
     const first = await t.call('POST', '/api/imagesets', { user: 'supervisor', body: { name: 'Campaña', description: '' } });
     expect(outcome(first)).toBe(200);
     for (const name of ['campaña', 'CAMPANA', 'Campana']) {
-      expect([name, outcome(await t.call('POST', '/api/imagesets', { user: 'supervisor', body: { name, description: '' } }))])
-        .toEqual([name, '409 NameAlreadyExistsMessage']);
+      expect([name, outcome(await t.call('POST', '/api/imagesets', { user: 'supervisor', body: { name, description: '' } }))]).toEqual([
+        name,
+        '409 NameAlreadyExistsMessage',
+      ]);
       expect([name, (await t.call('POST', '/api/imagesets/exists', { user: 'supervisor', body: { name } })).json()]).toEqual([name, { exists: true }]);
     }
     const other = (await t.call('POST', '/api/imagesets', { user: 'supervisor', body: { name: 'Otra', description: '' } })).json();

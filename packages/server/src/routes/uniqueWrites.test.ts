@@ -23,7 +23,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const as = { user: 'librarian' as const };
-const codes = (res: Array<{ statusCode: number; json(): { code?: string } }>) => res.map((r) => (r.statusCode === 200 ? 200 : `${r.statusCode} ${r.json().code}`)).sort();
+const codes = (res: Array<{ statusCode: number; json(): { code?: string } }>) =>
+  res.map((r) => (r.statusCode === 200 ? 200 : `${r.statusCode} ${r.json().code}`)).sort();
 
 describe.each([['catalogues'], ['searchLists']])('%s', (path) => {
   const url = (rest = '') => `/api/stores/${bib1}/${path}${rest}`;
@@ -62,8 +63,18 @@ describe('the database refuses a doubled pair whoever writes it', () => {
     const cat = await addCatalogue(t.db, bib1, 'Direct', [{ code: 'D1' }, { objectId: 'O1' }]);
     expect(await outcome(addCatalogue(t.db, bib1, 'Direct 2', [{ code: 'D1' }, { code: 'D1' }]))).toBe('refused');
     const row = (code: string | null, objectId: string | null) => ({
-      store_id: bib1, catalogue_id: cat, code, object_id: objectId, field1: null, field2: null, field3: null, field4: null,
-      field5: null, field6: null, search_text: itemSearchText({ code, objectId }), created_at: new Date().toISOString(),
+      store_id: bib1,
+      catalogue_id: cat,
+      code,
+      object_id: objectId,
+      field1: null,
+      field2: null,
+      field3: null,
+      field4: null,
+      field5: null,
+      field6: null,
+      search_text: itemSearchText({ code, objectId }),
+      created_at: new Date().toISOString(),
     });
     expect(await outcome(t.db.insertInto('catalogue_items').values(row('D1', null)).execute())).toBe('refused');
     expect(await outcome(t.db.insertInto('catalogue_items').values(row(null, 'O1')).execute())).toBe('refused');
@@ -74,7 +85,10 @@ describe('the database refuses a doubled pair whoever writes it', () => {
   it('an import counts a pair another writer added while it ran, and fails nothing', async () => {
     const cat = (await t.call('POST', `/api/stores/${bib1}/catalogues`, { ...as, body: { name: `Import race ${Math.random()}` } })).json().tid;
     const file = await uploadAs(t, 'librarian', 'race.csv', `code\n${Array.from({ length: 3000 }, (_, i) => `R${i}`).join('\n')}\n`);
-    const importing = t.call('POST', `/api/stores/${bib1}/catalogues/${cat}/import`, { ...as, body: { fileName: file, sheetIndex: null, fields: [{ code: 0 }] } });
+    const importing = t.call('POST', `/api/stores/${bib1}/catalogues/${cat}/import`, {
+      ...as,
+      body: { fileName: file, sheetIndex: null, fields: [{ code: 0 }] },
+    });
     const manual = await t.call('POST', `/api/stores/${bib1}/catalogues/${cat}/items`, { ...as, body: { code: 'R2999' } });
     // Whichever wrote R2999 first, the other counts it: nothing fails, nothing is doubled.
     const imported = (await importing).json();
@@ -88,16 +102,27 @@ describe('migration 0013 on existing duplicates', () => {
   it('keeps the first item of each pair, renames later containers "name (id)", then enforces both', async () => {
     await uniqueItemsNames.down!(t.db);
     try {
-      const a = await addCatalogue(t.db, bib2, 'Dup', [{ code: 'X1', field1: 'first' }, { code: 'X1', field1: 'second' }, { objectId: 'O', field1: 'o1' }, { objectId: 'O' }, { code: 'X2' }]);
+      const a = await addCatalogue(t.db, bib2, 'Dup', [
+        { code: 'X1', field1: 'first' },
+        { code: 'X1', field1: 'second' },
+        { objectId: 'O', field1: 'o1' },
+        { objectId: 'O' },
+        { code: 'X2' },
+      ]);
       const b = await addCatalogue(t.db, bib2, 'DUP', [{ code: 'X1' }]);
       const s = await addSearchList(t.db, bib2, 'dup', [{ code: 'S' }, { code: 'S' }]);
       await uniqueItemsNames.up(t.db);
       const items = await t.db.selectFrom('catalogue_items').select(['code', 'object_id', 'field1']).where('catalogue_id', '=', a).orderBy('id').execute();
       expect(items).toEqual([
-        { code: 'X1', object_id: null, field1: 'first' }, { code: null, object_id: 'O', field1: 'o1' }, { code: 'X2', object_id: null, field1: null },
+        { code: 'X1', object_id: null, field1: 'first' },
+        { code: null, object_id: 'O', field1: 'o1' },
+        { code: 'X2', object_id: null, field1: null },
       ]);
       const names = await t.db.selectFrom('catalogues').select(['id', 'name']).where('id', 'in', [a, b]).orderBy('id').execute();
-      expect(names).toEqual([{ id: a, name: 'Dup' }, { id: b, name: `DUP (${b})` }]);
+      expect(names).toEqual([
+        { id: a, name: 'Dup' },
+        { id: b, name: `DUP (${b})` },
+      ]);
       // A search list of the same name is another table: kept; its doubled item is not.
       expect((await t.db.selectFrom('search_lists').select('name').where('id', '=', s).executeTakeFirstOrThrow()).name).toBe('dup');
       const { rows } = await sql<{ n: number }>`select count(*) as n from search_list_items where search_list_id = ${s}`.execute(t.db);

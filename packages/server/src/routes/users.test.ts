@@ -10,8 +10,15 @@ const countUsers = async () => (await t.db.selectFrom('users').select('id').exec
 
 function newUser(overrides: Record<string, unknown> = {}) {
   return {
-    userName: 'nuevo', fullName: 'Núria Nova', address: 'Carrer 1', telephone: '600000000', email: 'nuevo@example.com',
-    role: 'user', permissions: ['manager'], password: 'secret-pass', ...overrides,
+    userName: 'nuevo',
+    fullName: 'Núria Nova',
+    address: 'Carrer 1',
+    telephone: '600000000',
+    email: 'nuevo@example.com',
+    role: 'user',
+    permissions: ['manager'],
+    password: 'secret-pass',
+    ...overrides,
   };
 }
 
@@ -21,7 +28,12 @@ describe('GET /api/users and numUsers', () => {
     expect(admin.statusCode).toBe(200);
     expect(admin.json().total).toBe(5);
     const sup = await t.call('GET', '/api/users', { user: 'supervisor' });
-    expect(sup.json().items.map((u: { userName: string }) => u.userName).sort()).toEqual(['librarian', 'manager', 'supervisor', 'viewer']);
+    expect(
+      sup
+        .json()
+        .items.map((u: { userName: string }) => u.userName)
+        .sort(),
+    ).toEqual(['librarian', 'manager', 'supervisor', 'viewer']);
     expect((await t.call('GET', '/api/users/numUsers', { user: 'supervisor' })).json()).toEqual({ numUsers: 4 });
     expect((await t.call('GET', '/api/users/numUsers', { user: 'admin' })).json()).toEqual({ numUsers: 5 });
   });
@@ -29,7 +41,11 @@ describe('GET /api/users and numUsers', () => {
   it('answers user fields with parent and storeIds', async () => {
     const res = await t.call('GET', `/api/users/${await t.userId('manager')}`, { user: 'admin' });
     expect(res.json()).toMatchObject({
-      userName: 'manager', role: 'user', permissions: ['manager'], parent: { userName: 'supervisor' }, avatarUrl: null,
+      userName: 'manager',
+      role: 'user',
+      permissions: ['manager'],
+      parent: { userName: 'supervisor' },
+      avatarUrl: null,
       storeIds: [await t.storeId('BIB-001'), await t.storeId('BIB-002')],
     });
     expect(res.json().password_hash).toBeUndefined();
@@ -64,7 +80,10 @@ describe('POST /api/users', () => {
     const res = await t.call('POST', '/api/users', { user: 'supervisor', body: newUser({ regions: ['area:Cataluña'] }) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      userName: 'nuevo', parent: { userName: 'supervisor' }, flavor: '{product}', regions: ['area:Cataluña'],
+      userName: 'nuevo',
+      parent: { userName: 'supervisor' },
+      flavor: '{product}',
+      regions: ['area:Cataluña'],
       storeIds: [await t.storeId('BIB-001'), await t.storeId('BIB-002')],
     });
     expect(res.json().token).toMatch(/^[0-9a-f]{32}$/);
@@ -116,11 +135,13 @@ describe('POST /api/users', () => {
     const list = await t.call('GET', '/api/users', { user: sup2Id });
     expect(list.json().items.map((u: { userName: string }) => u.userName)).toEqual(['sup2']);
     const foreign = await t.call('POST', '/api/users', {
-      user: sup2Id, body: newUser({ userName: 'y1', email: 'y1@example.com', storeIds: [await t.storeId('BIB-003')] }),
+      user: sup2Id,
+      body: newUser({ userName: 'y1', email: 'y1@example.com', storeIds: [await t.storeId('BIB-003')] }),
     });
     expect([foreign.statusCode, foreign.json().code]).toEqual([403, 'FORBIDDEN']);
     const region = await t.call('POST', '/api/users', {
-      user: sup2Id, body: newUser({ userName: 'y2', email: 'y2@example.com', regions: ['area:Cataluña'] }),
+      user: sup2Id,
+      body: newUser({ userName: 'y2', email: 'y2@example.com', regions: ['area:Cataluña'] }),
     });
     expect(region.statusCode).toBe(200);
     expect(region.json().storeIds).toEqual([bib1]);
@@ -130,10 +151,12 @@ describe('POST /api/users', () => {
 
   it('a supervisor does not manage peer supervisors or users holding permissions the supervisor lacks', async () => {
     const devices = await t.call('POST', '/api/users', {
-      user: 'admin', body: newUser({ userName: 'tech', email: 'tech@example.com', permissions: ['manager', 'devices'] }),
+      user: 'admin',
+      body: newUser({ userName: 'tech', email: 'tech@example.com', permissions: ['manager', 'devices'] }),
     });
     const sup3 = await t.call('POST', '/api/users', {
-      user: 'admin', body: newUser({ userName: 'sup3', email: 'sup3@example.com', role: 'supervisor', storeIds: [await t.storeId('BIB-001')] }),
+      user: 'admin',
+      body: newUser({ userName: 'sup3', email: 'sup3@example.com', role: 'supervisor', storeIds: [await t.storeId('BIB-001')] }),
     });
     for (const id of [devices.json().tid, sup3.json().tid]) {
       const res = await t.call('PUT', `/api/users/${id}`, { user: 'supervisor', body: { password: 'takeover' } });
@@ -175,7 +198,9 @@ describe('PUT /api/users/{userId}', () => {
     const pw = await t.call('PUT', `/api/users/${viewer}`, { user: 'supervisor', body: { password: 'n3w-passw0rd', permissions: ['manager'] } });
     expect(pw.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { userName: 'viewer', password: 'n3w-passw0rd' } })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { userName: 'viewer', password: 'viewer' } })).json().code).toBe('INVALID_PASSWORD');
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { userName: 'viewer', password: 'viewer' } })).json().code).toBe(
+      'INVALID_PASSWORD',
+    );
     const promoted = await t.call('PUT', `/api/users/${viewer}`, { user: 'admin', body: { role: 'admin' } });
     expect(promoted.json()).toMatchObject({ role: 'admin', permissions: [] });
     const bySup = await t.call('PUT', `/api/users/${await t.userId('librarian')}`, { user: 'supervisor', body: { role: 'admin' } });

@@ -9,7 +9,11 @@ describe('ID modification sandbox', () => {
     expect(await testIdScript("return 'BC' + id.toUpperCase();", 'ab1')).toEqual({ result: 'BCAB1' });
     expect(await testIdScript('return id.length * 2;')).toEqual({ result: '8' });
     expect(await testIdScript('  ')).toEqual({ result: '1234' });
-    expect(await runIdScript('return id.padStart(8, "0");', ['1', '22', '333'])).toEqual([{ result: '00000001' }, { result: '00000022' }, { result: '00000333' }]);
+    expect(await runIdScript('return id.padStart(8, "0");', ['1', '22', '333'])).toEqual([
+      { result: '00000001' },
+      { result: '00000022' },
+      { result: '00000333' },
+    ]);
   });
 
   it("answers the script's own errors", async () => {
@@ -20,7 +24,9 @@ describe('ID modification sandbox', () => {
   });
 
   it('has no process, require, host constructor escape, dynamic import, fetch or file system', async () => {
-    expect(await testIdScript('return typeof process + typeof require + typeof fetch + typeof std + typeof os;')).toEqual({ result: 'undefinedundefinedundefinedundefinedundefined' });
+    expect(await testIdScript('return typeof process + typeof require + typeof fetch + typeof std + typeof os;')).toEqual({
+      result: 'undefinedundefinedundefinedundefinedundefined',
+    });
     expect(await testIdScript('return process.env.HOME;')).toEqual({ error: expect.stringContaining('process') });
     expect(await testIdScript("return require('fs').readFileSync('/etc/passwd', 'utf8');")).toEqual({ error: expect.stringContaining('require') });
     // The constructor of the global object's constructor is the sandbox's own Function: still no host.
@@ -36,15 +42,21 @@ describe('ID modification sandbox', () => {
     for (const bomb of ["const a = []; while (true) a.push('x'.repeat(1000) + a.length);", 'const a = []; for (;;) a.push(new Array(1e5).fill(1));']) {
       expect(await testIdScript(bomb)).toEqual({ error: expect.any(String) });
     }
-    expect(await runIdScript("if (id === 'loop') { for (;;) {} } return id + '!';", ['a', 'loop', 'b']))
-      .toEqual([{ result: 'a!' }, { error: expect.stringContaining('took longer') }, { result: 'b!' }]);
+    expect(await runIdScript("if (id === 'loop') { for (;;) {} } return id + '!';", ['a', 'loop', 'b'])).toEqual([
+      { result: 'a!' },
+      { error: expect.stringContaining('took longer') },
+      { result: 'b!' },
+    ]);
   });
 
   it('keeps a worker warm between jobs, with a fresh interpreter per job; a stopped worker is not used again', async () => {
     await endIdleScriptWorkers();
     const started = sandboxStats.started;
     // One job leaves a global behind; the next job (another script, the same warm worker) does not see it.
-    expect(await runIdScript('globalThis.left = (globalThis.left || 0) + 1; return String(globalThis.left);', ['a', 'b'])).toEqual([{ result: '1' }, { result: '2' }]);
+    expect(await runIdScript('globalThis.left = (globalThis.left || 0) + 1; return String(globalThis.left);', ['a', 'b'])).toEqual([
+      { result: '1' },
+      { result: '2' },
+    ]);
     expect(await runIdScript('return typeof globalThis.left;', ['a'])).toEqual([{ result: 'undefined' }]);
     expect(await testIdScript('return id.(;')).toEqual({ error: expect.stringMatching(/^SyntaxError/) });
     for (let i = 0; i < 5; i += 1) expect(await testIdScript(`return id + ${i};`, 'x')).toEqual({ result: `x${i}` });

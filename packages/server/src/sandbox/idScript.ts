@@ -61,7 +61,10 @@ export const SCRIPT_POOL = { size: 2, perUser: 1, perUserQueued: 4, queued: 32 }
 
 /** The pool's slots (tests and benchmarks read its stats). */
 export const scriptSlots = new FairGate('script run', () => ({
-  slots: SCRIPT_POOL.size, perUser: SCRIPT_POOL.perUser, perUserQueued: SCRIPT_POOL.perUserQueued, queued: SCRIPT_POOL.queued,
+  slots: SCRIPT_POOL.size,
+  perUser: SCRIPT_POOL.perUser,
+  perUserQueued: SCRIPT_POOL.perUserQueued,
+  queued: SCRIPT_POOL.queued,
 }));
 
 /** The script time left to one import; each run takes off what it used. */
@@ -125,7 +128,9 @@ function newWorker(): Worker {
   sandboxStats.live += 1;
   sandboxStats.peakLive = Math.max(sandboxStats.peakLive, sandboxStats.live);
   const worker = new Worker(path.join(__dirname, 'idScriptWorker.js'), { workerData: { limits: SCRIPT_LIMITS } });
-  worker.once('exit', () => { sandboxStats.live -= 1; });
+  worker.once('exit', () => {
+    sandboxStats.live -= 1;
+  });
   // While idle nobody else listens: an ended worker leaves the idle ones, an error is its job's (or nobody's).
   worker.on('error', () => undefined);
   worker.on('exit', () => forget(worker));
@@ -202,14 +207,22 @@ export async function runIdScript(script: string, ids: readonly string[], option
   const started = Date.now();
   let usedMs: number | undefined;
   try {
-    return await runInWorker(script, ids, budget ? budget.leftMs : Infinity, signal, (ms) => { usedMs = ms; });
+    return await runInWorker(script, ids, budget ? budget.leftMs : Infinity, signal, (ms) => {
+      usedMs = ms;
+    });
   } finally {
     release();
     if (budget) budget.leftMs -= usedMs ?? Date.now() - started;
   }
 }
 
-function runInWorker(script: string, ids: readonly string[], budgetMs: number, signal: AbortSignal | undefined, used: (ms: number) => void): Promise<ScriptResult[]> {
+function runInWorker(
+  script: string,
+  ids: readonly string[],
+  budgetMs: number,
+  signal: AbortSignal | undefined,
+  used: (ms: number) => void,
+): Promise<ScriptResult[]> {
   if (signal?.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
     const worker = takeWorker();
@@ -243,29 +256,35 @@ function runInWorker(script: string, ids: readonly string[], budgetMs: number, s
       const armed = Date.now();
       const cpuAtArm = processCpuMs();
       const limit = SCRIPT_LIMITS.stallMs + SCRIPT_LIMITS.timeMs;
-      const check = (): NodeJS.Timeout => setTimeout(() => {
-        if (processCpuMs() - cpuAtArm < limit && Date.now() - armed < limit + SCRIPT_LIMITS.loadGraceMs) {
-          watchdog = check();
-          return;
-        }
-        const error = `The script took longer than ${SCRIPT_LIMITS.timeMs} ms`;
-        finish(ids.map(() => ({ error })));
-      }, Math.max(50, limit - (Date.now() - armed)));
+      const check = (): NodeJS.Timeout =>
+        setTimeout(
+          () => {
+            if (processCpuMs() - cpuAtArm < limit && Date.now() - armed < limit + SCRIPT_LIMITS.loadGraceMs) {
+              watchdog = check();
+              return;
+            }
+            const error = `The script took longer than ${SCRIPT_LIMITS.timeMs} ms`;
+            finish(ids.map(() => ({ error })));
+          },
+          Math.max(50, limit - (Date.now() - armed)),
+        );
       return check();
     };
     let watchdog = setTimeout(() => finish(new Error('The script worker did not start')), SCRIPT_LIMITS.startMs);
     const onMessage = (message: WorkerMessage) => {
       if (message.job !== job) return;
-      if (message.compileError !== undefined) finish(ids.map(() => ({ error: message.compileError! })), !message.broken);
+      if (message.compileError !== undefined)
+        finish(
+          ids.map(() => ({ error: message.compileError! })),
+          !message.broken,
+        );
       else if (message.results) {
         if (message.usedMs !== undefined) used(message.usedMs);
         finish(message.results, true);
-      }
-      else if (message.ready) {
+      } else if (message.ready) {
         clearTimeout(watchdog);
         watchdog = stall();
-      }
-      else if (message.progress !== undefined && message.progress > done) {
+      } else if (message.progress !== undefined && message.progress > done) {
         done = message.progress;
         clearTimeout(watchdog);
         watchdog = stall();

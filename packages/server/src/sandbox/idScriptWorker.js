@@ -77,7 +77,9 @@ function runJob(quickjs, { job, script, ids, budgetMs = Infinity, budgetError = 
     if (fn) fn.dispose();
     if (vm) vm.dispose();
     if (runtime) runtime.dispose();
-    fn = null; vm = null; runtime = null;
+    fn = null;
+    vm = null;
+    runtime = null;
   };
   /**
    * The interpreter and the compiled script: a fresh one after a run that ran out of time or memory, which may

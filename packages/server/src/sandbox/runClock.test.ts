@@ -7,7 +7,11 @@ const { createRunClock } = require('./runClock.js') as {
 describe('the time limit of one script run', () => {
   let wall = 0;
   let cpu = 0;
-  const clock = createRunClock(SCRIPT_LIMITS, () => wall, () => cpu);
+  const clock = createRunClock(
+    SCRIPT_LIMITS,
+    () => wall,
+    () => cpu,
+  );
   const { timeMs, loadGraceMs } = SCRIPT_LIMITS;
   beforeEach(() => {
     wall = 1_000_000;
@@ -49,7 +53,14 @@ describe('the time limit of one script run', () => {
     let readings = 0;
     let now = 5_000;
     let used = 100;
-    const counted = createRunClock(SCRIPT_LIMITS, () => now, () => { readings += 1; return used; });
+    const counted = createRunClock(
+      SCRIPT_LIMITS,
+      () => now,
+      () => {
+        readings += 1;
+        return used;
+      },
+    );
     for (let run = 0; run < 1000; run += 1) counted.start();
     expect(readings).toBe(1);
     now += 1;

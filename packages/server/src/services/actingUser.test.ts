@@ -17,8 +17,21 @@ const actor = async (name: 'supervisor' | 'manager') => (await findAuthUser(t.db
 const deps = () => ({ db: t.db, config: t.config }) as unknown as Deps;
 
 it('createStore refuses anyone but an admin', async () => {
-  const body = { code: 'SVC-1', country: 'ES', area: 'Z', province: 'Z', city: 'Z', name: 'Svc', address: 'a', manager: 'm', managertel: '1',
-    capacity: 1, resetTime: '00:00', startTime: '08:00', endTime: '20:00' };
+  const body = {
+    code: 'SVC-1',
+    country: 'ES',
+    area: 'Z',
+    province: 'Z',
+    city: 'Z',
+    name: 'Svc',
+    address: 'a',
+    manager: 'm',
+    managertel: '1',
+    capacity: 1,
+    resetTime: '00:00',
+    startTime: '08:00',
+    endTime: '20:00',
+  };
   await expect(createStore(deps(), await actor('supervisor'), body as never)).rejects.toMatchObject({ statusCode: 403 });
   expect(await t.db.selectFrom('stores').select('id').where('code', '=', 'SVC-1').executeTakeFirst()).toBeUndefined();
 });

@@ -3,9 +3,7 @@
  * name, url and method required; the name unique within the group; method POST, PUT or DELETE (default POST);
  * attach data a switch; params an optional object of texts. Scoped to the caller's library and its groups.
  */
-import {
-  ERROR_CODES, parseIdList, UNGROUPED, type AdditionalOperation, type AdditionalOperationInput, type ListQuery,
-} from '@portal/contract';
+import { ERROR_CODES, parseIdList, UNGROUPED, type AdditionalOperation, type AdditionalOperationInput, type ListQuery } from '@portal/contract';
 import { ApiError, conflict, forbidden } from '../errors';
 import { defineList, type Row } from '../lists/definition';
 import { listPage, listParams } from '../lists/engine';
@@ -28,8 +26,13 @@ function parseParams(json: unknown): Record<string, string> {
 
 export function toApiOperation(r: Row): AdditionalOperation {
   return {
-    tid: Number(r.id), name: String(r.name), url: String(r.url), method: String(r.method) as AdditionalOperation['method'],
-    attachData: Number(r.attach_data) === 1, params: parseParams(r.params), groupId: r.group_id === null ? UNGROUPED : Number(r.group_id),
+    tid: Number(r.id),
+    name: String(r.name),
+    url: String(r.url),
+    method: String(r.method) as AdditionalOperation['method'],
+    attachData: Number(r.attach_data) === 1,
+    params: parseParams(r.params),
+    groupId: r.group_id === null ? UNGROUPED : Number(r.group_id),
   };
 }
 
@@ -67,7 +70,13 @@ export async function listOperations(deps: D, user: AuthUser, storeId: number, g
 async function values(deps: D, storeId: number, groupId: number | null, body: AdditionalOperationInput, exceptId: number | null) {
   const name = body.name.trim();
   if (await q.operationNameTaken(deps.db, storeId, groupId, name, exceptId)) throw nameTaken(name);
-  return { name, url: operationUrl(body.url), method: body.method ?? 'POST', attach_data: (body.attachData ? 1 : 0) as 0 | 1, params: JSON.stringify(body.params ?? {}) };
+  return {
+    name,
+    url: operationUrl(body.url),
+    method: body.method ?? 'POST',
+    attach_data: (body.attachData ? 1 : 0) as 0 | 1,
+    params: JSON.stringify(body.params ?? {}),
+  };
 }
 
 async function oneOperation(deps: D, storeId: number, groupId: number | null, id: number): Promise<AdditionalOperation> {
@@ -76,14 +85,27 @@ async function oneOperation(deps: D, storeId: number, groupId: number | null, id
   return toApiOperation(row as unknown as Row);
 }
 
-export async function createOperation(deps: D, user: AuthUser, storeId: number, groupText: string, body: AdditionalOperationInput): Promise<AdditionalOperation> {
+export async function createOperation(
+  deps: D,
+  user: AuthUser,
+  storeId: number,
+  groupText: string,
+  body: AdditionalOperationInput,
+): Promise<AdditionalOperation> {
   const group = await ownGroup(deps, user, storeId, groupText);
   const row = await values(deps, storeId, group.id, body, null);
   const id = await q.insertOperation(deps.db, { ...row, store_id: storeId, group_id: group.id, created_at: deps.config.now().toISOString() });
   return oneOperation(deps, storeId, group.id, id);
 }
 
-export async function updateOperation(deps: D, user: AuthUser, storeId: number, groupText: string, id: number, body: AdditionalOperationInput): Promise<AdditionalOperation> {
+export async function updateOperation(
+  deps: D,
+  user: AuthUser,
+  storeId: number,
+  groupText: string,
+  id: number,
+  body: AdditionalOperationInput,
+): Promise<AdditionalOperation> {
   const group = await ownGroup(deps, user, storeId, groupText);
   await oneOperation(deps, storeId, group.id, id);
   await q.updateOperation(deps.db, id, await values(deps, storeId, group.id, body, id));
@@ -96,7 +118,14 @@ export async function deleteOperations(deps: D, user: AuthUser, storeId: number,
 }
 
 /** Is the name taken in the group by an operation other than exceptId? An empty name passes. */
-export async function operationExists(deps: D, user: AuthUser, storeId: number, groupText: string, name: string, exceptId: number | null): Promise<{ exists: boolean }> {
+export async function operationExists(
+  deps: D,
+  user: AuthUser,
+  storeId: number,
+  groupText: string,
+  name: string,
+  exceptId: number | null,
+): Promise<{ exists: boolean }> {
   const group = await ownGroup(deps, user, storeId, groupText);
   const trimmed = name.trim();
   if (trimmed === '') return { exists: false };

@@ -4,9 +4,7 @@
  * deactivated; delete only (alarms of other libraries: 403, nothing deleted). store.name comes from the
  * alarms_list view (migration 0008).
  */
-import {
-  ALARMS_DEFAULT_ORDER, ERROR_CODES, type Alarm, type ExportBody, type ListQuery, type NumAlarms,
-} from '@portal/contract';
+import { ALARMS_DEFAULT_ORDER, ERROR_CODES, type Alarm, type ExportBody, type ListQuery, type NumAlarms } from '@portal/contract';
 import { defineList, type Row } from '../lists/definition';
 import { countMatching, listParams } from '../lists/engine';
 import type { ExportFile } from '../lists/export/export';

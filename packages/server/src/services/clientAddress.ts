@@ -29,5 +29,8 @@ export function addressGroup(address: string): string {
   if (h.slice(0, 5).every((x) => x === 0) && h[5] === 0xffff) {
     return [h[6] >> 8, h[6] & 0xff, h[7] >> 8, h[7] & 0xff].join('.');
   }
-  return `${h.slice(0, 4).map((x) => x.toString(16)).join(':')}::/64`;
+  return `${h
+    .slice(0, 4)
+    .map((x) => x.toString(16))
+    .join(':')}::/64`;
 }

@@ -9,7 +9,17 @@
  */
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import {
-  ERROR_CODES, MAX_LIST_LIMIT, MAX_LIST_OFFSET, UNGROUPED, type AddItemsFromBody, type ListParams, type CompareItem, type CompareMode, type CompareScope, type ExportBody, type ListQuery,
+  ERROR_CODES,
+  MAX_LIST_LIMIT,
+  MAX_LIST_OFFSET,
+  UNGROUPED,
+  type AddItemsFromBody,
+  type ListParams,
+  type CompareItem,
+  type CompareMode,
+  type CompareScope,
+  type ExportBody,
+  type ListQuery,
 } from '@portal/contract';
 import type { Database } from '../db/schema';
 import { badRequest, forbidden } from '../errors';
@@ -39,7 +49,10 @@ export const EXCEEDED_LIST = defineList<ApiItem & { date: string; inventoryId: n
   table: 'inventory_items',
   columns: { ...ITEM_LIST_COLUMNS, date: SCANNED_ITEM_COLUMNS.date, inventoryId: SCANNED_ITEM_COLUMNS.inventoryId },
   searchText: ITEM_SEARCH_TEXT,
-  toItem: (r) => { const s = toScannedItem(r); return { ...toApiItem(r), date: s.date, inventoryId: s.inventoryId }; },
+  toItem: (r) => {
+    const s = toScannedItem(r);
+    return { ...toApiItem(r), date: s.date, inventoryId: s.inventoryId };
+  },
 });
 
 /**
@@ -48,8 +61,14 @@ export const EXCEEDED_LIST = defineList<ApiItem & { date: string; inventoryId: n
  * NOT EXISTS per key (each probes its own index); the same SQL on SQLite and PostgreSQL. The page, the count
  * and the export all filter with it (MISSING and EXCEEDED scopes below).
  */
-export function unmatchedSql(row: 'catalogue_items' | 'inventory_items', other: 'catalogue_items' | 'inventory_items', within: RawBuilder<SqlBool>, byObjectId: boolean): RawBuilder<SqlBool> {
-  const none = (column: 'code' | 'object_id') => sql<SqlBool>`not exists (select 1 from ${sql.table(other)} m where ${within} and m.${sql.raw(column)} = ${sql.ref(`${row}.${column}`)})`;
+export function unmatchedSql(
+  row: 'catalogue_items' | 'inventory_items',
+  other: 'catalogue_items' | 'inventory_items',
+  within: RawBuilder<SqlBool>,
+  byObjectId: boolean,
+): RawBuilder<SqlBool> {
+  const none = (column: 'code' | 'object_id') =>
+    sql<SqlBool>`not exists (select 1 from ${sql.table(other)} m where ${within} and m.${sql.raw(column)} = ${sql.ref(`${row}.${column}`)})`;
   return byObjectId ? sql<SqlBool>`${none('code')} and ${none('object_id')}` : none('code');
 }
 
@@ -65,15 +84,20 @@ function scansIn(storeId: number, scope: CompareScope): RawBuilder<SqlBool> {
 }
 
 /** Catalogue items no scan in scope matched. */
-const missingCondition = (storeId: number, scope: CompareScope, byObjectId: boolean) => unmatchedSql('catalogue_items', 'inventory_items', scansIn(storeId, scope), byObjectId);
+const missingCondition = (storeId: number, scope: CompareScope, byObjectId: boolean) =>
+  unmatchedSql('catalogue_items', 'inventory_items', scansIn(storeId, scope), byObjectId);
 
 /** Scans the catalogue does not hold. */
-const exceededCondition = (catalogueId: number, byObjectId: boolean) => unmatchedSql('inventory_items', 'catalogue_items', sql<SqlBool>`m.catalogue_id = ${catalogueId}`, byObjectId);
+const exceededCondition = (catalogueId: number, byObjectId: boolean) =>
+  unmatchedSql('inventory_items', 'catalogue_items', sql<SqlBool>`m.catalogue_id = ${catalogueId}`, byObjectId);
 
 function exceededScope(storeId: number, scope: CompareScope, catalogueId: number, byObjectId: boolean): ListScope {
-  const base: Record<string, number | null> = scope.kind === 'inventory'
-    ? { inventory_id: scope.inventoryId }
-    : scope.kind === 'group' ? { store_id: storeId, group_id: scope.groupId === UNGROUPED ? null : scope.groupId } : { store_id: storeId };
+  const base: Record<string, number | null> =
+    scope.kind === 'inventory'
+      ? { inventory_id: scope.inventoryId }
+      : scope.kind === 'group'
+        ? { store_id: storeId, group_id: scope.groupId === UNGROUPED ? null : scope.groupId }
+        : { store_id: storeId };
   return { ...base, exceeded: exceededCondition(catalogueId, byObjectId) };
 }
 
@@ -95,7 +119,11 @@ export async function resolveCompare(db: Db, storeId: number, catalogueId: numbe
   const store = await findStore(db, storeId);
   const byObjectId = (store?.field_object_id ?? '') !== '';
   if (mode === 'MISSING') {
-    return { def: CATALOGUE_ITEMS_LIST, scope: { catalogue_id: catalogueId, missing: missingCondition(storeId, scope, byObjectId) }, catalogueName: catalogue.name };
+    return {
+      def: CATALOGUE_ITEMS_LIST,
+      scope: { catalogue_id: catalogueId, missing: missingCondition(storeId, scope, byObjectId) },
+      catalogueName: catalogue.name,
+    };
   }
   const def = { ...EXCEEDED_LIST, labels: exceededLabels(storeId, catalogueId, byObjectId) };
   return { def, scope: exceededScope(storeId, scope, catalogueId, byObjectId), catalogueName: catalogue.name };
@@ -115,7 +143,9 @@ async function heldBy(db: Db, catalogueIds: number[], codes: string[], objectIds
     const parts = [...(codes.length ? [on('ci.code', codes)] : []), ...(objectIds.length ? [on('ci.object_id', objectIds)] : [])];
     return (await sql<Held>`${sql.join(parts, sql` union all `)}`.execute(db)).rows.map((r) => ({ ...r, catalogue_id: Number(r.catalogue_id) }));
   }
-  return db.selectFrom('catalogue_items').select(['catalogue_id', 'code', 'object_id'])
+  return db
+    .selectFrom('catalogue_items')
+    .select(['catalogue_id', 'code', 'object_id'])
     .where('catalogue_id', 'in', catalogueIds)
     .where((eb) => eb.or([...(codes.length ? [eb('code', 'in', codes)] : []), ...(objectIds.length ? [eb('object_id', 'in', objectIds)] : [])]))
     .execute();
@@ -132,9 +162,10 @@ async function foundIn(db: Db, storeId: number, catalogueId: number, items: read
   const byObject = new Map<string, FoundIn>();
   // The library's other catalogues first: the item lookup then runs on the (catalogue_id, code) and
   // (catalogue_id, object_id) indexes instead of reading every catalogue item of the library.
-  const others = codes.length || objectIds.length
-    ? await db.selectFrom('catalogues').select(['id', 'name']).where('store_id', '=', storeId).where('id', '!=', catalogueId).execute()
-    : [];
+  const others =
+    codes.length || objectIds.length
+      ? await db.selectFrom('catalogues').select(['id', 'name']).where('store_id', '=', storeId).where('id', '!=', catalogueId).execute()
+      : [];
   if (others.length) {
     const names = new Map(others.map((c) => [c.id, c.name]));
     const rows = await heldBy(db, [...names.keys()], codes, objectIds);
@@ -147,9 +178,11 @@ async function foundIn(db: Db, storeId: number, catalogueId: number, items: read
       first(byObject, r.object_id, r.catalogue_id);
     }
   }
-  return items.map((item) => (item.code !== null ? byCode.get(item.code) : undefined)
-    ?? (byObjectId && item.objectId !== null ? byObject.get(item.objectId) : undefined)
-    ?? { catalogueId: null, catalogueName: null });
+  return items.map(
+    (item) =>
+      (item.code !== null ? byCode.get(item.code) : undefined) ??
+      (byObjectId && item.objectId !== null ? byObject.get(item.objectId) : undefined) ?? { catalogueId: null, catalogueName: null },
+  );
 }
 
 /** EXCEEDED export columns named as the screen shows them: the section's location and the catalogue where found. */
@@ -163,7 +196,10 @@ function exceededLabels(storeId: number, catalogueId: number, byObjectId: boolea
     async fill(db, rows) {
       await SCANNED_ITEM_LABELS.fill(db, rows);
       const found = await foundIn(db, storeId, catalogueId, rows.map(toApiItem), byObjectId);
-      rows.forEach((r, n) => { r.found_catalogue_id = found[n].catalogueId; r.found_catalogue_name = found[n].catalogueName; });
+      rows.forEach((r, n) => {
+        r.found_catalogue_id = found[n].catalogueId;
+        r.found_catalogue_name = found[n].catalogueName;
+      });
     },
   };
 }
@@ -211,7 +247,7 @@ async function unsearchedPage(db: Db, key: CompareTotalKey, resolved: Resolved, 
   if (offset > MAX_LIST_OFFSET) return listPage(db, def, resolved.scope, params);
   const stored = await storedTotal(db, key);
   const count = () => countAndStore(db, key, totalCounter(db, key.storeId, resolved));
-  if (params.count === 'only') return { items: [], total: stored ?? await count() };
+  if (params.count === 'only') return { items: [], total: stored ?? (await count()) };
   const dialect = dialectOf(db);
   const where = whereSql(dialect, def, resolved.scope, [], null);
   const limit = Math.min(params.limit ?? MAX_LIST_LIMIT, MAX_LIST_LIMIT);
@@ -220,12 +256,13 @@ async function unsearchedPage(db: Db, key: CompareTotalKey, resolved: Resolved, 
     order by ${orderSql(dialect, def, params.order ?? undefined)} limit ${skip ? limit + 1 : limit} offset ${offset}`;
   // PostgreSQL plans parallel workers that each read far ahead of the few rows a page needs (EXCEEDED page:
   // 330-460 ms against 30-40 ms alone, large profile): the page runs without them.
-  const { rows } = dialect === 'postgres'
-    ? await db.transaction().execute(async (trx) => {
-      await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
-      return pageSql.execute(trx);
-    })
-    : await pageSql.execute(db);
+  const { rows } =
+    dialect === 'postgres'
+      ? await db.transaction().execute(async (trx) => {
+          await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
+          return pageSql.execute(trx);
+        })
+      : await pageSql.execute(db);
   const items = rows.slice(0, limit).map((r) => def.toItem(r));
   if (stored !== null) return { items, total: stored };
   if (!skip) return { items, total: await count() };
@@ -235,13 +272,22 @@ async function unsearchedPage(db: Db, key: CompareTotalKey, resolved: Resolved, 
   return { items, total: offset + items.length + (more ? 1 : 0), totalKnown: false };
 }
 
-export async function comparePage(deps: FilesDeps, user: AuthUser, storeId: number, catalogueId: number, mode: CompareMode, scope: CompareScope, query: ListQuery): Promise<{ items: CompareItem[]; total: number; totalKnown?: boolean }> {
+export async function comparePage(
+  deps: FilesDeps,
+  user: AuthUser,
+  storeId: number,
+  catalogueId: number,
+  mode: CompareMode,
+  scope: CompareScope,
+  query: ListQuery,
+): Promise<{ items: CompareItem[]; total: number; totalKnown?: boolean }> {
   assertStoreReachable(user, storeId);
   const resolved = await resolveCompare(deps.db, storeId, catalogueId, mode, scope);
   const params = listParams(query);
-  const page = planSearch(resolved.def, params.searchTexts).length === 0
-    ? await unsearchedPage(deps.db, { storeId, catalogueId, mode, scope }, resolved, params)
-    : await listPage(deps.db, resolved.def, resolved.scope, params);
+  const page =
+    planSearch(resolved.def, params.searchTexts).length === 0
+      ? await unsearchedPage(deps.db, { storeId, catalogueId, mode, scope }, resolved, params)
+      : await listPage(deps.db, resolved.def, resolved.scope, params);
   if (mode === 'MISSING') return page;
   const store = await findStore(deps.db, storeId);
   const byObjectId = (store?.field_object_id ?? '') !== '';
@@ -254,7 +300,15 @@ export async function comparePage(deps: FilesDeps, user: AuthUser, storeId: numb
   return { ...page, items };
 }
 
-export async function exportCompare(deps: FilesDeps, user: AuthUser, storeId: number, catalogueId: number, mode: CompareMode, scope: CompareScope, body: ExportBody): Promise<ExportFile> {
+export async function exportCompare(
+  deps: FilesDeps,
+  user: AuthUser,
+  storeId: number,
+  catalogueId: number,
+  mode: CompareMode,
+  scope: CompareScope,
+  body: ExportBody,
+): Promise<ExportFile> {
   assertStoreReachable(user, storeId);
   const resolved = await resolveCompare(deps.db, storeId, catalogueId, mode, scope);
   const baseName = `${resolved.catalogueName} - ${mode === 'MISSING' ? 'Missing' : 'Exceeded'}`;

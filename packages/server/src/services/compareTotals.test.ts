@@ -43,7 +43,12 @@ beforeAll(async () => {
   t = await createTestApp();
   [bib1, bib2] = [await t.storeId('BIB-001'), await t.storeId('BIB-002')];
   fondo = await addCatalogue(t.db, bib1, 'Fondo', [
-    { code: 'A1', objectId: 'E1' }, { code: 'A2', objectId: 'E2' }, { code: 'A3' }, { objectId: 'E4' }, { code: 'A5', objectId: 'E5' }, { code: 'A6' },
+    { code: 'A1', objectId: 'E1' },
+    { code: 'A2', objectId: 'E2' },
+    { code: 'A3' },
+    { objectId: 'E4' },
+    { code: 'A5', objectId: 'E5' },
+    { code: 'A6' },
   ]);
   group = (await t.call('POST', groups(bib1), { ...as, body: { name: 'G1', catalogueId: fondo } })).json().tid;
   section = (await t.call('POST', groups(bib1, `/${group}/inventories`), { ...as, body: { comment: 'S1', date: '2026-11-20 10:00:00' } })).json().tid;
@@ -54,7 +59,13 @@ afterAll(() => t.close());
 /** The library's version and the stored row of a list. */
 async function storedRow(mode: string, scope: string) {
   const { version } = await t.db.selectFrom('list_item_versions').select('version').where('store_id', '=', bib1).executeTakeFirstOrThrow();
-  const row = await t.db.selectFrom('compare_totals').select(['version', 'total']).where('catalogue_id', '=', fondo).where('mode', '=', mode as 'MISSING').where('scope', '=', scope).executeTakeFirst();
+  const row = await t.db
+    .selectFrom('compare_totals')
+    .select(['version', 'total'])
+    .where('catalogue_id', '=', fondo)
+    .where('mode', '=', mode as 'MISSING')
+    .where('scope', '=', scope)
+    .executeTakeFirst();
   return row ? { total: Number(row.total), current: Number(row.version) === Number(version) } : null;
 }
 
@@ -64,8 +75,14 @@ describe('stored compare totals', () => {
     const first: Record<string, number> = {};
     for (const mode of ['MISSING', 'EXCEEDED']) for (const scope of scopes) first[`${mode}/${scope}`] = (await list(`${mode}/${scope}`, '?limit=1')).total;
     expect(first).toEqual({
-      'MISSING/ALL_GROUPS': 4, [`MISSING/group/${group}`]: 4, 'MISSING/group/UNGROUPED': 6, [`MISSING/inventory/${section}`]: 4,
-      'EXCEEDED/ALL_GROUPS': 2, [`EXCEEDED/group/${group}`]: 2, 'EXCEEDED/group/UNGROUPED': 0, [`EXCEEDED/inventory/${section}`]: 2,
+      'MISSING/ALL_GROUPS': 4,
+      [`MISSING/group/${group}`]: 4,
+      'MISSING/group/UNGROUPED': 6,
+      [`MISSING/inventory/${section}`]: 4,
+      'EXCEEDED/ALL_GROUPS': 2,
+      [`EXCEEDED/group/${group}`]: 2,
+      'EXCEEDED/group/UNGROUPED': 0,
+      [`EXCEEDED/inventory/${section}`]: 2,
     });
     expect(await storedRow('MISSING', 'ALL_GROUPS')).toEqual({ total: 4, current: true });
     await tamper();
@@ -88,7 +105,7 @@ describe('stored compare totals', () => {
   it('with a stale stamp, count=skip answers the rows at once and count=only the exact total, then stored', async () => {
     await addScan({ code: 'Z7' });
     expect(await storedRow('EXCEEDED', 'ALL_GROUPS')).toMatchObject({ current: false });
-    const page = await list('EXCEEDED/ALL_GROUPS', '?limit=1&count=skip') as { items: unknown[]; total: number; totalKnown?: boolean };
+    const page = (await list('EXCEEDED/ALL_GROUPS', '?limit=1&count=skip')) as { items: unknown[]; total: number; totalKnown?: boolean };
     expect(page.items).toHaveLength(1);
     expect([page.total, page.totalKnown]).toEqual([2, false]);
     // Not counted: the stamp is still stale.
@@ -96,11 +113,11 @@ describe('stored compare totals', () => {
     const counted = await list('EXCEEDED/ALL_GROUPS', '?count=only');
     expect([counted.items, counted.total]).toEqual([[], 3]);
     expect(await storedRow('EXCEEDED', 'ALL_GROUPS')).toEqual({ total: 3, current: true });
-    const again = await list('EXCEEDED/ALL_GROUPS', '?limit=1&count=skip') as { total: number; totalKnown?: boolean };
+    const again = (await list('EXCEEDED/ALL_GROUPS', '?limit=1&count=skip')) as { total: number; totalKnown?: boolean };
     expect([again.total, again.totalKnown]).toEqual([3, undefined]);
     // A page that shows the end of the list knows its total without counting.
     await addScan({ code: 'Z6' });
-    const whole = await list('EXCEEDED/ALL_GROUPS', '?limit=25&count=skip') as { items: unknown[]; total: number; totalKnown?: boolean };
+    const whole = (await list('EXCEEDED/ALL_GROUPS', '?limit=25&count=skip')) as { items: unknown[]; total: number; totalKnown?: boolean };
     expect([whole.items.length, whole.total, whole.totalKnown]).toEqual([4, 4, undefined]);
   });
 
@@ -120,14 +137,25 @@ describe('stored compare totals', () => {
     await check(() => t.db.updateTable('inventory_items').set({ object_id: 'E4' }).where('code', '=', 'A3').execute(), 1, 0);
     // Without an objectId column items match by code only: E2, E4 and A5/E5 are missing, the E2 scan exceeds.
     await check(() => t.db.updateTable('stores').set({ field_object_id: '' }).where('id', '=', bib1).execute(), 3, 1);
-    await check(() => t.db.insertInto('catalogue_items').values([{ store_id: bib1, catalogue_id: fondo, code: 'A9', object_id: null, search_text: 'a9', created_at: '2026-11-20T10:00:00Z' } as never]).execute(), 4, 1);
+    await check(
+      () =>
+        t.db
+          .insertInto('catalogue_items')
+          .values([{ store_id: bib1, catalogue_id: fondo, code: 'A9', object_id: null, search_text: 'a9', created_at: '2026-11-20T10:00:00Z' } as never])
+          .execute(),
+      4,
+      1,
+    );
   });
 
-  it('pages equal the list engine\'s, in any order and offset', async () => {
+  it("pages equal the list engine's, in any order and offset", async () => {
     await sql`delete from compare_totals`.execute(t.db);
     for (const mode of ['MISSING', 'EXCEEDED'] as const) {
       for (const order of [undefined, ['code', 'desc'] as ['code', 'desc'], ['objectId', 'asc'] as ['objectId', 'asc']]) {
-        for (const [offset, limit] of [[0, 100], [1, 2]]) {
+        for (const [offset, limit] of [
+          [0, 100],
+          [1, 2],
+        ]) {
           const resolved = await resolveCompare(t.db, bib1, fondo, mode, { kind: 'ALL_GROUPS' });
           const engine = await listPage(t.db, resolved.def, resolved.scope, { offset, limit, order });
           const query = `?offset=${offset}&limit=${limit}${order ? `&order=${encodeURIComponent(JSON.stringify(order))}` : ''}`;

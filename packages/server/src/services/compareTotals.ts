@@ -39,10 +39,13 @@ const listId = (key: CompareTotalKey) => `${key.catalogueId}/${key.mode}/${scope
 
 /** The stored total of the list if its stamp is the library's version now, else null. */
 export async function storedTotal(db: Db, key: CompareTotalKey): Promise<number | null> {
-  const row = await db.selectFrom('compare_totals as ct')
+  const row = await db
+    .selectFrom('compare_totals as ct')
     .leftJoin('list_item_versions as v', (join) => join.on('v.store_id', '=', key.storeId))
     .select(['ct.total', 'ct.version', 'v.version as current'])
-    .where('ct.catalogue_id', '=', key.catalogueId).where('ct.mode', '=', key.mode).where('ct.scope', '=', scopeKey(key.scope))
+    .where('ct.catalogue_id', '=', key.catalogueId)
+    .where('ct.mode', '=', key.mode)
+    .where('ct.scope', '=', scopeKey(key.scope))
     .executeTakeFirst();
   return row && Number(row.version) === Number(row.current ?? 0) ? Number(row.total) : null;
 }
@@ -57,8 +60,12 @@ async function storeIfCurrent(database: Db, key: CompareTotalKey, counted: Count
     return await database.transaction().execute(async (db) => {
       const { rows } = await sql<{ version: number | string }>`select version from list_item_versions where store_id = ${key.storeId}${lock}`.execute(db);
       if (Number(rows[0]?.version ?? 0) !== counted.version) return false;
-      await db.insertInto('compare_totals').values({ catalogue_id: key.catalogueId, mode: key.mode, scope: scopeKey(key.scope), version: counted.version, total: counted.total })
-        .onConflict((oc) => oc.columns(['catalogue_id', 'mode', 'scope']).doUpdateSet((eb) => ({ version: eb.ref('excluded.version'), total: eb.ref('excluded.total') })))
+      await db
+        .insertInto('compare_totals')
+        .values({ catalogue_id: key.catalogueId, mode: key.mode, scope: scopeKey(key.scope), version: counted.version, total: counted.total })
+        .onConflict((oc) =>
+          oc.columns(['catalogue_id', 'mode', 'scope']).doUpdateSet((eb) => ({ version: eb.ref('excluded.version'), total: eb.ref('excluded.total') })),
+        )
         .execute();
       return true;
     });
@@ -80,7 +87,9 @@ function countOnce(db: Db, key: CompareTotalKey, counter: TotalCounter): { joine
   const done = (async () => {
     const counted = await counter();
     return { total: counted.total, stored: await storeIfCurrent(db, key, counted) };
-  })().finally(() => { if (map.get(id) === done) map.delete(id); });
+  })().finally(() => {
+    if (map.get(id) === done) map.delete(id);
+  });
   map.set(id, done);
   return { joined: false, done };
 }

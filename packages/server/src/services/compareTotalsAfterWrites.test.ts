@@ -26,14 +26,19 @@ const sections: Array<{ id: number; group: number | null }> = [];
 
 /** A small alphabet, so codes and objectIds collide within and across catalogues and sections. */
 let seed = 20261122;
-const random = (n: number) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+const random = (n: number) => {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed % n;
+};
 const pick = <T>(list: readonly T[]) => list[random(list.length)];
 const maybe = (prefix: string) => (random(5) === 0 ? null : `${prefix}${random(12)}`);
 const now = '2026-11-22T10:00:00Z';
 
 const MODES: CompareMode[] = ['MISSING', 'EXCEEDED'];
 const scopes = (): CompareScope[] => [
-  { kind: 'ALL_GROUPS' }, { kind: 'group', groupId: UNGROUPED }, ...groups.map((groupId) => ({ kind: 'group' as const, groupId })),
+  { kind: 'ALL_GROUPS' },
+  { kind: 'group', groupId: UNGROUPED },
+  ...groups.map((groupId) => ({ kind: 'group' as const, groupId })),
   ...sections.map((s) => ({ kind: 'inventory' as const, inventoryId: s.id })),
 ];
 
@@ -66,8 +71,12 @@ async function fullCount(catalogueId: number, mode: CompareMode, scope: CompareS
 /** The library's stored totals of lists that still exist, as `current` (stamp = the library's version) or `stale`. */
 async function stored() {
   const { version } = await t.db.selectFrom('list_item_versions').select('version').where('store_id', '=', bib).executeTakeFirstOrThrow();
-  const rows = await t.db.selectFrom('compare_totals as ct').innerJoin('catalogues as c', 'c.id', 'ct.catalogue_id')
-    .select(['ct.catalogue_id', 'ct.mode', 'ct.scope', 'ct.version', 'ct.total']).where('c.store_id', '=', bib).execute();
+  const rows = await t.db
+    .selectFrom('compare_totals as ct')
+    .innerJoin('catalogues as c', 'c.id', 'ct.catalogue_id')
+    .select(['ct.catalogue_id', 'ct.mode', 'ct.scope', 'ct.version', 'ct.total'])
+    .where('c.store_id', '=', bib)
+    .execute();
   return rows.flatMap((row) => {
     const scope = scopes().find((s) => scopeKey(s) === row.scope);
     return scope ? [{ ...row, scope, current: Number(row.version) === Number(version) }] : [];
@@ -88,19 +97,35 @@ async function expectTotalsExact(step: string) {
   expect(found).toEqual(wanted);
   const totals = await viewAll(step);
   const after = await stored();
-  expect(after.map((r) => `${r.catalogue_id} ${r.mode} ${scopeKey(r.scope)}: ${r.current ? 'current' : 'stale'} ${Number(r.total)}`).sort())
-    .toEqual([...totals].map(([list, total]) => `${list}: current ${total}`).sort());
+  expect(after.map((r) => `${r.catalogue_id} ${r.mode} ${scopeKey(r.scope)}: ${r.current ? 'current' : 'stale'} ${Number(r.total)}`).sort()).toEqual(
+    [...totals].map(([list, total]) => `${list}: current ${total}`).sort(),
+  );
 }
 
 const scanRow = () => {
   const section = pick(sections);
-  return { store_id: bib, inventory_id: section.id, group_id: section.group, code: maybe('C'), object_id: maybe('E'), search_text: '', date: now, created_at: now };
+  return {
+    store_id: bib,
+    inventory_id: section.id,
+    group_id: section.group,
+    code: maybe('C'),
+    object_id: maybe('E'),
+    search_text: '',
+    date: now,
+    created_at: now,
+  };
 };
 const catalogueRow = () => ({ store_id: bib, catalogue_id: pick(catalogues), code: maybe('C'), object_id: maybe('E'), search_text: '', created_at: now });
 
 const ids = async (table: 'inventory_items' | 'catalogue_items') =>
-  (await t.db.selectFrom(table).select('id').where('store_id', '=', bib).where(table === 'catalogue_items' ? 'catalogue_id' : 'inventory_id', 'in',
-    table === 'catalogue_items' ? catalogues : sections.map((s) => s.id)).execute()).map((r) => r.id);
+  (
+    await t.db
+      .selectFrom(table)
+      .select('id')
+      .where('store_id', '=', bib)
+      .where(table === 'catalogue_items' ? 'catalogue_id' : 'inventory_id', 'in', table === 'catalogue_items' ? catalogues : sections.map((s) => s.id))
+      .execute()
+  ).map((r) => r.id);
 
 /** A write that may break the unique code/objectId pair of its list: refused, it changes nothing (checked all the same). */
 const attempt = (write: Promise<unknown>) => write.catch(() => undefined);
@@ -111,20 +136,42 @@ async function randomWrite(): Promise<string> {
   const row = table === 'inventory_items' ? scanRow : catalogueRow;
   const existing = await ids(table);
   switch (random(6)) {
-    case 0: await t.db.insertInto(table).values(row() as never).onConflict((oc) => oc.doNothing()).execute(); return `insert into ${table}`;
+    case 0:
+      await t.db
+        .insertInto(table)
+        .values(row() as never)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      return `insert into ${table}`;
     case 1: {
       // A multi-row statement, as the import, sync and Add Items To move their staged rows.
-      await t.db.insertInto(table).values(Array.from({ length: 2 + random(6) }, () => row()) as never).onConflict((oc) => oc.doNothing()).execute();
+      await t.db
+        .insertInto(table)
+        .values(Array.from({ length: 2 + random(6) }, () => row()) as never)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
       return `multi-row insert into ${table}`;
     }
     case 2: {
       const id = pick(existing);
-      await attempt(t.db.updateTable(table).set({ code: maybe('C') }).where('id', '=', id).execute());
+      await attempt(
+        t.db
+          .updateTable(table)
+          .set({ code: maybe('C') })
+          .where('id', '=', id)
+          .execute(),
+      );
       return `update code of ${table} ${id}`;
     }
     case 3: {
       const id = pick(existing);
-      await attempt(t.db.updateTable(table).set({ object_id: maybe('E'), code: maybe('C') }).where('id', '=', id).execute());
+      await attempt(
+        t.db
+          .updateTable(table)
+          .set({ object_id: maybe('E'), code: maybe('C') })
+          .where('id', '=', id)
+          .execute(),
+      );
       return `update code and objectId of ${table} ${id}`;
     }
     case 4: {
@@ -140,14 +187,25 @@ async function randomWrite(): Promise<string> {
         await attempt(t.db.updateTable('inventory_items').set({ inventory_id: to.id, group_id: to.group }).where('id', '=', id).execute());
         return `move scan ${id} to section ${to.id}`;
       }
-      await attempt(t.db.updateTable('catalogue_items').set({ code: sql`code || 'x'` as never }).where('catalogue_id', '=', pick(catalogues)).where('code', 'like', 'C1%').execute());
+      await attempt(
+        t.db
+          .updateTable('catalogue_items')
+          .set({ code: sql`code || 'x'` as never })
+          .where('catalogue_id', '=', pick(catalogues))
+          .where('code', 'like', 'C1%')
+          .execute(),
+      );
       return 'update many catalogue codes';
     }
   }
 }
 
 async function addSection(group: number | null) {
-  const { id } = await t.db.insertInto('inventories').values({ store_id: bib, group_id: group, comment: `S${sections.length}`, date: now, created_at: now } as never).returning('id').executeTakeFirstOrThrow();
+  const { id } = await t.db
+    .insertInto('inventories')
+    .values({ store_id: bib, group_id: group, comment: `S${sections.length}`, date: now, created_at: now } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
   sections.push({ id, group });
 }
 
@@ -163,7 +221,11 @@ beforeAll(async () => {
     groups.push((await t.call('POST', `/api/stores/${bib}/inventoryGroups`, { ...as, body: { name, catalogueId: catalogues[0] } })).json().tid);
   }
   for (const group of [groups[0], groups[0], groups[1], null]) await addSection(group);
-  await t.db.insertInto('inventory_items').values(Array.from({ length: 40 }, scanRow) as never).onConflict((oc) => oc.doNothing()).execute();
+  await t.db
+    .insertInto('inventory_items')
+    .values(Array.from({ length: 40 }, scanRow) as never)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 });
 afterAll(() => t.close());
 
@@ -173,9 +235,12 @@ describe('stored compare totals after item writes', () => {
     for (let step = 0; step < 25; step += 1) await expectTotalsExact(`${step}: ${await randomWrite()}`);
   });
 
-  it('are exact after API writes and another library\'s writes', async () => {
+  it("are exact after API writes and another library's writes", async () => {
     const [section] = sections.filter((s) => s.group !== null);
-    const res = await t.call('POST', `/api/stores/${bib}/inventoryGroups/${section.group}/inventories/${section.id}/items`, { ...as, body: { code: 'C3', objectId: 'E7' } });
+    const res = await t.call('POST', `/api/stores/${bib}/inventoryGroups/${section.group}/inventories/${section.id}/items`, {
+      ...as,
+      body: { code: 'C3', objectId: 'E7' },
+    });
     expect(res.statusCode).toBe(200);
     await expectTotalsExact('API scan');
     await addCatalogue(t.db, other, 'Elsewhere', [{ code: 'C3' }, { objectId: 'E7' }]);
@@ -190,7 +255,10 @@ describe('stored compare totals after item writes', () => {
     expect(imported.statusCode).toBe(200);
     expect(imported.json().numItemsInserted).toBeGreaterThan(0);
     await expectTotalsExact('import');
-    const added = await t.call('POST', `/api/stores/${bib}/catalogues/${catalogues[0]}/items/compare`, { ...as, body: { parentId: catalogues[1], compareId: 'EXCEEDED/ALL_GROUPS', itemIds: [] } });
+    const added = await t.call('POST', `/api/stores/${bib}/catalogues/${catalogues[0]}/items/compare`, {
+      ...as,
+      body: { parentId: catalogues[1], compareId: 'EXCEEDED/ALL_GROUPS', itemIds: [] },
+    });
     expect(added.statusCode).toBe(200);
     expect(added.json().numItemsInserted).toBeGreaterThan(0);
     await expectTotalsExact('Add Items To');
@@ -214,7 +282,11 @@ describe('stored compare totals after item writes', () => {
   it('are exact after the objectId column is unlabelled', async () => {
     await t.db.updateTable('stores').set({ field_object_id: '' }).where('id', '=', bib).execute();
     await expectTotalsExact('objectId unlabelled');
-    await t.db.insertInto('inventory_items').values(Array.from({ length: 5 }, scanRow) as never).onConflict((oc) => oc.doNothing()).execute();
+    await t.db
+      .insertInto('inventory_items')
+      .values(Array.from({ length: 5 }, scanRow) as never)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     await expectTotalsExact('matching by code only');
   });
 });

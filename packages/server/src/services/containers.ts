@@ -6,15 +6,22 @@
  * to a library the caller holds; a container of another library answers exactly like a missing one (403).
  */
 import {
-  ERROR_CODES, foldText, parseIdList, type AddItemsFromBody, type Catalogue, type CatalogueInput, type ExportBody,
-  type ImportBody, type ItemInput, type ItemsCountResult, type ListQuery,
+  ERROR_CODES,
+  foldText,
+  parseIdList,
+  type AddItemsFromBody,
+  type Catalogue,
+  type CatalogueInput,
+  type ExportBody,
+  type ImportBody,
+  type ItemInput,
+  type ItemsCountResult,
+  type ListQuery,
 } from '@portal/contract';
 import { ApiError, badRequest, conflict, forbidden } from '../errors';
 import { addItemsFrom } from '../lists/addFrom';
 import type { ListDefinition } from '../lists/definition';
-import {
-  CATALOGUE_ITEMS_LIST, CATALOGUES_LIST, SEARCH_LIST_ITEMS_LIST, SEARCH_LISTS_LIST, toApiContainer,
-} from '../lists/definitions';
+import { CATALOGUE_ITEMS_LIST, CATALOGUES_LIST, SEARCH_LIST_ITEMS_LIST, SEARCH_LISTS_LIST, toApiContainer } from '../lists/definitions';
 import { listPage, listParams } from '../lists/engine';
 import { exportList, type ExportFile } from '../lists/export/export';
 import { importFile } from '../lists/import';
@@ -44,13 +51,23 @@ export interface ContainerKind extends q.ContainerTables {
 }
 
 export const CATALOGUES: ContainerKind = {
-  table: 'catalogues', itemsTable: 'catalogue_items', parentColumn: 'catalogue_id',
-  list: CATALOGUES_LIST, itemsList: CATALOGUE_ITEMS_LIST, noun: 'catalogue', exportName: 'catalogues',
+  table: 'catalogues',
+  itemsTable: 'catalogue_items',
+  parentColumn: 'catalogue_id',
+  list: CATALOGUES_LIST,
+  itemsList: CATALOGUE_ITEMS_LIST,
+  noun: 'catalogue',
+  exportName: 'catalogues',
 };
 
 export const SEARCH_LISTS: ContainerKind = {
-  table: 'search_lists', itemsTable: 'search_list_items', parentColumn: 'search_list_id',
-  list: SEARCH_LISTS_LIST, itemsList: SEARCH_LIST_ITEMS_LIST, noun: 'search list', exportName: 'searchLists',
+  table: 'search_lists',
+  itemsTable: 'search_list_items',
+  parentColumn: 'search_list_id',
+  list: SEARCH_LISTS_LIST,
+  itemsList: SEARCH_LIST_ITEMS_LIST,
+  noun: 'search list',
+  exportName: 'searchLists',
 };
 
 type D = FilesDeps;
@@ -113,12 +130,19 @@ export async function createContainer(k: K, deps: D, user: AuthUser, storeId: nu
   assertStoreReachable(user, storeId);
   const name = body.name.trim();
   const values: q.ContainerValues = {
-    store_id: storeId, name, sync_url: syncUrl(body.syncURL), auto_sync: body.autoSync ? 1 : 0, last_sync: null,
+    store_id: storeId,
+    name,
+    sync_url: syncUrl(body.syncURL),
+    auto_sync: body.autoSync ? 1 : 0,
+    last_sync: null,
     created_at: deps.config.now().toISOString(),
   };
   if (await q.containerNameTaken(deps.db, k, storeId, name, null)) throw nameTaken(k, name);
   // The unique index (0013) settles a race between two creators: the loser gets the same answer.
-  const id = await unlessTaken(() => q.insertContainer(deps.db, k, values), () => nameTaken(k, name));
+  const id = await unlessTaken(
+    () => q.insertContainer(deps.db, k, values),
+    () => nameTaken(k, name),
+  );
   return getContainer(k, deps, user, storeId, id);
 }
 
@@ -131,7 +155,10 @@ export async function updateContainer(k: K, deps: D, user: AuthUser, storeId: nu
     ...(body.autoSync !== undefined ? { auto_sync: (body.autoSync ? 1 : 0) as 0 | 1 } : {}),
   };
   if (await q.containerNameTaken(deps.db, k, storeId, name, id)) throw nameTaken(k, name);
-  await unlessTaken(() => q.updateContainer(deps.db, k, id, changes), () => nameTaken(k, name));
+  await unlessTaken(
+    () => q.updateContainer(deps.db, k, id, changes),
+    () => nameTaken(k, name),
+  );
   return getContainer(k, deps, user, storeId, id);
 }
 
@@ -162,30 +189,53 @@ export function exportContainers(k: K, deps: D, user: AuthUser, storeId: number,
 }
 
 /** POST /import: one new container per imported sheet, named after the sheet. */
-export async function importContainers(k: K, deps: D, user: AuthUser, storeId: number, body: ImportBody, clientSignal?: AbortSignal): Promise<ItemsCountResult> {
+export async function importContainers(
+  k: K,
+  deps: D,
+  user: AuthUser,
+  storeId: number,
+  body: ImportBody,
+  clientSignal?: AbortSignal,
+): Promise<ItemsCountResult> {
   assertStoreReachable(user, storeId);
   const created: number[] = [];
-  const result = await importFile(deps, user, body, {
-    idScript: await idScriptFor(deps.db, storeId, k.itemsTable),
-    async check(sheets) {
-      const names = sheets.map((s) => s.name.trim());
-      const folded = names.map(foldText);
-      const repeated = names.filter((n, i) => folded.indexOf(foldText(n)) !== i);
-      const taken = [...new Set([...repeated, ...await q.takenContainerNames(deps.db, k, storeId, names)])];
-      if (taken.length) throw new ApiError(409, ERROR_CODES.NAME_ALREADY_EXISTS, `${capitalised(k)} names already in use: ${taken.join(', ')}`, { names: taken });
+  const result = await importFile(
+    deps,
+    user,
+    body,
+    {
+      idScript: await idScriptFor(deps.db, storeId, k.itemsTable),
+      async check(sheets) {
+        const names = sheets.map((s) => s.name.trim());
+        const folded = names.map(foldText);
+        const repeated = names.filter((n, i) => folded.indexOf(foldText(n)) !== i);
+        const taken = [...new Set([...repeated, ...(await q.takenContainerNames(deps.db, k, storeId, names))])];
+        if (taken.length)
+          throw new ApiError(409, ERROR_CODES.NAME_ALREADY_EXISTS, `${capitalised(k)} names already in use: ${taken.join(', ')}`, { names: taken });
+      },
+      async forSheet(trx, sheet) {
+        const name = sheet.name.trim();
+        const id = await unlessTaken(
+          () =>
+            q.insertContainer(trx, k, {
+              store_id: storeId,
+              name,
+              sync_url: null,
+              auto_sync: 0,
+              last_sync: null,
+              created_at: deps.config.now().toISOString(),
+            }),
+          () => new ApiError(409, ERROR_CODES.NAME_ALREADY_EXISTS, `${capitalised(k)} names already in use: ${name}`, { names: [name] }),
+        );
+        created.push(id);
+        return itemTarget(k, storeId, id);
+      },
+      async undoSheet(trx, target) {
+        await q.deleteContainers(trx, k, storeId, [target.parentId]);
+      },
     },
-    async forSheet(trx, sheet) {
-      const name = sheet.name.trim();
-      const id = await unlessTaken(() => q.insertContainer(trx, k, {
-        store_id: storeId, name, sync_url: null, auto_sync: 0, last_sync: null, created_at: deps.config.now().toISOString(),
-      }), () => new ApiError(409, ERROR_CODES.NAME_ALREADY_EXISTS, `${capitalised(k)} names already in use: ${name}`, { names: [name] }));
-      created.push(id);
-      return itemTarget(k, storeId, id);
-    },
-    async undoSheet(trx, target) {
-      await q.deleteContainers(trx, k, storeId, [target.parentId]);
-    },
-  }, clientSignal);
+    clientSignal,
+  );
   return flagsFollow(k, deps, storeId, result, ...created.map((onList) => ({ onList })));
 }
 
@@ -206,7 +256,8 @@ export async function checkedValues(deps: D, storeId: number, table: ItemTarget[
   const script = codeIsNew ? await idScriptFor(deps.db, storeId, table) : '';
   const [outcome] = await intakeBatch({ script, objectIdColumn: { path: 'manual', objectIdLabel: store?.field_object_id } }, [values]);
   const refusal = outcome!.refusal;
-  if (refusal?.code === ERROR_CODES.SCRIPT_ERROR) throw badRequest(ERROR_CODES.SCRIPT_ERROR, refusal.message ?? 'SCRIPT_ERROR', { field: 'code', error: refusal.message });
+  if (refusal?.code === ERROR_CODES.SCRIPT_ERROR)
+    throw badRequest(ERROR_CODES.SCRIPT_ERROR, refusal.message ?? 'SCRIPT_ERROR', { field: 'code', error: refusal.message });
   if (refusal) {
     const code = refusal.code === ERROR_CODES.AT_LEAST_ONE_CODE || refusal.code === ERROR_CODES.CODE_REQUIRED ? refusal.code : ERROR_CODES.VALIDATION_ERROR;
     throw badRequest(code, refusal.code, refusal.field ? { field: refusal.field } : undefined);
@@ -222,7 +273,8 @@ export function editOf(current: Row, input: ItemInput): { values: ItemValues; co
 }
 
 /** 409 'AlreadyExists' naming the pair that is taken, as it would be stored (details: code, objectId). */
-export const alreadyExists = (values?: ItemValues) => new ApiError(409, ERROR_CODES.ALREADY_EXISTS, 'AlreadyExists', values ? { code: values.code, objectId: values.objectId } : undefined);
+export const alreadyExists = (values?: ItemValues) =>
+  new ApiError(409, ERROR_CODES.ALREADY_EXISTS, 'AlreadyExists', values ? { code: values.code, objectId: values.objectId } : undefined);
 
 /**
  * The pair an add or edit of `typed` would store: the library's ID modification script applied when the code
@@ -239,8 +291,12 @@ export async function storedPair(deps: D, storeId: number, table: ItemTarget['ta
  * keeping the item's code stores it as it is; a new code goes through the script first.
  */
 export async function pairExists(
-  deps: D, storeId: number, t: q.ContainerTables, parentId: number,
-  pair: { code?: string | null; objectId?: string | null }, exceptId: number | null,
+  deps: D,
+  storeId: number,
+  t: q.ContainerTables,
+  parentId: number,
+  pair: { code?: string | null; objectId?: string | null },
+  exceptId: number | null,
 ): Promise<{ exists: boolean; code?: string | null }> {
   const typed = normalizeItem({ code: pair.code, objectId: pair.objectId });
   if (typed.code === null && typed.objectId === null) return { exists: false };
@@ -254,7 +310,10 @@ export async function createItem(k: K, deps: D, user: AuthUser, storeId: number,
   await ownContainer(k, deps, user, storeId, parentId);
   const values = await checkedValues(deps, storeId, k.itemsTable, normalizeItem(input));
   if (await q.itemPairTaken(deps.db, k, parentId, values.code, values.objectId, null)) throw alreadyExists(values);
-  const id = await unlessTaken(() => q.insertItem(deps.db, k, storeId, parentId, values, deps.config.now().toISOString()), () => alreadyExists(values));
+  const id = await unlessTaken(
+    () => q.insertItem(deps.db, k, storeId, parentId, values, deps.config.now().toISOString()),
+    () => alreadyExists(values),
+  );
   return flagsFollow(k, deps, storeId, toApiItem((await q.findItem(deps.db, k, parentId, id))!), { pairs: [values] });
 }
 
@@ -265,7 +324,10 @@ export async function updateItem(k: K, deps: D, user: AuthUser, storeId: number,
   const edit = editOf(current, input);
   const values = await checkedValues(deps, storeId, k.itemsTable, edit.values, edit.codeIsNew);
   if (await q.itemPairTaken(deps.db, k, parentId, values.code, values.objectId, itemId)) throw alreadyExists(values);
-  await unlessTaken(() => q.updateItem(deps.db, k, itemId, values), () => alreadyExists(values));
+  await unlessTaken(
+    () => q.updateItem(deps.db, k, itemId, values),
+    () => alreadyExists(values),
+  );
   return flagsFollow(k, deps, storeId, toApiItem((await q.findItem(deps.db, k, parentId, itemId))!), { pairs: [toApiItem(current), values] });
 }
 
@@ -284,16 +346,35 @@ export async function deleteAllItems(k: K, deps: D, user: AuthUser, storeId: num
 
 /** Is the code/objectId pair, as it would be stored, taken by an item other than exceptId (the one being edited)? */
 export async function itemExists(
-  k: K, deps: D, user: AuthUser, storeId: number, parentId: number,
-  pair: { code?: string | null; objectId?: string | null }, exceptId: number | null,
+  k: K,
+  deps: D,
+  user: AuthUser,
+  storeId: number,
+  parentId: number,
+  pair: { code?: string | null; objectId?: string | null },
+  exceptId: number | null,
 ): Promise<{ exists: boolean; code?: string | null }> {
   await ownContainer(k, deps, user, storeId, parentId);
   return pairExists(deps, storeId, k, parentId, pair, exceptId);
 }
 
-export async function importItems(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, body: ImportBody, clientSignal?: AbortSignal): Promise<ItemsCountResult> {
+export async function importItems(
+  k: K,
+  deps: D,
+  user: AuthUser,
+  storeId: number,
+  parentId: number,
+  body: ImportBody,
+  clientSignal?: AbortSignal,
+): Promise<ItemsCountResult> {
   await ownContainer(k, deps, user, storeId, parentId);
-  const result = await importFile(deps, user, body, { idScript: await idScriptFor(deps.db, storeId, k.itemsTable), forSheet: async () => itemTarget(k, storeId, parentId) }, clientSignal);
+  const result = await importFile(
+    deps,
+    user,
+    body,
+    { idScript: await idScriptFor(deps.db, storeId, k.itemsTable), forSheet: async () => itemTarget(k, storeId, parentId) },
+    clientSignal,
+  );
   return flagsFollow(k, deps, storeId, result, { onList: parentId });
 }
 
@@ -310,14 +391,25 @@ export async function syncContainer(k: K, deps: D, user: AuthUser, storeId: numb
   return withSlot(user.id, 'import', deps.lists.slots, async () => {
     const items = await fetchSyncItems(url, deps.lists);
     const now = deps.config.now();
-    const result = await storeSyncedItems(deps.db, itemTarget(k, storeId, parentId), items, now, (trx) => q.updateContainer(trx, k, parentId, { last_sync: now.toISOString() }));
+    const result = await storeSyncedItems(deps.db, itemTarget(k, storeId, parentId), items, now, (trx) =>
+      q.updateContainer(trx, k, parentId, { last_sync: now.toISOString() }),
+    );
     return flagsFollow(k, deps, storeId, result, { onList: parentId });
   });
 }
 
-export async function addItemsTo(k: K, deps: D, user: AuthUser, storeId: number, parentId: number, from: string, body: AddItemsFromBody): Promise<ItemsCountResult> {
+export async function addItemsTo(
+  k: K,
+  deps: D,
+  user: AuthUser,
+  storeId: number,
+  parentId: number,
+  from: string,
+  body: AddItemsFromBody,
+): Promise<ItemsCountResult> {
   await ownContainer(k, deps, user, storeId, parentId);
   const source = await resolveItemSource(deps.db, storeId, from, body);
   return withSlot(user.id, 'import', deps.lists.slots, async () =>
-    flagsFollow(k, deps, storeId, await addItemsFrom(deps.db, itemTarget(k, storeId, parentId), source, body, deps.config.now()), { onList: parentId }));
+    flagsFollow(k, deps, storeId, await addItemsFrom(deps.db, itemTarget(k, storeId, parentId), source, body, deps.config.now()), { onList: parentId }),
+  );
 }

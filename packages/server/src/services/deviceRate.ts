@@ -21,7 +21,10 @@ const MAX_BUCKETS = 10_000;
 export class DeviceRateLimiter {
   private readonly buckets = new Map<number, { tokens: number; at: number }>();
 
-  constructor(private readonly config: DeviceRateConfig, private readonly now: () => Date) {}
+  constructor(
+    private readonly config: DeviceRateConfig,
+    private readonly now: () => Date,
+  ) {}
 
   /** Takes one request from the key's bucket, or throws 429 with the seconds until one is available. */
   take(keyId: number): void {
@@ -32,8 +35,13 @@ export class DeviceRateLimiter {
     if (bucket.tokens < 1) {
       this.buckets.set(keyId, bucket);
       const retryAfter = Math.max(1, Math.ceil((1 - bucket.tokens) / this.config.perSecond));
-      throw new ApiError(429, ERROR_CODES.TOO_MANY_REQUESTS, `Too many requests for this device key; retry after ${retryAfter} s`,
-        { retryAfter }, { 'retry-after': String(retryAfter) });
+      throw new ApiError(
+        429,
+        ERROR_CODES.TOO_MANY_REQUESTS,
+        `Too many requests for this device key; retry after ${retryAfter} s`,
+        { retryAfter },
+        { 'retry-after': String(retryAfter) },
+      );
     }
     bucket.tokens -= 1;
     this.buckets.set(keyId, bucket);

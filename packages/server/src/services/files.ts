@@ -4,9 +4,7 @@
  * files. Every file belongs to the user who uploaded it; another user's file answers like a missing one.
  */
 import type { Readable } from 'node:stream';
-import {
-  DEFAULT_EXPORT_FORMAT, ERROR_CODES, PREVIEW_ROWS, type ImportSheet, type ReadFormat, type UploadResponse,
-} from '@portal/contract';
+import { DEFAULT_EXPORT_FORMAT, ERROR_CODES, PREVIEW_ROWS, type ImportSheet, type ReadFormat, type UploadResponse } from '@portal/contract';
 import { ApiError, withCause } from '../errors';
 import { resolveListsConfig, type ListsConfig } from '../lists/config';
 import { classifyUpload } from '../lists/files/sniff';
@@ -40,9 +38,13 @@ export function checkFileName(deps: FilesDeps, fileName: string): void {
   if (!deps.tempFiles.isValidName(fileName)) throw new ApiError(400, ERROR_CODES.INVALID_FILE_NAME, 'Not a file name given by the upload');
 }
 
-const quotaExceeded = (deps: FilesDeps) => new ApiError(413, ERROR_CODES.TEMP_QUOTA_EXCEEDED,
-  `Uploaded files waiting for import are limited to ${deps.lists.tempQuotaFiles} files and ${Math.round(deps.lists.tempQuotaBytes / 1048576)} MB per user; import or close them first`,
-  { maxFiles: deps.lists.tempQuotaFiles, maxBytes: deps.lists.tempQuotaBytes });
+const quotaExceeded = (deps: FilesDeps) =>
+  new ApiError(
+    413,
+    ERROR_CODES.TEMP_QUOTA_EXCEEDED,
+    `Uploaded files waiting for import are limited to ${deps.lists.tempQuotaFiles} files and ${Math.round(deps.lists.tempQuotaBytes / 1048576)} MB per user; import or close them first`,
+    { maxFiles: deps.lists.tempQuotaFiles, maxBytes: deps.lists.tempQuotaBytes },
+  );
 
 export async function uploadFile(deps: FilesDeps, user: AuthUser, originalName: string, source: Readable): Promise<UploadResponse> {
   return withSlot(user.id, 'upload', deps.lists.slots, async () => {
@@ -125,7 +127,10 @@ export async function readFile(deps: FilesDeps, user: AuthUser, fileName: string
       }
       const firstIsHeader = sheet.hasHeader && data.length > 0;
       layout = sheet.text ?? layout;
-      sheets.push({ index: sheet.index, sheet: { name: sheet.name, data, totalItems: Math.max(0, rows - (firstIsHeader ? 1 : 0)), hasHeader: sheet.hasHeader, ...sheet.text } });
+      sheets.push({
+        index: sheet.index,
+        sheet: { name: sheet.name, data, totalItems: Math.max(0, rows - (firstIsHeader ? 1 : 0)), hasHeader: sheet.hasHeader, ...sheet.text },
+      });
     }
   } catch (e) {
     if (e instanceof ApiError) throw e;
@@ -162,7 +167,9 @@ export function startSweep(deps: Pick<FilesDeps, 'db' | 'tempFiles' | 'lists' | 
     }
     tempFiles.sweepCache(config.tempFileTtlMs).catch(log);
     const slot = String(Math.floor(deps.config.now().getTime() / config.sweepIntervalMs));
-    runOnce(deps.db, 'temp-sweep', slot, deps.config.now, async () => { await tempFiles.sweep(config.tempFileTtlMs); }).catch(log);
+    runOnce(deps.db, 'temp-sweep', slot, deps.config.now, async () => {
+      await tempFiles.sweep(config.tempFileTtlMs);
+    }).catch(log);
   };
   run();
   const timer = setInterval(run, config.sweepIntervalMs);

@@ -18,7 +18,9 @@ const CHECK_TIMEOUT_MS = 2000;
 
 function within<T>(ms: number, promise: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('health check timed out')), ms); });
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('health check timed out')), ms);
+  });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 

@@ -11,7 +11,8 @@ import { assertStoreReachable, type AuthUser, type Deps } from './context';
 
 export async function getIdModifications(deps: Pick<Deps, 'db'>, user: AuthUser, storeId: number): Promise<IdModifications> {
   assertStoreReachable(user, storeId);
-  const row = await deps.db.selectFrom('id_modifications')
+  const row = await deps.db
+    .selectFrom('id_modifications')
     .select(['catalogue_items_modification', 'inventory_items_modification'])
     .where('store_id', '=', storeId)
     .executeTakeFirst();
@@ -33,7 +34,8 @@ export async function saveIdModifications(deps: Pick<Deps, 'db'>, user: AuthUser
     inventory_items_modification: body.inventoryItemsModification,
     updated_at: new Date().toISOString(),
   };
-  await deps.db.insertInto('id_modifications')
+  await deps.db
+    .insertInto('id_modifications')
     .values({ store_id: body.storeId, ...values })
     .onConflict((c) => c.column('store_id').doUpdateSet(values))
     .execute();

@@ -11,11 +11,16 @@ export interface ImageSize {
 
 export function imageSize(data: Buffer, mime: string): ImageSize | null {
   switch (mime) {
-    case 'image/png': return pngSize(data);
-    case 'image/jpeg': return jpegSize(data);
-    case 'image/gif': return gifSize(data);
-    case 'image/webp': return webpSize(data);
-    default: return null;
+    case 'image/png':
+      return pngSize(data);
+    case 'image/jpeg':
+      return jpegSize(data);
+    case 'image/gif':
+      return gifSize(data);
+    case 'image/webp':
+      return webpSize(data);
+    default:
+      return null;
   }
 }
 
@@ -32,8 +37,14 @@ function jpegSize(data: Buffer): ImageSize | null {
   while (at + 4 <= data.length) {
     if (data[at] !== 0xff) return size;
     const marker = data[at + 1];
-    if (marker === 0xff) { at += 1; continue; } // fill byte
-    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) { at += 2; continue; } // no length
+    if (marker === 0xff) {
+      at += 1;
+      continue;
+    } // fill byte
+    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      at += 2;
+      continue;
+    } // no length
     if (marker === 0xd9 || marker === 0xda) return size; // end of image, start of scan
     const length = data.readUInt16BE(at + 2);
     const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
@@ -60,7 +71,11 @@ function gifSize(data: Buffer): ImageSize | null {
   };
   while (at < data.length) {
     const kind = data[at];
-    if (kind === 0x21) { at += 2; skipSubBlocks(); continue; } // extension
+    if (kind === 0x21) {
+      at += 2;
+      skipSubBlocks();
+      continue;
+    } // extension
     if (kind !== 0x2c || at + 10 > data.length) break; // trailer or junk
     width = Math.max(width, data.readUInt16LE(at + 1) + data.readUInt16LE(at + 5));
     height = Math.max(height, data.readUInt16LE(at + 3) + data.readUInt16LE(at + 7));

@@ -4,7 +4,15 @@
  * (PNG, JPEG, WebP, GIF), stored under server-chosen keys through the storage interface, and found by
  * their name in the database only: a name from a URL never becomes a path.
  */
-import { ERROR_CODES, IMAGE_NAME_MAX, type Image, type ImageSet, type ImageSetClientResponse, type ImageSetInput, type ImageUploadResponse } from '@portal/contract';
+import {
+  ERROR_CODES,
+  IMAGE_NAME_MAX,
+  type Image,
+  type ImageSet,
+  type ImageSetClientResponse,
+  type ImageSetInput,
+  type ImageUploadResponse,
+} from '@portal/contract';
 import { ApiError, conflict, forbidden } from '../errors';
 import * as q from '../queries/imagesets';
 import { resolveListsConfig } from '../lists/config';
@@ -21,8 +29,12 @@ const notAvailable = () => forbidden(ERROR_CODES.FORBIDDEN, 'Image set not avail
 const imageNotFound = () => new ApiError(404, ERROR_CODES.NOT_FOUND, 'No such image');
 const nameTaken = (name: string) => conflict(ERROR_CODES.NAME_ALREADY_EXISTS, `An image set named "${name}" already exists`);
 
-const toImageSet = (row: Pick<SetRow, 'id' | 'name' | 'description' | 'created_at'>): ImageSet =>
-  ({ tid: row.id, name: row.name, description: row.description, createdAt: row.created_at });
+const toImageSet = (row: Pick<SetRow, 'id' | 'name' | 'description' | 'created_at'>): ImageSet => ({
+  tid: row.id,
+  name: row.name,
+  description: row.description,
+  createdAt: row.created_at,
+});
 
 async function ownSet(deps: Deps, user: AuthUser, id: number): Promise<SetRow> {
   const row = await q.findSet(deps.db, id);
@@ -60,7 +72,7 @@ export async function deleteImageSet(deps: Deps, user: AuthUser, id: number): Pr
 
 export async function imageSetExists(deps: Deps, user: AuthUser, name: string, exceptId: number | null): Promise<{ exists: boolean }> {
   const text = name.trim();
-  return { exists: text !== '' && await q.setNameTaken(deps.db, user.id, text, exceptId) };
+  return { exists: text !== '' && (await q.setNameTaken(deps.db, user.id, text, exceptId)) };
 }
 
 export async function listImages(deps: Deps, user: AuthUser, id: number): Promise<Image[]> {
@@ -73,17 +85,25 @@ export async function listImages(deps: Deps, user: AuthUser, id: number): Promis
  * extension, made unique in the set ('-2', '-3', …). Display only: the file itself gets a random key.
  */
 export function imageName(original: string, extension: string, taken: ReadonlySet<string>): string {
-  const base = (original.split(/[\\/]/).pop() ?? '').replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^[-_]+|[-_]+$/g, '')
-    .slice(0, IMAGE_NAME_MAX - 10) || 'image';
+  const base =
+    (original.split(/[\\/]/).pop() ?? '')
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^A-Za-z0-9_-]+/g, '-')
+      .replace(/^[-_]+|[-_]+$/g, '')
+      .slice(0, IMAGE_NAME_MAX - 10) || 'image';
   for (let n = 1; ; n += 1) {
     const name = `${n === 1 ? base : `${base}-${n}`}.${extension}`;
     if (!taken.has(name)) return name;
   }
 }
 
-const quotaExceeded = (limits: ImageSetLimits, usedBytes: number) => new ApiError(413, ERROR_CODES.IMAGE_QUOTA_EXCEEDED,
-  `Image sets are limited to ${Math.round(limits.quotaBytes / 1048576)} MB of images per user; delete some images first`,
-  { maxBytes: limits.quotaBytes, usedBytes });
+const quotaExceeded = (limits: ImageSetLimits, usedBytes: number) =>
+  new ApiError(
+    413,
+    ERROR_CODES.IMAGE_QUOTA_EXCEEDED,
+    `Image sets are limited to ${Math.round(limits.quotaBytes / 1048576)} MB of images per user; delete some images first`,
+    { maxBytes: limits.quotaBytes, usedBytes },
+  );
 
 /** 400 IMAGE_DIMENSIONS_TOO_LARGE when the header declares more pixels than a viewer should allocate. */
 function checkDimensions(data: Buffer, mime: string, limits: ImageSetLimits): void {
@@ -91,9 +111,12 @@ function checkDimensions(data: Buffer, mime: string, limits: ImageSetLimits): vo
   if (!size) return;
   const { width, height } = size;
   if (width > limits.maxSide || height > limits.maxSide || width * height > limits.maxPixels) {
-    throw new ApiError(400, ERROR_CODES.IMAGE_DIMENSIONS_TOO_LARGE,
+    throw new ApiError(
+      400,
+      ERROR_CODES.IMAGE_DIMENSIONS_TOO_LARGE,
       `Images may be at most ${limits.maxSide} pixels per side and ${limits.maxPixels / 1_000_000} megapixels; this one declares ${width}×${height}`,
-      { width, height, maxSide: limits.maxSide, maxPixels: limits.maxPixels });
+      { width, height, maxSide: limits.maxSide, maxPixels: limits.maxPixels },
+    );
   }
 }
 
@@ -103,7 +126,12 @@ function checkDimensions(data: Buffer, mime: string, limits: ImageSetLimits): vo
  * header, or one that would take the user's images past their quota (checked before and after storing: two
  * uploads at once cannot both slip under it; nothing of a refused upload stays).
  */
-export async function uploadImage(deps: Deps, user: AuthUser, id: number, read: () => Promise<{ fileName: string; data: Buffer }>): Promise<ImageUploadResponse> {
+export async function uploadImage(
+  deps: Deps,
+  user: AuthUser,
+  id: number,
+  read: () => Promise<{ fileName: string; data: Buffer }>,
+): Promise<ImageUploadResponse> {
   await ownSet(deps, user, id);
   const limits = resolveImageSetLimits(deps.config.imagesets);
   return withSlot(user.id, 'upload', resolveListsConfig(deps.config.lists).slots, async () => {

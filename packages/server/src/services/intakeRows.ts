@@ -4,20 +4,40 @@
  * is personal data).
  */
 import {
-  ALARM_TYPES, DEFAULT_SELFCHECK_LABEL, INTAKE_ROW_CODES, INTAKE_TEXT_LIMITS, LOCAL_DATE_TIME_PATTERN, MAX_READING_COUNT, SIP_STATUSES, SIP_TYPES,
-  type AlarmType, type IntakeRowCode, type SipStatus, type SipType,
+  ALARM_TYPES,
+  DEFAULT_SELFCHECK_LABEL,
+  INTAKE_ROW_CODES,
+  INTAKE_TEXT_LIMITS,
+  LOCAL_DATE_TIME_PATTERN,
+  MAX_READING_COUNT,
+  SIP_STATUSES,
+  SIP_TYPES,
+  type AlarmType,
+  type IntakeRowCode,
+  type SipStatus,
+  type SipType,
 } from '@portal/contract';
 
-export interface Rejected { index: number; code: IntakeRowCode; message: string }
+export interface Rejected {
+  index: number;
+  code: IntakeRowCode;
+  message: string;
+}
 
 /** A row that failed validation. */
 export class RowError extends Error {
-  constructor(readonly code: IntakeRowCode, message: string) {
+  constructor(
+    readonly code: IntakeRowCode,
+    message: string,
+  ) {
     super(message);
   }
 }
 
-export interface SensorInfo { name: string; retired: boolean }
+export interface SensorInfo {
+  name: string;
+  retired: boolean;
+}
 
 const DATE = new RegExp(LOCAL_DATE_TIME_PATTERN);
 type Row = Record<string, unknown>;
@@ -37,7 +57,8 @@ function text(row: Row, field: keyof typeof INTAKE_TEXT_LIMITS, optional = false
   if (optional && (row[field] === undefined || row[field] === null)) return '';
   const value = present(row, field);
   if (typeof value !== 'string') throw new RowError(INTAKE_ROW_CODES.INVALID_FIELD, `${field} must be a string`);
-  if (value.length > INTAKE_TEXT_LIMITS[field]) throw new RowError(INTAKE_ROW_CODES.FIELD_TOO_LONG, `${field} is longer than ${INTAKE_TEXT_LIMITS[field]} characters`);
+  if (value.length > INTAKE_TEXT_LIMITS[field])
+    throw new RowError(INTAKE_ROW_CODES.FIELD_TOO_LONG, `${field} is longer than ${INTAKE_TEXT_LIMITS[field]} characters`);
   if (value.includes('\u0000')) throw new RowError(INTAKE_ROW_CODES.INVALID_FIELD, `${field} must not contain NUL characters`);
   return value;
 }
@@ -80,7 +101,12 @@ function sensor(row: Row, sensors: ReadonlyMap<number, SensorInfo>): { id: numbe
   return { id: value as number, name: info.name };
 }
 
-export interface RecordRow { sensorId: number; date: string; countIn: number; countOut: number }
+export interface RecordRow {
+  sensorId: number;
+  date: string;
+  countIn: number;
+  countOut: number;
+}
 
 export function recordRow(value: unknown, sensors: ReadonlyMap<number, SensorInfo>): RecordRow {
   const row = asRow(value);
@@ -89,24 +115,48 @@ export function recordRow(value: unknown, sensors: ReadonlyMap<number, SensorInf
 }
 
 export interface AlarmRow {
-  sensorId: number; sensorName: string; date: string; type: AlarmType; antenna: string; uid: string; barcode: string;
-  titleIdentifier: string; circulationStatus: string; alarmActivated: boolean;
+  sensorId: number;
+  sensorName: string;
+  date: string;
+  type: AlarmType;
+  antenna: string;
+  uid: string;
+  barcode: string;
+  titleIdentifier: string;
+  circulationStatus: string;
+  alarmActivated: boolean;
 }
 
 export function alarmRow(value: unknown, sensors: ReadonlyMap<number, SensorInfo>): AlarmRow {
   const row = asRow(value);
   const { id, name } = sensor(row, sensors);
   return {
-    sensorId: id, sensorName: name, date: date(row, 'date') as string, type: oneOf(row, 'type', ALARM_TYPES, INTAKE_ROW_CODES.INVALID_TYPE),
-    antenna: text(row, 'antenna'), uid: text(row, 'uid'), barcode: text(row, 'barcode', true),
-    titleIdentifier: text(row, 'titleIdentifier', true), circulationStatus: text(row, 'circulationStatus', true),
+    sensorId: id,
+    sensorName: name,
+    date: date(row, 'date') as string,
+    type: oneOf(row, 'type', ALARM_TYPES, INTAKE_ROW_CODES.INVALID_TYPE),
+    antenna: text(row, 'antenna'),
+    uid: text(row, 'uid'),
+    barcode: text(row, 'barcode', true),
+    titleIdentifier: text(row, 'titleIdentifier', true),
+    circulationStatus: text(row, 'circulationStatus', true),
     alarmActivated: flag(row, 'alarmActivated'),
   };
 }
 
 export interface SipRow {
-  operationId: string; origin: string; type: SipType; offline: boolean; patronIdentifier: string; itemIdentifier: string;
-  titleIdentifier: string; transactionDate: string; dueDate: string | null; executionDate: string | null; status: SipStatus; error: string;
+  operationId: string;
+  origin: string;
+  type: SipType;
+  offline: boolean;
+  patronIdentifier: string;
+  itemIdentifier: string;
+  titleIdentifier: string;
+  transactionDate: string;
+  dueDate: string | null;
+  executionDate: string | null;
+  status: SipStatus;
+  error: string;
   /** The dashboard's label (blank: DEFAULT_SELFCHECK_LABEL). */
   label: string;
 }
@@ -116,10 +166,18 @@ export function sipRow(value: unknown): SipRow {
   const operationId = text(row, 'operationId');
   if (!operationId.trim()) throw new RowError(INTAKE_ROW_CODES.MISSING_FIELD, 'operationId is required');
   return {
-    operationId, origin: text(row, 'origin'), type: oneOf(row, 'type', SIP_TYPES, INTAKE_ROW_CODES.INVALID_TYPE), offline: flag(row, 'offline'),
-    patronIdentifier: text(row, 'patronIdentifier'), itemIdentifier: text(row, 'itemIdentifier'), titleIdentifier: text(row, 'titleIdentifier'),
-    transactionDate: date(row, 'transactionDate') as string, dueDate: date(row, 'dueDate', true), executionDate: date(row, 'executionDate', true),
-    status: oneOf(row, 'status', SIP_STATUSES, INTAKE_ROW_CODES.INVALID_STATUS), error: text(row, 'error', true),
+    operationId,
+    origin: text(row, 'origin'),
+    type: oneOf(row, 'type', SIP_TYPES, INTAKE_ROW_CODES.INVALID_TYPE),
+    offline: flag(row, 'offline'),
+    patronIdentifier: text(row, 'patronIdentifier'),
+    itemIdentifier: text(row, 'itemIdentifier'),
+    titleIdentifier: text(row, 'titleIdentifier'),
+    transactionDate: date(row, 'transactionDate') as string,
+    dueDate: date(row, 'dueDate', true),
+    executionDate: date(row, 'executionDate', true),
+    status: oneOf(row, 'status', SIP_STATUSES, INTAKE_ROW_CODES.INVALID_STATUS),
+    error: text(row, 'error', true),
     label: text(row, 'label', true).trim() || DEFAULT_SELFCHECK_LABEL,
   };
 }
@@ -138,7 +196,10 @@ export function validateRows<T>(rows: readonly unknown[], parse: (row: unknown) 
       const key = keyOf(row);
       if (valid.has(key)) {
         repeats += 1;
-        if (lastWins) { valid.delete(key); valid.set(key, row); }
+        if (lastWins) {
+          valid.delete(key);
+          valid.set(key, row);
+        }
       } else valid.set(key, row);
     } catch (e) {
       if (!(e instanceof RowError)) throw e;

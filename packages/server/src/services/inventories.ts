@@ -6,8 +6,17 @@
  * a library the caller holds; a group, section or catalogue of another library answers 403 like a missing one.
  */
 import {
-  ERROR_CODES, foldText, isUngroupedName, parseIdList, UNGROUPED, type InventoryGroup,
-  type ExportBody, type InventoryGroupInput, type InventorySection, type InventorySectionInput, type ListQuery,
+  ERROR_CODES,
+  foldText,
+  isUngroupedName,
+  parseIdList,
+  UNGROUPED,
+  type InventoryGroup,
+  type ExportBody,
+  type InventoryGroupInput,
+  type InventorySection,
+  type InventorySectionInput,
+  type ListQuery,
 } from '@portal/contract';
 import { ApiError, conflict, forbidden } from '../errors';
 import { listPage, listParams } from '../lists/engine';
@@ -51,9 +60,11 @@ export async function ownSection(deps: D, user: AuthUser, storeId: number, group
 async function toApiGroup(deps: D, storeId: number, row: GroupListRow | null, names: Map<number, string>): Promise<InventoryGroup> {
   const counts = await q.groupCounts(deps.db, storeId, row?.tid ?? null);
   if (!row) return { tid: UNGROUPED, name: UNGROUPED, catalogueId: null, catalogue: null, catalogueName: null, createdAt: null, ...counts };
-  const catalogueName = row.catalogueId === null ? null : names.get(row.catalogueId) ?? null;
+  const catalogueName = row.catalogueId === null ? null : (names.get(row.catalogueId) ?? null);
   return {
-    ...row, ...counts, catalogueName,
+    ...row,
+    ...counts,
+    catalogueName,
     catalogue: row.catalogueId === null || catalogueName === null ? null : { tid: row.catalogueId, name: catalogueName },
   };
 }
@@ -137,7 +148,10 @@ export function numInventoryItems(deps: D, user: AuthUser, storeId: number) {
 // ---- sections ----
 
 async function withItemCounts(deps: D, rows: Array<Omit<InventorySection, 'numItems'>>): Promise<InventorySection[]> {
-  const counts = await q.sectionItemCounts(deps.db, rows.map((r) => r.tid));
+  const counts = await q.sectionItemCounts(
+    deps.db,
+    rows.map((r) => r.tid),
+  );
   return rows.map((r) => ({ ...r, numItems: counts.get(r.tid) ?? 0 }));
 }
 
@@ -170,11 +184,24 @@ export async function createSection(deps: D, user: AuthUser, storeId: number, gr
   const group = await ownGroup(deps, user, storeId, groupText);
   const comment = body.comment.trim();
   if (await q.sectionCommentTaken(deps.db, storeId, group.id, comment, null)) throw locationTaken(comment);
-  const id = await q.insertSection(deps.db, { store_id: storeId, group_id: group.id, comment, date: sectionDate(body.date), created_at: deps.config.now().toISOString() });
+  const id = await q.insertSection(deps.db, {
+    store_id: storeId,
+    group_id: group.id,
+    comment,
+    date: sectionDate(body.date),
+    created_at: deps.config.now().toISOString(),
+  });
   return getSection(deps, user, storeId, groupText, id);
 }
 
-export async function updateSection(deps: D, user: AuthUser, storeId: number, groupText: string, inventoryId: number, body: InventorySectionInput): Promise<InventorySection> {
+export async function updateSection(
+  deps: D,
+  user: AuthUser,
+  storeId: number,
+  groupText: string,
+  inventoryId: number,
+  body: InventorySectionInput,
+): Promise<InventorySection> {
   const section = await ownSection(deps, user, storeId, groupText, inventoryId);
   const comment = body.comment.trim();
   if (await q.sectionCommentTaken(deps.db, storeId, section.group_id, comment, inventoryId)) throw locationTaken(comment);
@@ -187,7 +214,14 @@ export async function deleteSections(deps: D, user: AuthUser, storeId: number, g
   return { ids: await q.deleteSections(deps.db, storeId, group.id, parseIdList(ids)) };
 }
 
-export async function sectionExists(deps: D, user: AuthUser, storeId: number, groupText: string, comment: string, exceptId: number | null): Promise<{ exists: boolean }> {
+export async function sectionExists(
+  deps: D,
+  user: AuthUser,
+  storeId: number,
+  groupText: string,
+  comment: string,
+  exceptId: number | null,
+): Promise<{ exists: boolean }> {
   const group = await ownGroup(deps, user, storeId, groupText);
   const trimmed = comment.trim();
   if (trimmed === '') return { exists: false };
@@ -203,5 +237,8 @@ export function exportGroups(deps: D, user: AuthUser, storeId: number, body: Exp
 /** Export of a group's sections list. */
 export async function exportSections(deps: D, user: AuthUser, storeId: number, groupText: string, body: ExportBody): Promise<ExportFile> {
   const group = await ownGroup(deps, user, storeId, groupText);
-  return exportList(deps, user, INVENTORY_SECTIONS_LIST, { store_id: storeId, group_id: group.id }, body, { maxXlsRows: deps.lists.maxXlsRows, baseName: group.row?.name ?? UNGROUPED });
+  return exportList(deps, user, INVENTORY_SECTIONS_LIST, { store_id: storeId, group_id: group.id }, body, {
+    maxXlsRows: deps.lists.maxXlsRows,
+    baseName: group.row?.name ?? UNGROUPED,
+  });
 }

@@ -6,8 +6,14 @@
  * Section items are unique by code/objectId pair in the section.
  */
 import {
-  parseIdList, type AddItemsFromBody, type ExportBody, type ImportBody, type InventoryItem,
-  type ItemInput, type ItemsCountResult, type ListQuery,
+  parseIdList,
+  type AddItemsFromBody,
+  type ExportBody,
+  type ImportBody,
+  type InventoryItem,
+  type ItemInput,
+  type ItemsCountResult,
+  type ListQuery,
 } from '@portal/contract';
 import { addItemsFrom } from '../lists/addFrom';
 import type { ListScope } from '../lists/definition';
@@ -37,7 +43,10 @@ const SECTION_ITEMS: cq.ContainerTables = { table: 'catalogues', itemsTable: 'in
 
 export function sectionTarget(section: SectionRow): ItemTarget {
   return {
-    table: 'inventory_items', parentColumn: 'inventory_id', parentId: section.id, storeId: section.store_id,
+    table: 'inventory_items',
+    parentColumn: 'inventory_id',
+    parentId: section.id,
+    storeId: section.store_id,
     extra: { group_id: section.group_id, date: section.date },
   };
 }
@@ -66,7 +75,14 @@ export function listAllItems(deps: D, user: AuthUser, storeId: number, query: Li
 
 const exportOptions = (deps: D, baseName: string) => ({ maxXlsRows: deps.lists.maxXlsRows, baseName });
 
-export async function exportSectionItems(deps: D, user: AuthUser, storeId: number, groupText: string, inventoryId: number, body: ExportBody): Promise<ExportFile> {
+export async function exportSectionItems(
+  deps: D,
+  user: AuthUser,
+  storeId: number,
+  groupText: string,
+  inventoryId: number,
+  body: ExportBody,
+): Promise<ExportFile> {
   const section = await ownSection(deps, user, storeId, groupText, inventoryId);
   return exportList(deps, user, SCANNED_ITEMS_LIST, { inventory_id: inventoryId }, body, exportOptions(deps, section.comment));
 }
@@ -91,19 +107,33 @@ export async function createItem(deps: D, user: AuthUser, storeId: number, group
   const section = await ownSection(deps, user, storeId, groupText, inventoryId);
   const values = await checkedValues(deps, storeId, 'inventory_items', normalizeItem(input));
   if (await cq.itemPairTaken(deps.db, SECTION_ITEMS, inventoryId, values.code, values.objectId, null)) throw alreadyExists(values);
-  const id = await unlessTaken(() => q.insertScannedItem(deps.db, section, values, deps.config.now().toISOString()), () => alreadyExists(values));
+  const id = await unlessTaken(
+    () => q.insertScannedItem(deps.db, section, values, deps.config.now().toISOString()),
+    () => alreadyExists(values),
+  );
   await reflagScans(deps.db, storeId, { id });
   return oneItem(deps, inventoryId, id);
 }
 
-export async function updateItem(deps: D, user: AuthUser, storeId: number, groupText: string, inventoryId: number, itemId: number, input: ItemInput): Promise<InventoryItem> {
+export async function updateItem(
+  deps: D,
+  user: AuthUser,
+  storeId: number,
+  groupText: string,
+  inventoryId: number,
+  itemId: number,
+  input: ItemInput,
+): Promise<InventoryItem> {
   await ownSection(deps, user, storeId, groupText, inventoryId);
   const current = await cq.findItem(deps.db, SECTION_ITEMS, inventoryId, itemId);
   if (!current) throw sectionNotAvailable();
   const edit = editOf(current, input);
   const values = await checkedValues(deps, storeId, 'inventory_items', edit.values, edit.codeIsNew);
   if (await cq.itemPairTaken(deps.db, SECTION_ITEMS, inventoryId, values.code, values.objectId, itemId)) throw alreadyExists(values);
-  await unlessTaken(() => cq.updateItem(deps.db, SECTION_ITEMS, itemId, values), () => alreadyExists(values));
+  await unlessTaken(
+    () => cq.updateItem(deps.db, SECTION_ITEMS, itemId, values),
+    () => alreadyExists(values),
+  );
   await reflagScans(deps.db, storeId, { id: itemId });
   return oneItem(deps, inventoryId, itemId);
 }
@@ -119,22 +149,49 @@ export async function deleteAllItems(deps: D, user: AuthUser, storeId: number, g
 }
 
 export async function itemExists(
-  deps: D, user: AuthUser, storeId: number, groupText: string, inventoryId: number,
-  pair: { code?: string | null; objectId?: string | null }, exceptId: number | null,
+  deps: D,
+  user: AuthUser,
+  storeId: number,
+  groupText: string,
+  inventoryId: number,
+  pair: { code?: string | null; objectId?: string | null },
+  exceptId: number | null,
 ): Promise<{ exists: boolean; code?: string | null }> {
   await ownSection(deps, user, storeId, groupText, inventoryId);
   return pairExists(deps, storeId, SECTION_ITEMS, inventoryId, pair, exceptId);
 }
 
-export async function importItems(deps: D, user: AuthUser, storeId: number, groupText: string, inventoryId: number, body: ImportBody, clientSignal?: AbortSignal): Promise<ItemsCountResult> {
+export async function importItems(
+  deps: D,
+  user: AuthUser,
+  storeId: number,
+  groupText: string,
+  inventoryId: number,
+  body: ImportBody,
+  clientSignal?: AbortSignal,
+): Promise<ItemsCountResult> {
   const section = await ownSection(deps, user, storeId, groupText, inventoryId);
   const after = await lastScanId(deps.db);
-  const result = await importFile(deps, user, body, { idScript: await idScriptFor(deps.db, storeId, 'inventory_items'), forSheet: async () => sectionTarget(section) }, clientSignal);
+  const result = await importFile(
+    deps,
+    user,
+    body,
+    { idScript: await idScriptFor(deps.db, storeId, 'inventory_items'), forSheet: async () => sectionTarget(section) },
+    clientSignal,
+  );
   await reflagScans(deps.db, storeId, { inventoryId, after });
   return result;
 }
 
-export async function addItemsTo(deps: D, user: AuthUser, storeId: number, groupText: string, inventoryId: number, from: string, body: AddItemsFromBody): Promise<ItemsCountResult> {
+export async function addItemsTo(
+  deps: D,
+  user: AuthUser,
+  storeId: number,
+  groupText: string,
+  inventoryId: number,
+  from: string,
+  body: AddItemsFromBody,
+): Promise<ItemsCountResult> {
   const section = await ownSection(deps, user, storeId, groupText, inventoryId);
   const source = await resolveItemSource(deps.db, storeId, from, body);
   const after = await lastScanId(deps.db);

@@ -33,8 +33,10 @@ export const INVENTORY_GROUPS_LIST = defineList<GroupListRow>({
     columns: { catalogueName: { column: 'catalogue_name', type: 'text' } },
     async fill(db, rows) {
       const ids = [...new Set(rows.map((r) => optionalNumber(r.catalogue_id)).filter((v): v is number => v !== null))];
-      const names = ids.length ? new Map((await db.selectFrom('catalogues').select(['id', 'name']).where('id', 'in', ids).execute()).map((c) => [c.id, c.name])) : new Map<number, string>();
-      for (const r of rows) r.catalogue_name = r.catalogue_id === null || r.catalogue_id === undefined ? null : names.get(Number(r.catalogue_id)) ?? null;
+      const names = ids.length
+        ? new Map((await db.selectFrom('catalogues').select(['id', 'name']).where('id', 'in', ids).execute()).map((c) => [c.id, c.name]))
+        : new Map<number, string>();
+      for (const r of rows) r.catalogue_name = r.catalogue_id === null || r.catalogue_id === undefined ? null : (names.get(Number(r.catalogue_id)) ?? null);
     },
   },
 });
@@ -63,7 +65,13 @@ export const SCANNED_ITEM_COLUMNS = {
 } as const;
 
 export function toScannedItem(r: Row): ScannedItem {
-  return { ...toApiItem(r), date: String(r.date), searchListId: optionalNumber(r.search_list_id), inventoryId: Number(r.inventory_id), groupId: optionalNumber(r.group_id) };
+  return {
+    ...toApiItem(r),
+    date: String(r.date),
+    searchListId: optionalNumber(r.search_list_id),
+    inventoryId: Number(r.inventory_id),
+    groupId: optionalNumber(r.group_id),
+  };
 }
 
 const ids = (values: Array<number | null | undefined>) => [...new Set(values.filter((v): v is number => typeof v === 'number'))];
@@ -82,28 +90,38 @@ export const SCANNED_ITEM_LABELS: ListLabels = {
     searchListName: { column: 'search_list_name', type: 'text' },
   },
   async fill(db, rows) {
-    const labels = await itemLabels(db, ids(rows.map((r) => optionalNumber(r.inventory_id))), ids(rows.map((r) => optionalNumber(r.group_id))), ids(rows.map((r) => optionalNumber(r.search_list_id))));
+    const labels = await itemLabels(
+      db,
+      ids(rows.map((r) => optionalNumber(r.inventory_id))),
+      ids(rows.map((r) => optionalNumber(r.group_id))),
+      ids(rows.map((r) => optionalNumber(r.search_list_id))),
+    );
     for (const r of rows) {
-      r.inventory_comment = r.inventory_id == null ? null : labels.sections.get(Number(r.inventory_id)) ?? null;
-      if ('group_id' in r) r.group_name = r.group_id == null ? UNGROUPED_LABEL : labels.groups.get(Number(r.group_id)) ?? null;
-      r.search_list_name = r.search_list_id == null ? null : labels.searchLists.get(Number(r.search_list_id)) ?? null;
+      r.inventory_comment = r.inventory_id == null ? null : (labels.sections.get(Number(r.inventory_id)) ?? null);
+      if ('group_id' in r) r.group_name = r.group_id == null ? UNGROUPED_LABEL : (labels.groups.get(Number(r.group_id)) ?? null);
+      r.search_list_name = r.search_list_id == null ? null : (labels.searchLists.get(Number(r.search_list_id)) ?? null);
     }
   },
 };
 
 export const SCANNED_ITEMS_LIST = defineList<ScannedItem>({
-  table: 'inventory_items', columns: SCANNED_ITEM_COLUMNS, searchText: indexedSearchText(INVENTORY_ITEMS_FTS), toItem: toScannedItem, labels: SCANNED_ITEM_LABELS,
+  table: 'inventory_items',
+  columns: SCANNED_ITEM_COLUMNS,
+  searchText: indexedSearchText(INVENTORY_ITEMS_FTS),
+  toItem: toScannedItem,
+  labels: SCANNED_ITEM_LABELS,
 });
 
 /** Adds inventoryComment, groupName and searchListName to a page of scanned items. */
 export async function labelItems<T extends { inventoryId?: number | null; groupId?: number | null; searchListId?: number | null }>(
-  db: Kysely<Database>, items: T[],
+  db: Kysely<Database>,
+  items: T[],
 ): Promise<Array<T & { inventoryComment: string | null; groupName: string | null; searchListName: string | null }>> {
   const labels = await itemLabels(db, ids(items.map((i) => i.inventoryId)), ids(items.map((i) => i.groupId)), ids(items.map((i) => i.searchListId)));
   return items.map((item) => ({
     ...item,
-    inventoryComment: item.inventoryId ? labels.sections.get(item.inventoryId) ?? null : null,
-    groupName: item.groupId ? labels.groups.get(item.groupId) ?? null : null,
-    searchListName: item.searchListId ? labels.searchLists.get(item.searchListId) ?? null : null,
+    inventoryComment: item.inventoryId ? (labels.sections.get(item.inventoryId) ?? null) : null,
+    groupName: item.groupId ? (labels.groups.get(item.groupId) ?? null) : null,
+    searchListName: item.searchListId ? (labels.searchLists.get(item.searchListId) ?? null) : null,
   }));
 }

@@ -69,7 +69,17 @@ describe('client address behind proxies (TRUST_PROXY)', () => {
 
   it('warns once when sign-ins come through a proxy but TRUST_PROXY is not set', async () => {
     const lines: string[] = [];
-    const direct = await createTestApp({ lockout: LIMITS, logger: { level: 'warn', stream: { write: (line) => { lines.push(line); } } } });
+    const direct = await createTestApp({
+      lockout: LIMITS,
+      logger: {
+        level: 'warn',
+        stream: {
+          write: (line) => {
+            lines.push(line);
+          },
+        },
+      },
+    });
     try {
       for (let i = 0; i < 2; i += 1) await signIn(direct, 'admin', 'admin', '10.0.0.1', { 'x-forwarded-for': '203.0.113.5' });
       const warnings = lines.filter((l) => l.includes('TRUST_PROXY is not set'));

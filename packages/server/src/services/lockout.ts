@@ -42,7 +42,9 @@ export class Lockout {
     let lockedUntil = 0;
     for (const [key, limit] of keys) {
       const row = await countAttempt(this.db, {
-        key, limit, now: now.toISOString(),
+        key,
+        limit,
+        now: now.toISOString(),
         windowStart: new Date(now.getTime() - this.config.windowSeconds * 1000).toISOString(),
         lockUntil: new Date(now.getTime() + this.config.lockSeconds * 1000).toISOString(),
       });
@@ -50,8 +52,13 @@ export class Lockout {
     }
     if (lockedUntil > 0) {
       const retryAfter = Math.max(1, Math.ceil((lockedUntil - now.getTime()) / 1000));
-      throw new ApiError(429, ERROR_CODES.TOO_MANY_ATTEMPTS, 'Too many failed sign-in attempts, try again later',
-        { retryAfter }, { 'retry-after': String(retryAfter) });
+      throw new ApiError(
+        429,
+        ERROR_CODES.TOO_MANY_ATTEMPTS,
+        'Too many failed sign-in attempts, try again later',
+        { retryAfter },
+        { 'retry-after': String(retryAfter) },
+      );
     }
   }
 

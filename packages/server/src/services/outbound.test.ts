@@ -6,15 +6,46 @@ describe('addressPolicy', () => {
   const policy = addressPolicy([]);
 
   it('refuses loopback, private, link-local, CGNAT, multicast, unspecified and reserved IPv4', () => {
-    for (const a of ['127.0.0.1', '127.8.9.10', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254',
-      '100.64.0.1', '100.127.255.254', '224.0.0.1', '239.255.255.250', '0.0.0.0', '255.255.255.255', '192.0.2.5', '198.18.0.1', '240.0.0.1']) {
+    for (const a of [
+      '127.0.0.1',
+      '127.8.9.10',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '100.127.255.254',
+      '224.0.0.1',
+      '239.255.255.250',
+      '0.0.0.0',
+      '255.255.255.255',
+      '192.0.2.5',
+      '198.18.0.1',
+      '240.0.0.1',
+    ]) {
       expect([a, policy.isAllowed(a)]).toEqual([a, false]);
     }
   });
 
   it('refuses the same in IPv6, including IPv4-mapped, NAT64 and 6to4 forms of non-public IPv4', () => {
-    for (const a of ['::1', '::', 'fe80::1', 'fc00::1', 'fd12:3456::1', 'ff02::1', '2001:db8::1', '::ffff:127.0.0.1',
-      '::ffff:7f00:1', '::ffff:10.0.0.1', '64:ff9b::a9fe:a9fe', '2002:7f00:1::', '::127.0.0.1', '100::1', 'not-an-ip']) {
+    for (const a of [
+      '::1',
+      '::',
+      'fe80::1',
+      'fc00::1',
+      'fd12:3456::1',
+      'ff02::1',
+      '2001:db8::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:10.0.0.1',
+      '64:ff9b::a9fe:a9fe',
+      '2002:7f00:1::',
+      '::127.0.0.1',
+      '100::1',
+      'not-an-ip',
+    ]) {
       expect([a, policy.isAllowed(a)]).toEqual([a, false]);
     }
   });
@@ -65,23 +96,64 @@ describe('guardedFetch', () => {
     hits = [];
     server = http.createServer((req, res) => {
       hits.push(req.url ?? '');
-      if (req.url === '/items.csv') { res.setHeader('content-type', 'text/csv'); res.end('code\nA\n'); return; }
-      if (req.url === '/to-loopback') { res.statusCode = 302; res.setHeader('location', `http://127.0.0.2:${port}/items.csv`); res.end(); return; }
-      if (req.url === '/to-v6-loopback') { res.statusCode = 301; res.setHeader('location', `http://[::1]:${port}/items.csv`); res.end(); return; }
-      if (req.url === '/relative') { res.statusCode = 302; res.setHeader('location', '/items.csv'); res.end(); return; }
-      if (req.url?.startsWith('/loop')) { res.statusCode = 302; res.setHeader('location', `/loop${hits.length}`); res.end(); return; }
-      if (req.url === '/big') { res.end('x'.repeat(5000)); return; }
-      if (req.url === '/slow') { setTimeout(() => res.end('late'), 2000); return; }
+      if (req.url === '/items.csv') {
+        res.setHeader('content-type', 'text/csv');
+        res.end('code\nA\n');
+        return;
+      }
+      if (req.url === '/to-loopback') {
+        res.statusCode = 302;
+        res.setHeader('location', `http://127.0.0.2:${port}/items.csv`);
+        res.end();
+        return;
+      }
+      if (req.url === '/to-v6-loopback') {
+        res.statusCode = 301;
+        res.setHeader('location', `http://[::1]:${port}/items.csv`);
+        res.end();
+        return;
+      }
+      if (req.url === '/relative') {
+        res.statusCode = 302;
+        res.setHeader('location', '/items.csv');
+        res.end();
+        return;
+      }
+      if (req.url?.startsWith('/loop')) {
+        res.statusCode = 302;
+        res.setHeader('location', `/loop${hits.length}`);
+        res.end();
+        return;
+      }
+      if (req.url === '/big') {
+        res.end('x'.repeat(5000));
+        return;
+      }
+      if (req.url === '/slow') {
+        setTimeout(() => res.end('late'), 2000);
+        return;
+      }
       res.statusCode = 404;
       res.end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
   });
-  afterAll(() => new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); }));
+  afterAll(
+    () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
+  );
 
-  const options = (allowList: string[] = ['127.0.0.1'], extra: Partial<Parameters<typeof guardedFetch>[1]> = {}) =>
-    ({ policy: addressPolicy(allowList), maxBytes: 1000, timeoutMs: 1000, maxRedirects: 5, ...extra });
+  const options = (allowList: string[] = ['127.0.0.1'], extra: Partial<Parameters<typeof guardedFetch>[1]> = {}) => ({
+    policy: addressPolicy(allowList),
+    maxBytes: 1000,
+    timeoutMs: 1000,
+    maxRedirects: 5,
+    ...extra,
+  });
 
   it('refuses loopback without the allow-list, before connecting', async () => {
     hits = [];

@@ -17,13 +17,23 @@ export class InvalidUrl extends Error {}
 export class FetchFailed extends Error {}
 
 const DENIED_V4 = [
-  '0.0.0.0/8', '10.0.0.0/8', '100.64.0.0/10', '127.0.0.0/8', '169.254.0.0/16', '172.16.0.0/12', '192.0.0.0/24',
-  '192.0.2.0/24', '192.88.99.0/24', '192.168.0.0/16', '198.18.0.0/15', '198.51.100.0/24', '203.0.113.0/24',
-  '224.0.0.0/4', '240.0.0.0/4',
+  '0.0.0.0/8',
+  '10.0.0.0/8',
+  '100.64.0.0/10',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+  '172.16.0.0/12',
+  '192.0.0.0/24',
+  '192.0.2.0/24',
+  '192.88.99.0/24',
+  '192.168.0.0/16',
+  '198.18.0.0/15',
+  '198.51.100.0/24',
+  '203.0.113.0/24',
+  '224.0.0.0/4',
+  '240.0.0.0/4',
 ];
-const DENIED_V6 = [
-  '::/128', '::1/128', '100::/64', '2001::/23', '2001:db8::/32', 'fc00::/7', 'fe80::/10', 'fec0::/10', 'ff00::/8',
-];
+const DENIED_V6 = ['::/128', '::1/128', '100::/64', '2001::/23', '2001:db8::/32', 'fc00::/7', 'fe80::/10', 'fec0::/10', 'ff00::/8'];
 
 function blockList(ranges: readonly string[]): net.BlockList {
   const list = new net.BlockList();
@@ -156,40 +166,44 @@ function requestOnce(url: URL, options: FetchOptions, signal: AbortSignal): Prom
   if (net.isIP(host) && !options.policy.isAllowed(host)) return Promise.reject(new UrlNotAllowed(`${host} is not a public address`));
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const req = client.request(url, {
-      method: 'GET',
-      lookup: guardedLookup(options.policy),
-      signal,
-      headers: { accept: 'text/csv, application/json, text/plain;q=0.9, */*;q=0.1', 'user-agent': 'library-portal-sync' },
-      agent: false,
-    }, (res) => {
-      const status = res.statusCode ?? 0;
-      const contentType = String(res.headers['content-type'] ?? '');
-      if (status >= 300 && status < 400 && res.headers.location) {
-        res.resume();
-        resolve({ status, location: res.headers.location, contentType, body: Buffer.alloc(0) });
-        return;
-      }
-      const declared = Number(res.headers['content-length']);
-      if (Number.isFinite(declared) && declared > options.maxBytes) {
-        res.destroy();
-        reject(new FetchFailed(`The content is larger than ${options.maxBytes} bytes`));
-        return;
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > options.maxBytes) {
+    const req = client.request(
+      url,
+      {
+        method: 'GET',
+        lookup: guardedLookup(options.policy),
+        signal,
+        headers: { accept: 'text/csv, application/json, text/plain;q=0.9, */*;q=0.1', 'user-agent': 'library-portal-sync' },
+        agent: false,
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        const contentType = String(res.headers['content-type'] ?? '');
+        if (status >= 300 && status < 400 && res.headers.location) {
+          res.resume();
+          resolve({ status, location: res.headers.location, contentType, body: Buffer.alloc(0) });
+          return;
+        }
+        const declared = Number(res.headers['content-length']);
+        if (Number.isFinite(declared) && declared > options.maxBytes) {
           res.destroy();
           reject(new FetchFailed(`The content is larger than ${options.maxBytes} bytes`));
           return;
         }
-        chunks.push(chunk);
-      });
-      res.on('end', () => resolve({ status, contentType, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > options.maxBytes) {
+            res.destroy();
+            reject(new FetchFailed(`The content is larger than ${options.maxBytes} bytes`));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('end', () => resolve({ status, contentType, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end();
   });

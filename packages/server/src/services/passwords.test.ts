@@ -3,11 +3,18 @@ import { createTestApp, type TestApp } from '../testing/testApp';
 import { isDemoPassword } from './passwords';
 
 const newUser = (userName: string, password: string) => ({
-  userName, fullName: 'N', address: 'A', telephone: '1', email: `${userName}@example.com`, role: 'user', permissions: ['manager'], password,
+  userName,
+  fullName: 'N',
+  address: 'A',
+  telephone: '1',
+  email: `${userName}@example.com`,
+  role: 'user',
+  permissions: ['manager'],
+  password,
 });
 
 describe('isDemoPassword', () => {
-  it('knows the demo accounts\' passwords and a password equal to the user name', () => {
+  it("knows the demo accounts' passwords and a password equal to the user name", () => {
     expect(isDemoPassword('someone', 'Admin')).toBe(true);
     expect(isDemoPassword('someone', 'librarian')).toBe(true);
     expect(isDemoPassword('bibliotecaria', ' BIBLIOTECARIA ')).toBe(true);
@@ -30,7 +37,10 @@ describe('outside demo mode', () => {
   });
 
   it('refuses demo passwords for new and changed passwords with PASSWORD_NOT_ALLOWED', async () => {
-    for (const [userName, password] of [['kiosk-one', 'supervisor'], ['kiosk-two', 'kiosk-two']]) {
+    for (const [userName, password] of [
+      ['kiosk-one', 'supervisor'],
+      ['kiosk-two', 'kiosk-two'],
+    ]) {
       const res = await t.call('POST', '/api/users', { user: 'admin', body: newUser(userName, password) });
       expect([res.statusCode, res.json().code]).toEqual([400, 'PASSWORD_NOT_ALLOWED']);
     }

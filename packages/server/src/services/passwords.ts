@@ -20,8 +20,10 @@ export function isDemoPassword(userName: string, password: string): boolean {
 /** 400 PASSWORD_TOO_SHORT / PASSWORD_NOT_ALLOWED for a password a user may not be given. */
 export function assertNewPasswordAllowed(password: string, userName: string, demo: boolean): void {
   if ([...password].length < PASSWORD_MIN_LENGTH) {
-    throw badRequest(ERROR_CODES.PASSWORD_TOO_SHORT, `The password needs at least ${PASSWORD_MIN_LENGTH} characters`,
-      { field: 'password', minLength: PASSWORD_MIN_LENGTH });
+    throw badRequest(ERROR_CODES.PASSWORD_TOO_SHORT, `The password needs at least ${PASSWORD_MIN_LENGTH} characters`, {
+      field: 'password',
+      minLength: PASSWORD_MIN_LENGTH,
+    });
   }
   if (!demo && isDemoPassword(userName, password)) {
     throw badRequest(ERROR_CODES.PASSWORD_NOT_ALLOWED, 'This password is not allowed', { field: 'password' });

@@ -1,7 +1,5 @@
 /** The region tree (area > province > city > library name > sensor) and region → storeIds expansion. */
-import {
-  ERROR_CODES, isLibraryExpired, libraryToday, regionValues, type RegionLevel, type RegionNode,
-} from '@portal/contract';
+import { ERROR_CODES, isLibraryExpired, libraryToday, regionValues, type RegionLevel, type RegionNode } from '@portal/contract';
 import type { StoreRow } from '../db/schema';
 import { badRequest } from '../errors';
 
@@ -33,11 +31,16 @@ function steps(level: RegionLevel, store: StoreRow): Step[] {
   const values = regionValues({ tid: store.id, area: store.area, province: store.province, city: store.city });
   const times = { resetTime: store.reset_time, startTime: store.start_time, endTime: store.end_time, capacity: store.capacity };
   switch (level) {
-    case 'area': return [{ key: values[0], title: store.area, ...times }];
-    case 'province': return [{ key: values[1], title: store.province, ...times }];
-    case 'city': return [{ key: values[2], title: store.city, ...times }];
-    case 'name': return [{ key: values[3], title: store.name, ...times }];
-    case 'sensor': return [];
+    case 'area':
+      return [{ key: values[0], title: store.area, ...times }];
+    case 'province':
+      return [{ key: values[1], title: store.province, ...times }];
+    case 'city':
+      return [{ key: values[2], title: store.city, ...times }];
+    case 'name':
+      return [{ key: values[3], title: store.name, ...times }];
+    case 'sensor':
+      return [];
   }
 }
 
@@ -60,18 +63,30 @@ export function buildRegionTree(stores: StoreRow[], sensors: SensorRow[], levels
     let siblings = roots;
     let parent: RegionNode | null = null;
     for (const level of levels) {
-      const levelSteps: Step[] = level === 'sensor'
-        ? (sensorsByStore.get(store.id) ?? []).map((s) => ({
-            key: `sensor:${s.id}`, title: s.name, capacity: s.capacity ?? store.capacity,
-            resetTime: store.reset_time, startTime: store.start_time, endTime: store.end_time,
-          }))
-        : steps(level, store);
+      const levelSteps: Step[] =
+        level === 'sensor'
+          ? (sensorsByStore.get(store.id) ?? []).map((s) => ({
+              key: `sensor:${s.id}`,
+              title: s.name,
+              capacity: s.capacity ?? store.capacity,
+              resetTime: store.reset_time,
+              startTime: store.start_time,
+              endTime: store.end_time,
+            }))
+          : steps(level, store);
       if (level === 'sensor') {
         // Sensors are leaves: one child per sensor under the current parent.
         for (const step of levelSteps) {
           const node: RegionNode = {
-            title: step.title, fullName: parent ? `${parent.fullName} / ${step.title}` : step.title, key: step.key, value: step.key,
-            level, storeIds: [store.id], capacity: step.capacity, resetTime: step.resetTime, startTime: step.startTime,
+            title: step.title,
+            fullName: parent ? `${parent.fullName} / ${step.title}` : step.title,
+            key: step.key,
+            value: step.key,
+            level,
+            storeIds: [store.id],
+            capacity: step.capacity,
+            resetTime: step.resetTime,
+            startTime: step.startTime,
             endTime: step.endTime,
           };
           siblings.push(node);
@@ -82,8 +97,16 @@ export function buildRegionTree(stores: StoreRow[], sensors: SensorRow[], levels
       let node = index.get(step.key);
       if (!node) {
         node = {
-          title: step.title, fullName: parent ? `${parent.fullName} / ${step.title}` : step.title, key: step.key, value: step.key,
-          level, storeIds: [], capacity: 0, resetTime: step.resetTime, startTime: step.startTime, endTime: step.endTime,
+          title: step.title,
+          fullName: parent ? `${parent.fullName} / ${step.title}` : step.title,
+          key: step.key,
+          value: step.key,
+          level,
+          storeIds: [],
+          capacity: 0,
+          resetTime: step.resetTime,
+          startTime: step.startTime,
+          endTime: step.endTime,
         };
         index.set(step.key, node);
         siblings.push(node);

@@ -6,8 +6,14 @@
  */
 import type { Kysely } from 'kysely';
 import {
-  DASHBOARD_SECTION_KEYS, DEFAULT_USER_SETTINGS, ERROR_CODES, MAX_SETTINGS_BYTES, MAX_SETTINGS_LISTS, SETTINGS_LIST_NAME_PATTERN,
-  type UpdateUserSettingsBody, type UserSettings,
+  DASHBOARD_SECTION_KEYS,
+  DEFAULT_USER_SETTINGS,
+  ERROR_CODES,
+  MAX_SETTINGS_BYTES,
+  MAX_SETTINGS_LISTS,
+  SETTINGS_LIST_NAME_PATTERN,
+  type UpdateUserSettingsBody,
+  type UserSettings,
 } from '@portal/contract';
 import type { Database } from '../db/schema';
 import { ApiError, badRequest, forbidden } from '../errors';
@@ -22,7 +28,11 @@ const LIST_NAME = new RegExp(SETTINGS_LIST_NAME_PATTERN);
 
 /** The keys each map may hold, and what to say about another one. */
 const KEYS: Record<Area, { allowed: (key: string) => boolean; most: number; expected: string }> = {
-  dashboardItems: { allowed: (key) => SECTIONS.has(key), most: DASHBOARD_SECTION_KEYS.length, expected: `a dashboard section (${DASHBOARD_SECTION_KEYS.join(', ')})` },
+  dashboardItems: {
+    allowed: (key) => SECTIONS.has(key),
+    most: DASHBOARD_SECTION_KEYS.length,
+    expected: `a dashboard section (${DASHBOARD_SECTION_KEYS.join(', ')})`,
+  },
   visibleColumns: { allowed: (key) => LIST_NAME.test(key), most: MAX_SETTINGS_LISTS, expected: 'a list name (a camelCase word of at most 48 characters)' },
 };
 
@@ -80,13 +90,7 @@ const tooLarge = (message: string, details: Record<string, number>) => new ApiEr
  * dashboardItems and visibleColumns merge per key, a null value removing the key. Nothing is saved when a
  * key is unknown (400 UNKNOWN_SETTING) or the result is over the bounds (413 SETTINGS_TOO_LARGE).
  */
-export async function updateSettings(
-  db: Kysely<Database>,
-  user: AuthUser,
-  userId: number,
-  body: UpdateUserSettingsBody,
-  now: Date,
-): Promise<UserSettings> {
+export async function updateSettings(db: Kysely<Database>, user: AuthUser, userId: number, body: UpdateUserSettingsBody, now: Date): Promise<UserSettings> {
   if (userId !== user.id) throw forbidden();
   const changes = body.settings;
   if (changes.selectedStoreId !== undefined && changes.selectedStoreId !== null) assertStoreReachable(user, changes.selectedStoreId);
@@ -98,13 +102,19 @@ export async function updateSettings(
   };
   const lists = Object.keys(next.visibleColumns).length;
   if (lists > MAX_SETTINGS_LISTS) {
-    throw tooLarge(`Column choices are kept for at most ${MAX_SETTINGS_LISTS} lists (this save would keep ${lists}); remove some (a null value removes one)`, { lists, maxLists: MAX_SETTINGS_LISTS });
+    throw tooLarge(`Column choices are kept for at most ${MAX_SETTINGS_LISTS} lists (this save would keep ${lists}); remove some (a null value removes one)`, {
+      lists,
+      maxLists: MAX_SETTINGS_LISTS,
+    });
   }
   const dashboardItems = JSON.stringify(next.dashboardItems);
   const visibleColumns = JSON.stringify(next.visibleColumns);
   const bytes = Buffer.byteLength(JSON.stringify(next));
   if (bytes > MAX_SETTINGS_BYTES) {
-    throw tooLarge(`The settings would take ${bytes} bytes, more than the ${MAX_SETTINGS_BYTES} kept; remove some (a null value removes a key)`, { bytes, maxBytes: MAX_SETTINGS_BYTES });
+    throw tooLarge(`The settings would take ${bytes} bytes, more than the ${MAX_SETTINGS_BYTES} kept; remove some (a null value removes a key)`, {
+      bytes,
+      maxBytes: MAX_SETTINGS_BYTES,
+    });
   }
   await saveSettings(db, {
     user_id: userId,

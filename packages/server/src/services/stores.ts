@@ -1,6 +1,18 @@
 import {
-  ADMIN_ONLY_STORE_FIELDS, DEFAULT_TIMEZONE, defaultExpirationDate, DEFAULT_TREE_LEVELS, ERROR_CODES, REGION_LEVELS, decodeListParams, parseIdList,
-  type CreateStoreBody, type ListQuery, type RegionLevel, type RegionNode, type Store, type UpdateStoreBody,
+  ADMIN_ONLY_STORE_FIELDS,
+  DEFAULT_TIMEZONE,
+  defaultExpirationDate,
+  DEFAULT_TREE_LEVELS,
+  ERROR_CODES,
+  REGION_LEVELS,
+  decodeListParams,
+  parseIdList,
+  type CreateStoreBody,
+  type ListQuery,
+  type RegionLevel,
+  type RegionNode,
+  type Store,
+  type UpdateStoreBody,
 } from '@portal/contract';
 import type { NewStore, StoreRow, StoreUpdate } from '../db/schema';
 import { badRequest, conflict, forbidden } from '../errors';
@@ -11,19 +23,59 @@ import { buildRegionTree } from './regions';
 
 export function toApiStore(row: StoreRow): Store {
   return {
-    tid: row.id, code: row.code, country: row.country, area: row.area, province: row.province, city: row.city,
-    name: row.name, address: row.address, manager: row.manager, managertel: row.managertel, capacity: row.capacity,
-    resetTime: row.reset_time, startTime: row.start_time, endTime: row.end_time, timezone: row.timezone,
-    expirationDate: row.expiration_date, fieldCode: row.field_code, fieldObjectId: row.field_object_id,
-    field1: row.field1, field2: row.field2, field3: row.field3, field4: row.field4, field5: row.field5, field6: row.field6,
+    tid: row.id,
+    code: row.code,
+    country: row.country,
+    area: row.area,
+    province: row.province,
+    city: row.city,
+    name: row.name,
+    address: row.address,
+    manager: row.manager,
+    managertel: row.managertel,
+    capacity: row.capacity,
+    resetTime: row.reset_time,
+    startTime: row.start_time,
+    endTime: row.end_time,
+    timezone: row.timezone,
+    expirationDate: row.expiration_date,
+    fieldCode: row.field_code,
+    fieldObjectId: row.field_object_id,
+    field1: row.field1,
+    field2: row.field2,
+    field3: row.field3,
+    field4: row.field4,
+    field5: row.field5,
+    field6: row.field6,
     storeIds: [row.id],
   };
 }
 
 const LIST_FIELDS = [
-  'tid', 'code', 'country', 'area', 'province', 'city', 'name', 'address', 'manager', 'managertel', 'capacity',
-  'resetTime', 'startTime', 'endTime', 'timezone', 'expirationDate', 'fieldCode', 'fieldObjectId',
-  'field1', 'field2', 'field3', 'field4', 'field5', 'field6',
+  'tid',
+  'code',
+  'country',
+  'area',
+  'province',
+  'city',
+  'name',
+  'address',
+  'manager',
+  'managertel',
+  'capacity',
+  'resetTime',
+  'startTime',
+  'endTime',
+  'timezone',
+  'expirationDate',
+  'fieldCode',
+  'fieldObjectId',
+  'field1',
+  'field2',
+  'field3',
+  'field4',
+  'field5',
+  'field6',
 ] as const;
 
 export async function listStores(deps: Deps, user: AuthUser, query: ListQuery) {
@@ -74,7 +126,6 @@ function checkValues(body: { timezone?: string; expirationDate?: string }): void
   }
 }
 
-
 export async function createStore(deps: Deps, actor: AuthUser, body: CreateStoreBody): Promise<Store> {
   if (actor.role !== 'admin') throw forbidden();
   checkValues(body);
@@ -82,25 +133,60 @@ export async function createStore(deps: Deps, actor: AuthUser, body: CreateStore
   const code = body.code.trim();
   if (await q.storeCodeTaken(deps.db, code, null)) throw conflict(ERROR_CODES.STORE_CODE_EXISTS, 'Code already exists');
   const row: NewStore = {
-    code, country: body.country, area: body.area, province: body.province, city: body.city, name: body.name,
-    address: body.address, manager: body.manager, managertel: body.managertel, capacity: body.capacity,
-    reset_time: body.resetTime, start_time: body.startTime, end_time: body.endTime,
-    timezone: body.timezone ?? DEFAULT_TIMEZONE, expiration_date: body.expirationDate ?? defaultExpirationDate(body.timezone ?? DEFAULT_TIMEZONE, now),
-    field_code: body.fieldCode ?? '', field_object_id: body.fieldObjectId ?? '',
-    field1: body.field1 ?? '', field2: body.field2 ?? '', field3: body.field3 ?? '',
-    field4: body.field4 ?? '', field5: body.field5 ?? '', field6: body.field6 ?? '',
-    created_at: now.toISOString(), updated_at: now.toISOString(),
+    code,
+    country: body.country,
+    area: body.area,
+    province: body.province,
+    city: body.city,
+    name: body.name,
+    address: body.address,
+    manager: body.manager,
+    managertel: body.managertel,
+    capacity: body.capacity,
+    reset_time: body.resetTime,
+    start_time: body.startTime,
+    end_time: body.endTime,
+    timezone: body.timezone ?? DEFAULT_TIMEZONE,
+    expiration_date: body.expirationDate ?? defaultExpirationDate(body.timezone ?? DEFAULT_TIMEZONE, now),
+    field_code: body.fieldCode ?? '',
+    field_object_id: body.fieldObjectId ?? '',
+    field1: body.field1 ?? '',
+    field2: body.field2 ?? '',
+    field3: body.field3 ?? '',
+    field4: body.field4 ?? '',
+    field5: body.field5 ?? '',
+    field6: body.field6 ?? '',
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
   };
   const id = await q.insertStore(deps.db, row);
   return toApiStore((await q.findStore(deps.db, id))!);
 }
 
 const COLUMN: Record<keyof UpdateStoreBody, keyof StoreUpdate> = {
-  code: 'code', country: 'country', area: 'area', province: 'province', city: 'city', name: 'name', address: 'address',
-  manager: 'manager', managertel: 'managertel', capacity: 'capacity', resetTime: 'reset_time', startTime: 'start_time',
-  endTime: 'end_time', timezone: 'timezone', expirationDate: 'expiration_date', fieldCode: 'field_code',
-  fieldObjectId: 'field_object_id', field1: 'field1', field2: 'field2', field3: 'field3', field4: 'field4',
-  field5: 'field5', field6: 'field6',
+  code: 'code',
+  country: 'country',
+  area: 'area',
+  province: 'province',
+  city: 'city',
+  name: 'name',
+  address: 'address',
+  manager: 'manager',
+  managertel: 'managertel',
+  capacity: 'capacity',
+  resetTime: 'reset_time',
+  startTime: 'start_time',
+  endTime: 'end_time',
+  timezone: 'timezone',
+  expirationDate: 'expiration_date',
+  fieldCode: 'field_code',
+  fieldObjectId: 'field_object_id',
+  field1: 'field1',
+  field2: 'field2',
+  field3: 'field3',
+  field4: 'field4',
+  field5: 'field5',
+  field6: 'field6',
 };
 
 /**

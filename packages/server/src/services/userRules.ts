@@ -37,8 +37,10 @@ export function assertGrantable(actor: AuthUser, next: readonly string[]): void 
  */
 export function assertRoleAssignable(actor: AuthUser, role: string): void {
   if (actor.role === 'admin' || role === 'user') return;
-  throw forbidden(ERROR_CODES.ROLE_NOT_ALLOWED, role === 'admin'
-    ? 'Only an administrator may assign the admin role' : 'Only an administrator may assign this role');
+  throw forbidden(
+    ERROR_CODES.ROLE_NOT_ALLOWED,
+    role === 'admin' ? 'Only an administrator may assign the admin role' : 'Only an administrator may assign this role',
+  );
 }
 
 /** Every store id must be one the actor holds (for an admin: one that exists). */

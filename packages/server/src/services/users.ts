@@ -1,6 +1,14 @@
 import {
-  DEFAULT_FLAVOR, ERROR_CODES, decodeListParams, hasPermission, parseIdList,
-  type CreateUserBody, type ListQuery, type UpdateUserBody, type User, type UserExistsBody,
+  DEFAULT_FLAVOR,
+  ERROR_CODES,
+  decodeListParams,
+  hasPermission,
+  parseIdList,
+  type CreateUserBody,
+  type ListQuery,
+  type UpdateUserBody,
+  type User,
+  type UserExistsBody,
 } from '@portal/contract';
 import { hashPasswordLimited } from '../auth/password';
 import type { UserRow, UserUpdate } from '../db/schema';
@@ -25,11 +33,23 @@ export function avatarUrl(row: Pick<UserRow, 'id' | 'avatar_file' | 'avatar_upda
 
 export function toApiUser(row: UserRow, storeIds: number[], parentName: string | null): User {
   return {
-    tid: row.id, userName: row.user_name, fullName: row.full_name, address: row.address, telephone: row.telephone,
-    email: row.email, flavor: row.flavor, role: row.role, permissions: parsePermissions(row.permissions),
-    regions: parseRegions(row.regions), storeIds, token: row.token, imageSetToken: row.image_set_token,
+    tid: row.id,
+    userName: row.user_name,
+    fullName: row.full_name,
+    address: row.address,
+    telephone: row.telephone,
+    email: row.email,
+    flavor: row.flavor,
+    role: row.role,
+    permissions: parsePermissions(row.permissions),
+    regions: parseRegions(row.regions),
+    storeIds,
+    token: row.token,
+    imageSetToken: row.image_set_token,
     parent: parentName === null ? null : { userName: parentName },
-    avatarUrl: avatarUrl(row), avatarUpdatedAt: row.avatar_updated_at, createdAt: row.created_at,
+    avatarUrl: avatarUrl(row),
+    avatarUpdatedAt: row.avatar_updated_at,
+    createdAt: row.created_at,
   };
 }
 
@@ -39,7 +59,7 @@ async function manageableUsers(deps: Deps, actor: AuthUser): Promise<User[]> {
   const names = new Map(rows.map((r) => [r.id, r.user_name]));
   return rows
     .filter((r) => canManage(actor, { ...r, permissions: parsePermissions(r.permissions) }, storeMap.get(r.id) ?? []))
-    .map((r) => toApiUser(r, storeMap.get(r.id) ?? [], r.parent_id === null ? null : names.get(r.parent_id) ?? null));
+    .map((r) => toApiUser(r, storeMap.get(r.id) ?? [], r.parent_id === null ? null : (names.get(r.parent_id) ?? null)));
 }
 
 /**
@@ -87,8 +107,7 @@ export async function userExists(deps: Deps, actor: AuthUser, body: UserExistsBo
   const email = normalizeEmail(body.email);
   if (!userName && !email) throw badRequest(undefined, 'Give userName or email');
   const except = body.userId ?? null;
-  const exists = (!!userName && (await q.userNameTaken(deps.db, userName, except)))
-    || (!!email && (await q.emailTaken(deps.db, email, except)));
+  const exists = (!!userName && (await q.userNameTaken(deps.db, userName, except))) || (!!email && (await q.emailTaken(deps.db, email, except)));
   return { exists };
 }
 
@@ -134,10 +153,21 @@ export async function createUser(deps: Deps, actor: AuthUser, body: CreateUserBo
   const passwordHash = await hashPasswordLimited(body.password, deps.config.argon2);
   const id = await deps.db.transaction().execute(async (trx) => {
     const newId = await q.insertUser(trx, {
-      user_name: userName, full_name: body.fullName, address: body.address, telephone: body.telephone, email,
-      password_hash: passwordHash, flavor: body.flavor ?? DEFAULT_FLAVOR, role: body.role,
-      permissions: JSON.stringify(permissions), regions: JSON.stringify([...new Set(body.regions ?? [])]), token: newUserToken(), image_set_token: newUserToken(),
-      parent_id: actor.id, created_at: now, updated_at: now,
+      user_name: userName,
+      full_name: body.fullName,
+      address: body.address,
+      telephone: body.telephone,
+      email,
+      password_hash: passwordHash,
+      flavor: body.flavor ?? DEFAULT_FLAVOR,
+      role: body.role,
+      permissions: JSON.stringify(permissions),
+      regions: JSON.stringify([...new Set(body.regions ?? [])]),
+      token: newUserToken(),
+      image_set_token: newUserToken(),
+      parent_id: actor.id,
+      created_at: now,
+      updated_at: now,
     });
     await q.replaceUserStores(trx, newId, storeIds);
     return newId;

@@ -19,7 +19,10 @@ export function databaseFileStorage(db: Kysely<Database>): FileStorage {
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('stored_files').where('key', '=', key).execute();
         for (let part = 0, at = 0; part === 0 || at < data.length; part += 1, at += PART_BYTES) {
-          await trx.insertInto('stored_files').values({ key, part, data: data.subarray(at, at + PART_BYTES) }).execute();
+          await trx
+            .insertInto('stored_files')
+            .values({ key, part, data: data.subarray(at, at + PART_BYTES) })
+            .execute();
         }
       });
     },
@@ -49,7 +52,10 @@ export async function storeLocalFile(db: Kysely<Database>, key: string, file: st
       for (let part = 0; ; part += 1) {
         const { bytesRead } = await handle.read(buffer, 0, PART_BYTES, null);
         if (bytesRead === 0 && part > 0) break;
-        await trx.insertInto('stored_files').values({ key, part, data: Buffer.from(buffer.subarray(0, bytesRead)) }).execute();
+        await trx
+          .insertInto('stored_files')
+          .values({ key, part, data: Buffer.from(buffer.subarray(0, bytesRead)) })
+          .execute();
         if (bytesRead < PART_BYTES) break;
       }
       if (also) await also(trx);
@@ -69,13 +75,19 @@ export async function fetchToLocalFile(db: Kysely<Database>, key: string, file: 
   if (!parts.length) return false;
   const partial = `${file}.${randomBytes(8).toString('hex')}.part`;
   const out = fs.createWriteStream(partial, { flags: 'wx' });
-  const done = new Promise<void>((resolve, reject) => { out.on('finish', resolve); out.on('error', reject); });
+  const done = new Promise<void>((resolve, reject) => {
+    out.on('finish', resolve);
+    out.on('error', reject);
+  });
   done.catch(() => undefined);
   try {
     for (const { part } of parts) {
       const row = await db.selectFrom('stored_files').select('data').where('key', '=', key).where('part', '=', part).executeTakeFirst();
       if (!row) throw new Error(`Stored file ${key} changed while it was read`);
-      if (!out.write(Buffer.from(row.data))) await new Promise<void>((r) => { out.once('drain', () => r()); });
+      if (!out.write(Buffer.from(row.data)))
+        await new Promise<void>((r) => {
+          out.once('drain', () => r());
+        });
     }
     out.end();
     await done;

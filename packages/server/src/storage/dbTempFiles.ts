@@ -26,13 +26,17 @@ export function databaseTempFiles(db: Kysely<Database>, cacheRoot: string): Temp
   return {
     isValidName: (file) => NAME.test(file),
 
-    save: (owner, originalName, source, maxBytes, classify) => saveUpload(cacheRoot, owner, originalName, source, maxBytes, classify, async (part, file, meta) => {
-      await storeLocalFile(db, keyOf(file), part, async (trx) => {
-        await trx.insertInto('temp_files').values({ name: file, owner, size: meta.size, meta: JSON.stringify(meta), created_at: meta.createdAt }).execute();
-      });
-      // The part becomes this instance's local copy.
-      await fsp.rename(part, at(file));
-    }),
+    save: (owner, originalName, source, maxBytes, classify) =>
+      saveUpload(cacheRoot, owner, originalName, source, maxBytes, classify, async (part, file, meta) => {
+        await storeLocalFile(db, keyOf(file), part, async (trx) => {
+          await trx
+            .insertInto('temp_files')
+            .values({ name: file, owner, size: meta.size, meta: JSON.stringify(meta), created_at: meta.createdAt })
+            .execute();
+        });
+        // The part becomes this instance's local copy.
+        await fsp.rename(part, at(file));
+      }),
 
     async meta(file, owner) {
       if (!NAME.test(file)) return null;
@@ -42,7 +46,11 @@ export function databaseTempFiles(db: Kysely<Database>, cacheRoot: string): Temp
     },
 
     async updateMeta(file, meta) {
-      await db.updateTable('temp_files').set({ meta: JSON.stringify(meta) }).where('name', '=', file).execute();
+      await db
+        .updateTable('temp_files')
+        .set({ meta: JSON.stringify(meta) })
+        .where('name', '=', file)
+        .execute();
     },
 
     async localCopy(file) {
@@ -67,8 +75,11 @@ export function databaseTempFiles(db: Kysely<Database>, cacheRoot: string): Temp
     },
 
     async usage(owner) {
-      const row = await db.selectFrom('temp_files').select((eb) => [eb.fn.countAll<number>().as('files'), eb.fn.sum<number>('size').as('bytes')])
-        .where('owner', '=', owner).executeTakeFirst();
+      const row = await db
+        .selectFrom('temp_files')
+        .select((eb) => [eb.fn.countAll<number>().as('files'), eb.fn.sum<number>('size').as('bytes')])
+        .where('owner', '=', owner)
+        .executeTakeFirst();
       return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0) };
     },
 

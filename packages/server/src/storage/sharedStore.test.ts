@@ -46,8 +46,12 @@ describe('database file store across two instances', () => {
     expect((await on(b, 'POST', '/api/misc/readFile', { fileName: file }, 'manager')).json().code).toBe('FILE_NOT_FOUND');
 
     const catalogueId = await addCatalogue(a.db, store, 'Shared import');
-    const imported = await on(b, 'POST', `/api/stores/${store}/catalogues/${catalogueId}/import`,
-      { fileName: file, fields: [{ code: 0, objectId: 1 }], sheetIndex: null, format: { separator: 'semicolon', firstRowHeader: true } });
+    const imported = await on(b, 'POST', `/api/stores/${store}/catalogues/${catalogueId}/import`, {
+      fileName: file,
+      fields: [{ code: 0, objectId: 1 }],
+      sheetIndex: null,
+      format: { separator: 'semicolon', firstRowHeader: true },
+    });
     expect(imported.json()).toEqual({ numItems: 2, numItemsInserted: 2 });
     // Imported files are gone for both instances.
     expect((await on(a.app, 'POST', '/api/misc/readFile', { fileName: file })).json().code).toBe('FILE_NOT_FOUND');
@@ -63,7 +67,12 @@ describe('database file store across two instances', () => {
       await uploadTo(a.app, 'one.txt', 'A\n');
       await uploadTo(b, 'two.txt', 'B\n');
       const { payload, headers } = multipart('file', 'three.txt', 'C\n');
-      const third = await limited.inject({ method: 'POST', url: '/api/misc/upload', payload, headers: { ...headers, 'x-access-token': await a.token('librarian') } });
+      const third = await limited.inject({
+        method: 'POST',
+        url: '/api/misc/upload',
+        payload,
+        headers: { ...headers, 'x-access-token': await a.token('librarian') },
+      });
       expect([third.statusCode, third.json().code]).toEqual([413, 'TEMP_QUOTA_EXCEEDED']);
     } finally {
       await limited.close();
@@ -73,7 +82,12 @@ describe('database file store across two instances', () => {
   it('serves an avatar uploaded to one instance from both', async () => {
     const me = await a.userId('manager');
     const body = multipartBody('avatar', 'me.png', 'image/png', PNG_1PX);
-    const res = await a.app.inject({ method: 'POST', url: `/api/users/${me}/avatar`, payload: body.payload, headers: { ...body.headers, 'x-access-token': await a.token('manager') } });
+    const res = await a.app.inject({
+      method: 'POST',
+      url: `/api/users/${me}/avatar`,
+      payload: body.payload,
+      headers: { ...body.headers, 'x-access-token': await a.token('manager') },
+    });
     expect(res.statusCode).toBe(200);
     for (const app of [a.app, b]) {
       const image = await on(app, 'GET', res.json().avatarUrl, undefined, 'manager');
@@ -108,14 +122,29 @@ describe('sweep of old uploads', () => {
   it('deletes rows and bytes older than the TTL once across instances; each instance clears its own copies', async () => {
     const file = await uploadTo(a.app, 'old.txt', 'A\n');
     const fresh = await uploadTo(a.app, 'fresh.txt', 'B\n');
-    await a.db.updateTable('temp_files').set({ created_at: new Date(Date.now() - 2 * 3600_000).toISOString() }).where('name', '=', file).execute();
+    await a.db
+      .updateTable('temp_files')
+      .set({ created_at: new Date(Date.now() - 2 * 3600_000).toISOString() })
+      .where('name', '=', file)
+      .execute();
     const first = databaseTempFiles(a.db, path.join(a.config.dataDir, 'tmp-uploads'));
     const second = databaseTempFiles(a.db, path.join(a.dir, 'second-instance', 'tmp-uploads'));
     const removed: number[] = [];
     // Both instances' timers fire for the same interval: one claims the run.
-    const ran = await Promise.all([first, second].map((tf, i) => runOnce(a.db, 'temp-sweep', 'test-slot', () => new Date(), async () => {
-      removed.push(await tf.sweep(3600_000));
-    }, `instance-${i}`)));
+    const ran = await Promise.all(
+      [first, second].map((tf, i) =>
+        runOnce(
+          a.db,
+          'temp-sweep',
+          'test-slot',
+          () => new Date(),
+          async () => {
+            removed.push(await tf.sweep(3600_000));
+          },
+          `instance-${i}`,
+        ),
+      ),
+    );
     expect(ran.filter(Boolean)).toHaveLength(1);
     expect(removed).toEqual([1]);
     expect(await first.meta(file, await a.userId('librarian'))).toBeNull();
@@ -129,9 +158,35 @@ describe('sweep of old uploads', () => {
   });
 
   it('records a failed run and lets the next slot run', async () => {
-    await expect(runOnce(a.db, 'failing', 's1', () => new Date(), async () => { throw new Error('boom'); })).rejects.toThrow('boom');
+    await expect(
+      runOnce(
+        a.db,
+        'failing',
+        's1',
+        () => new Date(),
+        async () => {
+          throw new Error('boom');
+        },
+      ),
+    ).rejects.toThrow('boom');
     expect((await a.db.selectFrom('job_runs').select('error').where('job', '=', 'failing').executeTakeFirstOrThrow()).error).toBe('boom');
-    expect(await runOnce(a.db, 'failing', 's1', () => new Date(), async () => undefined)).toBe(false);
-    expect(await runOnce(a.db, 'failing', 's2', () => new Date(), async () => undefined)).toBe(true);
+    expect(
+      await runOnce(
+        a.db,
+        'failing',
+        's1',
+        () => new Date(),
+        async () => undefined,
+      ),
+    ).toBe(false);
+    expect(
+      await runOnce(
+        a.db,
+        'failing',
+        's2',
+        () => new Date(),
+        async () => undefined,
+      ),
+    ).toBe(true);
   });
 });

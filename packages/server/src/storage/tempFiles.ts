@@ -81,13 +81,21 @@ export async function streamUpload(root: string, source: Readable, maxBytes: num
       probe.tail = Buffer.concat([probe.tail, chunk]).subarray(-TAIL_BYTES);
       if (!probe.nul && chunk.includes(0)) probe.nul = true;
       if (probe.utf8) {
-        try { decoder.decode(chunk, { stream: true }); } catch { probe.utf8 = false; }
+        try {
+          decoder.decode(chunk, { stream: true });
+        } catch {
+          probe.utf8 = false;
+        }
       }
       done(null, chunk);
     },
     flush(done) {
       if (probe.utf8) {
-        try { decoder.decode(); } catch { probe.utf8 = false; }
+        try {
+          decoder.decode();
+        } catch {
+          probe.utf8 = false;
+        }
       }
       done();
     },
@@ -105,8 +113,15 @@ export async function streamUpload(root: string, source: Readable, maxBytes: num
  * Streams an upload to a part under `root`, classifies it (the classifier throws to refuse it), names it and
  * hands part, name and metadata to `keep`, which puts the file in place; the part is removed on any failure.
  */
-export async function saveUpload(root: string, owner: number, originalName: string, source: Readable, maxBytes: number, classify: Classify,
-  keep: (part: string, file: string, meta: TempFileMeta) => Promise<void>): Promise<{ file: string; meta: TempFileMeta }> {
+export async function saveUpload(
+  root: string,
+  owner: number,
+  originalName: string,
+  source: Readable,
+  maxBytes: number,
+  classify: Classify,
+  keep: (part: string, file: string, meta: TempFileMeta) => Promise<void>,
+): Promise<{ file: string; meta: TempFileMeta }> {
   const upload = await streamUpload(root, source, maxBytes);
   try {
     const { format, encoding } = classify(upload.probe, originalName);
@@ -131,10 +146,11 @@ export function localTempFiles(root: string): TempFiles {
     isValidName: (file) => NAME.test(file),
     localCopy: async (file) => at(file),
 
-    save: (owner, originalName, source, maxBytes, classify) => saveUpload(root, owner, originalName, source, maxBytes, classify, async (part, file, meta) => {
-      await fsp.writeFile(metaPath(file), JSON.stringify(meta), { flag: 'wx' });
-      await fsp.rename(part, at(file));
-    }),
+    save: (owner, originalName, source, maxBytes, classify) =>
+      saveUpload(root, owner, originalName, source, maxBytes, classify, async (part, file, meta) => {
+        await fsp.writeFile(metaPath(file), JSON.stringify(meta), { flag: 'wx' });
+        await fsp.rename(part, at(file));
+      }),
 
     async meta(file, owner) {
       if (!NAME.test(file)) return null;
@@ -180,12 +196,13 @@ export function localTempFiles(root: string): TempFiles {
       return { bytes, files };
     },
 
-    sweep: (ttlMs, now = Date.now()) => sweepFolder(root, ttlMs, now, (name) => {
-      const base = name.endsWith('.json') ? name.slice(0, -5) : name;
-      if (!NAME.test(base) && !PART.test(name)) return null;
-      // A file's metadata (.json) goes with it and is not counted again.
-      return name.endsWith('.json') ? 'uncounted' : 'counted';
-    }),
+    sweep: (ttlMs, now = Date.now()) =>
+      sweepFolder(root, ttlMs, now, (name) => {
+        const base = name.endsWith('.json') ? name.slice(0, -5) : name;
+        if (!NAME.test(base) && !PART.test(name)) return null;
+        // A file's metadata (.json) goes with it and is not counted again.
+        return name.endsWith('.json') ? 'uncounted' : 'counted';
+      }),
   };
 }
 
@@ -193,8 +210,12 @@ export function localTempFiles(root: string): TempFiles {
  * Deletes the files of `root` not modified for ttlMs and says how many it removed. `kind` picks the files: null
  * leaves a file alone, 'uncounted' removes it without counting it (e.g. an upload's metadata beside it).
  */
-export async function sweepFolder(root: string, ttlMs: number, now: number,
-  kind: (name: string) => 'counted' | 'uncounted' | null = () => 'counted'): Promise<number> {
+export async function sweepFolder(
+  root: string,
+  ttlMs: number,
+  now: number,
+  kind: (name: string) => 'counted' | 'uncounted' | null = () => 'counted',
+): Promise<number> {
   let names: string[];
   try {
     names = await fsp.readdir(root);

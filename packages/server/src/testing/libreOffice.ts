@@ -19,10 +19,14 @@ const onCi = /^(1|true)$/i.test(process.env.CI ?? '');
 
 /** `it` when LibreOffice is installed or on CI (where its absence fails the test), else `it.skip`. */
 export const itWithLibreOffice = (name: string, test: () => Promise<void> | void, timeout?: number): void =>
-  (installed || onCi ? it : it.skip)(name, async () => {
-    if (!installed) throw new Error('soffice (LibreOffice) is missing: scripts/system-deps.sh installs libreoffice-calc-nogui');
-    await test();
-  }, timeout);
+  (installed || onCi ? it : it.skip)(
+    name,
+    async () => {
+      if (!installed) throw new Error('soffice (LibreOffice) is missing: scripts/system-deps.sh installs libreoffice-calc-nogui');
+      await test();
+    },
+    timeout,
+  );
 
 /**
  * Converts files with LibreOffice into outDir (`convertTo` as soffice takes it, e.g. `xlsx` or
@@ -31,9 +35,20 @@ export const itWithLibreOffice = (name: string, test: () => Promise<void> | void
 export function convertWithLibreOffice(files: readonly string[], outDir: string, convertTo: string, infilter?: string): void {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lo-profile-'));
   try {
-    execFileSync('soffice', [
-      `-env:UserInstallation=file://${profile}`, '--headless', ...(infilter ? [`--infilter=${infilter}`] : []), '--convert-to', convertTo, '--outdir', outDir, ...files,
-    ], { stdio: 'ignore', timeout: 170_000 });
+    execFileSync(
+      'soffice',
+      [
+        `-env:UserInstallation=file://${profile}`,
+        '--headless',
+        ...(infilter ? [`--infilter=${infilter}`] : []),
+        '--convert-to',
+        convertTo,
+        '--outdir',
+        outDir,
+        ...files,
+      ],
+      { stdio: 'ignore', timeout: 170_000 },
+    );
   } finally {
     fs.rmSync(profile, { recursive: true, force: true });
   }

@@ -27,7 +27,11 @@ export interface TestApp extends TestDb {
   /** The ids of several libraries by code. */
   storeIds(codes: readonly string[]): Promise<Record<string, number>>;
   /** JSON request helper. */
-  call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts?: { user?: DemoUser | number | null; token?: string; body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    opts?: { user?: DemoUser | number | null; token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -47,8 +51,7 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
   });
   const app = await buildApp({ db: testDb.db, config });
   const tokens = await createTokenService(testDb.db, config.tokenTtlSeconds, now);
-  const userId = async (name: DemoUser) =>
-    (await testDb.db.selectFrom('users').select('id').where('user_name', '=', name).executeTakeFirstOrThrow()).id;
+  const userId = async (name: DemoUser) => (await testDb.db.selectFrom('users').select('id').where('user_name', '=', name).executeTakeFirstOrThrow()).id;
   /** Issued with the user's current token version (an unknown id gets version 0). */
   const token = async (user: DemoUser | number) => {
     const id = typeof user === 'number' ? user : await userId(user);
@@ -68,7 +71,11 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
       return (await testDb.db.selectFrom('stores').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
     },
     async storeIds(codes) {
-      const rows = await testDb.db.selectFrom('stores').select(['id', 'code']).where('code', 'in', [...codes]).execute();
+      const rows = await testDb.db
+        .selectFrom('stores')
+        .select(['id', 'code'])
+        .where('code', 'in', [...codes])
+        .execute();
       return Object.fromEntries(codes.map((code) => [code, rows.find((r) => r.code === code)!.id]));
     },
     async call(method, url, opts = {}) {

@@ -29,7 +29,10 @@ export interface TestDb {
  * throw" (seen in fresh-clone runs, never in a file run alone).
  */
 export const writeOutcome = (write: { execute(): Promise<unknown> } | Promise<unknown>): Promise<string> =>
-  ('execute' in write ? write.execute() : write).then(() => 'stored', (e: unknown) => String(e));
+  ('execute' in write ? write.execute() : write).then(
+    () => 'stored',
+    (e: unknown) => String(e),
+  );
 
 async function adminQuery(url: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
@@ -53,7 +56,10 @@ export async function createTestDb(): Promise<TestDb> {
     const db = createDb(dbConfig);
     await migrateToLatest(db);
     return {
-      db, dialect: 'postgres', dbConfig, dir,
+      db,
+      dialect: 'postgres',
+      dbConfig,
+      dir,
       async destroy() {
         await db.destroy();
         await adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -65,7 +71,10 @@ export async function createTestDb(): Promise<TestDb> {
   const db = createDb(dbConfig);
   await migrateToLatest(db);
   return {
-    db, dialect: 'sqlite', dbConfig, dir,
+    db,
+    dialect: 'sqlite',
+    dbConfig,
+    dir,
     async destroy() {
       await db.destroy();
       fs.rmSync(dir, { recursive: true, force: true });

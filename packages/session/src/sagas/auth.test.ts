@@ -148,10 +148,20 @@ describe('automatic logout when the expiry passes', () => {
 });
 
 function saveStoredSession(expiresAt: number, settings = '{"selectedStoreId":4,"dashboardItems":{},"visibleColumns":{}}') {
-  localStorage.setItem(STORAGE_KEYS.session, JSON.stringify({
-    token: 'tok-old', userId: 7, userFullName: 'Ana García', userFlavor: 'LIBTECS', userToken: 'pub-7', role: 'user',
-    permissions: ['manager'], storeIds: [3, 4], expiresAt,
-  }));
+  localStorage.setItem(
+    STORAGE_KEYS.session,
+    JSON.stringify({
+      token: 'tok-old',
+      userId: 7,
+      userFullName: 'Ana García',
+      userFlavor: 'LIBTECS',
+      userToken: 'pub-7',
+      role: 'user',
+      permissions: ['manager'],
+      storeIds: [3, 4],
+      expiresAt,
+    }),
+  );
   localStorage.setItem(STORAGE_KEYS.settings, settings);
 }
 
@@ -201,8 +211,7 @@ describe('restoreSession at start', () => {
 });
 
 describe('restoring the previously selected library at login', () => {
-  const remember = (userId: number, selectedStoreId: number) =>
-    localStorage.setItem(STORAGE_KEYS.selectedStore, JSON.stringify({ userId, selectedStoreId }));
+  const remember = (userId: number, selectedStoreId: number) => localStorage.setItem(STORAGE_KEYS.selectedStore, JSON.stringify({ userId, selectedStoreId }));
 
   it('PUTs the remembered store id when the same user holds it', async () => {
     remember(7, 3);

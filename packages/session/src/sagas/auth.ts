@@ -1,16 +1,24 @@
 import { CLIENT_ERROR_CODES, normalizeError, signIn, type ApiError, type SignInResponse } from '@portal/api';
 import { all, call, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import {
-  avatarChanged, loginFailure, loginRequest, loginSuccess, logout, publicTokenChanged, restoreSession, sessionRestored, settingsSaved, tokenRenewed,
+  avatarChanged,
+  loginFailure,
+  loginRequest,
+  loginSuccess,
+  logout,
+  publicTokenChanged,
+  restoreSession,
+  sessionRestored,
+  settingsSaved,
+  tokenRenewed,
   updateSettings,
   ownUserSaved,
-  type AuthState, type SessionData,
+  type AuthState,
+  type SessionData,
 } from '../authSlice';
 import { fetchStores } from '../storesSlice';
 import { toSettings } from '../settings';
-import {
-  clearSession, loadRememberedStore, loadSession, loadSettings, saveSession, type RememberedStore, type StoredSession,
-} from '../storage';
+import { clearSession, loadRememberedStore, loadSession, loadSettings, saveSession, type RememberedStore, type StoredSession } from '../storage';
 
 const selectAuth = (state: { auth: AuthState }) => state.auth;
 
@@ -126,7 +134,19 @@ export function* authSagas() {
     takeLatest(loginRequest.type, loginSaga),
     takeLatest(restoreSession.type, restoreSessionSaga),
     takeLatest([loginSuccess.type, sessionRestored.type], expirySaga),
-    takeEvery([loginSuccess.type, sessionRestored.type, updateSettings.type, settingsSaved.type, tokenRenewed.type, ownUserSaved.type, avatarChanged.type, publicTokenChanged.type], persistSessionSaga),
+    takeEvery(
+      [
+        loginSuccess.type,
+        sessionRestored.type,
+        updateSettings.type,
+        settingsSaved.type,
+        tokenRenewed.type,
+        ownUserSaved.type,
+        avatarChanged.type,
+        publicTokenChanged.type,
+      ],
+      persistSessionSaga,
+    ),
     takeEvery(logout.type, clearSession),
   ]);
 }

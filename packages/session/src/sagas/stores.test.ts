@@ -8,7 +8,7 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('fetchStores', () => {
-  it('loads the stores and the region tree limited to the user\'s libraries', async () => {
+  it("loads the stores and the region tree limited to the user's libraries", async () => {
     const { store } = setup();
     store.dispatch(loginRequest({ userName: 'ana', password: 'x' }));
     await settle();

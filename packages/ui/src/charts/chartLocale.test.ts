@@ -1,7 +1,12 @@
 import { translationProblems } from '@portal/i18n';
 import { chartLang, chartResources, localizeChart } from './chartLocale';
 
-const options: { xAxis: object; yAxis: object; legend: object; tooltip?: object; series: object[] } = { xAxis: { categories: ['Mon', 'Tue'] }, yAxis: { min: 0 }, legend: { enabled: true }, series: [] };
+const options: { xAxis: object; yAxis: object; legend: object; tooltip?: object; series: object[] } = {
+  xAxis: { categories: ['Mon', 'Tue'] },
+  yAxis: { min: 0 },
+  legend: { enabled: true },
+  series: [],
+};
 
 describe('localizeChart', () => {
   it('mirrors a chart in Arabic: the x axis reversed, the value axis on the right, legend and tooltip right to left', () => {
@@ -33,8 +38,13 @@ describe('localizeChart', () => {
 
   it('has every text in the nine locales, with the same Highcharts placeholders', () => {
     expect(translationProblems(chartResources)).toEqual([]);
-    const placeholders = (text: string) => [...text.matchAll(/{([^}]+)}/g)].map((m) => m[1].split(' ')[0].replace(/^[#/]/, '')).filter((p) => !['eq', 'else'].includes(p)).sort();
-    const flat = (tree: object, prefix = ''): Array<[string, string]> => Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : flat(v as object, `${prefix}${k}.`)));
+    const placeholders = (text: string) =>
+      [...text.matchAll(/{([^}]+)}/g)]
+        .map((m) => m[1].split(' ')[0].replace(/^[#/]/, ''))
+        .filter((p) => !['eq', 'else'].includes(p))
+        .sort();
+    const flat = (tree: object, prefix = ''): Array<[string, string]> =>
+      Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : flat(v as object, `${prefix}${k}.`)));
     const english = new Map(flat(chartResources['en-GB']));
     for (const [locale, tree] of Object.entries(chartResources)) {
       for (const [key, text] of flat(tree)) {

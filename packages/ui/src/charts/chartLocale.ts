@@ -37,7 +37,7 @@ export function chartLang(language: string): typeof es {
 }
 
 const merge = (axis: object | object[] | undefined, extra: object): object | object[] =>
-  (Array.isArray(axis) ? axis.map((a: object) => ({ ...a, ...extra })) : { ...axis, ...extra });
+  Array.isArray(axis) ? axis.map((a: object) => ({ ...a, ...extra })) : { ...axis, ...extra };
 
 /** Horizontal bars: Highcharts draws the x (category) axis vertically and the values horizontally. */
 function isInverted({ chart, series = [] }: LocalizableChartOptions): boolean {

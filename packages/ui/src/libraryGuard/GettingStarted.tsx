@@ -27,8 +27,8 @@ export function GettingStarted() {
       icon={<RocketOutlined />}
       title={t('firstRun.title')}
       subTitle={t('firstRun.hint')}
-     
-      extra={(
+
+      extra={
         <ol style={{ display: 'inline-block', textAlign: 'start', margin: 0, paddingInlineStart: 20 }}>
           {STEPS.map(({ key, path }) => (
             <li key={key} style={{ marginBottom: 8 }}>
@@ -37,7 +37,7 @@ export function GettingStarted() {
             </li>
           ))}
         </ol>
-      )}
+      }
     />
   );
 }

@@ -14,7 +14,11 @@ export function LibraryExpired({ onSelectLibrary, libraryName }: LibraryExpiredP
       status="warning"
       title={t('libraryExpired')}
       subTitle={libraryName ? t('guards.libraryExpiredHint', { name: libraryName }) : undefined}
-      extra={<Button type="primary" onClick={onSelectLibrary}>{t('selectAnotherLibrary')}</Button>}
+      extra={
+        <Button type="primary" onClick={onSelectLibrary}>
+          {t('selectAnotherLibrary')}
+        </Button>
+      }
     />
   );
 }

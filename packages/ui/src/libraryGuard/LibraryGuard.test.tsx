@@ -3,9 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Store } from '@portal/api';
 import { fakeServer } from '@portal/api/src/testing';
 import { setLanguage } from '@portal/i18n';
-import {
-  createPortalStore, fetchStores, fetchStoresSuccess, selectChangeLibraryOpen, settingsSaved,
-} from '@portal/session';
+import { createPortalStore, fetchStores, fetchStoresSuccess, selectChangeLibraryOpen, settingsSaved } from '@portal/session';
 import { PortalProviders } from '../PortalProviders';
 import { LibraryGuard } from './LibraryGuard';
 
@@ -13,10 +11,31 @@ jest.setTimeout(20_000);
 
 function library(tid: number, name: string, expirationDate = '2099-12-31'): Store {
   return {
-    tid, code: `C${tid}`, country: 'ES', area: 'Norte', province: 'P', city: 'C', name, address: '', manager: '',
-    managertel: '', capacity: 10, resetTime: '00:00', startTime: '08:00', endTime: '20:00', timezone: 'Europe/Madrid',
-    expirationDate, fieldCode: '', fieldObjectId: '', field1: '', field2: '', field3: '', field4: '', field5: '',
-    field6: '', storeIds: [tid],
+    tid,
+    code: `C${tid}`,
+    country: 'ES',
+    area: 'Norte',
+    province: 'P',
+    city: 'C',
+    name,
+    address: '',
+    manager: '',
+    managertel: '',
+    capacity: 10,
+    resetTime: '00:00',
+    startTime: '08:00',
+    endTime: '20:00',
+    timezone: 'Europe/Madrid',
+    expirationDate,
+    fieldCode: '',
+    fieldObjectId: '',
+    field1: '',
+    field2: '',
+    field3: '',
+    field4: '',
+    field5: '',
+    field6: '',
+    storeIds: [tid],
   };
 }
 
@@ -33,14 +52,20 @@ function renderGuard(stores: Store[] | 'loading', selectedStoreId: number | null
   store.dispatch(settingsSaved({ selectedStoreId, dashboardItems: {}, visibleColumns: {} }));
   render(
     <PortalProviders store={store}>
-      <LibraryGuard><p>library content</p></LibraryGuard>
+      <LibraryGuard>
+        <p>library content</p>
+      </LibraryGuard>
     </PortalProviders>,
   );
   return store;
 }
 
-beforeAll(async () => { await act(() => setLanguage('en-GB')); });
-afterAll(async () => { await act(() => setLanguage('es')); });
+beforeAll(async () => {
+  await act(() => setLanguage('en-GB'));
+});
+afterAll(async () => {
+  await act(() => setLanguage('es'));
+});
 
 describe('LibraryGuard', () => {
   it("shows 'No Library Selected' when the selected store is not among the stores; 'Select Library' asks for Change Library", async () => {

@@ -18,7 +18,9 @@ export interface LibraryGuardProps {
 export function LibraryGuard({ children }: LibraryGuardProps) {
   const status = useLibraryStatus();
   const dispatch = useDispatch();
-  const selectLibrary = useCallback(() => { dispatch(changeLibraryRequested()); }, [dispatch]);
+  const selectLibrary = useCallback(() => {
+    dispatch(changeLibraryRequested());
+  }, [dispatch]);
   if (status.state === 'loading') return null;
   if (status.state === 'none') return <NoLibrarySelected onSelectLibrary={selectLibrary} />;
   if (status.state === 'expired') return <LibraryExpired libraryName={status.name} onSelectLibrary={selectLibrary} />;

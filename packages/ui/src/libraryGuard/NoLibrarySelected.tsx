@@ -23,7 +23,11 @@ export function NoLibrarySelected({ onSelectLibrary }: NoLibrarySelectedProps) {
       icon={<ShopOutlined />}
       title={t('noLibrarySelected')}
       subTitle={t('guards.noLibrarySelectedHint')}
-      extra={<Button type="primary" onClick={onSelectLibrary}>{t('selectLibrary')}</Button>}
+      extra={
+        <Button type="primary" onClick={onSelectLibrary}>
+          {t('selectLibrary')}
+        </Button>
+      }
     />
   );
 }

@@ -1,11 +1,7 @@
 import { useSelector } from 'react-redux';
 import { isStoreExpired, selectSelectedStore, selectStoresLoading } from '@portal/session';
 
-export type LibraryStatus =
-  | { state: 'loading' }
-  | { state: 'none' }
-  | { state: 'expired'; name: string }
-  | { state: 'ok' };
+export type LibraryStatus = { state: 'loading' } | { state: 'none' } | { state: 'expired'; name: string } | { state: 'ok' };
 
 /**
  * Whether library-scoped content may show (access-shell-dashboard §2 guard screens): the selected store must

@@ -10,6 +10,8 @@ import { ChangeLibraryModal } from './ChangeLibraryModal';
 export function ChangeLibraryHost() {
   const dispatch = useDispatch();
   const open = useSelector(selectChangeLibraryOpen);
-  const close = useCallback(() => { dispatch(changeLibraryClosed()); }, [dispatch]);
+  const close = useCallback(() => {
+    dispatch(changeLibraryClosed());
+  }, [dispatch]);
   return <ChangeLibraryModal open={open} onClose={close} />;
 }

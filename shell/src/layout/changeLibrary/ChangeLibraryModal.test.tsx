@@ -5,7 +5,9 @@ import { findDialog, library, renderShell } from '../testing/renderShell';
 
 jest.setTimeout(30_000);
 
-beforeAll(async () => { await setLanguage('en-GB'); });
+beforeAll(async () => {
+  await setLanguage('en-GB');
+});
 beforeEach(() => localStorage.clear());
 
 const STORES = [
@@ -14,8 +16,7 @@ const STORES = [
   library(5, 'Biblioteca Cinco', '2099-12-31', 'Este'),
 ];
 
-const rowOf = (dialog: HTMLElement, name: string) =>
-  within(dialog).getByText(name, { exact: false }).closest('tr') as HTMLElement;
+const rowOf = (dialog: HTMLElement, name: string) => within(dialog).getByText(name, { exact: false }).closest('tr') as HTMLElement;
 const radioOf = (row: HTMLElement) => row.querySelector('input[type="radio"]') as HTMLInputElement;
 
 async function openChangeLibrary(): Promise<HTMLElement> {
@@ -36,7 +37,9 @@ describe('Change Library', () => {
   it('opens when any React root dispatches changeLibraryRequested (the guard screens of the remotes do)', async () => {
     const { store } = await renderShell({ user: 'librarian', path: '/dashboard', stores: STORES, selectedStoreId: 4 });
     expect(screen.queryByText('Change Library', { selector: '.ant-modal-title' })).not.toBeInTheDocument();
-    act(() => { store.dispatch(changeLibraryRequested()); });
+    act(() => {
+      store.dispatch(changeLibraryRequested());
+    });
     const dialog = await findDialog('Change Library');
     expect(within(dialog).getByText('Biblioteca Cinco')).toBeInTheDocument();
 
@@ -48,7 +51,9 @@ describe('Change Library', () => {
   it('lists Area, Province, City and Name; expired libraries are styled and cannot be selected', async () => {
     await renderShell({ user: 'librarian', path: '/inventories', stores: STORES, selectedStoreId: 3 });
     const dialog = await openChangeLibrary();
-    const headers = within(dialog).getAllByRole('columnheader', { hidden: true }).map((th) => th.textContent);
+    const headers = within(dialog)
+      .getAllByRole('columnheader', { hidden: true })
+      .map((th) => th.textContent);
     expect(headers).toEqual(expect.arrayContaining(['Area', 'Province', 'City', 'Name']));
 
     const expired = rowOf(dialog, 'Biblioteca Cuatro');

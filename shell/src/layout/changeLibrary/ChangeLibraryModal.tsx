@@ -19,13 +19,20 @@ export function ChangeLibraryModal({ open, onClose }: { open: boolean; onClose: 
     (radio('input[type="radio"]:checked') ?? radio('input[type="radio"]:not(:disabled)'))?.focus();
   };
 
-  const columns = useMemo<TableColumnsType<LibraryRow>>(() => [
-    { title: t('changeLibrary.area'), dataIndex: 'area', key: 'area' },
-    { title: t('changeLibrary.province'), dataIndex: 'province', key: 'province' },
-    { title: t('changeLibrary.city'), dataIndex: 'city', key: 'city' },
-    { title: t('changeLibrary.name'), dataIndex: 'name', key: 'name',
-      render: (name: string, row) => (row.expired ? `${name} (${t('common:expired')})` : name) },
-  ], [t]);
+  const columns = useMemo<TableColumnsType<LibraryRow>>(
+    () => [
+      { title: t('changeLibrary.area'), dataIndex: 'area', key: 'area' },
+      { title: t('changeLibrary.province'), dataIndex: 'province', key: 'province' },
+      { title: t('changeLibrary.city'), dataIndex: 'city', key: 'city' },
+      {
+        title: t('changeLibrary.name'),
+        dataIndex: 'name',
+        key: 'name',
+        render: (name: string, row) => (row.expired ? `${name} (${t('common:expired')})` : name),
+      },
+    ],
+    [t],
+  );
 
   return (
     <Modal
@@ -40,21 +47,23 @@ export function ChangeLibraryModal({ open, onClose }: { open: boolean; onClose: 
     >
       <style>{EXPIRED_ROW_STYLE}</style>
       <div ref={table}>
-      <Table<LibraryRow>
-        rowKey="tid"
-        size="small"
-        columns={columns}
-        dataSource={rows}
-        pagination={rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-        rowClassName={(row) => (row.expired ? 'portal-library-expired' : '')}
-        rowSelection={{
-          type: 'radio',
-          selectedRowKeys: selectedId === undefined ? [] : [selectedId],
-          onChange: (keys) => { if (keys[0] !== undefined) select(Number(keys[0])); },
-          getCheckboxProps: (row) => ({ disabled: row.expired, 'aria-label': row.name }),
-        }}
-        onRow={(row) => ({ onClick: () => select(row.tid) })}
-      />
+        <Table<LibraryRow>
+          rowKey="tid"
+          size="small"
+          columns={columns}
+          dataSource={rows}
+          pagination={rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+          rowClassName={(row) => (row.expired ? 'portal-library-expired' : '')}
+          rowSelection={{
+            type: 'radio',
+            selectedRowKeys: selectedId === undefined ? [] : [selectedId],
+            onChange: (keys) => {
+              if (keys[0] !== undefined) select(Number(keys[0]));
+            },
+            getCheckboxProps: (row) => ({ disabled: row.expired, 'aria-label': row.name }),
+          }}
+          onRow={(row) => ({ onClick: () => select(row.tid) })}
+        />
       </div>
     </Modal>
   );

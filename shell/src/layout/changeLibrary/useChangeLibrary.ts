@@ -23,10 +23,19 @@ export function useChangeLibrary(open: boolean, onClose: () => void): ChangeLibr
   const stores = useSelector(selectStores);
   const currentId = useSelector(selectSelectedStoreId);
 
-  const rows = useMemo<LibraryRow[]>(() => stores.map((store) => ({
-    tid: store.tid, area: store.area, province: store.province, city: store.city, name: store.name,
-    expirationDate: store.expirationDate, expired: isStoreExpired(store),
-  })), [stores]);
+  const rows = useMemo<LibraryRow[]>(
+    () =>
+      stores.map((store) => ({
+        tid: store.tid,
+        area: store.area,
+        province: store.province,
+        city: store.city,
+        name: store.name,
+        expirationDate: store.expirationDate,
+        expired: isStoreExpired(store),
+      })),
+    [stores],
+  );
 
   const [selectedId, setSelectedId] = useState<number | undefined>(undefined);
   useEffect(() => {
@@ -34,9 +43,12 @@ export function useChangeLibrary(open: boolean, onClose: () => void): ChangeLibr
     if (open) setSelectedId(rows.find((row) => row.tid === currentId && !row.expired)?.tid);
   }, [open, rows, currentId]);
 
-  const select = useCallback((tid: number) => {
-    if (rows.some((row) => row.tid === tid && !row.expired)) setSelectedId(tid);
-  }, [rows]);
+  const select = useCallback(
+    (tid: number) => {
+      if (rows.some((row) => row.tid === tid && !row.expired)) setSelectedId(tid);
+    },
+    [rows],
+  );
 
   const confirm = useCallback(() => {
     if (selectedId === undefined) return;

@@ -43,10 +43,31 @@ const DEFAULT_SERVER: Record<string, (req: SeenRequest) => FakeReply> = {
 
 export function library(tid: number, name: string, expirationDate = '2099-12-31', area = 'Norte'): Store {
   return {
-    tid, code: `C${tid}`, country: 'ES', area, province: `Provincia ${tid}`, city: `Ciudad ${tid}`, name, address: '',
-    manager: '', managertel: '', capacity: 10, resetTime: '00:00', startTime: '08:00', endTime: '20:00',
-    timezone: 'Europe/Madrid', expirationDate, fieldCode: '', fieldObjectId: '', field1: '', field2: '', field3: '',
-    field4: '', field5: '', field6: '', storeIds: [tid],
+    tid,
+    code: `C${tid}`,
+    country: 'ES',
+    area,
+    province: `Provincia ${tid}`,
+    city: `Ciudad ${tid}`,
+    name,
+    address: '',
+    manager: '',
+    managertel: '',
+    capacity: 10,
+    resetTime: '00:00',
+    startTime: '08:00',
+    endTime: '20:00',
+    timezone: 'Europe/Madrid',
+    expirationDate,
+    fieldCode: '',
+    fieldObjectId: '',
+    field1: '',
+    field2: '',
+    field3: '',
+    field4: '',
+    field5: '',
+    field6: '',
+    storeIds: [tid],
   };
 }
 
@@ -54,7 +75,11 @@ export function library(tid: number, name: string, expirationDate = '2099-12-31'
 function LocationProbe() {
   const location = useLocation();
   const navigationType = useNavigationType();
-  return <div data-testid="location" data-navigation={navigationType}>{location.pathname}</div>;
+  return (
+    <div data-testid="location" data-navigation={navigationType}>
+      {location.pathname}
+    </div>
+  );
 }
 
 /**
@@ -71,12 +96,21 @@ export async function renderShell(options: ShellOptions = {}) {
   const { store } = createPortalStore();
   if (options.user) {
     const { role, permissions } = DEMO_USERS[options.user];
-    store.dispatch(sessionRestored({
-      token: `token-${options.user}`, userId: 7, userFullName: options.fullName ?? 'Ana García', userFlavor: options.flavor ?? 'LIBTECS',
-      userToken: 'public-7', role, permissions, storeIds: (options.stores ?? []).map((s) => s.tid),
-      expiresAt: Date.now() + 3_600_000, avatarUrl: options.avatarUrl ?? null,
-      settings: { selectedStoreId: options.selectedStoreId ?? null, dashboardItems: {}, visibleColumns: {} },
-    }));
+    store.dispatch(
+      sessionRestored({
+        token: `token-${options.user}`,
+        userId: 7,
+        userFullName: options.fullName ?? 'Ana García',
+        userFlavor: options.flavor ?? 'LIBTECS',
+        userToken: 'public-7',
+        role,
+        permissions,
+        storeIds: (options.stores ?? []).map((s) => s.tid),
+        expiresAt: Date.now() + 3_600_000,
+        avatarUrl: options.avatarUrl ?? null,
+        settings: { selectedStoreId: options.selectedStoreId ?? null, dashboardItems: {}, visibleColumns: {} },
+      }),
+    );
   }
   if (options.stores) store.dispatch(fetchStoresSuccess({ stores: options.stores, regions: [] }));
 
@@ -85,8 +119,7 @@ export async function renderShell(options: ShellOptions = {}) {
     view = render(
       <PortalProviders store={store}>
         <MemoryRouter initialEntries={[options.path ?? '/']}>
-          <MenuEntriesProvider menuEntries={options.menuEntries ?? REGISTRY_MENU} routes={options.routes ?? REGISTRY_ROUTES}
-            ready={options.ready ?? true}>
+          <MenuEntriesProvider menuEntries={options.menuEntries ?? REGISTRY_MENU} routes={options.routes ?? REGISTRY_ROUTES} ready={options.ready ?? true}>
             <ShellRoutes />
             <LocationProbe />
           </MenuEntriesProvider>

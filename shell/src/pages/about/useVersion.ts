@@ -7,9 +7,13 @@ export function useVersion(): string | null {
   useEffect(() => {
     let active = true;
     getVersion()
-      .then((response) => { if (active) setVersion(response.version); })
+      .then((response) => {
+        if (active) setVersion(response.version);
+      })
       .catch(() => undefined);
-    return () => { active = false; };
+    return () => {
+      active = false;
+    };
   }, []);
   return version;
 }

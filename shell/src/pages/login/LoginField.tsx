@@ -25,7 +25,9 @@ export function LoginField({ name, label, icon, value, onChange, error, password
   const errorId = `${id}_help`;
   return (
     <div className={`portal-login__item${error ? ' portal-login__item--error' : ''}`}>
-      <label className="portal-login__label" htmlFor={id}>{label}</label>
+      <label className="portal-login__label" htmlFor={id}>
+        {label}
+      </label>
       <span className="portal-login__input">
         <LoginIcon name={icon} className="portal-login__prefix" />
         <input
@@ -40,13 +42,20 @@ export function LoginField({ name, label, icon, value, onChange, error, password
           aria-describedby={error ? errorId : undefined}
         />
         {password && (
-          <button type="button" className="portal-login__toggle" aria-pressed={visible} onClick={() => setVisible((shown) => !shown)}
-            aria-label={t(visible ? 'hidePassword' : 'showPassword')}>
+          <button
+            type="button"
+            className="portal-login__toggle"
+            aria-pressed={visible}
+            onClick={() => setVisible((shown) => !shown)}
+            aria-label={t(visible ? 'hidePassword' : 'showPassword')}
+          >
             <LoginIcon name={visible ? 'EYE' : 'EYE_INVISIBLE'} />
           </button>
         )}
       </span>
-      <div id={errorId} className="portal-login__error" aria-live="polite">{error}</div>
+      <div id={errorId} className="portal-login__error" aria-live="polite">
+        {error}
+      </div>
     </div>
   );
 }

@@ -13,8 +13,16 @@ function signInAnswer(status: number, data?: unknown) {
 }
 
 const signedIn = {
-  token: 'tok-1', userId: 7, userFullName: 'Ana García', userFlavor: 'LIBTECS', userToken: 'pub-7', role: 'admin',
-  permissions: [], settings: {}, storeIds: [], expiresIn: 3600,
+  token: 'tok-1',
+  userId: 7,
+  userFullName: 'Ana García',
+  userFlavor: 'LIBTECS',
+  userToken: 'pub-7',
+  role: 'admin',
+  permissions: [],
+  settings: {},
+  storeIds: [],
+  expiresIn: 3600,
 };
 
 async function submit(userName = 'ana', password = 'secret') {
@@ -25,7 +33,9 @@ async function submit(userName = 'ana', password = 'secret') {
   return user;
 }
 
-beforeAll(async () => { await setLanguage('en-GB'); });
+beforeAll(async () => {
+  await setLanguage('en-GB');
+});
 beforeEach(() => localStorage.clear());
 afterEach(() => jest.restoreAllMocks());
 
@@ -70,7 +80,9 @@ describe('Login screen', () => {
 
   it('shows "An unknown error occurred" when the failure has no code', async () => {
     const { store } = await renderShell({ path: '/auth/login' });
-    act(() => { store.dispatch(loginFailure('')); });
+    act(() => {
+      store.dispatch(loginFailure(''));
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('An unknown error occurred');
   });
 
@@ -91,7 +103,7 @@ describe('Login screen', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('tells a locked-out account when it may sign in again (the server\'s retryAfter)', async () => {
+  it("tells a locked-out account when it may sign in again (the server's retryAfter)", async () => {
     const retryAfter = 15 * 60;
     await renderShell({ path: '/auth/login', server: signInAnswer(429, { code: 'TOO_MANY_ATTEMPTS', message: 'Too many', details: { retryAfter } }) });
     const before = Date.now();
@@ -99,7 +111,9 @@ describe('Login screen', () => {
     const alert = await screen.findByRole('alert');
     // The clock time of now + retryAfter, as the page formats it (the minute may turn during the test).
     const at = (ms: number) => new Date(ms + retryAfter * 1000).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
-    expect([`Too many sign-in attempts. Try again at ${at(before)}.`, `Too many sign-in attempts. Try again at ${at(Date.now())}.`]).toContain(alert.textContent);
+    expect([`Too many sign-in attempts. Try again at ${at(before)}.`, `Too many sign-in attempts. Try again at ${at(Date.now())}.`]).toContain(
+      alert.textContent,
+    );
   });
 
   it('shows the Login button loading while signing in', async () => {

@@ -34,12 +34,34 @@ export function LoginPage() {
           </div>
         )}
         <form name="login" autoComplete="off" noValidate onSubmit={onSubmit}>
-          <LoginField name="userName" label={t('login.userName')} icon="USER" value={values.userName} onChange={onChange('userName')}
-            error={error(errors.userName)} autoComplete="off" autoFocus />
-          <LoginField name="password" label={t('login.password')} icon="LOCK" value={values.password} onChange={onChange('password')}
-            error={error(errors.password)} autoComplete="new-password" password />
-          <button type="submit" className="portal-login__submit" aria-busy={loading}
-            onClick={(event) => { if (loading) event.preventDefault(); }}>
+          <LoginField
+            name="userName"
+            label={t('login.userName')}
+            icon="USER"
+            value={values.userName}
+            onChange={onChange('userName')}
+            error={error(errors.userName)}
+            autoComplete="off"
+            autoFocus
+          />
+          <LoginField
+            name="password"
+            label={t('login.password')}
+            icon="LOCK"
+            value={values.password}
+            onChange={onChange('password')}
+            error={error(errors.password)}
+            autoComplete="new-password"
+            password
+          />
+          <button
+            type="submit"
+            className="portal-login__submit"
+            aria-busy={loading}
+            onClick={(event) => {
+              if (loading) event.preventDefault();
+            }}
+          >
             {loading && <LoginIcon name="LOADING" className="portal-login__spin" />}
             {t('login.submit')}
           </button>

@@ -5,16 +5,30 @@ import { createParticles, stepParticles } from './particles';
 function fakeContext(): CanvasRenderingContext2D {
   const noop = () => undefined;
   return {
-    clearRect: jest.fn(noop), beginPath: noop, arc: noop, fill: noop, moveTo: noop, lineTo: noop, stroke: noop,
-    setTransform: noop, fillStyle: '', strokeStyle: '', globalAlpha: 1,
+    clearRect: jest.fn(noop),
+    beginPath: noop,
+    arc: noop,
+    fill: noop,
+    moveTo: noop,
+    lineTo: noop,
+    stroke: noop,
+    setTransform: noop,
+    fillStyle: '',
+    strokeStyle: '',
+    globalAlpha: 1,
   } as unknown as CanvasRenderingContext2D;
 }
 
 function mockReducedMotion(reduce: boolean) {
   jest.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
     matches: reduce && query.includes('prefers-reduced-motion'),
-    media: query, onchange: null, addListener: jest.fn(), removeListener: jest.fn(),
-    addEventListener: jest.fn(), removeEventListener: jest.fn(), dispatchEvent: () => false,
+    media: query,
+    onchange: null,
+    addListener: jest.fn(),
+    removeListener: jest.fn(),
+    addEventListener: jest.fn(),
+    removeEventListener: jest.fn(),
+    dispatchEvent: () => false,
   }));
 }
 

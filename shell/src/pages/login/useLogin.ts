@@ -29,14 +29,19 @@ export function useLogin(): LoginController {
 
   // `error` is the normalised code of the last failure ('' when the server gave none), null when none failed.
   const key = error !== null && !closed ? loginErrorKey(error) : null;
-  const submit = useCallback((values: LoginValues) => {
-    dispatch(loginRequest({ userName: values.userName, password: values.password }));
-  }, [dispatch]);
+  const submit = useCallback(
+    (values: LoginValues) => {
+      dispatch(loginRequest({ userName: values.userName, password: values.password }));
+    },
+    [dispatch],
+  );
 
   return {
     loading: Boolean(loading),
     // A locked-out account is told when it may sign in again (the server's Retry-After).
-    errorMessage: key ? t(key, { time: retryAt === null ? '' : new Date(retryAt).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' }) }) : null,
+    errorMessage: key
+      ? t(key, { time: retryAt === null ? '' : new Date(retryAt).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' }) })
+      : null,
     closeError: useCallback(() => setClosed(true), []),
     submit,
   };

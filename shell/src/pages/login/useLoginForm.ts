@@ -28,17 +28,23 @@ export function useLoginForm(submit: (values: LoginValues) => void): LoginFormCo
   const [values, setValues] = useState<LoginValues>({ userName: '', password: '' });
   const [checked, setChecked] = useState<Record<LoginField, boolean>>({ userName: false, password: false });
 
-  const onChange = useCallback((field: LoginField) => (event: ChangeEvent<HTMLInputElement>) => {
-    const { value } = event.target;
-    setValues((previous) => ({ ...previous, [field]: value }));
-    setChecked((previous) => (previous[field] ? previous : { ...previous, [field]: true }));
-  }, []);
+  const onChange = useCallback(
+    (field: LoginField) => (event: ChangeEvent<HTMLInputElement>) => {
+      const { value } = event.target;
+      setValues((previous) => ({ ...previous, [field]: value }));
+      setChecked((previous) => (previous[field] ? previous : { ...previous, [field]: true }));
+    },
+    [],
+  );
 
-  const onSubmit = useCallback((event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setChecked({ userName: true, password: true });
-    if (Object.keys(loginErrors(values)).length === 0) submit(values);
-  }, [submit, values]);
+  const onSubmit = useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      setChecked({ userName: true, password: true });
+      if (Object.keys(loginErrors(values)).length === 0) submit(values);
+    },
+    [submit, values],
+  );
 
   const all = loginErrors(values);
   const errors = Object.fromEntries(LOGIN_FIELDS.filter((field) => checked[field] && all[field]).map((field) => [field, all[field]]));

@@ -12,12 +12,12 @@ const notNull: Col = (c) => c.notNull();
 
 export function dataModel(dialect: Dialect): Migration {
   const withId = (t: Table): Table =>
-    dialect === 'postgres'
-      ? t.addColumn('id', 'serial', (c) => c.primaryKey())
-      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+    dialect === 'postgres' ? t.addColumn('id', 'serial', (c) => c.primaryKey()) : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
 
-  const ref = (table: string, onDelete: 'cascade' | 'set null'): Col => (c) =>
-    c.references(`${table}.id`).onDelete(onDelete);
+  const ref =
+    (table: string, onDelete: 'cascade' | 'set null'): Col =>
+    (c) =>
+      c.references(`${table}.id`).onDelete(onDelete);
 
   const itemColumns = (t: Table): Table =>
     t
@@ -47,8 +47,7 @@ export function dataModel(dialect: Dialect): Migration {
     await itemColumns(withId(db.schema.createTable(itemsTable)))
       .addColumn(parentColumn, 'integer', (c) => ref(table, 'cascade')(c.notNull()))
       .execute();
-    const index = (suffix: string, columns: string[]) =>
-      db.schema.createIndex(`${itemsTable}_${suffix}_idx`).on(itemsTable).columns(columns).execute();
+    const index = (suffix: string, columns: string[]) => db.schema.createIndex(`${itemsTable}_${suffix}_idx`).on(itemsTable).columns(columns).execute();
     await index('code', [parentColumn, 'code', 'object_id']);
     await index('object', [parentColumn, 'object_id']);
     await index('search', [parentColumn, 'search_text']);
@@ -300,10 +299,32 @@ export function dataModel(dialect: Dialect): Migration {
     },
 
     async down(db: Kysely<any>) {
-      const tables = ['signin_failures', 'server_secrets', 'selfcheck_operations', 'sip_operations', 'images', 'image_sets',
-        'alarms', 'item_events', 'id_modifications', 'additional_operations', 'inventory_items', 'inventories',
-        'inventory_groups', 'search_list_items', 'search_lists', 'catalogue_items', 'catalogues', 'records', 'sensors',
-        'export_formats', 'user_settings', 'user_stores', 'users', 'stores'];
+      const tables = [
+        'signin_failures',
+        'server_secrets',
+        'selfcheck_operations',
+        'sip_operations',
+        'images',
+        'image_sets',
+        'alarms',
+        'item_events',
+        'id_modifications',
+        'additional_operations',
+        'inventory_items',
+        'inventories',
+        'inventory_groups',
+        'search_list_items',
+        'search_lists',
+        'catalogue_items',
+        'catalogues',
+        'records',
+        'sensors',
+        'export_formats',
+        'user_settings',
+        'user_stores',
+        'users',
+        'stores',
+      ];
       for (const t of tables) await db.schema.dropTable(t).execute();
     },
   };

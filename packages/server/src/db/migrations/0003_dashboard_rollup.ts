@@ -74,8 +74,7 @@ export function dashboardRollup(dialect: Dialect): Migration {
         .execute();
       // Records written before this migration.
       await sql`insert into record_daily_totals (store_id, day, count_in, count_out)
-        select store_id, substr(date, 1, 10), sum(count_in), sum(count_out) from records group by store_id, substr(date, 1, 10)`
-        .execute(db);
+        select store_id, substr(date, 1, 10), sum(count_in), sum(count_out) from records group by store_id, substr(date, 1, 10)`.execute(db);
       for (const statement of dialect === 'postgres' ? PG_TRIGGERS : SQLITE_TRIGGERS) await statement.execute(db);
     },
     async down(db: Kysely<any>) {

@@ -7,7 +7,10 @@ import type { Kysely, Migration } from 'kysely';
 
 export const tokenVersion: Migration = {
   async up(db: Kysely<any>) {
-    await db.schema.alterTable('users').addColumn('token_version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('users')
+      .addColumn('token_version', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
     await db.schema.createIndex('signin_failures_first_failure_at').on('signin_failures').column('first_failure_at').execute();
   },
   async down(db: Kysely<any>) {

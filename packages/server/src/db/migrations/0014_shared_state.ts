@@ -12,13 +12,15 @@ import type { Dialect } from '../dialect';
 export function sharedState(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<any>) {
-      await db.schema.createTable('stored_files')
+      await db.schema
+        .createTable('stored_files')
         .addColumn('key', 'text', (c) => c.notNull())
         .addColumn('part', 'integer', (c) => c.notNull())
         .addColumn('data', dialect === 'postgres' ? 'bytea' : 'blob', (c) => c.notNull())
         .addPrimaryKeyConstraint('stored_files_pk', ['key', 'part'])
         .execute();
-      await db.schema.createTable('temp_files')
+      await db.schema
+        .createTable('temp_files')
         .addColumn('name', 'text', (c) => c.primaryKey())
         .addColumn('owner', 'integer', (c) => c.notNull())
         .addColumn('size', 'integer', (c) => c.notNull())
@@ -27,7 +29,8 @@ export function sharedState(dialect: Dialect): Migration {
         .execute();
       await db.schema.createIndex('temp_files_owner').on('temp_files').column('owner').execute();
       await db.schema.createIndex('temp_files_created_at').on('temp_files').column('created_at').execute();
-      await db.schema.createTable('job_runs')
+      await db.schema
+        .createTable('job_runs')
         .addColumn('job', 'text', (c) => c.notNull())
         .addColumn('slot', 'text', (c) => c.notNull())
         .addColumn('instance', 'text', (c) => c.notNull())

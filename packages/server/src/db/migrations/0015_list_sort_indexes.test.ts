@@ -20,7 +20,12 @@ let catalogueId: number;
 beforeAll(async () => {
   t = await createTestDb();
   const [store] = await t.db.insertInto('stores').values(minimalStores()[0]).returning('id').execute();
-  catalogueId = await addCatalogue(t.db, store.id, 'Sorted', Array.from({ length: 50 }, (_, i) => ({ code: `C${i}`, field1: i % 2 ? 'Árbol' : null })));
+  catalogueId = await addCatalogue(
+    t.db,
+    store.id,
+    'Sorted',
+    Array.from({ length: 50 }, (_, i) => ({ code: `C${i}`, field1: i % 2 ? 'Árbol' : null })),
+  );
 });
 afterAll(() => t.destroy());
 
@@ -62,7 +67,9 @@ describe(`0015 list sort indexes (${process.env.TEST_DATABASE_URL ? 'postgres' :
   it('keeps the engine order: case ignored, nulls first ascending and last descending, id breaking ties', async () => {
     const page = async (dir: 'asc' | 'desc') => {
       const where = whereSql(t.dialect, CATALOGUE_ITEMS_LIST, { catalogue_id: catalogueId }, [], null);
-      const { rows } = await sql<{ code: string }>`select code from catalogue_items where ${where} order by ${orderSql(t.dialect, CATALOGUE_ITEMS_LIST, ['field1', dir])} limit 3`.execute(t.db);
+      const { rows } = await sql<{
+        code: string;
+      }>`select code from catalogue_items where ${where} order by ${orderSql(t.dialect, CATALOGUE_ITEMS_LIST, ['field1', dir])} limit 3`.execute(t.db);
       return rows.map((r) => r.code);
     };
     expect(await page('asc')).toEqual(['C0', 'C2', 'C4']);
@@ -74,7 +81,10 @@ describe(`0015 list sort indexes (${process.env.TEST_DATABASE_URL ? 'postgres' :
       await sql`analyze`.execute(t.db);
       // The migration again, as on a database analysed before it (the large profile is).
       await listSortIndexes('sqlite').down!(t.db);
-      await t.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '0015_list_sort_indexes' as never).execute();
+      await t.db
+        .deleteFrom('kysely_migration' as never)
+        .where('name' as never, '=', '0015_list_sort_indexes' as never)
+        .execute();
       await migrateToLatest(t.db);
       const { rows: stats } = await sql<{ n: number }>`select count(*) as n from sqlite_stat1 where idx like 'catalogue_items_sort_%'`.execute(t.db);
       expect(Number(stats[0].n)).toBe(8);

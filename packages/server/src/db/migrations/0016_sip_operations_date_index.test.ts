@@ -22,26 +22,43 @@ beforeAll(async () => {
   t = await createTestDb();
   storeIds = (await t.db.insertInto('stores').values(minimalStores()).returning('id').execute()).map((s) => s.id);
   const ops = Array.from({ length: 4000 }, (_, i) => ({
-    store_id: storeIds[i % storeIds.length], origin: 'Autopréstamo 1', type: i % 3 ? 'CHECKOUT' as const : 'CHECKIN' as const, offline: 0 as const,
-    patron_identifier: `P${i}`, item_identifier: `IT${i}`, title_identifier: '',
+    store_id: storeIds[i % storeIds.length],
+    origin: 'Autopréstamo 1',
+    type: i % 3 ? ('CHECKOUT' as const) : ('CHECKIN' as const),
+    offline: 0 as const,
+    patron_identifier: `P${i}`,
+    item_identifier: `IT${i}`,
+    title_identifier: '',
     transaction_date: new Date(Date.UTC(2026, 0, 1) + i * 600_000).toISOString().replace('T', ' ').slice(0, 19),
-    due_date: null, execution_date: null, status: i % 7 ? 'SUCCESS' as const : 'ERROR' as const, error: '',
+    due_date: null,
+    execution_date: null,
+    status: i % 7 ? ('SUCCESS' as const) : ('ERROR' as const),
+    error: '',
   }));
-  for (let i = 0; i < ops.length; i += 500) await t.db.insertInto('sip_operations').values(ops.slice(i, i + 500)).execute();
+  for (let i = 0; i < ops.length; i += 500)
+    await t.db
+      .insertInto('sip_operations')
+      .values(ops.slice(i, i + 500))
+      .execute();
   await sql`analyze`.execute(t.db);
 });
 afterAll(() => t.destroy());
 
 /** The database's plan of a query, as text. */
 async function explain({ sql: text, parameters }: CompiledQuery): Promise<string> {
-  const { rows } = await t.db.executeQuery<Record<string, string>>(CompiledQuery.raw(`explain ${t.dialect === 'sqlite' ? 'query plan ' : ''}${text}`, [...parameters]));
+  const { rows } = await t.db.executeQuery<Record<string, string>>(
+    CompiledQuery.raw(`explain ${t.dialect === 'sqlite' ? 'query plan ' : ''}${text}`, [...parameters]),
+  );
   return rows.map((r) => r.detail ?? r['QUERY PLAN']).join('\n');
 }
 
 /** The plan of the list engine's first page (25 rows and one to know there are more). */
-const firstPage = (scope: ListScope, dir: 'asc' | 'desc', searchTexts: Record<string, string> = {}) => explain(sql`select ${selectColumns(SIP_OPERATIONS_LIST)}
+const firstPage = (scope: ListScope, dir: 'asc' | 'desc', searchTexts: Record<string, string> = {}) =>
+  explain(
+    sql`select ${selectColumns(SIP_OPERATIONS_LIST)}
   from sip_operations_list where ${whereSql(t.dialect, SIP_OPERATIONS_LIST, scope, planSearch(SIP_OPERATIONS_LIST, searchTexts), null)}
-  order by ${orderSql(t.dialect, SIP_OPERATIONS_LIST, ['transactionDate', dir])} limit 26`.compile(t.db));
+  order by ${orderSql(t.dialect, SIP_OPERATIONS_LIST, ['transactionDate', dir])} limit 26`.compile(t.db),
+  );
 
 const SORT = /TEMP B-TREE FOR ORDER BY|\bSort\b/i;
 

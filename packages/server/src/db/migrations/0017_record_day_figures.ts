@@ -16,7 +16,8 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../dialect';
 import { fillDayCache } from '../../records/dayCache';
 
-const SQLITE_BUMP = (row: 'new' | 'old') => sql.raw(`
+const SQLITE_BUMP = (row: 'new' | 'old') =>
+  sql.raw(`
     insert into record_day_versions (store_id, day, version) values (${row}.store_id, substr(${row}.date, 1, 10), 1)
     on conflict (store_id, day) do update set version = record_day_versions.version + 1;`);
 
@@ -27,7 +28,8 @@ const SQLITE_TRIGGERS = [
     ${SQLITE_BUMP('old')} ${SQLITE_BUMP('new')} end`,
 ];
 
-const pgBump = (tables: string) => sql.raw(`
+const pgBump = (tables: string) =>
+  sql.raw(`
     insert into record_day_versions (store_id, day, version)
     select distinct store_id, substr(date, 1, 10), 1 from (${tables}) changed
     on conflict (store_id, day) do update set version = record_day_versions.version + 1;`);

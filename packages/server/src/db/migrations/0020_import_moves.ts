@@ -8,7 +8,8 @@ import type { Kysely, Migration } from 'kysely';
 
 export const importMoves: Migration = {
   async up(db: Kysely<any>) {
-    await db.schema.createTable('import_moves')
+    await db.schema
+      .createTable('import_moves')
       .addColumn('id', 'integer', (c) => c.primaryKey())
       .addColumn('instance', 'text', (c) => c.notNull())
       .addColumn('items_table', 'text', (c) => c.notNull())

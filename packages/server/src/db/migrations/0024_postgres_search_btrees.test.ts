@@ -17,9 +17,10 @@ beforeAll(async () => {
 afterAll(() => t.destroy());
 
 async function indexExists(name: string): Promise<boolean> {
-  const { rows } = t.dialect === 'postgres'
-    ? await sql<{ n: number }>`select count(*)::int as n from pg_indexes where indexname = ${name}`.execute(t.db)
-    : await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'index' and name = ${name}`.execute(t.db);
+  const { rows } =
+    t.dialect === 'postgres'
+      ? await sql<{ n: number }>`select count(*)::int as n from pg_indexes where indexname = ${name}`.execute(t.db)
+      : await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'index' and name = ${name}`.execute(t.db);
   return Number(rows[0].n) === 1;
 }
 
@@ -30,7 +31,11 @@ describe('migration 0024', () => {
 
   it('leaves searches as they were', async () => {
     const [store] = await t.db.insertInto('stores').values(minimalStores()[0]).returning('id').execute();
-    const id = await addCatalogue(t.db, store.id, 'Searched', [{ code: '1', field1: 'Canción del río' }, { code: '2', field1: 'Otra' }, { code: '3', field2: 'RIO' }]);
+    const id = await addCatalogue(t.db, store.id, 'Searched', [
+      { code: '1', field1: 'Canción del río' },
+      { code: '2', field1: 'Otra' },
+      { code: '3', field2: 'RIO' },
+    ]);
     const page = await listPage(t.db, CATALOGUE_ITEMS_LIST, { catalogue_id: id }, { searchTexts: { field1: 'rio' } });
     expect(page.items.map((i) => i.code)).toEqual(['1']);
     expect(page.total).toBe(1);

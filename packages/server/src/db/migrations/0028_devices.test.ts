@@ -25,21 +25,61 @@ describe(`0028 devices and 0029 device rows (${process.env.TEST_DATABASE_URL ? '
     await migration.down!(t.db);
     const [store] = (await t.db.insertInto('stores').values(minimalStores().slice(0, 1)).returning('id').execute()).map((s) => s.id);
     const now = new Date().toISOString();
-    const { id: sensor } = await t.db.insertInto('sensors').values({ store_id: store, name: 'Gate', capacity: null, created_at: now } as never)
-      .returning('id').executeTakeFirstOrThrow();
-    const record = (countIn: number, countOut: number, date = '2026-01-05 10:00:00') => ({ store_id: store, sensor_id: sensor, date, count_in: countIn, count_out: countOut });
-    await t.db.insertInto('records').values([record(3, 1), record(2, 2), record(4, 0), record(1, 1, '2026-01-05 10:05:00')]).execute();
-    const alarm = (uid: string) => ({
-      store_id: store, sensor_id: sensor, sensor_name: 'Gate', date: '2026-01-05 11:00:00', type: 'EAS' as const, antenna: '1', uid,
-      barcode: 'B1', title_identifier: '', circulation_status: '', alarm_activated: 1 as const,
+    const { id: sensor } = await t.db
+      .insertInto('sensors')
+      .values({ store_id: store, name: 'Gate', capacity: null, created_at: now } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const record = (countIn: number, countOut: number, date = '2026-01-05 10:00:00') => ({
+      store_id: store,
+      sensor_id: sensor,
+      date,
+      count_in: countIn,
+      count_out: countOut,
     });
-    const alarms = await t.db.insertInto('alarms').values([alarm('U1'), alarm('U1'), alarm('U2')]).returning('id').execute();
-    await t.db.insertInto('item_events').values(alarms.map(({ id }) => ({
-      store_id: store, code: 'B1', object_id: null, date: '2026-01-05 11:00:00', type: 'ALARM' as const, inventory_id: null, inventory_group_id: null,
-      details: JSON.stringify({ alarmId: id, alarmType: 'EAS', sensorName: 'Gate', alarmActivated: true, title: '' }), search_text: 'b1',
-    }))).execute();
-    const totals = async () => (await sql<{ count_in: number; count_out: number }>`select count_in, count_out from record_daily_totals
-      where store_id = ${store} order by day`.execute(t.db)).rows;
+    await t.db
+      .insertInto('records')
+      .values([record(3, 1), record(2, 2), record(4, 0), record(1, 1, '2026-01-05 10:05:00')])
+      .execute();
+    const alarm = (uid: string) => ({
+      store_id: store,
+      sensor_id: sensor,
+      sensor_name: 'Gate',
+      date: '2026-01-05 11:00:00',
+      type: 'EAS' as const,
+      antenna: '1',
+      uid,
+      barcode: 'B1',
+      title_identifier: '',
+      circulation_status: '',
+      alarm_activated: 1 as const,
+    });
+    const alarms = await t.db
+      .insertInto('alarms')
+      .values([alarm('U1'), alarm('U1'), alarm('U2')])
+      .returning('id')
+      .execute();
+    await t.db
+      .insertInto('item_events')
+      .values(
+        alarms.map(({ id }) => ({
+          store_id: store,
+          code: 'B1',
+          object_id: null,
+          date: '2026-01-05 11:00:00',
+          type: 'ALARM' as const,
+          inventory_id: null,
+          inventory_group_id: null,
+          details: JSON.stringify({ alarmId: id, alarmType: 'EAS', sensorName: 'Gate', alarmActivated: true, title: '' }),
+          search_text: 'b1',
+        })),
+      )
+      .execute();
+    const totals = async () =>
+      (
+        await sql<{ count_in: number; count_out: number }>`select count_in, count_out from record_daily_totals
+      where store_id = ${store} order by day`.execute(t.db)
+      ).rows;
     const before = await totals();
 
     await migration.up(t.db);
@@ -60,8 +100,11 @@ describe(`0028 devices and 0029 device rows (${process.env.TEST_DATABASE_URL ? '
     await deviceRows.up(t.db);
     expect(await outcome(t.db.insertInto('records').values(record(1, 0)))).toBe('stored');
     expect(await outcome(t.db.insertInto('alarms').values(alarm('U2')))).toBe('stored');
-    const key = await t.db.insertInto('device_keys').values({ store_id: store, name: 'k', key_hash: 'h', created_at: now, last_used_at: null, revoked_at: null })
-      .returning('id').executeTakeFirstOrThrow();
+    const key = await t.db
+      .insertInto('device_keys')
+      .values({ store_id: store, name: 'k', key_hash: 'h', created_at: now, last_used_at: null, revoked_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const fromDevice = { ...record(1, 0, '2026-01-06 10:00:00'), device_key_id: key.id };
     expect(await outcome(t.db.insertInto('records').values(fromDevice))).toBe('stored');
     expect(await outcome(t.db.insertInto('records').values(fromDevice))).toMatch(/unique|duplicate/i);

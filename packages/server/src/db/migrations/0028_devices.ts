@@ -20,14 +20,30 @@ async function mergeRecordCopies(db: Kysely<any>): Promise<void> {
   const copies = await sql<{ sensor_id: number; date: string }>`
     select sensor_id, date from records group by sensor_id, date having count(*) > 1`.execute(db);
   for (const { sensor_id, date } of copies.rows) {
-    const rows = await db.selectFrom('records').select(['id', 'count_in', 'count_out'])
-      .where('sensor_id', '=', sensor_id).where('date', '=', date).orderBy('id').execute();
+    const rows = await db
+      .selectFrom('records')
+      .select(['id', 'count_in', 'count_out'])
+      .where('sensor_id', '=', sensor_id)
+      .where('date', '=', date)
+      .orderBy('id')
+      .execute();
     const [first, ...rest] = rows;
-    await db.deleteFrom('records').where('id', 'in', rest.map((r) => r.id)).execute();
-    await db.updateTable('records').where('id', '=', first.id).set({
-      count_in: rows.reduce((sum, r) => sum + Number(r.count_in), 0),
-      count_out: rows.reduce((sum, r) => sum + Number(r.count_out), 0),
-    }).execute();
+    await db
+      .deleteFrom('records')
+      .where(
+        'id',
+        'in',
+        rest.map((r) => r.id),
+      )
+      .execute();
+    await db
+      .updateTable('records')
+      .where('id', '=', first.id)
+      .set({
+        count_in: rows.reduce((sum, r) => sum + Number(r.count_in), 0),
+        count_out: rows.reduce((sum, r) => sum + Number(r.count_out), 0),
+      })
+      .execute();
   }
 }
 
@@ -38,8 +54,13 @@ async function deleteAlarmCopies(db: Kysely<any>): Promise<void> {
       from alarms where sensor_id is not null
     ) copies where n > 1`.execute(db);
   for (const { id, store_id, date } of copies.rows) {
-    await db.deleteFrom('item_events').where('store_id', '=', store_id).where('type', '=', 'ALARM').where('date', '=', date)
-      .where('details', 'like', `%"alarmId":${Number(id)},%`).execute();
+    await db
+      .deleteFrom('item_events')
+      .where('store_id', '=', store_id)
+      .where('type', '=', 'ALARM')
+      .where('date', '=', date)
+      .where('details', 'like', `%"alarmId":${Number(id)},%`)
+      .execute();
     await db.deleteFrom('alarms').where('id', '=', id).execute();
   }
 }
@@ -48,7 +69,8 @@ export function devices(dialect: Dialect): Migration {
   const id = dialect === 'postgres' ? 'serial' : 'integer';
   return {
     async up(db: Kysely<any>) {
-      await db.schema.createTable('device_keys')
+      await db.schema
+        .createTable('device_keys')
         .addColumn('id', id, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
         .addColumn('store_id', 'integer', (c) => c.notNull().references('stores.id').onDelete('cascade'))
         .addColumn('name', 'text', (c) => c.notNull())
@@ -58,7 +80,8 @@ export function devices(dialect: Dialect): Migration {
         .addColumn('revoked_at', 'text')
         .execute();
       await db.schema.createIndex('device_keys_store_idx').on('device_keys').column('store_id').execute();
-      await db.schema.createTable('device_key_days')
+      await db.schema
+        .createTable('device_key_days')
         .addColumn('device_key_id', 'integer', (c) => c.notNull().references('device_keys.id').onDelete('cascade'))
         .addColumn('day', 'text', (c) => c.notNull())
         .addColumn('records', 'integer', (c) => c.notNull().defaultTo(0))
@@ -66,7 +89,10 @@ export function devices(dialect: Dialect): Migration {
         .addColumn('sip_operations', 'integer', (c) => c.notNull().defaultTo(0))
         .addPrimaryKeyConstraint('device_key_days_pk', ['device_key_id', 'day'])
         .execute();
-      await db.schema.alterTable('sensors').addColumn('retired', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('sensors')
+        .addColumn('retired', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
 
       await mergeRecordCopies(db);
       await db.schema.createIndex('records_sensor_date_uq').on('records').columns(['sensor_id', 'date']).unique().execute();
@@ -76,11 +102,12 @@ export function devices(dialect: Dialect): Migration {
       await deleteAlarmCopies(db);
       await db.schema.createIndex('alarms_sensor_date_uid_uq').on('alarms').columns(['sensor_id', 'date', 'uid']).unique().execute();
 
-      await db.schema.alterTable('sip_operations')
-        .addColumn('device_key_id', 'integer', (c) => c.references('device_keys.id').onDelete('set null')).execute();
+      await db.schema
+        .alterTable('sip_operations')
+        .addColumn('device_key_id', 'integer', (c) => c.references('device_keys.id').onDelete('set null'))
+        .execute();
       await db.schema.alterTable('sip_operations').addColumn('operation_id', 'text').execute();
-      await db.schema.createIndex('sip_operations_device_operation_uq').on('sip_operations')
-        .columns(['device_key_id', 'operation_id']).unique().execute();
+      await db.schema.createIndex('sip_operations_device_operation_uq').on('sip_operations').columns(['device_key_id', 'operation_id']).unique().execute();
     },
     async down(db: Kysely<any>) {
       await db.schema.dropIndex('sip_operations_device_operation_uq').execute();

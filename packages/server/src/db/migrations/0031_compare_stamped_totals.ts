@@ -13,14 +13,20 @@ import type { Dialect } from '../dialect';
 import { createItemVersionTriggers } from './0018_compare_totals';
 
 /** The migrations whose work this one undoes, kept by name (a database migrated before lists them). */
-export const RETIRED: Migration = { async up() { /* undone by 0031 */ } };
+export const RETIRED: Migration = {
+  async up() {
+    /* undone by 0031 */
+  },
+};
 
 const ITEM_TABLES = ['catalogue_items', 'inventory_items'] as const;
 const EVENTS = ['insert', 'delete', 'update'] as const;
 /** 0025's triggers and their table. */
 const FROM_START: Array<[string, string]> = [
-  ['compare_totals_group_insert', 'inventory_groups'], ['compare_totals_catalogue_insert', 'catalogues'],
-  ['compare_totals_group_delete', 'inventory_groups'], ['compare_totals_section_delete', 'inventories'],
+  ['compare_totals_group_insert', 'inventory_groups'],
+  ['compare_totals_catalogue_insert', 'catalogues'],
+  ['compare_totals_group_delete', 'inventory_groups'],
+  ['compare_totals_section_delete', 'inventories'],
 ];
 
 export function compareStampedTotals(dialect: Dialect): Migration {
@@ -39,9 +45,12 @@ export function compareStampedTotals(dialect: Dialect): Migration {
         if (dialect === 'postgres') await sql.raw(`drop function if exists ${name}()`).execute(db);
       }
       await sql`drop table if exists item_moves_now`.execute(db);
-      const { rows } = dialect === 'postgres'
-        ? await sql<{ name: string }>`select column_name as name from information_schema.columns where table_name = 'compare_totals' and column_name = 'moved'`.execute(db)
-        : await sql<{ name: string }>`select name from pragma_table_info('compare_totals') where name = 'moved'`.execute(db);
+      const { rows } =
+        dialect === 'postgres'
+          ? await sql<{
+              name: string;
+            }>`select column_name as name from information_schema.columns where table_name = 'compare_totals' and column_name = 'moved'`.execute(db)
+          : await sql<{ name: string }>`select name from pragma_table_info('compare_totals') where name = 'moved'`.execute(db);
       if (rows.length) await sql`alter table compare_totals drop column moved`.execute(db);
       await createItemVersionTriggers(db, dialect);
       // Totals stored before were followed by the triggers dropped here: counted again at their next view.

@@ -14,23 +14,45 @@ beforeAll(async () => {
 afterAll(() => t.destroy());
 
 describe(`0032 image-set tokens (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {
-  it('copies every user\'s token, then refuses a token two users would share', async () => {
+  it("copies every user's token, then refuses a token two users would share", async () => {
     const migration = imageSetTokens(t.dialect);
     await migration.down!(t.db);
     const now = new Date().toISOString();
     const user = (name: string, token: string) => ({
-      user_name: name, full_name: name, address: '', telephone: '', email: `${name}@example.org`, password_hash: 'x', flavor: '{product}',
-      role: 'user', permissions: '[]', regions: '[]', token, parent_id: null, created_at: now, updated_at: now,
+      user_name: name,
+      full_name: name,
+      address: '',
+      telephone: '',
+      email: `${name}@example.org`,
+      password_hash: 'x',
+      flavor: '{product}',
+      role: 'user',
+      permissions: '[]',
+      regions: '[]',
+      token,
+      parent_id: null,
+      created_at: now,
+      updated_at: now,
     });
-    await t.db.insertInto('users').values([user('before1', 'tok-before-1'), user('before2', 'tok-before-2')] as never).execute();
+    await t.db
+      .insertInto('users')
+      .values([user('before1', 'tok-before-1'), user('before2', 'tok-before-2')] as never)
+      .execute();
 
     await migration.up(t.db);
 
-    const rows = await t.db.selectFrom('users').select(['user_name', 'token', 'image_set_token']).where('user_name', 'like', 'before%').orderBy('user_name').execute();
+    const rows = await t.db
+      .selectFrom('users')
+      .select(['user_name', 'token', 'image_set_token'])
+      .where('user_name', 'like', 'before%')
+      .orderBy('user_name')
+      .execute();
     expect(rows).toEqual([
       { user_name: 'before1', token: 'tok-before-1', image_set_token: 'tok-before-1' },
       { user_name: 'before2', token: 'tok-before-2', image_set_token: 'tok-before-2' },
     ]);
-    expect(await writeOutcome(t.db.updateTable('users').set({ image_set_token: 'tok-before-1' }).where('user_name', '=', 'before2'))).toMatch(/unique|duplicate/i);
+    expect(await writeOutcome(t.db.updateTable('users').set({ image_set_token: 'tok-before-1' }).where('user_name', '=', 'before2'))).toMatch(
+      /unique|duplicate/i,
+    );
   });
 });

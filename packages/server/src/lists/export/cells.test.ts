@@ -24,17 +24,23 @@ describe('export cells', () => {
   it('writes delimited cells that no common separator or line break turns into a formula', () => {
     expect(delimitedField(';=1+1', ',')).toBe(";'=1+1");
     expect(delimitedField('=1+1;=2+2', ',')).toBe("'=1+1;'=2+2");
-    expect(delimitedField('a\n=1+1', ',')).toBe("\"a\n'=1+1\"");
+    expect(delimitedField('a\n=1+1', ',')).toBe('"a\n\'=1+1"');
     expect(delimitedField(',=1+1', ';')).toBe(",'=1+1");
-    expect(delimitedField(',=1+1', ',')).toBe("\",'=1+1\"");
-    expect(delimitedField(';=1+1', ';')).toBe("\";'=1+1\"");
+    expect(delimitedField(',=1+1', ',')).toBe('",\'=1+1"');
+    expect(delimitedField(';=1+1', ';')).toBe('";\'=1+1"');
     // Numbers stay numbers.
     expect(delimitedField(-5, ';')).toBe('-5');
     const col: ListColumn = { column: 'field1', type: 'text' };
     for (const separator of [',', ';']) {
       const line = delimitedLine([col, col], format, separator);
       const arrayLine = delimitedArrayLine([col, col], format, separator);
-      for (const [value, cell] of [[';=1+1', ";'=1+1"], ['=1+1;=2+2', "'=1+1;'=2+2"], ['a\n=1+1', "a\n'=1+1"], [',=1+1', ",'=1+1"], ['-5', "'-5"]]) {
+      for (const [value, cell] of [
+        [';=1+1', ";'=1+1"],
+        ['=1+1;=2+2', "'=1+1;'=2+2"],
+        ['a\n=1+1', "a\n'=1+1"],
+        [',=1+1', ",'=1+1"],
+        ['-5', "'-5"],
+      ]) {
         const field = cell.includes(separator) || cell.includes('\n') ? `"${cell}"` : cell;
         expect(line({ field1: value })).toBe(`${field}${separator}${field}\r\n`);
         expect(arrayLine([value, value])).toBe(`${field}${separator}${field}\r\n`);
@@ -68,10 +74,40 @@ describe('export cells', () => {
 
   it('writes a delimited line exactly as the generic cell path does, fast path or not', () => {
     const columns: ListColumn[] = [
-      { column: 'code', type: 'text', isCode: true }, { column: 'field1', type: 'text' }, { column: 'id', type: 'integer' },
-      { column: 'auto_sync', type: 'boolean' }, { column: 'last_sync', type: 'timestamp' },
+      { column: 'code', type: 'text', isCode: true },
+      { column: 'field1', type: 'text' },
+      { column: 'id', type: 'integer' },
+      { column: 'auto_sync', type: 'boolean' },
+      { column: 'last_sync', type: 'timestamp' },
     ];
-    const texts = ['plain', '', null, undefined, '=1+1', ';=1+1', '=1+1;=2+2', 'a\n=1+1', ',=1+1', 'a|-b', 'a\t+b', 'x,"=y', '+34', '-x', '@a', '\tx', '\rx', 'a,b', 'a;b', 'a|b', 'a.b', 'say "hi"', 'two\nlines', 'Canción', 42, '2024-01-02T03:04:05.000Z'];
+    const texts = [
+      'plain',
+      '',
+      null,
+      undefined,
+      '=1+1',
+      ';=1+1',
+      '=1+1;=2+2',
+      'a\n=1+1',
+      ',=1+1',
+      'a|-b',
+      'a\t+b',
+      'x,"=y',
+      '+34',
+      '-x',
+      '@a',
+      '\tx',
+      '\rx',
+      'a,b',
+      'a;b',
+      'a|b',
+      'a.b',
+      'say "hi"',
+      'two\nlines',
+      'Canción',
+      42,
+      '2024-01-02T03:04:05.000Z',
+    ];
     for (const separator of [',', ';', '\t', '|', '.', '']) {
       for (const fmt of [format, { ...format, codePrefix: '', codeSuffix: '' }]) {
         const line = delimitedLine(columns, fmt, separator);

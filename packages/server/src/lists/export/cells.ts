@@ -38,7 +38,13 @@ export function neutralizeDelimited(text: string): string {
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 interface DateParts {
-  year: number; month: number; day: number; hour: number; minute: number; second: number; ms: number;
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  ms: number;
 }
 
 /** 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss' (library time) or an ISO instant (shown in UTC), read as written. */
@@ -46,8 +52,13 @@ function dateParts(value: string): DateParts | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(value);
   if (!m) return null;
   return {
-    year: +m[1], month: +m[2], day: +m[3], hour: +(m[4] ?? 0), minute: +(m[5] ?? 0), second: +(m[6] ?? 0),
-    ms: +((m[7] ?? '0').padEnd(3, '0')),
+    year: +m[1],
+    month: +m[2],
+    day: +m[3],
+    hour: +(m[4] ?? 0),
+    minute: +(m[5] ?? 0),
+    second: +(m[6] ?? 0),
+    ms: +(m[7] ?? '0').padEnd(3, '0'),
   };
 }
 
@@ -61,23 +72,40 @@ export function formatDate(value: string, pattern: string): string {
   return pattern.replace(TOKENS, (token, literal: string | undefined) => {
     if (literal !== undefined) return literal;
     switch (token) {
-      case 'YYYY': return pad(d.year, 4);
-      case 'YY': return pad(d.year % 100);
-      case 'MM': return pad(d.month);
-      case 'M': return String(d.month);
-      case 'DD': return pad(d.day);
-      case 'D': return String(d.day);
-      case 'HH': return pad(d.hour);
-      case 'H': return String(d.hour);
-      case 'hh': return pad(h12);
-      case 'h': return String(h12);
-      case 'mm': return pad(d.minute);
-      case 'm': return String(d.minute);
-      case 'ss': return pad(d.second);
-      case 's': return String(d.second);
-      case 'SSS': return pad(d.ms, 3);
-      case 'A': return d.hour < 12 ? 'AM' : 'PM';
-      default: return d.hour < 12 ? 'am' : 'pm';
+      case 'YYYY':
+        return pad(d.year, 4);
+      case 'YY':
+        return pad(d.year % 100);
+      case 'MM':
+        return pad(d.month);
+      case 'M':
+        return String(d.month);
+      case 'DD':
+        return pad(d.day);
+      case 'D':
+        return String(d.day);
+      case 'HH':
+        return pad(d.hour);
+      case 'H':
+        return String(d.hour);
+      case 'hh':
+        return pad(h12);
+      case 'h':
+        return String(h12);
+      case 'mm':
+        return pad(d.minute);
+      case 'm':
+        return String(d.minute);
+      case 'ss':
+        return pad(d.second);
+      case 's':
+        return String(d.second);
+      case 'SSS':
+        return pad(d.ms, 3);
+      case 'A':
+        return d.hour < 12 ? 'AM' : 'PM';
+      default:
+        return d.hour < 12 ? 'am' : 'pm';
     }
   });
 }

@@ -11,6 +11,8 @@ export function closingAlso<B>(outer: AsyncGenerator<B>, inner: Pick<AsyncGenera
       await inner.return(undefined);
       return outer.return(value);
     },
-    [Symbol.asyncIterator]() { return this; },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
   });
 }

@@ -19,14 +19,22 @@ jest.setTimeout(120_000);
 const ROWS = 12_000;
 const padding = 'x'.repeat(180);
 const format = { fileType: 'csv', firstRowHeader: true, dateFormat: 'YYYY-MM-DD', codePrefix: '', codeSuffix: '', separator: 'comma', otherSeparator: '' };
-const columns = [{ id: 'code', title: 'code' }, { id: 'field1', title: 'field1' }];
+const columns = [
+  { id: 'code', title: 'code' },
+  { id: 'field1', title: 'field1' },
+];
 
-interface Outcome { kind: 'complete' | 'broken'; lines: number; detail: string }
+interface Outcome {
+  kind: 'complete' | 'broken';
+  lines: number;
+  detail: string;
+}
 
 /** Starts the export and reads its first chunk; the rest is read only by `readRest` (the server is then mid-stream). */
 async function slowExport(port: number, token: string, store: number, catalogueId: number) {
   const res = await fetch(`http://127.0.0.1:${port}/api/stores/${store}/catalogues/${catalogueId}/export`, {
-    method: 'POST', headers: { connection: 'close', 'content-type': 'application/json', 'x-access-token': token },
+    method: 'POST',
+    headers: { connection: 'close', 'content-type': 'application/json', 'x-access-token': token },
     body: JSON.stringify({ format, columns, order: null, searchTexts: {} }),
   });
   expect(res.status).toBe(200);
@@ -61,7 +69,12 @@ async function setup(overrides: Parameters<typeof createTestApp>[0] = {}) {
   const app = await createTestApp(overrides);
   t = app;
   const store = await app.storeId('BIB-001');
-  const catalogueId = await addCatalogue(app.db, store, 'Large', Array.from({ length: ROWS }, (_, i) => ({ code: String(i).padStart(6, '0'), field1: padding })));
+  const catalogueId = await addCatalogue(
+    app.db,
+    store,
+    'Large',
+    Array.from({ length: ROWS }, (_, i) => ({ code: String(i).padStart(6, '0'), field1: padding })),
+  );
   const token = await app.token('librarian');
   await app.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.app.server.address() as AddressInfo;
@@ -72,8 +85,18 @@ async function setup(overrides: Parameters<typeof createTestApp>[0] = {}) {
 function shutdown(app: TestApp, timeoutMs: number) {
   const before = { term: process.listeners('SIGTERM'), int: process.listeners('SIGINT') };
   const exited: number[] = [];
-  const stop = installShutdown(app.app, { timeoutMs, release: () => app.db.destroy(), exit: (code) => { exited.push(code); }, log: () => undefined });
-  for (const [signal, kept] of [['SIGTERM', before.term], ['SIGINT', before.int]] as const) {
+  const stop = installShutdown(app.app, {
+    timeoutMs,
+    release: () => app.db.destroy(),
+    exit: (code) => {
+      exited.push(code);
+    },
+    log: () => undefined,
+  });
+  for (const [signal, kept] of [
+    ['SIGTERM', before.term],
+    ['SIGINT', before.int],
+  ] as const) {
     for (const l of process.listeners(signal)) if (!kept.includes(l)) process.removeListener(signal, l);
   }
   return { stop, exited };
@@ -120,7 +143,10 @@ describe('an export cut short never looks complete', () => {
       const { port } = server.server.address() as AddressInfo;
       const res = await fetch(`http://127.0.0.1:${port}/file`, { method: 'POST', headers: { connection: 'close' } });
       expect(res.status).toBe(200);
-      const outcome = await res.text().then((text) => ({ kind: 'complete', text }), (e: Error) => ({ kind: 'broken', text: String(e.cause ?? e) }));
+      const outcome = await res.text().then(
+        (text) => ({ kind: 'complete', text }),
+        (e: Error) => ({ kind: 'broken', text: String(e.cause ?? e) }),
+      );
       expect(outcome).toEqual({ kind: 'broken', text: expect.stringMatching(/ECONNRESET|terminated|closed/i) });
     } finally {
       await server.close();

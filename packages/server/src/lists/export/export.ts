@@ -70,17 +70,29 @@ function exportColumns<T>(def: ListDefinition<T>, requested: ExportBody['columns
 async function effectiveFormat(deps: Deps, user: AuthUser, given: ExportBody['format']): Promise<ExportFormat> {
   const saved = await readFormat(deps.db, user.id).catch(() => DEFAULT_EXPORT_FORMAT);
   const merged = { ...saved, ...(given ?? {}) } as ExportFormat;
-  if (!['csv', 'txt', 'xlsx'].includes(merged.fileType)) throw badRequest(ERROR_CODES.VALIDATION_ERROR, 'fileType must be csv, txt or xlsx', { field: 'fileType' });
+  if (!['csv', 'txt', 'xlsx'].includes(merged.fileType))
+    throw badRequest(ERROR_CODES.VALIDATION_ERROR, 'fileType must be csv, txt or xlsx', { field: 'fileType' });
   return merged;
 }
 
 /** Content-Disposition with an ASCII fallback name and the UTF-8 one. */
 export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(0, 150) || 'export';
+  const ascii =
+    fileName
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .replace(/^[._]+/, '')
+      .slice(0, 150) || 'export';
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 
-export async function exportList<T>(deps: Deps, user: AuthUser, def: ListDefinition<T>, scope: ListScope, body: ExportBody, options: ExportOptions): Promise<ExportFile> {
+export async function exportList<T>(
+  deps: Deps,
+  user: AuthUser,
+  def: ListDefinition<T>,
+  scope: ListScope,
+  body: ExportBody,
+  options: ExportOptions,
+): Promise<ExportFile> {
   const lists = resolveListsConfig(deps.config.lists);
   // Held until the file is sent or the client goes away.
   const release = takeSlot(user.id, 'export', lists.slots);
@@ -94,14 +106,25 @@ export async function exportList<T>(deps: Deps, user: AuthUser, def: ListDefinit
   }
 }
 
-async function exportFile<T>(deps: Deps, user: AuthUser, def: ListDefinition<T>, scope: ListScope, body: ExportBody, options: ExportOptions, idleMs: number): Promise<ExportFile> {
+async function exportFile<T>(
+  deps: Deps,
+  user: AuthUser,
+  def: ListDefinition<T>,
+  scope: ListScope,
+  body: ExportBody,
+  options: ExportOptions,
+  idleMs: number,
+): Promise<ExportFile> {
   const format = await effectiveFormat(deps, user, body.format);
   const columns = exportColumns(def, body.columns);
   const terms = await probeIndex(deps.db, def, scope, planSearch(def, body.searchTexts));
   if (format.fileType === 'xlsx') {
     const rows = await countMatching(deps.db, def, scope, terms);
     if (rows + (format.firstRowHeader ? 1 : 0) > options.maxXlsRows) {
-      throw new ApiError(400, ERROR_CODES.MAX_XLS_ROWS_EXCEEDED, 'The number of rows exceeds the maximum allowed for Excel exports', { rows, max: options.maxXlsRows });
+      throw new ApiError(400, ERROR_CODES.MAX_XLS_ROWS_EXCEEDED, 'The number of rows exceeds the maximum allowed for Excel exports', {
+        rows,
+        max: options.maxXlsRows,
+      });
     }
   }
   const header = format.firstRowHeader ? columns.map((c) => neutralize(c.title)) : null;
@@ -118,19 +141,34 @@ async function exportFile<T>(deps: Deps, user: AuthUser, def: ListDefinition<T>,
   // PostgreSQL writes the file itself (COPY … TO STDOUT).
   const copied = byDatabase && options.copy !== false ? await postgresCopyChunks(deps.db, request, listColumns, format, separatorText(format)) : null;
   if (copied) return { stream: delimitedStream(format, header, copied), fileName, contentType };
-  const arrays = noLabels ? streamRowArrays(deps.db, request, listColumns.map((c) => c.column)) : null;
+  const arrays = noLabels
+    ? streamRowArrays(
+        deps.db,
+        request,
+        listColumns.map((c) => c.column),
+      )
+    : null;
   if (arrays) {
     const source = await startedBatches(arrays);
-    if (format.fileType === 'xlsx') return { stream: xlsxStream(header, source, (row) => listColumns.map((col, i) => exportCell(row[i], col, format)), columns.length), fileName, contentType };
+    if (format.fileType === 'xlsx')
+      return {
+        stream: xlsxStream(header, source, (row) => listColumns.map((col, i) => exportCell(row[i], col, format)), columns.length),
+        fileName,
+        contentType,
+      };
     return { stream: delimitedStream(format, header, chunksOf(source, delimitedArrayLine(listColumns, format, separatorText(format)))), fileName, contentType };
   }
   // Names from other tables (labels) are looked up once per batch, only when a column asks for them.
   const labels = columns.some((c) => c.label) ? def.labels : undefined;
   // Without labels only the exported columns are read (labels may need others, e.g. a group id).
-  const source = await startedBatches(streamRows(deps.db, labels ? request : { ...request, columns: listColumns.map((c) => c.column) }), labels && ((batch) => labels.fill(deps.db, batch)));
-  const stream = format.fileType === 'xlsx'
-    ? xlsxStream(header, source, (row: Row) => listColumns.map((col) => exportCell(row[col.column], col, format)), columns.length)
-    : delimitedStream(format, header, chunksOf(source, delimitedLine(listColumns, format, separatorText(format))));
+  const source = await startedBatches(
+    streamRows(deps.db, labels ? request : { ...request, columns: listColumns.map((c) => c.column) }),
+    labels && ((batch) => labels.fill(deps.db, batch)),
+  );
+  const stream =
+    format.fileType === 'xlsx'
+      ? xlsxStream(header, source, (row: Row) => listColumns.map((col) => exportCell(row[col.column], col, format)), columns.length)
+      : delimitedStream(format, header, chunksOf(source, delimitedLine(listColumns, format, separatorText(format))));
   return { stream, fileName, contentType };
 }
 
@@ -156,13 +194,16 @@ async function startedBatches<B>(batches: AsyncGenerator<B>, prepare?: (batch: B
 
 /** The text of each batch's lines (closing it closes `source`, even before its first batch). */
 function chunksOf<R>(source: AsyncGenerator<R[]>, rowLine: (row: R) => string): AsyncGenerator<string> {
-  return closingAlso((async function* text(): AsyncGenerator<string> {
-    for await (const batch of source) {
-      let chunk = '';
-      for (const row of batch) chunk += rowLine(row);
-      yield chunk;
-    }
-  })(), source);
+  return closingAlso(
+    (async function* text(): AsyncGenerator<string> {
+      for await (const batch of source) {
+        let chunk = '';
+        for (const row of batch) chunk += rowLine(row);
+        yield chunk;
+      }
+    })(),
+    source,
+  );
 }
 
 /** The delimited file from chunks of finished lines (text, or UTF-8 bytes). */

@@ -29,11 +29,25 @@ export const ITEMS: TestItem[] = [
   // Formula starts another separator or a line break would split out.
   { code: '011', objectId: ';=1+1', field1: '=1+1;=2+2', field2: 'a\n=1+1', field3: ',=1+1' },
   { code: '012;@x', objectId: 'a|-2\t+3', field1: 'x,"=4', field2: 'ok\r\n@z', field3: 'plain;-' },
-  ...Array.from({ length: 40 }, (_, i) => ({ code: `1${String(i).padStart(3, '0')}`, objectId: `R${i}`, field1: `Título ${i}`, field2: i % 3 ? `Autor ${i}, Nombre` : `Solo${i}`, field3: i % 5 ? 'Editorial' : null })),
+  ...Array.from({ length: 40 }, (_, i) => ({
+    code: `1${String(i).padStart(3, '0')}`,
+    objectId: `R${i}`,
+    field1: `Título ${i}`,
+    field2: i % 3 ? `Autor ${i}, Nombre` : `Solo${i}`,
+    field3: i % 5 ? 'Editorial' : null,
+  })),
 ];
 export const ITEM_COLUMNS = ['code', 'objectId', 'field1', 'field2', 'field3'] as const;
 
-export const BASE_FORMAT: ExportFormat = { fileType: 'csv', firstRowHeader: true, dateFormat: 'YYYY-MM-DD', codePrefix: '', codeSuffix: '', separator: 'comma', otherSeparator: '' } as ExportFormat;
+export const BASE_FORMAT: ExportFormat = {
+  fileType: 'csv',
+  firstRowHeader: true,
+  dateFormat: 'YYYY-MM-DD',
+  codePrefix: '',
+  codeSuffix: '',
+  separator: 'comma',
+  otherSeparator: '',
+} as ExportFormat;
 
 export const EXPORT_USER: AuthUser = { id: -1, userName: 'test', fullName: 'test', role: 'admin', permissions: [], storeIds: [], tokenVersion: 0 };
 
@@ -48,18 +62,39 @@ export function expectedFile(format: ExportFormat, columns: readonly [string, Li
 
 /** The file of the fixture's items (in that order) for the given columns of CATALOGUE_ITEMS_LIST. */
 export function expectedItems(def: ListDefinition<unknown>, format: ExportFormat, items: readonly TestItem[], ids: readonly string[] = ITEM_COLUMNS): string {
-  return expectedFile(format, ids.map((id) => [id, def.columns[id]]), items.map((item) => ids.map((id) => item[id as keyof TestItem])));
+  return expectedFile(
+    format,
+    ids.map((id) => [id, def.columns[id]]),
+    items.map((item) => ids.map((id) => item[id as keyof TestItem])),
+  );
 }
 
-export interface ExportRun { order?: [string, 'asc' | 'desc']; searchTexts?: Record<string, string>; batchSize?: number; columns?: readonly string[]; copy?: boolean }
+export interface ExportRun {
+  order?: [string, 'asc' | 'desc'];
+  searchTexts?: Record<string, string>;
+  batchSize?: number;
+  columns?: readonly string[];
+  copy?: boolean;
+}
 
 /** One export read whole, as text. */
 export async function exportText<T>(deps: Deps, def: ListDefinition<T>, scope: ListScope, format: ExportFormat, run: ExportRun = {}): Promise<string> {
   const body: ExportBody = {
-    format, columns: (run.columns ?? ITEM_COLUMNS).map((id) => ({ id, title: `T ${id}` })), order: run.order ?? null, searchTexts: run.searchTexts ?? {},
+    format,
+    columns: (run.columns ?? ITEM_COLUMNS).map((id) => ({ id, title: `T ${id}` })),
+    order: run.order ?? null,
+    searchTexts: run.searchTexts ?? {},
   };
   const file = await exportList(deps, EXPORT_USER, def, scope, body, { maxXlsRows: 1_048_576, baseName: 'lines', batchSize: run.batchSize, copy: run.copy });
   const chunks: Buffer[] = [];
-  await pipeline(file.stream, new Writable({ write(chunk: Buffer, _e, done) { chunks.push(chunk); done(); } }));
+  await pipeline(
+    file.stream,
+    new Writable({
+      write(chunk: Buffer, _e, done) {
+        chunks.push(chunk);
+        done();
+      },
+    }),
+  );
   return Buffer.concat(chunks).toString('utf8');
 }

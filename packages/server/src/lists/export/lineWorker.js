@@ -61,7 +61,12 @@ function batch() {
   if (!iterator) {
     db = new SQLite(file, { readonly: true, fileMustExist: true });
     db.pragma('busy_timeout = 5000');
-    iterator = /** @type {IterableIterator<string>} */ (db.prepare(sql).pluck(true).iterate(...parameters));
+    iterator = /** @type {IterableIterator<string>} */ (
+      db
+        .prepare(sql)
+        .pluck(true)
+        .iterate(...parameters)
+    );
     again = db.prepare(byIdSql).raw(true);
   }
   const reader = iterator;

@@ -26,8 +26,17 @@ let storeId: number;
 let deps: Deps;
 
 const LAST_SYNCS = [
-  '2024-03-05 07:08:09', '2024-12-31T23:59:58.5Z', '2024-01-01T12:00:00+02:00', '2024-06-30', '2024-06-30 00:00',
-  '2024-06-30T05:06:07.123+0530', 'not a date', '', null, '2024-13-99 25:61:61', '0099-01-02T13:04:05.06-0800',
+  '2024-03-05 07:08:09',
+  '2024-12-31T23:59:58.5Z',
+  '2024-01-01T12:00:00+02:00',
+  '2024-06-30',
+  '2024-06-30 00:00',
+  '2024-06-30T05:06:07.123+0530',
+  'not a date',
+  '',
+  null,
+  '2024-13-99 25:61:61',
+  '0099-01-02T13:04:05.06-0800',
 ];
 
 beforeAll(async () => {
@@ -36,9 +45,19 @@ beforeAll(async () => {
   storeId = await t.storeId('BIB-002');
   await t.db.deleteFrom('catalogues').where('store_id', '=', storeId).execute();
   const names = ['Plain', '=Formula', 'Noon "quoted"', 'two\nlines', '-minus', 'semi;colon', 'tab\tin', '@at', 'ñandú, 北京', 'x', "it's"];
-  await t.db.insertInto('catalogues').values(LAST_SYNCS.map((lastSync, i) => ({
-    store_id: storeId, name: names[i], sync_url: i % 3 ? `https://example.org/${i},a` : null, auto_sync: (i % 2) as 0 | 1, last_sync: lastSync, created_at: '2024-01-01T00:00:00Z',
-  }))).execute();
+  await t.db
+    .insertInto('catalogues')
+    .values(
+      LAST_SYNCS.map((lastSync, i) => ({
+        store_id: storeId,
+        name: names[i],
+        sync_url: i % 3 ? `https://example.org/${i},a` : null,
+        auto_sync: (i % 2) as 0 | 1,
+        last_sync: lastSync,
+        created_at: '2024-01-01T00:00:00Z',
+      })),
+    )
+    .execute();
   deps = { db: t.db, config: t.config } as unknown as Deps;
 });
 afterAll(() => t.close());
@@ -84,10 +103,22 @@ describe(`csv and txt exports through COPY (${postgres ? 'postgres' : 'sqlite'})
     async (dateFormat) => {
       const format = { ...base, dateFormat } as ExportFormat;
       const columns = ['tid', 'name', 'syncURL', 'autoSync', 'lastSync'];
-      const { rows } = await sql<{ id: number; name: string; sync_url: string | null; auto_sync: number; last_sync: string | null }>`select id, name, sync_url, auto_sync, last_sync from catalogues where store_id = ${storeId} order by id`.execute(t.db);
+      const { rows } = await sql<{
+        id: number;
+        name: string;
+        sync_url: string | null;
+        auto_sync: number;
+        last_sync: string | null;
+      }>`select id, name, sync_url, auto_sync, last_sync from catalogues where store_id = ${storeId} order by id`.execute(t.db);
       expect(rows).toHaveLength(LAST_SYNCS.length);
       const [text, n] = await copies(() => exportText(deps, CATALOGUES_LIST, { store_id: storeId }, format, { columns }));
-      expect(text).toBe(expectedFile(format, columns.map((id) => [id, CATALOGUES_LIST.columns[id]]), rows.map((r) => [r.id, r.name, r.sync_url, r.auto_sync, r.last_sync])));
+      expect(text).toBe(
+        expectedFile(
+          format,
+          columns.map((id) => [id, CATALOGUES_LIST.columns[id]]),
+          rows.map((r) => [r.id, r.name, r.sync_url, r.auto_sync, r.last_sync]),
+        ),
+      );
       expect(n).toBe(postgres ? 1 : 0);
     },
   );
@@ -123,7 +154,11 @@ describe(`csv and txt exports through COPY (${postgres ? 'postgres' : 'sqlite'})
   /** Whether the export's COPY backend reaches `state` (and `waitEvent`), polled for up to 5 s. */
   async function copyBackendIn(state: string, waitEvent: string): Promise<boolean> {
     for (const end = Date.now() + 5_000; Date.now() < end;) {
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'copy (select%' and pid <> pg_backend_pid() and state = ${state} and wait_event = ${waitEvent}`.execute(t.db);
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'copy (select%' and pid <> pg_backend_pid() and state = ${state} and wait_event = ${waitEvent}`.execute(
+        t.db,
+      );
       if (rows[0].n === 1) return true;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -132,15 +167,30 @@ describe(`csv and txt exports through COPY (${postgres ? 'postgres' : 'sqlite'})
   /** Backends of this database still running a COPY, polled until none (a loose bound: the machine may be loaded). */
   async function copyBackendsGone(): Promise<boolean> {
     for (const end = Date.now() + 20_000; Date.now() < end;) {
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'copy (select%' and pid <> pg_backend_pid()`.execute(t.db);
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'copy (select%' and pid <> pg_backend_pid()`.execute(
+        t.db,
+      );
       if (rows[0].n === 0) return true;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     return false;
   }
-  const open = (idleMs?: number) => exportList(idleMs ? { ...deps, config: { ...t.config, lists: { ...t.config.lists, exportIdleMs: idleMs } } } as Deps : deps, EXPORT_USER, CATALOGUE_ITEMS_LIST, { catalogue_id: bigId }, {
-    format: base, columns: ['code', 'field1', 'field2'].map((id) => ({ id, title: id })), order: null, searchTexts: {},
-  }, { maxXlsRows: 1_048_576, baseName: 'big' });
+  const open = (idleMs?: number) =>
+    exportList(
+      idleMs ? ({ ...deps, config: { ...t.config, lists: { ...t.config.lists, exportIdleMs: idleMs } } } as Deps) : deps,
+      EXPORT_USER,
+      CATALOGUE_ITEMS_LIST,
+      { catalogue_id: bigId },
+      {
+        format: base,
+        columns: ['code', 'field1', 'field2'].map((id) => ({ id, title: id })),
+        order: null,
+        searchTexts: {},
+      },
+      { maxXlsRows: 1_048_576, baseName: 'big' },
+    );
 
   beforeAll(async () => {
     bigId = await addCatalogue(t.db, await t.storeId('BIB-001'), 'Big', []);
@@ -153,8 +203,12 @@ describe(`csv and txt exports through COPY (${postgres ? 'postgres' : 'sqlite'})
 
   it('drops the connection at once when the reader closes the file, and the next export runs', async () => {
     const file = await open();
-    const closed = new Promise((resolve) => { file.stream.once('close', resolve); });
-    await new Promise((resolve) => { file.stream.once('readable', resolve); });
+    const closed = new Promise((resolve) => {
+      file.stream.once('close', resolve);
+    });
+    await new Promise((resolve) => {
+      file.stream.once('readable', resolve);
+    });
     expect(file.stream.read()).not.toBeNull();
     expect(copyPathRuns.holding).toBe(1);
     expect(checkedOut()).toBe(1);
@@ -168,12 +222,18 @@ describe(`csv and txt exports through COPY (${postgres ? 'postgres' : 'sqlite'})
 
   it('fails the export, without ending the process, when its connection is lost mid-COPY', async () => {
     const file = await open();
-    const failed = new Promise<Error>((resolve) => { file.stream.once('error', resolve); });
-    await new Promise((resolve) => { file.stream.once('readable', resolve); });
+    const failed = new Promise<Error>((resolve) => {
+      file.stream.once('error', resolve);
+    });
+    await new Promise((resolve) => {
+      file.stream.once('readable', resolve);
+    });
     expect(file.stream.read()).not.toBeNull();
     // Lost while the database still writes the rows (a COPY it had finished is the next test's case).
     expect(await copyBackendIn('active', 'ClientWrite')).toBe(true);
-    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'copy (select%' and pid <> pg_backend_pid()`.execute(t.db);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'copy (select%' and pid <> pg_backend_pid()`.execute(
+      t.db,
+    );
     file.stream.resume();
     expect((await failed).message).toMatch(/terminat/i);
     expect(copyPathRuns.holding).toBe(0);
@@ -182,11 +242,23 @@ describe(`csv and txt exports through COPY (${postgres ? 'postgres' : 'sqlite'})
   });
 
   it('completes the file when the connection is lost after the COPY, before its commit', async () => {
-    const file = await exportList(deps, EXPORT_USER, CATALOGUE_ITEMS_LIST, { catalogue_id: catalogueId }, {
-      format: base, columns: ITEM_COLUMNS.map((id) => ({ id, title: `T ${id}` })), order: null, searchTexts: {},
-    }, { maxXlsRows: 1_048_576, baseName: 'lines' });
+    const file = await exportList(
+      deps,
+      EXPORT_USER,
+      CATALOGUE_ITEMS_LIST,
+      { catalogue_id: catalogueId },
+      {
+        format: base,
+        columns: ITEM_COLUMNS.map((id) => ({ id, title: `T ${id}` })),
+        order: null,
+        searchTexts: {},
+      },
+      { maxXlsRows: 1_048_576, baseName: 'lines' },
+    );
     expect(await copyBackendIn('idle in transaction', 'ClientRead')).toBe(true);
-    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'copy (select%' and pid <> pg_backend_pid()`.execute(t.db);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'copy (select%' and pid <> pg_backend_pid()`.execute(
+      t.db,
+    );
     const chunks: Buffer[] = [];
     for await (const chunk of file.stream) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).toString('utf8')).toBe(await runItems(base));
@@ -196,8 +268,12 @@ describe(`csv and txt exports through COPY (${postgres ? 'postgres' : 'sqlite'})
 
   it('drops the connection when the reader takes nothing for the idle time, and tells the reader', async () => {
     const file = await open(300);
-    const failed = new Promise<Error>((resolve) => { file.stream.once('error', resolve); });
-    await new Promise((resolve) => { file.stream.once('readable', resolve); });
+    const failed = new Promise<Error>((resolve) => {
+      file.stream.once('error', resolve);
+    });
+    await new Promise((resolve) => {
+      file.stream.once('readable', resolve);
+    });
     expect(file.stream.read()).not.toBeNull();
     // Nothing read: the export's buffers fill and it waits; after 300 ms the connection is dropped.
     for (const end = Date.now() + 20_000; copyPathRuns.holding > 0 && Date.now() < end;) await new Promise((resolve) => setTimeout(resolve, 50));

@@ -58,7 +58,13 @@ export function copyStatement<T>(db: Kysely<Database>, request: StreamRequest<T>
  * Chunks of finished lines (CRLF each) of the rows `request` selects, the first one already read (a failing
  * query answers its error before any byte is sent), or null where this path does not apply.
  */
-export async function postgresCopyChunks<T>(db: Kysely<Database>, request: StreamRequest<T>, columns: readonly ListColumn[], format: Format, separator: string): Promise<AsyncGenerator<Buffer> | null> {
+export async function postgresCopyChunks<T>(
+  db: Kysely<Database>,
+  request: StreamRequest<T>,
+  columns: readonly ListColumn[],
+  format: Format,
+  separator: string,
+): Promise<AsyncGenerator<Buffer> | null> {
   const pool = dialectOf(db) === 'postgres' ? postgresPool(db) : null;
   if (!pool || hasRegex(request.terms) || columns.length < 2 || !COPY_SEPARATOR.test(separator)) return null;
   const statement = copyStatement(db, request, columns, format, separator);
@@ -89,7 +95,10 @@ export async function postgresCopyChunks<T>(db: Kysely<Database>, request: Strea
       const ends = new CsvLineEnds();
       for await (const chunk of copy as AsyncIterable<Buffer>) {
         // A reader that takes nothing for idleMs loses the connection at that moment, not when it comes back.
-        const timer = setTimeout(() => { idle = true; release(true); }, idleMs);
+        const timer = setTimeout(() => {
+          idle = true;
+          release(true);
+        }, idleMs);
         try {
           yield ends.convert(chunk);
         } finally {
@@ -99,20 +108,31 @@ export async function postgresCopyChunks<T>(db: Kysely<Database>, request: Strea
       }
       // Every row has come (CommandComplete): a read-only transaction's commit changes nothing, so a
       // connection lost before it only drops the connection, and the file is complete.
-      ended = await client.query('commit').then(() => true, () => false);
+      ended = await client.query('commit').then(
+        () => true,
+        () => false,
+      );
     } catch (e) {
       throw idle ? new ExportIdle(idleMs) : e;
     } finally {
       release(!ended);
     }
   }
-  const stream = closingAlso(chunks(), { return: async () => { release(true); return { done: true, value: undefined }; } });
+  const stream = closingAlso(chunks(), {
+    return: async () => {
+      release(true);
+      return { done: true, value: undefined };
+    },
+  });
   const first = await stream.next().catch(async (e: unknown) => {
     await stream.return(undefined);
     throw e;
   });
-  return closingAlso((async function* all(): AsyncGenerator<Buffer> {
-    if (!first.done) yield first.value;
-    yield* stream;
-  })(), stream);
+  return closingAlso(
+    (async function* all(): AsyncGenerator<Buffer> {
+      if (!first.done) yield first.value;
+      yield* stream;
+    })(),
+    stream,
+  );
 }

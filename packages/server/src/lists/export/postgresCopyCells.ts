@@ -42,23 +42,40 @@ export function formattedDate(value: RawBuilder<unknown>, parts: RawBuilder<unkn
   const h12 = sql`(case when ${hour} % 12 = 0 then 12 else ${hour} % 12 end)`;
   const token = (t: string): RawBuilder<unknown> => {
     switch (t) {
-      case 'YYYY': return part(1);
-      case 'YY': return sql`right(${part(1)}, 2)`;
-      case 'MM': return part(2);
-      case 'M': return sql`(${part(2)}::int)::text`;
-      case 'DD': return part(3);
-      case 'D': return sql`(${part(3)}::int)::text`;
-      case 'HH': return sql`coalesce(${part(4)}, '00')`;
-      case 'H': return sql`${hour}::text`;
-      case 'hh': return sql`lpad(${h12}::text, 2, '0')`;
-      case 'h': return sql`${h12}::text`;
-      case 'mm': return sql`coalesce(${part(5)}, '00')`;
-      case 'm': return sql`(coalesce(${part(5)}, '0')::int)::text`;
-      case 'ss': return sql`coalesce(${part(6)}, '00')`;
-      case 's': return sql`(coalesce(${part(6)}, '0')::int)::text`;
-      case 'SSS': return sql`rpad(coalesce(${part(7)}, '0'), 3, '0')`;
-      case 'A': return sql`(case when ${hour} < 12 then 'AM' else 'PM' end)`;
-      default: return sql`(case when ${hour} < 12 then 'am' else 'pm' end)`;
+      case 'YYYY':
+        return part(1);
+      case 'YY':
+        return sql`right(${part(1)}, 2)`;
+      case 'MM':
+        return part(2);
+      case 'M':
+        return sql`(${part(2)}::int)::text`;
+      case 'DD':
+        return part(3);
+      case 'D':
+        return sql`(${part(3)}::int)::text`;
+      case 'HH':
+        return sql`coalesce(${part(4)}, '00')`;
+      case 'H':
+        return sql`${hour}::text`;
+      case 'hh':
+        return sql`lpad(${h12}::text, 2, '0')`;
+      case 'h':
+        return sql`${h12}::text`;
+      case 'mm':
+        return sql`coalesce(${part(5)}, '00')`;
+      case 'm':
+        return sql`(coalesce(${part(5)}, '0')::int)::text`;
+      case 'ss':
+        return sql`coalesce(${part(6)}, '00')`;
+      case 's':
+        return sql`(coalesce(${part(6)}, '0')::int)::text`;
+      case 'SSS':
+        return sql`rpad(coalesce(${part(7)}, '0'), 3, '0')`;
+      case 'A':
+        return sql`(case when ${hour} < 12 then 'AM' else 'PM' end)`;
+      default:
+        return sql`(case when ${hour} < 12 then 'am' else 'pm' end)`;
     }
   };
   const pieces: RawBuilder<unknown>[] = [];

@@ -2,7 +2,8 @@
 import { CsvLineEnds } from './postgresCopyLines';
 
 /** COPY csv of rows of fields (quoted when they hold a comma, quote, CR or LF), LF after each row. */
-const copyCsv = (rows: string[][], end: string) => rows.map((r) => r.map((f) => (/[",\r\n]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f)).join(',') + end).join('');
+const copyCsv = (rows: string[][], end: string) =>
+  rows.map((r) => r.map((f) => (/[",\r\n]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f)).join(',') + end).join('');
 
 const ROWS = [
   ['plain', 'text', 'ñandú'],

@@ -60,27 +60,42 @@ describe('csv and txt exports through the line path', () => {
   });
 
   // SQLite only: the path is SQLite's, and PostgreSQL's b-tree indexes refuse a value this long.
-  (sqlite() ? it : it.skip)('writes lines longer than its scratch buffer and batches of several megabytes (the buffer grows keeping what it held)', async () => {
-    // 1 MB of scratch: a 700,000-character accented value may need 2.1 MB, after rows already written.
-    const long = 'é'.repeat(700_000);
-    const items = [
-      { code: 'L1', objectId: 'a', field1: 'first, row', field2: 'ñ', field3: null },
-      { code: 'L2', objectId: 'b', field1: long, field2: `${long}, again`, field3: 'x' },
-      { code: 'L3', objectId: 'c', field1: 'after', field2: '=1', field3: 'y' },
-    ];
-    const id = await addCatalogue(t.db, await t.storeId('BIB-001'), 'Long lines', items);
-    const text = await exportText(deps, CATALOGUE_ITEMS_LIST, { catalogue_id: id }, base, { batchSize: 3 });
-    expect(text.length).toBeGreaterThan(1_400_000);
-    expect(text).toBe(expected(base, items));
-  });
+  (sqlite() ? it : it.skip)(
+    'writes lines longer than its scratch buffer and batches of several megabytes (the buffer grows keeping what it held)',
+    async () => {
+      // 1 MB of scratch: a 700,000-character accented value may need 2.1 MB, after rows already written.
+      const long = 'é'.repeat(700_000);
+      const items = [
+        { code: 'L1', objectId: 'a', field1: 'first, row', field2: 'ñ', field3: null },
+        { code: 'L2', objectId: 'b', field1: long, field2: `${long}, again`, field3: 'x' },
+        { code: 'L3', objectId: 'c', field1: 'after', field2: '=1', field3: 'y' },
+      ];
+      const id = await addCatalogue(t.db, await t.storeId('BIB-001'), 'Long lines', items);
+      const text = await exportText(deps, CATALOGUE_ITEMS_LIST, { catalogue_id: id }, base, { batchSize: 3 });
+      expect(text.length).toBeGreaterThan(1_400_000);
+      expect(text).toBe(expected(base, items));
+    },
+  );
 
   it('writes nothing but the header for no rows, and stops its worker when the reader goes away', async () => {
     const none = await run(base, { searchTexts: { code: 'no such code' } });
     expect(none).toBe(expected(base, []));
-    const file = await exportList(deps, EXPORT_USER, CATALOGUE_ITEMS_LIST, { catalogue_id: catalogueId }, {
-      format: base, columns: [{ id: 'code', title: 'c' }], order: null, searchTexts: {},
-    }, { maxXlsRows: 1_048_576, baseName: 'lines', batchSize: 2 });
-    const closed = new Promise((resolve) => { file.stream.once('close', resolve); });
+    const file = await exportList(
+      deps,
+      EXPORT_USER,
+      CATALOGUE_ITEMS_LIST,
+      { catalogue_id: catalogueId },
+      {
+        format: base,
+        columns: [{ id: 'code', title: 'c' }],
+        order: null,
+        searchTexts: {},
+      },
+      { maxXlsRows: 1_048_576, baseName: 'lines', batchSize: 2 },
+    );
+    const closed = new Promise((resolve) => {
+      file.stream.once('close', resolve);
+    });
     file.stream.read();
     expect(linePathRuns.workersRunning).toBe(sqlite() ? 1 : 0);
     file.stream.destroy();

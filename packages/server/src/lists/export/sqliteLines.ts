@@ -39,18 +39,35 @@ const FIELD_END = '\u0000';
 const SPECIAL = new RegExp(`["\\r\\n]|[\\u0000\\u001f][=+\\-@\\t\\r]|${SPLIT_FORMULA_START.source}`);
 
 /** The rows' texts of one batch, and the rows read again as arrays (by index in the batch). */
-interface LineBatch { rows: string[]; odd: Map<number, unknown[]> }
+interface LineBatch {
+  rows: string[];
+  odd: Map<number, unknown[]>;
+}
 
 /** Exports that took this path, by where the rows were read, and worker threads running now (tests). */
 export const linePathRuns = { worker: 0, here: 0, workersRunning: 0 };
 
-interface LineQuery { file: string; sql: string; parameters: readonly unknown[]; byIdSql: string; count: number; size: number; idleMs: number }
+interface LineQuery {
+  file: string;
+  sql: string;
+  parameters: readonly unknown[];
+  byIdSql: string;
+  count: number;
+  size: number;
+  idleMs: number;
+}
 
 /**
  * UTF-8 chunks of finished lines (CRLF each) of the rows `request` selects, or null where this path does not apply
  * (PostgreSQL, in-memory SQLite, regular expressions, a column that is not text, a longer separator).
  */
-export function sqliteLineChunks<T>(db: Kysely<Database>, request: StreamRequest<T>, columns: readonly ListColumn[], format: Format, separator: string): AsyncGenerator<Buffer> | null {
+export function sqliteLineChunks<T>(
+  db: Kysely<Database>,
+  request: StreamRequest<T>,
+  columns: readonly ListColumn[],
+  format: Format,
+  separator: string,
+): AsyncGenerator<Buffer> | null {
   const file = sqliteFile(db);
   if (!file || hasRegex(request.terms) || !columns.length || separator.length !== 1 || /["\r\n\u0000\u001f]/.test(separator)) return null;
   if (columns.some((c) => c.type !== 'text')) return null;
@@ -59,16 +76,26 @@ export function sqliteLineChunks<T>(db: Kysely<Database>, request: StreamRequest
   const field = (col: ListColumn) => {
     const ref = sql.ref(col.column);
     // exportCell: an empty or missing code stays empty, without prefix and suffix.
-    return col.isCode && (prefix || suffix) ? sql`(case when ${ref} is null or ${ref} = '' then '' else ${prefix} || ${ref} || ${suffix} end)` : sql`ifnull(${ref}, '')`;
+    return col.isCode && (prefix || suffix)
+      ? sql`(case when ${ref} is null or ${ref} = '' then '' else ${prefix} || ${ref} || ${suffix} end)`
+      : sql`ifnull(${ref}, '')`;
   };
   const { def, scope, terms, order } = request;
   const fields = sql.join(columns.map(field), sql`|| ${FIELD_END} ||`);
   const where = whereSql('sqlite', def, scope, terms, null);
-  const query = sql`select cast(${sql.ref('id')} as text) || ${ID_END} || ${fields} from ${sql.table(def.table)} where ${where} order by ${orderSql('sqlite', def, order ?? undefined)}`.compile(db);
+  const query =
+    sql`select cast(${sql.ref('id')} as text) || ${ID_END} || ${fields} from ${sql.table(def.table)} where ${where} order by ${orderSql('sqlite', def, order ?? undefined)}`.compile(
+      db,
+    );
   const byId = sql`select ${sql.join(columns.map((c) => sql.ref(c.column)))} from ${sql.table(def.table)} where ${sql.ref('id')} = ?`.compile(db);
   const lineQuery: LineQuery = {
-    file, sql: query.sql, parameters: query.parameters, byIdSql: byId.sql, count: columns.length,
-    size: request.batchSize ?? LINE_BATCH, idleMs: request.idleMs ?? STREAM_IDLE_MS,
+    file,
+    sql: query.sql,
+    parameters: query.parameters,
+    byIdSql: byId.sql,
+    count: columns.length,
+    size: request.batchSize ?? LINE_BATCH,
+    idleMs: request.idleMs ?? STREAM_IDLE_MS,
   };
   // The worker's connection has none of the server's SQL functions (searches through folded text call one).
   const here = /portal_fold\(|regexp\(/.test(query.sql);
@@ -153,7 +180,10 @@ async function* readHere(db: Kysely<Database>, q: LineQuery): AsyncGenerator<Lin
   if (!reader) throw new Error('No SQLite file to read');
   try {
     const again = reader.prepare(q.byIdSql).raw(true);
-    const iterator = reader.prepare(q.sql).pluck(true).iterate(...(q.parameters as unknown[])) as IterableIterator<string>;
+    const iterator = reader
+      .prepare(q.sql)
+      .pluck(true)
+      .iterate(...(q.parameters as unknown[])) as IterableIterator<string>;
     try {
       for (;;) {
         const rows: string[] = [];
@@ -161,7 +191,10 @@ async function* readHere(db: Kysely<Database>, q: LineQuery): AsyncGenerator<Lin
         let done = false;
         while (rows.length < q.size) {
           const next = iterator.next();
-          if (next.done) { done = true; break; }
+          if (next.done) {
+            done = true;
+            break;
+          }
           const text = next.value;
           if (fieldCount(text) !== q.count) odd.set(rows.length, again.get(Number(text.slice(0, text.indexOf(ID_END)))) as unknown[]);
           rows.push(text);
@@ -177,7 +210,12 @@ async function* readHere(db: Kysely<Database>, q: LineQuery): AsyncGenerator<Lin
   }
 }
 
-interface WorkerBatch { texts?: string[]; odd?: [number, unknown[]][]; done?: boolean; error?: string }
+interface WorkerBatch {
+  texts?: string[];
+  odd?: [number, unknown[]][];
+  done?: boolean;
+  error?: string;
+}
 
 /** In a worker thread of its own, one batch ahead of the consumer. */
 async function* readInWorker(q: LineQuery): AsyncGenerator<LineBatch> {
@@ -198,7 +236,10 @@ async function* readInWorker(q: LineQuery): AsyncGenerator<LineBatch> {
     worker.postMessage('more');
     worker.postMessage('more');
     for (;;) {
-      if (!arrived.length) await new Promise<void>((resolve) => { wake = resolve; });
+      if (!arrived.length)
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
       wake = null;
       const message = arrived.shift()!;
       if (message.error !== undefined) throw new Error(message.error);

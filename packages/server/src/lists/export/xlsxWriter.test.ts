@@ -15,7 +15,18 @@ import { convertWithLibreOffice, itWithLibreOffice } from '../../testing/libreOf
 
 jest.setTimeout(180_000);
 
-const tricky = ['plain', 'Canción, "larga"', 'dos\nlíneas', '  leading and trailing  ', 'a & b <c> d', "'=2+2", 'tab\there', 'ctrl\u0001char', '日本語 עברית', '_x0041_'];
+const tricky = [
+  'plain',
+  'Canción, "larga"',
+  'dos\nlíneas',
+  '  leading and trailing  ',
+  'a & b <c> d',
+  "'=2+2",
+  'tab\there',
+  'ctrl\u0001char',
+  '日本語 עברית',
+  '_x0041_',
+];
 
 /** Rows: numbers, empty cells, every tricky text, and 30 columns (AA, AB, AC, AD). */
 function sampleRows(count: number): ExportCell[][] {
@@ -32,7 +43,10 @@ async function writeFile(rows: ExportCell[][], file: string, perPiece: number): 
   const names = Array.from({ length: 30 }, (_, i) => columnName(i));
   async function* pieces(): AsyncGenerator<string> {
     for (let i = 0; i < rows.length; i += perPiece) {
-      yield rows.slice(i, i + perPiece).map((row, j) => sheetRow(i + j + 1, row, names)).join('');
+      yield rows
+        .slice(i, i + perPiece)
+        .map((row, j) => sheetRow(i + j + 1, row, names))
+        .join('');
     }
   }
   const chunks: Buffer[] = [];
@@ -44,7 +58,9 @@ async function writeFile(rows: ExportCell[][], file: string, perPiece: number): 
 const expected = (rows: ExportCell[][]) => rows.map((row) => row.map((cell) => (cell === '' ? null : cell)));
 
 let dir: string;
-beforeAll(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xlsx-writer-')); });
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xlsx-writer-'));
+});
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('xlsx writer', () => {

@@ -8,17 +8,22 @@
 import zlib from 'node:zlib';
 import type { ExportCell } from './cells';
 
-const CONTENT_TYPES = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-  + '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>'
-  + '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
-  + '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>';
-const ROOT_RELS = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-  + '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>';
-const WORKBOOK = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">'
-  + '<sheets><sheet name="Export" sheetId="1" r:id="rId1"/></sheets></workbook>';
-const WORKBOOK_RELS = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-  + '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>';
-const SHEET_START = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
+const CONTENT_TYPES =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+  '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
+  '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+  '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>';
+const ROOT_RELS =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+  '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>';
+const WORKBOOK =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
+  '<sheets><sheet name="Export" sheetId="1" r:id="rId1"/></sheets></workbook>';
+const WORKBOOK_RELS =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+  '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>';
+const SHEET_START =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
 const SHEET_END = '</sheetData></worksheet>';
 
 const XML_SPECIAL = /[&<>\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|_x[0-9A-Fa-f]{4}_/;
@@ -62,7 +67,14 @@ export function sheetRow(rowNumber: number, cells: readonly ExportCell[], names:
   return `${xml}</row>`;
 }
 
-interface Entry { name: Buffer; flags: number; crc: number; compressed: number; size: number; offset: number }
+interface Entry {
+  name: Buffer;
+  flags: number;
+  crc: number;
+  compressed: number;
+  size: number;
+  offset: number;
+}
 
 const LIMIT = 0xffffffff;
 // 1980-01-01 00:00, the zip epoch: the file carries no meaningful time.
@@ -124,8 +136,16 @@ const DEFLATE_BYTES = 512 * 1024;
 export async function* xlsxFile(rows: AsyncIterable<string>): AsyncGenerator<Buffer> {
   const entries: Entry[] = [];
   let offset = 0;
-  const emit = (b: Buffer) => { offset += b.length; return b; };
-  for (const [name, text] of [['[Content_Types].xml', CONTENT_TYPES], ['_rels/.rels', ROOT_RELS], ['xl/workbook.xml', WORKBOOK], ['xl/_rels/workbook.xml.rels', WORKBOOK_RELS]]) {
+  const emit = (b: Buffer) => {
+    offset += b.length;
+    return b;
+  };
+  for (const [name, text] of [
+    ['[Content_Types].xml', CONTENT_TYPES],
+    ['_rels/.rels', ROOT_RELS],
+    ['xl/workbook.xml', WORKBOOK],
+    ['xl/_rels/workbook.xml.rels', WORKBOOK_RELS],
+  ]) {
     const data = Buffer.from(text, 'utf8');
     const packed = zlib.deflateRawSync(data, DEFLATE);
     const entry = { name: Buffer.from(name), flags: 0, crc: zlib.crc32(data), compressed: packed.length, size: data.length, offset };

@@ -28,7 +28,11 @@ let origin: string;
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     const body = PAYLOADS[req.url ?? ''];
-    if (body === undefined) { res.statusCode = 404; res.end(); return; }
+    if (body === undefined) {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
     res.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -41,7 +45,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); });
+  await new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(resolve);
+  });
 });
 
 async function upload(fileName: string, content: Buffer) {
@@ -54,7 +61,9 @@ async function measured<R>(work: () => Promise<R>) {
   global.gc?.();
   const before = process.memoryUsage().heapUsed;
   let peak = before;
-  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().heapUsed); }, 5);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+  }, 5);
   const start = performance.now();
   try {
     const result = await work();
@@ -79,14 +88,20 @@ describe('xlsx bombs', () => {
   const bigStrings = sharedStrings(1_000_000); // ~31 MB unpacked, ~30 KB packed
 
   it('refuses a shared-strings bomb before reading it', async () => {
-    const zip = workbookZip([{ name: 'xl/worksheets/sheet1.xml', data: worksheet(3) }, { name: 'xl/sharedStrings.xml', data: bigStrings }]);
+    const zip = workbookZip([
+      { name: 'xl/worksheets/sheet1.xml', data: worksheet(3) },
+      { name: 'xl/sharedStrings.xml', data: bigStrings },
+    ]);
     expect(zip.length).toBeLessThan(200_000);
     const res = await refusedWithinBudget('shared strings', () => upload('bomb.xlsx', zip), [413, 'ARCHIVE_TOO_LARGE'], 40);
     expect(res.json().message).toMatch(/sharedStrings\.xml/);
   });
 
   it('refuses a worksheet bomb stored before the shared strings', async () => {
-    const zip = workbookZip([{ name: 'xl/worksheets/sheet1.xml', data: worksheet(1_000_000) }, { name: 'xl/sharedStrings.xml', data: sharedStrings(1) }]);
+    const zip = workbookZip([
+      { name: 'xl/worksheets/sheet1.xml', data: worksheet(1_000_000) },
+      { name: 'xl/sharedStrings.xml', data: sharedStrings(1) },
+    ]);
     await refusedWithinBudget('worksheet first', () => upload('sheet-bomb.xlsx', zip), [413, 'ARCHIVE_TOO_LARGE'], 40);
   });
 

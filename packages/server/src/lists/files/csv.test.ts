@@ -11,7 +11,12 @@ const parse = (text: string, separator = ',', chunk = text.length) => {
 describe('CsvParser', () => {
   it('splits rows and fields with quotes, doubled quotes and line breaks inside quotes', () => {
     const text = 'code,title\r\n001,"Hola, mundo"\n002,"Dice ""sí"""\r\n003,"dos\nlíneas"\n';
-    const expected = [['code', 'title'], ['001', 'Hola, mundo'], ['002', 'Dice "sí"'], ['003', 'dos\nlíneas']];
+    const expected = [
+      ['code', 'title'],
+      ['001', 'Hola, mundo'],
+      ['002', 'Dice "sí"'],
+      ['003', 'dos\nlíneas'],
+    ];
     expect(parse(text)).toEqual(expected);
     // The same in one-character chunks (chunk boundaries anywhere).
     expect(parse(text, ',', 1)).toEqual(expected);

@@ -10,10 +10,14 @@ export type SeparatorFormat = Partial<Pick<ExportFormat, 'separator' | 'otherSep
 /** comma ',', semicolon ';', tabulator '\t', other → otherSeparator (',' when empty). */
 export function separatorText(format: SeparatorFormat): string {
   switch (format.separator) {
-    case 'semicolon': return ';';
-    case 'tabulator': return '\t';
-    case 'other': return format.otherSeparator && format.otherSeparator !== '' ? format.otherSeparator : ',';
-    default: return ',';
+    case 'semicolon':
+      return ';';
+    case 'tabulator':
+      return '\t';
+    case 'other':
+      return format.otherSeparator && format.otherSeparator !== '' ? format.otherSeparator : ',';
+    default:
+      return ',';
   }
 }
 
@@ -91,15 +95,26 @@ export class CsvParser {
       const c = text[i];
       if (this.lastWasCR) {
         this.lastWasCR = false;
-        if (c === '\n') { i += 1; continue; }
+        if (c === '\n') {
+          i += 1;
+          continue;
+        }
       }
       if (this.inQuotes) {
         if (this.quotePending) {
           this.quotePending = false;
-          if (c === '"') { this.field += '"'; i += 1; continue; }
+          if (c === '"') {
+            this.field += '"';
+            i += 1;
+            continue;
+          }
           this.inQuotes = false; // that quote closed the field; c is handled below
         } else {
-          if (c === '"') { this.quotePending = true; i += 1; continue; }
+          if (c === '"') {
+            this.quotePending = true;
+            i += 1;
+            continue;
+          }
           this.field += c;
           i += 1;
           continue;
@@ -140,7 +155,10 @@ export class CsvParser {
       this.rowHasContent = true;
       this.carry = '';
     }
-    if (this.quotePending) { this.quotePending = false; this.inQuotes = false; }
+    if (this.quotePending) {
+      this.quotePending = false;
+      this.inQuotes = false;
+    }
     if (!this.rowHasContent && this.row.length === 0 && this.field === '') return [];
     return [this.endRow()];
   }

@@ -44,7 +44,10 @@ class Scanner {
       let depth = 0;
       while (this.pos < this.text.length) {
         const c = this.text[this.pos];
-        if (c === '"') { this.string(); continue; }
+        if (c === '"') {
+          this.string();
+          continue;
+        }
         this.pos += 1;
         if (c === '{' || c === '[') depth += 1;
         else if (c === '}' || c === ']') {
@@ -73,7 +76,10 @@ class Scanner {
     this.pos += 1;
     while (this.pos < this.text.length) {
       const c = this.text[this.pos];
-      if (c === '\\') { this.pos += 2; continue; }
+      if (c === '\\') {
+        this.pos += 2;
+        continue;
+      }
       this.pos += 1;
       if (c === '"') return;
       if (this.pos - start > MAX_JSON_ITEM_CHARS) throw invalidFile(`JSON items are limited to ${MAX_JSON_ITEM_CHARS} characters`);
@@ -113,7 +119,10 @@ function* elements(text: string): Generator<unknown> {
         s.value();
       }
       s.skipSpace();
-      if (s.peek() === ',') { s.pos += 1; continue; }
+      if (s.peek() === ',') {
+        s.pos += 1;
+        continue;
+      }
       s.expect('}');
       break;
     }
@@ -130,18 +139,24 @@ function* elements(text: string): Generator<unknown> {
 function* arrayElements(s: Scanner): Generator<unknown> {
   s.expect('[');
   s.skipSpace();
-  if (s.peek() === ']') { s.pos += 1; return; }
+  if (s.peek() === ']') {
+    s.pos += 1;
+    return;
+  }
   for (;;) {
     yield parse(s.value());
     s.skipSpace();
-    if (s.peek() === ',') { s.pos += 1; continue; }
+    if (s.peek() === ',') {
+      s.pos += 1;
+      continue;
+    }
     s.expect(']');
     return;
   }
 }
 
 const jsonCell = (v: unknown): CellValue =>
-  v === null || v === undefined || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? (v ?? null) as CellValue : JSON.stringify(v);
+  v === null || v === undefined || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? ((v ?? null) as CellValue) : JSON.stringify(v);
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -173,7 +188,12 @@ export function jsonRows(text: string, arraysHaveHeader: boolean, maxRows: numbe
     }
   }
   if (kind !== 'objects') {
-    return { hasHeader: arraysHaveHeader, rows: (function* arrays() { for (const item of elements(text)) yield (item as unknown[]).map(jsonCell); })() };
+    return {
+      hasHeader: arraysHaveHeader,
+      rows: (function* arrays() {
+        for (const item of elements(text)) yield (item as unknown[]).map(jsonCell);
+      })(),
+    };
   }
   return {
     hasHeader: true,

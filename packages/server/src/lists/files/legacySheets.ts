@@ -36,12 +36,13 @@ export const LEGACY_PARSE_LIMITS = {
 
 type ParseSize = 'large' | 'small';
 
-const parseGate = (size: ParseSize) => new FairGate('workbook read', () => ({
-  slots: LEGACY_PARSE_LIMITS[size].slots,
-  perUser: 1,
-  perUserQueued: LEGACY_PARSE_LIMITS.perUserQueued,
-  queued: LEGACY_PARSE_LIMITS.queued,
-}));
+const parseGate = (size: ParseSize) =>
+  new FairGate('workbook read', () => ({
+    slots: LEGACY_PARSE_LIMITS[size].slots,
+    perUser: 1,
+    perUserQueued: LEGACY_PARSE_LIMITS.perUserQueued,
+    queued: LEGACY_PARSE_LIMITS.queued,
+  }));
 
 /** The slots of the workbook parses (tests and benchmarks read their stats). */
 export const legacyParses: Record<ParseSize, FairGate> = { large: parseGate('large'), small: parseGate('small') };
@@ -73,9 +74,9 @@ function parseInWorker(file: string, maxRows: number, heapMb: number): Promise<P
     };
     const unreadable = (cause: unknown) => withCause(invalidFile('The workbook could not be read'), cause);
     const timer = setTimeout(() => settle(() => reject(unreadable(new Error('SheetJS parse took too long')))), LEGACY_PARSE_LIMITS.timeoutMs);
-    worker.once('message', (answer: { sheets?: ParsedSheet[]; error?: string }) => settle(() => (
-      answer.sheets ? resolve(answer.sheets) : reject(unreadable(new Error(answer.error ?? 'unknown')))
-    )));
+    worker.once('message', (answer: { sheets?: ParsedSheet[]; error?: string }) =>
+      settle(() => (answer.sheets ? resolve(answer.sheets) : reject(unreadable(new Error(answer.error ?? 'unknown'))))),
+    );
     worker.once('error', (e) => settle(() => reject(unreadable(e))));
     worker.once('exit', (code) => settle(() => reject(unreadable(new Error(`worker exited with ${code}`)))));
   });

@@ -28,8 +28,15 @@ function cell(c) {
 try {
   const { path, maxRows } = /** @type {{ path: string, maxRows: number }} */ (workerData);
   const workbook = XLSX.read(fs.readFileSync(path), {
-    type: 'buffer', dense: true, cellDates: true, UTC: true, cellFormula: false, cellHTML: false, cellStyles: false,
-    bookVBA: false, sheetRows: maxRows,
+    type: 'buffer',
+    dense: true,
+    cellDates: true,
+    UTC: true,
+    cellFormula: false,
+    cellHTML: false,
+    cellStyles: false,
+    bookVBA: false,
+    sheetRows: maxRows,
   });
   const sheets = workbook.SheetNames.map((name) => {
     const data = workbook.Sheets[name]['!data'] || [];

@@ -53,13 +53,23 @@ const baseName = (name: string) => name.replace(/\.[^.]*$/, '').slice(0, 100) ||
  * `maxRows` lets a json file stop at its first pass; callers count rows against their cap anyway. `slot`: whose
  * read it is (an .xls or .ods parse takes one of the owner's parse slots: ./legacySheets).
  */
-export function readSheets(path: string, meta: TempFileMeta, format: ReadFormat, maxRows = Number.MAX_SAFE_INTEGER, slot: ReadSlot = { owner: 'server' }): AsyncGenerator<SheetReader> {
+export function readSheets(
+  path: string,
+  meta: TempFileMeta,
+  format: ReadFormat,
+  maxRows = Number.MAX_SAFE_INTEGER,
+  slot: ReadSlot = { owner: 'server' },
+): AsyncGenerator<SheetReader> {
   switch (meta.format) {
-    case 'xlsx': return xlsxSheets(path, format);
+    case 'xlsx':
+      return xlsxSheets(path, format);
     case 'xls':
-    case 'ods': return legacySheets(path, format, maxRows, slot);
-    case 'json': return jsonSheets(path, meta, format, maxRows);
-    default: return textSheets(path, meta, format);
+    case 'ods':
+      return legacySheets(path, format, maxRows, slot);
+    case 'json':
+      return jsonSheets(path, meta, format, maxRows);
+    default:
+      return textSheets(path, meta, format);
   }
 }
 
@@ -95,7 +105,10 @@ export async function textLayout(path: string, meta: TempFileMeta, format: ReadF
 async function* textSheets(path: string, meta: TempFileMeta, format: ReadFormat): AsyncGenerator<SheetReader> {
   const { layout, skip } = await textLayout(path, meta, format);
   yield {
-    name: baseName(meta.name), index: 0, hasHeader: format.firstRowHeader ?? true, text: layout,
+    name: baseName(meta.name),
+    index: 0,
+    hasHeader: format.firstRowHeader ?? true,
+    text: layout,
     rows: textRows(path, layout.encoding, skip, separatorText(layout)),
   };
 }
@@ -138,7 +151,9 @@ export function cellValue(value: unknown, dateFormat?: string): CellValue {
     if (!(value instanceof Date)) return cellValue(new Date((value as Date).getTime()), dateFormat);
     if (Number.isNaN(value.getTime())) return null;
     const day = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
-    const h = value.getUTCHours(), m = value.getUTCMinutes(), s = value.getUTCSeconds();
+    const h = value.getUTCHours(),
+      m = value.getUTCMinutes(),
+      s = value.getUTCSeconds();
     if (dateFormat) return formatDate(`${day} ${pad(h)}:${pad(m)}:${pad(s)}`, dateFormat);
     return h || m || s ? `${day} ${pad(h)}:${pad(m)}:${pad(s)}` : day;
   }
@@ -164,8 +179,13 @@ async function* xlsxSheets(path: string, format: ReadFormat): AsyncGenerator<She
     for (const sheet of workbook.sheets) {
       const mode = { countOnly: false };
       yield {
-        name: sheet.name, index: sheet.index, hasHeader: format.firstRowHeader ?? true,
-        rows: xlsxRows(workbook, sheet, format.dateFormat, mode), countOnly: () => { mode.countOnly = true; },
+        name: sheet.name,
+        index: sheet.index,
+        hasHeader: format.firstRowHeader ?? true,
+        rows: xlsxRows(workbook, sheet, format.dateFormat, mode),
+        countOnly: () => {
+          mode.countOnly = true;
+        },
       };
     }
   } finally {
@@ -208,7 +228,10 @@ async function* jsonSheets(path: string, meta: TempFileMeta, format: ReadFormat,
 /** Rows this many at a time between turns of the event loop (other requests go on meanwhile). */
 export const ROWS_PER_TURN = 5000;
 
-export const nextTurn = () => new Promise<void>((resolve) => { setImmediate(resolve); });
+export const nextTurn = () =>
+  new Promise<void>((resolve) => {
+    setImmediate(resolve);
+  });
 
 async function* numbered(rows: Iterable<CellValue[]>): AsyncGenerator<SheetRow> {
   let number = 0;

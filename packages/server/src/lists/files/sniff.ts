@@ -20,8 +20,12 @@ const unsupported = (message: string) => new ApiError(415, ERROR_CODES.INVALID_F
 
 function capped(format: 'xls' | 'ods', size: number): { format: UploadFormat; encoding: TempFileMeta['encoding'] } {
   if (size > LEGACY_WORKBOOK_MAX_BYTES) {
-    throw new ApiError(413, ERROR_CODES.FILE_TOO_LARGE, `.${format} files are limited to ${LEGACY_WORKBOOK_MAX_BYTES / 1048576} MB: save the file as .xlsx or csv`,
-      { limit: LEGACY_WORKBOOK_MAX_BYTES });
+    throw new ApiError(
+      413,
+      ERROR_CODES.FILE_TOO_LARGE,
+      `.${format} files are limited to ${LEGACY_WORKBOOK_MAX_BYTES / 1048576} MB: save the file as .xlsx or csv`,
+      { limit: LEGACY_WORKBOOK_MAX_BYTES },
+    );
   }
   return { format, encoding: 'utf-8' };
 }

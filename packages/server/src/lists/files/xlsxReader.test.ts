@@ -14,7 +14,9 @@ import { cellValue, readSheets } from './sheets';
 import { XlsxWorkbook } from './xlsxReader';
 
 let dir: string;
-beforeAll(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xlsx-reader-')); });
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xlsx-reader-'));
+});
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 type Sheets = Array<{ name: string; rows: Array<{ number: number; cells: CellValue[] }> }>;
@@ -88,23 +90,41 @@ it("reads LibreOffice's workbook with date cells as exceljs did", async () => {
   expect(mine[0]!.rows.length).toBeGreaterThan(1);
 });
 
-const WORKBOOK = '<x:workbook xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><x:sheets><x:sheet name="A &amp; B" sheetId="7" r:id="rId3"/></x:sheets></x:workbook>';
-const RELS = '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="/xl/worksheets/data.xml"/></Relationships>';
-const sheet = (rows: string) => `<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>${rows}</x:sheetData></x:worksheet>`;
+const WORKBOOK =
+  '<x:workbook xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><x:sheets><x:sheet name="A &amp; B" sheetId="7" r:id="rId3"/></x:sheets></x:workbook>';
+const RELS =
+  '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="/xl/worksheets/data.xml"/></Relationships>';
+const sheet = (rows: string) =>
+  `<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>${rows}</x:sheetData></x:worksheet>`;
 
 async function zipped(name: string, rows: string): Promise<string> {
   const file = path.join(dir, name);
-  fs.writeFileSync(file, buildZip([{ name: 'xl/workbook.xml', data: WORKBOOK }, { name: 'xl/_rels/workbook.xml.rels', data: RELS }, { name: 'xl/worksheets/data.xml', data: sheet(rows) }]));
+  fs.writeFileSync(
+    file,
+    buildZip([
+      { name: 'xl/workbook.xml', data: WORKBOOK },
+      { name: 'xl/_rels/workbook.xml.rels', data: RELS },
+      { name: 'xl/worksheets/data.xml', data: sheet(rows) },
+    ]),
+  );
   return file;
 }
 
 it('reads prefixed parts, inline strings, entities and rows without numbers', async () => {
-  const file = await zipped('prefixed.xlsx', '<x:row r="2"><x:c r="B2" t="inlineStr"><x:is><x:t>a &lt;b&gt; &#233;&#x20AC;</x:t></x:is></x:c></x:row><x:row><x:c t="str"><x:v>next</x:v></x:c><x:c/><x:c t="b"><x:v>0</x:v></x:c></x:row><x:row r="9"/>');
-  expect(await ours(file)).toEqual([{ name: 'A & B', rows: [
-    { number: 2, cells: [null, 'a <b> é€'] },
-    { number: 3, cells: ['next', null, false] },
-    { number: 9, cells: [] },
-  ] }]);
+  const file = await zipped(
+    'prefixed.xlsx',
+    '<x:row r="2"><x:c r="B2" t="inlineStr"><x:is><x:t>a &lt;b&gt; &#233;&#x20AC;</x:t></x:is></x:c></x:row><x:row><x:c t="str"><x:v>next</x:v></x:c><x:c/><x:c t="b"><x:v>0</x:v></x:c></x:row><x:row r="9"/>',
+  );
+  expect(await ours(file)).toEqual([
+    {
+      name: 'A & B',
+      rows: [
+        { number: 2, cells: [null, 'a <b> é€'] },
+        { number: 3, cells: ['next', null, false] },
+        { number: 9, cells: [] },
+      ],
+    },
+  ]);
 });
 
 it('refuses a sheet whose cell or row is not closed', async () => {
@@ -147,19 +167,23 @@ it('closes the sheet part at once when its rows are abandoned (a cancelled or re
   });
   const meta = { owner: 1, name: 'abandoned.xlsx', format: 'xlsx' as const, encoding: 'utf-8' as const, size: fs.statSync(file).size, createdAt: '' };
   // The descriptors this process holds on the file (others of the test process open and close meanwhile).
-  const openOnFile = () => fs.readdirSync('/proc/self/fd').filter((fd) => {
-    try {
-      return fs.readlinkSync(`/proc/self/fd/${fd}`) === file;
-    } catch {
-      return false; // closed meanwhile (the directory's own descriptor among them)
-    }
-  }).length;
+  const openOnFile = () =>
+    fs.readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return fs.readlinkSync(`/proc/self/fd/${fd}`) === file;
+      } catch {
+        return false; // closed meanwhile (the directory's own descriptor among them)
+      }
+    }).length;
   for (let i = 0; i < 5; i += 1) {
     for await (const sheet of readSheets(file, meta, {})) {
       for await (const row of sheet.rows) if (row.number === 10) break;
     }
   }
   // A destroyed stream closes its descriptor a moment later; an abandoned one never does.
-  for (let wait = 0; wait < 50 && openOnFile() > 0; wait += 1) await new Promise((resolve) => { setTimeout(resolve, 20); });
+  for (let wait = 0; wait < 50 && openOnFile() > 0; wait += 1)
+    await new Promise((resolve) => {
+      setTimeout(resolve, 20);
+    });
   expect(openOnFile()).toBe(0);
 });

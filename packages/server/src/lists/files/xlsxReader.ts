@@ -46,16 +46,19 @@ const PHONETIC = new RegExp(`<${P}rPh\\b[\\s\\S]*?</${P}rPh>`, 'g');
 const attrPatterns = new Map<string, RegExp>();
 const attr = (attrs: string, name: string): string | undefined => {
   let pattern = attrPatterns.get(name);
-  if (!pattern) attrPatterns.set(name, pattern = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`));
+  if (!pattern) attrPatterns.set(name, (pattern = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`)));
   const m = pattern.exec(attrs);
   return m ? (m[1] ?? m[2]) : undefined;
 };
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const ENTITY = /&(?:#x([0-9a-fA-F]+)|#(\d+)|(amp|lt|gt|quot|apos));/g;
-export const xmlText = (s: string): string => (s.includes('&')
-  ? s.replace(ENTITY, (_m, hex: string | undefined, dec: string | undefined, name: string | undefined) => (hex ? String.fromCodePoint(parseInt(hex, 16)) : dec ? String.fromCodePoint(Number(dec)) : NAMED[name!]!))
-  : s);
+export const xmlText = (s: string): string =>
+  s.includes('&')
+    ? s.replace(ENTITY, (_m, hex: string | undefined, dec: string | undefined, name: string | undefined) =>
+        hex ? String.fromCodePoint(parseInt(hex, 16)) : dec ? String.fromCodePoint(Number(dec)) : NAMED[name!]!,
+      )
+    : s;
 
 /** The text of an <si> or <is>: every <t> run in order, phonetic runs left out. */
 const runsText = (xml: string) => {
@@ -145,7 +148,7 @@ export class XlsxWorkbook {
       const workbook = await whole('xl/workbook.xml');
       if (workbook === null) throw new XlsxFormatError('no xl/workbook.xml');
       const rels = new Map<string, string>();
-      for (const m of (await whole('xl/_rels/workbook.xml.rels') ?? '').matchAll(/<(?:[\w.-]+:)?Relationship\b([^>]*)>/g)) {
+      for (const m of ((await whole('xl/_rels/workbook.xml.rels')) ?? '').matchAll(/<(?:[\w.-]+:)?Relationship\b([^>]*)>/g)) {
         const id = attr(m[1]!, 'Id');
         const target = attr(m[1]!, 'Target');
         const type = attr(m[1]!, 'Type') ?? '';
@@ -208,7 +211,7 @@ export class XlsxWorkbook {
    * The sheet's rows as they inflate, a block at a time, with `date` making a workbook date into a cell value;
    * once `mode.countOnly` is set, the next blocks' rows come without cells (counting them is 3x faster).
    */
-  async* rows(sheet: XlsxSheetPart, date: (value: Date) => CellValue, mode: { countOnly: boolean } = { countOnly: false }): AsyncGenerator<XlsxRow[]> {
+  async *rows(sheet: XlsxSheetPart, date: (value: Date) => CellValue, mode: { countOnly: boolean } = { countOnly: false }): AsyncGenerator<XlsxRow[]> {
     const entry = this.entries.get(sheet.path);
     if (!entry) throw new XlsxFormatError(`no part ${sheet.path}`);
     const state: SheetState = { strings: this.sharedStrings ?? [], dateStyles: this.dateStyles ?? [], offset: this.date1904 ? 1462 : 0, date, number: 0 };
@@ -280,10 +283,13 @@ function cellOf(attrs: string, body: string, state: SheetState): CellValue {
   if (type === 'inlineStr') return runsText(body);
   if (raw === undefined) return null;
   switch (type) {
-    case 's': return state.strings[parseInt(raw, 10)] ?? null;
+    case 's':
+      return state.strings[parseInt(raw, 10)] ?? null;
     case 'str':
-    case 'e': return xmlText(raw);
-    case 'b': return parseInt(raw, 10) !== 0;
+    case 'e':
+      return xmlText(raw);
+    case 'b':
+      return parseInt(raw, 10) !== 0;
     default: {
       const n = parseFloat(raw);
       const s = attr(attrs, 's');

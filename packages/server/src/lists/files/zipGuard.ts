@@ -65,7 +65,10 @@ export async function centralDirectory(handle: fsp.FileHandle, size: number): Pr
   const tail = await readAt(handle, size - tailLength, tailLength);
   let at = -1;
   for (let i = tail.length - 22; i >= 0; i -= 1) {
-    if (tail.readUInt32LE(i) === EOCD_SIGNATURE) { at = i; break; }
+    if (tail.readUInt32LE(i) === EOCD_SIGNATURE) {
+      at = i;
+      break;
+    }
   }
   if (at < 0) throw invalidFile('The workbook is not a valid xlsx file (no zip directory)');
   const count = tail.readUInt16LE(at + 10);

@@ -54,7 +54,8 @@ export function buildZip(parts: ZipPart[]): Buffer {
   return Buffer.concat([...locals, cdBytes, eocd]);
 }
 
-const WORKBOOK = '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>';
+const WORKBOOK =
+  '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>';
 
 /** An xlsx whose parts are `parts` (in that order) plus a workbook naming one sheet. */
 export function workbookZip(parts: ZipPart[]): Buffer {
@@ -77,8 +78,11 @@ export function odsWorkbook(rows: unknown[][], sheetName = 'Items'): Buffer {
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), sheetName);
   const zip = XLSX.CFB.read(XLSX.write(book, { type: 'buffer', bookType: 'ods' }) as Buffer, { type: 'buffer' });
-  const parts: Array<{ name: string; data: Buffer }> = zip.FileIndex.flatMap((entry: { type: number; name: string; content: unknown }, i: number) => (entry.type === 2 && !entry.name.startsWith('\u0001')
-    ? [{ name: zip.FullPaths[i]!.replace(/^Root Entry\//, ''), data: Buffer.from(entry.content as Uint8Array) }] : []));
+  const parts: Array<{ name: string; data: Buffer }> = zip.FileIndex.flatMap((entry: { type: number; name: string; content: unknown }, i: number) =>
+    entry.type === 2 && !entry.name.startsWith('\u0001')
+      ? [{ name: zip.FullPaths[i]!.replace(/^Root Entry\//, ''), data: Buffer.from(entry.content as Uint8Array) }]
+      : [],
+  );
   const mimetype = parts.find((p) => p.name === 'mimetype')!;
   return buildZip([{ ...mimetype, stored: true }, ...parts.filter((p) => p !== mimetype)]);
 }
