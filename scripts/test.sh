@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: installs what the tests need, lints (ESLint, no warnings allowed: a finding fails the run before
-# any test), then runs every suite in two lanes side by side (one core each; the server suites also wait on I/O
-# and argon2 threads):
+# `npm test`: installs what the tests need, lints (ESLint with no warnings allowed, then Prettier's check: a finding
+# fails the run before any test), then runs every suite in two lanes side by side (one core each; the server suites
+# also wait on I/O and argon2 threads):
 #   lane "web":    1. unit and component tests (jsdom)
 #                  2. the production build of the shell and every remote (with the shared-singleton check)
 #                  3. once the build is done: end-to-end tests in headless Debian Chromium against the built portal
@@ -104,7 +104,7 @@ echo "== lint"
 if timed "lint" bash scripts/pnpm.sh run --silent lint; then
   echo "lint: no findings"
 else
-  echo "lint failed: fix the findings above (npx eslint <file>), then run again"
+  echo "lint failed: fix the findings above (npx eslint <file>; pnpm format rewrites what Prettier lists), then run again"
   node scripts/summary.js "$phases"
   exit 1
 fi
