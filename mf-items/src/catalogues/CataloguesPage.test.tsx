@@ -6,9 +6,13 @@ import {
   checkSyncURL,
   createCatalogue,
   deleteCatalogues,
+  deleteFile,
   getCatalogueNumItems,
   getCatalogues,
+  getFormat,
   getNumCatalogueItems,
+  readFile,
+  uploadFile,
   type Catalogue,
 } from '@portal/api';
 import { renderWithPortal } from '@portal/lists/src/testing/render';
@@ -25,6 +29,10 @@ jest.mock('@portal/api', () => ({
   createCatalogue: jest.fn(),
   updateCatalogue: jest.fn(),
   deleteCatalogues: jest.fn(),
+  uploadFile: jest.fn(),
+  readFile: jest.fn(),
+  deleteFile: jest.fn(),
+  getFormat: jest.fn(),
 }));
 jest.setTimeout(60000);
 
@@ -141,5 +149,43 @@ describe('CataloguesPage', () => {
     await user().click(screen.getByRole('button', { name: /Delete selected/ }));
     await user().click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(deleteCatalogues).toHaveBeenCalledWith(3, [5]));
+  });
+
+  it("Import into new catalogues offers and maps the library's own field names", async () => {
+    jest.mocked(getFormat).mockResolvedValue({
+      fileType: 'csv',
+      firstRowHeader: true,
+      dateFormat: 'YYYY-MM-DD',
+      codePrefix: '',
+      codeSuffix: '',
+      separator: 'comma',
+      otherSeparator: '',
+    });
+    jest.mocked(uploadFile).mockResolvedValue({ file: '0123456789abcdef0123456789abcdef.csv', name: 'export.csv', size: 10, format: 'csv' });
+    // A file exported from the portal: its headers are the library's names (library(): Barcode, Title, Author).
+    jest.mocked(readFile).mockResolvedValue([
+      {
+        name: 'Fondo',
+        data: [
+          ['Barcode', 'Title', 'Author'],
+          ['B1', 'Rayuela', 'Cortázar'],
+        ],
+        totalItems: 1,
+        hasHeader: true,
+        encoding: 'utf-8',
+        separator: 'comma',
+      },
+    ]);
+    jest.mocked(deleteFile).mockResolvedValue(undefined);
+    setup();
+    await user().click(await screen.findByRole('button', { name: /Import/ }));
+    fireEvent.change((await screen.findByText(/Click or drag a file/)).closest('.ant-modal')!.querySelector('input[type=file]') as HTMLInputElement, {
+      target: { files: [new File(['x'], 'export.csv')] },
+    });
+    const column = async (n: number) =>
+      within(await screen.findByRole('combobox', { name: `Field of column ${n}` }).then((c) => c.closest('.ant-select') as HTMLElement));
+    expect((await column(1)).getByTitle('Barcode')).toBeInTheDocument();
+    expect((await column(2)).getByTitle('Title')).toBeInTheDocument();
+    expect((await column(3)).getByTitle('Author')).toBeInTheDocument();
   });
 });

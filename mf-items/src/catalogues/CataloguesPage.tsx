@@ -1,13 +1,14 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Alert, Typography } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { Catalogue, ListParams } from '@portal/api';
-import { GenericList, isFirstPage, type ListHandle } from '@portal/lists';
+import type { Catalogue, ListParams, Store } from '@portal/api';
+import { GenericList, isFirstPage, type FieldLabels, type ListHandle } from '@portal/lists';
 import { selectSelectedStore, useAppSelector } from '@portal/session';
 import { PageFrame, type PageProps } from '@portal/ui';
 import { CatalogueForm } from './CatalogueForm';
 import { CATALOGUES, type ContainerKind } from './containerKind';
 import { cataloguesColumns } from './cataloguesColumns';
+import { itemFieldLabels } from './itemColumns';
 import { useCataloguesTranslation } from './i18n';
 import { NoLibrary } from './NoLibrary';
 import { NumItemsProvider } from './NumItems';
@@ -22,11 +23,12 @@ export function CataloguesPage({ title }: PageProps) {
 export function ContainersPage({ title, kind }: PageProps & { kind: ContainerKind }) {
   const store = useAppSelector(selectSelectedStore);
   if (!store) return <NoLibrary title={title} />;
-  return <CataloguesList storeId={store.tid} title={title} kind={kind} />;
+  return <CataloguesList store={store} title={title} kind={kind} />;
 }
 
-function CataloguesList({ storeId, title, kind }: { storeId: number; title: string; kind: ContainerKind }) {
+function CataloguesList({ store, title, kind }: { store: Store; title: string; kind: ContainerKind }) {
   const { t } = useCataloguesTranslation();
+  const storeId = store.tid;
   const navigate = useNavigate();
   const location = useLocation();
   const list = useRef<ListHandle>(null);
@@ -35,6 +37,8 @@ function CataloguesList({ storeId, title, kind }: { storeId: number; title: stri
   const [totals, setTotals] = useState<{ numItems: number; numItemsDistinct: number } | null>(null);
 
   const columns = useMemo(() => cataloguesColumns(t), [t]);
+  // Import into new lists offers and maps the library's own field names, as an import into one list does.
+  const fieldLabels = useMemo<FieldLabels>(() => Object.fromEntries(itemFieldLabels(store, t).map(({ key, label }) => [key, label])), [store, t]);
   const fetchPage = useCallback(
     (params: ListParams) => {
       if (isFirstPage(params)) {
@@ -71,7 +75,7 @@ function CataloguesList({ storeId, title, kind }: { storeId: number; title: stri
           onRowDoubleClick={(catalogue) => navigate(`${kind.path}/${catalogue.tid}`)}
           onDelete={(ids) => kind.calls.remove(storeId, ids)}
           onDeleteAll={() => kind.calls.removeAll(storeId)}
-          importer={{ multiple: true, onImport: (request) => kind.calls.importMany(storeId, request) }}
+          importer={{ multiple: true, fieldLabels, onImport: (request) => kind.calls.importMany(storeId, request) }}
           exporter={{ url: kind.calls.listExportUrl(storeId), fileName: title }}
         />
       </NumItemsProvider>

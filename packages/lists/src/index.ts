@@ -25,5 +25,6 @@ export { FormatDialog, type FormatDialogProps } from './format-dialog/FormatDial
 export { FormatButton } from './format-dialog/FormatButton';
 export { ExportItemsDialog, type ExportItemsDialogProps, type ExportOutcome } from './export-dialog/ExportItemsDialog';
 export { ImportModal, IMPORT_MODAL_WIDTH, type ImportModalProps } from './import-modal/ImportModal';
+export type { FieldLabels } from './import-modal/importState';
 export { SyncModal, type SyncModalProps, type SyncPhase } from './sync-modal/SyncModal';
 export { AddItemsToModal, type AddItemsToModalProps } from './add-items-to/AddItemsToModal';

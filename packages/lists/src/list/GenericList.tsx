@@ -8,6 +8,7 @@ import { ImportModal } from '../import-modal/ImportModal';
 import { SyncModal } from '../sync-modal/SyncModal';
 import { exportColumnsOf } from './exportColumns';
 import { importFieldLabels } from './importFieldLabels';
+import type { FieldLabels } from '../import-modal/importState';
 import { ListContextProvider } from './ListContexts';
 import { ListHeader, type ExtraMenuItem, type ListMenuKey } from './ListHeader';
 import { ListTable } from './ListTable';
@@ -42,7 +43,8 @@ export interface GenericListProps<T extends ListRow> {
   /** Rows without an edit button (default: every row has one when onEdit is given). */
   canEditRow?: (row: T) => boolean;
   onDeleteAll?: () => Promise<unknown>;
-  importer?: { multiple?: boolean; onImport: (request: ImportRequest) => Promise<ItemsCountResult> };
+  /** fieldLabels: the item fields' names Import offers and maps (default: the list's own item field columns). */
+  importer?: { multiple?: boolean; fieldLabels?: FieldLabels; onImport: (request: ImportRequest) => Promise<ItemsCountResult> };
   exporter?: { url: string; fileName?: string };
   /** Offered only when the list has a sync URL. */
   sync?: { url: string | null | undefined; onSync: () => Promise<ItemsCountResult> };
@@ -129,7 +131,8 @@ export function GenericList<T extends ListRow>(props: GenericListProps<T>) {
     if (changed) actions.refresh();
   };
   const exportColumns = useMemo(() => exportColumnsOf(columnChoice.visible, t), [columnChoice.visible, t]);
-  const fieldLabels = useMemo(() => importFieldLabels(columns), [columns]);
+  const ownFieldLabels = useMemo(() => importFieldLabels(columns), [columns]);
+  const fieldLabels = importer?.fieldLabels ?? ownFieldLabels;
 
   return (
     <ListContextProvider value={controller}>
