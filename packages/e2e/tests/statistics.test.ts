@@ -166,7 +166,7 @@ describe('counters', () => {
     expect(sheet.rowCount).toBe(1 + 7);
     const sheetTotal = Array.from({ length: 7 }, (_, i) => Number(sheet.getRow(i + 2).getCell(2).value)).reduce((a, b) => a + b, 0);
     expect(sheetTotal).toBe(totalIn(movedLeft));
-  });
+  }, 300_000); // Above the sum of its own waits, so a wait that runs out says which one (not jest's bare timeout).
 });
 
 describe('alarms', () => {
