@@ -27,7 +27,8 @@ const PRESETS = ['desktop', 'mobile'] as const;
 type Preset = (typeof PRESETS)[number];
 
 function options() {
-  const args = process.argv.slice(2);
+  // pnpm passes the `--` before the options on.
+  const args = process.argv.slice(2).filter((a) => a !== '--');
   const value = (name: string) => {
     const at = args.indexOf(`--${name}`);
     return at >= 0 ? args.splice(at, 2)[1] : undefined;
