@@ -111,7 +111,8 @@ async function debuggableChromium(): Promise<{ port: number; close(): void }> {
   const child = spawn(CHROMIUM, [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
   const close = () => {
     child.kill('SIGKILL');
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes may still be writing the profile a moment after the kill.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   };
   try {
     for (let tries = 0; ; tries += 1) {
