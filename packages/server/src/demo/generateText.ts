@@ -6,48 +6,14 @@ import type { Rng } from './generateRandom';
 
 export type Language = 'es' | 'ca' | 'gl';
 
+// prettier-ignore
 const ES_NOUNS: readonly (readonly [string, 'm' | 'f'])[] = [
-  ['canción', 'f'],
-  ['corazón', 'm'],
-  ['jardín', 'm'],
-  ['árbol', 'm'],
-  ['música', 'f'],
-  ['pájaro', 'm'],
-  ['océano', 'm'],
-  ['ilusión', 'f'],
-  ['tormenta', 'f'],
-  ['memoria', 'f'],
-  ['invierno', 'm'],
-  ['ciudad', 'f'],
-  ['sueño', 'm'],
-  ['niño', 'm'],
-  ['mañana', 'f'],
-  ['lámpara', 'f'],
-  ['estación', 'f'],
-  ['camino', 'm'],
-  ['silencio', 'm'],
-  ['río', 'm'],
-  ['montaña', 'f'],
-  ['isla', 'f'],
-  ['nación', 'f'],
-  ['húsar', 'm'],
-  ['relámpago', 'm'],
-  ['cántaro', 'm'],
-  ['brújula', 'f'],
-  ['península', 'f'],
-  ['sombra', 'f'],
-  ['biblioteca', 'f'],
-  ['cigüeña', 'f'],
-  ['pingüino', 'm'],
-  ['algodón', 'm'],
-  ['marinero', 'm'],
-  ['frontera', 'f'],
-  ['herencia', 'f'],
-  ['espejo', 'm'],
-  ['tejado', 'm'],
-  ['ventana', 'f'],
-  ['guerra', 'f'],
-  ['pasión', 'f'],
+  ['canción', 'f'], ['corazón', 'm'], ['jardín', 'm'], ['árbol', 'm'], ['música', 'f'], ['pájaro', 'm'], ['océano', 'm'],
+  ['ilusión', 'f'], ['tormenta', 'f'], ['memoria', 'f'], ['invierno', 'm'], ['ciudad', 'f'], ['sueño', 'm'], ['niño', 'm'],
+  ['mañana', 'f'], ['lámpara', 'f'], ['estación', 'f'], ['camino', 'm'], ['silencio', 'm'], ['río', 'm'], ['montaña', 'f'],
+  ['isla', 'f'], ['nación', 'f'], ['húsar', 'm'], ['relámpago', 'm'], ['cántaro', 'm'], ['brújula', 'f'], ['península', 'f'],
+  ['sombra', 'f'], ['biblioteca', 'f'], ['cigüeña', 'f'], ['pingüino', 'm'], ['algodón', 'm'], ['marinero', 'm'],
+  ['frontera', 'f'], ['herencia', 'f'], ['espejo', 'm'], ['tejado', 'm'], ['ventana', 'f'], ['guerra', 'f'], ['pasión', 'f'],
 ];
 const ES_ADJ_M = [
   'perdido',
@@ -109,29 +75,11 @@ const ES_PATTERNS = [
   (n: string, g: 'm' | 'f', r: Rng) => `Diccionario ${g === 'm' ? 'del' : 'de la'} ${n}${r.chance(0.5) ? ` (${r.int(2, 9)}.ª ed.)` : ''}`,
 ];
 
+// prettier-ignore
 const CA_NOUNS: readonly (readonly [string, 'm' | 'f'])[] = [
-  ['cançó', 'f'],
-  ['llàgrima', 'f'],
-  ['ànima', 'f'],
-  ['tardor', 'f'],
-  ['mar', 'm'],
-  ['ciutat', 'f'],
-  ['somni', 'm'],
-  ['nit', 'f'],
-  ['rellotge', 'm'],
-  ['jardí', 'm'],
-  ['camí', 'm'],
-  ['estiu', 'm'],
-  ['música', 'f'],
-  ['veïnat', 'm'],
-  ['pluja', 'f'],
-  ['paraula', 'f'],
-  ['muntanya', 'f'],
-  ['pèl·lícula', 'f'],
-  ['illa', 'f'],
-  ['família', 'f'],
-  ['vaixell', 'm'],
-  ['foc', 'm'],
+  ['cançó', 'f'], ['llàgrima', 'f'], ['ànima', 'f'], ['tardor', 'f'], ['mar', 'm'], ['ciutat', 'f'], ['somni', 'm'], ['nit', 'f'],
+  ['rellotge', 'm'], ['jardí', 'm'], ['camí', 'm'], ['estiu', 'm'], ['música', 'f'], ['veïnat', 'm'], ['pluja', 'f'],
+  ['paraula', 'f'], ['muntanya', 'f'], ['pèl·lícula', 'f'], ['illa', 'f'], ['família', 'f'], ['vaixell', 'm'], ['foc', 'm'],
 ];
 const CA_ADJ_M = ['perdut', 'últim', 'adormit', 'oblidat', 'blau', 'secret', 'llunyà', 'infinit', 'daurat', 'fosc', 'tímid'];
 const CA_ADJ_F = ['perduda', 'última', 'adormida', 'oblidada', 'blava', 'secreta', 'llunyana', 'infinita', 'daurada', 'fosca', 'tímida'];
@@ -144,22 +92,10 @@ const CA_PATTERNS = [
   (n: string, g: 'm' | 'f', r: Rng) => `Quan ${caArticle(n, g).toLowerCase()}${n} ${r.pick(['va tornar', 'parlava', 'cantava', 'es va apagar'])}`,
 ];
 
+// prettier-ignore
 const GL_NOUNS: readonly (readonly [string, 'm' | 'f'])[] = [
-  ['canción', 'f'],
-  ['corazón', 'm'],
-  ['xardín', 'm'],
-  ['néboa', 'f'],
-  ['mar', 'm'],
-  ['cidade', 'f'],
-  ['soño', 'm'],
-  ['noite', 'f'],
-  ['camiño', 'm'],
-  ['illa', 'f'],
-  ['lúa', 'f'],
-  ['muíño', 'm'],
-  ['choiva', 'f'],
-  ['memoria', 'f'],
-  ['fronteira', 'f'],
+  ['canción', 'f'], ['corazón', 'm'], ['xardín', 'm'], ['néboa', 'f'], ['mar', 'm'], ['cidade', 'f'], ['soño', 'm'], ['noite', 'f'],
+  ['camiño', 'm'], ['illa', 'f'], ['lúa', 'f'], ['muíño', 'm'], ['choiva', 'f'], ['memoria', 'f'], ['fronteira', 'f'],
 ];
 const GL_ADJ_M = ['perdido', 'último', 'esquecido', 'azul', 'segredo', 'afastado', 'dourado', 'escuro'];
 const GL_ADJ_F = ['perdida', 'última', 'esquecida', 'azul', 'segreda', 'afastada', 'dourada', 'escura'];

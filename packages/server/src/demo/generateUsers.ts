@@ -28,129 +28,20 @@ interface ExtraUser {
 }
 
 /** Password = user name, as for the demo accounts. */
+// prettier-ignore
 export const EXTRA_USERS: readonly ExtraUser[] = [
-  {
-    userName: 'alba.admin',
-    fullName: 'Alba Ruiz Castro',
-    email: 'alba.ruiz@example.com',
-    telephone: '+34 910 000 021',
-    flavor: 'LIBTECS',
-    role: 'admin',
-    permissions: [],
-    regions: 'all',
-    parent: 'admin',
-  },
-  {
-    userName: 'diego.admin',
-    fullName: 'Diego Álvarez Otero',
-    email: null,
-    telephone: '+34 981 000 022',
-    flavor: 'DIALOCID',
-    role: 'admin',
-    permissions: [],
-    regions: 'all',
-    parent: 'admin',
-  },
-  {
-    userName: 'sup.catalunya',
-    fullName: 'Núria Font Pujol',
-    email: 'nuria.font@example.com',
-    telephone: '+34 933 000 023',
-    flavor: '{product}',
-    role: 'supervisor',
-    permissions: ['manager', 'inventories', 'devices', 'statistics', 'capacity', 'alarms'],
-    regions: ['area:Cataluña'],
-    parent: 'admin',
-  },
-  {
-    userName: 'sup.canarias',
-    fullName: 'Aitana Domínguez Suárez',
-    email: 'aitana.dominguez@example.com',
-    telephone: '+34 928 000 024',
-    flavor: 'DIALOCID',
-    role: 'supervisor',
-    permissions: ['manager', 'statistics', 'capacity', 'alarms', 'imagesets'],
-    regions: ['area:Canarias'],
-    parent: 'admin',
-  },
-  {
-    userName: 'estadisticas',
-    fullName: 'Ramón Gutiérrez Vázquez',
-    email: 'ramon.gutierrez@example.com',
-    telephone: '+34 910 000 025',
-    flavor: '{product}',
-    role: 'user',
-    permissions: ['manager', 'statistics', 'capacity'],
-    regions: ['area:Madrid'],
-    parent: 'supervisor',
-  },
-  {
-    userName: 'alarmas',
-    fullName: 'Begoña Echevarría Ortiz',
-    email: 'begona.echevarria@example.com',
-    telephone: '+34 954 000 026',
-    flavor: '{product}',
-    role: 'user',
-    permissions: ['manager', 'alarms'],
-    regions: ['store:BIB-001', 'store:BIB-005'],
-    parent: 'supervisor',
-  },
-  {
-    userName: 'autoprestamo',
-    fullName: 'Joaquín Bermúdez Rivas',
-    email: 'joaquin.bermudez@example.com',
-    telephone: '+34 928 000 027',
-    flavor: '{product}',
-    role: 'user',
-    permissions: ['manager', 'imagesets'],
-    regions: ['store:BIB-003', 'store:BIB-007'],
-    parent: 'supervisor',
-  },
-  {
-    userName: 'inventario.sevilla',
-    fullName: 'Maite Benítez Gascón',
-    email: 'maite.benitez@example.com',
-    telephone: '+34 954 000 028',
-    flavor: 'LIBTECS',
-    role: 'user',
-    permissions: ['manager', 'inventories'],
-    regions: ['province:Andalucía|Sevilla'],
-    parent: 'supervisor',
-  },
-  {
-    userName: 'reus.caducada',
-    fullName: 'Fermín Solé Mas',
-    email: 'fermin.sole@example.com',
-    telephone: '+34 977 000 029',
-    flavor: '{product}',
-    role: 'user',
-    permissions: ['manager', 'inventories', 'statistics'],
-    regions: ['store:BIB-010'],
-    parent: 'sup.catalunya',
-  },
+  { userName: 'alba.admin', fullName: 'Alba Ruiz Castro', email: 'alba.ruiz@example.com', telephone: '+34 910 000 021', flavor: 'LIBTECS', role: 'admin', permissions: [], regions: 'all', parent: 'admin' },
+  { userName: 'diego.admin', fullName: 'Diego Álvarez Otero', email: null, telephone: '+34 981 000 022', flavor: 'DIALOCID', role: 'admin', permissions: [], regions: 'all', parent: 'admin' },
+  { userName: 'sup.catalunya', fullName: 'Núria Font Pujol', email: 'nuria.font@example.com', telephone: '+34 933 000 023', flavor: '{product}', role: 'supervisor', permissions: ['manager', 'inventories', 'devices', 'statistics', 'capacity', 'alarms'], regions: ['area:Cataluña'], parent: 'admin' },
+  { userName: 'sup.canarias', fullName: 'Aitana Domínguez Suárez', email: 'aitana.dominguez@example.com', telephone: '+34 928 000 024', flavor: 'DIALOCID', role: 'supervisor', permissions: ['manager', 'statistics', 'capacity', 'alarms', 'imagesets'], regions: ['area:Canarias'], parent: 'admin' },
+  { userName: 'estadisticas', fullName: 'Ramón Gutiérrez Vázquez', email: 'ramon.gutierrez@example.com', telephone: '+34 910 000 025', flavor: '{product}', role: 'user', permissions: ['manager', 'statistics', 'capacity'], regions: ['area:Madrid'], parent: 'supervisor' },
+  { userName: 'alarmas', fullName: 'Begoña Echevarría Ortiz', email: 'begona.echevarria@example.com', telephone: '+34 954 000 026', flavor: '{product}', role: 'user', permissions: ['manager', 'alarms'], regions: ['store:BIB-001', 'store:BIB-005'], parent: 'supervisor' },
+  { userName: 'autoprestamo', fullName: 'Joaquín Bermúdez Rivas', email: 'joaquin.bermudez@example.com', telephone: '+34 928 000 027', flavor: '{product}', role: 'user', permissions: ['manager', 'imagesets'], regions: ['store:BIB-003', 'store:BIB-007'], parent: 'supervisor' },
+  { userName: 'inventario.sevilla', fullName: 'Maite Benítez Gascón', email: 'maite.benitez@example.com', telephone: '+34 954 000 028', flavor: 'LIBTECS', role: 'user', permissions: ['manager', 'inventories'], regions: ['province:Andalucía|Sevilla'], parent: 'supervisor' },
+  { userName: 'reus.caducada', fullName: 'Fermín Solé Mas', email: 'fermin.sole@example.com', telephone: '+34 977 000 029', flavor: '{product}', role: 'user', permissions: ['manager', 'inventories', 'statistics'], regions: ['store:BIB-010'], parent: 'sup.catalunya' },
   // Without 'manager' these two cannot sign in to the portal (USER_NO_PRIVILEGES).
-  {
-    userName: 'dispositivos',
-    fullName: 'Llúcia Fàbregas Roig',
-    email: 'llucia.fabregas@example.com',
-    telephone: '+34 972 000 030',
-    flavor: '{product}',
-    role: 'user',
-    permissions: ['devices'],
-    regions: ['area:Cataluña'],
-    parent: 'sup.catalunya',
-  },
-  {
-    userName: 'aforo',
-    fullName: 'Xosé Castro Iglesias',
-    email: 'xose.castro@example.com',
-    telephone: '+34 981 000 031',
-    flavor: 'DIALOCID',
-    role: 'user',
-    permissions: ['capacity'],
-    regions: ['area:Galicia'],
-    parent: 'supervisor',
-  },
+  { userName: 'dispositivos', fullName: 'Llúcia Fàbregas Roig', email: 'llucia.fabregas@example.com', telephone: '+34 972 000 030', flavor: '{product}', role: 'user', permissions: ['devices'], regions: ['area:Cataluña'], parent: 'sup.catalunya' },
+  { userName: 'aforo', fullName: 'Xosé Castro Iglesias', email: 'xose.castro@example.com', telephone: '+34 981 000 031', flavor: 'DIALOCID', role: 'user', permissions: ['capacity'], regions: ['area:Galicia'], parent: 'supervisor' },
 ];
 
 /** Region values ('store:<code>' is resolved to the library id) and the libraries they expand to. */
@@ -255,6 +146,7 @@ export async function generateUsers(ctx: GenContext, libraries: Library[], argon
   return ids;
 }
 
+// prettier-ignore
 const IMAGE_SETS: readonly { owner: string; name: string; description: string; images: number }[] = [
   { owner: 'admin', name: 'Pantalla de bienvenida', description: 'Imágenes en reposo de los puestos de autopréstamo', images: 3 },
   { owner: 'admin', name: 'Horario de verano', description: 'Avisos del horario de julio y agosto', images: 2 },
@@ -263,14 +155,8 @@ const IMAGE_SETS: readonly { owner: string; name: string; description: string; i
   { owner: 'autoprestamo', name: 'Avisos de cierre', description: '', images: 0 },
 ];
 
-const COLOURS: readonly (readonly [number, number, number])[] = [
-  [22, 119, 255],
-  [250, 173, 20],
-  [82, 196, 26],
-  [245, 34, 45],
-  [114, 46, 209],
-  [19, 194, 194],
-];
+// prettier-ignore
+const COLOURS: readonly (readonly [number, number, number])[] = [[22, 119, 255], [250, 173, 20], [82, 196, 26], [245, 34, 45], [114, 46, 209], [19, 194, 194]];
 
 /** Image sets; their pictures only when a storage is given (an image row must have its file). */
 export async function generateImageSets(
@@ -313,13 +199,14 @@ export async function generateImageSets(
   return { sets: IMAGE_SETS.length, images };
 }
 
+// prettier-ignore
 const SCRIPTS: readonly (readonly [string, string])[] = [
   // Applied to every id entering the library's items (manual, import, sync, Add Items To): ordinary codes
   // such as INV-1 pass unchanged, so imports of the end-to-end tests keep their codes.
   ['return id.trim().toUpperCase();', "// Old labels carry a leading 'B' before the digits.\nreturn /^B\\d+$/.test(id) ? id.slice(1) : id.trim();"],
-  ["return id.replace(/\\s+/g, '');", ''],
+  ['return id.replace(/\\s+/g, \'\');', ''],
   ['', 'return id.length === 16 ? id.toUpperCase() : id.trim();'],
-  ['// Barcodes printed with a check digit: drop it.\nreturn id.length === 13 ? id.slice(0, 12) : id;', 'return id.trim();'],
+  ["// Barcodes printed with a check digit: drop it.\nreturn id.length === 13 ? id.slice(0, 12) : id;", 'return id.trim();'],
 ];
 
 /** ID modification scripts (bodies taking `id`) for a few libraries. */
