@@ -3,41 +3,12 @@ import userEvent from '@testing-library/user-event';
 import type { Store } from '@portal/api';
 import { fakeServer } from '@portal/api/src/testing';
 import { setLanguage } from '@portal/i18n';
+import { store as library } from '@portal/session/src/testUtils';
 import { createPortalStore, fetchStores, fetchStoresSuccess, selectChangeLibraryOpen, settingsSaved } from '@portal/session';
 import { PortalProviders } from '../PortalProviders';
 import { LibraryGuard } from './LibraryGuard';
 
 jest.setTimeout(20_000);
-
-function library(tid: number, name: string, expirationDate = '2099-12-31'): Store {
-  return {
-    tid,
-    code: `C${tid}`,
-    country: 'ES',
-    area: 'Norte',
-    province: 'P',
-    city: 'C',
-    name,
-    address: '',
-    manager: '',
-    managertel: '',
-    capacity: 10,
-    resetTime: '00:00',
-    startTime: '08:00',
-    endTime: '20:00',
-    timezone: 'Europe/Madrid',
-    expirationDate,
-    fieldCode: '',
-    fieldObjectId: '',
-    field1: '',
-    field2: '',
-    field3: '',
-    field4: '',
-    field5: '',
-    field6: '',
-    storeIds: [tid],
-  };
-}
 
 const VALID = library(3, 'Biblioteca Tres');
 const EXPIRED = library(4, 'Biblioteca Cuatro', '2000-01-01');
