@@ -14,8 +14,7 @@ import { hasRegex, planSearch, probeIndex, whereSql, type SearchTerm } from './s
 import { cancellablePostgres, CountCancelled, countSignal } from './countCancel';
 import { openRegexBudget, RegexTimeout, sqliteFile } from './sqlite';
 import { runInWorker, workerDb, type WorkerLane } from './searchWorker';
-import { pagesByIds, postgresScansWholeList, regexOrderedPage, regexPageWithTotal } from './regexPage';
-import { isSmallList, scansWholeList, splitCount, splitId } from './regexSplit';
+import { pagesByIds, postgresScansWholeList, regexOrderedPage, regexPageWithTotal, sqliteScansWholeList } from './regexPage';
 
 /** How long one request's regular-expression search may run. */
 export const REGEX_BUDGET_MS = 5000;
@@ -71,8 +70,7 @@ export function searchFailure(error: unknown): unknown {
  * database's regex engine runs in its own process and honours the cancel); on a SQLite file the search
  * worker (each query with the budget), so the event loop stays free; on in-memory SQLite or inside a
  * transaction a budget key for regexp() on the main connection. Plain searches run as they are. `file`: the
- * SQLite file when the search runs in the worker (a whole-list scan may then run in two: ./regexSplit); `lane`:
- * the worker's ('small' for a small list).
+ * SQLite file when the search runs in the worker; `lane`: the worker's ('small' for a small list).
  */
 export async function withSearchBudget<R>(
   db: Kysely<Database>,
@@ -102,6 +100,26 @@ export async function withSearchBudget<R>(
   }
 }
 
+/** Lists whose id range spans at most this many ids are searched in the 'small' lane (./searchWorker). */
+export const SMALL_LIST_IDS = 2_000;
+
+/**
+ * Whether the list is small enough for the 'small' lane (a 1-row list never waits behind a million-row scan): its
+ * ids span at most SMALL_LIST_IDS. The span is the list's own for a scope of equalities (two seeks in its parent's
+ * index, which holds the ids in order), else the table's (rowid: two seeks too).
+ */
+async function isSmallList(db: Kysely<Database>, table: string, scope: ListScope): Promise<boolean> {
+  const equalities = Object.entries(scope);
+  const simple = equalities.length > 0 && equalities.every(([, v]) => typeof v === 'number' || typeof v === 'string');
+  const where = simple ? sql.join(equalities.map(([c, v]) => sql`${sql.ref(c)} = ${v}`), sql` and `) : sql`1 = 1`;
+  const end = async (dir: RawBuilder<unknown>) =>
+    (await sql<{ id: number }>`select ${sql.ref('id')} as id from ${sql.table(table)} where ${where} order by ${sql.ref('id')} ${dir} limit 1`.execute(db)).rows[0]
+      ?.id;
+  const first = await end(sql`asc`);
+  const last = await end(sql`desc`);
+  return first === undefined || last === undefined || Number(last) - Number(first) + 1 <= SMALL_LIST_IDS;
+}
+
 /**
  * One page of a list and the number of rows matching the search. params.count 'skip' answers the page
  * without counting (one row more is read to know whether more follow); 'only' answers the count alone.
@@ -119,28 +137,28 @@ export async function listPage<T>(db: Kysely<Database>, def: ListDefinition<T>, 
   // A small list's regular-expression search runs in a worker of its own, never behind a large list's.
   const small = hasRegex(terms) && dialectOf(db) === 'sqlite' && sqliteFile(db) !== null && (await isSmallList(db, def.table, scope));
   const countLane: WorkerLane = small ? 'small' : 'count';
+  const lane: WorkerLane = small ? 'small' : 'search';
   return withSearchBudget(
     db,
     terms,
     async (conn, budgetKey, dialect, file) => {
       const where = whereSql(dialect, def, scope, terms, budgetKey);
-      if (params.count === 'only') return { items: [], total: await countWhere(db, conn, def.table, scope, where, terms, countLane) };
+      if (params.count === 'only') return { items: [], total: await countWhere(db, conn, def.table, where, terms, countLane) };
       const order = orderSql(dialect, def, params.order ?? undefined);
       const table = sql.table(def.table);
       const skip = params.count === 'skip';
       const read = skip ? limit + 1 : limit;
       // A regular expression in id order: the list's first rows, then the matching ids found as a count finds them
-      // (a large list on a SQLite file: by two workers at once, which also gives the exact total).
+      // (on a SQLite file: in the worker, which also gives the exact total).
       // In another order, such an expression tests every row too: first rows in that order, then the same scan.
-      const wholeList = dialect === 'postgres' ? postgresScansWholeList(terms) : scansWholeList(terms);
-      const mid = file && wholeList && dialect === 'sqlite' ? await splitId(db, def.table, scope) : null;
-      const halves = file && mid !== null ? { file, lane: 'search' as const, budgetMs: REGEX_BUDGET_MS, db, mid } : null;
+      const wholeList = dialect === 'postgres' ? postgresScansWholeList(terms) : sqliteScansWholeList(terms);
+      const scan = file && wholeList ? { file, lane, budgetMs: REGEX_BUDGET_MS, db } : null;
       const pageQuery = { dialect, table: def.table, columns: selectColumns(def), scope: whereSql(dialect, def, scope, [], null), where, read, offset };
       const { rows, total } =
         pagesByIds(dialect, terms) && !params.order
-          ? await regexPageWithTotal(conn, { ...pageQuery, wholeList: dialect === 'postgres' && wholeList }, halves)
+          ? await regexPageWithTotal(conn, { ...pageQuery, wholeList: dialect === 'postgres' && wholeList }, scan)
           : params.order && wholeList
-            ? await regexOrderedPage(conn, { ...pageQuery, order }, halves)
+            ? await regexOrderedPage(conn, { ...pageQuery, order }, scan)
             : {
                 ...(await sql<Row>`select ${selectColumns(def)} from ${table} where ${where} order by ${order} limit ${read} offset ${offset}`.execute(conn)),
                 total: undefined,
@@ -151,9 +169,9 @@ export async function listPage<T>(db: Kysely<Database>, def: ListDefinition<T>, 
       const more = skip ? rows.length > limit : items.length === limit;
       if (!more && (offset === 0 || items.length > 0)) return { items, total: offset + items.length };
       if (skip) return { items, total: offset + items.length + (more ? 1 : 0), totalKnown: false };
-      return { items, total: await countWhere(db, conn, def.table, scope, where, terms, countLane) };
+      return { items, total: await countWhere(db, conn, def.table, where, terms, countLane) };
     },
-    small ? 'small' : 'search',
+    lane,
   );
 }
 
@@ -167,7 +185,6 @@ async function countWhere(
   root: Kysely<Database>,
   conn: Db,
   table: string,
-  scope: ListScope,
   where: RawBuilder<SqlBool>,
   terms: readonly SearchTerm[],
   lane: WorkerLane = 'count',
@@ -180,9 +197,6 @@ async function countWhere(
     const counted = sql<SqlBool>`${where} and ((${sql.ref('id')} & 255) <> 0 or portal_alive())`;
     // A plain count has no budget: without regexp() calls it is bounded by the list's size.
     const budgetMs = hasRegex(terms) ? REGEX_BUDGET_MS : Infinity;
-    // A regular expression that reads the whole list: by two workers at once (./regexSplit).
-    const mid = scansWholeList(terms) ? await splitId(root, table, scope) : null;
-    if (mid !== null) return splitCount({ file, lane, budgetMs, db: root, mid, signal }, table, counted);
     const query = sql`select count(*) as total from ${sql.table(table)} where ${counted}`.compile(root);
     rows = (await runInWorker(file, query.sql, query.parameters, budgetMs, lane, signal)) as typeof rows;
   } else {
@@ -195,6 +209,6 @@ async function countWhere(
 /** The number of rows a search matches (export row limits, add-to counts). */
 export async function countMatching<T>(db: Kysely<Database>, def: ListDefinition<T>, scope: ListScope, terms: readonly SearchTerm[]): Promise<number> {
   return withSearchBudget(db, terms, (conn, budgetKey, dialect) =>
-    countWhere(db, conn, def.table, scope, whereSql(dialect, def, scope, terms, budgetKey), terms),
+    countWhere(db, conn, def.table, whereSql(dialect, def, scope, terms, budgetKey), terms),
   );
 }

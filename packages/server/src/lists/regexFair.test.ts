@@ -5,7 +5,7 @@
  */
 import { addCatalogue } from './testing/helpers';
 import { laneGate, LANE_QUEUE } from './searchWorker';
-import { SMALL_LIST_IDS } from './regexSplit';
+import { SMALL_LIST_IDS } from './engine';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
 jest.setTimeout(120_000);

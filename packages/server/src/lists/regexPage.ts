@@ -4,14 +4,15 @@
  * and a pattern that matches none, against 0.7 s for the count, which reads the column from a covering sort
  * index). So the page first reads only the list's first FIRST_ROWS rows in id order (a pattern matching many
  * fills its page there); when they do not fill it, the matching ids are found as the count finds them and
- * the page is read from those. PostgreSQL: see pagesByIds.
+ * the page is read from those: on a SQLite file the search's worker selects them in one read of the list's covering
+ * sort index and answers the `keep` smallest and how many (the exact total too). PostgreSQL: see pagesByIds.
  */
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Dialect } from '../db/dialect';
 import type { Database } from '../db/schema';
 import type { Row } from './definition';
 import type { SearchTerm } from './search';
-import { splitIds, type SplitReader } from './regexSplit';
+import { idsInWorker, type WorkerLane } from './searchWorker';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -40,6 +41,29 @@ export interface RegexPageQuery {
   wholeList?: boolean;
 }
 
+/** A scan of the whole list on a SQLite file, in the search's worker: the file, its lane and time budget. */
+export interface ScanReader {
+  file: string;
+  lane: WorkerLane;
+  budgetMs: number;
+  /** Compiles the scan's query (any SQLite Kysely). */
+  db: Kysely<Database>;
+}
+
+/** The ids of the rows meeting `where`: the `keep` smallest in ascending order, and how many there are. */
+async function scanIds(r: ScanReader, table: string, where: RawBuilder<SqlBool>, keep: number): Promise<{ ids: number[]; total: number }> {
+  const query = sql`select ${sql.ref('id')} from ${sql.table(table)} where ${where}`.compile(r.db);
+  return idsInWorker(r.file, query.sql, query.parameters, keep, r.budgetMs, r.lane);
+}
+
+/**
+ * SQLite: a regular expression that no index narrowed (no sort-index ranges, trigram candidates, FTS5 join or
+ * alternation ids) reads the whole list through regexp(); plain terms beside it are tested per row.
+ */
+export function sqliteScansWholeList(terms: readonly SearchTerm[]): boolean {
+  return terms.some((t) => t.kind === 'regex') && terms.every((t) => !t.anchor && !t.candidates && !t.ftsMatch && !t.alternatives?.ids);
+}
+
 /**
  * PostgreSQL: a regular expression no index narrows (no sort-index ranges, no text of a trigram's length for
  * pg_trgm, no alternation texts), nor any plain term beside it: every row of the list is tested.
@@ -57,7 +81,7 @@ export function postgresScansWholeList(terms: readonly SearchTerm[]): boolean {
  */
 export function pagesByIds(dialect: Dialect, terms: readonly SearchTerm[]): boolean {
   if (dialect === 'postgres') return terms.some((t) => t.kind === 'regex' && t.anchor && !t.anchor.ids) || postgresScansWholeList(terms);
-  return terms.some((t) => t.kind === 'regex') && terms.every((t) => !t.anchor && !t.candidates && !t.ftsMatch && !t.alternatives?.ids);
+  return sqliteScansWholeList(terms);
 }
 
 /** The page's rows (at most `read`, from `offset`) in id order, as `select … where … order by id` gives them. */
@@ -66,10 +90,10 @@ export async function regexPageInIdOrder(conn: Db, q: RegexPageQuery): Promise<R
 }
 
 /**
- * regexPageInIdOrder, and with `halves` (SQLite, a list of SPLIT_MIN_IDS ids or more: ./regexSplit) the scan
- * after the first rows runs in two workers at once, reading the matching ids, whose number is the exact total.
+ * regexPageInIdOrder, and with `scan` (a SQLite file) the scan after the first rows reads the matching ids in the
+ * worker, whose number is the exact total.
  */
-export async function regexPageWithTotal(conn: Db, q: RegexPageQuery, halves?: SplitReader | null): Promise<{ rows: Row[]; total?: number }> {
+export async function regexPageWithTotal(conn: Db, q: RegexPageQuery, scan?: ScanReader | null): Promise<{ rows: Row[]; total?: number }> {
   const table = sql.table(q.table);
   const id = sql.ref('id');
   const page = (where: RawBuilder<SqlBool>) => sql<Row>`select ${q.columns} from ${table} where ${where} order by ${id} limit ${q.read} offset ${q.offset}`;
@@ -82,8 +106,8 @@ export async function regexPageWithTotal(conn: Db, q: RegexPageQuery, halves?: S
   if (!bound) return { rows: (await page(q.where).execute(conn)).rows };
   const first = await page(sql<SqlBool>`${q.where} and ${id} <= ${Number(bound.id)}`).execute(conn);
   if (first.rows.length === q.read) return { rows: first.rows };
-  if (halves) {
-    const { ids, total } = await splitIds(halves, q.table, q.where, q.offset + q.read);
+  if (scan) {
+    const { ids, total } = await scanIds(scan, q.table, q.where, q.offset + q.read);
     const wanted = ids.slice(q.offset);
     const rows = wanted.length
       ? (await sql<Row>`select ${q.columns} from ${table} where ${id} in (${sql.join(wanted)}) order by ${id}`.execute(conn)).rows
@@ -125,14 +149,14 @@ export const ORDERED_FIRST_ROWS = 2_000;
  * A page in another order than id's of a regular expression that tests every row: the planner walked
  * the order's sort index, reading each row from the table to test it (past the 5 s budget on a million rows for a
  * pattern matching none). First the list's first rows in the page's order (a pattern matching many fills its page
- * there); then the matching ids as a count finds them (SQLite: both halves at once; PostgreSQL: parallel workers),
+ * there); then the matching ids as a count finds them (SQLite: in the worker; PostgreSQL: parallel workers),
  * which give the total: up to ORDERED_IDS, the page is those rows sorted; more, they are dense enough for the
  * order's index walk to meet its page soon.
  */
 export async function regexOrderedPage(
   conn: Db,
   q: RegexPageQuery & { order: RawBuilder<unknown> },
-  halves?: SplitReader | null,
+  scan?: ScanReader | null,
 ): Promise<{ rows: Row[]; total?: number }> {
   const table = sql.table(q.table);
   const id = sql.ref('id');
@@ -146,8 +170,8 @@ export async function regexOrderedPage(
   const walk = () => sql<Row>`select ${q.columns} from ${table} where ${q.where} order by ${q.order} limit ${q.read} offset ${q.offset}`;
   let ids: number[];
   let total: number | undefined;
-  if (halves) {
-    ({ ids, total } = await splitIds(halves, q.table, q.where, cap + 1));
+  if (scan) {
+    ({ ids, total } = await scanIds(scan, q.table, q.where, cap + 1));
   } else if (q.dialect === 'postgres') {
     // Parallel workers each keep their first ids (a top-N sort), merged: the total is known when they are few.
     ids = (await sql<{ id: number }>`select ${id} as id from ${table} where ${q.where} order by ${id} + 0 limit ${cap + 1}`.execute(conn)).rows.map((r) =>

@@ -23,7 +23,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import type { Database } from '../db/schema';
-import { CountCancelled, countCancelledBy, requestOwner } from './countCancel';
+import { countCancelledBy, requestOwner } from './countCancel';
 import { FairGate } from './fairGate';
 import { foldTable } from './regexFold';
 import { unsafeSourceJs } from './regexWiden';
@@ -182,18 +182,9 @@ class Lane {
 }
 
 const lanes: Record<WorkerLane, Lane> = { search: new Lane(), count: new Lane(), small: new Lane() };
-/**
- * A second worker per lane: the other half of a list read in two halves at once (runHalves; the machine's
- * two cores). Not counted in laneQueries: the lane's own worker runs the first half.
- */
-const partners: Record<WorkerLane, Lane> = { search: new Lane(), count: new Lane(), small: new Lane() };
 
 /** How many queries each lane has run (tests: which thread a query went to). */
 export const laneQueries = (lane: WorkerLane): number => lanes[lane].sent;
-
-/** Queries the lane's partner worker has run (the other halves: runHalves), and those it has not answered yet. */
-export const partnerQueries = (lane: WorkerLane): number => partners[lane].sent;
-export const partnerPending = (lane: WorkerLane): number => partners[lane].pending.size;
 
 /** The gate of a lane's worker (tests hold it to see who goes next). */
 export const laneGate = (lane: WorkerLane): FairGate => lanes[lane].gate;
@@ -213,46 +204,21 @@ export async function runInWorker(
   return (await lanes[lane].send({ op: 'query', file, sql, parameters, budgetMs }, signal)).rows ?? [];
 }
 
-export interface HalfQuery {
-  sql: string;
-  parameters: readonly unknown[];
-}
-
 /**
- * Runs two read queries at once, the first in the lane's worker and the second in its partner, each within
- * budgetMs; op 'query' answers their rows, op 'ids' (keep: n) the ids each selects (first column): the n
- * smallest in ascending order and how many (./regexSplit). An abort of `signal` stops both; when one fails,
- * the other is stopped and the failure is thrown.
+ * Runs one read query in the worker with a time budget, as runInWorker, and answers the ids it selects (its first
+ * column): how many, and the `keep` smallest in ascending order (./regexPage: a scan of the whole list).
  */
-export async function runHalves(
+export async function idsInWorker(
   file: string,
-  halves: readonly [HalfQuery, HalfQuery],
+  sql: string,
+  parameters: readonly unknown[],
+  keep: number,
   budgetMs: number,
   lane: WorkerLane,
-  signal: AbortSignal | undefined,
-  op: { ids: number } | null = null,
-): Promise<[Reply, Reply]> {
-  if (signal?.aborted) throw countCancelledBy(signal);
-  const both = new AbortController();
-  const forward = () => both.abort(signal?.reason);
-  signal?.addEventListener('abort', forward, { once: true });
-  const request = (h: HalfQuery): Request =>
-    op
-      ? { op: 'ids', file, sql: h.sql, parameters: h.parameters, budgetMs, keep: op.ids }
-      : { op: 'query', file, sql: h.sql, parameters: h.parameters, budgetMs };
-  try {
-    const runs = [lanes[lane].send(request(halves[0]), both.signal), partners[lane].send(request(halves[1]), both.signal)];
-    // The first failure stops the other half (its own rejection is then of no interest).
-    runs.forEach((run) =>
-      run.catch(() => {
-        if (!both.signal.aborted) both.abort(new CountCancelled('The other half failed'));
-      }),
-    );
-    const [a, b] = await Promise.all(runs);
-    return [a, b];
-  } finally {
-    signal?.removeEventListener('abort', forward);
-  }
+  signal?: AbortSignal,
+): Promise<{ ids: number[]; total: number }> {
+  const reply = await lanes[lane].send({ op: 'ids', file, sql, parameters, budgetMs, keep }, signal);
+  return { ids: (reply.rows ?? []) as number[], total: reply.total ?? 0 };
 }
 
 let nextStream = 1;

@@ -207,7 +207,7 @@ function run(message) {
   }
   if (message.op === 'ids') {
     // The ids the query selects (its first column), in any order: their number, and the `keep` smallest in
-    // ascending order (./regexSplit: one half of a list read by two workers).
+    // ascending order (./regexPage: a scan of the whole list).
     const ids = /** @type {number[]} */ (
       connection(message.file)
         .prepare(message.sql)

@@ -1,9 +1,8 @@
 /**
- * A regular expression that reads the whole list runs on SQLite in two workers at once, each half of the list's
- * id range (./regexSplit): the rows, pages and totals equal testing every folded value, the page's scan answers
- * the exact total, and a half that fails or a cancelled request stops the other half. Here every list is split
- * (splitTuning.minIds 1) and the page's first try reads 40 rows. On PostgreSQL (no workers) the same answers; its
- * page past the first rows is one scan ordered by `id + 0` with a window count (parallel workers on a large list).
+ * A regular expression that reads the whole list (./regexPage): the rows, pages and totals equal testing every
+ * folded value, and the page's scan past its first rows answers the exact total (SQLite: the search worker's ids
+ * of the whole list). Here the page's first try reads 40 rows. On PostgreSQL the same answers; its page past the
+ * first rows is one scan ordered by `id + 0` with a window count (parallel workers on a large list).
  */
 import { sql } from 'kysely';
 import { foldText } from '@portal/contract';
@@ -12,11 +11,8 @@ import { dialectOf } from '../db/connect';
 import type { ListDefinition } from './definition';
 import { CATALOGUE_ITEMS_LIST } from './definitions';
 import { orderSql } from './engine';
-import { CountCancelled } from './countCancel';
 import { regexPageTuning } from './regexPage';
-import { splitTuning } from './regexSplit';
-import { laneQueries, partnerPending, partnerQueries, runHalves } from './searchWorker';
-import { sqliteFile } from './sqlite';
+import { laneQueries } from './searchWorker';
 import { addCatalogue } from './testing/helpers';
 import { randomValues, WIDEN_PATTERNS, WIDEN_VALUES } from './testing/regexCases';
 import { createTestApp, type TestApp } from '../testing/testApp';
@@ -29,17 +25,15 @@ const ROWS = [...WIDEN_VALUES, ...randomValues(300)].map((field1, i) => ({ code:
 let t: TestApp;
 let url: string;
 let catalogueId: number;
-const tuned = { minIds: splitTuning.minIds, firstRows: regexPageTuning.firstRows, orderedIds: regexPageTuning.orderedIds };
+const tuned = { firstRows: regexPageTuning.firstRows, orderedIds: regexPageTuning.orderedIds };
 beforeAll(async () => {
   t = await createTestApp();
   const store = await t.storeId('BIB-001');
   catalogueId = await addCatalogue(t.db, store, 'Regex split', ROWS);
   url = `/api/stores/${store}/catalogues/${catalogueId}/items`;
-  splitTuning.minIds = 1;
   regexPageTuning.firstRows = 40;
 }, 120_000);
 afterAll(async () => {
-  splitTuning.minIds = tuned.minIds;
   regexPageTuning.firstRows = tuned.firstRows;
   regexPageTuning.orderedIds = tuned.orderedIds;
   await t.close();
@@ -68,7 +62,7 @@ async function expected(pattern: string): Promise<string[]> {
   return rows.map((r) => r.code);
 }
 
-describe(`a whole-list regular expression read in two halves (${postgres ? 'postgres' : 'sqlite'})`, () => {
+describe(`a whole-list regular expression (${postgres ? 'postgres' : 'sqlite'})`, () => {
   it.each(WIDEN_PATTERNS)('/%s/: pages and totals equal testing every folded value', async (pattern) => {
     const want = await expected(pattern);
     const page = await search(pattern, '&count=skip');
@@ -82,12 +76,12 @@ describe(`a whole-list regular expression read in two halves (${postgres ? 'post
     expect((await search(pattern)).total).toBe(want.length);
   });
 
-  it('the page past its first rows answers the exact total (SQLite: the page and the count run in both workers)', async () => {
+  it('the page past its first rows answers the exact total (SQLite: its scan runs in the worker)', async () => {
     // '[xz]{3}' matches a few rows, none of them in the first 5: the page reads the whole list.
     regexPageTuning.firstRows = 5;
     const want = await expected('[xz]{3}');
     expect(want.length).toBeGreaterThan(1); // more than the page of 1: its total is known only by counting
-    const before = { search: partnerQueries('search'), count: partnerQueries('count'), counts: laneQueries('count') };
+    const before = laneQueries('small');
     const page = await search('[xz]{3}', '&count=skip', 1);
     expect(page.items.map((i) => i.code)).toEqual(want.slice(0, 1));
     const count = await search('[xz]{3}', '&count=only');
@@ -99,18 +93,9 @@ describe(`a whole-list regular expression read in two halves (${postgres ? 'post
       regexPageTuning.firstRows = 40;
       return;
     }
-    expect(partnerQueries('search') - before.search).toBe(1);
-    expect(partnerQueries('count') - before.count).toBe(1);
-    expect(laneQueries('count') - before.counts).toBe(1);
-    // A list narrower than the split's minimum is read by one worker.
-    splitTuning.minIds = 1_000_000;
-    try {
-      await search('[xz]{3}', '&count=only');
-      expect(partnerQueries('count') - before.count).toBe(1);
-    } finally {
-      splitTuning.minIds = 1;
-      regexPageTuning.firstRows = 40;
-    }
+    regexPageTuning.firstRows = 40;
+    // A list of a few hundred ids: the page's queries (bound, first rows, scan, rows) and the count in the small lane.
+    expect(laneQueries('small') - before).toBe(5);
   });
 
   it.each([
@@ -155,31 +140,4 @@ describe(`a whole-list regular expression read in two halves (${postgres ? 'post
       regexPageTuning.firstRows = 40;
     }
   });
-
-  (postgres ? it.skip : it)('SQLite: a half that fails stops the other, and an abort stops both', async () => {
-    const file = sqliteFile(t.db)!;
-    // About a hundred million regexp() calls: minutes, unless stopped.
-    const long = {
-      sql: "with recursive c(x) as (select 1 union all select x + 1 from c where x < 100000000) select count(*) as n from c where regexp('q', 'a' || x) = 1",
-      parameters: [],
-    };
-    const bad = { sql: 'select count(*) from no_such_table', parameters: [] };
-    await expect(runHalves(file, [bad, long], 60_000, 'search', undefined)).rejects.toThrow(/no such table/);
-    await until(() => partnerPending('search') === 0);
-    const controller = new AbortController();
-    const both = runHalves(file, [long, long], 60_000, 'count', controller.signal);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    controller.abort(new CountCancelled('test'));
-    await expect(both).rejects.toBeInstanceOf(CountCancelled);
-    await until(() => partnerPending('count') === 0);
-  });
 });
-
-/** Waits until `done` holds (the long query would run for minutes, far past this). */
-async function until(done: () => boolean): Promise<void> {
-  const start = Date.now();
-  while (!done()) {
-    if (Date.now() - start > 20_000) throw new Error('still running after 20 s');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
