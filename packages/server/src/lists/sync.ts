@@ -12,7 +12,7 @@ import { RowErrorReport } from '../errorLimits';
 import { FetchFailed, guardedFetch, InvalidUrl, UrlNotAllowed, addressPolicy } from '../services/outbound';
 import type { ListsConfig } from './config';
 import { CsvParser, detectSeparator } from './files/csv';
-import { jsonRows, tooManyRows } from './files/jsonRows';
+import { jsonRows, textChunks, tooManyRows } from './files/jsonRows';
 import { nextTurn, ROWS_PER_TURN } from './files/sheets';
 import type { ItemValues } from './items';
 import { idScriptFor } from './idModification';
@@ -54,10 +54,10 @@ function* csvRows(text: string): Generator<CellValue[]> {
 }
 
 /** Rows of the payload, produced one at a time, and whether the first one is a header. */
-function payloadRows(text: string, maxRows: number): { rows: Iterable<CellValue[]>; hasHeader: boolean | null } {
+async function payloadRows(text: string, maxRows: number): Promise<{ rows: Iterable<CellValue[]> | AsyncIterable<CellValue[]>; hasHeader: boolean | null }> {
   const start = /^\s*/.exec(text.slice(0, 4096))?.[0].length ?? 0;
   if (text[start] === '[' || text[start] === '{') {
-    const table = jsonRows(text, false, maxRows);
+    const table = await jsonRows(() => textChunks(text), false, maxRows);
     return { rows: table.rows, hasHeader: table.hasHeader ? true : null };
   }
   return { rows: csvRows(text), hasHeader: null };
@@ -107,10 +107,10 @@ export async function fetchSyncItems(url: string, config: ListsConfig): Promise<
   }
   const found: SyncItems = { items: [], rows: [], hasObjectIdColumn: false };
   try {
-    const table = payloadRows(decode(body), config.maxImportRows);
+    const table = await payloadRows(decode(body), config.maxImportRows);
     let columns: ReturnType<typeof columnMap> | null = null;
     let i = -1;
-    for (const cells of table.rows) {
+    for await (const cells of table.rows) {
       i += 1;
       if (i % ROWS_PER_TURN === 0) await nextTurn();
       // Every row counts, empty ones too: a payload of line breaks stops at the cap.

@@ -113,10 +113,9 @@ async function* textSheets(path: string, meta: TempFileMeta, format: ReadFormat)
   };
 }
 
-async function* textRows(path: string, encoding: TextEncoding, skip: number, separator: string): AsyncGenerator<SheetRow> {
+/** The file's text from byte `skip` on, decoded a chunk at a time (a leading byte order mark left out). */
+async function* decodedText(path: string, encoding: TextEncoding, skip: number): AsyncGenerator<string> {
   const decoder = new TextDecoder(encoding);
-  const parser = new CsvParser(separator);
-  let number = 0;
   let first = true;
   for await (const chunk of fs.createReadStream(path, { highWaterMark: 64 * 1024, start: skip })) {
     let text = decoder.decode(chunk as Buffer, { stream: true });
@@ -124,9 +123,17 @@ async function* textRows(path: string, encoding: TextEncoding, skip: number, sep
       first = false;
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     }
+    yield text;
+  }
+  yield decoder.decode();
+}
+
+async function* textRows(path: string, encoding: TextEncoding, skip: number, separator: string): AsyncGenerator<SheetRow> {
+  const parser = new CsvParser(separator);
+  let number = 0;
+  for await (const text of decodedText(path, encoding, skip)) {
     for (const cells of parser.push(text)) yield { number: ++number, cells: capColumns(cells) };
   }
-  for (const cells of parser.push(decoder.decode())) yield { number: ++number, cells: capColumns(cells) };
   for (const cells of parser.end()) yield { number: ++number, cells: capColumns(cells) };
 }
 
@@ -219,9 +226,9 @@ async function* xlsxRows(workbook: XlsxWorkbook, sheet: XlsxSheetPart, dateForma
 }
 
 async function* jsonSheets(path: string, meta: TempFileMeta, format: ReadFormat, maxRows: number): AsyncGenerator<SheetReader> {
-  const bytes = await fs.promises.readFile(path);
-  const text = new TextDecoder(byteOrderMark(bytes)?.encoding ?? meta.encoding).decode(bytes);
-  const { rows, hasHeader } = jsonRows(text, format.firstRowHeader ?? false, maxRows);
+  const bom = byteOrderMark(await readHead(path, 3));
+  const text = () => decodedText(path, bom?.encoding ?? meta.encoding, bom?.length ?? 0);
+  const { rows, hasHeader } = await jsonRows(text, format.firstRowHeader ?? false, maxRows);
   yield { name: baseName(meta.name), index: 0, hasHeader, rows: numbered(rows) };
 }
 
@@ -233,9 +240,9 @@ export const nextTurn = () =>
     setImmediate(resolve);
   });
 
-async function* numbered(rows: Iterable<CellValue[]>): AsyncGenerator<SheetRow> {
+async function* numbered(rows: AsyncIterable<CellValue[]>): AsyncGenerator<SheetRow> {
   let number = 0;
-  for (const cells of rows) {
+  for await (const cells of rows) {
     yield { number: ++number, cells };
     if (number % ROWS_PER_TURN === 0) await nextTurn();
   }
