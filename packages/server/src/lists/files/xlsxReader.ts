@@ -1,16 +1,14 @@
 /**
  * Our own streaming xlsx reader (exceljs was slow on large files and built an object per cell):
- * the zip's parts are inflated with node:zlib (the upload's zip check, ./zipGuard, already passed), the shared
+ * the zip's parts are inflated through yauzl (the upload's zip check, ./zipGuard, already passed), the shared
  * strings are kept as plain strings, and the sheet XML is scanned row by row as it inflates — no XML tree, no
  * cell objects. Values are what exceljs gave: shared and inline strings, numbers, booleans, errors as their
  * text, formulas as their cached result, numbers in a date format (built-in 14-22 and 45-47, or a custom code
  * with date letters outside quotes and brackets) as dates of the 1900 or 1904 system.
  */
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
-import { createInflateRaw } from 'node:zlib';
+import type { ZipFile } from 'yauzl';
 import type { CellValue } from '@portal/contract';
-import { centralDirectory, entrySpan, type ZipEntry } from './zipGuard';
+import { openPart, openZip, type ZipPart } from './zipGuard';
 
 export interface XlsxSheetPart {
   name: string;
@@ -81,18 +79,15 @@ function columnOf(ref: string): number {
   return col;
 }
 
-async function* entryText(path: string, handle: fsp.FileHandle, entry: ZipEntry): AsyncGenerator<string> {
-  const { start } = await entrySpan(handle, entry);
+async function* entryText(zip: ZipFile, part: ZipPart): AsyncGenerator<string> {
+  if (part.entry.compressedSize === 0) return;
   const decoder = new TextDecoder('utf-8');
-  if (entry.packed === 0) return;
-  const source = fs.createReadStream(path, { start, end: start + entry.packed - 1, highWaterMark: 256 * 1024 });
-  const stream = entry.method === 0 ? source : source.pipe(createInflateRaw({ chunkSize: 256 * 1024 }));
+  const stream = await openPart(zip, part);
   try {
     for await (const chunk of stream) yield decoder.decode(chunk as Buffer, { stream: true });
     yield decoder.decode();
   } finally {
-    source.destroy();
-    if (stream !== source) stream.destroy();
+    stream.destroy();
   }
 }
 
@@ -122,9 +117,8 @@ async function* elements(text: AsyncIterable<string>, name: string): AsyncGenera
 
 export class XlsxWorkbook {
   private constructor(
-    private readonly path: string,
-    private readonly handle: fsp.FileHandle,
-    private readonly entries: Map<string, ZipEntry>,
+    private readonly zip: ZipFile,
+    private readonly entries: Map<string, ZipPart>,
     readonly sheets: XlsxSheetPart[],
     private readonly date1904: boolean,
     private readonly rels: Map<string, string>,
@@ -134,15 +128,14 @@ export class XlsxWorkbook {
   private dateStyles: boolean[] | null = null;
 
   static async open(path: string): Promise<XlsxWorkbook> {
-    const handle = await fsp.open(path, 'r');
+    const { zip, parts } = await openZip(path);
     try {
-      const { entries } = await centralDirectory(handle, (await handle.stat()).size);
-      const byName = new Map(entries.map((e) => [e.name.replace(/^\//, ''), e]));
+      const byName = new Map(parts.map((p) => [p.name.replace(/^\//, ''), p]));
       const whole = async (name: string): Promise<string | null> => {
         const entry = byName.get(name);
         if (!entry) return null;
         let text = '';
-        for await (const chunk of entryText(path, handle, entry)) text += chunk;
+        for await (const chunk of entryText(zip, entry)) text += chunk;
         return text;
       };
       const workbook = await whole('xl/workbook.xml');
@@ -168,18 +161,20 @@ export class XlsxWorkbook {
       }
       const pr = /<(?:[\w.-]+:)?workbookPr\b([^>]*)>/.exec(workbook);
       const date1904 = /^(1|true)$/.test((pr && attr(pr[1]!, 'date1904')) ?? '');
-      const book = new XlsxWorkbook(path, handle, byName, sheets, date1904, rels);
+      const book = new XlsxWorkbook(zip, byName, sheets, date1904, rels);
       book.dateStyles = await book.readStyles(whole);
       book.sharedStrings = await book.readSharedStrings();
       return book;
     } catch (e) {
-      await handle.close();
+      zip.close();
       throw e;
     }
   }
 
+  /** The file closes once a sheet's rows still being read are done too. */
   close(): Promise<void> {
-    return this.handle.close();
+    this.zip.close();
+    return Promise.resolve();
   }
 
   private async readStyles(whole: (name: string) => Promise<string | null>): Promise<boolean[]> {
@@ -201,7 +196,7 @@ export class XlsxWorkbook {
     const entry = this.entries.get(this.rels.get('#sharedStrings') ?? 'xl/sharedStrings.xml');
     const strings: string[] = [];
     if (!entry) return strings;
-    for await (const block of elements(entryText(this.path, this.handle, entry), 'si')) {
+    for await (const block of elements(entryText(this.zip, entry), 'si')) {
       for (const m of block.matchAll(SI)) strings.push(m[2] === undefined ? '' : runsText(m[2]));
     }
     return strings;
@@ -215,7 +210,7 @@ export class XlsxWorkbook {
     const entry = this.entries.get(sheet.path);
     if (!entry) throw new XlsxFormatError(`no part ${sheet.path}`);
     const state: SheetState = { strings: this.sharedStrings ?? [], dateStyles: this.dateStyles ?? [], offset: this.date1904 ? 1462 : 0, date, number: 0 };
-    for await (const block of elements(entryText(this.path, this.handle, entry), 'row')) yield rowsOf(block, state, mode.countOnly);
+    for await (const block of elements(entryText(this.zip, entry), 'row')) yield rowsOf(block, state, mode.countOnly);
   }
 }
 

@@ -1,17 +1,25 @@
 /**
  * Zip-bomb guard for uploaded workbooks (xlsx is a zip), run once before any xlsx reader touches the file.
- * From the central directory: every entry stored or deflated, no zip64, at most MAX_ENTRIES entries, each
- * entry's declared size within its cap (shared strings have a smaller one: exceljs holds them in memory),
- * the declared total within the file cap and no entry above the compression ratio. Then every entry is
- * inflated once, streamed and thrown away, counting what it really produces: a size past what the entry
- * declares, its cap or the ratio stops the inflation at once. Memory stays at one inflate window.
+ * yauzl reads the central directory and the local headers. From the directory: every entry stored or
+ * deflated, no zip64, at most MAX_ENTRIES entries, each entry's declared size within its cap (shared strings
+ * have a smaller one: they are held in memory), the declared total within the file cap and no entry above the
+ * compression ratio; the entries follow one another with nothing between them. Then every entry is inflated
+ * once, streamed and thrown away: yauzl fails an entry as soon as it produces more than it declares, and what
+ * it declares is within the caps. Memory stays at one inflate window.
  */
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import { createInflateRaw } from 'node:zlib';
+import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { ERROR_CODES } from '@portal/contract';
-import { ApiError } from '../../errors';
+import { ApiError, withCause } from '../../errors';
 import { invalidFile } from './sheets';
+
+declare module 'yauzl' {
+  interface ZipFile {
+    readLocalFileHeader(entry: Entry, callback: (err: Error | null, header: { fileDataStart: number; generalPurposeBitFlag: number }) => void): void;
+  }
+}
 
 export interface ZipLimits {
   /** Largest unpacked size of one entry (a worksheet). */
@@ -34,168 +42,135 @@ export const DEFAULT_ZIP_LIMITS: ZipLimits = {
 /** Small entries (styles, rels) may compress very well without harm. */
 const RATIO_FLOOR = 1024 * 1024;
 const MAX_ENTRIES = 10_000;
-const EOCD_SIGNATURE = 0x06054b50;
-const CD_SIGNATURE = 0x02014b50;
-const LOCAL_SIGNATURE = 0x04034b50;
+const ZIP32_MAX = 0xffffffff;
 
-export interface ZipEntry {
+/** One entry of the zip, its name read as UTF-8 (as Office writes them). */
+export interface ZipPart {
   name: string;
-  method: number;
-  packed: number;
-  unpacked: number;
-  localOffset: number;
+  entry: Entry;
 }
 
 const tooLarge = (message: string, details: Record<string, unknown>) => new ApiError(413, ERROR_CODES.ARCHIVE_TOO_LARGE, message, details);
 
+const notZip = (what: string, cause: unknown) => withCause(invalidFile(`The workbook is not a valid xlsx file (${what})`), cause);
+
 const mib = (n: number) => `${Math.round(n / (1024 * 1024))} MB`;
 
-function capOf(entry: ZipEntry, limits: ZipLimits): number {
-  return /^xl\/sharedStrings\.xml$/i.test(entry.name) ? limits.maxSharedStringsBytes : limits.maxEntryBytes;
+function capOf(part: ZipPart, limits: ZipLimits): number {
+  return /^xl\/sharedStrings\.xml$/i.test(part.name) ? limits.maxSharedStringsBytes : limits.maxEntryBytes;
 }
 
-async function readAt(handle: fsp.FileHandle, position: number, length: number): Promise<Buffer> {
-  const buffer = Buffer.alloc(length);
-  const { bytesRead } = await handle.read(buffer, 0, length, position);
-  return buffer.subarray(0, bytesRead);
-}
-
-export async function centralDirectory(handle: fsp.FileHandle, size: number): Promise<{ entries: ZipEntry[]; cdOffset: number }> {
-  const tailLength = Math.min(size, 22 + 0xffff);
-  const tail = await readAt(handle, size - tailLength, tailLength);
-  let at = -1;
-  for (let i = tail.length - 22; i >= 0; i -= 1) {
-    if (tail.readUInt32LE(i) === EOCD_SIGNATURE) {
-      at = i;
-      break;
-    }
-  }
-  if (at < 0) throw invalidFile('The workbook is not a valid xlsx file (no zip directory)');
-  const count = tail.readUInt16LE(at + 10);
-  const cdSize = tail.readUInt32LE(at + 12);
-  const cdOffset = tail.readUInt32LE(at + 16);
-  if (count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) throw invalidFile('Zip64 workbooks are not supported');
-  if (count > MAX_ENTRIES) throw invalidFile(`A workbook may hold at most ${MAX_ENTRIES} parts`);
-  if (cdOffset + cdSize > size) throw invalidFile('The workbook is not a valid xlsx file (directory out of range)');
-  const cd = await readAt(handle, cdOffset, cdSize);
-  const entries: ZipEntry[] = [];
-  let p = 0;
-  for (let n = 0; n < count; n += 1) {
-    if (p + 46 > cd.length || cd.readUInt32LE(p) !== CD_SIGNATURE) throw invalidFile('The workbook is not a valid xlsx file (bad directory)');
-    const nameLength = cd.readUInt16LE(p + 28);
-    const extraLength = cd.readUInt16LE(p + 30);
-    const commentLength = cd.readUInt16LE(p + 32);
-    entries.push({
-      method: cd.readUInt16LE(p + 10),
-      packed: cd.readUInt32LE(p + 20),
-      unpacked: cd.readUInt32LE(p + 24),
-      localOffset: cd.readUInt32LE(p + 42),
-      name: cd.toString('utf8', p + 46, p + 46 + nameLength),
+/**
+ * Opens the zip at `path` and reads its directory; close it with `zip.close()` (the file closes once the
+ * entries' streams are done too). `directoryOffset`: where the directory starts.
+ */
+export async function openZip(path: string): Promise<{ zip: ZipFile; parts: ZipPart[]; directoryOffset: number }> {
+  const zip = await new Promise<ZipFile>((resolve, reject) => {
+    yauzl.open(path, { lazyEntries: true, autoClose: false, decodeStrings: false }, (e, z) => (e ? reject(notZip('no zip directory', e)) : resolve(z)));
+  });
+  try {
+    // Before the first entry is read, yauzl's cursor is where the directory starts.
+    const directoryOffset = (zip as unknown as { readEntryCursor: number }).readEntryCursor;
+    if (zip.entryCount >= 0xffff || directoryOffset >= ZIP32_MAX) throw invalidFile('Zip64 workbooks are not supported');
+    if (zip.entryCount > MAX_ENTRIES) throw invalidFile(`A workbook may hold at most ${MAX_ENTRIES} parts`);
+    const parts = await new Promise<ZipPart[]>((resolve, reject) => {
+      const read: ZipPart[] = [];
+      zip.on('entry', (entry: Entry) => {
+        // decodeStrings: false leaves the name as its bytes.
+        read.push({ name: (entry.fileName as unknown as Buffer).toString('utf8'), entry });
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(read));
+      // Stays attached: yauzl reports later errors (closing the file) here too.
+      zip.on('error', (e) => reject(notZip('bad directory', e)));
+      zip.readEntry();
     });
-    p += 46 + nameLength + extraLength + commentLength;
+    return { zip, parts, directoryOffset };
+  } catch (e) {
+    zip.close();
+    throw e;
   }
-  return { entries, cdOffset };
 }
 
-function checkDeclared(entries: ZipEntry[], limits: ZipLimits): void {
+/** The entry's bytes as they inflate (yauzl fails the stream past the declared size or short of it). */
+export function openPart(zip: ZipFile, part: ZipPart): Promise<Readable> {
+  return new Promise((resolve, reject) => {
+    zip.openReadStream(part.entry, (e, stream) => (e ? reject(notZip('bad part header', e)) : resolve(stream)));
+  });
+}
+
+function checkDeclared(parts: ZipPart[], limits: ZipLimits): void {
   let total = 0;
-  for (const e of entries) {
-    if (e.method !== 0 && e.method !== 8) throw invalidFile(`Unsupported compression in the workbook part ${e.name}`);
-    if (e.packed === 0xffffffff || e.unpacked === 0xffffffff) throw invalidFile('Zip64 workbooks are not supported');
-    const cap = capOf(e, limits);
-    if (e.unpacked > cap) throw tooLarge(`The workbook part ${e.name} unpacks to more than ${mib(cap)}`, { entry: e.name, limit: cap });
-    if (e.unpacked > RATIO_FLOOR && e.unpacked > e.packed * limits.maxRatio) {
-      throw tooLarge(`The workbook part ${e.name} is compressed more than ${limits.maxRatio} to 1`, { entry: e.name, ratio: limits.maxRatio });
+  for (const part of parts) {
+    const { name, entry: e } = part;
+    if (e.compressionMethod !== 0 && e.compressionMethod !== 8) throw invalidFile(`Unsupported compression in the workbook part ${name}`);
+    if (e.compressedSize >= ZIP32_MAX || e.uncompressedSize >= ZIP32_MAX || e.relativeOffsetOfLocalHeader >= ZIP32_MAX) {
+      throw invalidFile('Zip64 workbooks are not supported');
     }
-    total += e.unpacked;
+    const cap = capOf(part, limits);
+    if (e.uncompressedSize > cap) throw tooLarge(`The workbook part ${name} unpacks to more than ${mib(cap)}`, { entry: name, limit: cap });
+    if (e.uncompressedSize > RATIO_FLOOR && e.uncompressedSize > e.compressedSize * limits.maxRatio) {
+      throw tooLarge(`The workbook part ${name} is compressed more than ${limits.maxRatio} to 1`, { entry: name, ratio: limits.maxRatio });
+    }
+    total += e.uncompressedSize;
     if (total > limits.maxTotalBytes) throw tooLarge(`The workbook unpacks to more than ${mib(limits.maxTotalBytes)}`, { limit: limits.maxTotalBytes });
   }
-}
-
-/** Where an entry's data starts, and where the entry ends (its data descriptor included). */
-export async function entrySpan(handle: fsp.FileHandle, entry: ZipEntry): Promise<{ start: number; end: number }> {
-  const header = await readAt(handle, entry.localOffset, 30);
-  if (header.length < 30 || header.readUInt32LE(0) !== LOCAL_SIGNATURE) throw invalidFile('The workbook is not a valid xlsx file (bad part header)');
-  const start = entry.localOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
-  let end = start + entry.packed;
-  if (header.readUInt16LE(6) & 0x08) {
-    // Data descriptor: optional signature, crc, packed and unpacked sizes.
-    const descriptor = await readAt(handle, end, 4);
-    end += descriptor.length === 4 && descriptor.readUInt32LE(0) === 0x08074b50 ? 16 : 12;
-  }
-  return { start, end };
 }
 
 /**
  * Readers that stream local headers (exceljs) would also read parts the directory does not list: the parts
  * must follow one another with nothing between them, up to the directory.
  */
-async function checkContiguous(handle: fsp.FileHandle, entries: ZipEntry[], cdOffset: number): Promise<Map<ZipEntry, number>> {
-  const starts = new Map<ZipEntry, number>();
-  let expected = 0;
-  for (const entry of [...entries].sort((a, b) => a.localOffset - b.localOffset)) {
-    if (entry.localOffset !== expected) throw invalidFile('The workbook holds data outside its listed parts');
-    const { start, end } = await entrySpan(handle, entry);
-    starts.set(entry, start);
-    expected = end;
+async function checkContiguous(path: string, zip: ZipFile, parts: ZipPart[], directoryOffset: number): Promise<void> {
+  const handle = await fsp.open(path, 'r');
+  try {
+    let expected = 0;
+    for (const { entry } of [...parts].sort((a, b) => a.entry.relativeOffsetOfLocalHeader - b.entry.relativeOffsetOfLocalHeader)) {
+      if (entry.relativeOffsetOfLocalHeader !== expected) throw invalidFile('The workbook holds data outside its listed parts');
+      const header = await new Promise<{ fileDataStart: number; generalPurposeBitFlag: number }>((resolve, reject) => {
+        zip.readLocalFileHeader(entry, (e, h) => (e ? reject(notZip('bad part header', e)) : resolve(h)));
+      });
+      expected = header.fileDataStart + entry.compressedSize;
+      if (header.generalPurposeBitFlag & 0x08) {
+        // Data descriptor: optional signature, crc, packed and unpacked sizes.
+        const signature = Buffer.alloc(4);
+        const { bytesRead } = await handle.read(signature, 0, 4, expected);
+        expected += bytesRead === 4 && signature.readUInt32LE(0) === 0x08074b50 ? 16 : 12;
+      }
+    }
+    if (expected !== directoryOffset) throw invalidFile('The workbook holds data outside its listed parts');
+  } finally {
+    await handle.close();
   }
-  if (expected !== cdOffset) throw invalidFile('The workbook holds data outside its listed parts');
-  return starts;
 }
 
-/** Inflates one entry, counting: stops as soon as it produces more than it may. Returns the bytes produced. */
-async function inflateCounting(path: string, start: number, entry: ZipEntry, limits: ZipLimits): Promise<number> {
-  if (entry.packed === 0) return 0;
-  // What it may produce: what it declares (already within the caps), and never past the ratio.
-  const allowed = Math.min(entry.unpacked, capOf(entry, limits), Math.max(RATIO_FLOOR, entry.packed * limits.maxRatio));
-  const source = fs.createReadStream(path, { start, end: start + entry.packed - 1, highWaterMark: 64 * 1024 });
-  if (entry.method === 0) {
-    if (entry.packed !== entry.unpacked) throw invalidFile(`The workbook part ${entry.name} has inconsistent sizes`);
-    source.destroy();
-    return entry.packed;
+/** Inflates one entry and throws its bytes away. */
+async function inflateAll(zip: ZipFile, part: ZipPart): Promise<void> {
+  // Stored entries: yauzl checked that they hold what they declare.
+  if (part.entry.compressionMethod === 0 || part.entry.compressedSize === 0) return;
+  const stream = await openPart(zip, part);
+  try {
+    stream.resume();
+    await finished(stream);
+  } catch (e) {
+    const { name } = part;
+    if (/^too many bytes/.test((e as Error).message)) {
+      throw tooLarge(`The workbook part ${name} unpacks to more than it declares or than allowed`, { entry: name, limit: part.entry.uncompressedSize });
+    }
+    throw withCause(invalidFile(`The workbook part ${name} is damaged`), e);
+  } finally {
+    stream.destroy();
   }
-  const inflate = createInflateRaw({ chunkSize: 64 * 1024 });
-  let produced = 0;
-  return new Promise<number>((resolve, reject) => {
-    let settled = false;
-    const fail = (e: unknown) => {
-      if (settled) return;
-      settled = true;
-      source.destroy();
-      inflate.destroy();
-      reject(e);
-    };
-    inflate.on('data', (chunk: Buffer) => {
-      produced += chunk.length;
-      if (produced > allowed) {
-        fail(tooLarge(`The workbook part ${entry.name} unpacks to more than it declares or than allowed`, { entry: entry.name, limit: allowed }));
-      }
-    });
-    inflate.on('end', () => {
-      if (settled) return;
-      settled = true;
-      resolve(produced);
-    });
-    inflate.on('error', () => fail(invalidFile(`The workbook part ${entry.name} is damaged`)));
-    source.on('error', fail);
-    source.pipe(inflate);
-  });
 }
 
 /** Throws 413 ARCHIVE_TOO_LARGE (or 400 INVALID_FILE) unless the zip at `path` unpacks within the limits. */
 export async function checkZip(path: string, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<void> {
-  const handle = await fsp.open(path, 'r');
+  const { zip, parts, directoryOffset } = await openZip(path);
   try {
-    const { size } = await handle.stat();
-    const { entries, cdOffset } = await centralDirectory(handle, size);
-    checkDeclared(entries, limits);
-    const starts = await checkContiguous(handle, entries, cdOffset);
-    let total = 0;
-    for (const entry of entries) {
-      total += await inflateCounting(path, starts.get(entry)!, entry, limits);
-      if (total > limits.maxTotalBytes) throw tooLarge(`The workbook unpacks to more than ${mib(limits.maxTotalBytes)}`, { limit: limits.maxTotalBytes });
-    }
+    checkDeclared(parts, limits);
+    await checkContiguous(path, zip, parts, directoryOffset);
+    for (const part of parts) await inflateAll(zip, part);
   } finally {
-    await handle.close();
+    zip.close();
   }
 }
