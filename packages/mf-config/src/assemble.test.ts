@@ -85,6 +85,23 @@ describe('assemble', () => {
     expect(readFileSync(path.join(root, 'shell/dist/registry.json'), 'utf8')).toBe(before);
   });
 
+  it("refuses a remote using an antd export the shell's cut-down copy lacks (its own antd would be a second copy)", () => {
+    shell();
+    write('shell/dist/shared-exports.json', { used: { antd: ['Layout'] }, provided: { antd: ['Button', 'Layout', 'Table'] } });
+    pkg('mf-items', '0.1.0');
+    release('mf-items', '0.1.0');
+    write('mf-items/dist/0.1.0/shared-exports.json', { used: { antd: ['Button', 'Table'] } });
+    expect(assembleRegistry(root).problems).toEqual([]);
+    const before = readFileSync(path.join(root, 'shell/dist/registry.json'), 'utf8');
+    pkg('mf-items', '0.2.0');
+    release('mf-items', '0.2.0');
+    write('mf-items/dist/0.2.0/shared-exports.json', { used: { antd: ['Button', 'Slider'] } });
+    expect(assembleRegistry(root).problems).toEqual([
+      "mf-items uses antd Slider, which the shell's copy lacks: build the shell again (it provides what every built release uses)",
+    ]);
+    expect(readFileSync(path.join(root, 'shell/dist/registry.json'), 'utf8')).toBe(before);
+  });
+
   it('does not check a public-only remote (its own page, never loaded by the shell) against the shell', () => {
     shell();
     pkg('mf-public', '0.1.0');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { registryProblems, type Registry, type RegistryRemote } from '@portal/contract';
 import { compatibilityProblems, readBuildShared, type BuildShared } from './compatibility';
 import { appVersion, REGISTRY_PART_FILE, RELEASE_VERSION, remoteDistDir } from './registryPart';
+import { readSharedExports, sharedExportProblems } from './sharedExports';
 import { translationProblems } from './translations';
 
 export interface AssembleOptions {
@@ -39,7 +40,8 @@ const loadedByShell = (remote: RegistryRemote) => remote.routes.some((route) => 
  * Merges one release of every remote found under the workspace root (its package.json version, or the pinned
  * one: `<folder>/dist/<version>/registry-part.json`) into shell/dist/registry.json, validated against the
  * registry schema and refused when a remote's required range for a shared singleton is not met by what the
- * shell (or, for singletons the shell does not hold, another remote) provides. Nothing is written when refused.
+ * shell (or, for singletons the shell does not hold, another remote) provides, or when it uses an export of a
+ * library the shell shares cut down (sharedExports.ts) that the shell's copy lacks. Nothing is written when refused.
  */
 export function assembleRegistry(rootDir: string, options: AssembleOptions = {}): AssembleResult {
   const output = options.output ?? path.join(rootDir, 'shell', 'dist', 'registry.json');
@@ -74,9 +76,15 @@ export function assembleRegistry(rootDir: string, options: AssembleOptions = {})
 
 function sharingProblems(rootDir: string, releases: { app: string; dist: string }[], remotes: RegistryRemote[]): string[] {
   try {
-    const shell = readBuildShared('shell', path.join(rootDir, 'shell', 'dist'));
-    const inShell: BuildShared[] = releases.filter((_release, index) => loadedByShell(remotes[index])).map(({ app, dist }) => readBuildShared(app, dist));
-    return compatibilityProblems(shell, inShell);
+    const shellDist = path.join(rootDir, 'shell', 'dist');
+    const loaded = releases.filter((_release, index) => loadedByShell(remotes[index]));
+    const inShell: BuildShared[] = loaded.map(({ app, dist }) => readBuildShared(app, dist));
+    const versions = compatibilityProblems(readBuildShared('shell', shellDist), inShell);
+    const exports = sharedExportProblems(
+      readSharedExports(shellDist),
+      loaded.map(({ app, dist }) => ({ app, exports: readSharedExports(dist) })),
+    );
+    return [...versions, ...exports];
   } catch (error) {
     return [(error as Error).message];
   }

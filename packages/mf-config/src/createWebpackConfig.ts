@@ -9,6 +9,7 @@ import { findWorkspaceRoot, readCatalog } from './catalog';
 import { appVersion, RegistryPartPlugin, remoteBasePath, remoteDistDir } from './registryPart';
 import { PrecompressPlugin } from './precompress';
 import { buildShared, sharedPackageDirs } from './shared';
+import { SharedExportsPlugin, sharedSubsets, TREE_SHAKEN_LIBRARIES } from './sharedExports';
 import { SharedDuplicateCheckPlugin } from './sharedDuplicateCheck';
 import { SizeBudgetPlugin } from './sizeBudget';
 import { LOCALES } from './translations';
@@ -130,7 +131,10 @@ export function createWebpackConfig(options: AppOptions) {
     const development = mode === 'development';
     const { appDir, name } = options;
     const rootDir = findWorkspaceRoot(appDir);
-    const shared = buildShared(appDir, readCatalog(rootDir));
+    // The shell's production build shares antd cut down to what the apps use (sharedExports.ts); development
+    // shares it whole, so a new import works before the shell is restarted.
+    const subsets = options.isHost && !development ? sharedSubsets(rootDir, appDir) : {};
+    const shared = buildShared(appDir, readCatalog(rootDir), subsets);
     const sharedPackages = sharedPackageDirs(appDir, shared);
     const isRemote = !options.isHost;
     const app = path.basename(appDir);
@@ -205,7 +209,16 @@ export function createWebpackConfig(options: AppOptions) {
         new ContextReplacementPlugin(/moment[/\\]locale$/, MOMENT_LOCALES),
         new SharedDuplicateCheckPlugin(sharedPackages, rootDir),
         ...(isRemote ? [new RegistryPartPlugin(appDir)] : []),
-        ...(development ? [] : [new PrecompressPlugin(), new SizeBudgetPlugin(app, sharedPackages, !isRemote)]),
+        ...(development
+          ? []
+          : [
+              new SharedExportsPlugin(
+                TREE_SHAKEN_LIBRARIES,
+                isRemote ? undefined : Object.fromEntries(TREE_SHAKEN_LIBRARIES.map((library) => [library, subsets[library]?.provided ?? '*'])),
+              ),
+              new PrecompressPlugin(),
+              new SizeBudgetPlugin(app, sharedPackages, !isRemote),
+            ]),
       ],
       optimization: development
         ? {}

@@ -43,6 +43,8 @@ export interface SharedEntry {
   strictVersion: boolean;
   /** Given for deep imports, whose folders often have a package.json without a version (redux-saga/effects). */
   version?: string;
+  /** The module shared in place of the package: the shell's cut-down copy (sharedExports.ts). */
+  import?: string;
 }
 export type SharedConfig = Record<string, SharedEntry>;
 
@@ -63,15 +65,17 @@ function installedPackageDir(appDir: string, name: string): string | undefined {
  * cannot provide what it does not install). Libraries need the catalog's major (strictVersion: a remote
  * built against an incompatible release fails to load instead of running against the wrong copy);
  * workspace packages are unversioned source, so a mismatch only warns and the page's copy is used.
+ * `subsets` (the shell's, from sharedSubsets) replaces a library by its cut-down copy.
  */
-export function buildShared(appDir: string, catalog: Record<string, string>): SharedConfig {
+export function buildShared(appDir: string, catalog: Record<string, string>, subsets: Record<string, { import: string; version: string }> = {}): SharedConfig {
   const shared: SharedConfig = {};
   for (const name of SHARED_LIBRARIES) {
     if (!installedPackageDir(appDir, name)) continue;
     const version = catalog[name];
     if (!version) throw new Error(`Shared library ${name} has no version in the pnpm-workspace.yaml catalog`);
     const entry: SharedEntry = { singleton: true, requiredVersion: `^${version}`, strictVersion: true };
-    shared[name] = entry;
+    const subset = subsets[name];
+    shared[name] = subset ? { ...entry, import: subset.import, version: subset.version } : entry;
     const prefix = SHARED_PREFIXES.find((candidate) => candidate === `${name}/`);
     if (prefix) shared[prefix] = { ...entry, version };
   }
