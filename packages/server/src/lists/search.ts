@@ -23,6 +23,7 @@ import { invalidRegex, RegexRejected, requiredLiterals } from './regex';
 import { anchoredPrefix, prefixIdsSql, prefixRangeSql, sortIndexParent } from './regexPrefix';
 import { unsafeClassPostgres, widenedPattern } from './regexWiden';
 import { literalAlternatives, MIN_LENGTH } from './regexAlternatives';
+import { postgresCandidates } from './postgresCandidates';
 
 interface TermBase {
   field: string;
@@ -149,8 +150,9 @@ export async function probeIndex<T>(
   purpose: 'all' | 'page' = 'all',
 ): Promise<SearchTerm[]> {
   const terms = await Promise.all(searchTerms.map((term) => anchorTerm(db, def, scope, term)));
+  if (dialectOf(db) === 'postgres') return Promise.all(terms.map((term) => postgresCandidates(db, def, scope, term)));
   const fts = def.searchText?.fts;
-  if (!fts || dialectOf(db) !== 'sqlite') return terms;
+  if (!fts) return terms;
   const table = sql.table(fts);
   return Promise.all(
     terms.map(async (term) => {
@@ -243,6 +245,10 @@ const contains = (dialect: Dialect, haystack: RawBuilder<string>, needle: string
 
 const LIKE_SPECIAL = /[%_\\]/g;
 
+/** PostgreSQL: `column LIKE '%text%'` with the text's LIKE characters escaped (pg_trgm's index serves it). */
+export const likeContains = (column: string, text: string) =>
+  sql<SqlBool>`${ref(column)} like ${`%${text.replace(LIKE_SPECIAL, (c) => `\\${c}`)}%`} escape '\\'`;
+
 /** search_text holds the term's literals: the index's candidates, LIKE on PostgreSQL, a scan otherwise. */
 function searchTextHas<T>(dialect: Dialect, def: ListDefinition<T>, term: SearchTerm): RawBuilder<SqlBool>[] {
   const column = sql<string>`${ref(def.searchText!.column)}`;
@@ -254,7 +260,7 @@ function searchTextHas<T>(dialect: Dialect, def: ListDefinition<T>, term: Search
       const fts = sql.table(term.ftsMatch.table);
       return sql<SqlBool>`${ref('id')} in (select rowid from ${fts} where ${fts} match ${term.ftsMatch.query})`;
     }
-    if (dialect === 'postgres') return sql<SqlBool>`${column} like ${`%${text.replace(LIKE_SPECIAL, (c) => `\\${c}`)}%`} escape '\\'`;
+    if (dialect === 'postgres') return likeContains(def.searchText!.column, text);
     return contains(dialect, column, text);
   });
 }

@@ -1,0 +1,61 @@
+/**
+ * PostgreSQL: the ids of the rows holding a plain search's text, when they are few and do not lie among the
+ * list's first rows (the trigram probe of SQLite's search.ts, for the case the planner gets wrong).
+ *
+ * The planner estimates `search_text LIKE '%text%'` from the column's histogram (101 sampled values). When one
+ * of them happens to hold the text, it takes 1 % of the rows to match (a code prefix held by 0.1 % of a million
+ * scans) and, taking those rows to lie evenly in id order, reads the first page by walking the primary key. A
+ * code prefix's rows lie together (codes follow ids), so the walk reads every row before them: half a million
+ * for a prefix in the middle of the list. Whether it does depends on the sample of the last ANALYZE.
+ *
+ * So, on a list of more than FIRST_ROWS rows: when its first FIRST_ROWS rows hold fewer than DENSE matches (the
+ * walk would not find a page soon), the trigram index alone is asked for up to CANDIDATE_LIMIT + 1 of the rows
+ * holding the text; few → the term reads only those (`candidates`, a superset: the field test stays). Common
+ * texts stop at the first check, which reads at most FIRST_ROWS rows of the primary key.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { ListDefinition, ListScope } from './definition';
+import { CANDIDATE_LIMIT, likeContains, whereSql, type SearchTerm } from './search';
+
+/** The list's rows the first check reads (in id order). */
+export const FIRST_ROWS = 5_000;
+/** Matches among them above which the walk in id order finds a page soon. */
+export const DENSE = 50;
+
+/** Scopes of equalities only (a list's parent): reading its first rows is a range of an index. */
+const simpleScope = (scope: ListScope) =>
+  Object.keys(scope).length > 0 && Object.values(scope).every((v) => typeof v === 'number' || typeof v === 'string');
+
+export async function postgresCandidates<T>(db: Kysely<Database>, def: ListDefinition<T>, scope: ListScope, term: SearchTerm): Promise<SearchTerm> {
+  const text = term.literals[0];
+  if (term.kind !== 'plain' || !def.searchText || !text || Array.from(text).length < 3 || term.candidates || db.isTransaction || !simpleScope(scope)) {
+    return term;
+  }
+  const table = sql.table(def.table);
+  const inScope = whereSql('postgres', def, scope, [], null);
+  const ids = await db.connection().execute(async (conn) => {
+    await sql`begin read only`.execute(conn);
+    try {
+      // The first rows are read in id order from an index, never through the trigram index.
+      await sql`set local enable_seqscan = off`.execute(conn);
+      await sql`set local enable_bitmapscan = off`.execute(conn);
+      const bound = (await sql<{ id: number }>`select id from ${table} where ${inScope} order by id offset ${FIRST_ROWS} limit 1`.execute(conn)).rows[0];
+      if (!bound) return null;
+      const page = whereSql('postgres', def, scope, [term], null);
+      const first = sql`select 1 from ${table} where ${page} and id <= ${sql.lit(Number(bound.id))} limit ${DENSE}`;
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from (${first}) as q`.execute(conn);
+      if (rows[0].n >= DENSE) return null;
+      // The rows holding the text, from the trigram index (a bitmap scan; the others are off for this query).
+      await sql`set local enable_indexscan = off`.execute(conn);
+      await sql`set local enable_bitmapscan = on`.execute(conn);
+      const found = await sql<{ id: number }>`select id from ${table} where ${inScope} and ${likeContains(def.searchText!.column, text)} limit ${
+        CANDIDATE_LIMIT + 1
+      }`.execute(conn);
+      return found.rows.length <= CANDIDATE_LIMIT ? found.rows.map((r) => Number(r.id)) : null;
+    } finally {
+      await sql`rollback`.execute(conn);
+    }
+  });
+  return ids ? { ...term, candidates: ids } : term;
+}
