@@ -1,6 +1,7 @@
 /**
  * Release drill (README "Releasing one remote"): one remote (mf-settings) is released alone in a copy of the
- * built portal, rolled back by the registry, and a release built against an incompatible react is refused.
+ * built portal, rolled back by the registry, and a release built against an incompatible react, or using an antd
+ * export the shell's antd lacks, is refused.
  * The copy: the shell's dist copied (assemble writes its registry.json), every other remote linked read-only,
  * mf-settings' sources copied with a visible text change and the next patch version, its current release
  * linked as the old one. Only that one remote is built; one server serves the copy all along (PORTAL_ROOT).
@@ -122,6 +123,21 @@ describe('release drill: one remote released alone, rolled back, an incompatible
     const refused = run('portal-assemble-registry.js', [`${APP}@${incompatible}`], root);
     expect(refused.status).toBe(1);
     expect(refused.output).toContain(`${APP} requires react ^20.0.0 (built with 20.0.0), but the shell provides ${shellReact}`);
+    expect(readFileSync(registryFile, 'utf8')).toBe(registryBefore);
+
+    // A release using an antd export the shell's cut-down antd lacks (its build records what it uses): its own
+    // antd would be a second copy on the page, so it waits for a shell built with it.
+    const uncoveredRelease = `${newVersion}-slider`;
+    const uncoveredDir = path.join(root, APP, 'dist', uncoveredRelease);
+    cpSync(path.join(root, APP, 'dist', newVersion), uncoveredDir, { recursive: true });
+    const usageFile = path.join(uncoveredDir, 'shared-exports.json');
+    const usage = readJson(usageFile);
+    expect(usage.used.antd).toEqual(expect.arrayContaining(['Form', 'Table']));
+    usage.used.antd.push('Slider');
+    writeFileSync(usageFile, JSON.stringify(usage));
+    const uncovered = run('portal-assemble-registry.js', [`${APP}@${uncoveredRelease}`], root);
+    expect(uncovered.status).toBe(1);
+    expect(uncovered.output).toContain(`${APP} uses antd Slider, which the shell's copy lacks`);
     expect(readFileSync(registryFile, 'utf8')).toBe(registryBefore);
 
     expect(shellFiles(path.join(root, 'shell', 'dist'))).toEqual(shellBefore);
