@@ -3,9 +3,13 @@
  * between the halves of a surrogate pair) gives the rows of the whole text; the payload's shape and its caps
  * answer as before (file and sync refusals through the app are in bombs.test.ts and the route tests).
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { CellValue } from '@portal/contract';
 import { ApiError } from '../../errors';
 import { jsonRows, MAX_JSON_DEPTH, MAX_JSON_ITEM_CHARS, textChunks } from './jsonRows';
+import { readSheets } from './sheets';
 
 async function rows(chunks: () => AsyncIterable<string>, maxRows = 1000): Promise<{ hasHeader: boolean; rows: CellValue[][] }> {
   const table = await jsonRows(chunks, false, maxRows);
@@ -94,4 +98,27 @@ it('refuses nesting past its depth and an item past its length before reading on
   };
   expect(await refusal(rows(endless))).toEqual([400, 'INVALID_FILE', `JSON items are limited to ${MAX_JSON_ITEM_CHARS} characters`]);
   expect(read).toBeLessThan(40);
+});
+
+it('reads a file in 64 KiB pieces, a character cut between two of them included, in UTF-8 and in UTF-16 with its mark', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'json-rows-'));
+  try {
+    // "é" is two bytes in UTF-8: its first byte ends the first 64 KiB piece.
+    const head = '[{"code": "';
+    const code = `${'x'.repeat(64 * 1024 - Buffer.byteLength(head) - 1)}é😀`;
+    const text = `${head}${code}"}, {"code": "2"}]`;
+    const read = async (name: string, bytes: Buffer) => {
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, bytes);
+      const meta = { owner: 1, name, format: 'json' as const, encoding: 'utf-8' as const, size: bytes.length, createdAt: '' };
+      const out: CellValue[][] = [];
+      for await (const sheet of readSheets(file, meta, {})) for await (const row of sheet.rows) out.push(row.cells);
+      return out;
+    };
+    const expected = [['code'], [code], ['2']];
+    expect(await read('utf8.json', Buffer.from(text))).toEqual(expected);
+    expect(await read('utf16.json', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]))).toEqual(expected);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

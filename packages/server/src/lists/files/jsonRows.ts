@@ -8,7 +8,7 @@
 import { JSONParser, TokenType } from '@streamparser/json';
 import { ERROR_CODES, type CellValue } from '@portal/contract';
 import { ApiError } from '../../errors';
-import { invalidFile, MAX_COLUMNS } from './sheets';
+import { invalidFile, MAX_COLUMNS, nextTurn } from './sheets';
 
 /** Text between two items may not be longer (an item holds eight short fields). Counted a chunk at a time. */
 export const MAX_JSON_ITEM_CHARS = 1024 * 1024;
@@ -22,12 +22,16 @@ export const tooManyRows = (max: number) => new ApiError(413, ERROR_CODES.TOO_MA
 const notJson = () => invalidFile('The file is not valid JSON');
 const notItems = () => invalidFile('JSON files must hold an array of items');
 
-/** A text already in memory, in chunks (never between the two halves of a surrogate pair). */
+/**
+ * A text already in memory, in chunks (never between the two halves of a surrogate pair), each after a turn of
+ * the event loop: other requests are answered while a long payload is parsed.
+ */
 export async function* textChunks(text: string): AsyncGenerator<string> {
   for (let at = 0; at < text.length;) {
     let end = Math.min(at + CHUNK_CHARS, text.length);
     const last = text.charCodeAt(end - 1);
     if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
+    if (at > 0) await nextTurn();
     yield text.slice(at, end);
     at = end;
   }
