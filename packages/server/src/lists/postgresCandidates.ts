@@ -19,13 +19,12 @@ import type { ListDefinition, ListScope } from './definition';
 import { CANDIDATE_LIMIT, likeContains, whereSql, type SearchTerm } from './search';
 
 /** The list's rows the first check reads (in id order). */
-export const FIRST_ROWS = 5_000;
+export const FIRST_ROWS = 2_000;
 /** Matches among them above which the walk in id order finds a page soon. */
-export const DENSE = 50;
+export const DENSE = 20;
 
 /** Scopes of equalities only (a list's parent): reading its first rows is a range of an index. */
-const simpleScope = (scope: ListScope) =>
-  Object.keys(scope).length > 0 && Object.values(scope).every((v) => typeof v === 'number' || typeof v === 'string');
+const simpleScope = (scope: ListScope) => Object.keys(scope).length > 0 && Object.values(scope).every((v) => typeof v === 'number' || typeof v === 'string');
 
 export async function postgresCandidates<T>(db: Kysely<Database>, def: ListDefinition<T>, scope: ListScope, term: SearchTerm): Promise<SearchTerm> {
   const text = term.literals[0];
@@ -35,20 +34,23 @@ export async function postgresCandidates<T>(db: Kysely<Database>, def: ListDefin
   const table = sql.table(def.table);
   const inScope = whereSql('postgres', def, scope, [], null);
   const ids = await db.connection().execute(async (conn) => {
-    await sql`begin read only`.execute(conn);
+    // The first rows are read in id order from an index (the bound known only when the query runs), never
+    // through the trigram index; no parallel workers (their start costs more than reading 2,000 rows). One
+    // round trip (no parameters: several statements in one message).
+    await sql
+      .raw(
+        "begin read only; select set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)",
+      )
+      .execute(conn);
     try {
-      // The first rows are read in id order from an index, never through the trigram index.
-      await sql`set local enable_seqscan = off`.execute(conn);
-      await sql`set local enable_bitmapscan = off`.execute(conn);
-      const bound = (await sql<{ id: number }>`select id from ${table} where ${inScope} order by id offset ${FIRST_ROWS} limit 1`.execute(conn)).rows[0];
-      if (!bound) return null;
-      const page = whereSql('postgres', def, scope, [term], null);
-      const first = sql`select 1 from ${table} where ${page} and id <= ${sql.lit(Number(bound.id))} limit ${DENSE}`;
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from (${first}) as q`.execute(conn);
-      if (rows[0].n >= DENSE) return null;
+      const bound = sql`(select id from ${table} where ${inScope} order by id offset ${FIRST_ROWS} limit 1)`;
+      const first = sql`select 1 from ${table} where ${whereSql('postgres', def, scope, [term], null)} and id <= ${bound} limit ${DENSE}`;
+      const { rows } = await sql<{ large: boolean; n: number }>`select ${bound} is not null as large, (select count(*)::int from (${first}) as q) as n`.execute(
+        conn,
+      );
+      if (!rows[0].large || rows[0].n >= DENSE) return null;
       // The rows holding the text, from the trigram index (a bitmap scan; the others are off for this query).
-      await sql`set local enable_indexscan = off`.execute(conn);
-      await sql`set local enable_bitmapscan = on`.execute(conn);
+      await sql.raw("select set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'on', true)").execute(conn);
       const found = await sql<{ id: number }>`select id from ${table} where ${inScope} and ${likeContains(def.searchText!.column, text)} limit ${
         CANDIDATE_LIMIT + 1
       }`.execute(conn);

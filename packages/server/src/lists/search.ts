@@ -255,7 +255,12 @@ function searchTextHas<T>(dialect: Dialect, def: ListDefinition<T>, term: Search
   return term.literals.flatMap((text, i) => {
     // pg_trgm finds nothing shorter than a trigram: its index would be read whole (23 s for "el").
     if (dialect === 'postgres' && Array.from(text).length < 3) return [];
-    if (i === 0 && term.candidates) return term.candidates.length ? sql<SqlBool>`${ref('id')} in (${sql.join(term.candidates)})` : sql<SqlBool>`1 = 0`;
+    if (i === 0 && term.candidates) {
+      if (!term.candidates.length) return sql<SqlBool>`1 = 0`;
+      // PostgreSQL: one array parameter (up to CANDIDATE_LIMIT ids; a parameter each cost more to send and plan).
+      if (dialect === 'postgres') return sql<SqlBool>`${ref('id')} = any(${sql.val(term.candidates)}::bigint[])`;
+      return sql<SqlBool>`${ref('id')} in (${sql.join(term.candidates)})`;
+    }
     if (i === 0 && term.ftsMatch) {
       const fts = sql.table(term.ftsMatch.table);
       return sql<SqlBool>`${ref('id')} in (select rowid from ${fts} where ${fts} match ${term.ftsMatch.query})`;
