@@ -49,7 +49,6 @@ import { fileStorageFor } from './storage/select';
 import { parseQueryString } from './plugins/queryString';
 import { registerDeploySettings } from './plugins/deploySettings';
 import { registerCountCancellation } from './lists/countCancel';
-import { registerRequestsUnderWay } from './lists/requestsUnderWay';
 import { resolveListsConfig } from './lists/config';
 import { registerUnreadBodies } from './unreadBodies';
 
@@ -79,7 +78,6 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
   registerErrorHandling(app);
   // Counts nobody waits for (client gone, superseded by a newer count of the same list) stop.
   registerCountCancellation(app);
-  registerRequestsUnderWay(app);
   // The largest body any route takes (an upload, its multipart envelope included).
   registerUnreadBodies(app, Math.max(config.bodyLimit, resolveListsConfig(config.lists).maxUploadBytes, IMAGE_MAX_BYTES) + 1024 * 1024);
 

@@ -9,7 +9,6 @@
  * that the next move undoes. The steps' commits copy nothing into the database file (no WAL checkpoint on the
  * main thread): one checkpoint on a worker follows the move (./importCheckpoint).
  */
-import { performance } from 'node:perf_hooks';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { dialectOf } from '../db/connect';
 import type { Database } from '../db/schema';
@@ -17,7 +16,6 @@ import { nextTurn } from './files/sheets';
 import type { ItemTarget } from './itemWrites';
 import { holdCheckpoints } from './importCheckpoint';
 import { unlogScans } from './inventoryEvents';
-import { letArrivalsThrough } from './requestsUnderWay';
 import { forgetMoves, recordMove, recordRuns, undoAbandonedMoves, type IdRuns } from './importMoveRecord';
 import type { StagedItems } from './stagedItems';
 
@@ -96,7 +94,6 @@ async function moveInSteps(conn: Kysely<Database>, staged: StagedItems, moves: r
         // The last step's commit makes every step before it durable too (one WAL, written in order).
         if (step === steps) await durable.restore();
         const final = step === steps;
-        const started = performance.now();
         const { ids, runs } = await conn.transaction().execute(async (trx) => {
           const ids = await staged.moveRange(trx, move.group, entry.target, createdAt, after, after + MOVE_CHUNK_ROWS);
           const runs = withRuns(entry.runs, ids);
@@ -111,7 +108,7 @@ async function moveInSteps(conn: Kysely<Database>, staged: StagedItems, moves: r
         });
         entry.runs = runs;
         count += ids.length;
-        await letArrivalsThrough(started);
+        await nextTurn();
       }
       inserted.push(count);
     }
