@@ -8,7 +8,8 @@
  * a probe asks the index for the rows holding the text; when they are few (a code, a rare word) the search
  * reads only those rows; when they are many (a common word) but few next to the list, it reads the rows the
  * index gives for the text's trigrams; otherwise it scans the narrow (parent, search_text) index. PostgreSQL uses LIKE,
- * which its pg_trgm index serves when present.
+ * which its pg_trgm index serves when present; a text rare among a large list's first rows is first asked of that
+ * index alone, and its few rows read by id (./postgresCandidates).
  */
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { ERROR_CODES, foldText, isRegexSearch, type SearchTexts } from '@portal/contract';
