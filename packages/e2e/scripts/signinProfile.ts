@@ -5,12 +5,15 @@
  *
  *   pnpm --filter @portal/e2e bench:signin-profile                 # admin, cache warm, 3 runs, its own server
  *   BENCH_RUNS=5 BENCH_USERS=manager BENCH_VISITS=first PORTAL_E2E_URL=http://localhost:8080 …
+ *
+ * BENCH_LOAD=dashboard profiles instead a signed-in load of /dashboard (a reload, navigation to the complete page)
+ * and prints the renderer's main-thread CPU time and react-dom's commits (all roots) of each run.
  */
 import { loadavg } from 'node:os';
 import type { CDPSession } from 'playwright-core';
 import { REPO_ROOT } from '../src';
 import { chunkNames, summarise, top, type CpuProfile, type ProfileSummary } from './signin/cpuProfile';
-import { median, signInOnce, withBenchServer, type Probe, type Run } from './signin/run';
+import { median, openDashboardOnce, signInOnce, withBenchServer, type Probe, type Run } from './signin/run';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const USER = process.env.BENCH_USERS ?? 'admin';
@@ -43,8 +46,53 @@ function profiler(): Probe {
   };
 }
 
+const loadAverage = () =>
+  loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' ');
+
+function printMetrics(metrics: Metrics[]): void {
+  const mid = (name: string, scale = 1000) => Math.round(median(metrics.map((m) => m[name])) * scale);
+  console.log(
+    `  renderer medians: tasks ${mid('TaskDuration')} ms, script ${mid('ScriptDuration')} ms, layout ${mid('LayoutDuration')} ms ` +
+      `(${mid('LayoutCount', 1)} layouts), style ${mid('RecalcStyleDuration')} ms (${mid('RecalcStyleCount', 1)} recalcs)`,
+  );
+}
+
+function printFunctions(summary: ProfileSummary, runs: number): void {
+  console.log('  by function:');
+  for (const line of top(summary.byFunction, Number(process.env.BENCH_TOP ?? 40), runs)) console.log(`    ${line}`);
+  console.log('  by function, total time (with its callees):');
+  for (const line of top(summary.inclusive, Number(process.env.BENCH_TOP ?? 40), runs)) console.log(`    ${line}`);
+}
+
+/** BENCH_LOAD=dashboard: signed-in loads of /dashboard. */
+async function dashboardLoads(base: string): Promise<void> {
+  const names = chunkNames(REPO_ROOT);
+  let summary: ProfileSummary | undefined;
+  const metrics: Metrics[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const load = await openDashboardOnce(base, USER, profiler());
+    const probed = load.probed as { profile: CpuProfile; metrics: Metrics };
+    summary = summarise(probed.profile, names, summary);
+    metrics.push(probed.metrics);
+    console.log(
+      `${USER}, /dashboard load ${i + 1}: main thread CPU ${load.cpu.thread} ms, react commits ${load.commits}, wall ${load.ms} ms (load average ${loadAverage()})`,
+    );
+  }
+  printMetrics(metrics);
+  if (!summary) return;
+  console.log(`  JavaScript self time, mean per load (${Math.round(summary.totalMs / RUNS)} ms sampled), by package:`);
+  for (const line of top(summary.byPlace, 25, RUNS)) console.log(`    ${line}`);
+  printFunctions(summary, RUNS);
+}
+
 async function main(): Promise<void> {
   await withBenchServer(async (base) => {
+    if (process.env.BENCH_LOAD === 'dashboard') {
+      await dashboardLoads(base);
+      return;
+    }
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i += 1) runs.push(await signInOnce(base, USER, WARM, profiler()));
     const names = chunkNames(REPO_ROOT);
@@ -59,17 +107,11 @@ async function main(): Promise<void> {
       ];
     };
     for (const run of runs) summary = summarise((run.probed as { profile: CpuProfile }).profile, names, summary, phaseEnds(run));
-    const metrics = runs.map((run) => (run.probed as { metrics: Metrics }).metrics);
-    const mid = (name: string, scale = 1000) => Math.round(median(metrics.map((m) => m[name])) * scale);
     console.log(
-      `${USER}, ${WARM ? 'cache warm' : 'first visit'}, ${RUNS} profiled sign-ins (load average ${loadavg()
-        .map((v) => v.toFixed(1))
-        .join(' ')}): ` + `wall ${runs.map((run) => run.ms).join(', ')} ms; main thread CPU ${runs.map((run) => run.cpu.thread).join(', ')} ms`,
+      `${USER}, ${WARM ? 'cache warm' : 'first visit'}, ${RUNS} profiled sign-ins (load average ${loadAverage()}): ` +
+        `wall ${runs.map((run) => run.ms).join(', ')} ms; main thread CPU ${runs.map((run) => run.cpu.thread).join(', ')} ms`,
     );
-    console.log(
-      `  renderer medians: tasks ${mid('TaskDuration')} ms, script ${mid('ScriptDuration')} ms, layout ${mid('LayoutDuration')} ms ` +
-        `(${mid('LayoutCount', 1)} layouts), style ${mid('RecalcStyleDuration')} ms (${mid('RecalcStyleCount', 1)} recalcs)`,
-    );
+    printMetrics(runs.map((run) => (run.probed as { metrics: Metrics }).metrics));
     if (!summary) return;
     console.log(`  JavaScript self time, mean per sign-in (${Math.round(summary.totalMs / RUNS)} ms sampled), by package:`);
     for (const line of top(summary.byPlace, 25, RUNS)) console.log(`    ${line}`);
@@ -81,10 +123,7 @@ async function main(): Promise<void> {
           .join(', ')}`,
       );
     }
-    console.log('  by function:');
-    for (const line of top(summary.byFunction, Number(process.env.BENCH_TOP ?? 40), RUNS)) console.log(`    ${line}`);
-    console.log('  by function, total time (with its callees):');
-    for (const line of top(summary.inclusive, Number(process.env.BENCH_TOP ?? 40), RUNS)) console.log(`    ${line}`);
+    printFunctions(summary, RUNS);
     const typical = runs.find((run) => run.ms === median(runs.map((r) => r.ms))) ?? runs[0];
     console.log(`  long tasks of the median run: ${typical.longTasks.map((task) => `${task.start}+${task.ms}`).join(', ')} ms`);
     console.log(

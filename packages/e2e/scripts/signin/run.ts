@@ -199,6 +199,86 @@ export async function signInOnce(base: string, user: string, warm: boolean, prob
 }
 
 /**
+ * A stand-in for React DevTools, run in the page before any script: counts react-dom's commits over every root
+ * (production react-dom reports each commit to this hook), read back as `window.benchCommits`.
+ */
+const COUNT_COMMITS = `(() => {
+  window.benchCommits = 0;
+  const renderers = new Map();
+  Object.defineProperty(window, '__REACT_DEVTOOLS_GLOBAL_HOOK__', { value: {
+    renderers, supportsFiber: true, isDisabled: false,
+    inject(renderer) { renderers.set(renderers.size + 1, renderer); return renderers.size; },
+    checkDCE() {}, onCommitFiberRoot() { window.benchCommits += 1; }, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, onScheduleFiberRoot() {},
+  } });
+})();`;
+
+/** One load of /dashboard by a signed-in user, from navigation to the complete page. */
+export interface DashboardLoad {
+  /** The renderer's main-thread and whole-process CPU time (ms), navigation to complete. */
+  cpu: { thread: number; process: number };
+  /** Wall time (ms), navigation to complete (Playwright's polling included). */
+  ms: number;
+  /** react-dom commits over every root, navigation to complete. */
+  commits: number;
+  probed?: unknown;
+}
+
+/**
+ * Signs `user` in (not measured), then reloads /dashboard (a full navigation in the same renderer, scripts from the
+ * cache) and measures it until the page is complete, with `probe` around it.
+ */
+export async function openDashboardOnce(base: string, user: string, probe?: Probe): Promise<DashboardLoad> {
+  const browser = await openBrowser();
+  try {
+    const { page, context } = browser;
+    await context.addInitScript({ content: COUNT_COMMITS });
+    const calls: Call[] = [];
+    const pending = new Map<object, Call>();
+    context.on('request', (request) => {
+      const call = { url: request.url().replace(base, ''), start: 0, end: 0 };
+      calls.push(call);
+      pending.set(request, call);
+    });
+    const finished = (request: object) => {
+      const call = pending.get(request);
+      if (call) call.end = 1;
+    };
+    context.on('requestfinished', finished);
+    context.on('requestfailed', finished);
+    await page.goto(`${base}/auth/login`);
+    await page.locator('#login_userName').fill(user);
+    await page.locator('#login_password').fill(user);
+    await page.locator('button[type="submit"]').click();
+    await dashboardComplete(page, calls);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const cpuNow = async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const of = (name: string) => metrics.find((metric) => metric.name === name)?.value ?? 0;
+      return { thread: of('ThreadTime'), process: of('ProcessTime') };
+    };
+    calls.length = 0;
+    const before = await cpuNow();
+    await probe?.start(cdp);
+    const t0 = Date.now();
+    await page.reload({ waitUntil: 'commit' }); // the same renderer process (its CPU counters go on)
+    await dashboardComplete(page, calls);
+    const ms = Date.now() - t0;
+    const after = await cpuNow();
+    const probed = await probe?.stop(cdp);
+    const commits = await page.evaluate(() => (window as unknown as { benchCommits: number }).benchCommits);
+    return {
+      ms,
+      commits,
+      probed,
+      cpu: { thread: Math.round((after.thread - before.thread) * 1000), process: Math.round((after.process - before.process) * 1000) },
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
  * Runs `bench` against PORTAL_E2E_URL, or against a server of its own on a copy of the prepared demo data (started
  * and stopped here), after one admin sign-in for the server's first answers (statements prepared, files read).
  */
