@@ -115,8 +115,11 @@ export class CsvParser {
             i += 1;
             continue;
           }
-          this.field += c;
-          i += 1;
+          // The quoted text up to the next quote, as one slice.
+          const end = text.indexOf('"', i);
+          const to = end === -1 ? text.length : end;
+          this.field += text.slice(i, to);
+          i = to;
           continue;
         }
       }
@@ -142,11 +145,25 @@ export class CsvParser {
         i += 1;
         continue;
       }
-      this.field += c;
+      // Plain text up to the next quote, separator or line end, as one slice (not a string grown a character
+      // at a time, which every later read has to flatten).
+      const to = this.plainEnd(text, i + 1);
+      this.field += text.slice(i, to);
       this.rowHasContent = true;
-      i += 1;
+      i = to;
     }
     return rows;
+  }
+
+  /** Where the plain text from `from` ends: the next quote, line end or first character of the separator. */
+  private plainEnd(text: string, from: number): number {
+    const sepFirst = this.separator.charCodeAt(0);
+    let j = from;
+    for (; j < text.length; j += 1) {
+      const k = text.charCodeAt(j);
+      if (k === 34 || k === 10 || k === 13 || k === sepFirst) break;
+    }
+    return j;
   }
 
   end(): string[][] {
