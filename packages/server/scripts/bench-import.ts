@@ -12,8 +12,9 @@
  *            --data-dir <dir>     SQLite: import into <dir>/portal.sqlite (a scratch copy of the large profile: the runs' lists are
  *                                 left in it), else a fresh database with the minimal demo
  *            --database-url <url> PostgreSQL: the same into that database (a scratch copy: CREATE DATABASE … TEMPLATE large_profile)
- *            --no-raw               without the raw figure after each csv case (./benchImportRaw: the database's own
- *                                 command-line tool loading the same csv into the same kind of list, in the same run)
+ *            --no-raw               without the raw figure after each case (./benchImportRaw: the database's own
+ *                                 command-line tool loading the same rows, from the csv, into the same kind of list, in the same run;
+ *                                 for xlsx the csv it was made from)
  *
  * The database is a fresh one with the minimal demo (testing/testDb: a temp SQLite file, or a new database on the
  * TEST_DATABASE_URL server, with FILE_STORE database as a PostgreSQL site has it). The csv is written here; the
@@ -435,7 +436,8 @@ async function main(): Promise<void> {
                   9,
                 )} ${cell((cpu.user + cpu.system) / 1000)}${main === null ? '' : ` ${cell(main * 1000)}`}${dbCpu === null ? '' : ` ${cell(dbCpu * 1000)}`}  ${mb(rssBefore)} → ${mb(peak)}${wal ? `  WAL peak ${mb(walPeak)}, after ${mb(fs.existsSync(wal) ? fs.statSync(wal).size : 0)}` : ''}  (load ${os.loadavg()[0]!.toFixed(1)})${checkpoint}  slowest other request ${(others.slowestMs / 1000).toFixed(2)} s (sent ${(others.slowestAtMs / 1000).toFixed(1)} s into the import) of ${others.count}`,
             );
-            if (withRaw && format === 'csv' && !failLast) {
+            // xlsx too: the raw tool loads the csv the xlsx was made from (the same rows).
+            if (withRaw && !failLast) {
               const raw = await rawImport(testDb.db, rawWhere, paths.csv, await list.raw());
               console.log(
                 `  ${'  raw'.padEnd(18)} ${raw.tool}: ${raw.wall.toFixed(2)} s (CPU of the tool ${raw.cpu.toFixed(2)} s); the import took ${(t[2]! / 1000 / raw.wall).toFixed(1)}× as long, upload to done ${(t[3]! / 1000 / raw.wall).toFixed(1)}×  (load ${os.loadavg()[0]!.toFixed(1)})`,
