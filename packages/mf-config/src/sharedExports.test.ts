@@ -75,6 +75,7 @@ describe('the shell cut-down copy', () => {
     write('mf-items/src/Page.tsx', "import { Table } from 'antd';");
     write('mf-items/src/Page.test.tsx', "import { Slider } from 'antd';");
     write(`mf-items/dist/0.0.9/${SHARED_EXPORTS_FILE}`, JSON.stringify({ used: { antd: ['Rate'] } }));
+    write(`mf-settings/dist/0.2.0/${SHARED_EXPORTS_FILE}`, '{"used": {"an'); // being written by a parallel build
     expect(releasesUsed(dir, 'antd')).toEqual(['Rate']);
 
     const { antd } = sharedSubsets(dir, path.join(dir, 'shell'));

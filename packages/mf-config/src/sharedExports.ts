@@ -81,13 +81,23 @@ export function workspaceUsed(rootDir: string, library: string): ExportList {
   return mergeExports(files.map((file) => importedNames(readFileSync(file, 'utf8'), library)));
 }
 
-/** What the remotes' built releases (`mf-*\/dist/<version>/`) recorded they use of `library`. */
+/**
+ * What the remotes' built releases (`mf-*\/dist/<version>/`) recorded they use of `library`. A file a remote's
+ * build is writing at the same moment (parallel builds) is skipped: that remote's sources are scanned anyway.
+ */
 export function releasesUsed(rootDir: string, library: string): ExportList {
   const files = subfolders(rootDir, /^mf-[a-z]+$/)
     .flatMap((app) => subfolders(path.join(app, 'dist'), /./))
     .map((dist) => path.join(dist, SHARED_EXPORTS_FILE))
     .filter((file) => existsSync(file));
-  return mergeExports(files.map((file) => (JSON.parse(readFileSync(file, 'utf8')) as SharedExports).used[library] ?? []));
+  const used = (file: string): ExportList => {
+    try {
+      return (JSON.parse(readFileSync(file, 'utf8')) as SharedExports).used[library] ?? [];
+    } catch {
+      return [];
+    }
+  };
+  return mergeExports(files.map(used));
 }
 
 /** The ES module entry of an installed library (its package.json `module`). */
