@@ -111,10 +111,15 @@ export const SMALL_LIST_IDS = 2_000;
 async function isSmallList(db: Kysely<Database>, table: string, scope: ListScope): Promise<boolean> {
   const equalities = Object.entries(scope);
   const simple = equalities.length > 0 && equalities.every(([, v]) => typeof v === 'number' || typeof v === 'string');
-  const where = simple ? sql.join(equalities.map(([c, v]) => sql`${sql.ref(c)} = ${v}`), sql` and `) : sql`1 = 1`;
+  const where = simple
+    ? sql.join(
+        equalities.map(([c, v]) => sql`${sql.ref(c)} = ${v}`),
+        sql` and `,
+      )
+    : sql`1 = 1`;
   const end = async (dir: RawBuilder<unknown>) =>
-    (await sql<{ id: number }>`select ${sql.ref('id')} as id from ${sql.table(table)} where ${where} order by ${sql.ref('id')} ${dir} limit 1`.execute(db)).rows[0]
-      ?.id;
+    (await sql<{ id: number }>`select ${sql.ref('id')} as id from ${sql.table(table)} where ${where} order by ${sql.ref('id')} ${dir} limit 1`.execute(db))
+      .rows[0]?.id;
   const first = await end(sql`asc`);
   const last = await end(sql`desc`);
   return first === undefined || last === undefined || Number(last) - Number(first) + 1 <= SMALL_LIST_IDS;
@@ -208,7 +213,5 @@ async function countWhere(
 
 /** The number of rows a search matches (export row limits, add-to counts). */
 export async function countMatching<T>(db: Kysely<Database>, def: ListDefinition<T>, scope: ListScope, terms: readonly SearchTerm[]): Promise<number> {
-  return withSearchBudget(db, terms, (conn, budgetKey, dialect) =>
-    countWhere(db, conn, def.table, whereSql(dialect, def, scope, terms, budgetKey), terms),
-  );
+  return withSearchBudget(db, terms, (conn, budgetKey, dialect) => countWhere(db, conn, def.table, whereSql(dialect, def, scope, terms, budgetKey), terms));
 }
