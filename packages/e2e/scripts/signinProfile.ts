@@ -77,7 +77,7 @@ async function dashboardLoads(base: string): Promise<void> {
     summary = summarise(probed.profile, names, summary);
     metrics.push(probed.metrics);
     console.log(
-      `${USER}, /dashboard load ${i + 1}: main thread CPU ${load.cpu.thread} ms, react commits ${load.commits}, wall ${load.ms} ms (load average ${loadAverage()})`,
+      `${USER}, /dashboard load ${i + 1}: main thread CPU ${load.cpu.thread} ms, react commits ${load.commits}, charts drawn ${load.charts}, wall ${load.ms} ms (load average ${loadAverage()})`,
     );
   }
   printMetrics(metrics);

@@ -220,6 +220,8 @@ export interface DashboardLoad {
   ms: number;
   /** react-dom commits over every root, navigation to complete. */
   commits: number;
+  /** Charts drawn at that moment (those below the fold wait to be scrolled to). */
+  charts: number;
   probed?: unknown;
 }
 
@@ -266,10 +268,14 @@ export async function openDashboardOnce(base: string, user: string, probe?: Prob
     const ms = Date.now() - t0;
     const after = await cpuNow();
     const probed = await probe?.stop(cdp);
-    const commits = await page.evaluate(() => (window as unknown as { benchCommits: number }).benchCommits);
+    const { commits, charts } = await page.evaluate(() => ({
+      commits: (window as unknown as { benchCommits: number }).benchCommits,
+      charts: document.querySelectorAll('#portal-content [data-highcharts-chart]').length,
+    }));
     return {
       ms,
       commits,
+      charts,
       probed,
       cpu: { thread: Math.round((after.thread - before.thread) * 1000), process: Math.round((after.process - before.process) * 1000) },
     };
