@@ -139,8 +139,9 @@ describe('dashboard', () => {
     expect(expected.totalInYear.value).toBeGreaterThan(0);
     expect(expected.totalInMonth.value).toBeGreaterThan(0);
     await expectFigures(page, expected);
-    // Every chart is drawn (demo data has visitors and alarms every week).
+    // Every chart is drawn (demo data has visitors and alarms every week), those below the fold when scrolled to.
     for (const title of ['Total In Today per Library', 'Current Week', 'Alarms per Week']) {
+      await widget(page, title).scrollIntoViewIfNeeded();
       await widget(page, title).locator('.highcharts-container').waitFor({ timeout: 60_000 });
     }
     // The self-service distributions are of this week: drawn when the page's answer has rows, else the widget says
@@ -153,6 +154,7 @@ describe('dashboard', () => {
       await until(async () => String(distributions.has(type)), 'true');
       const drawn = (distributions.get(type) ?? []).length > 0;
       if (drawn) charts += 1;
+      await widget(page, title).scrollIntoViewIfNeeded();
       await widget(page, title)
         .locator(drawn ? '.highcharts-container' : '.ant-empty')
         .waitFor({ timeout: 60_000 });

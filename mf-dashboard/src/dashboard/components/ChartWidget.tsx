@@ -11,6 +11,7 @@ import { DASHBOARD_NS } from '../i18n';
 import { buildChartOptions, CHART_HEIGHT, type ChartInput, type ColorMap } from '../model/chartOptions';
 import type { WeeklyRow } from '../model/sources';
 import type { ChartType } from '../model/types';
+import { useSeen } from '../hooks/useSeen';
 import { today as todayDate } from '../hooks/useWeekPaging';
 import { addAccessibilityLater, withoutAccessibility } from './chartAccessibility';
 
@@ -61,6 +62,8 @@ export const ChartWidget = memo(function ChartWidget(props: ChartWidgetProps) {
   // The first chart this widget draws comes without its accessibility layer, added in a task of its own right
   // after (chartAccessibility.ts); later ones (Refresh, another week) have it from the start.
   const accessible = useRef(false);
+  // Drawn when near the screen: the charts below the fold cost the first view nothing.
+  const placeholder = useRef<HTMLDivElement>(null);
   const language = useLanguage();
   const full = useMemo(
     () =>
@@ -82,10 +85,13 @@ export const ChartWidget = memo(function ChartWidget(props: ChartWidgetProps) {
     },
     [full, title],
   );
+  const drawable = !failed && !!options && !!data && data.length > 0;
+  const seen = useSeen(placeholder, drawable);
   let body: ReactNode;
   if (failed) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('unavailable')} />;
   else if (!options || !data) body = <Spin size="small" />;
   else if (data.length === 0) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noData')} />;
+  else if (!seen) body = <div ref={placeholder} style={{ height: options.chart?.height ?? CHART_HEIGHT }} />;
   else body = <HighchartsReact highcharts={Highcharts} options={options} callback={drawn} />;
   return (
     <Card
