@@ -7,7 +7,6 @@
  */
 import { sql } from 'kysely';
 import { foldText } from '@portal/contract';
-import { compileLinear } from './linearRegex';
 import { dialectOf } from '../db/connect';
 import type { ListDefinition, Row } from './definition';
 import { CATALOGUE_ITEMS_LIST } from './definitions';
@@ -15,7 +14,7 @@ import { selectColumns } from './engine';
 import { regexPageInIdOrder } from './regexPage';
 import { planSearch, probeIndex, whereSql } from './search';
 import { addCatalogue } from './testing/helpers';
-import { randomValues, WIDEN_PATTERNS, WIDEN_VALUES } from './testing/regexCases';
+import { expectedCodes, randomValues, WIDEN_PATTERNS, WIDEN_VALUES } from './testing/regexCases';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
 jest.setTimeout(120_000);
@@ -43,25 +42,7 @@ async function search(pattern: string, extra = ''): Promise<Page> {
   return res.json() as Page;
 }
 
-/**
- * Where PostgreSQL's own engine means something else than JavaScript's on the folded value, whatever the first
- * test: \w \W \s \S and [^\w] follow the database's character classes for non-ASCII characters, '.' matches a
- * newline, ~* matches 'σ' with the final 'ς' of a folded 'Σ' (lower() of a C database leaves non-ASCII case).
- * There the expected rows are those of the exact folded test in SQL (no widened test).
- */
-const ENGINE_SPECIFIC = /\\[wWsS]|\.|[^\x00-\x7f]/;
-
-async function expected(pattern: string): Promise<string[]> {
-  const source = compileLinear(pattern).source;
-  if (!postgres || !ENGINE_SPECIFIC.test(source)) {
-    const re = new RegExp(source);
-    return ROWS.filter((r) => re.test(foldText(r.field1))).map((r) => r.code);
-  }
-  const { rows } = await sql<{ code: string }>`select code from catalogue_items where catalogue_id = ${catalogueId} and (case
-    when octet_length(field1) = char_length(field1) then field1 ~* ${source}
-    else lower(regexp_replace(normalize(field1, NFD), '[̀-ͯ]', '', 'g')) ~* ${source} end) order by id`.execute(t.db);
-  return rows.map((r) => r.code);
-}
+const expected = (pattern: string) => expectedCodes(t.db, catalogueId, ROWS, pattern);
 
 async function regexQuery(pattern: string) {
   const dialect = dialectOf(t.db);

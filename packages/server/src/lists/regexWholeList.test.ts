@@ -5,8 +5,6 @@
  * first rows is one scan ordered by `id + 0` with a window count (parallel workers on a large list).
  */
 import { sql } from 'kysely';
-import { foldText } from '@portal/contract';
-import { compileLinear } from './linearRegex';
 import { dialectOf } from '../db/connect';
 import type { ListDefinition } from './definition';
 import { CATALOGUE_ITEMS_LIST } from './definitions';
@@ -14,7 +12,7 @@ import { orderSql } from './engine';
 import { regexPageTuning } from './regexPage';
 import { laneQueries } from './searchWorker';
 import { addCatalogue } from './testing/helpers';
-import { randomValues, WIDEN_PATTERNS, WIDEN_VALUES } from './testing/regexCases';
+import { expectedCodes, randomValues, WIDEN_PATTERNS, WIDEN_VALUES } from './testing/regexCases';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
 jest.setTimeout(120_000);
@@ -48,19 +46,7 @@ async function search(pattern: string, extra = '', limit = 25): Promise<Page> {
   return res.json() as Page;
 }
 
-/** As regexScan.test: where PostgreSQL's engine means something else than JavaScript's, the exact folded test in SQL. */
-const ENGINE_SPECIFIC = /\\[wWsS]|\.|[^\x00-\x7f]/;
-async function expected(pattern: string): Promise<string[]> {
-  const source = compileLinear(pattern).source;
-  if (!postgres || !ENGINE_SPECIFIC.test(source)) {
-    const re = new RegExp(source);
-    return ROWS.filter((r) => re.test(foldText(r.field1))).map((r) => r.code);
-  }
-  const { rows } = await sql<{ code: string }>`select code from catalogue_items where catalogue_id = ${catalogueId} and (case
-    when octet_length(field1) = char_length(field1) then field1 ~* ${source}
-    else lower(regexp_replace(normalize(field1, NFD), '[̀-ͯ]', '', 'g')) ~* ${source} end) order by id`.execute(t.db);
-  return rows.map((r) => r.code);
-}
+const expected = (pattern: string) => expectedCodes(t.db, catalogueId, ROWS, pattern);
 
 describe(`a whole-list regular expression (${postgres ? 'postgres' : 'sqlite'})`, () => {
   it.each(WIDEN_PATTERNS)('/%s/: pages and totals equal testing every folded value', async (pattern) => {

@@ -1,4 +1,8 @@
-/** Patterns and values of the regular-expression tests (./regexWiden.test, ./regexScan.test). */
+/** Patterns and values of the regular-expression tests (./regexWiden.test, ./regexScan.test, ./regexWholeList.test). */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { foldText } from '@portal/contract';
+import { compileLinear } from '../linearRegex';
 
 export const WIDEN_PATTERNS = [
   '^\\d{4}[a-z]$',
@@ -117,4 +121,25 @@ export function randomValues(count: number): string[] {
     return (x >>> 0) / 4294967296;
   };
   return Array.from({ length: count }, () => Array.from({ length: 1 + Math.floor(next() * 8) }, () => alphabet[Math.floor(next() * alphabet.length)]).join(''));
+}
+
+/**
+ * Where PostgreSQL's own engine means something else than JavaScript's on the folded value, whatever the first
+ * test: \w \W \s \S and [^\w] follow the database's character classes for non-ASCII characters, '.' matches a
+ * newline, ~* matches 'σ' with the final 'ς' of a folded 'Σ' (lower() of a C database leaves non-ASCII case).
+ * There the expected rows are those of the exact folded test in SQL (no widened test).
+ */
+const ENGINE_SPECIFIC = /\\[wWsS]|\.|[^\x00-\x7f]/;
+
+/** The codes of `rows` (a catalogue's items, in id order) whose field1 matches `pattern` once folded. */
+export async function expectedCodes(db: Kysely<Database>, catalogueId: number, rows: { code: string; field1: string }[], pattern: string): Promise<string[]> {
+  const source = compileLinear(pattern).source;
+  if (!process.env.TEST_DATABASE_URL || !ENGINE_SPECIFIC.test(source)) {
+    const re = new RegExp(source);
+    return rows.filter((r) => re.test(foldText(r.field1))).map((r) => r.code);
+  }
+  const { rows: found } = await sql<{ code: string }>`select code from catalogue_items where catalogue_id = ${catalogueId} and (case
+    when octet_length(field1) = char_length(field1) then field1 ~* ${source}
+    else lower(regexp_replace(normalize(field1, NFD), '[̀-ͯ]', '', 'g')) ~* ${source} end) order by id`.execute(db);
+  return found.map((r) => r.code);
 }
