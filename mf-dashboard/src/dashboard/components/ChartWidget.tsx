@@ -63,7 +63,8 @@ export const ChartWidget = memo(function ChartWidget(props: ChartWidgetProps) {
   // after (chartAccessibility.ts); later ones (Refresh, another week) have it from the start.
   const accessible = useRef(false);
   // Drawn when near the screen: the charts below the fold cost the first view nothing.
-  const placeholder = useRef<HTMLDivElement>(null);
+  const area = useRef<HTMLDivElement>(null);
+  const seen = useSeen(area);
   const language = useLanguage();
   const full = useMemo(
     () =>
@@ -85,13 +86,11 @@ export const ChartWidget = memo(function ChartWidget(props: ChartWidgetProps) {
     },
     [full, title],
   );
-  const drawable = !failed && !!options && !!data && data.length > 0;
-  const seen = useSeen(placeholder, drawable);
   let body: ReactNode;
   if (failed) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('unavailable')} />;
   else if (!options || !data) body = <Spin size="small" />;
   else if (data.length === 0) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noData')} />;
-  else if (!seen) body = <div ref={placeholder} style={{ height: options.chart?.height ?? CHART_HEIGHT }} />;
+  else if (!seen) body = <div style={{ height: options.chart?.height ?? CHART_HEIGHT }} />;
   else body = <HighchartsReact highcharts={Highcharts} options={options} callback={drawn} />;
   return (
     <Card
@@ -103,7 +102,7 @@ export const ChartWidget = memo(function ChartWidget(props: ChartWidgetProps) {
       aria-busy={data === null && !failed}
       styles={{ body: { minHeight: CHART_HEIGHT + 8, padding: 4 } }}
     >
-      {body}
+      <div ref={area}>{body}</div>
     </Card>
   );
 });
