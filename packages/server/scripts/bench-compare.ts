@@ -3,7 +3,6 @@
  *
  *   pnpm --filter @portal/server bench:compare -- --data-dir <dir>     SQLite <dir>/portal.sqlite
  *   DATABASE_URL=postgres://… pnpm --filter @portal/server bench:compare
- *   … bench:compare -- --views-only                                       no export
  *
  * Takes the inventory group with the most items and its related catalogue. For MISSING and EXCEEDED against
  * ALL_GROUPS and that group, through the compare service after an item write (the stored total's stamp is stale):
