@@ -130,7 +130,13 @@ async function isSmallList(db: Kysely<Database>, table: string, scope: ListScope
  * without counting (one row more is read to know whether more follow); 'only' answers the count alone.
  */
 export async function listPage<T>(db: Kysely<Database>, def: ListDefinition<T>, scope: ListScope, params: ListParams): Promise<ListPage<T>> {
-  const terms = await probeIndex(db, def, scope, planSearch(def, params.searchTexts), params.count === 'skip' ? 'page' : 'all');
+  const terms = await probeIndex(
+    db,
+    def,
+    scope,
+    planSearch(def, params.searchTexts),
+    params.count === 'skip' ? 'page' : params.count === 'only' ? 'count' : 'all',
+  );
   const limit = Math.min(params.limit ?? MAX_LIST_LIMIT, MAX_LIST_LIMIT);
   const offset = params.offset ?? 0;
   if (offset > MAX_LIST_OFFSET) {
