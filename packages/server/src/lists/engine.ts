@@ -14,7 +14,7 @@ import { hasRegex, planSearch, probeIndex, whereSql, type SearchTerm } from './s
 import { cancellablePostgres, CountCancelled, countSignal } from './countCancel';
 import { openRegexBudget, RegexTimeout, sqliteFile } from './sqlite';
 import { runInWorker, workerDb, type WorkerLane } from './searchWorker';
-import { pagesByIds, postgresScansWholeList, regexOrderedPage, regexPageWithTotal, sqliteScansWholeList } from './regexPage';
+import { pagesByIds, postgresScansWholeList, regexOrderedPage, regexPageWithTotal, sqliteScansWholeList, type RegexPageSizes } from './regexPage';
 
 /** How long one request's regular-expression search may run. */
 export const REGEX_BUDGET_MS = 5000;
@@ -128,8 +128,15 @@ async function isSmallList(db: Kysely<Database>, table: string, scope: ListScope
 /**
  * One page of a list and the number of rows matching the search. params.count 'skip' answers the page
  * without counting (one row more is read to know whether more follow); 'only' answers the count alone.
+ * `sizes`: a regular expression's page steps (./regexPage), their defaults unless given.
  */
-export async function listPage<T>(db: Kysely<Database>, def: ListDefinition<T>, scope: ListScope, params: ListParams): Promise<ListPage<T>> {
+export async function listPage<T>(
+  db: Kysely<Database>,
+  def: ListDefinition<T>,
+  scope: ListScope,
+  params: ListParams,
+  sizes: RegexPageSizes = {},
+): Promise<ListPage<T>> {
   const terms = await probeIndex(
     db,
     def,
@@ -164,7 +171,16 @@ export async function listPage<T>(db: Kysely<Database>, def: ListDefinition<T>, 
       // In another order, such an expression tests every row too: first rows in that order, then the same scan.
       const wholeList = dialect === 'postgres' ? postgresScansWholeList(terms) : sqliteScansWholeList(terms);
       const scan = file && wholeList ? { file, lane, budgetMs: REGEX_BUDGET_MS, db } : null;
-      const pageQuery = { dialect, table: def.table, columns: selectColumns(def), scope: whereSql(dialect, def, scope, [], null), where, read, offset };
+      const pageQuery = {
+        ...sizes,
+        dialect,
+        table: def.table,
+        columns: selectColumns(def),
+        scope: whereSql(dialect, def, scope, [], null),
+        where,
+        read,
+        offset,
+      };
       const { rows, total } =
         pagesByIds(dialect, terms) && !params.order
           ? await regexPageWithTotal(conn, { ...pageQuery, wholeList: dialect === 'postgres' && wholeList }, scan)

@@ -22,10 +22,13 @@ export const FIRST_ROWS = 20_000;
 /** An ordered page's scan takes the matching ids when at most this many match (else they are many: see below). */
 export const ORDERED_IDS = 20_000;
 
-/** The engine's first try (tests read fewer rows to reach the scan after it on a small list). */
-export const regexPageTuning = { firstRows: FIRST_ROWS, orderedIds: ORDERED_IDS };
+/** The page's sizes, FIRST_ROWS and ORDERED_IDS unless given (tests give smaller ones to reach each step on a small list). */
+export interface RegexPageSizes {
+  firstRows?: number;
+  orderedIds?: number;
+}
 
-export interface RegexPageQuery {
+export interface RegexPageQuery extends RegexPageSizes {
   dialect: Dialect;
   table: string;
   columns: RawBuilder<unknown>;
@@ -35,8 +38,6 @@ export interface RegexPageQuery {
   where: RawBuilder<SqlBool>;
   read: number;
   offset: number;
-  /** FIRST_ROWS unless given (tests). */
-  firstRows?: number;
   /** PostgreSQL: the terms test every row of the list (postgresScansWholeList). */
   wholeList?: boolean;
 }
@@ -102,7 +103,7 @@ export async function regexPageWithTotal(conn: Db, q: RegexPageQuery, scan?: Sca
     rows: [bound],
   } = await sql<{
     id: number;
-  }>`select ${id} as id from ${table} where ${q.scope} order by ${id} limit 1 offset ${(q.firstRows ?? regexPageTuning.firstRows) - 1}`.execute(conn);
+  }>`select ${id} as id from ${table} where ${q.scope} order by ${id} limit 1 offset ${(q.firstRows ?? FIRST_ROWS) - 1}`.execute(conn);
   if (!bound) return { rows: (await page(q.where).execute(conn)).rows };
   const first = await page(sql<SqlBool>`${q.where} and ${id} <= ${Number(bound.id)}`).execute(conn);
   if (first.rows.length === q.read) return { rows: first.rows };
@@ -160,8 +161,8 @@ export async function regexOrderedPage(
 ): Promise<{ rows: Row[]; total?: number }> {
   const table = sql.table(q.table);
   const id = sql.ref('id');
-  const cap = regexPageTuning.orderedIds;
-  const firstRows = q.firstRows ?? Math.min(regexPageTuning.firstRows, ORDERED_FIRST_ROWS);
+  const cap = q.orderedIds ?? ORDERED_IDS;
+  const firstRows = q.firstRows ?? ORDERED_FIRST_ROWS;
   const first =
     await sql<Row>`select ${q.columns} from (select * from ${table} where ${q.scope} order by ${q.order} limit ${firstRows}) as first_rows where ${q.where} order by ${q.order} limit ${q.read} offset ${q.offset}`.execute(
       conn,

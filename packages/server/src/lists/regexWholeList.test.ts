@@ -1,15 +1,15 @@
 /**
  * A regular expression that reads the whole list (./regexPage): the rows, pages and totals equal testing every
  * folded value, and the page's scan past its first rows answers the exact total (SQLite: the search worker's ids
- * of the whole list). Here the page's first try reads 40 rows. On PostgreSQL the same answers; its page past the
+ * of the whole list). Here the page's first try reads 40 rows unless a case says fewer. On PostgreSQL the same answers; its page past the
  * first rows is one scan ordered by `id + 0` with a window count (parallel workers on a large list).
  */
 import { sql } from 'kysely';
 import { dialectOf } from '../db/connect';
 import type { ListDefinition } from './definition';
 import { CATALOGUE_ITEMS_LIST } from './definitions';
-import { orderSql } from './engine';
-import { regexPageTuning } from './regexPage';
+import { listPage, listParams, orderSql } from './engine';
+import type { RegexPageSizes } from './regexPage';
 import { laneQueries } from './searchWorker';
 import { addCatalogue } from './testing/helpers';
 import { expectedCodes, randomValues, WIDEN_PATTERNS, WIDEN_VALUES } from './testing/regexCases';
@@ -21,29 +21,19 @@ const postgres = Boolean(process.env.TEST_DATABASE_URL);
 const ROWS = [...WIDEN_VALUES, ...randomValues(300)].map((field1, i) => ({ code: `S${String(i).padStart(4, '0')}`, field1 }));
 
 let t: TestApp;
-let url: string;
 let catalogueId: number;
-const tuned = { firstRows: regexPageTuning.firstRows, orderedIds: regexPageTuning.orderedIds };
 beforeAll(async () => {
   t = await createTestApp();
   const store = await t.storeId('BIB-001');
   catalogueId = await addCatalogue(t.db, store, 'Regex split', ROWS);
-  url = `/api/stores/${store}/catalogues/${catalogueId}/items`;
-  regexPageTuning.firstRows = 40;
 }, 120_000);
-afterAll(async () => {
-  regexPageTuning.firstRows = tuned.firstRows;
-  regexPageTuning.orderedIds = tuned.orderedIds;
-  await t.close();
-});
+afterAll(() => t.close());
 
-type Page = { items: { code: string }[]; total: number; totalKnown?: boolean };
-async function search(pattern: string, extra = '', limit = 25): Promise<Page> {
-  const res = await t.call('GET', `${url}?limit=${limit}${extra}&searchTexts=${encodeURIComponent(JSON.stringify({ field1: `/${pattern}/` }))}`, {
-    user: 'librarian',
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json() as Page;
+/** The list call `?limit=…&searchTexts={"field1":"/pattern/"}` plus `extra` (a query string). */
+function search(pattern: string, extra = '', limit = 25, sizes: RegexPageSizes = { firstRows: 40 }) {
+  const { offset, ...rest } = Object.fromEntries(new URLSearchParams(extra));
+  const params = listParams({ ...rest, ...(offset && { offset: Number(offset) }), limit, searchTexts: JSON.stringify({ field1: `/${pattern}/` }) });
+  return listPage(t.db, CATALOGUE_ITEMS_LIST, { catalogue_id: catalogueId }, params, sizes);
 }
 
 const expected = (pattern: string) => expectedCodes(t.db, catalogueId, ROWS, pattern);
@@ -64,22 +54,17 @@ describe(`a whole-list regular expression (${postgres ? 'postgres' : 'sqlite'})`
 
   it('the page past its first rows answers the exact total (SQLite: its scan runs in the worker)', async () => {
     // '[xz]{3}' matches a few rows, none of them in the first 5: the page reads the whole list.
-    regexPageTuning.firstRows = 5;
     const want = await expected('[xz]{3}');
     expect(want.length).toBeGreaterThan(1); // more than the page of 1: its total is known only by counting
     const before = laneQueries('small');
-    const page = await search('[xz]{3}', '&count=skip', 1);
+    const page = await search('[xz]{3}', '&count=skip', 1, { firstRows: 5 });
     expect(page.items.map((i) => i.code)).toEqual(want.slice(0, 1));
     const count = await search('[xz]{3}', '&count=only');
     expect(count.total).toBe(want.length);
     // Both databases: the page's scan past its first rows counted every match (PostgreSQL: its window).
     expect(page).toMatchObject({ total: want.length });
     expect(page.totalKnown).toBeUndefined();
-    if (postgres) {
-      regexPageTuning.firstRows = 40;
-      return;
-    }
-    regexPageTuning.firstRows = 40;
+    if (postgres) return;
     // A list of a few hundred ids: the page's queries (bound, first rows, scan, rows) and the count in the small lane.
     expect(laneQueries('small') - before).toBe(5);
   });
@@ -102,28 +87,20 @@ describe(`a whole-list regular expression (${postgres ? 'postgres' : 'sqlite'})`
         [3, 20_000],
         [3, 5],
       ]) {
-        regexPageTuning.firstRows = firstRows;
-        regexPageTuning.orderedIds = orderedIds;
-        const page = await search(pattern, `&count=skip${order}`, 10);
+        const sizes = { firstRows, orderedIds };
+        const page = await search(pattern, `&count=skip${order}`, 10, sizes);
         expect(page.items.map((i) => i.code)).toEqual(want.slice(0, 10));
         if (page.totalKnown !== false) expect(page.total).toBe(want.length);
-        expect((await search(pattern, `&count=skip${order}&offset=12`, 10)).items.map((i) => i.code)).toEqual(want.slice(12, 22));
-        expect((await search(pattern, `${order}`, 10)).total).toBe(want.length);
+        expect((await search(pattern, `&count=skip${order}&offset=12`, 10, sizes)).items.map((i) => i.code)).toEqual(want.slice(12, 22));
+        expect((await search(pattern, `${order}`, 10, sizes)).total).toBe(want.length);
       }
-      regexPageTuning.firstRows = 40;
-      regexPageTuning.orderedIds = tuned.orderedIds;
     }
   });
 
   it('an ordered page whose first rows hold no match answers the exact total from its scan', async () => {
-    regexPageTuning.firstRows = 3;
-    try {
-      const want = await expected('[xz]{3}');
-      const page = await search('[xz]{3}', '&count=skip&order=code,desc', 1);
-      expect(page).toMatchObject({ total: want.length });
-      expect(page.totalKnown).toBeUndefined();
-    } finally {
-      regexPageTuning.firstRows = 40;
-    }
+    const want = await expected('[xz]{3}');
+    const page = await search('[xz]{3}', '&count=skip&order=code,desc', 1, { firstRows: 3 });
+    expect(page).toMatchObject({ total: want.length });
+    expect(page.totalKnown).toBeUndefined();
   });
 });
