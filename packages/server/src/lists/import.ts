@@ -82,22 +82,16 @@ function planSheet(body: ImportBody, sheet: SheetReader): SheetPlan | null {
   return { index: sheet.index, name: sheet.name, map, hasObjectIdColumn: map.objectId !== undefined };
 }
 
-/** The item rows of one sheet (header and empty rows left out). */
-async function* itemRows(sheet: SheetReader, plan: SheetPlan): AsyncGenerator<{ number: number; values: ItemValues }> {
-  let first = true;
-  for await (const row of sheet.rows) {
-    const header = first && sheet.hasHeader;
-    first = false;
-    if (header) continue;
-    const values = rowValues(row.cells, plan.map);
-    if (hasContent(row.cells)) plan.rowsWithContent = (plan.rowsWithContent ?? 0) + 1;
-    if (values.code !== null || values.objectId !== null) plan.rowsWithCode = (plan.rowsWithCode ?? 0) + 1;
-    if (!isEmpty(values)) yield { number: row.number, values };
-  }
+/** An item row's values, null for an empty one; counts the sheet's rows with content and with a code. */
+function itemValues(plan: SheetPlan, cells: readonly CellValue[]): ItemValues | null {
+  const values = rowValues(cells, plan.map);
+  if (hasContent(cells)) plan.rowsWithContent = (plan.rowsWithContent ?? 0) + 1;
+  if (values.code !== null || values.objectId !== null) plan.rowsWithCode = (plan.rowsWithCode ?? 0) + 1;
+  return isEmpty(values) ? null : values;
 }
 
 async function drain(sheet: SheetReader): Promise<void> {
-  for await (const _row of sheet.rows) {
+  for await (const _block of sheet.rows) {
     /* the next sheet starts after this one */
   }
 }
@@ -146,10 +140,17 @@ async function importHeld(deps: FilesDeps, user: AuthUser, body: ImportBody, tar
           },
         );
         await intake.feed(async () => {
-          for await (const row of itemRows(sheet, plan)) {
-            throwIfCancelled(signal);
-            const batch = intake.add(row.number, row.values);
-            if (batch) await batch;
+          let header = sheet.hasHeader;
+          for await (const block of sheet.rows) {
+            for (const row of block) {
+              throwIfCancelled(signal);
+              // The header row is left out.
+              const values = header ? null : itemValues(plan, row.cells);
+              header = false;
+              if (!values) continue;
+              const batch = intake.add(row.number, values);
+              if (batch) await batch;
+            }
           }
         });
         checkCodesMapped(plan);

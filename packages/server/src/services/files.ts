@@ -97,10 +97,10 @@ export async function* cappedSheets(deps: FilesDeps, fileName: string, meta: Tem
     yield {
       ...sheet,
       rows: (async function* counted() {
-        for await (const row of source) {
-          total += 1;
+        for await (const block of source) {
+          total += block.length;
           if (total > max) throw tooManyRows(max);
-          yield row;
+          yield block;
         }
       })(),
     };
@@ -117,13 +117,15 @@ export async function readFile(deps: FilesDeps, user: AuthUser, fileName: string
     for await (const sheet of cappedSheets(deps, fileName, meta, format, { owner: user.id, signal: countSignal() })) {
       const data: ImportSheet['data'] = [];
       let rows = 0;
-      for await (const row of sheet.rows) {
-        if (data.length < PREVIEW_ROWS) {
-          data.push(row.cells);
-          // Past the preview only whether a row holds something counts (a workbook then skips its cells).
-          if (data.length === PREVIEW_ROWS) sheet.countOnly?.();
+      for await (const block of sheet.rows) {
+        for (const row of block) {
+          if (data.length < PREVIEW_ROWS) {
+            data.push(row.cells);
+            // Past the preview only whether a row holds something counts (a workbook then skips its cells).
+            if (data.length === PREVIEW_ROWS) sheet.countOnly?.();
+          }
+          if (row.filled ?? row.cells.some((c) => c !== null && c !== '')) rows += 1;
         }
-        if (row.filled ?? row.cells.some((c) => c !== null && c !== '')) rows += 1;
       }
       const firstIsHeader = sheet.hasHeader && data.length > 0;
       layout = sheet.text ?? layout;

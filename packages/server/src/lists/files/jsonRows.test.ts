@@ -112,7 +112,7 @@ it('reads a file in 64 KiB pieces, a character cut between two of them included,
       fs.writeFileSync(file, bytes);
       const meta = { owner: 1, name, format: 'json' as const, encoding: 'utf-8' as const, size: bytes.length, createdAt: '' };
       const out: CellValue[][] = [];
-      for await (const sheet of readSheets(file, meta, {})) for await (const row of sheet.rows) out.push(row.cells);
+      for await (const sheet of readSheets(file, meta, {})) for await (const block of sheet.rows) for (const row of block) out.push(row.cells);
       return out;
     };
     const expected = [['code'], [code], ['2']];

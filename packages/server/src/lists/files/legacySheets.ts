@@ -90,14 +90,18 @@ export const LEGACY_ZIP_LIMITS: ZipLimits = {
   maxRatio: 200,
 };
 
-async function* legacyRows(rows: unknown[][], dateFormat: string | undefined): AsyncGenerator<SheetRow> {
-  for (let r = 0; r < rows.length; r += 1) {
-    const row = rows[r];
-    if (row.length > MAX_COLUMNS) throw invalidFile(`Rows are limited to ${MAX_COLUMNS} columns`);
-    const cells: CellValue[] = row.map((v) => cellValue(v, dateFormat));
-    while (cells.length > 0 && cells[cells.length - 1] === null) cells.pop();
-    yield { number: r + 1, cells };
-    if ((r + 1) % ROWS_PER_TURN === 0) await nextTurn();
+async function* legacyRows(rows: unknown[][], dateFormat: string | undefined): AsyncGenerator<SheetRow[]> {
+  for (let from = 0; from < rows.length; from += ROWS_PER_TURN) {
+    if (from > 0) await nextTurn();
+    const block: SheetRow[] = [];
+    for (let r = from; r < Math.min(rows.length, from + ROWS_PER_TURN); r += 1) {
+      const row = rows[r];
+      if (row.length > MAX_COLUMNS) throw invalidFile(`Rows are limited to ${MAX_COLUMNS} columns`);
+      const cells: CellValue[] = row.map((v) => cellValue(v, dateFormat));
+      while (cells.length > 0 && cells[cells.length - 1] === null) cells.pop();
+      block.push({ number: r + 1, cells });
+    }
+    yield block;
   }
 }
 

@@ -29,8 +29,11 @@ export interface SheetReader {
   /** Position in the workbook (readFile and import use the same numbering). */
   index: number;
   hasHeader: boolean;
-  /** Must be consumed (or abandoned with return()) before the next sheet is read. */
-  rows: AsyncIterable<SheetRow>;
+  /**
+   * The rows a block at a time (as the reader takes them from the file: one promise per block, not per row).
+   * Must be consumed (or abandoned with return()) before the next sheet is read.
+   */
+  rows: AsyncIterable<SheetRow[]>;
   /** Text files: how they are decoded and split (what readFile shows in the preview). */
   text?: TextLayout;
   /** From the next block of rows on, rows come without cells, with `filled` (readFile counting past its preview). */
@@ -128,13 +131,17 @@ async function* decodedText(path: string, encoding: TextEncoding, skip: number):
   yield decoder.decode();
 }
 
-async function* textRows(path: string, encoding: TextEncoding, skip: number, separator: string): AsyncGenerator<SheetRow> {
+/** The rows ending in each decoded chunk, as one block. */
+async function* textRows(path: string, encoding: TextEncoding, skip: number, separator: string): AsyncGenerator<SheetRow[]> {
   const parser = new CsvParser(separator);
   let number = 0;
+  const block = (rows: string[][]): SheetRow[] => rows.map((cells) => ({ number: ++number, cells: capColumns(cells) }));
   for await (const text of decodedText(path, encoding, skip)) {
-    for (const cells of parser.push(text)) yield { number: ++number, cells: capColumns(cells) };
+    const rows = parser.push(text);
+    if (rows.length > 0) yield block(rows);
   }
-  for (const cells of parser.end()) yield { number: ++number, cells: capColumns(cells) };
+  const last = parser.end();
+  if (last.length > 0) yield block(last);
 }
 
 function capColumns(cells: CellValue[]): CellValue[] {
@@ -203,7 +210,12 @@ async function* xlsxSheets(path: string, format: ReadFormat): AsyncGenerator<She
 /** The reader's own text (parser positions, paths) goes to the log as the cause, never to the client. */
 const unreadableWorkbook = (e: unknown) => (e instanceof ApiError ? e : withCause(invalidFile('The workbook could not be read'), e));
 
-async function* xlsxRows(workbook: XlsxWorkbook, sheet: XlsxSheetPart, dateFormat: string | undefined, mode: { countOnly: boolean }): AsyncGenerator<SheetRow> {
+async function* xlsxRows(
+  workbook: XlsxWorkbook,
+  sheet: XlsxSheetPart,
+  dateFormat: string | undefined,
+  mode: { countOnly: boolean },
+): AsyncGenerator<SheetRow[]> {
   const blocks = workbook.rows(sheet, (date) => cellValue(date, dateFormat), mode);
   try {
     for (;;) {
@@ -214,10 +226,10 @@ async function* xlsxRows(workbook: XlsxWorkbook, sheet: XlsxSheetPart, dateForma
         throw unreadableWorkbook(e);
       }
       if (next.done) return;
-      for (const row of next.value) {
+      yield next.value.map((row): SheetRow => {
         if (row.width > MAX_COLUMNS) throw invalidFile(`Rows are limited to ${MAX_COLUMNS} columns`);
-        yield row.filled === undefined ? { number: row.number, cells: row.cells } : { number: row.number, cells: row.cells, filled: row.filled };
-      }
+        return row.filled === undefined ? { number: row.number, cells: row.cells } : { number: row.number, cells: row.cells, filled: row.filled };
+      });
     }
   } finally {
     // Rows abandoned (a refused row, a cancel): the part's inflation stops now, not when the workbook closes.
@@ -232,7 +244,7 @@ async function* jsonSheets(path: string, meta: TempFileMeta, format: ReadFormat,
   yield { name: baseName(meta.name), index: 0, hasHeader, rows: numbered(rows) };
 }
 
-/** Rows this many at a time between turns of the event loop (other requests go on meanwhile). */
+/** Rows this many at a time between turns of the event loop (other requests go on meanwhile); a block of a reader that has the rows in memory. */
 export const ROWS_PER_TURN = 5000;
 
 export const nextTurn = () =>
@@ -240,10 +252,16 @@ export const nextTurn = () =>
     setImmediate(resolve);
   });
 
-async function* numbered(rows: AsyncIterable<CellValue[]>): AsyncGenerator<SheetRow> {
+async function* numbered(rows: AsyncIterable<CellValue[]>): AsyncGenerator<SheetRow[]> {
+  let block: SheetRow[] = [];
   let number = 0;
   for await (const cells of rows) {
-    yield { number: ++number, cells };
-    if (number % ROWS_PER_TURN === 0) await nextTurn();
+    block.push({ number: ++number, cells });
+    if (block.length === ROWS_PER_TURN) {
+      yield block;
+      block = [];
+      await nextTurn();
+    }
   }
+  if (block.length > 0) yield block;
 }
