@@ -12,6 +12,7 @@ import { buildChartOptions, CHART_HEIGHT, type ChartInput, type ColorMap } from 
 import type { WeeklyRow } from '../model/sources';
 import type { ChartType } from '../model/types';
 import { useSeen } from '../hooks/useSeen';
+import { useWidth } from '../hooks/useWidth';
 import { today as todayDate } from '../hooks/useWeekPaging';
 import { addAccessibilityLater, withoutAccessibility } from './chartAccessibility';
 
@@ -35,10 +36,10 @@ export interface ChartWidgetProps {
   paging?: ReactNode;
 }
 
-type InputProps = Omit<ChartWidgetProps, 'failed' | 'paging' | 'data'>;
+type InputProps = Omit<ChartWidgetProps, 'failed' | 'paging' | 'data'> & { width: number };
 
 function toInput(props: InputProps, data: ChartRow[] | WeeklyRow[]): ChartInput {
-  const { chartType, colorMap, hideXAxis, labelFormatter } = props;
+  const { chartType, colorMap, hideXAxis, labelFormatter, width } = props;
   if (chartType === 'line' || chartType === 'multibar') {
     return {
       chartType,
@@ -52,7 +53,7 @@ function toInput(props: InputProps, data: ChartRow[] | WeeklyRow[]): ChartInput 
       labelFormatter,
     };
   }
-  return { chartType, data: data as ChartRow[], seriesName: props.title, colorMap, hideXAxis, labelFormatter };
+  return { chartType, data: data as ChartRow[], seriesName: props.title, colorMap, hideXAxis, labelFormatter, width };
 }
 
 /** A chart widget (§2) drawn with Highcharts; about 151.5 px high (§9). Memoised like ValueWidget. */
@@ -65,15 +66,17 @@ export const ChartWidget = memo(function ChartWidget(props: ChartWidgetProps) {
   // Drawn when near the screen: the charts below the fold cost the first view nothing.
   const area = useRef<HTMLDivElement>(null);
   const seen = useSeen(area);
+  // The bar chart's names take what its width leaves the plot (barNamesWidth), so it follows the card's width.
+  const width = useWidth(area, chartType === 'bar');
   const language = useLanguage();
   const full = useMemo(
     () =>
       data &&
       localizeChart(
-        buildChartOptions(toInput({ title, chartType, groupName, weekStartDay, colorMap, date, today, hideXAxis, labelFormatter }, data), title),
+        buildChartOptions(toInput({ title, chartType, groupName, weekStartDay, colorMap, date, today, hideXAxis, labelFormatter, width }, data), title),
         language,
       ),
-    [title, chartType, data, groupName, weekStartDay, colorMap, date, today, hideXAxis, labelFormatter, language],
+    [title, chartType, data, groupName, weekStartDay, colorMap, date, today, hideXAxis, labelFormatter, width, language],
   );
   // Rebuilt only when an input changes, so Highcharts does not redraw on every render.
   const options = useMemo(() => full && (accessible.current ? full : withoutAccessibility(full)), [full]);

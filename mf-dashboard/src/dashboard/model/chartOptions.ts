@@ -17,6 +17,8 @@ export interface TodayChartInput {
   colorMap: ColorMap;
   hideXAxis?: boolean;
   labelFormatter?: (label: string) => string;
+  /** The chart's width (px) when known: the bar chart's names leave its plot room (barNamesWidth). */
+  width?: number;
 }
 
 export interface WeeklyChartInput {
@@ -75,7 +77,8 @@ function todayOptions(input: TodayChartInput): Options {
     return { ...options, series: [pie] };
   }
   // Horizontal bars: one row per library, its whole name on the vertical axis (library names often share a
-  // first word, "Biblioteca …", which cut column labels to the same "Bibliot…"); the chart grows with the rows.
+  // first word, "Biblioteca …", which cut column labels to the same "Bibliot…") unless the chart is narrow
+  // (barNamesWidth); the chart grows with the rows.
   const bar: SeriesOptionsType = {
     type: 'bar',
     name: input.seriesName,
@@ -90,12 +93,24 @@ function todayOptions(input: TodayChartInput): Options {
     xAxis: {
       ...options.xAxis,
       categories,
-      labels: { style: { fontSize: '11px', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } },
+      labels: {
+        style: { fontSize: '11px', textOverflow: 'ellipsis', whiteSpace: 'nowrap', ...(input.width ? { width: barNamesWidth(input.width) } : {}) },
+      },
     },
     plotOptions: { ...options.plotOptions, bar: { borderWidth: 0, pointPadding: 0.1, groupPadding: 0.05 } },
     series: [bar],
   };
 }
+
+/** Room the bar chart's plot keeps beside the names (bars and their figures), or 60 % of a narrower chart. */
+const PLOT_ROOM = 160;
+
+/**
+ * How wide the bar chart's names may be in a chart `width` px wide: whole on a wide card, shortened with an
+ * ellipsis on a narrow one (Highcharts puts the whole name in the label's title). Uncapped, a name wider than the
+ * chart left the plot no width, and Highcharts drew its clip rectangle -1 px high (an error in the console).
+ */
+export const barNamesWidth = (width: number): number => Math.max(8, Math.round(Math.max(width * 0.4, width - PLOT_ROOM)));
 
 /** Pixels per library row of the horizontal bar chart. */
 export const BAR_ROW_HEIGHT = 22;
