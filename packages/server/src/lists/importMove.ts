@@ -20,7 +20,7 @@ import { forgetMoves, recordMove, recordRuns, undoAbandonedMoves, type IdRuns } 
 import type { StagedItems } from './stagedItems';
 
 /** Rows per move transaction on SQLite: short transactions, so other writers wait little between them. */
-export const MOVE_CHUNK_ROWS = 2500;
+export const MOVE_CHUNK_ROWS = 5000;
 
 export interface SheetMove {
   /** The staged group (sheet index). */
