@@ -2,6 +2,8 @@ import type { ChartRow, WeeklyGroupName } from '@portal/contract';
 import { Card, Empty, Spin } from 'antd';
 import Highcharts from 'highcharts';
 import 'highcharts/modules/accessibility';
+// The colour variables of Highcharts' default palette, once for every chart (their options leave them out).
+import 'highcharts/css/highcharts-palette.css';
 import HighchartsReact from 'highcharts-react-official';
 import { memo, useCallback, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

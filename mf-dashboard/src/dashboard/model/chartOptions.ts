@@ -54,6 +54,9 @@ const STILL = { chart: { animation: false }, series: { animation: false } } as c
 function base(chartType: ChartType, hideXAxis: boolean | undefined): Options {
   return {
     chart: { height: CHART_HEIGHT, spacing: [8, 4, 4, 4], backgroundColor: 'transparent', ...STILL.chart },
+    // Highcharts' colour variables come once from its palette sheet (ChartWidget imports it): injected by each
+    // chart, they were a new :root style sheet per chart, each restyling the whole page.
+    palette: { injectCSS: false },
     plotOptions: { series: STILL.series },
     title: { text: undefined },
     credits: { enabled: false },
