@@ -21,3 +21,18 @@ it('collapses and expands the sidebar from a named button that says whether the 
   expect(expand).toHaveAttribute('aria-expanded', 'false');
   expect(document.querySelector('.ant-layout-sider')).toHaveClass('ant-layout-sider-collapsed');
 });
+
+it('starts collapsed to its icons on a phone-wide screen, and still expands', async () => {
+  const wide = window.matchMedia;
+  window.matchMedia = (query: string) => ({ ...wide(query), matches: query.includes('max-width: 767.98px') });
+  try {
+    const user = userEvent.setup({ delay: null });
+    await renderShell({ user: 'admin', path: '/dashboard' });
+    const expand = await screen.findByLabelText('Expand the menu');
+    expect(document.querySelector('.ant-layout-sider')).toHaveClass('ant-layout-sider-collapsed');
+    await user.click(expand);
+    expect(await screen.findByLabelText('Collapse the menu')).toHaveAttribute('aria-expanded', 'true');
+  } finally {
+    window.matchMedia = wide;
+  }
+});

@@ -5,16 +5,28 @@ import { useTranslation } from 'react-i18next';
 import { SIDEBAR_WIDTH } from '@portal/ui';
 import { useMenu } from '../menu/useMenu';
 
+/** Below antd's `md` breakpoint (a phone) the sidebar starts collapsed to its icons, leaving the page the width. */
+const NARROW = '(max-width: 767.98px)';
+
 /**
  * The collapsible 240 px sidebar with the permitted menu groups. Its collapse control is a real, named button
  * (antd's own trigger is an unnamed div out of the tab order).
  */
 export function Sidebar() {
   const { t } = useTranslation('shell');
-  const [collapsed, setCollapsed] = useState(false);
+  const [collapsed, setCollapsed] = useState(() => window.matchMedia(NARROW).matches);
   const { items, selectedKeys, openKeys, onOpenChange, onClick } = useMenu();
   return (
-    <Layout.Sider width={SIDEBAR_WIDTH} collapsible collapsed={collapsed} trigger={null} theme="light" style={{ borderInlineEnd: '1px solid #f0f0f0' }}>
+    <Layout.Sider
+      width={SIDEBAR_WIDTH}
+      collapsible
+      collapsed={collapsed}
+      breakpoint="md"
+      onBreakpoint={setCollapsed}
+      trigger={null}
+      theme="light"
+      style={{ borderInlineEnd: '1px solid #f0f0f0' }}
+    >
       <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
         <Menu
           mode="inline"
