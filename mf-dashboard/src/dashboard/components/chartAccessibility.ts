@@ -5,7 +5,7 @@ import Highcharts, { type AccessibilityOptions, type Chart, type Options } from 
  * the legend) measured ~110 ms of the renderer's ~1.4 s from Login to the complete dashboard, all inside the one
  * long task that drew the nine charts. A chart is now first drawn without it, announced meanwhile as an image
  * named by its widget's title (what Highcharts does without the layer, plus the name), and gets its full layer in
- * a task of its own when the renderer is idle: one chart per task, in the order they were drawn. A chart drawn again later
+ * a task of its own right after: one chart per task, in the order they were drawn. A chart drawn again later
  * (Refresh, another week) keeps its layer from the start. The layer is added to the chart as drawn, without
  * drawing it again: `chart.update()` redrew every axis, series and legend (~40-60 ms a chart, ~0.3-0.5 s of CPU
  * for nine charts after the last widget was filled, on a renderer the user is already using).
@@ -19,18 +19,10 @@ function runNext(): void {
   if (pending.length > 0) scheduleNext();
 }
 
-/** How long a layer may wait for an idle moment (ms). */
-const IDLE_TIMEOUT = 1000;
-
-/**
- * The next layer when the renderer is idle (the page's other charts, figures and answers first), within a second;
- * a task later where the browser cannot tell (no requestIdleCallback, as in jsdom).
- */
 function scheduleNext(): void {
   if (scheduled) return;
   scheduled = true;
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(runNext, { timeout: IDLE_TIMEOUT });
-  else setTimeout(runNext, 0);
+  setTimeout(runNext, 0);
 }
 
 /** The options of a first draw: the same chart without its accessibility layer. */
