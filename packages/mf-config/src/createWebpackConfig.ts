@@ -8,6 +8,7 @@ import type { Configuration as DevServerConfiguration } from 'webpack-dev-server
 import { findWorkspaceRoot, readCatalog } from './catalog';
 import { appVersion, RegistryPartPlugin, remoteBasePath, remoteDistDir } from './registryPart';
 import { PrecompressPlugin } from './precompress';
+import { componentNames, componentShares, transformImportsOptions } from './componentShares';
 import { buildShared, sharedPackageDirs } from './shared';
 import { SharedExportsPlugin, sharedSubsets, TREE_SHAKEN_LIBRARIES } from './sharedExports';
 import { SharedDuplicateCheckPlugin } from './sharedDuplicateCheck';
@@ -52,8 +53,9 @@ interface CliArgv {
 /** Where the reference server listens in development; the dev servers proxy /api (and the shell its remotes) to it. */
 const devBackend = () => process.env.PORTAL_SERVER_URL ?? 'http://localhost:8080';
 
-// Loaders are resolved here: the apps do not install them, only @portal/mf-config does.
-function swcLoader(development: boolean) {
+// Loaders are resolved here: the apps do not install them, only @portal/mf-config does. The swc plugin imports
+// antd's component exports from their own share keys (componentShares.ts).
+function swcLoader(development: boolean, rootDir: string) {
   return {
     loader: require.resolve('swc-loader'),
     options: {
@@ -61,6 +63,10 @@ function swcLoader(development: boolean) {
         parser: { syntax: 'typescript', tsx: true },
         transform: { react: { runtime: 'automatic', development } },
         target: 'es2020',
+        experimental: {
+          plugins: [[require.resolve('@swc/plugin-transform-imports'), transformImportsOptions()]],
+          cacheRoot: path.join(rootDir, 'node_modules', '.cache', 'swc'),
+        },
       },
       module: { type: 'es6' },
     },
@@ -133,8 +139,10 @@ export function createWebpackConfig(options: AppOptions) {
     const rootDir = findWorkspaceRoot(appDir);
     // The shell's production build shares antd cut down to what the apps use (sharedExports.ts); development
     // shares it whole, so a new import works before the shell is restarted.
-    const subsets = options.isHost && !development ? sharedSubsets(rootDir, appDir) : {};
-    const shared = buildShared(appDir, readCatalog(rootDir), subsets);
+    const subsets = options.isHost && !development ? sharedSubsets(rootDir, appDir, componentNames()) : {};
+    // antd's heavy components are shared under a key of their own, loaded with the chunks that use them.
+    const components = componentShares(rootDir, appDir);
+    const shared = buildShared(appDir, readCatalog(rootDir), subsets, components);
     const sharedPackages = sharedPackageDirs(appDir, shared);
     const isRemote = !options.isHost;
     const app = path.basename(appDir);
@@ -186,7 +194,7 @@ export function createWebpackConfig(options: AppOptions) {
       resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
       module: {
         rules: [
-          { test: /\.[cm]?tsx?$/, exclude: /node_modules/, use: swcLoader(development) },
+          { test: /\.[cm]?tsx?$/, exclude: /node_modules/, use: swcLoader(development, rootDir) },
           { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
           { test: /\.(png|jpe?g|gif|svg|webp|ico|woff2?|ttf|eot)$/, type: 'asset' },
         ],
@@ -213,8 +221,13 @@ export function createWebpackConfig(options: AppOptions) {
           ? []
           : [
               new SharedExportsPlugin(
-                TREE_SHAKEN_LIBRARIES,
-                isRemote ? undefined : Object.fromEntries(TREE_SHAKEN_LIBRARIES.map((library) => [library, subsets[library]?.provided ?? '*'])),
+                [...TREE_SHAKEN_LIBRARIES, ...Object.keys(components)],
+                isRemote
+                  ? undefined
+                  : {
+                      ...Object.fromEntries(TREE_SHAKEN_LIBRARIES.map((library) => [library, subsets[library]?.provided ?? '*'])),
+                      ...Object.fromEntries(Object.entries(components).map(([key, { names }]) => [key, [...names]])),
+                    },
               ),
               new PrecompressPlugin(),
               new SizeBudgetPlugin(app, sharedPackages, !isRemote),

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { componentLibrary } from './componentShares';
 
 /**
  * Third-party libraries every app shares as singletons (one copy on the page). Versions come from the catalog.
@@ -65,9 +66,15 @@ function installedPackageDir(appDir: string, name: string): string | undefined {
  * cannot provide what it does not install). Libraries need the catalog's major (strictVersion: a remote
  * built against an incompatible release fails to load instead of running against the wrong copy);
  * workspace packages are unversioned source, so a mismatch only warns and the page's copy is used.
- * `subsets` (the shell's, from sharedSubsets) replaces a library by its cut-down copy.
+ * `subsets` (the shell's, from sharedSubsets) replaces a library by its cut-down copy; `components` (from
+ * componentShares) adds a library's component keys, each a singleton with the library's catalog range.
  */
-export function buildShared(appDir: string, catalog: Record<string, string>, subsets: Record<string, { import: string; version: string }> = {}): SharedConfig {
+export function buildShared(
+  appDir: string,
+  catalog: Record<string, string>,
+  subsets: Record<string, { import: string; version: string }> = {},
+  components: Record<string, { import: string; version: string; library: string }> = {},
+): SharedConfig {
   const shared: SharedConfig = {};
   for (const name of SHARED_LIBRARIES) {
     if (!installedPackageDir(appDir, name)) continue;
@@ -78,6 +85,11 @@ export function buildShared(appDir: string, catalog: Record<string, string>, sub
     shared[name] = subset ? { ...entry, import: subset.import, version: subset.version } : entry;
     const prefix = SHARED_PREFIXES.find((candidate) => candidate === `${name}/`);
     if (prefix) shared[prefix] = { ...entry, version };
+  }
+  for (const [key, component] of Object.entries(components)) {
+    if (!shared[component.library]) continue;
+    const { singleton, requiredVersion, strictVersion } = shared[component.library];
+    shared[key] = { singleton, requiredVersion, strictVersion, import: component.import, version: component.version };
   }
   for (const name of SHARED_WORKSPACE_PACKAGES) {
     const dir = installedPackageDir(appDir, name);
@@ -92,7 +104,8 @@ export function buildShared(appDir: string, catalog: Record<string, string>, sub
 export function sharedPackageDirs(appDir: string, shared: SharedConfig): SharedPackage[] {
   return (
     Object.keys(shared)
-      .filter((name) => !name.endsWith('/'))
+      // Deep-import prefixes and component keys (generated modules) are not packages of their own.
+      .filter((name) => !name.endsWith('/') && !componentLibrary(name))
       // realpath resolves pnpm's links, so module resources (always real paths) can be matched against it.
       .map((name) => ({ name, dir: realpathSync(installedPackageDir(appDir, name) as string) }))
   );

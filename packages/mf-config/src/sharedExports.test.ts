@@ -86,6 +86,13 @@ describe('the shell cut-down copy', () => {
     );
   });
 
+  it('leaves out the exports shared under their own keys, unless a release built before takes them from the copy', () => {
+    write('mf-items/src/Page.tsx', "import { Button, Table, DatePicker } from 'antd';");
+    write(`mf-items/dist/0.0.9/${SHARED_EXPORTS_FILE}`, JSON.stringify({ used: { antd: ['DatePicker'] } }));
+    const { antd } = sharedSubsets(dir, path.join(dir, 'shell'), { antd: ['DatePicker', 'Table'] });
+    expect(antd.provided).toEqual(['Button', 'DatePicker']);
+  });
+
   it('shares the whole library when some app imports all of it', () => {
     write('mf-items/src/Page.tsx', "import * as antd from 'antd';");
     expect(sharedSubsets(dir, path.join(dir, 'shell'))).toEqual({});
@@ -117,6 +124,16 @@ describe('remotes against the shell copy', () => {
       "mf-settings uses antd *, which the shell's copy lacks: build the shell again (it provides what every built release uses)",
       `mf-dashboard: no ${SHARED_EXPORTS_FILE} in its release (built by an older @portal/mf-config): build it again`,
     ]);
+  });
+
+  it('refuses a remote taking a component from a key the shell does not share (an older shell), and accepts one it shares', () => {
+    const keyed = { used: {}, provided: { antd: ['Button'], 'antd/tables-forms': ['Table'] } };
+    expect(
+      sharedExportProblems(keyed, [
+        { app: 'mf-items', exports: { used: { antd: ['Button'], 'antd/tables-forms': ['Table'], 'antd/other': [] } } },
+        { app: 'mf-settings', exports: { used: { antd: [], 'antd/pickers': ['DatePicker'] } } },
+      ]),
+    ).toEqual(['mf-settings uses antd/pickers, which the shell does not share: build the shell again (it shares every component key of @portal/mf-config)']);
   });
 
   it('checks nothing when the shell shares antd whole (or was built before the file existed)', () => {

@@ -158,14 +158,18 @@ export interface SharedSubset {
 
 /**
  * The shell's cut-down copies: for each tree-shaken library the app installs, the union of what the workspace's
- * sources and the remotes' built releases use, unless some app uses the whole library.
+ * sources and the remotes' built releases use, unless some app uses the whole library. `ownKeys` are the exports
+ * shared under keys of their own (componentShares.ts): the builds import them from there, so the sources' imports
+ * of them are left out (a release built before still counts).
  */
-export function sharedSubsets(rootDir: string, appDir: string): Record<string, SharedSubset> {
+export function sharedSubsets(rootDir: string, appDir: string, ownKeys: Record<string, readonly string[]> = {}): Record<string, SharedSubset> {
   const subsets: Record<string, SharedSubset> = {};
   for (const library of TREE_SHAKEN_LIBRARIES) {
     const dir = path.join(appDir, 'node_modules', library);
     if (!existsSync(path.join(dir, 'package.json'))) continue;
-    const used = mergeExports([workspaceUsed(rootDir, library), releasesUsed(rootDir, library)]);
+    const sources = workspaceUsed(rootDir, library);
+    const elsewhere = ownKeys[library] ?? [];
+    const used = mergeExports([sources === '*' ? '*' : sources.filter((name) => !elsewhere.includes(name)), releasesUsed(rootDir, library)]);
     if (used === '*') continue;
     const { file, provided } = writeSubsetModule(rootDir, appDir, library, used);
     const { version } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string };
@@ -229,23 +233,29 @@ export function readSharedExports(distDir: string): SharedExports | undefined {
 }
 
 /**
- * Why remotes cannot run on the shell's cut-down libraries: one uses an export the shell's copy lacks (its own
- * copy would be a second antd on the page, with its own ConfigProvider context), or did not record what it uses.
+ * Why remotes cannot run on the shell's shared copies: one uses an export the shell's cut-down copy lacks, or a
+ * component key (componentShares.ts) the shell does not share (its own copy would be a second antd on the page,
+ * with its own ConfigProvider context), or did not record what it uses.
  */
 export function sharedExportProblems(shell: SharedExports | undefined, remotes: { app: string; exports: SharedExports | undefined }[]): string[] {
-  const cutDown = Object.entries(shell?.provided ?? {}).filter(([, list]) => list !== '*');
-  if (!cutDown.length) return [];
+  const provided = shell?.provided ?? {};
+  const cutDown = Object.values(provided).some((list) => list !== '*');
+  if (!cutDown) return [];
   const problems: string[] = [];
   for (const { app, exports } of remotes) {
     if (!exports) {
       problems.push(`${app}: no ${SHARED_EXPORTS_FILE} in its release (built by an older @portal/mf-config): build it again`);
       continue;
     }
-    for (const [library, provided] of cutDown) {
-      const missing = missingExports(exports.used[library] ?? [], provided);
-      if (missing.length) {
+    for (const [key, used] of Object.entries(exports.used)) {
+      if (used !== '*' && !used.length) continue;
+      const shellCopy = provided[key];
+      const missing = shellCopy === undefined ? [] : missingExports(used, shellCopy);
+      if (shellCopy === undefined) {
+        problems.push(`${app} uses ${key}, which the shell does not share: build the shell again (it shares every component key of @portal/mf-config)`);
+      } else if (missing.length) {
         problems.push(
-          `${app} uses ${library} ${missing.join(', ')}, which the shell's copy lacks: build the shell again (it provides what every built release uses)`,
+          `${app} uses ${key} ${missing.join(', ')}, which the shell's copy lacks: build the shell again (it provides what every built release uses)`,
         );
       }
     }
