@@ -1,17 +1,30 @@
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { changeLibraryClosed, selectChangeLibraryOpen } from '@portal/session';
-import { ChangeLibraryModal } from './ChangeLibraryModal';
+
+// Loaded when first opened: its Table is not needed by the pages themselves (a shared antd component is fetched
+// with the first chunk that uses it).
+const ChangeLibraryModal = lazy(() =>
+  import(/* webpackChunkName: "change-library" */ './ChangeLibraryModal').then((module) => ({ default: module.ChangeLibraryModal })),
+);
 
 /**
  * The one Change Library modal. It opens when any React root dispatches changeLibraryRequested() (the header's
  * library dropdown here, the guard screens of @portal/ui in the remotes) and closes through changeLibraryClosed().
+ * Once opened it stays mounted, so it closes with its motion.
  */
 export function ChangeLibraryHost() {
   const dispatch = useDispatch();
   const open = useSelector(selectChangeLibraryOpen);
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
   const close = useCallback(() => {
     dispatch(changeLibraryClosed());
   }, [dispatch]);
-  return <ChangeLibraryModal open={open} onClose={close} />;
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <ChangeLibraryModal open={open} onClose={close} />
+    </Suspense>
+  );
 }
