@@ -1,5 +1,5 @@
 import type { RegionNode } from '@portal/api';
-import { Space, TreeSelect } from 'antd';
+import { Flex, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_NS } from '../i18n';
 
@@ -12,11 +12,14 @@ export interface LibrariesSelectProps {
 
 const SELECT_ID = 'dashboard-libraries';
 
-/** §2/§9: the checkable, searchable Libraries tree; at most 3 tags, dropdown 320 px wide. */
+/**
+ * §2/§9: the checkable, searchable Libraries tree; at most 3 tags, dropdown 320 px wide. On a phone the tree goes
+ * under its label and is no wider than the page.
+ */
 export function LibrariesSelect({ tree, value, onChange, loading }: LibrariesSelectProps) {
   const { t } = useTranslation(DASHBOARD_NS);
   return (
-    <Space>
+    <Flex wrap gap={8} align="center">
       <label htmlFor={SELECT_ID}>{t('libraries')}</label>
       <TreeSelect<string[]>
         id={SELECT_ID}
@@ -32,8 +35,8 @@ export function LibrariesSelect({ tree, value, onChange, loading }: LibrariesSel
         placeholder={t('librariesPlaceholder')}
         loading={loading}
         allowClear
-        style={{ minWidth: 240, maxWidth: 480 }}
+        style={{ minWidth: 'min(240px, 100%)', maxWidth: 480 }}
       />
-    </Space>
+    </Flex>
   );
 }
