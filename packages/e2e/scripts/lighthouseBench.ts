@@ -105,14 +105,16 @@ function report(label: string, runs: Figures[]): string {
  * Debian's Chromium with a DevTools port, on a fresh profile. Lighthouse opens its own tab on that port (in a
  * browser Playwright launched, its traces had no navigationStart).
  */
-async function debuggableChromium(): Promise<{ port: number; close(): void }> {
+async function debuggableChromium(): Promise<{ port: number; close(): Promise<void> }> {
   const port = await freePort();
   const profile = mkdtempSync(path.join(tmpdir(), 'portal-lighthouse-'));
   const child = spawn(CHROMIUM, [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
-  const close = () => {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const close = async () => {
     child.kill('SIGKILL');
-    // Chromium's helper processes may still be writing the profile a moment after the kill.
-    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    await exited;
+    // Chromium's helper processes may still be writing the profile a moment after the main one exits.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 500 });
   };
   try {
     for (let tries = 0; ; tries += 1) {
@@ -125,7 +127,7 @@ async function debuggableChromium(): Promise<{ port: number; close(): void }> {
     }
     return { port, close };
   } catch (error) {
-    close();
+    await close();
     throw error;
   }
 }
@@ -165,7 +167,7 @@ async function main(): Promise<void> {
     let browser = await debuggableChromium();
     let signedIn = false;
     const restart = async () => {
-      browser.close();
+      await browser.close();
       browser = await debuggableChromium();
       if (signedIn) await signIn(browser.port);
     };
@@ -200,7 +202,7 @@ async function main(): Promise<void> {
         }
       }
     } finally {
-      browser.close();
+      await browser.close();
     }
     const signin: string[] = [];
     for (const user of signinRuns > 0 ? ['manager', 'admin'] : []) {
