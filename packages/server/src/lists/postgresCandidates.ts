@@ -9,24 +9,44 @@
  * for a prefix in the middle of the list. Whether it does depends on the sample of the last ANALYZE.
  *
  * So, on a list of more than FIRST_ROWS rows: when its first FIRST_ROWS rows hold fewer than DENSE matches (the
- * walk would not find a page soon), the trigram index alone is asked for up to CANDIDATE_LIMIT + 1 of the rows
- * holding the text; few → the term reads only those (`candidates`, a superset: the field test stays). Common
- * texts stop at the first check, which reads at most FIRST_ROWS rows of the primary key.
+ * walk would not find a page soon), the trigram index alone is asked, within PROBE_BUDGET_MS, for up to
+ * PG_CANDIDATE_LIMIT + 1 of the rows holding the text; fewer → the term reads only those (`candidates`, a
+ * superset: the field test stays). Common texts stop at the first check, which reads at most FIRST_ROWS rows
+ * of the primary key.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ListDefinition, ListScope } from './definition';
-import { CANDIDATE_LIMIT, likeContains, whereSql, type SearchTerm } from './search';
+import { likeContains, whereSql, type SearchTerm } from './search';
 
 /** The list's rows the first check reads (in id order). */
 export const FIRST_ROWS = 2_000;
 /** Matches among them above which the walk in id order finds a page soon. */
 export const DENSE = 20;
+/**
+ * The most ids of matching rows the probe reads (more than SQLite's CANDIDATE_LIMIT: the page reads them in id
+ * order and stops after the page; past ~50,000 sending and matching the array costs more than it spares).
+ */
+export const PG_CANDIDATE_LIMIT = 50_000;
+/**
+ * The probe's time (ms). A text whose trigrams most rows hold (a code's shared first digits) makes the trigram
+ * index's bitmap cover most of the list, and the probe reads it whole; past the budget the planner's plan is kept.
+ */
+export const PROBE_BUDGET_MS = 100;
+
+/** PostgreSQL's error code for a statement stopped by statement_timeout. */
+const QUERY_CANCELED = '57014';
 
 /** Scopes of equalities only (a list's parent): reading its first rows is a range of an index. */
 const simpleScope = (scope: ListScope) => Object.keys(scope).length > 0 && Object.values(scope).every((v) => typeof v === 'number' || typeof v === 'string');
 
-export async function postgresCandidates<T>(db: Kysely<Database>, def: ListDefinition<T>, scope: ListScope, term: SearchTerm): Promise<SearchTerm> {
+export async function postgresCandidates<T>(
+  db: Kysely<Database>,
+  def: ListDefinition<T>,
+  scope: ListScope,
+  term: SearchTerm,
+  budgetMs = PROBE_BUDGET_MS,
+): Promise<SearchTerm> {
   const text = term.literals[0];
   if (term.kind !== 'plain' || !def.searchText || !text || Array.from(text).length < 3 || term.candidates || db.isTransaction || !simpleScope(scope)) {
     return term;
@@ -49,12 +69,22 @@ export async function postgresCandidates<T>(db: Kysely<Database>, def: ListDefin
         conn,
       );
       if (!rows[0].large || rows[0].n >= DENSE) return null;
-      // The rows holding the text, from the trigram index (a bitmap scan; the others are off for this query).
-      await sql.raw("select set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'on', true)").execute(conn);
+      // The rows holding the text, from the trigram index (a bitmap scan; the others are off for this query),
+      // within the budget.
+      await sql
+        .raw(
+          `select set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'on', true), set_config('statement_timeout', '${Math.max(1, Math.round(budgetMs))}ms', true)`,
+        )
+        .execute(conn);
       const found = await sql<{ id: number }>`select id from ${table} where ${inScope} and ${likeContains(def.searchText!.column, text)} limit ${
-        CANDIDATE_LIMIT + 1
-      }`.execute(conn);
-      return found.rows.length <= CANDIDATE_LIMIT ? found.rows.map((r) => Number(r.id)) : null;
+        PG_CANDIDATE_LIMIT + 1
+      }`
+        .execute(conn)
+        .catch((e: unknown) => {
+          if ((e as { code?: string }).code === QUERY_CANCELED) return null;
+          throw e;
+        });
+      return found && found.rows.length <= PG_CANDIDATE_LIMIT ? found.rows.map((r) => Number(r.id)) : null;
     } finally {
       await sql`rollback`.execute(conn);
     }

@@ -261,7 +261,7 @@ function searchTextHas<T>(dialect: Dialect, def: ListDefinition<T>, term: Search
     if (dialect === 'postgres' && Array.from(text).length < 3) return [];
     if (i === 0 && term.candidates) {
       if (!term.candidates.length) return sql<SqlBool>`1 = 0`;
-      // PostgreSQL: one array parameter (up to CANDIDATE_LIMIT ids; a parameter each cost more to send and plan).
+      // PostgreSQL: one array parameter (up to PG_CANDIDATE_LIMIT ids; a parameter each cost more to send and plan).
       if (dialect === 'postgres') return sql<SqlBool>`${ref('id')} = any(${sql.val(term.candidates)}::bigint[])`;
       return sql<SqlBool>`${ref('id')} in (${sql.join(term.candidates)})`;
     }
