@@ -103,6 +103,26 @@ describe('header', () => {
   });
 });
 
+describe('header on a phone-wide screen', () => {
+  const wide = window.matchMedia;
+  // antd's breakpoints: below sm (576 px) only the xs query matches.
+  beforeEach(() => {
+    window.matchMedia = (query: string) => ({ ...wide(query), matches: query.includes('max-width: 575.98px') });
+  });
+  afterEach(() => {
+    window.matchMedia = wide;
+  });
+
+  it("shows the logo's mark and the avatar, the name left to screen readers", async () => {
+    await renderShell({ user: 'admin', path: '/dashboard', fullName: 'María José Pérez Gil' });
+    const name = await header().findByText('María José Pérez Gil');
+    expect(name).toHaveStyle({ position: 'absolute', width: '1px' });
+    expect(header().getByRole('button', { name: /María José Pérez Gil/ })).toBeInTheDocument();
+    expect(header().getByText('MJ')).toBeInTheDocument();
+    expect(header().getByAltText(getBrand('LIBTECS').name)).toHaveStyle({ width: '28px', objectFit: 'cover' });
+  });
+});
+
 describe('avatar menu', () => {
   async function openAvatarMenu() {
     fireEvent.click(header().getByText('Ana García').closest('button') as HTMLElement);

@@ -1,5 +1,5 @@
 import { ReadOutlined } from '@ant-design/icons';
-import { Layout, Typography } from 'antd';
+import { Grid, Layout, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
@@ -26,6 +26,9 @@ const headerStyle = {
 const GROUP_STYLE = { display: 'flex', alignItems: 'center', gap: 16, minWidth: 0 } as const;
 const SHRINKING_GROUP = { ...GROUP_STYLE, flex: '0 1 auto' } as const;
 const FIXED_GROUP = { ...GROUP_STYLE, flex: 'none' } as const;
+const LOGO_STYLE = { height: 32, display: 'block', flex: 'none' } as const;
+/** A phone-wide screen shows the logo's leading mark only (the wordmark's bars; a deployed logo's start). */
+const LOGO_MARK_STYLE = { ...LOGO_STYLE, width: 28, objectFit: 'cover', objectPosition: 'left center' } as const;
 
 /** Logo per brand flavour, library dropdown (items sections only), News link, language and avatar menu. */
 export function AppHeader() {
@@ -33,6 +36,7 @@ export function AppHeader() {
   const { userFlavor } = useSelector(selectSession);
   const brand = deployedBrand(userFlavor, useDeploySettings());
   const { isItems } = useCurrentSection();
+  const narrow = Grid.useBreakpoint().sm === false;
   // The browser tab reads the brand the user sees (the deployed product name for the {product} flavour).
   useEffect(() => {
     document.title = brand.name;
@@ -41,7 +45,7 @@ export function AppHeader() {
   return (
     <Layout.Header style={headerStyle}>
       <div style={SHRINKING_GROUP}>
-        <img src={brand.logo} alt={brand.name} style={{ height: 32, display: 'block', flex: 'none' }} />
+        <img src={brand.logo} alt={brand.name} style={narrow ? LOGO_MARK_STYLE : LOGO_STYLE} />
         {isItems && <LibraryDropdown />}
       </div>
       <div style={FIXED_GROUP}>
@@ -51,7 +55,7 @@ export function AppHeader() {
           </Typography.Link>
         )}
         <LanguageSwitcher />
-        <AvatarMenu />
+        <AvatarMenu nameHidden={narrow} />
       </div>
     </Layout.Header>
   );

@@ -32,8 +32,11 @@ const VISUALLY_HIDDEN = {
   border: 0,
 } as const;
 
-/** The header's user menu: full name, avatar (initials when the image is missing) and Profile, About, Logout. */
-export function AvatarMenu() {
+/**
+ * The header's user menu: full name, avatar (initials when the image is missing) and Profile, About, Logout.
+ * `nameHidden` (a phone-wide screen): the name is left to screen readers, the avatar shows.
+ */
+export function AvatarMenu({ nameHidden = false }: { nameHidden?: boolean }) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const { userFullName, avatarUrl } = useSelector(selectSession);
@@ -67,7 +70,7 @@ export function AvatarMenu() {
             <span aria-hidden>
               <UserAvatar fullName={userFullName} src={image} />
             </span>
-            <Typography.Text style={NAME_STYLE}>
+            <Typography.Text style={nameHidden ? VISUALLY_HIDDEN : NAME_STYLE}>
               {userFullName}
               <span style={VISUALLY_HIDDEN}>{` · ${t('avatarMenu.label')}`}</span>
             </Typography.Text>
