@@ -108,13 +108,24 @@ function report(label: string, runs: Figures[]): string {
 async function debuggableChromium(): Promise<{ port: number; close(): Promise<void> }> {
   const port = await freePort();
   const profile = mkdtempSync(path.join(tmpdir(), 'portal-lighthouse-'));
-  const child = spawn(CHROMIUM, [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
+  // Its own process group, so that close() ends its helper processes too (they write the profile).
+  const child = spawn(CHROMIUM, [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], {
+    stdio: 'ignore',
+    detached: true,
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const close = async () => {
-    child.kill('SIGKILL');
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
     await exited;
-    // Chromium's helper processes may still be writing the profile a moment after the main one exits.
-    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 500 });
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 500 });
+    } catch (error) {
+      console.log(`left ${profile} behind (${String(error).split('\n')[0]})`);
+    }
   };
   try {
     for (let tries = 0; ; tries += 1) {
