@@ -153,6 +153,9 @@ export function createWebpackConfig(options: AppOptions) {
     const version = isRemote ? appVersion(appDir) : undefined;
     const htmlPublicPath = development || !version ? '/' : remoteBasePath(app, version);
     const hashed = development ? '[name].js' : contentHashedJs;
+    // A shared key's generated module can name two chunks alike (its provided copy and its fallback): in
+    // development their content tells them apart.
+    const chunkHashed = development ? '[name].[contenthash:8].js' : contentHashedJs;
     // Opt-in (PORTAL_WEBPACK_CACHE=1): a warm rebuild needs about a third of the CPU, but writing the cache
     // makes a cold build (CI, a fresh clone) about 45% slower and 50% bigger in memory.
     const persistentCache = process.env.PORTAL_WEBPACK_CACHE === '1';
@@ -185,7 +188,7 @@ export function createWebpackConfig(options: AppOptions) {
         path: version ? remoteDistDir(appDir, version) : path.join(appDir, 'dist'),
         publicPath: 'auto',
         filename: hashed,
-        chunkFilename: hashed,
+        chunkFilename: chunkHashed,
         assetModuleFilename: development ? '[name][ext]' : '[name].[contenthash:8][ext]',
         uniqueName: name,
         clean: true,
