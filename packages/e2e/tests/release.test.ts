@@ -61,20 +61,21 @@ function prepareCopy(root: string): void {
 }
 
 describe('release drill: one remote released alone, rolled back, an incompatible one refused', () => {
-  let root: string;
+  let root: string | undefined;
   let server: RunningServer | undefined;
   let browser: PortalBrowser | undefined;
-  beforeAll(() => {
-    root = mkdtempSync(path.join(tmpdir(), 'portal-release-'));
-    prepareCopy(root);
-  });
-  afterAll(async () => {
+  const cleanUp = async () => {
     await browser?.close();
     await server?.stop();
-    rmSync(root, { recursive: true, force: true });
-  });
+    if (root) rmSync(root, { recursive: true, force: true });
+  };
+  afterAll(cleanUp);
 
   it('shows the new release after assemble without a server restart, the old one after a rollback, and refuses an incompatible one', async () => {
+    // A fresh copy on every attempt (a retry must not find the releases of the one before).
+    await cleanUp();
+    root = mkdtempSync(path.join(tmpdir(), 'portal-release-'));
+    prepareCopy(root);
     const shellBefore = shellFiles(path.join(root, 'shell', 'dist'));
     const registryFile = path.join(root, 'shell', 'dist', 'registry.json');
     const settingsRelease = () => readJson(registryFile).remotes.find((remote: { app: string }) => remote.app === APP);
@@ -132,7 +133,9 @@ describe('release drill: one remote released alone, rolled back, an incompatible
     cpSync(path.join(root, APP, 'dist', newVersion), uncoveredDir, { recursive: true });
     const usageFile = path.join(uncoveredDir, 'shared-exports.json');
     const usage = readJson(usageFile);
-    expect(usage.used.antd).toEqual(expect.arrayContaining(['Form', 'Table']));
+    // Its tables and forms come from their own key, the rest of what it uses from the shell's cut-down antd.
+    expect(usage.used['antd/tables-forms']).toEqual(expect.arrayContaining(['Form', 'Table']));
+    expect(usage.used.antd).toEqual(expect.arrayContaining(['Button', 'Modal']));
     usage.used.antd.push('Slider');
     writeFileSync(usageFile, JSON.stringify(usage));
     const uncovered = run('portal-assemble-registry.js', [`${APP}@${uncoveredRelease}`], root);
