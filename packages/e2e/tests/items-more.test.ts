@@ -202,8 +202,10 @@ describe('items: ID modifications, search lists, item events', () => {
     const alarm = rows.findIndex((r) => r.Type === 'Alarm');
     expect(alarm).toBeGreaterThanOrEqual(0);
     expect(await content(page).locator('.ant-table-row').nth(alarm).getByRole('button').count()).toBe(0);
-    // An inventory event of another library, found by the API and searched for by its code.
-    const res = await fetch(portalUrl('/api/itemEvents?limit=500'), { headers: { 'x-access-token': me.token, connection: 'close' } });
+    // An inventory event of another library, found by the API and searched for by its code. Only inventory events
+    // are asked for: the day's alarms and loans, newest first, fill the first pages as the day goes on.
+    const inventoryEvents = `/api/itemEvents?limit=500&searchTexts=${encodeURIComponent(JSON.stringify({ type: 'INVENTORY' }))}`;
+    const res = await fetch(portalUrl(inventoryEvents), { headers: { 'x-access-token': me.token, connection: 'close' } });
     const { items } = (await res.json()) as { items: Array<{ storeId: number; storeName: string; code: string; type: string }> };
     const event = items.find((e) => e.storeId !== me.storeId && e.type === 'INVENTORY');
     expect(event).toBeDefined();
