@@ -48,6 +48,7 @@ import type { FileStorage } from './storage/files';
 import { fileStorageFor } from './storage/select';
 import { parseQueryString } from './plugins/queryString';
 import { registerDeploySettings } from './plugins/deploySettings';
+import { checkpointsSettled } from './lists/importCheckpoint';
 import { registerCountCancellation } from './lists/countCancel';
 import { resolveListsConfig } from './lists/config';
 import { registerUnreadBodies } from './unreadBodies';
@@ -126,6 +127,9 @@ export async function buildApp({ db, config, storage }: BuildAppOptions): Promis
   const filesDeps = createFilesDeps(deps);
   const stopAutoSync = startAutoSync(filesDeps, config.autoSyncCron, (message, e) => app.log.warn({ err: e }, message));
   app.addHook('onClose', async () => stopAutoSync());
+  // An import's WAL checkpoint runs on a worker with its own connection: it ends before the caller closes the
+  // database (a worker opening the file after that would recreate its -wal and -shm files).
+  app.addHook('onClose', async () => checkpointsSettled(db));
   miscFilesRoutes(app, filesDeps);
   cataloguesRoutes(app, filesDeps);
   searchListsRoutes(app, filesDeps);

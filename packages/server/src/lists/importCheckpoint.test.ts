@@ -8,13 +8,14 @@ import fs from 'node:fs';
 import { sql } from 'kysely';
 import { seedMinimal } from '../demo/seedMinimal';
 import { TEST_ARGON2 } from '../auth/password';
+import { createTestApp } from '../testing/testApp';
 import { createTestDb, type TestDb } from '../testing/testDb';
 import { checkpointRuns, checkpointsSettled } from './importCheckpoint';
 import { moveStaged, MOVE_CHUNK_ROWS, type SheetMove } from './importMove';
 import type { ItemValues } from './items';
 import { openSqliteReader, sqliteFile } from './sqlite';
 import { withStaging } from './stagedItems';
-import { addCatalogue } from './testing/helpers';
+import { addCatalogue, uploadAs } from './testing/helpers';
 
 jest.setTimeout(120_000);
 
@@ -25,10 +26,7 @@ beforeAll(async () => {
   await seedMinimal(t.db, TEST_ARGON2);
   store = (await t.db.selectFrom('stores').select('id').where('code', '=', 'BIB-001').executeTakeFirstOrThrow()).id;
 });
-afterAll(async () => {
-  await checkpointsSettled(t.db);
-  await t.destroy();
-});
+afterAll(() => t.destroy());
 
 const sqlite = () => t.dialect === 'sqlite';
 const autocheckpoint = async () => Number((await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(t.db)).rows[0]!.wal_autocheckpoint);
@@ -178,4 +176,24 @@ it('a reader holding an older snapshot: the worker tries again until it has ende
   await checkpointsSettled(t.db);
   expect(checkpointRuns.complete).toBe(complete + 1);
   expect(await count(id)).toBe(ROWS);
+});
+
+it('closing the app waits for the checkpoint an import started, so the database can be removed at once', async () => {
+  const app = await createTestApp();
+  try {
+    const storeId = await app.storeId('BIB-001');
+    const file = await uploadAs(app, 'librarian', 'items.csv', `code\n${Array.from({ length: 50 }, (_, i) => `K${i}`).join('\n')}\n`);
+    const catalogue = (await app.call('POST', `/api/stores/${storeId}/catalogues`, { user: 'librarian', body: { name: 'Closed after' } })).json().tid;
+    const started = checkpointRuns.started;
+    const res = await app.call('POST', `/api/stores/${storeId}/catalogues/${catalogue}/import`, {
+      user: 'librarian',
+      body: { fileName: file, sheetIndex: null, fields: [{ code: 0 }] },
+    });
+    expect(res.json()).toMatchObject({ numItemsInserted: 50 });
+    await app.app.close();
+    if (app.dialect === 'sqlite') expect(checkpointRuns.started).toBe(started + 1);
+    expect(checkpointRuns.complete + checkpointRuns.failed).toBe(checkpointRuns.started);
+  } finally {
+    await app.close();
+  }
 });

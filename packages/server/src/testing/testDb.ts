@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { createDb, migrateToLatest, type DbConfig } from '../db/connect';
 import type { Database } from '../db/schema';
+import { checkpointsSettled } from '../lists/importCheckpoint';
 
 export interface TestDb {
   db: Kysely<Database>;
@@ -76,6 +77,8 @@ export async function createTestDb(): Promise<TestDb> {
     dbConfig,
     dir,
     async destroy() {
+      // A move's WAL checkpoint on a worker would recreate the -wal and -shm files while the folder goes.
+      await checkpointsSettled(db);
       await db.destroy();
       fs.rmSync(dir, { recursive: true, force: true });
     },
