@@ -10,6 +10,17 @@ const path = require('path');
 const SLOWEST = 8;
 const seconds = (value) => (value === '' || value === undefined ? '' : `${Number(value).toFixed(1)} s`);
 
+/** The first lines of a failure message, on one line, without colours. */
+const firstLines = (message) =>
+  String(message || '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && l !== '● Test suite failed to run')
+    .slice(0, 3)
+    .join(' | ')
+    .slice(0, 400);
+
 function printPhases(file) {
   const rows = fs
     .readFileSync(file, 'utf8')
@@ -53,15 +64,7 @@ function main(args) {
     for (const suite of r.testResults || []) {
       for (const test of suite.assertionResults || []) {
         const reasons = test.retryReasons || [];
-        if (test.status === 'failed') {
-          const why = String((test.failureMessages || [])[0] || '')
-            .split('\n')
-            .map((l) => l.trim())
-            .filter(Boolean)
-            .slice(0, 3)
-            .join(' | ');
-          failures.push(`  ${test.fullName} (${name}): ${why.replace(/\u001b\[[0-9;]*m/g, '').slice(0, 400)}`);
-        }
+        if (test.status === 'failed') failures.push(`  ${test.fullName} (${name}): ${firstLines(test.failureMessages?.[0])}`);
         if (test.status === 'passed' && (reasons.length || (test.invocations || 1) > 1)) {
           const why =
             String(reasons[0] || '')
@@ -70,6 +73,9 @@ function main(args) {
           retried.push(`  ${test.fullName} (${name}): ${why.trim().slice(0, 200)}`);
         }
       }
+      // A suite that failed to run (or whose hooks failed) while all its tests passed: its own message says why.
+      if (suite.status === 'failed' && !(suite.assertionResults || []).some((test) => test.status === 'failed'))
+        failures.push(`  suite ${path.relative(process.cwd(), suite.name)} (${name}): ${firstLines(suite.message)}`);
       if (suite.startTime && suite.endTime)
         suites.push({ name: path.relative(process.cwd(), suite.name), seconds: (suite.endTime - suite.startTime) / 1000, file: name });
     }
