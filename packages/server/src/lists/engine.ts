@@ -5,7 +5,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import { decodeListParams, ERROR_CODES, MAX_LIST_LIMIT, MAX_LIST_OFFSET, type ListOrder, type ListParams, type ListQuery } from '@portal/contract';
 import { dialectOf } from '../db/connect';
-import type { Dialect } from '../db/dialect';
+import { isStatementCancelled, type Dialect } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { badRequest } from '../errors';
 import type { ListDefinition, ListScope, Row } from './definition';
@@ -60,7 +60,7 @@ export function searchFailure(error: unknown): unknown {
   if (error instanceof CountCancelled) return error;
   if (error instanceof RegexTimeout) return invalidRegex('Regular expression search took too long', undefined);
   const code = (error as { code?: unknown }).code;
-  if (code === '57014') return invalidRegex('Regular expression search took too long', undefined);
+  if (isStatementCancelled(error)) return invalidRegex('Regular expression search took too long', undefined);
   if (code === '2201B') return invalidRegex((error as Error).message, undefined);
   return error;
 }

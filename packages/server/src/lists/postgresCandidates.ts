@@ -15,6 +15,7 @@
  * of the primary key.
  */
 import { sql, type Kysely } from 'kysely';
+import { isStatementCancelled } from '../db/dialect';
 import type { Database } from '../db/schema';
 import type { ListDefinition, ListScope } from './definition';
 import { likeContains, whereSql, type SearchTerm } from './search';
@@ -33,9 +34,6 @@ export const PG_CANDIDATE_LIMIT = 50_000;
  * index's bitmap cover most of the list, and the probe reads it whole; past the budget the planner's plan is kept.
  */
 export const PROBE_BUDGET_MS = 100;
-
-/** PostgreSQL's error code for a statement stopped by statement_timeout. */
-const QUERY_CANCELED = '57014';
 
 /** Scopes of equalities only (a list's parent): reading its first rows is a range of an index. */
 const simpleScope = (scope: ListScope) => Object.keys(scope).length > 0 && Object.values(scope).every((v) => typeof v === 'number' || typeof v === 'string');
@@ -81,7 +79,7 @@ export async function postgresCandidates<T>(
       }`
         .execute(conn)
         .catch((e: unknown) => {
-          if ((e as { code?: string }).code === QUERY_CANCELED) return null;
+          if (isStatementCancelled(e)) return null;
           throw e;
         });
       return found && found.rows.length <= PG_CANDIDATE_LIMIT ? found.rows.map((r) => Number(r.id)) : null;
