@@ -4,13 +4,36 @@
  * not create), so it uses lower(translate(value, FROM, TO)) with a table derived from foldText itself for
  * the Latin letters (U+00C0–U+024F, U+1E00–U+1EFF), which covers the languages of the product.
  */
-import { foldText } from '@portal/contract';
+import { foldText, stripAccents as withoutAccents } from '@portal/contract';
 
 const ASCII = /^[\x00-\x7f]*$/;
 
-/** foldText with a fast path for plain ASCII (most codes and ids). */
+/**
+ * Latin letters and combining accents (U+0080–U+036F, U+1E00–U+1EFF) without their accents, case kept: each
+ * decomposes into letters of these ranges and accents that folding removes, so stripping them one by one is
+ * stripping the whole text.
+ */
+const LATIN = /^[\x00-\u036f\u1e00-\u1eff]*$/;
+const stripped = new Map<number, string>();
+
+function stripLatin(text: string): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    let s = stripped.get(c);
+    if (s === undefined) stripped.set(c, (s = withoutAccents(text[i]!)));
+    out += text.slice(from, i) + s;
+    from = i + 1;
+  }
+  return out + text.slice(from);
+}
+
+/** foldText with fast paths for plain ASCII (most codes and ids) and Latin text (titles, names). */
 export function fastFold(text: string): string {
-  return ASCII.test(text) ? text.toLowerCase() : foldText(text);
+  if (ASCII.test(text)) return text.toLowerCase();
+  return LATIN.test(text) ? stripLatin(text).toLowerCase() : foldText(text);
 }
 
 /** Removes accents but keeps case and every other character: safe on regular-expression sources (\D stays \D). */
