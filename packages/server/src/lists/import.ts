@@ -41,16 +41,19 @@ export interface ImportTargets {
 /** A refused row: the §5 rule's code, or SCRIPT_ERROR with the script's message. */
 export type RefusedRow = ImportRowError & Pick<Refusal, 'message'>;
 
+/** ITEM_FIELDS read once (the contract's re-exports are getters, and every row reads it). */
+const FIELDS = ITEM_FIELDS;
+
 function rowValues(cells: readonly CellValue[], map: ImportFieldMap): ItemValues {
   const values = {} as ItemValues;
-  for (const f of ITEM_FIELDS) {
+  for (const f of FIELDS) {
     const column = map[f];
     values[f] = column === undefined ? null : cellText(cells[column]);
   }
   return values;
 }
 
-const isEmpty = (v: ItemValues) => ITEM_FIELDS.every((f) => v[f] === null);
+const isEmpty = (v: ItemValues) => FIELDS.every((f) => v[f] === null);
 
 interface SheetPlan extends ImportedSheet {
   map: ImportFieldMap;

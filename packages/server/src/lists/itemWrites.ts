@@ -40,11 +40,15 @@ export function hasObjectIdColumn(source: ObjectIdColumn): boolean {
   }
 }
 
+/** Read once (the contract's re-exports are getters, and bulk writes check every row). */
+const FIELDS = ITEM_FIELDS;
+const TEXT_MAX = ITEM_TEXT_MAX;
+
 /** The §5 rule for one item; null when it is acceptable. */
 export function itemViolation(values: ItemValues, source: ObjectIdColumn): RuleViolation | null {
-  for (const f of ITEM_FIELDS) {
+  for (const f of FIELDS) {
     const v = values[f];
-    if (v !== null && v.length > ITEM_TEXT_MAX) return { code: 'VALUE_TOO_LONG', field: f };
+    if (v !== null && v.length > TEXT_MAX) return { code: 'VALUE_TOO_LONG', field: f };
   }
   if (hasObjectIdColumn(source)) {
     if (values.code === null && values.objectId === null) return { code: ERROR_CODES.AT_LEAST_ONE_CODE };

@@ -12,12 +12,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
+import { ITEM_FIELDS } from '@portal/contract';
 import { CompiledQuery, sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { dialectOf } from '../db/connect';
 import type { Database } from '../db/schema';
 import { nextTurn } from './files/sheets';
 import { inventoryEventsInsert, lastScanId, logScansAfter } from './inventoryEvents';
-import { itemRow, type ItemValues } from './items';
+import { searchText, type ItemValues } from './items';
 import { INSERT_BATCH, type ItemTarget } from './itemWrites';
 import { sqliteHandle } from './sqlite';
 
@@ -27,6 +28,8 @@ export const STAGE_BATCH = INSERT_BATCH;
 export const STAGE_TURN_ROWS = STAGE_BATCH;
 
 const COLUMNS = ['code', 'object_id', 'field1', 'field2', 'field3', 'field4', 'field5', 'field6', 'search_text'] as const;
+/** ITEM_FIELDS read once (the contract's re-exports are getters). */
+const FIELDS = ITEM_FIELDS;
 
 export class StagedItems {
   private buffer: Array<{ group: number; item: ItemValues }> = [];
@@ -109,13 +112,14 @@ export class StagedItems {
     const width = COLUMNS.length + 2;
     const values: unknown[] = new Array(flat ? rows.length * width : rows.length);
     for (const [i, { group, item }] of rows.entries()) {
-      const r = itemRow(item);
       this.seq += 1;
       const row = flat ? values : new Array(width);
       let k = flat ? i * width : 0;
       row[k++] = this.seq;
       row[k++] = group;
-      for (const c of COLUMNS) row[k++] = r[c];
+      // COLUMNS: the item's fields in ITEM_FIELDS order, then its search text.
+      for (const f of FIELDS) row[k++] = item[f];
+      row[k] = searchText(item);
       if (!flat) values[i] = row;
     }
     const raw = flat ? sqliteHandle(this.db) : null;
