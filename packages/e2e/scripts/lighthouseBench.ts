@@ -10,9 +10,10 @@
  *   pnpm --filter @portal/e2e bench:lighthouse http://localhost:8080   # an already running portal (or PORTAL_E2E_URL)
  *   … --runs 1 --pages dashboard,catalogues --presets desktop --signin-runs 0
  *   PORTAL_E2E_DATA_TEMPLATE=/tmp/demo …                               # start on a copy of prepared demo data
+ *   … --save /tmp/lh                                                   # keep each run's report (JSON) for its details
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -44,8 +45,9 @@ function options() {
   const signinRuns = Number(value('signin-runs') ?? 5);
   const pages = list(value('pages'), PAGES);
   const presets = list(value('presets'), PRESETS);
+  const save = value('save');
   if (args[0]) process.env.PORTAL_E2E_URL = args[0];
-  return { runs, signinRuns, pages, presets };
+  return { runs, signinRuns, pages, presets, save };
 }
 
 interface Figures {
@@ -66,7 +68,7 @@ const loadAverage = () =>
 const kb = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString('en')} KB`;
 const ms = (value: number) => `${Math.round(value).toLocaleString('en')} ms`;
 
-async function audit(port: number, url: string, preset: Preset): Promise<Figures> {
+async function audit(port: number, url: string, preset: Preset, saveAs?: string): Promise<Figures> {
   const { default: lighthouse } = await import('lighthouse');
   const desktop = (await import('lighthouse/core/config/desktop-config.js')).default;
   const result = await lighthouse(
@@ -77,6 +79,7 @@ async function audit(port: number, url: string, preset: Preset): Promise<Figures
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { audits, categories, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  if (saveAs) writeFileSync(saveAs, JSON.stringify(result.lhr));
   const numeric = (id: string) => audits[id]?.numericValue ?? NaN;
   const details = (id: string) =>
     audits[id]?.details as { overallSavingsBytes?: number; items?: { description?: string; source?: string; url?: string }[] } | undefined;
@@ -159,7 +162,8 @@ async function signIn(port: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { runs, signinRuns, pages, presets } = options();
+  const { runs, signinRuns, pages, presets, save } = options();
+  if (save) mkdirSync(save, { recursive: true });
   console.log(`load average at start: ${loadAverage()} (${runs} run(s) each; medians)`);
   await withBenchServer(async (base) => {
     process.env.PORTAL_E2E_URL = base;
@@ -197,7 +201,8 @@ async function main(): Promise<void> {
           for (let i = 0; i < runs; i += 1) {
             for (let attempt = 1; attempt <= 3; attempt += 1) {
               try {
-                figures.push(await audit(browser.port, `${base}${paths[page]}`, preset));
+                const saveAs = save && path.join(save, `${page.replace(/ /g, '-')}-${preset}-${i + 1}.json`);
+                figures.push(await audit(browser.port, `${base}${paths[page]}`, preset, saveAs));
                 break;
               } catch (error) {
                 console.log(`${page}, ${preset}: run ${i + 1} failed (${String(error).split('\n')[0]})${attempt < 3 ? ', again in a fresh Chromium' : ''}`);
