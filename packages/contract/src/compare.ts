@@ -6,10 +6,7 @@
 import { Type, type Static } from 'typebox';
 import { Id } from './common';
 import { GroupIdText } from './inventories';
-
-export const COMPARE_MODES = ['MISSING', 'EXCEEDED'] as const;
-export type CompareMode = (typeof COMPARE_MODES)[number];
-export const ALL_GROUPS = 'ALL_GROUPS';
+export * from './values/compare';
 
 const Mode = Type.Union([Type.Literal('MISSING'), Type.Literal('EXCEEDED')]);
 
@@ -37,14 +34,3 @@ export const CompareItem = Type.Object({
   catalogueName: Type.Optional(Text),
 });
 export type CompareItem = Static<typeof CompareItem>;
-
-/** What a compare compares against: every inventory, one group (or UNGROUPED), one section. */
-export type CompareScope = { kind: 'ALL_GROUPS' } | { kind: 'group'; groupId: number | 'UNGROUPED' } | { kind: 'inventory'; inventoryId: number };
-
-/** The path of a compare list under /api/stores/{storeId}/compare. */
-export function comparePath(catalogueId: number, mode: CompareMode, scope: CompareScope): string {
-  const base = `${catalogueId}/${mode}`;
-  if (scope.kind === 'ALL_GROUPS') return `${base}/${ALL_GROUPS}`;
-  if (scope.kind === 'group') return `${base}/group/${scope.groupId}`;
-  return `${base}/inventory/${scope.inventoryId}`;
-}

@@ -15,9 +15,8 @@ import { Id, RequiredText } from './common';
 import { ALARM_TYPES } from './alarms';
 import { SIP_STATUSES, SIP_TYPES } from './sipOperations';
 import { LOCAL_DATE_TIME_PATTERN } from './records';
+export * from './values/devices';
 
-/** The header carrying a device key on the intake calls. */
-export const DEVICE_KEY_HEADER = 'x-device-key';
 /** Every device key starts with this prefix (recognisable in configuration files and secret scanners). */
 export const DEVICE_KEY_PREFIX = 'pdk_';
 /** Rows per intake batch; a larger batch is refused whole (BATCH_TOO_LARGE, details { maxRows }). */

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+export * from './values/format';
 
 export const FILE_TYPES = ['csv', 'xlsx', 'txt'] as const;
 export const SEPARATORS = ['comma', 'semicolon', 'tabulator', 'other'] as const;
@@ -14,16 +15,6 @@ export const ExportFormat = Type.Object({
   otherSeparator: Type.String(),
 });
 export type ExportFormat = Static<typeof ExportFormat>;
-
-export const DEFAULT_EXPORT_FORMAT: ExportFormat = {
-  fileType: 'csv',
-  firstRowHeader: true,
-  dateFormat: 'YYYY-MM-DD HH:mm:ss',
-  codePrefix: '',
-  codeSuffix: '',
-  separator: 'comma',
-  otherSeparator: '',
-};
 
 /** PUT /api/format body: firstRowHeader, dateFormat, fileType and separator are required; absent texts are saved as ''. */
 export const PutFormatBody = Type.Object(

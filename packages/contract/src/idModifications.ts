@@ -1,10 +1,7 @@
 /** ID modifications: GET/PUT /api/idModifications and POST /api/idModifications/test (data-areas §3, §7, §8). */
 import { Type, type Static } from 'typebox';
-
-/** Longest script accepted (the server's sandbox limit). */
-export const ID_SCRIPT_MAX_LENGTH = 20_000;
-/** The example id scripts are test-run on. */
-export const ID_SCRIPT_EXAMPLE_ID = '1234';
+import { ID_SCRIPT_MAX_LENGTH } from './values/idModifications';
+export * from './values/idModifications';
 
 const Script = Type.String({ maxLength: ID_SCRIPT_MAX_LENGTH });
 

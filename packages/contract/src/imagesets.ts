@@ -1,15 +1,12 @@
 /** Image set calls under /api/imagesets (data-areas §3 ImageSet and Image, §5, §7). */
 import { Type, type Static } from 'typebox';
 import { Id, RequiredText } from './common';
+export * from './values/imagesets';
 
 export const IMAGE_SET_NAME_MAX = 255;
 export const IMAGE_SET_DESCRIPTION_MAX = 2000;
-/** The multipart field of POST /api/imagesets/{id} (antd Upload's default name). */
-export const IMAGE_FIELD = 'file';
 /** Largest accepted image: screensaver and help pictures of a self-check machine. */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-/** Accepted image types, decided by the file's content (never its name or declared type). */
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 /** Longest image name (in URLs and in the list). */
 export const IMAGE_NAME_MAX = 120;
 
@@ -65,6 +62,3 @@ export const ImageSetClientResponse = Type.Object({
   images: Type.Array(Type.Object({ name: Type.String(), createdAt: Type.String(), url: Type.String() })),
 });
 export type ImageSetClientResponse = Static<typeof ImageSetClientResponse>;
-
-/** Path of the public client URL of a set (the client prefixes the site origin). */
-export const imageSetClientPath = (userToken: string, imageSetId: number): string => `/api/imagesets/client/${encodeURIComponent(userToken)}/${imageSetId}`;

@@ -1,8 +1,6 @@
 /** Item events: GET /api/itemEvents, /numItemEvents and /export (data-areas §3 Item event, §7). */
 import { Type, type Static } from 'typebox';
-
-export const ITEM_EVENT_TYPES = ['INVENTORY', 'ALARM', 'SIP_OPERATION'] as const;
-export type ItemEventType = (typeof ITEM_EVENT_TYPES)[number];
+export * from './values/itemEvents';
 
 const Nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Integer>>(t: T) => Type.Union([t, Type.Null()]);
 

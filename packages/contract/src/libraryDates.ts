@@ -3,7 +3,7 @@
  * the library (its time zone), it is expired when its expirationDate is earlier than that day (on the day itself it is
  * still valid), and a new library expires one year after its today.
  */
-import { DEFAULT_TIMEZONE } from './stores';
+import { DEFAULT_TIMEZONE } from './values/stores';
 
 /** Today's date (YYYY-MM-DD) in the given time zone; an unknown time zone falls back to UTC. */
 export function libraryToday(timezone: string | null | undefined, now: Date = new Date()): string {

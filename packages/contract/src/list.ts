@@ -5,14 +5,8 @@
  */
 import { Type, type Static, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-
-export const PAGE_SIZE = 25;
-export const MAX_LIST_LIMIT = 1000;
-/**
- * The largest offset a list call accepts (400 OFFSET_TOO_LARGE beyond): a deep offset makes the database
- * read and skip every row before it. Narrow the search or reverse the order to reach the far end.
- */
-export const MAX_LIST_OFFSET = 100_000;
+import { MAX_LIST_LIMIT, type ListParams } from './values/list';
+export * from './values/list';
 
 export const SortDirection = Type.Union([Type.Literal('asc'), Type.Literal('desc')]);
 export type SortDirection = Static<typeof SortDirection>;
@@ -32,16 +26,6 @@ export type SearchTexts = Static<typeof SearchTexts>;
  */
 export const ListCount = Type.Union([Type.Literal('skip'), Type.Literal('only')]);
 export type ListCount = Static<typeof ListCount>;
-
-/** The decoded list parameters. */
-export interface ListParams {
-  searchTexts?: SearchTexts;
-  order?: ListOrder;
-  offset?: number;
-  limit?: number;
-  /** Absent: the page and its exact total. 'skip': the page at once, the total only if the page shows it. 'only': the total alone. */
-  count?: ListCount;
-}
 
 /** The list query string as sent. */
 export const ListQuery = Type.Object(
@@ -66,16 +50,6 @@ export function ListResponse<T extends TSchema>(item: T) {
      */
     totalKnown: Type.Optional(Type.Boolean()),
   });
-}
-
-export function encodeListParams(params: ListParams): ListQuery {
-  const query: ListQuery = {};
-  if (params.searchTexts && Object.keys(params.searchTexts).length) query.searchTexts = JSON.stringify(params.searchTexts);
-  if (params.order) query.order = params.order.join(',');
-  if (params.offset !== undefined) query.offset = params.offset;
-  if (params.limit !== undefined) query.limit = params.limit;
-  if (params.count !== undefined) query.count = params.count;
-  return query;
 }
 
 /**

@@ -8,15 +8,13 @@ import { ExportFormat } from './format';
 import { Id } from './common';
 import { ListOrder, SearchTexts } from './list';
 import { foldText } from './text';
+import { ITEM_FIELDS, TEXT_ENCODINGS, type ItemField } from './values/lists';
+export * from './values/lists';
 
 /** The largest code, objectId or fieldN text an item may hold. */
 export const ITEM_TEXT_MAX = 255;
 /** Excel's sheet limit (rows, header included): xlsx exports above it answer MAX_XLS_ROWS_EXCEEDED. */
 export const MAX_XLS_ROWS = 1048576;
-
-/** Item fields in their order (catalogue, search list and inventory items). */
-export const ITEM_FIELDS = ['code', 'objectId', 'field1', 'field2', 'field3', 'field4', 'field5', 'field6'] as const;
-export type ItemField = (typeof ITEM_FIELDS)[number];
 
 const ItemText = Type.Union([Type.String({ maxLength: ITEM_TEXT_MAX }), Type.Null()]);
 
@@ -47,16 +45,7 @@ export function itemSearchText(item: Partial<Record<ItemField, string | null | u
 export const UPLOAD_FIELD = 'file';
 /** Server-chosen temporary file names: 32 hex digits and the detected type. Anything else is refused. */
 export const TEMP_FILE_NAME_PATTERN = '^[0-9a-f]{32}\\.(csv|txt|xlsx|xls|ods|json)$';
-/** What the upload accepts, told by content: delimited text, Excel (xlsx, 97-2003 xls), LibreOffice ods, JSON. */
-export const UPLOAD_FORMATS = ['csv', 'txt', 'xlsx', 'xls', 'ods', 'json'] as const;
-export type UploadFormat = (typeof UPLOAD_FORMATS)[number];
-/** The Import modal's file picker `accept`: exactly the formats the upload accepts. */
-export const UPLOAD_ACCEPT = UPLOAD_FORMATS.map((f) => `.${f}`).join(',');
-/** Workbooks of several sheets (the Import modal offers All Sheets or Current Sheet). */
-export const WORKBOOK_FORMATS: readonly UploadFormat[] = ['xlsx', 'xls', 'ods'];
 
-/** How delimited text is decoded: detected at upload (byte order mark, UTF-8 validity), changeable in the preview. */
-export const TEXT_ENCODINGS = ['utf-8', 'windows-1252', 'utf-16le', 'utf-16be'] as const;
 export type TextEncoding = (typeof TEXT_ENCODINGS)[number];
 export const TextEncoding = Type.Union([Type.Literal('utf-8'), Type.Literal('windows-1252'), Type.Literal('utf-16le'), Type.Literal('utf-16be')]);
 

@@ -5,16 +5,9 @@
  */
 import { Type, type Static } from 'typebox';
 import { Id } from './common';
+import { MAX_INTERVALS } from './values/records';
+export * from './values/records';
 
-/** access-shell-dashboard §9: at most 30 intervals on one chart. */
-export const MAX_INTERVALS = 30;
-export const INTERVAL_TYPES = ['day', 'week', 'month', 'year'] as const;
-export type IntervalType = (typeof INTERVAL_TYPES)[number];
-export const DEFAULT_INTERVAL_TYPE: IntervalType = 'day';
-/** data-areas §9: the day chart's bucket choices (minutes). */
-export const INTERVAL_RANGES = [5, 15, 30, 60] as const;
-export type IntervalRange = (typeof INTERVAL_RANGES)[number];
-export const DEFAULT_INTERVAL_RANGE: IntervalRange = 30;
 /** data-areas §7: the earliest reset time of the chosen regions; without one the count never resets in a day. */
 export const DEFAULT_RECORDS_RESET_TIME = '23:59';
 

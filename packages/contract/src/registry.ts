@@ -7,18 +7,16 @@
  */
 import { Type, type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
-import { PERMISSIONS } from './permissions';
-
-export const MENU_GROUPS = ['home', 'items', 'statistics', 'selfchecks', 'settings', 'profile'] as const;
-export type MenuGroupName = (typeof MENU_GROUPS)[number];
+import { MENU_GROUPS, REGISTRY_PATTERNS, REQUIREMENTS, remoteRuleProblems } from './values/registry';
+export * from './values/registry';
 
 export const MenuGroupSchema = Type.Enum(MENU_GROUPS);
 /** A role requirement ('admin', 'supervisor') or a permission name (spec §6). */
-export const RequirementSchema = Type.Enum(['admin', 'supervisor', ...PERMISSIONS]);
+export const RequirementSchema = Type.Enum(REQUIREMENTS);
 /** A route path in react-router syntax: `/inventories/:inventoryGroupId/sections`, `:language?` optional. */
-export const RoutePathSchema = Type.String({ pattern: '^/[A-Za-z0-9/:?_-]*$' });
+export const RoutePathSchema = Type.String({ pattern: REGISTRY_PATTERNS.path });
 /** `namespace:key.path`, resolved with the remote's own translations. */
-export const TranslationKeySchema = Type.String({ pattern: '^[a-z][A-Za-z0-9_-]*:[A-Za-z0-9_.-]+$' });
+export const TranslationKeySchema = Type.String({ pattern: REGISTRY_PATTERNS.translationKey });
 
 export const RegistryRouteSchema = Type.Object(
   {
@@ -34,12 +32,12 @@ export const RegistryRouteSchema = Type.Object(
 
 export const RegistryMenuEntrySchema = Type.Object(
   {
-    key: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9]*$' }),
+    key: Type.String({ pattern: REGISTRY_PATTERNS.menuKey }),
     group: MenuGroupSchema,
     path: RoutePathSchema,
     labelKey: TranslationKeySchema,
     /** An @ant-design/icons export name, e.g. DashboardOutlined. */
-    icon: Type.Optional(Type.String({ pattern: '^[A-Z][A-Za-z]*$' })),
+    icon: Type.Optional(Type.String({ pattern: REGISTRY_PATTERNS.icon })),
     permission: RequirementSchema,
     order: Type.Integer({ minimum: 0 }),
   },
@@ -50,9 +48,9 @@ export const RegistryMenuEntrySchema = Type.Object(
 export const RemoteManifestSchema = Type.Object(
   {
     /** Module Federation name: the folder name with `_` (mf-dashboard → mf_dashboard). */
-    name: Type.String({ pattern: '^mf_[a-z]+$' }),
+    name: Type.String({ pattern: REGISTRY_PATTERNS.name }),
     /** i18next namespace of the remote's texts; every labelKey and titleKey uses it. */
-    namespace: Type.String({ pattern: '^[a-z][A-Za-z0-9_-]*$' }),
+    namespace: Type.String({ pattern: REGISTRY_PATTERNS.namespace }),
     routes: Type.Array(RegistryRouteSchema, { minItems: 1 }),
     menu: Type.Array(RegistryMenuEntrySchema),
   },
@@ -66,9 +64,9 @@ export const RegistryRemoteSchema = Type.Object(
   {
     ...RemoteManifestSchema.properties,
     /** Folder name, served under /remotes/<app>/. */
-    app: Type.String({ pattern: '^mf-[a-z]+$' }),
+    app: Type.String({ pattern: REGISTRY_PATTERNS.app }),
     /** The remote's package.json version: each remote is released on its own. */
-    version: Type.String({ pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+' }),
+    version: Type.String({ pattern: REGISTRY_PATTERNS.version }),
     manifestUrl: Type.String({ minLength: 1 }),
     /** The one exposed module: single-spa lifecycles. */
     expose: Type.Literal('./lifecycles'),
@@ -93,24 +91,6 @@ export type Registry = Static<typeof RegistrySchema>;
 
 function schemaProblems(schema: TSchema, value: unknown, where: string): string[] {
   return Value.Errors(schema, value).map((error) => `${where}${error.instancePath || '/'}: ${error.message}`);
-}
-
-/** Rules a schema cannot express: names, namespaces and paths that must agree within one remote. */
-function remoteRuleProblems(remote: RemoteManifest & { app?: string }, where: string): string[] {
-  const problems: string[] = [];
-  if (remote.app && remote.app.replace('-', '_') !== remote.name) {
-    problems.push(`${where}: name ${remote.name} does not match app ${remote.app}`);
-  }
-  const prefix = `${remote.namespace}:`;
-  for (const route of remote.routes) {
-    if (!route.titleKey.startsWith(prefix)) problems.push(`${where}: route ${route.path} titleKey is outside namespace ${remote.namespace}`);
-  }
-  const paths = new Set(remote.routes.map((route) => route.path));
-  for (const entry of remote.menu) {
-    if (!entry.labelKey.startsWith(prefix)) problems.push(`${where}: menu ${entry.key} labelKey is outside namespace ${remote.namespace}`);
-    if (!paths.has(entry.path)) problems.push(`${where}: menu ${entry.key} points to ${entry.path}, which is not one of its routes`);
-  }
-  return problems;
 }
 
 /** Problems of one remote's own declaration (src/manifest.ts); empty when valid. */
@@ -142,32 +122,4 @@ export function registryProblems(registry: unknown): string[] {
     }
   }
   return problems;
-}
-
-/**
- * Keeps the remotes that are valid on their own, so one broken entry never takes the others down;
- * `problems` says what was left out and why.
- */
-export function parseRegistry(registry: unknown): { remotes: RegistryRemote[]; problems: string[] } {
-  const shape = schemaProblems(Type.Object({ remotes: Type.Array(Type.Unknown()) }), registry, 'registry');
-  if (shape.length) return { remotes: [], problems: shape };
-  const remotes: RegistryRemote[] = [];
-  const problems: string[] = [];
-  const claimed = new Set<string>();
-  (registry as { remotes: unknown[] }).remotes.forEach((remote, index) => {
-    const own = registryRemoteProblems(remote, `remotes[${index}]`);
-    if (own.length) {
-      problems.push(...own);
-      return;
-    }
-    const valid = remote as RegistryRemote;
-    const clash = [valid.name, ...valid.routes.map((route) => route.path)].find((claim) => claimed.has(claim));
-    if (clash) {
-      problems.push(`remotes[${index}]: ${clash} is already declared by an earlier remote`);
-      return;
-    }
-    [valid.name, ...valid.routes.map((route) => route.path)].forEach((claim) => claimed.add(claim));
-    remotes.push(valid);
-  });
-  return { remotes, problems };
 }

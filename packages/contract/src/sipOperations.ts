@@ -1,10 +1,6 @@
 /** SIP operations: GET /api/sipOperations and /export (data-areas §3 SIPOperation, §4 statuses and types). */
 import { Type, type Static } from 'typebox';
-
-export const SIP_STATUSES = ['PENDING', 'SUCCESS', 'WARNING', 'ERROR'] as const;
-export type SipStatus = (typeof SIP_STATUSES)[number];
-export const SIP_TYPES = ['CHECKIN', 'CHECKIN_PENDING', 'CHECKOUT', 'CHECKOUT_CANCEL', 'RENEW', 'INFORMATION'] as const;
-export type SipType = (typeof SIP_TYPES)[number];
+export * from './values/sipOperations';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 

@@ -2,16 +2,13 @@
 import { Type, type Static } from 'typebox';
 import { Id, IdListText, RequiredText } from './common';
 import { ListQuery } from './list';
+export * from './values/stores';
 
-export const DEFAULT_TIMEZONE = 'Europe/Madrid';
 /** HH:mm on the hour. */
 export const RESET_TIME_PATTERN = '^([01][0-9]|2[0-3]):00$';
 /** HH:mm in 5-minute steps. */
 export const FIVE_MINUTE_TIME_PATTERN = '^([01][0-9]|2[0-3]):[0-5][05]$';
 export const DATE_PATTERN = '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$';
-
-/** Fields only an admin may change (others edit address, manager, contact, capacity, times, timezone, code fields). */
-export const ADMIN_ONLY_STORE_FIELDS = ['country', 'area', 'province', 'city', 'name', 'expirationDate'] as const;
 
 export const Store = Type.Object({
   tid: Type.Integer(),

@@ -1,12 +1,7 @@
 /** Users calls (data-areas §7) and their bodies; rules in data-areas §5 and §6. */
 import { Type, type Static } from 'typebox';
 import { Id, RequiredText } from './common';
-
-export const FLAVORS = ['{product}', 'LIBTECS', 'DIALOCID'] as const;
-export const DEFAULT_FLAVOR = '{product}';
-
-/** What a flavour is called on screen: {product} is the deployed product name (PORTAL_PRODUCT_NAME). */
-export const flavorName = (flavor: string, productName: string): string => (flavor === DEFAULT_FLAVOR ? productName : flavor);
+export * from './values/users';
 
 const RoleSchema = Type.Union([Type.Literal('user'), Type.Literal('supervisor'), Type.Literal('admin')]);
 const FlavorSchema = Type.Union([Type.Literal('{product}'), Type.Literal('LIBTECS'), Type.Literal('DIALOCID')]);
@@ -29,11 +24,6 @@ const Permissions = Type.Array(PermissionSchema, { maxItems: USER_ARRAY_LIMITS.p
 const Regions = Type.Array(Type.String({ minLength: 1, maxLength: 600 }), { maxItems: USER_ARRAY_LIMITS.regions });
 const StoreIds = Type.Array(Id, { maxItems: USER_ARRAY_LIMITS.storeIds });
 const Email = Type.String({ format: 'email', maxLength: 254 });
-/**
- * The shortest password a user may be given (create, change). Shorter ones answer 400 PASSWORD_TOO_SHORT
- * with details { field: 'password', minLength }. Existing passwords still sign in whatever their length.
- */
-export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 1024;
 const Password = Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH, pattern: '\\S' });
 
@@ -139,4 +129,3 @@ export type AvatarResponse = Static<typeof AvatarResponse>;
 /** The multipart field of POST /api/users/{userId}/avatar. */
 export const AVATAR_FIELD = 'avatar';
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-export const AVATAR_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;

@@ -39,12 +39,15 @@ export function missingExports(used: ExportList, provided: ExportList): string[]
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-/** The value exports one TypeScript source file imports or re-exports from `library` (type-only ones left out). */
-export function importedNames(source: string, library: string): ExportList {
+/**
+ * The value exports one TypeScript source file imports or re-exports from `library` (type-only ones left out).
+ * `tsx`: parse JSX (a .tsx file; a .ts file's `<T>(…) =>` is a generic there).
+ */
+export function importedNames(source: string, library: string, tsx = true): ExportList {
   if (!source.includes(library)) return [];
   if (new RegExp(`\\b(import|require)\\(\\s*['"\`]${escapeRegExp(library)}['"\`]\\s*\\)`).test(source)) return '*';
   const names = new Set<string>();
-  for (const item of parseSync(source, { syntax: 'typescript', tsx: true }).body) {
+  for (const item of parseSync(source, { syntax: 'typescript', tsx }).body) {
     if ((item.type !== 'ImportDeclaration' && item.type !== 'ExportNamedDeclaration' && item.type !== 'ExportAllDeclaration') || item.source?.value !== library)
       continue;
     if (item.type === 'ExportAllDeclaration') return '*';
@@ -78,7 +81,7 @@ const subfolders = (dir: string, pattern: RegExp) =>
 export function workspaceUsed(rootDir: string, library: string): ExportList {
   const folders = [path.join(rootDir, 'shell'), ...subfolders(rootDir, /^mf-[a-z]+$/), ...subfolders(path.join(rootDir, 'packages'), /^[a-z-]+$/)];
   const files = folders.flatMap((folder) => sourceFilesUnder(path.join(folder, 'src')));
-  return mergeExports(files.map((file) => importedNames(readFileSync(file, 'utf8'), library)));
+  return mergeExports(files.map((file) => importedNames(readFileSync(file, 'utf8'), library, file.endsWith('.tsx'))));
 }
 
 /**
