@@ -228,7 +228,7 @@ describe('DevicesPage', () => {
     expect(await screen.findByText('Key Self-check 2 created')).toBeInTheDocument();
     // The form's dialog keeps its content while it fades out; wait until it is gone, so that its timer fires
     // inside waitFor and not during one of the plain awaits below (a state update outside act).
-    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Name', hidden: true })).not.toBeInTheDocument(), { timeout: 5000 });
     expect(requests.find((r) => r.method === 'POST')?.data).toEqual({ name: 'Self-check 2' });
     expect(screen.getByText('Copy this key now: it will not be shown again.')).toBeInTheDocument();
     expect(screen.getByTestId('device-key')).toHaveTextContent('pdk_s3cr3t-once');
