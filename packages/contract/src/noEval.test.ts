@@ -1,7 +1,8 @@
 /**
- * The browser imports the whole contract, under a Content-Security-Policy without 'unsafe-eval': importing it
- * (and validating the module registry, as the shell does) must not construct a Function, or every page logs a
- * CSP violation. Compiling a schema does (TypeBox probes for eval), so that waits for the server's first use.
+ * Pages run under a Content-Security-Policy without 'unsafe-eval'. The browser gets the contract's schema-free entry,
+ * but importing the whole contract (and validating the module registry, as the shell does) must not construct a
+ * Function either, or a page that loads it logs a CSP violation. Compiling a schema does (TypeBox probes for eval),
+ * so that waits for the server's first use.
  */
 it('constructs no Function on import or registry validation', () => {
   const probes: string[] = [];
