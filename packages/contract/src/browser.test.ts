@@ -1,5 +1,6 @@
 import * as contract from './index';
-import { registryRemoteProblems, registryRemoteShapeProblems, type RegistryRemote } from './index';
+import { registryRemoteProblems, registryRemoteShapeProblems } from './index';
+import { dashboardRemote } from './testing/remotes';
 
 describe("the browser's entry", () => {
   it('loads without typebox', () => {
@@ -22,19 +23,7 @@ describe("the browser's entry", () => {
   });
 });
 
-const remote: RegistryRemote = {
-  name: 'mf_dashboard',
-  app: 'mf-dashboard',
-  namespace: 'dashboard',
-  version: '0.1.0',
-  manifestUrl: '/remotes/mf-dashboard/mf-manifest.json',
-  expose: './lifecycles',
-  routes: [{ path: '/dashboard', permission: 'manager', titleKey: 'dashboard:titles.dashboard', group: 'home' }],
-  menu: [
-    { key: 'dashboard', group: 'home', path: '/dashboard', labelKey: 'dashboard:menu.dashboard', icon: 'DashboardOutlined', permission: 'manager', order: 10 },
-  ],
-  translations: { es: { menu: { dashboard: 'Panel' } } },
-};
+const remote = dashboardRemote;
 
 type Json = Record<string, unknown>;
 const BAD_VALUES: unknown[] = [undefined, null, 42, -1, 1.5, '', 'Not Valid!', 'x', [], {}, true, './lifecycles', 'mf_x', 'mf-x', 'a:b', '/p'];

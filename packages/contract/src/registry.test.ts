@@ -1,18 +1,7 @@
 import { parseRegistry, registryProblems, remoteManifestProblems, type RegistryRemote } from './registry';
+import { dashboardRemote } from './testing/remotes';
 
-const dashboard: RegistryRemote = {
-  name: 'mf_dashboard',
-  app: 'mf-dashboard',
-  namespace: 'dashboard',
-  version: '0.1.0',
-  manifestUrl: '/remotes/mf-dashboard/mf-manifest.json',
-  expose: './lifecycles',
-  routes: [{ path: '/dashboard', permission: 'manager', titleKey: 'dashboard:titles.dashboard' }],
-  menu: [
-    { key: 'dashboard', group: 'home', path: '/dashboard', labelKey: 'dashboard:menu.dashboard', icon: 'DashboardOutlined', permission: 'manager', order: 10 },
-  ],
-  translations: { es: { menu: { dashboard: 'Panel' } } },
-};
+const dashboard = dashboardRemote;
 
 const statistics: RegistryRemote = {
   ...dashboard,
