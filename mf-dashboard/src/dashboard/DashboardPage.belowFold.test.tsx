@@ -1,6 +1,7 @@
 /**
  * A chart is drawn when it comes near the screen: one whose data arrived below the fold waits, in a placeholder of
- * its height, until scrolled to (an IntersectionObserver stand-in tells the page what is on screen).
+ * its height, until scrolled to (an IntersectionObserver stand-in tells the page what is on screen), then drawn in a
+ * task of its own.
  */
 import { act, waitFor, within } from '@testing-library/react';
 import { renderDashboard, widget } from './testing';
@@ -42,6 +43,7 @@ it('draws a chart with data only once it is near the screen', async () => {
   expect(within(widget('Alarms per Week')).queryByTestId('chart')).toBeNull();
 
   act(() => scrollTo('Current Week'));
-  expect(within(widget('Current Week')).getByTestId('chart')).toBeInTheDocument();
+  // Drawn in its turn, a task after (useDrawTurn).
+  await waitFor(() => expect(within(widget('Current Week')).getByTestId('chart')).toBeInTheDocument());
   expect(within(widget('Alarms per Week')).queryByTestId('chart')).toBeNull();
 });

@@ -13,6 +13,7 @@ import { DASHBOARD_NS } from '../i18n';
 import { buildChartOptions, CHART_HEIGHT, type ChartInput, type ColorMap } from '../model/chartOptions';
 import type { WeeklyRow } from '../model/sources';
 import type { ChartType } from '../model/types';
+import { useDrawTurn } from '../hooks/useDrawTurn';
 import { useSeen } from '../hooks/useSeen';
 import { useWidth } from '../hooks/useWidth';
 import { today as todayDate } from '../hooks/useWeekPaging';
@@ -91,11 +92,13 @@ export const ChartWidget = memo(function ChartWidget(props: ChartWidgetProps) {
     },
     [full, title],
   );
+  // Several charts seen with their data in one commit are drawn one per task, not all in that commit.
+  const turn = useDrawTurn(seen && !failed && !!options && !!data && data.length > 0);
   let body: ReactNode;
   if (failed) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('unavailable')} />;
   else if (!options || !data) body = <Spin size="small" />;
   else if (data.length === 0) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noData')} />;
-  else if (!seen) body = <div style={{ height: options.chart?.height ?? CHART_HEIGHT }} />;
+  else if (!turn) body = <div style={{ height: options.chart?.height ?? CHART_HEIGHT }} />;
   else body = <HighchartsReact highcharts={Highcharts} options={options} callback={drawn} />;
   return (
     <Card
