@@ -153,6 +153,7 @@ async function withPeakRss<T>(
   run: () => Promise<T>,
   backends?: () => Promise<number[]>,
   wal?: string,
+  newFromStart = false,
 ): Promise<{ value: T; peak: number; dbCpu: number | null; walPeak: number }> {
   let peak = process.memoryUsage.rss();
   const walSize = () => {
@@ -165,15 +166,17 @@ async function withPeakRss<T>(
   let walPeak = walSize();
   const first = new Map<number, number>();
   const last = new Map<number, number>();
+  let started = false;
   const sampleDb = async () => {
     for (const pid of await backends!()) {
       const cpu = processCpu(pid);
       if (cpu === null) continue;
-      if (!first.has(pid)) first.set(pid, cpu);
+      if (!first.has(pid)) first.set(pid, started && newFromStart ? 0 : cpu);
       last.set(pid, cpu);
     }
   };
   if (backends) await sampleDb();
+  started = true;
   let sampling = false;
   const timer = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage.rss());
@@ -188,7 +191,8 @@ async function withPeakRss<T>(
   try {
     const value = await run();
     if (backends) await sampleDb();
-    // A backend that started during the case counts from its first sample (its start-up is small).
+    // A backend that started during the case counts from its first sample (its start-up is small), or with
+    // `newFromStart` from its start (the raw tool's own connection).
     const dbCpu = backends ? [...last].reduce((n, [pid, cpu]) => n + cpu - first.get(pid)!, 0) : null;
     return { value, peak: Math.max(peak, process.memoryUsage.rss()), dbCpu, walPeak: Math.max(walPeak, walSize()) };
   } finally {
@@ -440,9 +444,16 @@ async function main(): Promise<void> {
             );
             // xlsx too: the raw tool loads the csv the xlsx was made from (the same rows).
             if (withRaw && !failLast) {
-              const raw = await rawImport(testDb.db, rawWhere, paths.csv, await list.raw());
+              const rawTarget = await list.raw();
+              // PostgreSQL's CPU for the load alone (its psql connection counted from its start).
+              const rawDb: { cpu: number | null } = { cpu: null };
+              const raw = await rawImport(testDb.db, rawWhere, paths.csv, rawTarget, async (load) => {
+                const measured = await withPeakRss(load, backends, undefined, true);
+                rawDb.cpu = measured.dbCpu;
+                return measured.value;
+              });
               console.log(
-                `  ${'  raw'.padEnd(18)} ${raw.tool}: ${raw.wall.toFixed(2)} s (CPU of the tool ${raw.cpu.toFixed(2)} s); the import took ${(t[2]! / 1000 / raw.wall).toFixed(1)}× as long, upload to done ${(t[3]! / 1000 / raw.wall).toFixed(1)}×  (load ${os.loadavg()[0]!.toFixed(1)})`,
+                `  ${'  raw'.padEnd(18)} ${raw.tool}: ${raw.wall.toFixed(2)} s (CPU of the tool ${raw.cpu.toFixed(2)} s${rawDb.cpu === null ? '' : `, PostgreSQL ${rawDb.cpu.toFixed(2)} s`}); the import took ${(t[2]! / 1000 / raw.wall).toFixed(1)}× as long, upload to done ${(t[3]! / 1000 / raw.wall).toFixed(1)}×  (load ${os.loadavg()[0]!.toFixed(1)})`,
               );
             }
           } catch (e) {

@@ -54,18 +54,27 @@ function script(where: RawWhere, csv: string, target: RawTarget): { tool: string
   };
 }
 
-/** Runs the raw load of `csv` into `target`: its wall seconds and the CPU seconds of the tool's own process (on PostgreSQL its server's work is not in them). */
-export async function rawImport(db: Kysely<Database>, where: RawWhere, csv: string, target: RawTarget): Promise<{ tool: string; wall: number; cpu: number }> {
+/**
+ * Runs the raw load of `csv` into `target`: its wall seconds and the CPU seconds of the tool's own process (on
+ * PostgreSQL its server's work is not in them). `around` wraps the load alone (not the rows' removal after it).
+ */
+export async function rawImport(
+  db: Kysely<Database>,
+  where: RawWhere,
+  csv: string,
+  target: RawTarget,
+  around: <T>(load: () => Promise<T>) => Promise<T> = (load) => load(),
+): Promise<{ tool: string; wall: number; cpu: number }> {
   const { tool, command, text } = script(where, csv, target);
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-raw-')), 'load.sql');
   fs.writeFileSync(file, text);
   try {
     // Not execFileSync: the bench's server shares this thread, and a thread blocked past the keep-alive timeout
     // makes the server close a connection just as the bench reuses it.
-    const { stdout: timing } = await promisify(execFile)(
-      'bash',
-      ['-c', `TIMEFORMAT="%R %U %S"; { time "$@" ${JSON.stringify(file)} < /dev/null > /dev/null; } 2>&1`, 'raw', ...command],
-      { encoding: 'utf8' },
+    const { stdout: timing } = await around(() =>
+      promisify(execFile)('bash', ['-c', `TIMEFORMAT="%R %U %S"; { time "$@" ${JSON.stringify(file)} < /dev/null > /dev/null; } 2>&1`, 'raw', ...command], {
+        encoding: 'utf8',
+      }),
     );
     const [wall, user, system] = timing.trim().split('\n').at(-1)!.split(' ').map(Number);
     return { tool, wall: wall!, cpu: user! + system! };
