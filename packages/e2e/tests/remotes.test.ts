@@ -75,7 +75,7 @@ describe('remotes inside the shell', () => {
     expect(await sidebarPaths(page)).toContain('/counters');
   });
 
-  it('keeps a single copy of react, react-dom, antd and the session store for the shell and every remote', async () => {
+  it('keeps a single copy of react, react-dom, antd, the router and the session store for the shell and every remote', async () => {
     const { page, context } = browser;
     // A stand-in for React DevTools: every react-dom copy registers its renderer with this hook once.
     await context.addInitScript(() => {
@@ -107,7 +107,7 @@ describe('remotes inside the shell', () => {
       type Share = { from: string; loaded?: boolean; lib?: unknown };
       const federation = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, { default: Record<string, Record<string, Share>> }> } })
         .__FEDERATION__;
-      const keys = ['react', 'react-dom', 'antd', '@portal/session'];
+      const keys = ['react', 'react-dom', 'antd', 'react-router', '@portal/session'];
       const perScope = Object.entries(federation.__SHARE__).map(
         ([instance, scopes]) =>
           [
@@ -134,6 +134,7 @@ describe('remotes inside the shell', () => {
         react: ['shell@19.3.1'],
         'react-dom': ['shell@19.3.1'],
         antd: ['shell@6.6.7'],
+        'react-router': ['shell@7.18.5'],
         '@portal/session': ['shell@0.1.0'],
       });
     }

@@ -45,6 +45,23 @@ describe('antd components under their own share keys', () => {
     expect(code).toMatch(/import \{ Table \} from ["']antd-like["'];/);
   });
 
+  it('imports react-router-dom from react-router (its DOM routers from react-router/dom), and nothing else like it', () => {
+    const code = transformed(
+      [
+        "import { useLocation, BrowserRouter, type Location } from 'react-router-dom';",
+        "import { RouterProvider } from 'react-router-dom';",
+        "import { Link } from 'react-router-dom-like';",
+        'const here: Location | undefined = undefined;',
+        'console.log(useLocation, BrowserRouter, RouterProvider, Link, here);',
+      ].join('\n'),
+    );
+    expect(code).toContain('import { useLocation } from "react-router";');
+    expect(code).toContain('import { BrowserRouter } from "react-router";');
+    expect(code).toContain('import { RouterProvider } from "react-router/dom";');
+    expect(code).toMatch(/import \{ Link \} from ["']react-router-dom-like["'];/);
+    expect(code).not.toContain('{ Location }');
+  });
+
   it('shares each key as a module re-exporting its components from antd, with the installed version', () => {
     const appDir = path.join(root, 'mf-items');
     const antdDir = realpathSync(path.join(appDir, 'node_modules', 'antd'));

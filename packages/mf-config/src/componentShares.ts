@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { entryExportNames } from './sharedExports';
+import { entryExportNames, LIBRARY_ALIASES } from './sharedExports';
 
 /**
  * Heavy exports of a shared library shared under a key of their own (`antd/tables-forms`) instead of in the
@@ -28,20 +28,28 @@ export const componentNames = (): Record<string, readonly string[]> =>
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
+/** What react-router-dom exports beyond react-router's own exports (the DOM routers), and where it is. */
+const ALIAS_OWN_EXPORTS: Record<string, [string, string][]> = { 'react-router-dom': [['^(HydratedRouter|RouterProvider)$', 'react-router/dom']] };
+
 /**
  * Options of @swc/plugin-transform-imports: a component export imported (or re-exported) from its library comes
- * from its own key, the library's other exports stay on the library (split into one declaration each).
+ * from its own key, the library's other exports stay on the library (split into one declaration each); an import
+ * of a package re-exporting a tree-shaken library (LIBRARY_ALIASES) comes from the library itself.
  */
 export function transformImportsOptions(): Record<string, { transform: [string, string][]; skipDefaultConversion: true }> {
-  return Object.fromEntries(
-    Object.entries(COMPONENT_SHARES).map(([library, keys]) => [
+  return Object.fromEntries([
+    ...Object.entries(COMPONENT_SHARES).map(([library, keys]) => [
       escapeRegExp(library),
       {
         transform: [...Object.entries(keys).map(([key, names]): [string, string] => [`^(${names.join('|')})$`, key]), ['.*', library]],
         skipDefaultConversion: true,
       },
     ]),
-  );
+    ...Object.entries(LIBRARY_ALIASES).map(([alias, library]) => [
+      `^${escapeRegExp(alias)}$`,
+      { transform: [...(ALIAS_OWN_EXPORTS[alias] ?? []), ['.*', library]], skipDefaultConversion: true },
+    ]),
+  ]);
 }
 
 export interface ComponentShare {

@@ -10,7 +10,7 @@ import { appVersion, RegistryPartPlugin, remoteBasePath, remoteDistDir } from '.
 import { PrecompressPlugin } from './precompress';
 import { componentNames, componentShares, transformImportsOptions } from './componentShares';
 import { buildShared, sharedPackageDirs } from './shared';
-import { SharedExportsPlugin, sharedSubsets, TREE_SHAKEN_LIBRARIES } from './sharedExports';
+import { aliasTargets, SharedExportsPlugin, sharedSubsets, TREE_SHAKEN_LIBRARIES } from './sharedExports';
 import { SharedDuplicateCheckPlugin } from './sharedDuplicateCheck';
 import { SizeBudgetPlugin } from './sizeBudget';
 import { LOCALES } from './translations';
@@ -194,7 +194,7 @@ export function createWebpackConfig(options: AppOptions) {
         clean: true,
       },
       devtool: development ? 'eval-cheap-module-source-map' : false,
-      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'], alias: aliasTargets(appDir) },
       module: {
         rules: [
           { test: /\.[cm]?tsx?$/, exclude: /node_modules/, use: swcLoader(development, rootDir) },

@@ -10,8 +10,9 @@ import { componentLibrary } from './componentShares';
 export const SHARED_LIBRARIES = [
   'react',
   'react-dom',
+  // Not react-router-dom: the builds import react-router in its place (sharedExports.ts LIBRARY_ALIASES). A remote
+  // built before consumes its own react-router-dom, a re-export of the shared react-router.
   'react-router',
-  'react-router-dom',
   'antd',
   '@ant-design/cssinjs',
   'redux',

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findWorkspaceRoot } from './catalog';
 import {
+  aliasTargets,
   entryExportNames,
   importedNames,
   mergeExports,
@@ -53,6 +54,16 @@ describe('the workspace', () => {
     expect(all).toEqual(expect.arrayContaining(['Button', 'ConfigProvider', 'theme', 'version', 'Slider']));
     expect((used as string[]).length).toBeLessThan(all.length);
   });
+
+  it('takes the router from react-router, counting its imports from react-router-dom, and only part of it', () => {
+    const used = workspaceUsed(root, 'react-router');
+    expect(used).toEqual(expect.arrayContaining(['BrowserRouter', 'Routes', 'useLocation', 'matchPath']));
+    const entry = aliasTargets(path.join(root, 'shell'))['react-router$'];
+    expect(entry).toMatch(/react-router\/dist\/development\/index\.mjs$/);
+    const all = entryExportNames(entry);
+    expect(all).toEqual(expect.arrayContaining(['BrowserRouter', 'createBrowserRouter', 'useFetcher']));
+    expect((used as string[]).length * 4).toBeLessThan(all.length);
+  });
 });
 
 /** A workspace on disk: one app with antd installed, sources and built releases. */
@@ -91,6 +102,11 @@ describe('the shell cut-down copy', () => {
     write(`mf-items/dist/0.0.9/${SHARED_EXPORTS_FILE}`, JSON.stringify({ used: { antd: ['DatePicker'] } }));
     const { antd } = sharedSubsets(dir, path.join(dir, 'shell'), { antd: ['DatePicker', 'Table'] });
     expect(antd.provided).toEqual(['Button', 'DatePicker']);
+  });
+
+  it('counts a release that recorded nothing of the library as using all of it', () => {
+    write(`mf-items/dist/0.0.9/${SHARED_EXPORTS_FILE}`, JSON.stringify({ used: { antd: ['Rate'] } }));
+    expect(releasesUsed(dir, 'react-router')).toBe('*');
   });
 
   it('shares the whole library when some app imports all of it', () => {
@@ -134,6 +150,14 @@ describe('remotes against the shell copy', () => {
         { app: 'mf-settings', exports: { used: { antd: [], 'antd/pickers': ['DatePicker'] } } },
       ]),
     ).toEqual(['mf-settings uses antd/pickers, which the shell does not share: build the shell again (it shares every component key of @portal/mf-config)']);
+  });
+
+  it('refuses a remote that did not record what it uses of a library the shell shares cut down', () => {
+    const cutDown = { used: {}, provided: { antd: ['Button'], 'react-router': ['Routes'] } };
+    expect(sharedExportProblems(cutDown, [{ app: 'mf-items', exports: { used: { antd: ['Button'] } } }])).toEqual([
+      'mf-items: its release did not record what it uses of react-router (built by an older @portal/mf-config): build it again',
+    ]);
+    expect(sharedExportProblems({ ...cutDown, provided: { antd: ['Button'], 'react-router': '*' } }, [{ app: 'mf-items', exports: { used: { antd: ['Button'] } } }])).toEqual([]);
   });
 
   it('checks nothing when the shell shares antd whole (or was built before the file existed)', () => {

@@ -5,12 +5,22 @@ import type { Compiler, Dependency } from 'webpack';
 
 /**
  * Shared libraries the shell provides cut down to the exports the apps import. A shared library is otherwise
- * provided whole (antd: ~370 KB brotli, four fifths unused), because the provider cannot know what a remote built
- * later will use. The shell provides the union of what every app's source and every built release uses; each
- * build records what it uses, and the registry assembly refuses a remote that uses an export the shell lacks
- * (rebuild the shell: its union then includes it). Remotes consume the shell's copy, so one copy stays on the page.
+ * provided whole (antd: ~370 KB brotli, four fifths unused; react-router 55 KB, nine tenths unused), because the
+ * provider cannot know what a remote built later will use. The shell provides the union of what every app's source
+ * and every built release uses; each build records what it uses, and the registry assembly refuses a remote that
+ * uses an export the shell lacks (rebuild the shell: its union then includes it). Remotes consume the shell's copy,
+ * so one copy stays on the page.
  */
-export const TREE_SHAKEN_LIBRARIES = ['antd'] as const;
+export const TREE_SHAKEN_LIBRARIES = ['antd', 'react-router'] as const;
+
+/**
+ * Packages that re-export a tree-shaken library, with the library: every app's swc pass rewrites their imports to
+ * the library (transformImportsOptions), so the sources' imports of them count as imports of the library.
+ * react-router-dom 7 is `export * from 'react-router'` plus the two routers of `react-router/dom`.
+ */
+export const LIBRARY_ALIASES: Record<string, string> = { 'react-router-dom': 'react-router' };
+
+const aliasesOf = (library: string) => Object.keys(LIBRARY_ALIASES).filter((alias) => LIBRARY_ALIASES[alias] === library);
 
 /** Written by every production build beside its mf-manifest.json. */
 export const SHARED_EXPORTS_FILE = 'shared-exports.json';
@@ -77,16 +87,23 @@ const subfolders = (dir: string, pattern: RegExp) =>
         .map((name) => path.join(dir, name))
     : [];
 
-/** What the workspace's apps and packages import from `library` (their src folders). */
+/** What the workspace's apps and packages import from `library` or a package re-exporting it (their src folders). */
 export function workspaceUsed(rootDir: string, library: string): ExportList {
   const folders = [path.join(rootDir, 'shell'), ...subfolders(rootDir, /^mf-[a-z]+$/), ...subfolders(path.join(rootDir, 'packages'), /^[a-z-]+$/)];
   const files = folders.flatMap((folder) => sourceFilesUnder(path.join(folder, 'src')));
-  return mergeExports(files.map((file) => importedNames(readFileSync(file, 'utf8'), library, file.endsWith('.tsx'))));
+  const sources = [library, ...aliasesOf(library)];
+  return mergeExports(
+    files.flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      return sources.map((source) => importedNames(text, source, file.endsWith('.tsx')));
+    }),
+  );
 }
 
 /**
- * What the remotes' built releases (`mf-*\/dist/<version>/`) recorded they use of `library`. A file a remote's
- * build is writing at the same moment (parallel builds) is skipped: that remote's sources are scanned anyway.
+ * What the remotes' built releases (`mf-*\/dist/<version>/`) recorded they use of `library`; a release that recorded
+ * nothing of it (built before the library was tree-shaken) may use any of it. A file a remote's build is writing at
+ * the same moment (parallel builds) is skipped: that remote's sources are scanned anyway.
  */
 export function releasesUsed(rootDir: string, library: string): ExportList {
   const files = subfolders(rootDir, /^mf-[a-z]+$/)
@@ -95,7 +112,7 @@ export function releasesUsed(rootDir: string, library: string): ExportList {
     .filter((file) => existsSync(file));
   const used = (file: string): ExportList => {
     try {
-      return (JSON.parse(readFileSync(file, 'utf8')) as SharedExports).used[library] ?? [];
+      return (JSON.parse(readFileSync(file, 'utf8')) as SharedExports).used[library] ?? '*';
     } catch {
       return [];
     }
@@ -127,6 +144,15 @@ export function entryExportNames(entryFile: string): string[] {
     }
   }
   return names;
+}
+
+/**
+ * webpack aliases for the libraries imports are rewritten to (LIBRARY_ALIASES): a workspace package that depends on
+ * react-router-dom only (@portal/ui) resolves react-router to the app's own copy, the file the cut-down copy uses.
+ */
+export function aliasTargets(appDir: string): Record<string, string> {
+  const libraries = [...new Set(Object.values(LIBRARY_ALIASES))].filter((library) => existsSync(path.join(appDir, 'node_modules', library, 'package.json')));
+  return Object.fromEntries(libraries.map((library) => [`${library}$`, esEntry(appDir, library)]));
 }
 
 export interface SubsetModule {
@@ -249,6 +275,11 @@ export function sharedExportProblems(shell: SharedExports | undefined, remotes: 
     if (!exports) {
       problems.push(`${app}: no ${SHARED_EXPORTS_FILE} in its release (built by an older @portal/mf-config): build it again`);
       continue;
+    }
+    for (const library of TREE_SHAKEN_LIBRARIES) {
+      if (Array.isArray(provided[library]) && exports.used[library] === undefined) {
+        problems.push(`${app}: its release did not record what it uses of ${library} (built by an older @portal/mf-config): build it again`);
+      }
     }
     for (const [key, used] of Object.entries(exports.used)) {
       if (used !== '*' && !used.length) continue;
