@@ -77,6 +77,35 @@ it('moves the first row of each new pair in file order; pairs in the list, also 
   ]);
   expect(await stagedTables()).toBe(0);
 });
+it('carries every value exactly: quotes, backslashes, braces, commas, the word NULL, non-Latin text and empty fields', async () => {
+  const id = await addCatalogue(t.db, store, 'Staged values');
+  const values: ItemValues = {
+    code: 'Q"1\\',
+    objectId: '{E,1}',
+    field1: 'NULL',
+    field2: '"quoted", {braced} \\ back\\\\slash',
+    field3: 'لكتاب — 書籍 ✓ tab\there\nnew line',
+    field4: null,
+    field5: ' ',
+    field6: 'null',
+  };
+  const inserted = await withStagedItems(
+    t.db,
+    async (staged) => {
+      await staged.add(0, values);
+    },
+    async (trx, staged) => staged.moveInto(trx, 0, target(id), 'now'),
+  );
+  expect(inserted).toBe(1);
+  expect(
+    await t.db
+      .selectFrom('catalogue_items')
+      .select(['code', 'object_id', 'field1', 'field2', 'field3', 'field4', 'field5', 'field6'])
+      .where('catalogue_id', '=', id)
+      .executeTakeFirstOrThrow(),
+  ).toEqual({ code: values.code, object_id: values.objectId, field1: 'NULL', field2: values.field2, field3: values.field3, field4: null, field5: ' ', field6: 'null' });
+});
+
 
 it('a failure after thousands of staged rows, or in the final transaction, leaves nothing in the list and no staging table', async () => {
   const id = await addCatalogue(t.db, store, 'Staged 2');

@@ -62,11 +62,10 @@ export class StagedItems {
     return text;
   }
 
-  /** The batch as one JSON array of rows ([seq, grp, ...COLUMNS]). */
+  /** The batch as one array per column (seq, grp, ...COLUMNS), unnested together. */
   private get postgresInsert(): string {
-    const cell = (i: number) => `e.value->>${i}`;
     return `insert into ${this.columnList}
-      select (${cell(0)})::int, (${cell(1)})::int, ${COLUMNS.map((_, i) => cell(i + 2)).join(', ')} from json_array_elements($1::json) e`;
+      select * from unnest($1::int[], $2::int[], ${COLUMNS.map((_, i) => `$${i + 3}::text[]`).join(', ')})`;
   }
 
   /**
@@ -104,25 +103,22 @@ export class StagedItems {
     this.buffer = [];
     if (!rows.length) return;
     // One statement per batch and no query builder over its thousands of values: SQLite binds them to a
-    // statement text made once per batch size; PostgreSQL takes the batch as one JSON parameter it unpacks
-    // (cheaper for both sides than 22,000 parameters).
-    // SQLite binds one flat list of parameters (built as such, not flattened from rows); PostgreSQL's JSON
-    // parameter is an array of rows.
-    const flat = this.dialect === 'sqlite';
+    // statement text made once per batch size, as one flat list of parameters; PostgreSQL takes one array
+    // per column and unnests them (the database reads arrays far more cheaply than it unpacks one JSON
+    // parameter of rows, and than 5,500 parameters).
+    if (this.dialect === 'postgres') return this.sendColumns(rows);
     const width = COLUMNS.length + 2;
-    const values: unknown[] = new Array(flat ? rows.length * width : rows.length);
+    const values: unknown[] = new Array(rows.length * width);
     for (const [i, { group, item }] of rows.entries()) {
       this.seq += 1;
-      const row = flat ? values : new Array(width);
-      let k = flat ? i * width : 0;
-      row[k++] = this.seq;
-      row[k++] = group;
+      let k = i * width;
+      values[k++] = this.seq;
+      values[k++] = group;
       // COLUMNS: the item's fields in ITEM_FIELDS order, then its search text.
-      for (const f of FIELDS) row[k++] = item[f];
-      row[k] = searchText(item);
-      if (!flat) values[i] = row;
+      for (const f of FIELDS) values[k++] = item[f];
+      values[k] = searchText(item);
     }
-    const raw = flat ? sqliteHandle(this.db) : null;
+    const raw = sqliteHandle(this.db);
     if (raw) {
       // Kysely prepares a statement on every call (~4 ms for these 5,500 parameters, 0.4 s per 100,000 rows):
       // the batch's statement is prepared once per size and run on the connection while Kysely's lock on it
@@ -133,16 +129,34 @@ export class StagedItems {
       await this.db.connection().execute(async () => {
         prepared.run(values);
       });
-    } else if (this.dialect === 'sqlite') {
-      await this.db.executeQuery(CompiledQuery.raw(this.sqliteInsert(rows.length), values));
     } else {
-      const sent = this.db.executeQuery(CompiledQuery.raw(this.postgresInsert, [JSON.stringify(values)])).then(() => undefined);
-      // Its error is taken by the next flush (or the final one); until then it counts as handled.
-      sent.catch(() => undefined);
-      await this.landed();
-      this.inFlight = sent;
+      await this.db.executeQuery(CompiledQuery.raw(this.sqliteInsert(rows.length), values));
     }
-    this.sinceTurn += rows.length;
+    await this.turnAfter(rows.length);
+  }
+
+  /** PostgreSQL: the batch as one array per column; waits only for the statement before it. */
+  private async sendColumns(rows: Array<{ group: number; item: ItemValues }>): Promise<void> {
+    const columns: unknown[][] = Array.from({ length: COLUMNS.length + 2 }, () => new Array(rows.length));
+    for (const [i, { group, item }] of rows.entries()) {
+      this.seq += 1;
+      columns[0]![i] = this.seq;
+      columns[1]![i] = group;
+      let k = 2;
+      for (const f of FIELDS) columns[k++]![i] = item[f];
+      columns[k]![i] = searchText(item);
+    }
+    const sent = this.db.executeQuery(CompiledQuery.raw(this.postgresInsert, columns)).then(() => undefined);
+    // Its error is taken by the next flush (or the final one); until then it counts as handled.
+    sent.catch(() => undefined);
+    await this.landed();
+    this.inFlight = sent;
+    await this.turnAfter(rows.length);
+  }
+
+  /** A turn of the event loop every STAGE_TURN_ROWS staged rows. */
+  private async turnAfter(rows: number): Promise<void> {
+    this.sinceTurn += rows;
     if (this.sinceTurn >= STAGE_TURN_ROWS) {
       this.sinceTurn = 0;
       await nextTurn();
