@@ -173,6 +173,17 @@ describe('dashboard', () => {
       undefined,
       { timeout: 60_000 },
     );
+    // The legend, in HTML under the chart: turning a library off hides its line, turning it on shows it again.
+    const week = widget(page, 'Current Week');
+    const visibleLines = async () => String(await week.locator('.highcharts-series path.highcharts-graph').count());
+    const lines = await visibleLines();
+    expect(Number(lines)).toBeGreaterThan(0);
+    const entry = week.getByRole('list', { name: 'Legend' }).getByRole('button').first();
+    await entry.click();
+    expect(await entry.getAttribute('aria-pressed')).toBe('false');
+    await until(visibleLines, String(Number(lines) - 1));
+    await entry.click();
+    await until(visibleLines, lines);
   });
 
   it('follows the Libraries filter and pages one chart by week', async () => {

@@ -5,12 +5,12 @@ import 'highcharts/modules/accessibility';
 // The colour variables of Highcharts' default palette, once for every chart (their options leave them out).
 import 'highcharts/css/highcharts-palette.css';
 import HighchartsReact from 'highcharts-react-official';
-import { memo, useCallback, useMemo, useRef, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@portal/i18n';
 import { localizeChart } from '@portal/ui';
 import { DASHBOARD_NS } from '../i18n';
-import { buildChartOptions, CHART_HEIGHT, type ChartInput, type ColorMap } from '../model/chartOptions';
+import { buildChartOptions, CHART_HEIGHT, legendItems, type ChartInput, type ColorMap } from '../model/chartOptions';
 import type { WeeklyRow } from '../model/sources';
 import type { ChartType } from '../model/types';
 import { useDrawTurn } from '../hooks/useDrawTurn';
@@ -18,6 +18,7 @@ import { useSeen } from '../hooks/useSeen';
 import { useWidth } from '../hooks/useWidth';
 import { today as todayDate } from '../hooks/useWeekPaging';
 import { addAccessibilityLater, withoutAccessibility } from './chartAccessibility';
+import { ChartLegend } from './ChartLegend';
 
 export interface ChartWidgetProps {
   title: string;
@@ -39,10 +40,10 @@ export interface ChartWidgetProps {
   paging?: ReactNode;
 }
 
-type InputProps = Omit<ChartWidgetProps, 'failed' | 'paging' | 'data'> & { width: number };
+type InputProps = Omit<ChartWidgetProps, 'failed' | 'paging' | 'data'> & { width: number; hidden: readonly string[] };
 
 function toInput(props: InputProps, data: ChartRow[] | WeeklyRow[]): ChartInput {
-  const { chartType, colorMap, hideXAxis, labelFormatter, width } = props;
+  const { chartType, colorMap, hideXAxis, labelFormatter, width, hidden } = props;
   if (chartType === 'line' || chartType === 'multibar') {
     return {
       chartType,
@@ -54,9 +55,10 @@ function toInput(props: InputProps, data: ChartRow[] | WeeklyRow[]): ChartInput 
       colorMap,
       hideXAxis,
       labelFormatter,
+      hidden,
     };
   }
-  return { chartType, data: data as ChartRow[], seriesName: props.title, colorMap, hideXAxis, labelFormatter, width };
+  return { chartType, data: data as ChartRow[], seriesName: props.title, colorMap, hideXAxis, labelFormatter, width, hidden };
 }
 
 /** A chart widget (§2) drawn with Highcharts; about 151.5 px high (§9). Memoised like ValueWidget. */
@@ -72,15 +74,15 @@ export const ChartWidget = memo(function ChartWidget(props: ChartWidgetProps) {
   // The bar chart's names take what its width leaves the plot (barNamesWidth), so it follows the card's width.
   const width = useWidth(area, chartType === 'bar');
   const language = useLanguage();
-  const full = useMemo(
-    () =>
-      data &&
-      localizeChart(
-        buildChartOptions(toInput({ title, chartType, groupName, weekStartDay, colorMap, date, today, hideXAxis, labelFormatter, width }, data), title),
-        language,
-      ),
-    [title, chartType, data, groupName, weekStartDay, colorMap, date, today, hideXAxis, labelFormatter, width, language],
+  // Labels turned off in the legend.
+  const [hidden, setHidden] = useState<readonly string[]>([]);
+  const toggle = useCallback((label: string) => setHidden((now) => (now.includes(label) ? now.filter((h) => h !== label) : [...now, label])), []);
+  const input = useMemo(
+    () => data && toInput({ title, chartType, groupName, weekStartDay, colorMap, date, today, hideXAxis, labelFormatter, width, hidden }, data),
+    [title, chartType, data, groupName, weekStartDay, colorMap, date, today, hideXAxis, labelFormatter, width, hidden],
   );
+  const full = useMemo(() => input && localizeChart(buildChartOptions(input, title), language), [input, title, language]);
+  const legend = useMemo(() => (input ? legendItems(input) : []), [input]);
   // Rebuilt only when an input changes, so Highcharts does not redraw on every render.
   const options = useMemo(() => full && (accessible.current ? full : withoutAccessibility(full)), [full]);
   const drawn = useCallback(
@@ -111,6 +113,7 @@ export const ChartWidget = memo(function ChartWidget(props: ChartWidgetProps) {
       styles={{ body: { minHeight: CHART_HEIGHT + 8, padding: 4 } }}
     >
       <div ref={area}>{body}</div>
+      {!failed && legend.length > 0 && <ChartLegend items={legend} hidden={hidden} onToggle={toggle} />}
     </Card>
   );
 });

@@ -1,6 +1,6 @@
 import type { SeriesBarOptions, SeriesColumnOptions, SeriesLineOptions, SeriesPieOptions, XAxisOptions } from 'highcharts';
 import { colorForLabel, colorMapFor, PALETTE } from '@portal/ui';
-import { barChartHeight, buildChartOptions, CHART_HEIGHT, chartLabels } from './chartOptions';
+import { barChartHeight, buildChartOptions, CHART_HEIGHT, chartLabels, legendItems } from './chartOptions';
 
 const categories = (options: ReturnType<typeof buildChartOptions>) => (options.xAxis as XAxisOptions).categories;
 
@@ -133,8 +133,16 @@ describe('today charts', () => {
     const options = buildChartOptions({ chartType: 'pie', data: rows, seriesName: 'Today', colorMap: colorMapFor(['Checkout OK', 'Checkout blocked']) });
     const [pie] = options.series as SeriesPieOptions[];
     expect(pie.data).toEqual([
-      { name: 'Checkout OK', y: 9, color: colorForLabel('Checkout OK') },
-      { name: 'Checkout blocked', y: 1, color: colorForLabel('Checkout blocked') },
+      { name: 'Checkout OK', y: 9, color: colorForLabel('Checkout OK'), visible: true },
+      { name: 'Checkout blocked', y: 1, color: colorForLabel('Checkout blocked'), visible: true },
+    ]);
+  });
+
+  it('leaves the slices turned off in the legend out of the pie', () => {
+    const options = buildChartOptions({ chartType: 'pie', data: rows, seriesName: 'Today', colorMap: {}, hidden: ['Checkout OK'] });
+    expect((options.series as SeriesPieOptions[])[0].data).toMatchObject([
+      { name: 'Checkout OK', visible: false },
+      { name: 'Checkout blocked', visible: true },
     ]);
   });
 
@@ -169,6 +177,47 @@ describe('today charts', () => {
     expect(options.chart?.height).toBe(barChartHeight(12));
     expect(barChartHeight(12)).toBeGreaterThanOrEqual(12 * 20);
     expect((options.xAxis as XAxisOptions).labels?.style).toMatchObject({ whiteSpace: 'nowrap', textOverflow: 'ellipsis' });
+  });
+});
+
+describe('legend', () => {
+  const weekly = {
+    chartType: 'line' as const,
+    data: [
+      { day: '2024-03-04', value: 5, storeName: 'Norte' },
+      { day: '2024-03-05', value: 2, storeName: 'Sur' },
+    ],
+    groupName: 'storeName' as const,
+    weekStartDay: 1,
+    date: '2024-03-06',
+    today: '2024-03-06',
+    colorMap: colorMapFor(['Norte', 'Sur']),
+    labelFormatter: (day: string) => day.slice(8),
+  };
+
+  it('is drawn in HTML (ChartLegend), not by Highcharts: one entry per group with its colour, none for the bars', () => {
+    expect(buildChartOptions(weekly).legend).toEqual({ enabled: false });
+    expect(legendItems(weekly)).toEqual([
+      { label: 'Norte', name: 'Norte', color: colorForLabel('Norte') },
+      { label: 'Sur', name: 'Sur', color: colorForLabel('Sur') },
+    ]);
+    const pie = {
+      chartType: 'pie' as const,
+      data: [{ label: 'ok', value: 1 }],
+      seriesName: 'Today',
+      colorMap: {},
+      labelFormatter: (l: string) => l.toUpperCase(),
+    };
+    expect(legendItems(pie)).toEqual([{ label: 'ok', name: 'OK', color: undefined }]);
+    expect(legendItems({ chartType: 'bar', data: [{ label: 'Norte', value: 12 }], seriesName: 'In', colorMap: {} })).toEqual([]);
+  });
+
+  it('leaves the groups turned off in the legend out of the chart', () => {
+    const series = buildChartOptions({ ...weekly, hidden: ['Sur'] }).series as SeriesLineOptions[];
+    expect(series.map((s) => [s.name, s.visible])).toEqual([
+      ['Norte', true],
+      ['Sur', false],
+    ]);
   });
 });
 

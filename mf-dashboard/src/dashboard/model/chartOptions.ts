@@ -2,7 +2,6 @@
 import { weekDays, type ChartRow, type WeeklyGroupName } from '@portal/contract';
 import type { Options, SeriesOptionsType } from 'highcharts';
 import { groupOf, type WeeklyRow } from './sources';
-import type { ChartType } from './types';
 
 /** §9: "Chart height is about 151.5 px". */
 export const CHART_HEIGHT = 151.5;
@@ -19,6 +18,8 @@ export interface TodayChartInput {
   labelFormatter?: (label: string) => string;
   /** The chart's width (px) when known: the bar chart's names leave its plot room (barNamesWidth). */
   width?: number;
+  /** Labels the user turned off in the legend (ChartLegend): their slices are not drawn. */
+  hidden?: readonly string[];
 }
 
 export interface WeeklyChartInput {
@@ -33,6 +34,8 @@ export interface WeeklyChartInput {
   colorMap: ColorMap;
   hideXAxis?: boolean;
   labelFormatter?: (day: string) => string;
+  /** Groups the user turned off in the legend (ChartLegend): their series are not drawn. */
+  hidden?: readonly string[];
 }
 
 export type ChartInput = TodayChartInput | WeeklyChartInput;
@@ -45,13 +48,30 @@ export function chartLabels(input: ChartInput): string[] {
   return [...new Set(labels)];
 }
 
+/** A legend entry (ChartLegend): the label as the chart has it, its name as shown, and its colour. */
+export interface LegendItem {
+  label: string;
+  name: string;
+  color: string | undefined;
+}
+
+/**
+ * The legend of a chart that has one (every chart but the per-library bars): drawn in HTML beside the chart
+ * (ChartLegend), not by Highcharts, which built, measured and paged an SVG item per label inside the chart's height.
+ */
+export function legendItems(input: ChartInput): LegendItem[] {
+  if (input.chartType === 'bar') return [];
+  const format = isWeekly(input) ? undefined : input.labelFormatter;
+  return chartLabels(input).map((label) => ({ label, name: format ? format(label) : label, color: input.colorMap[label] }));
+}
+
 /**
  * No animation: the charts are drawn at once when their data arrive, and the many frames of nine
  * charts growing in do not hold up the rest of the dashboard's first draw (or later redraws).
  */
 const STILL = { chart: { animation: false }, series: { animation: false } } as const;
 
-function base(chartType: ChartType, hideXAxis: boolean | undefined): Options {
+function base(hideXAxis: boolean | undefined): Options {
   return {
     chart: { height: CHART_HEIGHT, spacing: [8, 4, 4, 4], backgroundColor: 'transparent', ...STILL.chart },
     // Highcharts' colour variables come once from its palette sheet (ChartWidget imports it): injected by each
@@ -60,22 +80,27 @@ function base(chartType: ChartType, hideXAxis: boolean | undefined): Options {
     plotOptions: { series: STILL.series },
     title: { text: undefined },
     credits: { enabled: false },
-    legend: { enabled: chartType !== 'bar', itemStyle: { fontSize: '10px' }, padding: 0, margin: 4 },
+    // The legend is ChartLegend's, in HTML under the chart (legendItems).
+    legend: { enabled: false },
     yAxis: { title: { text: undefined }, allowDecimals: false, min: 0 },
     xAxis: { visible: !hideXAxis },
   };
 }
 
 function todayOptions(input: TodayChartInput): Options {
-  const options = base(input.chartType, input.hideXAxis);
+  const options = base(input.hideXAxis);
   const format = input.labelFormatter;
   if (input.chartType === 'pie') {
     const pie: SeriesOptionsType = {
       type: 'pie',
       name: input.seriesName,
-      data: input.data.map((row) => ({ name: format ? format(row.label) : row.label, y: row.value, color: input.colorMap[row.label] })),
+      data: input.data.map((row) => ({
+        name: format ? format(row.label) : row.label,
+        y: row.value,
+        color: input.colorMap[row.label],
+        visible: !input.hidden?.includes(row.label),
+      })),
       dataLabels: { enabled: false },
-      showInLegend: true,
     };
     return { ...options, series: [pie] };
   }
@@ -121,7 +146,7 @@ export const BAR_ROW_HEIGHT = 22;
 export const barChartHeight = (rows: number): number => Math.max(CHART_HEIGHT, rows * BAR_ROW_HEIGHT + 30);
 
 function weeklyOptions(input: WeeklyChartInput): Options {
-  const options = base(input.chartType, input.hideXAxis);
+  const options = base(input.hideXAxis);
   const days = weekDays(input.date, input.weekStartDay);
   const totals = new Map<string, number>();
   for (const row of input.data) {
@@ -132,6 +157,7 @@ function weeklyOptions(input: WeeklyChartInput): Options {
     type: input.chartType === 'line' ? 'line' : 'column',
     name: group,
     color: input.colorMap[group],
+    visible: !input.hidden?.includes(group),
     data: days.map((day) => (day > input.today ? null : (totals.get(`${group}\u0000${day}`) ?? 0))),
   }));
   const format = input.labelFormatter;
