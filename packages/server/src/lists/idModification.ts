@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { runIdScript, warmScriptWorkers, type RunOptions, type ScriptResult } from '../sandbox/idScript';
+import { runIdScript, SCRIPT_POOL, warmScriptWorkers, type RunOptions, type ScriptResult } from '../sandbox/idScript';
 import type { ItemTarget } from './itemWrites';
 
 /** The library's script for items of `table`; '' when none applies (an empty script keeps every id). */
@@ -34,7 +34,8 @@ export async function modifyIds(script: string, ids: ReadonlyArray<string | null
 
 /**
  * Warms the sandbox's workers when a library of `storeIds` has a script: called once a file was read for an
- * import's preview, so the import that follows finds QuickJS loaded.
+ * import's preview, so the import that follows finds QuickJS loaded. As many as one user's runs take at once
+ * (SCRIPT_POOL.perUser): a second worker loading beside the first slowed the import's first batch and its reading.
  */
 export async function warmIfScripted(db: Kysely<Database>, storeIds: readonly number[]): Promise<void> {
   if (!storeIds.length) return;
@@ -45,5 +46,5 @@ export async function warmIfScripted(db: Kysely<Database>, storeIds: readonly nu
     .where((eb) => eb.or([eb(eb.fn('trim', ['catalogue_items_modification']), '<>', ''), eb(eb.fn('trim', ['inventory_items_modification']), '<>', '')]))
     .limit(1)
     .executeTakeFirst();
-  if (row) warmScriptWorkers();
+  if (row) warmScriptWorkers(SCRIPT_POOL.perUser);
 }

@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { addCatalogue, addSectionThroughApi, uploadAs } from './testing/helpers';
 import { SCRIPT_BATCH } from './itemIntake';
-import { endIdleScriptWorkers, sandboxStats, WARM_WORKERS } from '../sandbox/idScript';
+import { endIdleScriptWorkers, sandboxStats, SCRIPT_POOL } from '../sandbox/idScript';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
 jest.setTimeout(120_000);
@@ -129,7 +129,7 @@ describe('import', () => {
     expect(await codesOf(`/api/stores/${bib1}/catalogues/${id}/items`)).toEqual([]);
   });
 
-  it("a file's preview warms the sandbox when one of the user's libraries has a script (the import that follows finds QuickJS loaded), not otherwise", async () => {
+  it("a file's preview warms the sandbox when one of the user's libraries has a script (the import that follows finds QuickJS loaded), as many workers as one user's runs take at once, not otherwise", async () => {
     const preview = async () => {
       await endIdleScriptWorkers();
       const before = sandboxStats.started;
@@ -142,7 +142,7 @@ describe('import', () => {
     await scripts(bib1, '  ', '');
     expect(await preview()).toBe(0);
     await scripts(bib1, '', UPPER);
-    expect(await preview()).toBe(WARM_WORKERS.keep);
+    expect(await preview()).toBe(SCRIPT_POOL.perUser);
     await endIdleScriptWorkers();
   });
 

@@ -20,7 +20,7 @@ import { moveStaged } from './importMove';
 import { withStaging } from './stagedItems';
 import { throwIfCancelled, trackImport } from './importRuns';
 import { withSlot } from './userSlots';
-import { newScriptBudget, warmScriptWorkers } from '../sandbox/idScript';
+import { newScriptBudget, SCRIPT_POOL, warmScriptWorkers } from '../sandbox/idScript';
 
 export interface ImportedSheet {
   index: number;
@@ -110,8 +110,8 @@ export function importFile(deps: FilesDeps, user: AuthUser, body: ImportBody, ta
 }
 
 async function importHeld(deps: FilesDeps, user: AuthUser, body: ImportBody, targets: ImportTargets, signal: AbortSignal): Promise<ItemsCountResult> {
-  // The batches' script runs on warm workers (a cold one loads QuickJS first).
-  if (targets.idScript.trim() !== '') warmScriptWorkers();
+  // The batches' script runs on a warm worker (a cold one loads QuickJS first); they run one at a time.
+  if (targets.idScript.trim() !== '') warmScriptWorkers(SCRIPT_POOL.perUser);
   const meta = await ownFile(deps, user, body.fileName);
   const format = await effectiveReadFormat(deps, user, meta, body.format);
   const createdAt = deps.config.now().toISOString();
