@@ -75,7 +75,7 @@ describe('remotes inside the shell', () => {
     expect(await sidebarPaths(page)).toContain('/counters');
   });
 
-  it('keeps a single copy of react, react-dom, antd, the router and the session store for the shell and every remote', async () => {
+  it('keeps a single copy of react, react-dom, antd, the router, the session store and the federation runtime on the page', async () => {
     const { page, context } = browser;
     // A stand-in for React DevTools: every react-dom copy registers its renderer with this hook once.
     await context.addInitScript(() => {
@@ -105,32 +105,34 @@ describe('remotes inside the shell', () => {
 
     const copies = await page.evaluate(() => {
       type Share = { from: string; loaded?: boolean; lib?: unknown };
-      const federation = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, { default: Record<string, Record<string, Share>> }> } })
-        .__FEDERATION__;
+      type Instance = { name: string; shareScopeMap: { default: Record<string, Record<string, Share>> } };
+      // Every federation instance on the page (the shell's and each remote container's) and the share scope it uses.
+      const federation = (window as unknown as { __FEDERATION__: { __INSTANCES__: Instance[] } }).__FEDERATION__;
       const keys = ['react', 'react-dom', 'antd', 'react-router', '@portal/session'];
-      const perScope = Object.entries(federation.__SHARE__).map(
-        ([instance, scopes]) =>
+      const perInstance = federation.__INSTANCES__.map(
+        ({ name, shareScopeMap }) =>
           [
-            instance,
+            name,
             Object.fromEntries(
               keys.map((key) => {
-                const loaded = Object.entries(scopes.default[key] ?? {}).filter(([, share]) => share.loaded || share.lib);
+                const loaded = Object.entries(shareScopeMap.default[key] ?? {}).filter(([, share]) => share.loaded || share.lib);
                 return [key, loaded.map(([version, share]) => `${share.from}@${version}`)];
               }),
             ),
           ] as const,
       );
       const hook = (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { renderers: Map<number, unknown> } }).__REACT_DEVTOOLS_GLOBAL_HOOK__;
-      return { perScope: Object.fromEntries(perScope), reactDomRenderers: hook.renderers.size };
+      // The federation runtime the remotes use (they are built without their own): the shell's.
+      const runtime = (window as unknown as { _FEDERATION_RUNTIME_CORE_FROM?: { name: string } })._FEDERATION_RUNTIME_CORE_FROM;
+      return { perInstance: Object.fromEntries(perInstance), reactDomRenderers: hook.renderers.size, runtimeFrom: runtime?.name };
     });
 
     expect(copies.reactDomRenderers).toBe(1);
-    const instances = Object.keys(copies.perScope);
-    expect(instances).toEqual(
-      expect.arrayContaining(['shell:0.1.0', 'mf_dashboard:0.1.0', 'mf_items:0.1.0', 'mf_statistics:0.1.0', 'mf_selfcheck:0.1.0', 'mf_settings:0.1.0']),
-    );
+    expect(copies.runtimeFrom).toBe('shell');
+    const instances = Object.keys(copies.perInstance);
+    expect(instances).toEqual(expect.arrayContaining(['shell', 'mf_dashboard', 'mf_items', 'mf_statistics', 'mf_selfcheck', 'mf_settings']));
     for (const instance of instances) {
-      expect(copies.perScope[instance]).toEqual({
+      expect(copies.perInstance[instance]).toEqual({
         react: ['shell@19.3.1'],
         'react-dom': ['shell@19.3.1'],
         antd: ['shell@6.6.7'],

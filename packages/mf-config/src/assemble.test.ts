@@ -102,6 +102,30 @@ describe('assemble', () => {
     expect(readFileSync(path.join(root, 'shell/dist/registry.json'), 'utf8')).toBe(before);
   });
 
+  it("refuses a remote built for the shell's federation runtime unless the shell provides it, of the same version", () => {
+    const withPlugin = (file: string, pluginVersion: string) =>
+      write(file, { ...(JSON.parse(readFileSync(path.join(root, file), 'utf8')) as object), metaData: { pluginVersion } });
+    shell();
+    withPlugin('shell/dist/mf-manifest.json', '2.9.2');
+    write('shell/dist/shared-exports.json', { used: {}, provided: { antd: '*' } });
+    pkg('mf-items', '0.1.0');
+    release('mf-items', '0.1.0');
+    withPlugin('mf-items/dist/0.1.0/mf-manifest.json', '2.9.2');
+    write('mf-items/dist/0.1.0/shared-exports.json', { used: {}, runtime: 'shell' });
+    expect(assembleRegistry(root).problems).toEqual([
+      "mf-items uses the shell's federation runtime, which the shell does not provide: build the shell again",
+    ]);
+    write('shell/dist/shared-exports.json', { used: {}, provided: { antd: '*' }, runtime: 'provided' });
+    expect(assembleRegistry(root).problems).toEqual([]);
+    withPlugin('mf-items/dist/0.1.0/mf-manifest.json', '2.10.0');
+    expect(assembleRegistry(root).problems).toEqual([
+      "mf-items was built by Module Federation 2.10.0 for the shell's runtime, but the shell's is 2.9.2: build them with the same version",
+    ]);
+    // A release with its own runtime (built before) runs on any shell.
+    write('mf-items/dist/0.1.0/shared-exports.json', { used: {} });
+    expect(assembleRegistry(root).problems).toEqual([]);
+  });
+
   it('does not check a public-only remote (its own page, never loaded by the shell) against the shell', () => {
     shell();
     pkg('mf-public', '0.1.0');

@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { registryProblems, type Registry, type RegistryRemote } from '@portal/contract';
-import { compatibilityProblems, readBuildShared, type BuildShared } from './compatibility';
+import { compatibilityProblems, readBuildShared, readPluginVersion, type BuildShared } from './compatibility';
 import { appVersion, REGISTRY_PART_FILE, RELEASE_VERSION, remoteDistDir } from './registryPart';
-import { readSharedExports, sharedExportProblems } from './sharedExports';
+import { readSharedExports, runtimeProblems, sharedExportProblems, type BuildRecord } from './sharedExports';
 import { translationProblems } from './translations';
 
 export interface AssembleOptions {
@@ -80,11 +80,10 @@ function sharingProblems(rootDir: string, releases: { app: string; dist: string 
     const loaded = releases.filter((_release, index) => loadedByShell(remotes[index]));
     const inShell: BuildShared[] = loaded.map(({ app, dist }) => readBuildShared(app, dist));
     const versions = compatibilityProblems(readBuildShared('shell', shellDist), inShell);
-    const exports = sharedExportProblems(
-      readSharedExports(shellDist),
-      loaded.map(({ app, dist }) => ({ app, exports: readSharedExports(dist) })),
-    );
-    return [...versions, ...exports];
+    const record = (app: string, dist: string): BuildRecord => ({ app, exports: readSharedExports(dist), pluginVersion: readPluginVersion(dist) });
+    const shell = record('shell', shellDist);
+    const remoteRecords = loaded.map(({ app, dist }) => record(app, dist));
+    return [...versions, ...sharedExportProblems(shell.exports, remoteRecords), ...runtimeProblems(shell, remoteRecords)];
   } catch (error) {
     return [(error as Error).message];
   }

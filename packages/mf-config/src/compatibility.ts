@@ -42,6 +42,14 @@ export function readBuildShared(app: string, distDir: string): BuildShared {
   return { app, shared };
 }
 
+/** The Module Federation version that built `<distDir>` (its mf-manifest.json), if it says. */
+export function readPluginVersion(distDir: string): string | undefined {
+  const file = path.join(distDir, MANIFEST_FILE);
+  if (!existsSync(file)) return undefined;
+  const version = (JSON.parse(readFileSync(file, 'utf8')) as { metaData?: { pluginVersion?: unknown } }).metaData?.pluginVersion;
+  return typeof version === 'string' ? version : undefined;
+}
+
 const meets = (version: string, range: string) => semver.valid(version) !== null && semver.satisfies(version, range, { includePrerelease: true });
 
 /** Names the remote, the package and both versions. */

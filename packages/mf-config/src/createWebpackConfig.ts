@@ -145,6 +145,10 @@ export function createWebpackConfig(options: AppOptions) {
     const shared = buildShared(appDir, readCatalog(rootDir), subsets, components);
     const sharedPackages = sharedPackageDirs(appDir, shared);
     const isRemote = !options.isHost;
+    // One copy of the federation runtime on the page: the shell's production build puts its runtime-core on the
+    // page (a global), the remotes it loads use it instead of their own. Not a remote with standalone pages
+    // (mf-public's public.html runs without the shell), nor development (a remote opened directly).
+    const runtime = development ? undefined : options.isHost ? 'provided' : options.pages?.length ? undefined : 'shell';
     const app = path.basename(appDir);
     // html files are served from deep URLs (/inventories/3/sections, /capacities/x), so their script tags must
     // be absolute; chunks themselves use publicPath 'auto' (wherever remoteEntry.js or the entry was loaded from).
@@ -216,6 +220,7 @@ export function createWebpackConfig(options: AppOptions) {
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
+          ...(runtime ? { experiments: runtime === 'provided' ? { provideExternalRuntime: true } : { externalRuntime: true } } : {}),
         }),
         new ContextReplacementPlugin(/moment[/\\]locale$/, MOMENT_LOCALES),
         new SharedDuplicateCheckPlugin(sharedPackages, rootDir),
@@ -231,6 +236,7 @@ export function createWebpackConfig(options: AppOptions) {
                       ...Object.fromEntries(TREE_SHAKEN_LIBRARIES.map((library) => [library, subsets[library]?.provided ?? '*'])),
                       ...Object.fromEntries(Object.entries(components).map(([key, { names }]) => [key, [...names]])),
                     },
+                runtime,
               ),
               new PrecompressPlugin(),
               new SizeBudgetPlugin(app, sharedPackages, !isRemote),

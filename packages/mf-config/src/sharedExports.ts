@@ -33,7 +33,11 @@ export interface SharedExports {
   used: Record<string, ExportList>;
   /** The shell: what its copy of each library holds. */
   provided?: Record<string, ExportList>;
+  /** The federation runtime: the shell provides its own to the page, a remote it loads uses the shell's. */
+  runtime?: FederationRuntime;
 }
+
+export type FederationRuntime = 'provided' | 'shell';
 
 export function mergeExports(lists: ExportList[]): ExportList {
   if (lists.includes('*')) return '*';
@@ -218,6 +222,7 @@ export class SharedExportsPlugin {
   constructor(
     private readonly libraries: readonly string[],
     private readonly provided?: Record<string, ExportList>,
+    private readonly runtime?: FederationRuntime,
   ) {}
 
   apply(compiler: Compiler): void {
@@ -244,6 +249,7 @@ export class SharedExportsPlugin {
         const record: SharedExports = {
           used: Object.fromEntries([...used].map(([library, names]) => [library, names === '*' ? '*' : [...names].sort()])),
           ...(this.provided ? { provided: this.provided } : {}),
+          ...(this.runtime ? { runtime: this.runtime } : {}),
         };
         for (const [library, provided] of Object.entries(this.provided ?? {})) {
           const missing = missingExports(record.used[library] ?? [], provided);
@@ -295,4 +301,32 @@ export function sharedExportProblems(shell: SharedExports | undefined, remotes: 
     }
   }
   return problems;
+}
+
+/** A build's dist folder: what it recorded and the Module Federation version that built it (its manifest). */
+export interface BuildRecord {
+  app: string;
+  exports: SharedExports | undefined;
+  pluginVersion: string | undefined;
+}
+
+/**
+ * Why remotes cannot run on the shell's federation runtime: a remote built to use it needs a shell that provides
+ * it, built by the same Module Federation version (the remote's bundler runtime calls into it).
+ */
+export function runtimeProblems(shell: BuildRecord, remotes: BuildRecord[]): string[] {
+  return remotes
+    .filter((remote) => remote.exports?.runtime === 'shell')
+    .flatMap((remote) => {
+      if (shell.exports?.runtime !== 'provided') {
+        return [`${remote.app} uses the shell's federation runtime, which the shell does not provide: build the shell again`];
+      }
+      if (remote.pluginVersion !== shell.pluginVersion) {
+        return [
+          `${remote.app} was built by Module Federation ${remote.pluginVersion ?? 'of an unknown version'} for the shell's runtime, ` +
+            `but the shell's is ${shell.pluginVersion ?? 'of an unknown version'}: build them with the same version`,
+        ];
+      }
+      return [];
+    });
 }
