@@ -202,30 +202,33 @@ export class StagedItems {
     after: number,
     upTo: number,
     ids = false,
+    listEmpty = false,
   ): Promise<{ rows: Array<{ id: number }>; count: number }> {
     const scans = target.table === 'inventory_items';
     if (scans && this.dialect === 'postgres') {
-      const insert = this.insertSql(group, target, createdAt, after, upTo, sql`returning *`);
+      const insert = this.insertSql(group, target, createdAt, after, upTo, sql`returning *`, listEmpty);
       const events = inventoryEventsInsert(trx, sql`moved`, target.parentId, sql`true`);
       const { rows } = await sql<{ id: number; n: number }>`with moved as (${insert}), logged as (${events})
         select ${ids ? sql`id, 0 as n from moved` : sql`0 as id, count(*) as n from moved`}`.execute(trx);
       return { rows, count: ids ? rows.length : Number(rows[0]?.n ?? 0) };
     }
     const before = scans ? await lastScanId(trx) : 0;
-    const result = await this.insertSql(group, target, createdAt, after, upTo, ids ? sql`returning id` : sql``).execute(trx);
+    const result = await this.insertSql(group, target, createdAt, after, upTo, ids ? sql`returning id` : sql``, listEmpty).execute(trx);
     if (scans) await logScansAfter(trx, target.parentId, before);
     return { rows: result.rows as Array<{ id: number }>, count: ids ? result.rows.length : Number(result.numAffectedRows ?? 0n) };
   }
 
-  private insertSql(group: number, target: ItemTarget, createdAt: string, after: number, upTo: number, returning: RawBuilder<unknown>) {
+  private insertSql(group: number, target: ItemTarget, createdAt: string, after: number, upTo: number, returning: RawBuilder<unknown>, listEmpty: boolean) {
     const staged = sql.table(this.table);
     const items = sql.table(target.table);
     const parent = sql.ref(`t.${target.parentColumn}`);
     const extra = Object.entries(target.extra ?? {});
     // SQLite: pairs already in the list are left to the pair's unique index (on conflict do nothing), which
-    // the insert probes anyway, instead of two more probes per row.
+    // the insert probes anyway, instead of two more probes per row. PostgreSQL probes them first (its
+    // on conflict draws an id from the sequence for every row it skips), unless the list was empty: then
+    // only a pair another writer adds meanwhile can conflict.
     const pairsInList =
-      this.dialect === 'sqlite'
+      this.dialect === 'sqlite' || listEmpty
         ? sql``
         : sql`
         and not exists (select 1 from ${items} t where ${parent} = ${target.parentId} and s.code is not null and t.code = s.code
@@ -251,8 +254,14 @@ export class StagedItems {
   /** Inside one transaction: inserts the group's new pairs into the list; returns how many. */
   async moveInto(trx: Transaction<Database>, group: number, target: ItemTarget, createdAt: string): Promise<number> {
     const { first, last } = await this.keepFirstOfPairs(trx, group);
-    return (await this.insertRange(trx, group, target, createdAt, first - 1, last)).count;
+    return (await this.insertRange(trx, group, target, createdAt, first - 1, last, false, this.dialect === 'postgres' && (await listIsEmpty(trx, target)))).count;
   }
+}
+
+/** Whether the list has no items yet (a list an import creates, or an empty section). */
+async function listIsEmpty(trx: Kysely<Database>, target: ItemTarget): Promise<boolean> {
+  const { rows } = await sql`select 1 from ${sql.table(target.table)} where ${sql.ref(target.parentColumn)} = ${target.parentId} limit 1`.execute(trx);
+  return rows.length === 0;
 }
 
 /**
