@@ -54,6 +54,19 @@ describe('chart legend', () => {
     expect(series()[1]).toBe('Sur: [0,2,0,null,null,null,null]');
   });
 
+  it('keeps the last legend while the next week or a Refresh loads, and drops it without data', () => {
+    const props = { title: 'Current Week', chartType: 'line' as const, groupName: 'storeName' as const, weekStartDay: 1, colorMap: {}, today: '2024-03-06' };
+    const { rerender } = render(<ChartWidget {...props} data={ROWS} date="2024-03-06" />);
+    const names = () => screen.queryAllByRole('button', { pressed: true }).map((button) => button.textContent);
+    expect(names()).toEqual(['Norte', 'Sur']);
+    rerender(<ChartWidget {...props} data={null} date="2024-02-28" />);
+    expect(names()).toEqual(['Norte', 'Sur']);
+    rerender(<ChartWidget {...props} data={[{ day: '2024-02-27', value: 1, storeName: 'Este' }]} date="2024-02-28" />);
+    expect(names()).toEqual(['Este']);
+    rerender(<ChartWidget {...props} data={[]} date="2024-02-21" />);
+    expect(names()).toEqual([]);
+  });
+
   it('has none on the per-library bars, nor while loading or without data', () => {
     const { rerender } = render(<ChartWidget title="Per library" chartType="bar" data={[{ label: 'Norte', value: 3 }]} colorMap={{}} />);
     expect(screen.getByTestId('chart')).toBeInTheDocument();

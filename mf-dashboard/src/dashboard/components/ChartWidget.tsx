@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@portal/i18n';
 import { localizeChart } from '@portal/ui';
 import { DASHBOARD_NS } from '../i18n';
-import { buildChartOptions, CHART_HEIGHT, legendItems, type ChartInput, type ColorMap } from '../model/chartOptions';
+import { buildChartOptions, CHART_HEIGHT, legendItems, type ChartInput, type ColorMap, type LegendItem } from '../model/chartOptions';
 import type { WeeklyRow } from '../model/sources';
 import type { ChartType } from '../model/types';
 import { useDrawTurn } from '../hooks/useDrawTurn';
@@ -82,7 +82,10 @@ export const ChartWidget = memo(function ChartWidget(props: ChartWidgetProps) {
     [title, chartType, data, groupName, weekStartDay, colorMap, date, today, hideXAxis, labelFormatter, width, hidden],
   );
   const full = useMemo(() => input && localizeChart(buildChartOptions(input, title), language), [input, title, language]);
-  const legend = useMemo(() => (input ? legendItems(input) : []), [input]);
+  // The legend of the last data stays while the next load (Refresh, another week) spins: the card keeps its height.
+  const answered = useMemo(() => (input ? legendItems(input) : null), [input]);
+  const [legend, setLegend] = useState<LegendItem[]>([]);
+  if (answered && answered !== legend) setLegend(answered);
   // Rebuilt only when an input changes, so Highcharts does not redraw on every render.
   const options = useMemo(() => full && (accessible.current ? full : withoutAccessibility(full)), [full]);
   const drawn = useCallback(
@@ -113,7 +116,7 @@ export const ChartWidget = memo(function ChartWidget(props: ChartWidgetProps) {
       styles={{ body: { minHeight: CHART_HEIGHT + 8, padding: 4 } }}
     >
       <div ref={area}>{body}</div>
-      {!failed && legend.length > 0 && <ChartLegend items={legend} hidden={hidden} onToggle={toggle} />}
+      {!failed && (answered ?? legend).length > 0 && <ChartLegend items={answered ?? legend} hidden={hidden} onToggle={toggle} />}
     </Card>
   );
 });
