@@ -112,9 +112,7 @@ describe('assemble', () => {
     release('mf-items', '0.1.0');
     withPlugin('mf-items/dist/0.1.0/mf-manifest.json', '2.9.2');
     write('mf-items/dist/0.1.0/shared-exports.json', { used: {}, runtime: 'shell' });
-    expect(assembleRegistry(root).problems).toEqual([
-      "mf-items uses the shell's federation runtime, which the shell does not provide: build the shell again",
-    ]);
+    expect(assembleRegistry(root).problems).toEqual(["mf-items uses the shell's federation runtime, which the shell does not provide: build the shell again"]);
     write('shell/dist/shared-exports.json', { used: {}, provided: { antd: '*' }, runtime: 'provided' });
     expect(assembleRegistry(root).problems).toEqual([]);
     withPlugin('mf-items/dist/0.1.0/mf-manifest.json', '2.10.0');

@@ -157,7 +157,9 @@ describe('remotes against the shell copy', () => {
     expect(sharedExportProblems(cutDown, [{ app: 'mf-items', exports: { used: { antd: ['Button'] } } }])).toEqual([
       'mf-items: its release did not record what it uses of react-router (built by an older @portal/mf-config): build it again',
     ]);
-    expect(sharedExportProblems({ ...cutDown, provided: { antd: ['Button'], 'react-router': '*' } }, [{ app: 'mf-items', exports: { used: { antd: ['Button'] } } }])).toEqual([]);
+    expect(
+      sharedExportProblems({ ...cutDown, provided: { antd: ['Button'], 'react-router': '*' } }, [{ app: 'mf-items', exports: { used: { antd: ['Button'] } } }]),
+    ).toEqual([]);
   });
 
   it('checks nothing when the shell shares antd whole (or was built before the file existed)', () => {

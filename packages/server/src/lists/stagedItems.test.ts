@@ -103,9 +103,17 @@ it('carries every value exactly: quotes, backslashes, braces, commas, the word N
       .select(['code', 'object_id', 'field1', 'field2', 'field3', 'field4', 'field5', 'field6'])
       .where('catalogue_id', '=', id)
       .executeTakeFirstOrThrow(),
-  ).toEqual({ code: values.code, object_id: values.objectId, field1: 'NULL', field2: values.field2, field3: values.field3, field4: null, field5: ' ', field6: 'null' });
+  ).toEqual({
+    code: values.code,
+    object_id: values.objectId,
+    field1: 'NULL',
+    field2: values.field2,
+    field3: values.field3,
+    field4: null,
+    field5: ' ',
+    field6: 'null',
+  });
 });
-
 
 it('a failure after thousands of staged rows, or in the final transaction, leaves nothing in the list and no staging table', async () => {
   const id = await addCatalogue(t.db, store, 'Staged 2');

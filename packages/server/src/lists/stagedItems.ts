@@ -254,7 +254,8 @@ export class StagedItems {
   /** Inside one transaction: inserts the group's new pairs into the list; returns how many. */
   async moveInto(trx: Transaction<Database>, group: number, target: ItemTarget, createdAt: string): Promise<number> {
     const { first, last } = await this.keepFirstOfPairs(trx, group);
-    return (await this.insertRange(trx, group, target, createdAt, first - 1, last, false, this.dialect === 'postgres' && (await listIsEmpty(trx, target)))).count;
+    return (await this.insertRange(trx, group, target, createdAt, first - 1, last, false, this.dialect === 'postgres' && (await listIsEmpty(trx, target))))
+      .count;
   }
 }
 
