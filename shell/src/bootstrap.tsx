@@ -1,3 +1,4 @@
+import { localeReady } from '@portal/i18n';
 import { createRoot } from 'react-dom/client';
 import { restoreSession, store } from '@portal/session';
 import { prefetchLanding } from './remotes/landing';
@@ -9,7 +10,8 @@ store.dispatch(restoreSession());
 startShell({
   root: createRoot(document.getElementById('root') as HTMLElement),
   store,
-  // Its own chunk: the login page's first visit loads no antd (the size budget counts the rest).
-  loadSignedIn: () => import(/* webpackChunkName: "signed-in" */ './signedIn'),
+  // Its own chunk: the login page's first visit loads no antd (the size budget counts the rest). The language's
+  // antd and moment locales load beside it (each a chunk of its own), before the signed-in shell renders.
+  loadSignedIn: () => Promise.all([import(/* webpackChunkName: "signed-in" */ './signedIn'), localeReady()]).then(([signedIn]) => signedIn),
   prefetchLanding: () => void prefetchLanding(store),
 });

@@ -8,6 +8,8 @@ import {
   i18n,
   isRtl,
   LANGUAGE_STORAGE_KEY,
+  loadAntdLocale,
+  localeReady,
   registerTranslations,
   setLanguage,
   weekStartDay,
@@ -107,20 +109,33 @@ describe('setLanguage', () => {
 });
 
 describe('locale data', () => {
-  it('gives each locale its first weekday', () => {
+  it("gives each locale its first weekday, as moment's locale says once loaded", async () => {
     expect(weekStartDay('en-US')).toBe(0);
     expect(weekStartDay('en-GB')).toBe(1);
     expect(weekStartDay('es')).toBe(1);
     expect(weekStartDay('ar')).toBe(6);
+    for (const lng of LOCALES) {
+      await setLanguage(lng);
+      expect([lng, moment.localeData().firstDayOfWeek()]).toEqual([lng, weekStartDay(lng)]);
+    }
   });
 
-  it('maps each locale to its antd locale', () => {
-    expect(getAntdLocale('es').locale).toBe('es');
-    expect(getAntdLocale('fr').locale).toBe('fr');
-    expect(getAntdLocale('ar').locale).toBe('ar');
-    expect(getAntdLocale('en-US').locale).toBe('en');
-    expect(getAntdLocale('en-GB').locale).toBe('en-gb');
-    expect(getAntdLocale('xx').locale).toBe('es');
+  it('sets moment to the language asked for last, whichever locale file arrives first', async () => {
+    await Promise.all([setLanguage('fr'), setLanguage('pl')]);
+    expect(moment.locale()).toBe('pl');
+    await localeReady();
+    expect(moment.locale()).toBe('pl');
+  });
+
+  it('maps each locale to its antd locale, loaded on demand', async () => {
+    for (const lng of ['es', 'fr', 'ar', 'en-US', 'en-GB', 'nl', 'xx']) await loadAntdLocale(lng);
+    expect(getAntdLocale('es')?.locale).toBe('es');
+    expect(getAntdLocale('fr')?.locale).toBe('fr');
+    expect(getAntdLocale('ar')?.locale).toBe('ar');
+    expect(getAntdLocale('en-US')?.locale).toBe('en');
+    expect(getAntdLocale('en-GB')?.locale).toBe('en-gb');
+    expect(getAntdLocale('nl')?.locale).toBe('nl');
+    expect(getAntdLocale('xx')?.locale).toBe('es');
     expect(isRtl('es')).toBe(false);
   });
 });

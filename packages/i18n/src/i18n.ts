@@ -1,6 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, FALLBACK_LOCALE, LOCALES, isLocale, isRtl, toLocale, type Locale } from './locales';
+import { loadAntdLocale } from './antd';
 import { setMomentLocale } from './moment';
 
 /** Where the chosen language survives a reload (it is not part of the user's server settings). */
@@ -41,10 +42,22 @@ if (!i18n.isInitialized) {
     initAsync: false,
   });
 }
-setMomentLocale(i18n.language ?? initialLanguage);
+/** The language's moment and antd locales: only the current language's are fetched (each is a chunk of its own). */
+const loadLocale = (lng: string) => Promise.all([setMomentLocale(lng), loadAntdLocale(lng)]).then(() => undefined);
+
+void loadLocale(i18n.language ?? initialLanguage);
 applyDocumentLanguage(toLocale(i18n.language));
-// The document follows every language change, also one made on the i18next instance itself, not only setLanguage's.
-i18n.on('languageChanged', (lng: string) => applyDocumentLanguage(toLocale(lng)));
+// The document and the locales follow every language change, also one made on the i18next instance itself, not
+// only setLanguage's (which loads the locales first).
+i18n.on('languageChanged', (lng: string) => {
+  applyDocumentLanguage(toLocale(lng));
+  void loadLocale(lng);
+});
+
+/** Resolves once the current language's moment and antd locales are loaded: a React root renders after it. */
+export function localeReady(): Promise<void> {
+  return loadLocale(getLanguage());
+}
 
 /** Adds (or deep-merges) one namespace for all nine locales. */
 export function registerTranslations(ns: string, resourcesByLocale: Record<Locale, object>): void {
@@ -57,10 +70,10 @@ export function getLanguage(): Locale {
   return toLocale(i18n.language);
 }
 
-/** Switches the interface language everywhere: texts, moment dates, html dir/lang; remembered locally. */
+/** Switches the interface language everywhere: texts, moment dates, antd, html dir/lang; remembered locally. */
 export async function setLanguage(lng: string): Promise<Locale> {
   const locale = toLocale(lng);
-  setMomentLocale(locale);
+  await loadLocale(locale);
   applyDocumentLanguage(locale);
   try {
     globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, locale);

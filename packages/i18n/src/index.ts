@@ -1,8 +1,8 @@
 export { LOCALES, DEFAULT_LOCALE, FALLBACK_LOCALE, LANGUAGE_NAMES, isLocale, toLocale, isRtl, type Locale, type ResourcesByLocale } from './locales';
-export { i18n, COMMON_NS, LANGUAGE_STORAGE_KEY, registerTranslations, getLanguage, setLanguage } from './i18n';
+export { i18n, COMMON_NS, LANGUAGE_STORAGE_KEY, registerTranslations, getLanguage, setLanguage, localeReady } from './i18n';
 export { commonResources } from './common';
 export { momentLocaleOf, weekStartDay } from './moment';
-export { getAntdLocale, type AntdLocale } from './antd';
+export { getAntdLocale, loadAntdLocale, type AntdLocale } from './antd';
 export { useLanguage } from './useLanguage';
 export { loginErrorKey, exportErrorKey } from './errorMessages';
 export { expectCompleteTranslations, translationProblems } from './testing';

@@ -3,7 +3,7 @@ import AntdMomentWebpackPlugin from '@ant-design/moment-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
-import { ContextReplacementPlugin, type Configuration, type PathData, type WebpackPluginInstance } from 'webpack';
+import { ContextReplacementPlugin, IgnorePlugin, NormalModuleReplacementPlugin, type Configuration, type PathData, type WebpackPluginInstance } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { findWorkspaceRoot, readCatalog } from './catalog';
 import { appVersion, RegistryPartPlugin, remoteBasePath, remoteDistDir } from './registryPart';
@@ -102,14 +102,24 @@ function devServer(options: AppOptions): DevServerConfiguration {
 }
 
 /**
- * moment's own locale loader (`require('./locale/' + name)`) makes webpack bundle every locale (306 KB); only the
- * portal's nine are kept (en-US is moment's built-in 'en'). @portal/i18n imports them explicitly.
+ * moment's locales: @portal/i18n loads the current language's with `import(\`moment/locale/${name}\`)`, each a chunk
+ * of its own; only the portal's nine are kept in that folder's context (en-US is moment's built-in 'en'). moment's
+ * own loader (`require('./locale/' + name)` in moment.js, which would bundle every locale into moment's chunk) is
+ * ignored, and a locale file's `require('../moment')` takes the shared moment (MOMENT_LOCALE_PLUGINS).
  */
 const MOMENT_LOCALES = new RegExp(
   `^\\./(${LOCALES.filter((lng) => lng !== 'en-US')
     .map((lng) => lng.toLowerCase())
     .join('|')})(\\.js)?$`,
 );
+
+const MOMENT_LOCALE_PLUGINS = (): WebpackPluginInstance[] => [
+  new ContextReplacementPlugin(/moment[/\\]locale$/, MOMENT_LOCALES),
+  new IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /[/\\]moment$/ }),
+  new NormalModuleReplacementPlugin(/^\.\.\/moment$/, (resource: { context: string; request: string }) => {
+    if (/[/\\]moment[/\\]locale$/.test(resource.context)) resource.request = 'moment';
+  }),
+];
 
 /**
  * Every app's html pages come from one template: a `#root` element and the scripts html-webpack-plugin adds. Each
@@ -222,7 +232,7 @@ export function createWebpackConfig(options: AppOptions) {
           dts: false,
           ...(runtime ? { experiments: runtime === 'provided' ? { provideExternalRuntime: true } : { externalRuntime: true } } : {}),
         }),
-        new ContextReplacementPlugin(/moment[/\\]locale$/, MOMENT_LOCALES),
+        ...MOMENT_LOCALE_PLUGINS(),
         new SharedDuplicateCheckPlugin(sharedPackages, rootDir),
         ...(isRemote ? [new RegistryPartPlugin(appDir)] : []),
         ...(development

@@ -21,6 +21,11 @@ async function build(dir: string, bootstrapSource: string): Promise<string[]> {
   write(path.join(dir, 'node_modules/fake-lib/package.json'), JSON.stringify({ name: 'fake-lib', version: '1.0.0', main: 'index.js' }));
   write(path.join(dir, 'node_modules/fake-lib/index.js'), 'module.exports = { id: Math.random() };');
   write(path.join(dir, 'node_modules/fake-lib/deep.js'), 'module.exports = { deep: true };');
+  write(path.join(dir, 'node_modules/fake-lib/locale/es.js'), "module.exports = { locale: 'es' };");
+  write(path.join(dir, 'node_modules/fake-lib/locale/fr.js'), "module.exports = { locale: 'fr' };");
+  // A shared package (like @portal/i18n) loading one of the library's locale files on demand.
+  write(path.join(dir, 'node_modules/fake-i18n/package.json'), JSON.stringify({ name: 'fake-i18n', version: '1.0.0', main: 'index.js' }));
+  write(path.join(dir, 'node_modules/fake-i18n/index.js'), 'export const load = (name) => import(`fake-lib/locale/${name}`);');
   write(path.join(dir, 'src/index.js'), "import('./bootstrap');");
   write(path.join(dir, 'src/bootstrap.js'), bootstrapSource);
   const compiler = webpack({
@@ -30,8 +35,15 @@ async function build(dir: string, bootstrapSource: string): Promise<string[]> {
     output: { path: path.join(dir, 'dist'), publicPath: 'auto' },
     optimization: { minimize: false },
     plugins: [
-      new ModuleFederationPlugin({ name: 'fixture', shared: { 'fake-lib': { singleton: true, requiredVersion: '^1.0.0' } }, dts: false }),
-      new SharedDuplicateCheckPlugin([{ name: 'fake-lib', dir: realpathSync(path.join(dir, 'node_modules/fake-lib')) }], dir),
+      new ModuleFederationPlugin({
+        name: 'fixture',
+        shared: { 'fake-lib': { singleton: true, requiredVersion: '^1.0.0' }, 'fake-i18n': { singleton: true, requiredVersion: '^1.0.0' } },
+        dts: false,
+      }),
+      new SharedDuplicateCheckPlugin(
+        ['fake-lib', 'fake-i18n'].map((name) => ({ name, dir: realpathSync(path.join(dir, 'node_modules', name)) })),
+        dir,
+      ),
     ],
   });
   const stats = await new Promise<Stats>((resolve, reject) => compiler.run((error, result) => (error || !result ? reject(error) : resolve(result))));
@@ -54,6 +66,12 @@ describe('shared library bundled twice', () => {
     const errors = await build(dir, "import lib from 'fake-lib'; import deep from 'fake-lib/deep'; console.log(lib, deep);");
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/shared library fake-lib is bundled into chunk .* node_modules\/fake-lib\/deep\.js \(imported by src\/bootstrap\.js\)/);
+  });
+
+  it("passes files a shared package loads on demand from a library's folder, and fails the app's own such import", async () => {
+    expect(await build(dir, "import { load } from 'fake-i18n'; void load('es');")).toEqual([]);
+    const errors = await build(dir, "const load = (name) => import(`fake-lib/locale/${name}`); void load('es');");
+    expect(errors.join('\n')).toMatch(/shared library fake-lib is bundled into chunk .* node_modules\/fake-lib\/locale/);
   });
 
   it('ignores shared-library files that sit in chunks opened by the share scope', () => {

@@ -1,3 +1,4 @@
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { Chunk, Compilation, Compiler, Module } from 'webpack';
 import type { SharedPackage } from './shared';
@@ -52,7 +53,11 @@ function resourcesOf(module: Module): string[] {
   const nested = (module as unknown as { modules?: Module[] }).modules; // ConcatenatedModule
   if (nested) return nested.flatMap(resourcesOf);
   const resource = (module as unknown as { resource?: string }).resource;
-  return resource ? [resource.split('?')[0]] : [];
+  if (resource) return [resource.split('?')[0]];
+  // A context module (`import(\`moment/locale/${name}\`)`) stands for its folder: the chunks it opens hold files of
+  // the library that folder belongs to, loaded through code of a shared package.
+  const folder = module.type === 'javascript/dynamic' ? (module as unknown as { context?: string }).context : undefined;
+  return folder && existsSync(folder) ? [path.join(realpathSync(folder), path.sep)] : [];
 }
 
 export function chunkContents(compilation: Compilation, chunk: Chunk, packages: SharedPackage[]): ChunkContents {

@@ -1,3 +1,4 @@
+import { localeReady } from '@portal/i18n';
 import type { ComponentType } from 'react';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
@@ -74,7 +75,8 @@ export function createRemoteLifecycles<P extends object = object>(Root: Componen
   });
 
   return {
-    bootstrap: (props) => lifecycles.bootstrap(props as never),
+    // antd's and moment's locale of the language are loaded before the first render.
+    bootstrap: (props) => localeReady().then(() => lifecycles.bootstrap(props as never)),
     mount: (props) => lifecycles.mount(props as never),
     unmount: (props) => lifecycles.unmount(props as never),
   };
