@@ -1,8 +1,8 @@
 /**
  * The page renders no more than its data asks: each section commits (React Profiler) when it mounts, once when the
  * libraries are known (its weekly charts start loading), and then once per answer of its own widgets, never for
- * another section's answer. antd adds a few commits of its own, counted here as they are: Row subscribes to the
- * screen breakpoints in a layout effect at mount, and the main section's TreeSelect and Refresh button take a new
+ * another section's answer. antd adds a few commits of its own, counted here as they are: each section's 'Edit
+ * Dashboard' Tooltip commits once more at mount, and the main section's TreeSelect and Refresh button take a new
  * `loading` in an effect.
  */
 import { act, waitFor } from '@testing-library/react';
@@ -81,7 +81,7 @@ it('commits each section only for its own data arrivals', async () => {
   const { answers, release } = heldAnswers();
   await renderDashboard({ answers });
   await settle();
-  // Mount and Row's breakpoints (2), the libraries known (1); main: its TreeSelect and Refresh button (2).
+  // Mount and the Tooltip's (2), the libraries known (1); main: its TreeSelect and Refresh button (2).
   expect(taken()).toEqual({ main: 5, counters: 3, alarms: 3, selfcheck: 3 });
 
   const perArrival: string[] = [];

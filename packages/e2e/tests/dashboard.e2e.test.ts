@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { formatNumber } from '../../ui/src/formatNumber';
-import { dialogSettled, login, openBrowser, portalUrl, waitForContentTitle, type PortalBrowser } from '../src';
+import { dialogSettled, login, openBrowser, portalUrl, submitLogin, waitForContentTitle, type PortalBrowser } from '../src';
 
 let browser: PortalBrowser;
 beforeEach(async () => {
@@ -221,6 +221,17 @@ describe('dashboard', () => {
     expect(shift).toBe(7 * 86_400_000);
     await until(() => range.innerText(), thisWeek);
     expect(await chart.getByRole('button', { name: 'Next week' }).isDisabled()).toBe(true);
+  });
+
+  it('fits a phone 360 px wide: nothing wider than the screen', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 360, height: 740 });
+    // The sidebar starts collapsed on a phone: login() would wait for its entries.
+    await submitLogin(page, 'manager');
+    await page.waitForURL(/\/dashboard$/);
+    await waitForContentTitle(page, 'Dashboard');
+    await shownValue(page, 'Total In Today');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 
   it('keeps an edited section after a reload', async () => {
