@@ -173,6 +173,17 @@ describe('dashboard', () => {
       undefined,
       { timeout: 60_000 },
     );
+    // Chart text is at least 12 px, the smallest size Lighthouse counts legible on a phone: legends, axis labels
+    // and figures.
+    const sizes = await page.evaluate(() =>
+      [
+        ...document.querySelectorAll(
+          '#portal-content .dashboard-legend button, #portal-content .highcharts-axis-labels text, #portal-content .highcharts-data-label text',
+        ),
+      ].map((el) => parseFloat(getComputedStyle(el).fontSize)),
+    );
+    expect(sizes.length).toBeGreaterThan(0);
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
     // The legend, in HTML under the chart: turning a library off hides its line, turning it on shows it again.
     const week = widget(page, 'Current Week');
     const visibleLines = async () => String(await week.locator('.highcharts-series path.highcharts-graph').count());

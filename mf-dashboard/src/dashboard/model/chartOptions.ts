@@ -112,7 +112,7 @@ function todayOptions(input: TodayChartInput): Options {
     name: input.seriesName,
     colorByPoint: true,
     data: input.data.map((row) => ({ y: row.value, color: input.colorMap[row.label] })),
-    dataLabels: { enabled: true, style: { fontSize: '10px', fontWeight: 'normal', textOutline: 'none' } },
+    dataLabels: { enabled: true, style: { fontSize: '12px', fontWeight: 'normal', textOutline: 'none' } },
   };
   const categories = input.data.map((row) => (format ? format(row.label) : row.label));
   return {
@@ -122,7 +122,7 @@ function todayOptions(input: TodayChartInput): Options {
       ...options.xAxis,
       categories,
       labels: {
-        style: { fontSize: '11px', textOverflow: 'ellipsis', whiteSpace: 'nowrap', ...(input.width ? { width: barNamesWidth(input.width) } : {}) },
+        style: { fontSize: '12px', textOverflow: 'ellipsis', whiteSpace: 'nowrap', ...(input.width ? { width: barNamesWidth(input.width) } : {}) },
       },
     },
     plotOptions: { ...options.plotOptions, bar: { borderWidth: 0, pointPadding: 0.1, groupPadding: 0.05 } },
