@@ -243,6 +243,10 @@ describe('dashboard', () => {
     await waitForContentTitle(page, 'Dashboard');
     await shownValue(page, 'Total In Today');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // A chart card's title is whole: its week pager goes under it rather than cutting it short.
+    const title = widget(page, 'Current Week').locator('.ant-card-head-title');
+    await widget(page, 'Current Week').getByRole('button', { name: 'Previous week' }).waitFor();
+    expect(await title.evaluate((el) => [el.scrollWidth <= el.clientWidth, el.textContent])).toEqual([true, 'Current Week']);
   });
 
   it('keeps an edited section after a reload', async () => {

@@ -19,6 +19,7 @@ import { useWidth } from '../hooks/useWidth';
 import { today as todayDate } from '../hooks/useWeekPaging';
 import { addAccessibilityLater, withoutAccessibility } from './chartAccessibility';
 import { ChartLegend } from './ChartLegend';
+import './ChartWidget.css';
 
 export interface ChartWidgetProps {
   title: string;
@@ -107,6 +108,7 @@ export const ChartWidget = memo(function ChartWidget(props: ChartWidgetProps) {
   else body = <HighchartsReact highcharts={Highcharts} options={options} callback={drawn} />;
   return (
     <Card
+      className="dashboard-chart"
       size="small"
       title={title}
       extra={paging}
