@@ -1,12 +1,11 @@
 import { EditOutlined } from '@ant-design/icons';
-import { Button, Flex, theme, Tooltip, Typography } from 'antd';
+import { Button, Col, Flex, Row, theme, Tooltip, Typography } from 'antd';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SectionData } from '../hooks/useSectionData';
 import { DASHBOARD_NS } from '../i18n';
-import { DEFAULT_SPAN, type DashboardSection, type WidgetDef, type WidgetSpan } from '../model/types';
+import { DEFAULT_SPAN, type DashboardSection, type WidgetDef } from '../model/types';
 import { WidgetView } from './WidgetView';
-import './DashboardGrid.css';
 
 export interface DashboardSectionViewProps {
   section: DashboardSection;
@@ -23,10 +22,6 @@ export interface DashboardSectionViewProps {
   /** Shown instead of the widgets (the main section when no library is selected). */
   replacement?: ReactNode;
 }
-
-/** The grid classes of a widget's columns per breakpoint (DashboardGrid.css). */
-export const spanClassName = (span: WidgetSpan): string =>
-  (Object.keys(span) as (keyof WidgetSpan)[]).map((breakpoint) => `dashboard-${breakpoint}-${span[breakpoint]}`).join(' ');
 
 /**
  * A section: title, icon, 'Edit Dashboard' button and the grid of its chosen widgets. Memoised, with props that
@@ -52,14 +47,13 @@ export const DashboardSectionView = memo(function DashboardSectionView(props: Da
         {extra}
       </Flex>
       {replacement ?? (
-        // A CSS grid (DashboardGrid.css), not antd's Row and a Col per widget: fewer components to render.
-        <div className="dashboard-grid">
+        <Row gutter={[16, 16]}>
           {widgets.map((widget) => (
-            <div key={widget.key} className={spanClassName(widget.span ?? DEFAULT_SPAN)}>
+            <Col key={widget.key} {...(widget.span ?? DEFAULT_SPAN)}>
               <WidgetView widget={widget} summary={summary} storeIds={storeIds} reloadKey={reloadKey} weekStartDay={weekStartDay} />
-            </div>
+            </Col>
           ))}
-        </div>
+        </Row>
       )}
     </section>
   );
