@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import type { CellValue } from '@portal/contract';
 import { buildZip } from '../testing/zip';
@@ -186,4 +187,68 @@ it('closes the sheet part at once when its rows are abandoned (a cancelled or re
       setTimeout(resolve, 20);
     });
   expect(openOnFile()).toBe(0);
+});
+
+/** A workbook of `rows` and the shared strings `strings` (xl/sharedStrings.xml, found without a relationship). */
+function withStrings(name: string, rows: string, strings: string): string {
+  const file = path.join(dir, name);
+  fs.writeFileSync(
+    file,
+    buildZip([
+      { name: 'xl/workbook.xml', data: WORKBOOK },
+      { name: 'xl/_rels/workbook.xml.rels', data: RELS },
+      { name: 'xl/sharedStrings.xml', data: strings },
+      { name: 'xl/worksheets/data.xml', data: sheet(rows) },
+    ]),
+  );
+  return file;
+}
+
+const sst = (texts: string[]) =>
+  `<x:sst xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${texts.map((t) => `<x:si><x:t>${t}</x:t></x:si>`).join('')}</x:sst>`;
+
+it('reads shared strings in any order, as the rows come to want them', async () => {
+  const texts = Array.from({ length: 20_000 }, (_, i) => `text ${i} ${'x'.repeat(i % 50)}`);
+  // Each row wants a string from the end and one from the start; rows without numbers: a block read twice keeps its numbering.
+  const rows = Array.from(
+    { length: 10_000 },
+    (_, i) => `<x:row><x:c t="s"><x:v>${texts.length - 1 - i}</x:v></x:c><x:c t="s"><x:v>${i}</x:v></x:c></x:row>`,
+  ).join('');
+  const [read] = await ours(withStrings('strings-order.xlsx', rows, sst(texts)));
+  expect(read!.rows).toHaveLength(10_000);
+  read!.rows.forEach((row, i) => expect(row).toEqual({ number: i + 1, cells: [texts[texts.length - 1 - i], texts[i]] }));
+});
+
+it('a preview reads only the shared strings its first rows want', async () => {
+  const texts = Array.from({ length: 100_000 }, (_, i) => `string number ${i} ${(i * 7919) % 10007}`);
+  // The last row, far past the first block of rows, wants the last string.
+  const rows = Array.from({ length: 5000 }, (_, i) => `<x:row r="${i + 1}"><x:c t="s"><x:v>${i < 4999 ? i : texts.length - 1}</x:v></x:c></x:row>`).join('');
+  const file = withStrings('strings-cut.xlsx', rows, sst(texts));
+  // The strings' packed bytes past their first 256 KB overwritten: only a reader reading them to the end fails.
+  const zip = fs.readFileSync(file);
+  const packed = deflateRawSync(Buffer.from(sst(texts)), { level: 9 });
+  const at = zip.indexOf(packed);
+  expect(at).toBeGreaterThan(0);
+  zip.fill(0xff, at + 256 * 1024, at + packed.length);
+  fs.writeFileSync(file, zip);
+  const preview = async () => {
+    const book = await XlsxWorkbook.open(file);
+    try {
+      const mode = { countOnly: false };
+      const cells: CellValue[] = [];
+      let filled = 0;
+      for await (const block of book.rows(book.sheets[0]!, (d) => d.toISOString(), mode)) {
+        for (const row of block) {
+          if (cells.length < 20) cells.push(row.cells[0]!);
+          if (cells.length === 20) mode.countOnly = true;
+          if (row.filled ?? row.cells.length > 0) filled += 1;
+        }
+      }
+      return { cells, filled };
+    } finally {
+      await book.close();
+    }
+  };
+  expect(await preview()).toEqual({ cells: texts.slice(0, 20), filled: 5000 });
+  await expect(ours(file)).rejects.toThrow();
 });

@@ -124,7 +124,9 @@ export class XlsxWorkbook {
     private readonly rels: Map<string, string>,
   ) {}
 
-  private sharedStrings: string[] | null = null;
+  /** The shared strings read so far, in order; `stringBlocks` reads on (null once none are left). */
+  private readonly sharedStrings: string[] = [];
+  private stringBlocks: AsyncGenerator<string> | null | undefined;
   private dateStyles: boolean[] | null = null;
 
   static async open(path: string): Promise<XlsxWorkbook> {
@@ -163,7 +165,6 @@ export class XlsxWorkbook {
       const date1904 = /^(1|true)$/.test((pr && attr(pr[1]!, 'date1904')) ?? '');
       const book = new XlsxWorkbook(zip, byName, sheets, date1904, rels);
       book.dateStyles = await book.readStyles(whole);
-      book.sharedStrings = await book.readSharedStrings();
       return book;
     } catch (e) {
       zip.close();
@@ -172,9 +173,9 @@ export class XlsxWorkbook {
   }
 
   /** The file closes once a sheet's rows still being read are done too. */
-  close(): Promise<void> {
+  async close(): Promise<void> {
+    await this.stringBlocks?.return(undefined);
     this.zip.close();
-    return Promise.resolve();
   }
 
   private async readStyles(whole: (name: string) => Promise<string | null>): Promise<boolean[]> {
@@ -192,14 +193,21 @@ export class XlsxWorkbook {
     });
   }
 
-  private async readSharedStrings(): Promise<string[]> {
-    const entry = this.entries.get(this.rels.get('#sharedStrings') ?? 'xl/sharedStrings.xml');
-    const strings: string[] = [];
-    if (!entry) return strings;
-    for await (const block of elements(entryText(this.zip, entry), 'si')) {
-      for (const m of block.matchAll(SI)) strings.push(m[2] === undefined ? '' : runsText(m[2]));
+  /**
+   * Reads the shared strings on, in order, until string `index` is read or none are left. They are read as the
+   * rows want them: a preview's first rows want only the first few (a 100,000-row sheet's strings took longer to
+   * read than counting its rows).
+   */
+  private async readStrings(index: number): Promise<void> {
+    if (this.stringBlocks === undefined) {
+      const entry = this.entries.get(this.rels.get('#sharedStrings') ?? 'xl/sharedStrings.xml');
+      this.stringBlocks = entry ? elements(entryText(this.zip, entry), 'si') : null;
     }
-    return strings;
+    while (this.stringBlocks && this.sharedStrings.length <= index) {
+      const next = await this.stringBlocks.next();
+      if (next.done) this.stringBlocks = null;
+      else for (const m of next.value.matchAll(SI)) this.sharedStrings.push(m[2] === undefined ? '' : runsText(m[2]));
+    }
   }
 
   /**
@@ -209,13 +217,31 @@ export class XlsxWorkbook {
   async *rows(sheet: XlsxSheetPart, date: (value: Date) => CellValue, mode: { countOnly: boolean } = { countOnly: false }): AsyncGenerator<XlsxRow[]> {
     const entry = this.entries.get(sheet.path);
     if (!entry) throw new XlsxFormatError(`no part ${sheet.path}`);
-    const state: SheetState = { strings: this.sharedStrings ?? [], dateStyles: this.dateStyles ?? [], offset: this.date1904 ? 1462 : 0, date, number: 0 };
-    for await (const block of elements(entryText(this.zip, entry), 'row')) yield rowsOf(block, state, mode.countOnly);
+    const strings = this.sharedStrings;
+    const state: SheetState = { strings, wanted: -1, dateStyles: this.dateStyles ?? [], offset: this.date1904 ? 1462 : 0, date, number: 0 };
+    for await (const block of elements(entryText(this.zip, entry), 'row')) {
+      if (mode.countOnly) {
+        yield rowsOf(block, state, true);
+        continue;
+      }
+      const number = state.number;
+      const rows = rowsOf(block, state, false);
+      if (state.wanted < strings.length || this.stringBlocks === null) {
+        yield rows;
+        continue;
+      }
+      // A string not read yet: read on (at least twice as many, so few blocks are read twice) and read the block again.
+      await this.readStrings(Math.max(state.wanted, 2 * strings.length));
+      state.number = number;
+      yield rowsOf(block, state, false);
+    }
   }
 }
 
 interface SheetState {
+  /** The shared strings read so far; `wanted`: the highest index a cell wanted (-1 for none). */
   strings: string[];
+  wanted: number;
   dateStyles: boolean[];
   offset: number;
   date: (value: Date) => CellValue;
@@ -278,8 +304,11 @@ function cellOf(attrs: string, body: string, state: SheetState): CellValue {
   if (type === 'inlineStr') return runsText(body);
   if (raw === undefined) return null;
   switch (type) {
-    case 's':
-      return state.strings[parseInt(raw, 10)] ?? null;
+    case 's': {
+      const index = parseInt(raw, 10);
+      if (index >= state.strings.length) state.wanted = Math.max(state.wanted, index);
+      return state.strings[index] ?? null;
+    }
     case 'str':
     case 'e':
       return xmlText(raw);
