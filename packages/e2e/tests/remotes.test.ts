@@ -140,5 +140,13 @@ describe('remotes inside the shell', () => {
         '@portal/session': ['shell@0.1.0'],
       });
     }
+
+    // antd's static sheet once, a css file the shell's @portal/ui linked (no remote's copy, no script injecting it).
+    const antdSheets = await page.evaluate(() =>
+      [...document.styleSheets]
+        .filter((sheet) => [...sheet.cssRules].some((rule) => rule instanceof CSSStyleRule && rule.selectorText === '.ant-btn'))
+        .map((sheet) => ({ tag: sheet.ownerNode?.nodeName, href: sheet.href && new URL(sheet.href).pathname })),
+    );
+    expect(antdSheets).toEqual([{ tag: 'LINK', href: expect.stringMatching(/^\/\d+\.[0-9a-f]{8}\.css$/) }]);
   });
 });

@@ -1,7 +1,8 @@
 import { getAntdLocale, i18n, I18nextProvider, isRtl, useLanguage } from '@portal/i18n';
 import { store as portalStore } from '@portal/session';
 import { App as AntdApp, ConfigProvider } from 'antd';
-// antd's static styles: the theme's zeroRuntime (./theme) makes none at run time.
+// antd's static styles: the theme's zeroRuntime (./theme) makes none at run time. Production builds link it as a css
+// file loaded with this module's chunk (@portal/mf-config styleSheets).
 import 'antd/dist/antd.css';
 import type { ComponentProps, ReactNode } from 'react';
 import { Provider } from 'react-redux';
