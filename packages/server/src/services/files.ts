@@ -92,7 +92,7 @@ export async function effectiveReadFormat(deps: FilesDeps, user: AuthUser, meta:
 export async function* cappedSheets(deps: FilesDeps, fileName: string, meta: TempFileMeta, format: ReadFormat, slot: ReadSlot): AsyncGenerator<SheetReader> {
   let total = 0;
   const max = deps.lists.maxImportRows;
-  for await (const sheet of readSheets(await deps.tempFiles.localCopy(fileName), meta, format, max, slot)) {
+  for await (const sheet of readSheets(await deps.tempFiles.localCopy(fileName), meta, format, max, slot, deps.lists.zip.maxSharedStringsBytes)) {
     const source = sheet.rows;
     yield {
       ...sheet,

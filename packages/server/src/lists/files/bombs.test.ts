@@ -10,6 +10,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { multipart } from '../testing/helpers';
 import { sharedStrings, workbookZip, worksheet } from '../testing/zip';
 import { createTestApp, type TestApp } from '../../testing/testApp';
+import { DEFAULT_ZIP_LIMITS } from './zipGuard';
 
 // Server tests share a loaded 2-core machine: setting up the app on PostgreSQL alone can take seconds.
 jest.setTimeout(90_000);
@@ -122,6 +123,48 @@ describe('xlsx bombs', () => {
     wb.addWorksheet('S').addRows(Array.from({ length: 2000 }, (_, i) => [`BC${i}`, 'Título']));
     const res = await upload('real.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
     expect([res.statusCode, res.json().format]).toEqual([200, 'xlsx']);
+  });
+});
+
+describe('xlsx parts held in memory', () => {
+  const CAP = 256 * 1024;
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await createTestApp({ lists: { zip: { ...DEFAULT_ZIP_LIMITS, maxSharedStringsBytes: CAP } } });
+  });
+  afterAll(() => small.close());
+
+  it('refuses shared strings past their cap at a path of their own (the upload caps xl/sharedStrings.xml by name)', async () => {
+    const relations = (target: string) =>
+      `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="${target}"/></Relationships>`;
+    const strings = `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${Array.from({ length: 20_000 }, (_, i) => `<si><t>Título ${i}</t></si>`).join('')}</sst>`;
+    expect(strings.length).toBeGreaterThan(CAP);
+    const book = (target: string) =>
+      workbookZip([
+        { name: 'xl/_rels/workbook.xml.rels', data: relations(target) },
+        { name: `xl/${target}`, data: strings },
+        { name: 'xl/worksheets/sheet1.xml', data: worksheet(3) },
+      ]);
+    const { payload, headers } = multipart('file', 'strings.xlsx', book('text/strings.xml'));
+    const uploaded = await small.app.inject({
+      method: 'POST',
+      url: '/api/misc/upload',
+      payload,
+      headers: { ...headers, 'x-access-token': await small.token('librarian') },
+    });
+    expect(uploaded.statusCode).toBe(200);
+    const read = await small.call('POST', '/api/misc/readFile', { user: 'librarian', body: { fileName: uploaded.json().file } });
+    expect([read.statusCode, read.json().code]).toEqual([413, 'ARCHIVE_TOO_LARGE']);
+    expect(read.json().message).toMatch(/text\/strings\.xml/);
+    // At their usual path the upload itself refuses them.
+    const usual = multipart('file', 'usual.xlsx', book('sharedStrings.xml'));
+    const refused = await small.app.inject({
+      method: 'POST',
+      url: '/api/misc/upload',
+      payload: usual.payload,
+      headers: { ...usual.headers, 'x-access-token': await small.token('librarian') },
+    });
+    expect([refused.statusCode, refused.json().code]).toEqual([413, 'ARCHIVE_TOO_LARGE']);
   });
 });
 

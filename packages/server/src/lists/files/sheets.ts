@@ -54,7 +54,8 @@ const baseName = (name: string) => name.replace(/\.[^.]*$/, '').slice(0, 100) ||
 
 /**
  * `maxRows` lets a json file stop at its first pass; callers count rows against their cap anyway. `slot`: whose
- * read it is (an .xls or .ods parse takes one of the owner's parse slots: ./legacySheets).
+ * read it is (an .xls or .ods parse takes one of the owner's parse slots: ./legacySheets). `maxHeldBytes`: the
+ * largest xlsx part read into memory (the upload's shared strings cap, ./zipGuard).
  */
 export function readSheets(
   path: string,
@@ -62,10 +63,11 @@ export function readSheets(
   format: ReadFormat,
   maxRows = Number.MAX_SAFE_INTEGER,
   slot: ReadSlot = { owner: 'server' },
+  maxHeldBytes?: number,
 ): AsyncGenerator<SheetReader> {
   switch (meta.format) {
     case 'xlsx':
-      return xlsxSheets(path, format);
+      return xlsxSheets(path, format, maxHeldBytes);
     case 'xls':
     case 'ods':
       return legacySheets(path, format, maxRows, slot);
@@ -182,10 +184,10 @@ export function cellValue(value: unknown, dateFormat?: string): CellValue {
   return String(value);
 }
 
-async function* xlsxSheets(path: string, format: ReadFormat): AsyncGenerator<SheetReader> {
+async function* xlsxSheets(path: string, format: ReadFormat, maxHeldBytes: number | undefined): AsyncGenerator<SheetReader> {
   let workbook: XlsxWorkbook;
   try {
-    workbook = await XlsxWorkbook.open(path);
+    workbook = await XlsxWorkbook.open(path, maxHeldBytes);
   } catch (e) {
     throw unreadableWorkbook(e);
   }

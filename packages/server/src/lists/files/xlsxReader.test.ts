@@ -252,3 +252,35 @@ it('a preview reads only the shared strings its first rows want', async () => {
   expect(await preview()).toEqual({ cells: texts.slice(0, 20), filled: 5000 });
   await expect(ours(file)).rejects.toThrow();
 });
+
+it('refuses a part it would hold in memory past its cap, wherever the workbook puts it', async () => {
+  // Shared strings at a path of their own (the upload's check caps xl/sharedStrings.xml by name).
+  const rels = RELS.replace(
+    '</Relationships>',
+    '<Relationship Id="rId9" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="strings/all.xml"/></Relationships>',
+  );
+  const strings = sst(Array.from({ length: 5000 }, (_, i) => `string ${i}`));
+  const file = path.join(dir, 'held.xlsx');
+  fs.writeFileSync(
+    file,
+    buildZip([
+      { name: 'xl/workbook.xml', data: WORKBOOK },
+      { name: 'xl/_rels/workbook.xml.rels', data: rels },
+      { name: 'xl/strings/all.xml', data: strings },
+      { name: 'xl/worksheets/data.xml', data: sheet('<x:row r="1"><x:c t="s"><x:v>1</x:v></x:c></x:row>') },
+    ]),
+  );
+  const first = async (maxHeldBytes: number) => {
+    const book = await XlsxWorkbook.open(file, maxHeldBytes);
+    try {
+      for await (const block of book.rows(book.sheets[0]!, (d) => d.toISOString())) return block[0]!.cells;
+      return null;
+    } finally {
+      await book.close();
+    }
+  };
+  expect(await first(strings.length)).toEqual(['string 1']);
+  await expect(first(strings.length - 1)).rejects.toMatchObject({ statusCode: 413, code: 'ARCHIVE_TOO_LARGE' });
+  // The workbook part itself (read whole when the file opens).
+  await expect(XlsxWorkbook.open(file, WORKBOOK.length - 1)).rejects.toMatchObject({ statusCode: 413, code: 'ARCHIVE_TOO_LARGE' });
+});

@@ -8,7 +8,7 @@
  */
 import type { ZipFile } from 'yauzl';
 import type { CellValue } from '@portal/contract';
-import { openPart, openZip, type ZipPart } from './zipGuard';
+import { checkHeldPart, DEFAULT_ZIP_LIMITS, openPart, openZip, type ZipPart } from './zipGuard';
 
 export interface XlsxSheetPart {
   name: string;
@@ -122,6 +122,7 @@ export class XlsxWorkbook {
     readonly sheets: XlsxSheetPart[],
     private readonly date1904: boolean,
     private readonly rels: Map<string, string>,
+    private readonly maxHeldBytes: number,
   ) {}
 
   /** The shared strings read so far, in order; `stringBlocks` reads on (null once none are left). */
@@ -129,13 +130,15 @@ export class XlsxWorkbook {
   private stringBlocks: AsyncGenerator<string> | null | undefined;
   private dateStyles: boolean[] | null = null;
 
-  static async open(path: string): Promise<XlsxWorkbook> {
+  /** `maxHeldBytes`: the largest part read into memory (the workbook, its relationships, styles and shared strings). */
+  static async open(path: string, maxHeldBytes = DEFAULT_ZIP_LIMITS.maxSharedStringsBytes): Promise<XlsxWorkbook> {
     const { zip, parts } = await openZip(path);
     try {
       const byName = new Map(parts.map((p) => [p.name.replace(/^\//, ''), p]));
       const whole = async (name: string): Promise<string | null> => {
         const entry = byName.get(name);
         if (!entry) return null;
+        checkHeldPart(entry, maxHeldBytes);
         let text = '';
         for await (const chunk of entryText(zip, entry)) text += chunk;
         return text;
@@ -163,7 +166,7 @@ export class XlsxWorkbook {
       }
       const pr = /<(?:[\w.-]+:)?workbookPr\b([^>]*)>/.exec(workbook);
       const date1904 = /^(1|true)$/.test((pr && attr(pr[1]!, 'date1904')) ?? '');
-      const book = new XlsxWorkbook(zip, byName, sheets, date1904, rels);
+      const book = new XlsxWorkbook(zip, byName, sheets, date1904, rels, maxHeldBytes);
       book.dateStyles = await book.readStyles(whole);
       return book;
     } catch (e) {
@@ -201,6 +204,7 @@ export class XlsxWorkbook {
   private async readStrings(index: number): Promise<void> {
     if (this.stringBlocks === undefined) {
       const entry = this.entries.get(this.rels.get('#sharedStrings') ?? 'xl/sharedStrings.xml');
+      if (entry) checkHeldPart(entry, this.maxHeldBytes);
       this.stringBlocks = entry ? elements(entryText(this.zip, entry), 'si') : null;
     }
     while (this.stringBlocks && this.sharedStrings.length <= index) {

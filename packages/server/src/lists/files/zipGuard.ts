@@ -3,7 +3,8 @@
  * yauzl reads the central directory and the local headers. From the directory: every entry stored or
  * deflated, no zip64, at most MAX_ENTRIES entries, each entry's declared size within its cap (shared strings
  * have a smaller one: they are held in memory), the declared total within the file cap and no entry above the
- * compression ratio; the entries follow one another with nothing between them. Then every entry is inflated
+ * compression ratio; the entries follow one another with nothing between them (the xlsx reader holds every part it
+ * reads whole, wherever the workbook puts it, to the shared strings' cap: checkHeldPart). Then every entry is inflated
  * once, streamed and thrown away: yauzl fails an entry as soon as it produces more than it declares, and what
  * it declares is within the caps. Memory stays at one inflate window.
  */
@@ -24,7 +25,7 @@ declare module 'yauzl' {
 export interface ZipLimits {
   /** Largest unpacked size of one entry (a worksheet). */
   maxEntryBytes: number;
-  /** Largest unpacked size of xl/sharedStrings.xml (read into memory). */
+  /** Largest unpacked size of xl/sharedStrings.xml, and of any part the reader holds in memory (checkHeldPart). */
   maxSharedStringsBytes: number;
   /** Largest unpacked size of all entries together. */
   maxTotalBytes: number;
@@ -55,6 +56,12 @@ const tooLarge = (message: string, details: Record<string, unknown>) => new ApiE
 const notZip = (what: string, cause: unknown) => withCause(invalidFile(`The workbook is not a valid xlsx file (${what})`), cause);
 
 const mib = (n: number) => `${Math.round(n / (1024 * 1024))} MB`;
+
+/** Throws 413 ARCHIVE_TOO_LARGE for a part that unpacks to more than `maxBytes` (one a reader would hold in memory). */
+export function checkHeldPart(part: ZipPart, maxBytes: number): void {
+  if (part.entry.uncompressedSize > maxBytes)
+    throw tooLarge(`The workbook part ${part.name} unpacks to more than ${mib(maxBytes)}`, { entry: part.name, limit: maxBytes });
+}
 
 function capOf(part: ZipPart, limits: ZipLimits): number {
   return /^xl\/sharedStrings\.xml$/i.test(part.name) ? limits.maxSharedStringsBytes : limits.maxEntryBytes;
