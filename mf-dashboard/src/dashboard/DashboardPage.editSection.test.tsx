@@ -5,6 +5,17 @@ import { dashboardCalls, inWidget, renderDashboard, section } from './testing';
 jest.mock('highcharts-react-official', () => jest.requireActual('./testing.chartStub'));
 jest.setTimeout(180_000);
 
+/**
+ * The dialog titled `title`, once its module has loaded (React.lazy: the first opening waits for it). Found by its
+ * title's text, not its accessible name: antd's ids are all 'test-id' under jest, and the pencil's tooltip, shown
+ * while the module loads, holds the first of them.
+ */
+const openedDialog = async (title: string) => {
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByText(title)).toHaveClass('ant-modal-title');
+  return dialog;
+};
+
 const widgetTitles = (name: string) =>
   within(section(name))
     .queryAllByRole('group')
@@ -27,7 +38,7 @@ describe('edit section dialog', () => {
     await waitFor(() => expect(inWidget('Total In Year').getByText('999')).toBeInTheDocument());
 
     await user.click(within(section('Counters')).getByRole('button', { name: 'Edit Dashboard' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit section: Counters' });
+    const dialog = await openedDialog('Edit section: Counters');
     const boxes = within(dialog).getAllByRole('checkbox');
     expect(boxes).toHaveLength(3);
     for (const box of boxes) expect(box).toBeChecked();
@@ -52,7 +63,7 @@ describe('edit section dialog', () => {
     const { seen } = await renderDashboard({ settings: { dashboardItems: { alarms: ['alarmsWeekData'] } } });
     const pencil = within(section('Alarms')).getByRole('button', { name: 'Edit Dashboard' });
     await user.click(pencil);
-    const dialog = await screen.findByRole('dialog', { name: 'Edit section: Alarms' });
+    const dialog = await openedDialog('Edit section: Alarms');
     expect(within(dialog).getByLabelText('Total Alarms Today')).not.toBeChecked();
     expect(within(dialog).getByLabelText('Alarms per Week')).toBeChecked();
     await user.click(within(dialog).getByLabelText('Total Alarms Today'));

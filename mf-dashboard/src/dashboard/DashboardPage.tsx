@@ -1,13 +1,18 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { PageFrame } from '@portal/ui';
 import { Button, Empty, Flex } from 'antd';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DashboardSectionView } from './components/DashboardSectionView';
-import { EditSectionDialog } from './components/EditSectionDialog';
 import { LibrariesSelect } from './components/LibrariesSelect';
 import { useDashboard } from './hooks/useDashboard';
 import { DASHBOARD_NS } from './i18n';
+
+// Loaded when a section is edited: its Checkbox comes with antd's `antd/tables-forms` key, which the first view
+// does not need.
+const EditSectionDialog = lazy(() =>
+  import(/* webpackChunkName: "edit-section" */ './components/EditSectionDialog').then((module) => ({ default: module.EditSectionDialog })),
+);
 
 export interface DashboardPageProps {
   /** The route's translated title (from the remote's manifest). */
@@ -53,7 +58,11 @@ export default function DashboardPage({ title }: DashboardPageProps) {
           onEdit={edit}
         />
       ))}
-      {editing && <EditSectionDialog section={editing.section} chosen={editing.widgets.map((w) => w.key)} onSave={saveEdit} onCancel={cancelEdit} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <EditSectionDialog section={editing.section} chosen={editing.widgets.map((w) => w.key)} onSave={saveEdit} onCancel={cancelEdit} />
+        </Suspense>
+      )}
     </PageFrame>
   );
 }

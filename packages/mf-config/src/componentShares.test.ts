@@ -1,10 +1,54 @@
-import { readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { transformSync } from '@swc/core';
+import { parseSync, transformSync } from '@swc/core';
 import { findWorkspaceRoot } from './catalog';
 import { COMPONENT_SHARES, componentKeys, componentLibrary, componentNames, componentShares, transformImportsOptions } from './componentShares';
+import { importedNames } from './sharedExports';
 
 const root = findWorkspaceRoot(__dirname);
+
+/** The source file a static import names: a relative path, or a workspace package (`@portal/ui`: its main). */
+function resolveImport(from: string, request: string): string | undefined {
+  const workspace = /^@portal\/([a-z-]+)$/.exec(request);
+  const base = workspace
+    ? path.join(
+        root,
+        'packages',
+        workspace[1],
+        (JSON.parse(readFileSync(path.join(root, 'packages', workspace[1], 'package.json'), 'utf8')) as { main: string }).main,
+      )
+    : request.startsWith('.')
+      ? path.resolve(path.dirname(from), request)
+      : undefined;
+  if (!base) return undefined;
+  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')].find(
+    (file) => /\.tsx?$/.test(file) && existsSync(file),
+  );
+}
+
+/**
+ * What the modules reachable from `entries` by static imports (not import(), not types) take from antd: the code a
+ * page runs before anything is clicked, whose shared keys load with it.
+ */
+function staticAntdImports(entries: string[]): { file: string; names: string[] }[] {
+  const seen = new Set<string>();
+  const found: { file: string; names: string[] }[] = [];
+  const queue = entries.map((entry) => path.join(root, entry));
+  for (let file = queue.pop(); file; file = queue.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    const names = importedNames(source, 'antd', file.endsWith('.tsx'));
+    found.push({ file: path.relative(root, file), names: names === '*' ? ['*'] : names });
+    for (const item of parseSync(source, { syntax: 'typescript', tsx: file.endsWith('.tsx') }).body) {
+      if (item.type !== 'ImportDeclaration' && item.type !== 'ExportNamedDeclaration' && item.type !== 'ExportAllDeclaration') continue;
+      if (!item.source || ('typeOnly' in item && item.typeOnly)) continue;
+      const next = resolveImport(file, item.source.value);
+      if (next) queue.push(next);
+    }
+  }
+  return found;
+}
 
 /** What an app's build makes of a source file's imports (the same swc plugin and options as swcLoader). */
 const transformed = (source: string) =>
@@ -77,5 +121,27 @@ describe('antd components under their own share keys', () => {
     expect(componentLibrary('@portal/session')).toBeUndefined();
     expect(componentKeys()).toContainEqual({ key: 'antd/tables-forms', library: 'antd', names });
     expect(componentNames().antd).toEqual(expect.arrayContaining(['Table', 'Form', 'DatePicker']));
+  });
+
+  it('leaves on antd what the signed-in layout and the dashboard render first, and moves the rest', () => {
+    const code = transformed(
+      "import { Card, Input, Select, Tag, TreeSelect, message } from 'antd';\nconsole.log(Card, Input, Select, Tag, TreeSelect, message);",
+    );
+    expect(code).toContain('import { Card } from "antd";');
+    expect(code).toContain('import { Select } from "antd";');
+    expect(code).toContain('import { TreeSelect } from "antd";');
+    expect(code).toContain('import { Input } from "antd/tables-forms";');
+    expect(code).toContain('import { Tag } from "antd/tables-forms";');
+    expect(code).toContain('import { message } from "antd/tables-forms";');
+  });
+
+  it("keeps every component key off the signed-in shell's and the dashboard's first view", () => {
+    const firstView = staticAntdImports(['shell/src/signedIn.tsx', 'mf-dashboard/src/dashboard/DashboardPage.tsx']);
+    // The walk reaches the layout, the pages it routes to and the dashboard's sections.
+    const reached = firstView.map(({ file }) => file);
+    expect(reached).toEqual(expect.arrayContaining(['shell/src/layout/Sidebar.tsx', 'mf-dashboard/src/dashboard/components/LibrariesSelect.tsx']));
+    const moved = componentNames().antd;
+    const keyed = firstView.flatMap(({ file, names }) => names.filter((name) => name === '*' || moved.includes(name)).map((name) => `${file}: ${name}`));
+    expect(keyed).toEqual([]);
   });
 });
