@@ -34,7 +34,7 @@ interface Build {
  * importing `./later` (which uses the big one) with the given chunk name; the first page's budget is 500 KB (the federation
  * runtime in the entry, unminified, is about 200 KB).
  */
-async function build(dir: string, chunkName: string): Promise<Build> {
+async function build(dir: string, chunkName: string, shareKeyKb: Record<string, number> = {}): Promise<Build> {
   library(dir, 'small-lib', 2);
   library(dir, 'big-lib', 600);
   write(path.join(dir, 'src/index.js'), "console.log('entry-marker'); import('./bootstrap');");
@@ -62,7 +62,7 @@ async function build(dir: string, chunkName: string): Promise<Build> {
         shared: { 'small-lib': { singleton: true, requiredVersion: '^1.0.0' }, 'big-lib': { singleton: true, requiredVersion: '^1.0.0' } },
         dts: false,
       }),
-      new SizeBudgetPlugin('fixture', [], true, { kb: 500, later: ['signed-in'] }),
+      new SizeBudgetPlugin('fixture', [], true, { kb: 500, later: ['signed-in'] }, undefined, shareKeyKb),
       // What the build made, emitted or not (a build over budget emits nothing).
       {
         apply: (c: Compiler) =>
@@ -102,5 +102,28 @@ describe('the first page budget (the login page)', () => {
     const { errors, firstPage, fileOf } = await build(dir, 'other-name');
     expect(firstPage).toContain(fileOf('big-lib-marker'));
     expect(errors).toEqual([expect.stringMatching(/size fixture first page: \d+ KB brotli.*\(budget 500 KB\): over budget/)]);
+  });
+});
+
+describe('the share key budgets', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'mf-size-')));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('counts what a provided key loads, passes within its budget and fails above it or when the key is not provided', async () => {
+    const within = await build(dir, 'signed-in', { 'big-lib': 800, 'small-lib': 50 });
+    expect(within.errors).toEqual([]);
+    const line = within.output.find((text) => text.startsWith('size fixture share big-lib:'));
+    // The 600 KB library (raw: no compressed siblings here), not the small one.
+    expect(Number(/: (\d+) KB brotli/.exec(line ?? '')?.[1])).toBeGreaterThanOrEqual(600);
+    expect(within.output.some((text) => /^size fixture share small-lib: [1-9] KB brotli.*\(budget 50 KB\)$/.test(text))).toBe(true);
+    rmSync(dir, { recursive: true, force: true });
+    const over = await build(dir, 'signed-in', { 'big-lib': 300, 'no-lib': 10 });
+    expect(over.errors).toEqual([
+      expect.stringMatching(/size fixture share big-lib: \d+ KB brotli.*\(budget 300 KB\): over budget/),
+      expect.stringContaining('the build provides no share key no-lib'),
+    ]);
   });
 });
