@@ -9,10 +9,10 @@ import { useDashboard } from './hooks/useDashboard';
 import { DASHBOARD_NS } from './i18n';
 
 // Loaded when a section is edited: its Checkbox comes with antd's `antd/tables-forms` key, which the first view
-// does not need.
-const EditSectionDialog = lazy(() =>
-  import(/* webpackChunkName: "edit-section" */ './components/EditSectionDialog').then((module) => ({ default: module.EditSectionDialog })),
-);
+// does not need. Fetched as soon as a pencil is pointed at or focused, so the dialog rarely waits for it.
+const loadEditSectionDialog = () => import(/* webpackChunkName: "edit-section" */ './components/EditSectionDialog');
+const EditSectionDialog = lazy(() => loadEditSectionDialog().then((module) => ({ default: module.EditSectionDialog })));
+const preloadEditSectionDialog = () => void loadEditSectionDialog();
 
 export interface DashboardPageProps {
   /** The route's translated title (from the remote's manifest). */
@@ -56,6 +56,7 @@ export default function DashboardPage({ title }: DashboardPageProps) {
           extra={shown.section.key === 'main' ? filter : undefined}
           replacement={noLibrary ? empty : undefined}
           onEdit={edit}
+          onEditIntent={preloadEditSectionDialog}
         />
       ))}
       {editing && (

@@ -19,6 +19,8 @@ export interface DashboardSectionViewProps {
   extra?: ReactNode;
   /** Opens the section editor for this section's key. */
   onEdit: (sectionKey: string) => void;
+  /** The pencil pointed at or focused: the editor is likely to open next. */
+  onEditIntent?: () => void;
   /** Shown instead of the widgets (the main section when no library is selected). */
   replacement?: ReactNode;
 }
@@ -28,7 +30,7 @@ export interface DashboardSectionViewProps {
  * change only with its own data: another section's answer does not render it.
  */
 export const DashboardSectionView = memo(function DashboardSectionView(props: DashboardSectionViewProps) {
-  const { section, widgets, summary, storeIds, reloadKey, weekStartDay, extra, onEdit, replacement } = props;
+  const { section, widgets, summary, storeIds, reloadKey, weekStartDay, extra, onEdit, onEditIntent, replacement } = props;
   const { t } = useTranslation(DASHBOARD_NS);
   const { token } = theme.useToken();
   const titleId = `dashboard-section-${section.key}`;
@@ -41,7 +43,15 @@ export const DashboardSectionView = memo(function DashboardSectionView(props: Da
             {section.icon} {t(section.title)}
           </Typography.Title>
           <Tooltip title={t('editDashboard')}>
-            <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('editDashboard')} onClick={() => onEdit(section.key)} />
+            <Button
+              type="text"
+              size="small"
+              icon={<EditOutlined />}
+              aria-label={t('editDashboard')}
+              onClick={() => onEdit(section.key)}
+              onPointerEnter={onEditIntent}
+              onFocus={onEditIntent}
+            />
           </Tooltip>
         </Flex>
         {extra}
