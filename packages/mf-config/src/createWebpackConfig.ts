@@ -16,6 +16,7 @@ import {
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { findWorkspaceRoot, readCatalog } from './catalog';
 import { appVersion, RegistryPartPlugin, remoteBasePath, remoteDistDir } from './registryPart';
+import { ComponentSheetPlugin } from './componentSheet';
 import { PrecompressPlugin } from './precompress';
 import { componentNames, componentShares, transformImportsOptions } from './componentShares';
 import { buildShared, sharedPackageDirs } from './shared';
@@ -198,6 +199,8 @@ export function createWebpackConfig(options: AppOptions) {
     // makes a cold build (CI, a fresh clone) about 45% slower and 50% bigger in memory.
     const persistentCache = process.env.PORTAL_WEBPACK_CACHE === '1';
     const styles = styleSheets(development);
+    // The shell's sheets keep the rules of the antd components the apps use (its cut-down antd holds just those).
+    const antdDir = options.isHost && !development ? sharedPackages.find((share) => share.name === 'antd')?.dir : undefined;
 
     return {
       mode,
@@ -274,6 +277,7 @@ export function createWebpackConfig(options: AppOptions) {
                     },
                 runtime,
               ),
+              ...(antdDir ? [new ComponentSheetPlugin(antdDir)] : []),
               new PrecompressPlugin(),
               new SizeBudgetPlugin(app, sharedPackages, !isRemote),
             ]),
