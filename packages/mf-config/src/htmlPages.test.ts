@@ -4,7 +4,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import webpack, { type Stats } from 'webpack';
+import webpack from 'webpack';
+import { compile } from './testing/compile';
 import { htmlPages } from './createWebpackConfig';
 
 jest.setTimeout(120_000);
@@ -29,9 +30,7 @@ async function build(publicPath: string): Promise<string> {
     output: { path: out, publicPath: 'auto' },
     plugins: htmlPages({ name: 'app', title: 'App', pages: [{ name: 'pub', entry: './src/public.js', filename: 'public.html' }] }, publicPath),
   });
-  const stats = await new Promise<Stats>((resolve, reject) => compiler.run((error, result) => (error || !result ? reject(error) : resolve(result))));
-  await new Promise((resolve) => compiler.close(resolve));
-  expect(stats.toJson({ all: false, errors: true }).errors).toEqual([]);
+  expect(await compile(compiler)).toEqual([]);
   return out;
 }
 

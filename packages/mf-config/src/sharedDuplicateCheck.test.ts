@@ -5,7 +5,8 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import webpack, { type Stats } from 'webpack';
+import webpack from 'webpack';
+import { compile } from './testing/compile';
 import { findBundledTwice } from './sharedDuplicateCheck';
 import { SharedDuplicateCheckPlugin } from './sharedDuplicateCheck';
 
@@ -46,9 +47,7 @@ async function build(dir: string, bootstrapSource: string): Promise<string[]> {
       ),
     ],
   });
-  const stats = await new Promise<Stats>((resolve, reject) => compiler.run((error, result) => (error || !result ? reject(error) : resolve(result))));
-  await new Promise((resolve) => compiler.close(resolve));
-  return stats.toJson({ all: false, errors: true }).errors?.map((error) => error.message) ?? [];
+  return compile(compiler);
 }
 
 describe('shared library bundled twice', () => {

@@ -6,7 +6,8 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import webpack, { type Compiler, type Stats } from 'webpack';
+import webpack, { type Compiler } from 'webpack';
+import { compile } from './testing/compile';
 import { firstPageFiles, SizeBudgetPlugin } from './sizeBudget';
 
 jest.setTimeout(120_000);
@@ -73,11 +74,10 @@ async function build(dir: string, chunkName: string, shareKeyKb: Record<string, 
       },
     ],
   });
-  const stats = await new Promise<Stats>((resolve, reject) => compiler.run((error, result) => (error || !result ? reject(error) : resolve(result))));
-  await new Promise((resolve) => compiler.close(resolve));
+  const errors = await compile(compiler);
   log.mockRestore();
   const fileOf = (marker: string) => [...assets].find(([name, text]) => name.endsWith('.js') && text.includes(marker))?.[0];
-  return { errors: stats.toJson({ all: false, errors: true }).errors?.map((error) => error.message) ?? [], firstPage, fileOf, output };
+  return { errors, firstPage, fileOf, output };
 }
 
 describe('the first page budget (the login page)', () => {

@@ -6,7 +6,8 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import webpack, { type AssetInfo, type Compiler, type Stats } from 'webpack';
+import webpack, { type AssetInfo, type Compiler } from 'webpack';
+import { compile } from './testing/compile';
 import { styleSheets } from './createWebpackConfig';
 import { PrecompressPlugin } from './precompress';
 import { SizeBudgetPlugin } from './sizeBudget';
@@ -67,10 +68,9 @@ async function build(dir: string, cssKb: number): Promise<Build> {
       },
     ],
   });
-  const stats = await new Promise<Stats>((resolve, reject) => compiler.run((error, result) => (error || !result ? reject(error) : resolve(result))));
-  await new Promise((resolve) => compiler.close(resolve));
+  const errors = await compile(compiler);
   log.mockRestore();
-  return { errors: stats.toJson({ all: false, errors: true }).errors?.map((error) => error.message) ?? [], output, assets, libraryChunkFiles };
+  return { errors, output, assets, libraryChunkFiles };
 }
 
 describe('style sheets', () => {
