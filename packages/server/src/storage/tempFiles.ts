@@ -6,7 +6,6 @@
  * instances share. Readers need a local path (exceljs, streaming csv): localCopy.
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -100,8 +99,11 @@ export async function streamUpload(root: string, source: Readable, maxBytes: num
       done();
     },
   });
+  // The part is created before any byte is read, so removing it after a failure never depends on when a write
+  // stream would have opened its own file.
+  const file = await fsp.open(part, 'wx');
   try {
-    await pipeline(source, watch, fs.createWriteStream(part, { flags: 'wx' }));
+    await pipeline(source, watch, file.createWriteStream());
   } catch (e) {
     await fsp.rm(part, { force: true });
     throw e;
