@@ -98,13 +98,15 @@ const RELS =
 const sheet = (rows: string) =>
   `<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>${rows}</x:sheetData></x:worksheet>`;
 
-async function zipped(name: string, rows: string): Promise<string> {
+/** A workbook of `rows`, with the shared strings `strings` when given (xl/sharedStrings.xml, found without a relationship). */
+function zipped(name: string, rows: string, strings?: string): string {
   const file = path.join(dir, name);
   fs.writeFileSync(
     file,
     buildZip([
       { name: 'xl/workbook.xml', data: WORKBOOK },
       { name: 'xl/_rels/workbook.xml.rels', data: RELS },
+      ...(strings === undefined ? [] : [{ name: 'xl/sharedStrings.xml', data: strings }]),
       { name: 'xl/worksheets/data.xml', data: sheet(rows) },
     ]),
   );
@@ -189,21 +191,6 @@ it('closes the sheet part at once when its rows are abandoned (a cancelled or re
   expect(openOnFile()).toBe(0);
 });
 
-/** A workbook of `rows` and the shared strings `strings` (xl/sharedStrings.xml, found without a relationship). */
-function withStrings(name: string, rows: string, strings: string): string {
-  const file = path.join(dir, name);
-  fs.writeFileSync(
-    file,
-    buildZip([
-      { name: 'xl/workbook.xml', data: WORKBOOK },
-      { name: 'xl/_rels/workbook.xml.rels', data: RELS },
-      { name: 'xl/sharedStrings.xml', data: strings },
-      { name: 'xl/worksheets/data.xml', data: sheet(rows) },
-    ]),
-  );
-  return file;
-}
-
 const sst = (texts: string[]) =>
   `<x:sst xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${texts.map((t) => `<x:si><x:t>${t}</x:t></x:si>`).join('')}</x:sst>`;
 
@@ -214,7 +201,7 @@ it('reads shared strings in any order, as the rows come to want them', async () 
     { length: 10_000 },
     (_, i) => `<x:row><x:c t="s"><x:v>${texts.length - 1 - i}</x:v></x:c><x:c t="s"><x:v>${i}</x:v></x:c></x:row>`,
   ).join('');
-  const [read] = await ours(withStrings('strings-order.xlsx', rows, sst(texts)));
+  const [read] = await ours(zipped('strings-order.xlsx', rows, sst(texts)));
   expect(read!.rows).toHaveLength(10_000);
   read!.rows.forEach((row, i) => expect(row).toEqual({ number: i + 1, cells: [texts[texts.length - 1 - i], texts[i]] }));
 });
@@ -223,7 +210,7 @@ it('a preview reads only the shared strings its first rows want', async () => {
   const texts = Array.from({ length: 100_000 }, (_, i) => `string number ${i} ${(i * 7919) % 10007}`);
   // The last row, far past the first block of rows, wants the last string.
   const rows = Array.from({ length: 5000 }, (_, i) => `<x:row r="${i + 1}"><x:c t="s"><x:v>${i < 4999 ? i : texts.length - 1}</x:v></x:c></x:row>`).join('');
-  const file = withStrings('strings-cut.xlsx', rows, sst(texts));
+  const file = zipped('strings-cut.xlsx', rows, sst(texts));
   // The strings' packed bytes past their first 256 KB overwritten: only a reader reading them to the end fails.
   const zip = fs.readFileSync(file);
   const packed = deflateRawSync(Buffer.from(sst(texts)), { level: 9 });
