@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { App } from 'antd';
+import { message as antdMessage } from 'antd';
 import {
   type AdditionalOperation,
   additionalOperationExists,
@@ -30,7 +30,7 @@ export interface OperationFormProps {
  */
 export function OperationForm({ open, storeId, groupId, operation, onClose }: OperationFormProps) {
   const { t } = useInventoriesTranslation();
-  const { message } = App.useApp();
+  const [message, messageHolder] = antdMessage.useMessage();
 
   const fields = useMemo<FormField[]>(() => {
     const taken = debouncedCheck(
@@ -81,14 +81,17 @@ export function OperationForm({ open, storeId, groupId, operation, onClose }: Op
   };
 
   return (
-    <ModalForm
-      open={open}
-      title={operation ? t('editOperation') : t('newOperation')}
-      fields={fields}
-      onOk={save}
-      onCancel={() => onClose()}
-      showImport
-      showExport
-    />
+    <>
+      {messageHolder}
+      <ModalForm
+        open={open}
+        title={operation ? t('editOperation') : t('newOperation')}
+        fields={fields}
+        onOk={save}
+        onCancel={() => onClose()}
+        showImport
+        showExport
+      />
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { App } from 'antd';
+import { message as antdMessage } from 'antd';
 import { type Catalogue, type CatalogueInput, checkSyncURL, logger, normalizeError } from '@portal/api';
 import { CATALOGUES, type ContainerKind } from './containerKind';
 import { ModalForm, type FormField } from '@portal/lists';
@@ -24,7 +24,7 @@ const hasText = (v: unknown): v is string => typeof v === 'string' && v.trim() !
  */
 export function CatalogueForm({ open, storeId, catalogue, onClose, kind = CATALOGUES }: CatalogueFormProps) {
   const { t } = useCataloguesTranslation();
-  const { message } = App.useApp();
+  const [message, messageHolder] = antdMessage.useMessage();
 
   const fields = useMemo<FormField[]>(() => {
     const nameTaken = debouncedCheck(async (name: string) => (await kind.calls.exists(storeId, catalogue?.tid ?? null, name.trim())).exists);
@@ -95,5 +95,10 @@ export function CatalogueForm({ open, storeId, catalogue, onClose, kind = CATALO
     }
   };
 
-  return <ModalForm open={open} title={catalogue ? t(kind.texts.editList) : t(kind.texts.newList)} fields={fields} onOk={save} onCancel={() => onClose()} />;
+  return (
+    <>
+      {messageHolder}
+      <ModalForm open={open} title={catalogue ? t(kind.texts.editList) : t(kind.texts.newList)} fields={fields} onOk={save} onCancel={() => onClose()} />
+    </>
+  );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { App } from 'antd';
+import { message as antdMessage } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { type CatalogueItem, type CatalogueItemInput, logger, normalizeError } from '@portal/api';
 import { CATALOGUES } from './containerKind';
@@ -51,7 +51,7 @@ function storedAs(typed: string | null, stored: unknown): string | null {
  */
 export function CatalogueItemForm({ open, storeId, catalogueId, fields, item, onClose, calls }: CatalogueItemFormProps) {
   const { t } = useCataloguesTranslation();
-  const { message } = App.useApp();
+  const [message, messageHolder] = antdMessage.useMessage();
   const withObjectId = fields.some((f) => f.key === 'objectId');
 
   const api = useMemo(() => calls ?? catalogueCalls(storeId, catalogueId), [calls, storeId, catalogueId]);
@@ -127,5 +127,10 @@ export function CatalogueItemForm({ open, storeId, catalogueId, fields, item, on
     }
   };
 
-  return <ModalForm open={open} title={item ? t('editItem') : t('newItem')} fields={formFields} onOk={save} onCancel={() => onClose()} />;
+  return (
+    <>
+      {messageHolder}
+      <ModalForm open={open} title={item ? t('editItem') : t('newItem')} fields={formFields} onOk={save} onCancel={() => onClose()} />
+    </>
+  );
 }

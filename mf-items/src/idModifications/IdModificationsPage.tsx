@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Alert, App, Button, Card, Flex, Input, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Input, Spin, Typography, message as antdMessage } from 'antd';
 import { PlayCircleOutlined, SaveOutlined } from '@ant-design/icons';
 import { selectSelectedStore, useAppSelector } from '@portal/session';
 import { ID_SCRIPT_EXAMPLE_ID } from '@portal/api';
@@ -20,7 +20,7 @@ export function IdModificationsPage({ title }: PageProps) {
 
 function IdModifications({ storeId, title }: { storeId: number; title: string }) {
   const { t } = useIdModificationsTranslation();
-  const { message } = App.useApp();
+  const [message, messageHolder] = antdMessage.useMessage();
   const { scripts, tests, saving, edit, runTest, save } = useIdModifications(storeId);
 
   const onSave = async () => {
@@ -30,33 +30,36 @@ function IdModifications({ storeId, title }: { storeId: number; title: string })
   };
 
   return (
-    <PageFrame
-      title={title}
-      extra={
-        <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={!scripts} onClick={() => void onSave()}>
-          {t('save')}
-        </Button>
-      }
-    >
-      {!scripts ? (
-        <Spin />
-      ) : (
-        <Flex vertical gap={16}>
-          <Typography.Text type="secondary">{t('help')}</Typography.Text>
-          {SCRIPT_FIELDS.map((field) => (
-            <ScriptEditor
-              key={field}
-              field={field}
-              label={t(field)}
-              script={scripts[field]}
-              test={tests[field]}
-              onChange={(script) => edit(field, script)}
-              onTest={(id) => void runTest(field, undefined, id)}
-            />
-          ))}
-        </Flex>
-      )}
-    </PageFrame>
+    <>
+      {messageHolder}
+      <PageFrame
+        title={title}
+        extra={
+          <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={!scripts} onClick={() => void onSave()}>
+            {t('save')}
+          </Button>
+        }
+      >
+        {!scripts ? (
+          <Spin />
+        ) : (
+          <Flex vertical gap={16}>
+            <Typography.Text type="secondary">{t('help')}</Typography.Text>
+            {SCRIPT_FIELDS.map((field) => (
+              <ScriptEditor
+                key={field}
+                field={field}
+                label={t(field)}
+                script={scripts[field]}
+                test={tests[field]}
+                onChange={(script) => edit(field, script)}
+                onTest={(id) => void runTest(field, undefined, id)}
+              />
+            ))}
+          </Flex>
+        )}
+      </PageFrame>
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { App } from 'antd';
+import { message as antdMessage } from 'antd';
 import {
   type Catalogue,
   createInventoryGroup,
@@ -25,7 +25,7 @@ export interface GroupFormProps {
 /** Add or edit an inventory group (data-areas §5): name required, unique, not 'Ungrouped'; related catalogue optional. */
 export function GroupForm({ open, storeId, group, onClose }: GroupFormProps) {
   const { t } = useInventoriesTranslation();
-  const { message } = App.useApp();
+  const [message, messageHolder] = antdMessage.useMessage();
   const [catalogues, setCatalogues] = useState<Catalogue[]>([]);
 
   useEffect(() => {
@@ -78,5 +78,10 @@ export function GroupForm({ open, storeId, group, onClose }: GroupFormProps) {
     }
   };
 
-  return <ModalForm open={open} title={group ? t('editGroup') : t('newGroup')} fields={fields} onOk={save} onCancel={() => onClose()} />;
+  return (
+    <>
+      {messageHolder}
+      <ModalForm open={open} title={group ? t('editGroup') : t('newGroup')} fields={fields} onOk={save} onCancel={() => onClose()} />
+    </>
+  );
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { App } from 'antd';
+import { message as antdMessage } from 'antd';
 import moment from 'moment';
 import {
   createInventorySection,
@@ -27,7 +27,7 @@ export interface SectionFormProps {
 /** Add or edit a section (data-areas §5): location and date required; location unique within the group. */
 export function SectionForm({ open, storeId, groupId, section, onClose }: SectionFormProps) {
   const { t } = useInventoriesTranslation();
-  const { message } = App.useApp();
+  const [message, messageHolder] = antdMessage.useMessage();
 
   const fields = useMemo<FormField[]>(() => {
     const taken = debouncedCheck(
@@ -71,5 +71,10 @@ export function SectionForm({ open, storeId, groupId, section, onClose }: Sectio
     }
   };
 
-  return <ModalForm open={open} title={section ? t('editSection') : t('newSection')} fields={fields} onOk={save} onCancel={() => onClose()} />;
+  return (
+    <>
+      {messageHolder}
+      <ModalForm open={open} title={section ? t('editSection') : t('newSection')} fields={fields} onOk={save} onCancel={() => onClose()} />
+    </>
+  );
 }

@@ -16,7 +16,7 @@ import { useOpenEvent } from './useOpenEvent';
 export function ItemEventsPage({ title }: PageProps) {
   const { t } = useItemEventsTranslation();
   const location = useLocation();
-  const { open, canOpen } = useOpenEvent();
+  const { open, canOpen, holder } = useOpenEvent();
   const [count, setCount] = useState<number | null>(null);
   const columns = useMemo(() => itemEventColumns(t, open, canOpen), [t, open, canOpen]);
   const fetchPage = useCallback((params: ListParams) => {
@@ -29,6 +29,7 @@ export function ItemEventsPage({ title }: PageProps) {
   }, []);
   return (
     <PageFrame title={title}>
+      {holder}
       <GenericList<ItemEvent>
         listName="itemEvents"
         columns={columns}

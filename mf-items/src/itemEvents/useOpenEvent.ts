@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { App } from 'antd';
+import { Modal } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import type { ItemEvent } from '@portal/api';
 import {
@@ -23,7 +23,7 @@ import { useItemEventsTranslation } from './i18n';
  */
 export function useOpenEvent() {
   const { t } = useItemEventsTranslation();
-  const { modal } = App.useApp();
+  const [modal, modalHolder] = Modal.useModal();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const selectedStoreId = useAppSelector(selectSelectedStoreId);
@@ -60,5 +60,6 @@ export function useOpenEvent() {
     },
     [canOpen, dispatch, modal, navigate, selectedStoreId, stores, t],
   );
-  return { open, canOpen };
+  // The dialogs' holder, rendered by the page (it takes its theme, language and direction).
+  return { open, canOpen, holder: modalHolder };
 }

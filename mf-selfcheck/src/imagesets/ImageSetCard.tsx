@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Flex, Modal, Typography, Upload, type UploadFile } from 'antd';
+import { Button, Card, Flex, Modal, Typography, Upload, type UploadFile, message as antdMessage } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { IMAGE_TYPES } from '@portal/contract';
 import type { ImageSet } from '@portal/api';
@@ -28,7 +28,8 @@ const toUploadFile = (image: CardImage): UploadFile => ({
 /** A set's card: its picture-card upload list (new first), preview, delete image, edit and delete set, client URL. */
 export function ImageSetCard({ set, clientUrl, onEdit, onDelete }: ImageSetCardProps) {
   const { t } = useSelfcheckTranslation();
-  const { modal, message } = App.useApp();
+  const [modal, modalHolder] = Modal.useModal();
+  const [message, messageHolder] = antdMessage.useMessage();
   const { images, upload, remove, dismiss } = useSetImages(set.tid);
   const [preview, setPreview] = useState<CardImage | null>(null);
 
@@ -73,51 +74,55 @@ export function ImageSetCard({ set, clientUrl, onEdit, onDelete }: ImageSetCardP
     });
 
   return (
-    <Card
-      className="imageset-card"
-      data-imageset={set.name}
-      title={set.name}
-      style={{ width: 420 }}
-      extra={
-        <Flex gap={4}>
-          <Button type="text" icon={<EditOutlined />} aria-label={t('imagesets.edit')} title={t('imagesets.edit')} onClick={onEdit} />
-          <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('imagesets.delete')} title={t('imagesets.delete')} onClick={confirmDeleteSet} />
-        </Flex>
-      }
-    >
-      {set.description ? <Typography.Paragraph type="secondary">{set.description}</Typography.Paragraph> : null}
-      <Upload
-        listType="picture-card"
-        accept={IMAGE_TYPES.join(',')}
-        multiple
-        fileList={images.map(toUploadFile)}
-        customRequest={({ file, onSuccess, onError }) => {
-          const chosen = file as File;
-          void upload(chosen).then((ok) => {
-            if (ok) onSuccess?.({});
-            else {
-              onError?.(new Error('upload failed'));
-              void message.error(`${t('imagesets.ErrorUploadingFileMessage')}: ${chosen.name}`);
-            }
-          });
-        }}
-        onPreview={(file) => setPreview(images.find((i) => i.uid === file.uid && i.url) ?? null)}
-        onRemove={confirmRemove}
+    <>
+      {modalHolder}
+      {messageHolder}
+      <Card
+        className="imageset-card"
+        data-imageset={set.name}
+        title={set.name}
+        style={{ width: 420 }}
+        extra={
+          <Flex gap={4}>
+            <Button type="text" icon={<EditOutlined />} aria-label={t('imagesets.edit')} title={t('imagesets.edit')} onClick={onEdit} />
+            <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('imagesets.delete')} title={t('imagesets.delete')} onClick={confirmDeleteSet} />
+          </Flex>
+        }
       >
-        <button type="button" style={{ border: 0, background: 'none', cursor: 'pointer' }}>
-          <PlusOutlined />
-          <div style={{ marginTop: 8 }}>{t('imagesets.upload')}</div>
-        </button>
-      </Upload>
-      {clientUrl ? (
-        <div className="imageset-client-url" style={{ marginTop: 8 }}>
-          <Typography.Text type="secondary">{t('imagesets.clientUrl')}: </Typography.Text>
-          <CopyUrl url={clientUrl} />
-        </div>
-      ) : null}
-      <Modal open={preview !== null} title={preview?.name} footer={null} onCancel={() => setPreview(null)} width={720}>
-        {preview?.url ? <img alt={preview.name} src={preview.url} style={{ width: '100%' }} /> : null}
-      </Modal>
-    </Card>
+        {set.description ? <Typography.Paragraph type="secondary">{set.description}</Typography.Paragraph> : null}
+        <Upload
+          listType="picture-card"
+          accept={IMAGE_TYPES.join(',')}
+          multiple
+          fileList={images.map(toUploadFile)}
+          customRequest={({ file, onSuccess, onError }) => {
+            const chosen = file as File;
+            void upload(chosen).then((ok) => {
+              if (ok) onSuccess?.({});
+              else {
+                onError?.(new Error('upload failed'));
+                void message.error(`${t('imagesets.ErrorUploadingFileMessage')}: ${chosen.name}`);
+              }
+            });
+          }}
+          onPreview={(file) => setPreview(images.find((i) => i.uid === file.uid && i.url) ?? null)}
+          onRemove={confirmRemove}
+        >
+          <button type="button" style={{ border: 0, background: 'none', cursor: 'pointer' }}>
+            <PlusOutlined />
+            <div style={{ marginTop: 8 }}>{t('imagesets.upload')}</div>
+          </button>
+        </Upload>
+        {clientUrl ? (
+          <div className="imageset-client-url" style={{ marginTop: 8 }}>
+            <Typography.Text type="secondary">{t('imagesets.clientUrl')}: </Typography.Text>
+            <CopyUrl url={clientUrl} />
+          </div>
+        ) : null}
+        <Modal open={preview !== null} title={preview?.name} footer={null} onCancel={() => setPreview(null)} width={720}>
+          {preview?.url ? <img alt={preview.name} src={preview.url} style={{ width: '100%' }} /> : null}
+        </Modal>
+      </Card>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { App } from 'antd';
+import { message as antdMessage } from 'antd';
 import { createImageSet, type ImageSet, imageSetExists, logger, normalizeError, updateImageSet } from '@portal/api';
 import { ModalForm, uniqueRule, type FormField } from '@portal/lists';
 import { useSelfcheckTranslation } from '../i18n';
@@ -16,7 +16,7 @@ const hasText = (v: unknown): v is string => typeof v === 'string' && v.trim() !
 /** Add or edit an image set (data-areas §5): name required and unique (checked 300 ms after typing), description optional. */
 export function ImageSetForm({ open, imageSet, onClose }: ImageSetFormProps) {
   const { t } = useSelfcheckTranslation();
-  const { message } = App.useApp();
+  const [message, messageHolder] = antdMessage.useMessage();
 
   const fields = useMemo<FormField[]>(
     () => [
@@ -50,14 +50,17 @@ export function ImageSetForm({ open, imageSet, onClose }: ImageSetFormProps) {
   };
 
   return (
-    <ModalForm
-      open={open}
-      title={imageSet ? t('imagesets.editImageSet') : t('imagesets.newImageSet')}
-      fields={fields}
-      onOk={save}
-      onCancel={() => onClose()}
-      showImport={false}
-      showExport={false}
-    />
+    <>
+      {messageHolder}
+      <ModalForm
+        open={open}
+        title={imageSet ? t('imagesets.editImageSet') : t('imagesets.newImageSet')}
+        fields={fields}
+        onOk={save}
+        onCancel={() => onClose()}
+        showImport={false}
+        showExport={false}
+      />
+    </>
   );
 }

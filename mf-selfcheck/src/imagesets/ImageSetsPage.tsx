@@ -35,33 +35,36 @@ export function ImageSetsPage({ title }: PageProps) {
   };
 
   return (
-    <PageFrame
-      title={title}
-      extra={
-        <Flex gap={8}>
-          <Button icon={<ReloadOutlined />} loading={client.rotating} disabled={client.token === null} onClick={client.confirmRotate}>
-            {t('imagesets.rotate')}
-          </Button>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, imageSet: null })}>
-            {t('imagesets.add')}
-          </Button>
+    <>
+      {client.holder}
+      <PageFrame
+        title={title}
+        extra={
+          <Flex gap={8}>
+            <Button icon={<ReloadOutlined />} loading={client.rotating} disabled={client.token === null} onClick={client.confirmRotate}>
+              {t('imagesets.rotate')}
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, imageSet: null })}>
+              {t('imagesets.add')}
+            </Button>
+          </Flex>
+        }
+      >
+        {sets === null ? <Spin /> : null}
+        {sets?.length === 0 ? <Empty description={t('imagesets.empty')} /> : null}
+        <Flex wrap gap={16} align="flex-start">
+          {sets?.map((set) => (
+            <ImageSetCard
+              key={set.tid}
+              set={set}
+              clientUrl={client.token ? imageSetClientUrl(window.location.origin, client.token, set.tid) : null}
+              onEdit={() => setForm({ open: true, imageSet: set })}
+              onDelete={() => remove(set)}
+            />
+          ))}
         </Flex>
-      }
-    >
-      {sets === null ? <Spin /> : null}
-      {sets?.length === 0 ? <Empty description={t('imagesets.empty')} /> : null}
-      <Flex wrap gap={16} align="flex-start">
-        {sets?.map((set) => (
-          <ImageSetCard
-            key={set.tid}
-            set={set}
-            clientUrl={client.token ? imageSetClientUrl(window.location.origin, client.token, set.tid) : null}
-            onEdit={() => setForm({ open: true, imageSet: set })}
-            onDelete={() => remove(set)}
-          />
-        ))}
-      </Flex>
-      <ImageSetForm open={form.open} imageSet={form.imageSet} onClose={closeForm} />
-    </PageFrame>
+        <ImageSetForm open={form.open} imageSet={form.imageSet} onClose={closeForm} />
+      </PageFrame>
+    </>
   );
 }

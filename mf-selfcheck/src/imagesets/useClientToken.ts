@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { App } from 'antd';
+import { createElement, Fragment, useCallback, useEffect, useState } from 'react';
+import { Modal, message as antdMessage } from 'antd';
 import { getUser, logger, rotateImageSetToken } from '@portal/api';
 import { selectSession, useAppSelector } from '@portal/session';
 import { useSelfcheckTranslation } from '../i18n';
@@ -11,7 +11,8 @@ import { useSelfcheckTranslation } from '../i18n';
  */
 export function useClientToken() {
   const { t } = useSelfcheckTranslation();
-  const { modal, message } = App.useApp();
+  const [modal, modalHolder] = Modal.useModal();
+  const [message, messageHolder] = antdMessage.useMessage();
   const { userId } = useAppSelector(selectSession);
   const [token, setToken] = useState<string | null>(null);
   const [rotating, setRotating] = useState(false);
@@ -53,5 +54,7 @@ export function useClientToken() {
       onOk: rotate,
     });
 
-  return { token, rotating, confirmRotate };
+  // The dialogs' and messages' holders, rendered by the page (they take its theme, language and direction).
+  const holder = createElement(Fragment, null, modalHolder, messageHolder);
+  return { token, rotating, confirmRotate, holder };
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Badge, Button, Flex, Table, theme, Typography, type TableColumnsType } from 'antd';
+import { Alert, Badge, Button, Flex, Table, theme, Typography, type TableColumnsType, Modal, message as antdMessage } from 'antd';
 import { KeyOutlined, StopOutlined } from '@ant-design/icons';
 import { createDeviceKey, type CreatedDeviceKey, type DeviceKey, logger, revokeDeviceKey } from '@portal/api';
 import { formatEventDate, ModalForm, type FormField } from '@portal/lists';
@@ -21,7 +21,8 @@ const KEY_NAME_MAX = 100;
 /** The keys the library's devices send data with: create (shown once), list with today's counts, revoke. */
 export function DeviceKeysSection({ storeId, keys, exampleSensorId, libraryNow }: DeviceKeysSectionProps) {
   const { t } = useSettingsTranslation();
-  const { modal, message } = App.useApp();
+  const [modal, modalHolder] = Modal.useModal();
+  const [message, messageHolder] = antdMessage.useMessage();
   // Section titles are the page's h2s (under PageFrame's h1), drawn at antd's h5 size.
   const { token } = theme.useToken();
   const [creating, setCreating] = useState(false);
@@ -116,49 +117,53 @@ export function DeviceKeysSection({ storeId, keys, exampleSensorId, libraryNow }
   ];
 
   return (
-    <section aria-labelledby="devices-keys">
-      <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 8 }}>
-        <Typography.Title level={2} id="devices-keys" style={{ margin: 0, fontSize: token.fontSizeHeading5, lineHeight: token.lineHeightHeading5 }}>
-          {t('devices.keys')}
-        </Typography.Title>
-        <Button type="primary" icon={<KeyOutlined />} onClick={() => setCreating(true)}>
-          {t('devices.createKey')}
-        </Button>
-      </Flex>
-      <Typography.Paragraph type="secondary">{t('devices.keysHint')}</Typography.Paragraph>
-      {keys.failed ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('devices.loadFailed')}
-          action={
-            <Button size="small" onClick={keys.reload}>
-              {t('devices.retry')}
-            </Button>
-          }
+    <>
+      {modalHolder}
+      {messageHolder}
+      <section aria-labelledby="devices-keys">
+        <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 8 }}>
+          <Typography.Title level={2} id="devices-keys" style={{ margin: 0, fontSize: token.fontSizeHeading5, lineHeight: token.lineHeightHeading5 }}>
+            {t('devices.keys')}
+          </Typography.Title>
+          <Button type="primary" icon={<KeyOutlined />} onClick={() => setCreating(true)}>
+            {t('devices.createKey')}
+          </Button>
+        </Flex>
+        <Typography.Paragraph type="secondary">{t('devices.keysHint')}</Typography.Paragraph>
+        {keys.failed ? (
+          <Alert
+            type="error"
+            showIcon
+            title={t('devices.loadFailed')}
+            action={
+              <Button size="small" onClick={keys.reload}>
+                {t('devices.retry')}
+              </Button>
+            }
+          />
+        ) : (
+          <Table<DeviceKey>
+            rowKey="id"
+            size="small"
+            pagination={false}
+            columns={columns}
+            dataSource={keys.data ?? []}
+            scroll={{ x: 960 }}
+            loading={keys.data === undefined}
+            locale={{ emptyText: <Typography.Text type="secondary">{t('devices.noKeys')}</Typography.Text> }}
+            data-testid="device-keys-table"
+          />
+        )}
+        <ModalForm<{ name?: unknown }>
+          open={creating}
+          title={t('devices.newKey')}
+          okText={t('devices.createKey')}
+          fields={keyFields}
+          onOk={create}
+          onCancel={() => setCreating(false)}
         />
-      ) : (
-        <Table<DeviceKey>
-          rowKey="id"
-          size="small"
-          pagination={false}
-          columns={columns}
-          dataSource={keys.data ?? []}
-          scroll={{ x: 960 }}
-          loading={keys.data === undefined}
-          locale={{ emptyText: <Typography.Text type="secondary">{t('devices.noKeys')}</Typography.Text> }}
-          data-testid="device-keys-table"
-        />
-      )}
-      <ModalForm<{ name?: unknown }>
-        open={creating}
-        title={t('devices.newKey')}
-        okText={t('devices.createKey')}
-        fields={keyFields}
-        onOk={create}
-        onCancel={() => setCreating(false)}
-      />
-      <CreatedKeyDialog created={created?.key ?? null} sensorId={exampleSensorId} date={created?.date ?? ''} onClose={() => setCreated(null)} />
-    </section>
+        <CreatedKeyDialog created={created?.key ?? null} sensorId={exampleSensorId} date={created?.date ?? ''} onClose={() => setCreated(null)} />
+      </section>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { App } from 'antd';
+import { message as antdMessage } from 'antd';
 import { createSensor, logger, type Sensor, updateSensor } from '@portal/api';
 import { ModalForm, type FormField } from '@portal/lists';
 import { useSettingsTranslation } from '../i18n';
@@ -18,7 +18,7 @@ export interface SensorFormProps {
 /** Add a sensor, or rename it, set its capacity (empty: the library's) and retire or restore it. */
 export function SensorForm({ open, storeId, libraryCapacity, sensor, onClose }: SensorFormProps) {
   const { t } = useSettingsTranslation();
-  const { message } = App.useApp();
+  const [message, messageHolder] = antdMessage.useMessage();
   const fields = useMemo(
     (): FormField[] => [
       {
@@ -65,5 +65,10 @@ export function SensorForm({ open, storeId, libraryCapacity, sensor, onClose }: 
     }
   };
 
-  return <ModalForm open={open} title={sensor ? t('devices.editSensor') : t('devices.newSensor')} fields={fields} onOk={save} onCancel={() => onClose()} />;
+  return (
+    <>
+      {messageHolder}
+      <ModalForm open={open} title={sensor ? t('devices.editSensor') : t('devices.newSensor')} fields={fields} onOk={save} onCancel={() => onClose()} />
+    </>
+  );
 }

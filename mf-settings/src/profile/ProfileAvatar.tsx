@@ -1,5 +1,5 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Upload } from 'antd';
+import { Button, Flex, Upload, message as antdMessage } from 'antd';
 import type { User } from '@portal/api';
 import { AVATAR_MIME_TYPES } from '@portal/contract';
 import { UserAvatar, useAvatarImage } from '@portal/ui';
@@ -9,7 +9,7 @@ import { useAvatarActions } from './useAvatarActions';
 /** The avatar (image, else initials) with Upload and Remove; failures show the §8 messages. */
 export function ProfileAvatar({ user, onChanged }: { user: User; onChanged: () => void }) {
   const { t } = useSettingsTranslation();
-  const { message } = App.useApp();
+  const [message, messageHolder] = antdMessage.useMessage();
   const image = useAvatarImage(user.avatarUrl);
   const { busy, upload, remove } = useAvatarActions(user.tid, onChanged);
 
@@ -19,32 +19,35 @@ export function ProfileAvatar({ user, onChanged }: { user: User; onChanged: () =
   };
 
   return (
-    <Flex align="center" gap={16} wrap>
-      <UserAvatar fullName={user.fullName} src={image} size={96} />
-      <Upload
-        accept={AVATAR_MIME_TYPES.join(',')}
-        showUploadList={false}
-        beforeUpload={(file) => {
-          void upload(file).then(report);
-          return false;
-        }}
-      >
-        <Button icon={<UploadOutlined />} loading={busy}>
-          {t('profile.uploadAvatar')}
-        </Button>
-      </Upload>
-      {user.avatarUrl && (
-        <Button
-          danger
-          icon={<DeleteOutlined />}
-          disabled={busy}
-          onClick={() => {
-            void remove().then(report);
+    <>
+      {messageHolder}
+      <Flex align="center" gap={16} wrap>
+        <UserAvatar fullName={user.fullName} src={image} size={96} />
+        <Upload
+          accept={AVATAR_MIME_TYPES.join(',')}
+          showUploadList={false}
+          beforeUpload={(file) => {
+            void upload(file).then(report);
+            return false;
           }}
         >
-          {t('profile.removeAvatar')}
-        </Button>
-      )}
-    </Flex>
+          <Button icon={<UploadOutlined />} loading={busy}>
+            {t('profile.uploadAvatar')}
+          </Button>
+        </Upload>
+        {user.avatarUrl && (
+          <Button
+            danger
+            icon={<DeleteOutlined />}
+            disabled={busy}
+            onClick={() => {
+              void remove().then(report);
+            }}
+          >
+            {t('profile.removeAvatar')}
+          </Button>
+        )}
+      </Flex>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Typography } from 'antd';
+import { Button, Flex, Typography, Modal, message as antdMessage } from 'antd';
 import { logger, rotatePublicToken } from '@portal/api';
 import { CopyUrl } from '@portal/lists';
 import { publicTokenChanged, useAppDispatch } from '@portal/session';
@@ -15,7 +15,8 @@ export const capacitiesPath = (token: string): string => `/capacities/${encodeUR
  */
 export function PublicLink({ userId, token, onRotated }: { userId: number; token: string; onRotated: (token: string) => void }) {
   const { t } = useSettingsTranslation();
-  const { modal, message } = App.useApp();
+  const [modal, modalHolder] = Modal.useModal();
+  const [message, messageHolder] = antdMessage.useMessage();
   const dispatch = useAppDispatch();
   const [busy, setBusy] = useState(false);
 
@@ -45,12 +46,16 @@ export function PublicLink({ userId, token, onRotated }: { userId: number; token
     });
 
   return (
-    <Flex vertical gap={8} align="flex-start">
-      <CopyUrl url={`${window.location.origin}${capacitiesPath(token)}`} />
-      <Typography.Text type="secondary">{t('profile.rotateHelp')}</Typography.Text>
-      <Button icon={<ReloadOutlined />} loading={busy} onClick={confirm}>
-        {t('profile.rotate')}
-      </Button>
-    </Flex>
+    <>
+      {modalHolder}
+      {messageHolder}
+      <Flex vertical gap={8} align="flex-start">
+        <CopyUrl url={`${window.location.origin}${capacitiesPath(token)}`} />
+        <Typography.Text type="secondary">{t('profile.rotateHelp')}</Typography.Text>
+        <Button icon={<ReloadOutlined />} loading={busy} onClick={confirm}>
+          {t('profile.rotate')}
+        </Button>
+      </Flex>
+    </>
   );
 }

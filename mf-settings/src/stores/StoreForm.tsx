@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { App } from 'antd';
+import { message as antdMessage } from 'antd';
 import { createStore, logger, normalizeError, type Store, updateStore } from '@portal/api';
 import { ModalForm } from '@portal/lists';
 import { useSettingsTranslation } from '../i18n';
@@ -19,7 +19,7 @@ export interface StoreFormProps {
 /** Add or edit a library (data-areas §5): others than an admin see country … name and expiration read-only. */
 export function StoreForm({ open, isAdmin, devices = false, store, onClose }: StoreFormProps) {
   const { t } = useSettingsTranslation();
-  const { message } = App.useApp();
+  const [message, messageHolder] = antdMessage.useMessage();
   const fields = useMemo(() => storeFields(t, isAdmin, store, devices), [t, isAdmin, store, devices]);
 
   const save = async (values: Record<string, unknown>) => {
@@ -32,5 +32,10 @@ export function StoreForm({ open, isAdmin, devices = false, store, onClose }: St
     }
   };
 
-  return <ModalForm open={open} title={store ? t('stores.editStore') : t('stores.newStore')} fields={fields} onOk={save} onCancel={() => onClose()} />;
+  return (
+    <>
+      {messageHolder}
+      <ModalForm open={open} title={store ? t('stores.editStore') : t('stores.newStore')} fields={fields} onOk={save} onCancel={() => onClose()} />
+    </>
+  );
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { App } from 'antd';
+import { message as antdMessage } from 'antd';
 import { createUser, logger, normalizeError, updateUser, type User, userExists } from '@portal/api';
 import { ModalForm } from '@portal/lists';
 import { ownUserSaved, selectRegions, useAppDispatch, useAppSelector, useDeploySettings } from '@portal/session';
@@ -31,7 +31,7 @@ const SAVE_ERRORS: Record<string, string> = {
 /** Add or edit a user with every rule of data-areas §5 and §6 for the signed-in editor (see userRules.ts). */
 export function UserForm({ open, user, onClose }: UserFormProps) {
   const { t } = useSettingsTranslation();
-  const { message } = App.useApp();
+  const [message, messageHolder] = antdMessage.useMessage();
   const dispatch = useAppDispatch();
   const actor = useActor();
   const regions = useAppSelector(selectRegions);
@@ -67,6 +67,9 @@ export function UserForm({ open, user, onClose }: UserFormProps) {
   };
 
   return (
-    <ModalForm<UserFormValues> open={open} title={user ? t('users.editUser') : t('users.newUser')} fields={fields} onOk={save} onCancel={() => onClose()} />
+    <>
+      {messageHolder}
+      <ModalForm<UserFormValues> open={open} title={user ? t('users.editUser') : t('users.newUser')} fields={fields} onOk={save} onCancel={() => onClose()} />
+    </>
   );
 }
