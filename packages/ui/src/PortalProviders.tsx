@@ -1,6 +1,6 @@
 import { getAntdLocale, i18n, I18nextProvider, isRtl, useLanguage } from '@portal/i18n';
 import { store as portalStore } from '@portal/session';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { ConfigProvider, theme } from 'antd';
 // antd's static styles: the theme's zeroRuntime (./theme) makes none at run time. Production builds link it as a css
 // file loaded with this module's chunk (@portal/mf-config styleSheets).
 import 'antd/dist/antd.css';
@@ -15,12 +15,32 @@ export interface PortalProvidersProps {
   store?: ComponentProps<typeof Provider>['store'];
 }
 
+/**
+ * The text style antd's App gave the whole root (its `ant-app` element): the theme's colour, font and line height,
+ * which content outside antd's components inherits. antd's App itself is not used: it renders the holders of
+ * message, notification and Modal (rc-notification, rc-dialog) in every root, on every first view; a component
+ * that shows a message or a dialog renders its own holder (`message.useMessage()`, `Modal.useModal()`).
+ */
+function RootText({ children, direction }: { children?: ReactNode; direction: 'rtl' | 'ltr' }) {
+  const { token } = theme.useToken();
+  const style = {
+    color: token.colorText,
+    fontSize: token.fontSize,
+    lineHeight: token.lineHeight,
+    fontFamily: token.fontFamily,
+    boxSizing: 'border-box',
+    direction: direction === 'rtl' ? 'rtl' : undefined,
+  } as const;
+  return <div style={style}>{children}</div>;
+}
+
 /** antd follows the interface language: its locale, and right-to-left for Arabic. */
 function AntdProvider({ children }: { children?: ReactNode }) {
   const lng = useLanguage();
+  const direction = isRtl(lng) ? 'rtl' : 'ltr';
   return (
-    <ConfigProvider theme={portalTheme} direction={isRtl(lng) ? 'rtl' : 'ltr'} locale={getAntdLocale(lng)}>
-      <AntdApp>{children}</AntdApp>
+    <ConfigProvider theme={portalTheme} direction={direction} locale={getAntdLocale(lng)}>
+      <RootText direction={direction}>{children}</RootText>
     </ConfigProvider>
   );
 }
