@@ -6,7 +6,7 @@ import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { selectSession } from '@portal/session';
 import { UserAvatar, useAvatarImage } from '@portal/ui';
-import { useLogout } from './useLogout';
+import { prefetchLogoutConfirm, useLogout } from './useLogout';
 
 /** The full name on one line, shortened with an ellipsis past its width (it wrapped over the header's edge). */
 const NAME_STYLE = {
@@ -64,8 +64,15 @@ export function AvatarMenu({ nameHidden = false }: { nameHidden?: boolean }) {
     <>
       {holder}
       <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
-        {/* Named by its content (WCAG 2.5.3): the visible full name, then what the button opens, for screen readers only. */}
-        <button ref={button} type="button" style={{ background: 'none', border: 0, cursor: 'pointer', padding: 0, color: 'inherit' }}>
+        {/* Named by its content (WCAG 2.5.3): the visible full name, then what the button opens, for screen readers only.
+            Pointed at or focused, it fetches the logout confirmation's chunk, so the dialog opens at once. */}
+        <button
+          ref={button}
+          type="button"
+          onPointerEnter={prefetchLogoutConfirm}
+          onFocus={prefetchLogoutConfirm}
+          style={{ background: 'none', border: 0, cursor: 'pointer', padding: 0, color: 'inherit' }}
+        >
           <Space>
             <span aria-hidden>
               <UserAvatar fullName={userFullName} src={image} />

@@ -1,37 +1,47 @@
-import { Modal } from 'antd';
-import { useCallback, type ReactElement } from 'react';
+import { useCallback, useState, type ComponentType, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useStore } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { signOut } from '@portal/api';
 import { logout, type RootState } from '@portal/session';
+import type { LogoutConfirmProps } from './LogoutConfirm';
+
+/** The confirmation's chunk (antd's Modal, which no first view needs). */
+const loadLogoutConfirm = () => import(/* webpackChunkName: "logout-confirm" */ './LogoutConfirm');
+
+/** Fetches the confirmation ahead of the click (the avatar menu pointed at or focused). */
+export const prefetchLogoutConfirm = (): void => {
+  loadLogoutConfirm().catch(() => undefined);
+};
 
 /**
- * Logout with confirmation (spec: 'Are you sure you want to logout?' / 'You will be redirected to the login
- * page'). Render the returned holder once so the confirm dialog gets the app's theme and direction. The
- * server is told (best effort: the local session ends whatever it answers) so the token stops working.
+ * Logout with confirmation. Render the returned holder once. The server is told (best effort: the local session
+ * ends whatever it answers) so the token stops working. When the confirmation's chunk cannot be fetched (the
+ * network is gone), the browser's own confirm asks instead, so logging out still works.
  */
 export function useLogout(): { confirmLogout: () => void; holder: ReactElement } {
   const { t } = useTranslation('shell');
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const store = useStore<RootState>();
-  const [modal, holder] = Modal.useModal();
+  const [dialog, setDialog] = useState<{ Confirm: ComponentType<LogoutConfirmProps>; asked: number } | null>(null);
+
+  const logoutNow = useCallback(() => {
+    const { token } = store.getState().auth;
+    if (token) signOut(token).catch(() => undefined);
+    dispatch(logout());
+    navigate('/auth/login', { replace: true });
+  }, [dispatch, navigate, store]);
 
   const confirmLogout = useCallback(() => {
-    void modal.confirm({
-      title: t('logout.confirmTitle'),
-      content: t('logout.confirmText'),
-      okText: t('common:ok'),
-      cancelText: t('common:cancel'),
-      onOk: () => {
-        const { token } = store.getState().auth;
-        if (token) signOut(token).catch(() => undefined);
-        dispatch(logout());
-        navigate('/auth/login', { replace: true });
+    loadLogoutConfirm().then(
+      ({ LogoutConfirm }) => setDialog((shown) => ({ Confirm: LogoutConfirm, asked: (shown?.asked ?? 0) + 1 })),
+      () => {
+        if (window.confirm(`${t('logout.confirmTitle')}\n${t('logout.confirmText')}`)) logoutNow();
       },
-    });
-  }, [dispatch, modal, navigate, store, t]);
+    );
+  }, [logoutNow, t]);
 
+  const holder = dialog ? <dialog.Confirm asked={dialog.asked} onOk={logoutNow} /> : <></>;
   return { confirmLogout, holder };
 }
