@@ -71,7 +71,7 @@ afterEach(() => jest.restoreAllMocks());
 describe('dashboard guard screens', () => {
   it("'No Library Selected' when the selected store is not among the stores; 'Select Library' asks for Change Library", async () => {
     const { store, requests } = await renderDashboardRoute(99);
-    expect(screen.getByText('No Library Selected')).toBeInTheDocument();
+    expect(await screen.findByText('No Library Selected')).toBeInTheDocument();
     expect(screen.queryByText('Refresh')).not.toBeInTheDocument();
     expect(requests).toEqual([]);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Select Library' }));
@@ -90,14 +90,14 @@ describe('dashboard guard screens', () => {
 
   it('an empty install: a user who cannot add libraries is told to ask an administrator', async () => {
     await renderDashboardRoute(null, { role: 'user', stores: [] });
-    expect(screen.getByText('No library yet')).toBeInTheDocument();
+    expect(await screen.findByText('No library yet')).toBeInTheDocument();
     expect(screen.getByText(/Ask an administrator to add one and give you access to it/)).toBeInTheDocument();
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 
   it("'Library Expired' when the selected store's expirationDate is past; 'Select Another Library' asks for Change Library", async () => {
     const { store, requests } = await renderDashboardRoute(2);
-    expect(screen.getByText('Library Expired')).toBeInTheDocument();
+    expect(await screen.findByText('Library Expired')).toBeInTheDocument();
     expect(screen.queryByText('Refresh')).not.toBeInTheDocument();
     expect(requests).toEqual([]);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Select Another Library' }));

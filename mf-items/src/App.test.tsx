@@ -80,7 +80,7 @@ afterEach(() => jest.restoreAllMocks());
 describe('the Items routes require a usable library', () => {
   it("show 'No Library Selected' and make no call when the selected library is not among the stores", async () => {
     const { store, requests } = await renderItems('/catalogues', 99);
-    expect(screen.getByText('No Library Selected')).toBeInTheDocument();
+    expect(await screen.findByText('No Library Selected')).toBeInTheDocument();
     expect(screen.queryByText('Catalogues')).not.toBeInTheDocument();
     expect(requests).toEqual([]);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Select Library' }));
@@ -89,7 +89,7 @@ describe('the Items routes require a usable library', () => {
 
   it("show 'Library Expired' and make no call when the selected library has expired", async () => {
     const { store, requests } = await renderItems('/catalogues', 4);
-    expect(screen.getByText('Library Expired')).toBeInTheDocument();
+    expect(await screen.findByText('Library Expired')).toBeInTheDocument();
     expect(requests).toEqual([]);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Select Another Library' }));
     expect(selectChangeLibraryOpen(store.getState())).toBe(true);
@@ -97,7 +97,7 @@ describe('the Items routes require a usable library', () => {
 
   it('guards the sub-routes too', async () => {
     await renderItems('/inventories/12/sections', 4);
-    expect(screen.getByText('Library Expired')).toBeInTheDocument();
+    expect(await screen.findByText('Library Expired')).toBeInTheDocument();
     expect(screen.queryByText('Inventory sections')).not.toBeInTheDocument();
   });
 

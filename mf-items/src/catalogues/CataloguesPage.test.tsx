@@ -99,9 +99,9 @@ describe('CataloguesPage', () => {
     expect(await screen.findByTestId('location')).toHaveTextContent('/catalogues/6');
   });
 
-  it("says 'No Library Selected' without a selected library", () => {
+  it("says 'No Library Selected' without a selected library", async () => {
     setup(storeWithLibrary(null));
-    expect(screen.getByText('No Library Selected')).toBeInTheDocument();
+    expect(await screen.findByText('No Library Selected')).toBeInTheDocument();
     expect(getCatalogues).not.toHaveBeenCalled();
   });
 

@@ -75,9 +75,9 @@ describe('SearchListsPage', () => {
     expect(await screen.findByTestId('location')).toHaveTextContent('/searchLists/8');
   });
 
-  it("says 'No Library Selected' and calls nothing without a library", () => {
+  it("says 'No Library Selected' and calls nothing without a library", async () => {
     const requests = setup('/searchLists', storeWithLibrary(null));
-    expect(screen.getByText('No Library Selected')).toBeInTheDocument();
+    expect(await screen.findByText('No Library Selected')).toBeInTheDocument();
     expect(requests).toEqual([]);
   });
 

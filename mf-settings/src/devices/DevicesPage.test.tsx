@@ -135,12 +135,12 @@ describe('DevicesPage', () => {
     expect(requests.every((r) => r.url.startsWith('/api/stores/3/'))).toBe(true);
   });
 
-  it('/devices without a selected library says No Library Selected and calls nothing', () => {
+  it('/devices without a selected library says No Library Selected and calls nothing', async () => {
     const requests = serve();
     const store = signedIn(KEEPER, [library(3, 'Tres')]);
     store.dispatch(settingsSaved({ selectedStoreId: null, dashboardItems: {}, visibleColumns: {} }));
     renderAt('/devices', store);
-    expect(screen.getByText('No Library Selected')).toBeInTheDocument();
+    expect(await screen.findByText('No Library Selected')).toBeInTheDocument();
     expect(requests).toEqual([]);
   });
 

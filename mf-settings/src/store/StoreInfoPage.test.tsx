@@ -21,11 +21,11 @@ describe('StoreInfoPage', () => {
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });
 
-  it("without a selected library says 'No Library Selected' and asks the shell for Change Library", () => {
+  it("without a selected library says 'No Library Selected' and asks the shell for Change Library", async () => {
     const portal = signedIn(MANAGER, [library(5, 'Cinco')]);
     portal.dispatch(settingsSaved({ selectedStoreId: null, dashboardItems: {}, visibleColumns: {} }));
     const { store } = renderWithPortal(<StoreInfoPage title="Library information" />, { store: portal, path: '/store' });
-    expect(screen.getByText('No Library Selected')).toBeInTheDocument();
+    expect(await screen.findByText('No Library Selected')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Select Library' }));
     expect(selectChangeLibraryOpen(store.getState())).toBe(true);
   });

@@ -1,5 +1,6 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from '@portal/i18n';
+import { StatusResult } from './StatusResult';
 
 export interface RemoteErrorProps {
   /** The area that failed (e.g. a remote's name); without it the generic text is shown. */
@@ -11,7 +12,7 @@ export interface RemoteErrorProps {
 export function RemoteError({ name, onRetry }: RemoteErrorProps) {
   const { t } = useTranslation('common');
   return (
-    <Result
+    <StatusResult
       status="warning"
       title={name ? t('remoteError.title') : t('errorBoundary.title')}
       subTitle={name ? t('remoteError.description', { name }) : t('errorBoundary.description')}

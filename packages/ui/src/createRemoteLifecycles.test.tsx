@@ -60,7 +60,7 @@ describe('createRemoteLifecycles', () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
     shouldFail = true;
     await mounted(Flaky, { name: 'mf_flaky' });
-    expect(screen.getByText('This section could not be loaded')).toBeInTheDocument();
+    expect(await screen.findByText('This section could not be loaded')).toBeInTheDocument();
     expect(screen.getByText(/mf_test is not available right now/)).toBeInTheDocument();
     shouldFail = false;
     await act(async () => {

@@ -1,7 +1,8 @@
 import { RocketOutlined, ShopOutlined } from '@ant-design/icons';
 import { useTranslation } from '@portal/i18n';
+import { StatusResult } from '../StatusResult';
 import { hasPermission, selectPermissionHolder } from '@portal/session';
-import { Result, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 
@@ -20,10 +21,10 @@ export function GettingStarted() {
   const { t } = useTranslation('common');
   const isAdmin = hasPermission(useSelector(selectPermissionHolder), 'admin');
   if (!isAdmin) {
-    return <Result icon={<ShopOutlined />} title={t('firstRun.noLibraryTitle')} subTitle={t('firstRun.askAdministrator')} />;
+    return <StatusResult icon={<ShopOutlined />} title={t('firstRun.noLibraryTitle')} subTitle={t('firstRun.askAdministrator')} />;
   }
   return (
-    <Result
+    <StatusResult
       icon={<RocketOutlined />}
       title={t('firstRun.title')}
       subTitle={t('firstRun.hint')}

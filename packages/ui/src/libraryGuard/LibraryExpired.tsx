@@ -1,5 +1,6 @@
 import { useTranslation } from '@portal/i18n';
-import { Button, Result } from 'antd';
+import { StatusResult } from '../StatusResult';
+import { Button } from 'antd';
 
 export interface LibraryExpiredProps {
   onSelectLibrary: () => void;
@@ -10,7 +11,7 @@ export interface LibraryExpiredProps {
 export function LibraryExpired({ onSelectLibrary, libraryName }: LibraryExpiredProps) {
   const { t } = useTranslation('common');
   return (
-    <Result
+    <StatusResult
       status="warning"
       title={t('libraryExpired')}
       subTitle={libraryName ? t('guards.libraryExpiredHint', { name: libraryName }) : undefined}

@@ -41,21 +41,22 @@ afterAll(async () => {
 describe('LibraryGuard', () => {
   it("shows 'No Library Selected' when the selected store is not among the stores; 'Select Library' asks for Change Library", async () => {
     const store = renderGuard([VALID], 99);
-    expect(screen.getByText('No Library Selected')).toBeInTheDocument();
+    // Shown once antd's Result, a chunk of its own (StatusResult), is there.
+    expect(await screen.findByText('No Library Selected')).toBeInTheDocument();
     expect(screen.queryByText('library content')).not.toBeInTheDocument();
     expect(selectChangeLibraryOpen(store.getState())).toBe(false);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Select Library' }));
     expect(selectChangeLibraryOpen(store.getState())).toBe(true);
   });
 
-  it("shows 'No Library Selected' when no store is selected at all", () => {
+  it("shows 'No Library Selected' when no store is selected at all", async () => {
     renderGuard([VALID], null);
-    expect(screen.getByText('No Library Selected')).toBeInTheDocument();
+    expect(await screen.findByText('No Library Selected')).toBeInTheDocument();
   });
 
   it("shows 'Library Expired' when the selected store's expirationDate is past; 'Select Another Library' asks for Change Library", async () => {
     const store = renderGuard([VALID, EXPIRED], 4);
-    expect(screen.getByText('Library Expired')).toBeInTheDocument();
+    expect(await screen.findByText('Library Expired')).toBeInTheDocument();
     expect(screen.getByText('Biblioteca Cuatro has expired. Choose another library to continue.')).toBeInTheDocument();
     expect(screen.queryByText('library content')).not.toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Select Another Library' }));
@@ -76,9 +77,9 @@ describe('LibraryGuard', () => {
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('with no library at all there is nothing to select: a user without the rights is told to ask an administrator', () => {
+  it('with no library at all there is nothing to select: a user without the rights is told to ask an administrator', async () => {
     renderGuard([], null);
-    expect(screen.getByText('No library yet')).toBeInTheDocument();
+    expect(await screen.findByText('No library yet')).toBeInTheDocument();
     expect(screen.getByText(/Ask an administrator/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Select Library' })).not.toBeInTheDocument();
   });
@@ -86,7 +87,7 @@ describe('LibraryGuard', () => {
   it('speaks the interface language', async () => {
     await act(() => setLanguage('fr'));
     renderGuard([VALID], 99);
-    expect(screen.getByText('Aucune bibliothèque sélectionnée')).toBeInTheDocument();
+    expect(await screen.findByText('Aucune bibliothèque sélectionnée')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sélectionner une bibliothèque' })).toBeInTheDocument();
     await act(() => setLanguage('en-GB'));
   });

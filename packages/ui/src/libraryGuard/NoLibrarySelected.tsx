@@ -1,7 +1,8 @@
 import { ShopOutlined } from '@ant-design/icons';
 import { useTranslation } from '@portal/i18n';
+import { StatusResult } from '../StatusResult';
 import { selectStores, selectStoresLoading } from '@portal/session';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useSelector } from 'react-redux';
 import { GettingStarted } from './GettingStarted';
 
@@ -19,7 +20,7 @@ export function NoLibrarySelected({ onSelectLibrary }: NoLibrarySelectedProps) {
   const loading = useSelector(selectStoresLoading);
   if (stores.length === 0 && !loading) return <GettingStarted />;
   return (
-    <Result
+    <StatusResult
       icon={<ShopOutlined />}
       title={t('noLibrarySelected')}
       subTitle={t('guards.noLibrarySelectedHint')}
