@@ -125,7 +125,7 @@ describe('antd components under their own share keys', () => {
 
   it('leaves on antd what the signed-in layout and the dashboard render first, and moves the rest', () => {
     const code = transformed(
-      "import { Card, Input, Select, Tag, TreeSelect, message } from 'antd';\nconsole.log(Card, Input, Select, Tag, TreeSelect, message);",
+      "import { Card, Input, Modal, Result, Select, Tag, TreeSelect, message } from 'antd';\nconsole.log(Card, Input, Modal, Result, Select, Tag, TreeSelect, message);",
     );
     expect(code).toContain('import { Card } from "antd";');
     expect(code).toContain('import { Select } from "antd";');
@@ -133,6 +133,8 @@ describe('antd components under their own share keys', () => {
     expect(code).toContain('import { Input } from "antd/tables-forms";');
     expect(code).toContain('import { Tag } from "antd/tables-forms";');
     expect(code).toContain('import { message } from "antd/tables-forms";');
+    expect(code).toContain('import { Modal } from "antd/tables-forms";');
+    expect(code).toContain('import { Result } from "antd/tables-forms";');
   });
 
   it("keeps every component key off the signed-in shell's and the dashboard's first view", () => {

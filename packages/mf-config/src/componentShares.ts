@@ -16,9 +16,12 @@ import { entryExportNames, LIBRARY_ALIASES } from './sharedExports';
  * (all three keys) received 15 KB more brotli than with them in this one.
  *
  * antd keeps what the signed-in layout and the dashboard render before any click (Layout, Menu, Dropdown, the
- * language Select, the Libraries TreeSelect, Card, Statistic, Spin…) and what their modules import statically
- * (Modal for the logout confirmation, Result for the error and library pages, Descriptions for About); Tabs stays
- * inside Card. The key keeps its name: releases built before record their use of it, and stay servable.
+ * language Select, the Libraries TreeSelect, Card, Statistic, Spin…); Tabs stays inside Card. What is shown only
+ * after a click or on a failure is here, its modules loaded when needed: Modal (the logout confirmation, a chunk
+ * of its own fetched when the avatar menu is pointed at), Result (the status pages of @portal/ui: StatusResult),
+ * Descriptions (About, a lazy route). App is here too: no root renders it (its message, notification and Modal
+ * holders were in every first view); a component that shows a message or a dialog renders its own holder. The key
+ * keeps its name: releases built before record their use of it, and stay servable.
  */
 export const COMPONENT_SHARES: Record<string, Record<string, readonly string[]>> = {
   antd: {
@@ -44,6 +47,11 @@ export const COMPONENT_SHARES: Record<string, Record<string, readonly string[]>>
       'Switch',
       'Tag',
       'message',
+      // Dialogs and status pages, shown after a click or on a failure.
+      'App',
+      'Descriptions',
+      'Modal',
+      'Result',
     ],
   },
 };
