@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setLanguage } from '@portal/i18n';
 import { renderShell } from './testing/renderShell';
@@ -35,4 +35,26 @@ it('starts collapsed to its icons on a phone-wide screen, and still expands', as
   } finally {
     window.matchMedia = wide;
   }
+});
+
+it("shows the current page's group open from its first render, never unfolding it afterwards", async () => {
+  // A group opened after the first paint unfolds under the user's eyes and pushes the groups below it down.
+  const unfolded: string[] = [];
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      const element = record.target as Element;
+      const opened = element.classList.contains('ant-menu-submenu-open') && !(record.oldValue ?? '').includes('ant-menu-submenu-open');
+      if (opened) unfolded.push(element.textContent ?? '');
+    }
+  });
+  observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'], attributeOldValue: true });
+  try {
+    await renderShell({ user: 'admin', path: '/dashboard' });
+    const sidebar = document.querySelector('.ant-layout-sider') as HTMLElement;
+    const dashboard = await within(sidebar).findByText('Dashboard');
+    expect(dashboard.closest('.ant-menu-submenu')).toHaveClass('ant-menu-submenu-open');
+  } finally {
+    observer.disconnect();
+  }
+  expect(unfolded).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import type { MenuProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -38,12 +38,15 @@ export function useMenu(): SidebarMenu {
     [pathname, sections],
   );
 
-  // Groups open by the user stay open; navigating into a group opens it too.
-  const [openKeys, setOpenKeys] = useState<string[]>([]);
+  // Groups open by the user stay open; navigating into a group opens it too, in the same render (opened after
+  // the first paint, the group would unfold under the user's eyes and push the groups below it down).
   const currentGroupKey = current ? `group:${current.group}` : undefined;
-  useEffect(() => {
-    if (currentGroupKey) setOpenKeys((keys) => (keys.includes(currentGroupKey) ? keys : [...keys, currentGroupKey]));
-  }, [currentGroupKey]);
+  const [openKeys, setOpenKeys] = useState<string[]>(currentGroupKey ? [currentGroupKey] : []);
+  const [openedFor, setOpenedFor] = useState(currentGroupKey);
+  if (currentGroupKey !== openedFor) {
+    setOpenedFor(currentGroupKey);
+    if (currentGroupKey && !openKeys.includes(currentGroupKey)) setOpenKeys([...openKeys, currentGroupKey]);
+  }
 
   return useMemo(() => {
     return {
