@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@portal/i18n';
 import { localizeChart } from '@portal/ui';
 import { DASHBOARD_NS } from '../i18n';
-import { buildChartOptions, CHART_HEIGHT, legendItems, type ChartInput, type ColorMap, type LegendItem } from '../model/chartOptions';
+import { barChartHeight, buildChartOptions, CHART_HEIGHT, legendItems, type ChartInput, type ColorMap, type LegendItem } from '../model/chartOptions';
 import type { WeeklyRow } from '../model/sources';
 import type { ChartType } from '../model/types';
 import { useDrawTurn } from '../hooks/useDrawTurn';
@@ -39,6 +39,8 @@ export interface ChartWidgetProps {
   labelFormatter?: (label: string) => string;
   /** Previous/next paging (weekly charts), rendered in the card's header. */
   paging?: ReactNode;
+  /** Bar charts: the rows expected (one per selected library), so the card has its drawn height while it loads. */
+  expectedRows?: number;
 }
 
 type InputProps = Omit<ChartWidgetProps, 'failed' | 'paging' | 'data'> & { width: number; hidden: readonly string[] };
@@ -65,7 +67,9 @@ function toInput(props: InputProps, data: ChartRow[] | WeeklyRow[]): ChartInput 
 /** A chart widget (§2) drawn with Highcharts; about 151.5 px high (§9). Memoised like ValueWidget. */
 export const ChartWidget = memo(function ChartWidget(props: ChartWidgetProps) {
   const { t } = useTranslation(DASHBOARD_NS);
-  const { title, chartType, data, failed, paging, groupName, weekStartDay, colorMap, date, today, hideXAxis, labelFormatter } = props;
+  const { title, chartType, data, failed, paging, groupName, weekStartDay, colorMap, date, today, hideXAxis, labelFormatter, expectedRows } = props;
+  // What the drawn chart will take: a card growing when its data arrive would push everything under it down.
+  const height = chartType === 'bar' && expectedRows ? barChartHeight(expectedRows) : CHART_HEIGHT;
   // The first chart this widget draws comes without its accessibility layer, added in a task of its own right
   // after (chartAccessibility.ts); later ones (Refresh, another week) have it from the start.
   const accessible = useRef(false);
@@ -115,7 +119,7 @@ export const ChartWidget = memo(function ChartWidget(props: ChartWidgetProps) {
       role="group"
       aria-label={title}
       aria-busy={data === null && !failed}
-      styles={{ body: { minHeight: CHART_HEIGHT + 8, padding: 4 } }}
+      styles={{ body: { minHeight: height + 8, padding: 4 } }}
     >
       <div ref={area}>{body}</div>
       {!failed && (answered ?? legend).length > 0 && <ChartLegend items={answered ?? legend} hidden={hidden} onToggle={toggle} />}

@@ -16,7 +16,14 @@ export interface WidgetViewProps {
   weekStartDay: number;
 }
 
-function TodayChart({ widget, title, summary }: { widget: TodayChartWidgetDef; title: string; summary: SectionData }) {
+interface TodayChartProps {
+  widget: TodayChartWidgetDef;
+  title: string;
+  summary: SectionData;
+  storeIds: readonly number[] | null;
+}
+
+function TodayChart({ widget, title, summary, storeIds }: TodayChartProps) {
   const rows = summary.data[widget.source] ?? null;
   const labels = useMemo(() => (rows ?? []).map((row) => row.label), [rows]);
   const colorMap = useColorMap(labels);
@@ -28,6 +35,7 @@ function TodayChart({ widget, title, summary }: { widget: TodayChartWidgetDef; t
       failed={summary.failed.has(widget.source)}
       colorMap={colorMap}
       hideXAxis={widget.hideXAxis}
+      expectedRows={storeIds?.length}
     />
   );
 }
@@ -51,5 +59,5 @@ export function WidgetView({ widget, summary, storeIds, reloadKey, weekStartDay 
   if (isWeeklyChart(widget)) {
     return <WeeklyChartWidget widget={widget} title={title} storeIds={storeIds} reloadKey={reloadKey} weekStartDay={weekStartDay} />;
   }
-  return <TodayChart widget={widget} title={title} summary={summary} />;
+  return <TodayChart widget={widget} title={title} summary={summary} storeIds={storeIds} />;
 }
