@@ -1,4 +1,4 @@
-import { ExclamationCircleFilled } from '@ant-design/icons';
+import { WarningFilled } from '@ant-design/icons';
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 
 const Result = lazy(() => import(/* webpackChunkName: "result" */ './antdResult'));
@@ -17,7 +17,7 @@ export interface StatusResultProps {
  * (Retry).
  */
 function PlainResult({ status, icon, title, subTitle, extra }: StatusResultProps) {
-  const shownIcon = icon ?? (status === 'warning' ? <ExclamationCircleFilled style={{ color: '#faad14' }} /> : null);
+  const shownIcon = icon ?? (status === 'warning' ? <WarningFilled style={{ color: '#faad14' }} /> : null);
   return (
     <div style={{ padding: '48px 32px', textAlign: 'center' }}>
       {shownIcon && <div style={{ marginBottom: 24, fontSize: 72, lineHeight: 1 }}>{shownIcon}</div>}
