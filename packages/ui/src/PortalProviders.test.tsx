@@ -41,6 +41,23 @@ describe('PortalProviders', () => {
     expect(screen.getByTestId('probe')).toHaveTextContent('ltr|fr|Annuler|false');
   });
 
+  it("gives the root the text style antd's App gave: the theme's colour, font and line height, right to left in Arabic", async () => {
+    await act(() => setLanguage('es'));
+    render(
+      <PortalProviders>
+        <Probe />
+      </PortalProviders>,
+    );
+    const root = screen.getByTestId('probe').parentElement!;
+    expect(root).toHaveStyle({ color: 'rgba(0, 0, 0, 0.88)', fontSize: '14px', lineHeight: String(22 / 14) });
+    expect(root.style.fontFamily).toMatch(/^-apple-system/);
+    expect(root.style.direction).toBe('');
+    await act(() => setLanguage('ar'));
+    expect(root.style.direction).toBe('rtl');
+    // No antd App: its holders of message, notification and Modal are no root's.
+    expect(document.querySelector('.ant-app')).toBeNull();
+  });
+
   it("draws antd with its static styles when built: at run time only the theme's CSS variables, under the portal key", () => {
     // The theme a build gets (web tests keep antd's runtime styles: ./theme).
     render(
