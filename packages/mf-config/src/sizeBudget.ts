@@ -43,10 +43,11 @@ export const CSS_BUDGETS_KB: Record<string, number> = {
  * What a shared library the app provides may send when a page first uses it (brotli, KB): every chunk its share
  * key's module loads (webpack splits what two keys share into chunks of their own; they count for both). The
  * shell's `antd` key is the antd every signed-in page loads, whatever it renders; its other components come with
- * their own key (componentShares.ts): 189 KB; 215 with the inputs and status components in it.
+ * their own key (componentShares.ts): 162 KB; 189 with App, Modal, Result and Descriptions in it, 215 with the inputs
+ * and status components too.
  */
 export const SHARE_KEY_BUDGETS_KB: Record<string, Record<string, number>> = {
-  shell: { antd: 195 },
+  shell: { antd: 170 },
 };
 
 /**
