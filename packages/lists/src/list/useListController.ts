@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { logger, normalizeError, type ListResponse } from '@portal/api';
 import { ERROR_CODES } from '@portal/contract';
 import { BOTTOM_THRESHOLD_PX, PAGE_SIZE, SCROLL_DEBOUNCE_MS } from './constants';
@@ -190,7 +190,8 @@ export function useListController<T extends ListRow>({ fetchPage, resetKey, page
         if (current !== generation.current) return;
         counted.current = { generation: current, total };
         loaded.current = { ...loaded.current, total, totalKnown: true, countFailed: false };
-        setPage(loaded.current);
+        const withTotal = loaded.current;
+        startTransition(() => setPage(withTotal));
       } catch (error) {
         if (current !== generation.current) return;
         logger.error('List total could not be counted', error);
@@ -240,9 +241,17 @@ export function useListController<T extends ListRow>({ fetchPage, resetKey, page
           totalKnown,
           countFailed: !totalKnown && loaded.current.countFailed,
         };
-        setPage(loaded.current);
-        if (totalKnown && Object.keys(q.searchTexts).length === 0) setOverall({ resetKey: q.resetKey, total });
+        const arrived = loaded.current;
+        // The rows render as a transition, which React renders in slices between the browser's other work; 'not
+        // loading' goes with them (alone first it would show the empty table).
+        startTransition(() => {
+          setPage(arrived);
+          if (totalKnown && Object.keys(q.searchTexts).length === 0) setOverall({ resetKey: q.resetKey, total });
+          setLoading(false);
+        });
+        busy.current = false;
         if (!totalKnown && counted.current.generation !== current) void countTotal(current);
+        return;
       }
       busy.current = false;
       setLoading(false);
