@@ -129,7 +129,7 @@ describe('accessibility', () => {
         await settled(page, '/dashboard');
         const pencil = page.locator('#portal-content button:has(.anticon-edit)').first();
         await checkDialog(page, report, `${lng} dialog Edit section`, () => pencil.click(), pencil, problems);
-        const avatar = page.locator('header button:has(.ant-avatar)');
+        const avatar = page.locator('header button:has(.portal-avatar)');
         await checkDialog(
           page,
           report,

@@ -262,19 +262,19 @@ describe('profile', () => {
     await waitForContentTitle(page, 'Profile');
     await content(page).getByTestId('profile-info').waitFor();
     const header = page.locator('.ant-layout-header');
-    expect(await header.locator('.ant-avatar img').count()).toBe(0);
+    expect(await header.locator('.portal-avatar img').count()).toBe(0);
     const requestsBefore = browser.requests.filter((url) => url.endsWith('.html') || url.endsWith('/profile')).length;
 
     await content(page)
       .locator('input[type=file]')
       .setInputFiles(await drawPng(page));
-    await header.locator('.ant-avatar img').waitFor();
-    expect(await header.locator('.ant-avatar img').getAttribute('src')).toMatch(/^blob:/);
+    await header.locator('.portal-avatar img').waitFor();
+    expect(await header.locator('.portal-avatar img').getAttribute('src')).toMatch(/^blob:/);
     expect(browser.requests.filter((url) => url.endsWith('.html') || url.endsWith('/profile')).length).toBe(requestsBefore);
     await page.screenshot({ path: path.join(work.dir, 'profile-avatar.png') });
 
     await content(page).getByRole('button', { name: 'Remove avatar' }).click();
-    await header.locator('.ant-avatar img').waitFor({ state: 'detached' });
+    await header.locator('.portal-avatar img').waitFor({ state: 'detached' });
 
     await content(page).getByTestId('profile-language').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'العربية' }).click();

@@ -22,7 +22,7 @@ describe('avatar', () => {
     expect(header().getByText('María José Pérez Gil')).toBeInTheDocument();
     expect(header().getByText('MJ')).toBeInTheDocument();
     expect(initials('María José Pérez Gil')).toBe('MJ');
-    expect(document.querySelector('.ant-layout-header img.ant-avatar-image, .ant-layout-header .ant-avatar img')).toBeNull();
+    expect(document.querySelector('.ant-layout-header .portal-avatar img')).toBeNull();
   });
 
   it('shows the avatar image fetched with the session token', async () => {
@@ -34,7 +34,7 @@ describe('avatar', () => {
       avatarUrl: '/api/users/7/avatar?v=5',
       server: { 'GET /api/users/7/avatar?v=5': () => ({ status: 200, data: new Blob(['png'], { type: 'image/png' }) }) },
     });
-    await waitFor(() => expect(document.querySelector('.ant-layout-header .ant-avatar img')).toHaveAttribute('src', 'blob:avatar-7'));
+    await waitFor(() => expect(document.querySelector('.ant-layout-header .portal-avatar img')).toHaveAttribute('src', 'blob:avatar-7'));
     expect(requests.find((r) => r.url === '/api/users/7/avatar?v=5')?.headers.get('x-access-token')).toBe('token-admin');
   });
 
@@ -52,15 +52,15 @@ describe('avatar', () => {
     act(() => {
       store.dispatch(avatarChanged('/api/users/7/avatar?v=1'));
     });
-    await waitFor(() => expect(document.querySelector('.ant-layout-header .ant-avatar img')).toHaveAttribute('src', 'blob:avatar-1'));
+    await waitFor(() => expect(document.querySelector('.ant-layout-header .portal-avatar img')).toHaveAttribute('src', 'blob:avatar-1'));
     act(() => {
       store.dispatch(avatarChanged('/api/users/7/avatar?v=2'));
     });
-    await waitFor(() => expect(document.querySelector('.ant-layout-header .ant-avatar img')).toHaveAttribute('src', 'blob:avatar-2'));
+    await waitFor(() => expect(document.querySelector('.ant-layout-header .portal-avatar img')).toHaveAttribute('src', 'blob:avatar-2'));
     act(() => {
       store.dispatch(avatarChanged(null));
     });
-    await waitFor(() => expect(document.querySelector('.ant-layout-header .ant-avatar img')).toBeNull());
+    await waitFor(() => expect(document.querySelector('.ant-layout-header .portal-avatar img')).toBeNull());
     expect(header().getByText('MJ')).toBeInTheDocument();
     expect(requests.filter((r) => r.url.includes('avatar')).map((r) => r.url)).toEqual(['/api/users/7/avatar?v=1', '/api/users/7/avatar?v=2']);
   });
