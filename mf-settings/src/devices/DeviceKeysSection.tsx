@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Flex, Table, theme, Typography, type TableColumnsType, Modal, message as antdMessage } from 'antd';
+import { Badge, Button, Typography, type TableColumnsType, Modal, message as antdMessage } from 'antd';
 import { KeyOutlined, StopOutlined } from '@ant-design/icons';
 import { createDeviceKey, type CreatedDeviceKey, type DeviceKey, logger, revokeDeviceKey } from '@portal/api';
 import { formatEventDate, ModalForm, type FormField } from '@portal/lists';
 import { useSettingsTranslation } from '../i18n';
 import { CreatedKeyDialog } from './CreatedKeyDialog';
+import { DeviceTableSection } from './DeviceTableSection';
 import type { Loaded } from './useLoaded';
 
 export interface DeviceKeysSectionProps {
@@ -24,7 +25,6 @@ export function DeviceKeysSection({ storeId, keys, exampleSensorId, libraryNow }
   const [modal, modalHolder] = Modal.useModal();
   const [message, messageHolder] = antdMessage.useMessage();
   // Section titles are the page's h2s (under PageFrame's h1), drawn at antd's h5 size.
-  const { token } = theme.useToken();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<{ key: CreatedDeviceKey; date: string } | null>(null);
 
@@ -120,40 +120,21 @@ export function DeviceKeysSection({ storeId, keys, exampleSensorId, libraryNow }
     <>
       {modalHolder}
       {messageHolder}
-      <section aria-labelledby="devices-keys">
-        <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 8 }}>
-          <Typography.Title level={2} id="devices-keys" style={{ margin: 0, fontSize: token.fontSizeHeading5, lineHeight: token.lineHeightHeading5 }}>
-            {t('devices.keys')}
-          </Typography.Title>
+      <DeviceTableSection<DeviceKey>
+        id="devices-keys"
+        title={t('devices.keys')}
+        hint={t('devices.keysHint')}
+        action={
           <Button type="primary" icon={<KeyOutlined />} onClick={() => setCreating(true)}>
             {t('devices.createKey')}
           </Button>
-        </Flex>
-        <Typography.Paragraph type="secondary">{t('devices.keysHint')}</Typography.Paragraph>
-        {keys.failed ? (
-          <Alert
-            type="error"
-            showIcon
-            title={t('devices.loadFailed')}
-            action={
-              <Button size="small" onClick={keys.reload}>
-                {t('devices.retry')}
-              </Button>
-            }
-          />
-        ) : (
-          <Table<DeviceKey>
-            rowKey="id"
-            size="small"
-            pagination={false}
-            columns={columns}
-            dataSource={keys.data ?? []}
-            scroll={{ x: 960 }}
-            loading={keys.data === undefined}
-            locale={{ emptyText: <Typography.Text type="secondary">{t('devices.noKeys')}</Typography.Text> }}
-            data-testid="device-keys-table"
-          />
-        )}
+        }
+        loaded={keys}
+        columns={columns}
+        empty={t('devices.noKeys')}
+        testId="device-keys-table"
+        scrollX={960}
+      >
         <ModalForm<{ name?: unknown }>
           open={creating}
           title={t('devices.newKey')}
@@ -163,7 +144,7 @@ export function DeviceKeysSection({ storeId, keys, exampleSensorId, libraryNow }
           onCancel={() => setCreating(false)}
         />
         <CreatedKeyDialog created={created?.key ?? null} sensorId={exampleSensorId} date={created?.date ?? ''} onClose={() => setCreated(null)} />
-      </section>
+      </DeviceTableSection>
     </>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Flex, Table, theme, Typography, type TableColumnsType, Modal, message as antdMessage } from 'antd';
+import { Badge, Button, Flex, Typography, type TableColumnsType, Modal, message as antdMessage } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { deleteSensor, logger, normalizeError, type Sensor, updateSensor } from '@portal/api';
 import { useSettingsTranslation } from '../i18n';
 import { useFormDialog } from '../useFormDialog';
 import { SensorForm } from './SensorForm';
+import { DeviceTableSection } from './DeviceTableSection';
 import type { Loaded } from './useLoaded';
 
 export interface SensorsSectionProps {
@@ -21,7 +22,6 @@ export function SensorsSection({ storeId, libraryCapacity, sensors }: SensorsSec
   const [modal, modalHolder] = Modal.useModal();
   const [message, messageHolder] = antdMessage.useMessage();
   // Section titles are the page's h2s (under PageFrame's h1), drawn at antd's h5 size.
-  const { token } = theme.useToken();
   const form = useFormDialog<Sensor>(() => sensors.reload());
 
   const columns = ((): TableColumnsType<Sensor> => {
@@ -110,41 +110,22 @@ export function SensorsSection({ storeId, libraryCapacity, sensors }: SensorsSec
     <>
       {modalHolder}
       {messageHolder}
-      <section aria-labelledby="devices-sensors">
-        <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 8 }}>
-          <Typography.Title level={2} id="devices-sensors" style={{ margin: 0, fontSize: token.fontSizeHeading5, lineHeight: token.lineHeightHeading5 }}>
-            {t('devices.sensors')}
-          </Typography.Title>
+      <DeviceTableSection<Sensor>
+        id="devices-sensors"
+        title={t('devices.sensors')}
+        hint={t('devices.sensorsHint')}
+        action={
           <Button type="primary" icon={<PlusOutlined />} onClick={form.add}>
             {t('devices.addSensor')}
           </Button>
-        </Flex>
-        <Typography.Paragraph type="secondary">{t('devices.sensorsHint')}</Typography.Paragraph>
-        {sensors.failed ? (
-          <Alert
-            type="error"
-            showIcon
-            title={t('devices.loadFailed')}
-            action={
-              <Button size="small" onClick={sensors.reload}>
-                {t('devices.retry')}
-              </Button>
-            }
-          />
-        ) : (
-          <Table<Sensor>
-            rowKey="id"
-            size="small"
-            pagination={false}
-            columns={columns}
-            dataSource={sensors.data ?? []}
-            loading={sensors.data === undefined}
-            locale={{ emptyText: <Typography.Text type="secondary">{t('devices.noSensors')}</Typography.Text> }}
-            data-testid="sensors-table"
-          />
-        )}
+        }
+        loaded={sensors}
+        columns={columns}
+        empty={t('devices.noSensors')}
+        testId="sensors-table"
+      >
         <SensorForm open={form.open} storeId={storeId} libraryCapacity={libraryCapacity} sensor={form.record} onClose={form.close} />
-      </section>
+      </DeviceTableSection>
     </>
   );
 }

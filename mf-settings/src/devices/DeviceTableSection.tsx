@@ -1,0 +1,63 @@
+import { Alert, Button, Flex, Table, theme, Typography, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+import { useSettingsTranslation } from '../i18n';
+import type { Loaded } from './useLoaded';
+
+export interface DeviceTableSectionProps<T> {
+  /** The heading's id, which names the section. */
+  id: string;
+  title: string;
+  hint: string;
+  /** The section's main button, beside its heading. */
+  action: ReactNode;
+  loaded: Loaded<T[]>;
+  columns: TableColumnsType<T>;
+  empty: string;
+  testId: string;
+  scrollX?: number;
+  /** The section's dialogs. */
+  children?: ReactNode;
+}
+
+/** A section of the devices page: heading with its button, hint, and the table (or its load error with Retry). */
+export function DeviceTableSection<T extends { id: number | string }>(props: DeviceTableSectionProps<T>) {
+  const { id, title, hint, action, loaded, columns, empty, testId, scrollX, children } = props;
+  const { t } = useSettingsTranslation();
+  const { token } = theme.useToken();
+  return (
+    <section aria-labelledby={id}>
+      <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 8 }}>
+        <Typography.Title level={2} id={id} style={{ margin: 0, fontSize: token.fontSizeHeading5, lineHeight: token.lineHeightHeading5 }}>
+          {title}
+        </Typography.Title>
+        {action}
+      </Flex>
+      <Typography.Paragraph type="secondary">{hint}</Typography.Paragraph>
+      {loaded.failed ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('devices.loadFailed')}
+          action={
+            <Button size="small" onClick={loaded.reload}>
+              {t('devices.retry')}
+            </Button>
+          }
+        />
+      ) : (
+        <Table<T>
+          rowKey="id"
+          size="small"
+          pagination={false}
+          columns={columns}
+          dataSource={loaded.data ?? []}
+          scroll={scrollX ? { x: scrollX } : undefined}
+          loading={loaded.data === undefined}
+          locale={{ emptyText: <Typography.Text type="secondary">{empty}</Typography.Text> }}
+          data-testid={testId}
+        />
+      )}
+      {children}
+    </section>
+  );
+}
