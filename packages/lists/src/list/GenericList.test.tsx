@@ -332,19 +332,6 @@ describe('GenericList header', () => {
     expect(editIn('Name 1')).not.toBeNull();
   });
 
-  it("names a row's action in a tooltip when it is pointed at, and the action still works", async () => {
-    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
-    const onEdit = jest.fn();
-    setup({ onEdit }, 3);
-    await screen.findByText('Name 0');
-    const editIn = (name: string) => within(screen.getByText(name).closest('.ant-table-row') as HTMLElement).getByRole('button', { name: 'Edit' });
-    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
-    await user.hover(editIn('Name 1'));
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('Edit');
-    await user.click(editIn('Name 1'));
-    expect(onEdit).toHaveBeenCalledWith(expect.objectContaining({ tid: 1 }));
-  });
-
   it('Refresh reloads from offset 0', async () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
     const { fetchPage } = setup();

@@ -1,16 +1,4 @@
-import {
-  cloneElement,
-  memo,
-  startTransition,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactElement,
-  type RefObject,
-  type UIEvent,
-} from 'react';
+import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject, type UIEvent } from 'react';
 import { Button, Space, Table, Tooltip, type TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, SearchOutlined } from '@ant-design/icons';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -155,8 +143,6 @@ function ListRowsTable<T extends ListRow>({
       };
     });
     if (hasActions) {
-      // The actions' cells re-render when their row changes or when this column is made anew (its callbacks changed).
-      const rendered = new WeakSet<T>();
       result.push({
         key: '__actions',
         title: '',
@@ -164,24 +150,20 @@ function ListRowsTable<T extends ListRow>({
         onHeaderCell: () => ({ 'aria-label': t('rowActions') }),
         width: ACTIONS_WIDTH,
         fixed: 'right',
-        shouldCellUpdate: (row: T, prev: T) => row !== prev || !rendered.has(row),
-        render: (_: unknown, row: T) => {
-          rendered.add(row);
-          return (
-            <Space size={4}>
-              {onEdit && (canEditRow?.(row) ?? true) && (
-                <HoverTooltip title={t('edit')}>
-                  <Button type="text" size="small" aria-label={t('edit')} icon={<EditOutlined />} onClick={() => onEdit(row)} />
-                </HoverTooltip>
-              )}
-              {onDeleteRow && (canDeleteRow?.(row) ?? true) && (
-                <HoverTooltip title={t('delete')}>
-                  <Button type="text" size="small" danger aria-label={t('delete')} icon={<DeleteOutlined />} onClick={() => onDeleteRow(row)} />
-                </HoverTooltip>
-              )}
-            </Space>
-          );
-        },
+        render: (_: unknown, row: T) => (
+          <Space size={4}>
+            {onEdit && (canEditRow?.(row) ?? true) && (
+              <Tooltip title={t('edit')}>
+                <Button type="text" size="small" aria-label={t('edit')} icon={<EditOutlined />} onClick={() => onEdit(row)} />
+              </Tooltip>
+            )}
+            {onDeleteRow && (canDeleteRow?.(row) ?? true) && (
+              <Tooltip title={t('delete')}>
+                <Button type="text" size="small" danger aria-label={t('delete')} icon={<DeleteOutlined />} onClick={() => onDeleteRow(row)} />
+              </Tooltip>
+            )}
+          </Space>
+        ),
       });
     }
     return result;
@@ -239,23 +221,6 @@ function ListRowsTable<T extends ListRow>({
       />
     </>
   );
-}
-
-/**
- * antd's Tooltip (shown on hover), mounted when the pointer first comes over the button: a Tooltip on every row's
- * every action (its trigger, popup holder and styles) is a large share of what a row costs to render, and few are
- * ever pointed at.
- */
-function HoverTooltip({ title, children }: { title: string; children: ReactElement<{ onMouseEnter?: () => void }> }) {
-  const [hovered, setHovered] = useState(false);
-  if (hovered) {
-    return (
-      <Tooltip title={title} defaultOpen>
-        {children}
-      </Tooltip>
-    );
-  }
-  return cloneElement(children, { onMouseEnter: () => setHovered(true) });
 }
 
 /**
