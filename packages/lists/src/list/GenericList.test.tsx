@@ -178,7 +178,7 @@ describe('GenericList search and sort', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Refresh' }));
     await waitFor(() => expect(fetchPage).toHaveBeenCalledWith({ searchTexts: {}, order: null, count: 'only' }));
     expect(await screen.findByText('Total: 60')).toBeInTheDocument();
-    expect(await screen.findByText('Filtered: 2')).toBeInTheDocument();
+    expect(screen.getByText('Filtered: 2')).toBeInTheDocument();
   });
 
   it("shows no Filtered count while a search's first page is still coming", async () => {
@@ -244,7 +244,6 @@ describe('GenericList search and sort', () => {
     await screen.findByText('Name 0');
     await user.click(screen.getByText('Name', { selector: '.ant-table-column-title' }));
     await waitFor(() => expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ order: ['name', 'asc'], offset: 0 })));
-    await screen.findByText('Name 0');
     await user.click(screen.getByText('Name', { selector: '.ant-table-column-title' }));
     await waitFor(() => expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ order: ['name', 'desc'], offset: 0 })));
   });

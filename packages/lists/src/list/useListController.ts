@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { logger, normalizeError, type ListResponse } from '@portal/api';
 import { ERROR_CODES } from '@portal/contract';
 import { BOTTOM_THRESHOLD_PX, PAGE_SIZE, SCROLL_DEBOUNCE_MS } from './constants';
@@ -190,8 +190,7 @@ export function useListController<T extends ListRow>({ fetchPage, resetKey, page
         if (current !== generation.current) return;
         counted.current = { generation: current, total };
         loaded.current = { ...loaded.current, total, totalKnown: true, countFailed: false };
-        const withTotal = loaded.current;
-        startTransition(() => setPage(withTotal));
+        setPage(loaded.current);
       } catch (error) {
         if (current !== generation.current) return;
         logger.error('List total could not be counted', error);
@@ -241,17 +240,9 @@ export function useListController<T extends ListRow>({ fetchPage, resetKey, page
           totalKnown,
           countFailed: !totalKnown && loaded.current.countFailed,
         };
-        const arrived = loaded.current;
-        // The rows render as a transition, which React renders in slices between the browser's other work; 'not
-        // loading' goes with them (alone first it would show the empty table).
-        startTransition(() => {
-          setPage(arrived);
-          if (totalKnown && Object.keys(q.searchTexts).length === 0) setOverall({ resetKey: q.resetKey, total });
-          setLoading(false);
-        });
-        busy.current = false;
+        setPage(loaded.current);
+        if (totalKnown && Object.keys(q.searchTexts).length === 0) setOverall({ resetKey: q.resetKey, total });
         if (!totalKnown && counted.current.generation !== current) void countTotal(current);
-        return;
       }
       busy.current = false;
       setLoading(false);
