@@ -286,6 +286,9 @@ export function createWebpackConfig(options: AppOptions) {
         ? {}
         : {
             minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, extractComments: false, parallel: 1 })],
+            // A remote's pages are fetched each with its route (lazyPage): modules several pages share go to a
+            // chunk of their own from 5 KB (webpack's 20 KB default copied them into every page's chunk).
+            ...(isRemote ? { splitChunks: { minSize: 5_000 } } : {}),
           },
       performance: { hints: false },
       devServer: devServer(options),
