@@ -1,13 +1,11 @@
 import type { ComponentType } from 'react';
-import { ManifestRoutes, type PageProps } from '@portal/ui';
-import { ImageSetsPage } from './imagesets/ImageSetsPage';
+import { lazyPage, ManifestRoutes, type PageProps } from '@portal/ui';
 import { manifest, type RoutePath } from './manifest';
-import { SipOperationsPage } from './sipOperations/SipOperationsPage';
 
-/** The page of each route the manifest declares: a route without a page does not compile. */
+/** The page of each route the manifest declares (a route without a page does not compile), each fetched when first shown. */
 const PAGES: Record<RoutePath, ComponentType<PageProps>> = {
-  '/imagesets': ImageSetsPage,
-  '/sipOperations': SipOperationsPage,
+  '/imagesets': lazyPage(() => import('./imagesets/ImageSetsPage'), 'ImageSetsPage'),
+  '/sipOperations': lazyPage(() => import('./sipOperations/SipOperationsPage'), 'SipOperationsPage'),
 };
 
 export function App() {

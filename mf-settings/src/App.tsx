@@ -1,20 +1,17 @@
 import type { ComponentType } from 'react';
-import { ManifestRoutes, type PageProps } from '@portal/ui';
-import { DevicesPage } from './devices/DevicesPage';
+import { lazyPage, ManifestRoutes, type PageProps } from '@portal/ui';
 import { manifest, type RoutePath } from './manifest';
-import { ProfilePage } from './profile/ProfilePage';
-import { StoreInfoPage } from './store/StoreInfoPage';
-import { StoresPage } from './stores/StoresPage';
-import { UsersPage } from './users/UsersPage';
 
-/** The page of each route the manifest declares: a route without a page does not compile. */
+const devices = () => import('./devices/DevicesPage');
+
+/** The page of each route the manifest declares (a route without a page does not compile), each fetched when first shown. */
 const PAGES: Record<RoutePath, ComponentType<PageProps>> = {
-  '/users': UsersPage,
-  '/stores': StoresPage,
-  '/store': StoreInfoPage,
-  '/devices': DevicesPage,
-  '/stores/:storeId/devices': DevicesPage,
-  '/profile': ProfilePage,
+  '/users': lazyPage(() => import('./users/UsersPage'), 'UsersPage'),
+  '/stores': lazyPage(() => import('./stores/StoresPage'), 'StoresPage'),
+  '/store': lazyPage(() => import('./store/StoreInfoPage'), 'StoreInfoPage'),
+  '/devices': lazyPage(devices, 'DevicesPage'),
+  '/stores/:storeId/devices': lazyPage(devices, 'DevicesPage'),
+  '/profile': lazyPage(() => import('./profile/ProfilePage'), 'ProfilePage'),
 };
 
 export function App() {

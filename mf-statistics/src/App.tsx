@@ -1,13 +1,11 @@
 import type { ComponentType } from 'react';
-import { ManifestRoutes, type PageProps } from '@portal/ui';
-import { AlarmsPage } from './alarms/AlarmsPage';
-import { CountersPage } from './counters/CountersPage';
+import { lazyPage, ManifestRoutes, type PageProps } from '@portal/ui';
 import { manifest, type RoutePath } from './manifest';
 
-/** The page of each route the manifest declares: a route without a page does not compile. */
+/** The page of each route the manifest declares (a route without a page does not compile), each fetched when first shown. */
 const PAGES: Record<RoutePath, ComponentType<PageProps>> = {
-  '/counters': CountersPage,
-  '/alarms': AlarmsPage,
+  '/counters': lazyPage(() => import('./counters/CountersPage'), 'CountersPage'),
+  '/alarms': lazyPage(() => import('./alarms/AlarmsPage'), 'AlarmsPage'),
 };
 
 export function App() {

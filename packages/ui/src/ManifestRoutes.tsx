@@ -1,8 +1,9 @@
-import type { ComponentType, ReactElement } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useState, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import { useTranslation } from '@portal/i18n';
 import { Route, Routes } from 'react-router-dom';
 import { LibraryGuard } from './libraryGuard/LibraryGuard';
 import { PageFrame } from './PageFrame';
+import { RemoteError } from './RemoteError';
 
 /** Every page receives its route's translated title (from the remote's manifest) for its PageFrame. */
 export interface PageProps {
@@ -22,8 +23,48 @@ export interface ManifestRoutesProps<P extends string> {
 }
 
 /**
+ * A page whose code is fetched when its route is first shown, so a remote's first view loads only its own page
+ * (and the shared libraries that page uses): `lazyPage(() => import('./users/UsersPage'), 'UsersPage')`.
+ * When the fetch fails the page's frame says so, and its Retry fetches again (React keeps a lazy component's
+ * result, so Retry makes a new one).
+ */
+export function lazyPage<M extends Record<K, ComponentType<PageProps>>, K extends keyof M>(load: () => Promise<M>, name: K): ComponentType<PageProps> {
+  const fetchPage = (): LazyExoticComponent<ComponentType<PageProps>> =>
+    lazy(() =>
+      load().then(
+        (module) => ({ default: module[name] }),
+        () => ({ default: PageNotFetched }),
+      ),
+    );
+  let Page = fetchPage();
+  return function LazyPage(props: PageProps) {
+    const [, setAttempt] = useState(0);
+    const retry = useCallback(() => {
+      Page = fetchPage();
+      setAttempt((attempt) => attempt + 1);
+    }, []);
+    return (
+      <RetryPage.Provider value={retry}>
+        <Page {...props} />
+      </RetryPage.Provider>
+    );
+  };
+}
+
+const RetryPage = createContext<() => void>(() => undefined);
+
+function PageNotFetched({ title }: PageProps): ReactElement {
+  return (
+    <PageFrame title={title}>
+      <RemoteError onRetry={useContext(RetryPage)} />
+    </PageFrame>
+  );
+}
+
+/**
  * A remote's route table, derived from its manifest. Routes of the Items group need a usable library, so their
- * pages (and their calls) wait behind the guard screens.
+ * pages (and their calls) wait behind the guard screens. While a lazy page's code arrives, its frame shows the
+ * title in the place the page draws it.
  */
 export function ManifestRoutes<P extends string>({ manifest, pages }: ManifestRoutesProps<P>): ReactElement {
   const { t } = useTranslation(manifest.namespace);
@@ -31,7 +72,12 @@ export function ManifestRoutes<P extends string>({ manifest, pages }: ManifestRo
     <Routes>
       {manifest.routes.map(({ path, titleKey, group }) => {
         const Page: ComponentType<PageProps> = pages[path];
-        const page = <Page title={t(titleKey)} />;
+        const title = t(titleKey);
+        const page = (
+          <Suspense fallback={<PageFrame title={title} />}>
+            <Page title={title} />
+          </Suspense>
+        );
         return <Route key={path} path={path} element={group === 'items' ? <LibraryGuard>{page}</LibraryGuard> : page} />;
       })}
     </Routes>
