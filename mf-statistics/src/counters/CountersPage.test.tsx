@@ -132,6 +132,26 @@ describe('CountersPage', () => {
     expect(screen.getAllByTestId('series').map((s) => s.textContent)).toEqual([expect.stringContaining(': [5,2]')]);
   });
 
+  it('draws the chart once the first counts arrive, keeping its place until then', async () => {
+    let answer: (value: Awaited<ReturnType<typeof getRecords>>) => void = () => undefined;
+    jest.mocked(getRecords).mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    setup();
+    await waitFor(() => expect(getRecords).toHaveBeenCalledTimes(1));
+    expect(screen.getByTestId('counters-chart').firstElementChild).toHaveStyle({ height: '420px' });
+    expect(screen.queryByTestId('chart')).not.toBeInTheDocument();
+
+    answer({
+      intervals: [
+        {
+          data: [{ date: '2024-03-06 10:00:00', countIn: 3, countOut: 0, inside: 3 }],
+          summary: { totalIn: 3, totalOut: 0, maxInside: 3, capacity: 120, sensor: false },
+        },
+      ],
+    });
+    expect(await screen.findByTestId('chart')).toBeInTheDocument();
+    expect(screen.getAllByTestId('series').map((s) => s.textContent)).toEqual([expect.stringContaining(': [3]')]);
+  });
+
   it('adding an interval reloads both; with several a colour badge toggles one', async () => {
     setup();
     await screen.findByText('Max. Inside');

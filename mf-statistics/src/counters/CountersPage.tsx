@@ -16,7 +16,7 @@ import { recordsBody, useCounters } from './hooks/useCounters';
 import { useRegionTree } from './hooks/useRegionTree';
 import { useCountersTranslation } from './i18n';
 import { canAddInterval, type IntervalsState } from './model/intervals';
-import { colorOf, tooltipDate } from './model/chartOptions';
+import { CHART_HEIGHT, colorOf, tooltipDate } from './model/chartOptions';
 import { initialRegion } from './model/regions';
 import { statisticsOf } from './model/statistics';
 
@@ -143,7 +143,8 @@ function Counters({
         </Flex>
         <Spin spinning={counters.loading} delay={300}>
           <div data-testid="counters-chart">
-            <CounterChart ref={chart} input={chartInput} />
+            {/* Drawn once the first counts arrive (an empty chart first would be drawn twice), its place kept. */}
+            {data ? <CounterChart ref={chart} input={chartInput} /> : <div style={{ height: CHART_HEIGHT }} />}
           </div>
         </Spin>
         <Summary intervals={shownIntervals} zoom={zoom} />

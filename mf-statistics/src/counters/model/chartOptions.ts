@@ -70,6 +70,9 @@ export function chartDescription({ intervals, shown, statisticLabel }: CounterCh
   return `${intervals.map((interval) => interval.label).join(', ')}: ${shown.map(statisticLabel).join(', ')}`;
 }
 
+/** The chart's height, px; the page keeps the place while the first counts load. */
+export const CHART_HEIGHT = 420;
+
 export function counterChartOptions(input: CounterChartInput): Options {
   const { type, chartType, intervals, shown } = input;
   const longest = intervals.reduce<RecordRow[]>((a, i) => (i.rows.length > a.length ? i.rows : a), []);
@@ -89,7 +92,7 @@ export function counterChartOptions(input: CounterChartInput): Options {
   );
   return {
     chart: {
-      height: 420,
+      height: CHART_HEIGHT,
       zooming: { type: input.zoomEnabled ? 'x' : undefined, resetButton: { theme: { style: { display: 'none' } } } },
       events: {
         selection(event) {
