@@ -80,6 +80,27 @@ describe('GenericList rows', () => {
     jest.useRealTimers();
   });
 
+  it('leaves the rows alone when the total is counted after them', async () => {
+    let counted: (total: number) => void = () => undefined;
+    const fetchPage = jest.fn(async ({ offset = 0, limit = 25, count }: ListParams) => {
+      if (count === 'only')
+        return new Promise<{ items: Row[]; total: number }>((resolve) => {
+          counted = (total) => resolve(page([], total));
+        });
+      return { items: rows(offset, limit), total: offset + limit + 1, totalKnown: false };
+    });
+    // Each row's actions ask canEditRow when they render.
+    const canEditRow = jest.fn(() => true);
+    renderWithPortal(<GenericList<Row> listName="counted" columns={COLUMNS} fetchPage={fetchPage} height={400} onEdit={jest.fn()} canEditRow={canEditRow} />);
+    await screen.findByText('Name 0');
+    await waitFor(() => expect(fetchPage).toHaveBeenCalledWith(expect.objectContaining({ count: 'only' })));
+    const rendered = canEditRow.mock.calls.length;
+    expect(rendered).toBeGreaterThan(0);
+    act(() => counted(60));
+    expect(await screen.findByText('Total: 60')).toBeInTheDocument();
+    expect(canEditRow).toHaveBeenCalledTimes(rendered);
+  });
+
   it('offers Count again when the total cannot be counted, and shows the total once counted again', async () => {
     expectConsoleError('List total could not be counted');
     jest.useFakeTimers();

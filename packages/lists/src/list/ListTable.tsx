@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, useState, type RefObject, type UIEvent } from 'react';
+import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject, type UIEvent } from 'react';
 import { Button, Space, Table, Tooltip, type TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, SearchOutlined } from '@ant-design/icons';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -8,7 +8,8 @@ import { renderCell } from './cells';
 import { ColumnSearch } from './ColumnSearch';
 import { fitColumnWidths } from './columnWidths';
 import { useListActions, useListSelection, useListState } from './ListContexts';
-import type { ListColumn, ListId, ListRow, Order } from './types';
+import type { SearchError } from './useListController';
+import type { ListColumn, ListId, ListRow, Order, SearchTexts } from './types';
 
 const ACTIONS_WIDTH = 96;
 const SELECTION_WIDTH = 48;
@@ -35,11 +36,40 @@ export interface ListTableProps<T extends ListRow> {
 
 const toSortOrder = (order: Order, key: string) => (order && order[0] === key ? (order[1] === 'asc' ? 'ascend' : 'descend') : null);
 
+/** What the rows show of the list's state: the header's counts (total, filtered…) are left out, so they re-render only the header. */
+interface RowsState<T> {
+  items: T[];
+  loading: boolean;
+  searchTexts: SearchTexts;
+  order: Order;
+  searchError: SearchError | null;
+  hasMore: boolean;
+}
+
 /**
  * The rows of a generic list: antd's virtual table (only the visible rows are in the page, so ten thousand
  * loaded rows scroll smoothly). Cells re-render only when their row changes, not on selection changes.
  */
-function ListTableView<T extends ListRow>({
+function ListTableView<T extends ListRow>(props: ListTableProps<T>) {
+  const { items, loading, searchTexts, order, searchError, hasMore } = useListState<T>();
+  return <ListRows<T> {...props} items={items} loading={loading} searchTexts={searchTexts} order={order} searchError={searchError} hasMore={hasMore} />;
+}
+
+/**
+ * The table is rendered once its width is known: the columns are fitted to it from the first render (rendering
+ * the table at a guessed width and again at the measured one would render it twice).
+ */
+function ListRowsView<T extends ListRow>(props: ListTableProps<T> & RowsState<T>) {
+  const tableRef = useRef<HTMLDivElement>(null);
+  const tableWidth = useWidth(tableRef);
+  return (
+    <div ref={tableRef} className={TABLE_CLASS}>
+      {tableWidth !== null && <ListRowsTable<T> {...props} tableRef={tableRef} tableWidth={tableWidth} />}
+    </div>
+  );
+}
+
+function ListRowsTable<T extends ListRow>({
   columns,
   height,
   selectable,
@@ -49,14 +79,19 @@ function ListTableView<T extends ListRow>({
   canEditRow,
   onRowDoubleClick,
   isRowExpired,
-}: ListTableProps<T>) {
+  items,
+  loading,
+  searchTexts,
+  order,
+  searchError,
+  hasMore,
+  tableRef,
+  tableWidth,
+}: ListTableProps<T> & RowsState<T> & { tableRef: RefObject<HTMLDivElement | null>; tableWidth: number }) {
   const { t, i18n } = useListsTranslation();
-  const { items, loading, searchTexts, order, searchError, hasMore } = useListState<T>();
   const { selectedIds, setSelectedIds } = useListSelection();
   const actions = useListActions();
-  const tableRef = useRef<HTMLDivElement>(null);
   const lastTrigger = useKeyboardSearchTriggers(tableRef, (column) => t('searchIn', { column }));
-  const tableWidth = useWidth(tableRef);
   const hasActions = Boolean(onEdit || onDeleteRow);
   const widths = useMemo(
     () => fitColumnWidths(columns, tableWidth - (selectable ? SELECTION_WIDTH : 0) - (hasActions ? ACTIONS_WIDTH : 0)),
@@ -150,7 +185,7 @@ function ListTableView<T extends ListRow>({
   };
 
   return (
-    <div ref={tableRef} className={TABLE_CLASS}>
+    <>
       <style>{SCROLLBAR_ROOM}</style>
       <Table<T>
         // Cells only re-render when their row changes, so a language switch renders the table afresh.
@@ -184,7 +219,7 @@ function ListTableView<T extends ListRow>({
           style: isRowExpired?.(row) ? EXPIRED_ROW_STYLE : undefined,
         })}
       />
-    </div>
+    </>
   );
 }
 
@@ -218,15 +253,19 @@ function useKeyboardSearchTriggers(ref: RefObject<HTMLDivElement | null>, label:
   return lastTrigger;
 }
 
-/** The element's width, followed as the window or the sidebar changes it (0 until laid out). */
-function useWidth(ref: RefObject<HTMLDivElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
+/**
+ * The element's width, followed as the window or the sidebar changes it: null until measured (0 where nothing is
+ * laid out). The table it sizes renders as a transition, in slices after the page around it is painted.
+ */
+function useWidth(ref: RefObject<HTMLDivElement | null>): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return undefined;
-    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    const measure = () => startTransition(() => setWidth(element.clientWidth));
+    measure();
+    const observer = new ResizeObserver(measure);
     observer.observe(element);
-    setWidth(element.clientWidth);
     return () => observer.disconnect();
   }, [ref]);
   return width;
@@ -254,3 +293,4 @@ function useFillTable(ref: RefObject<HTMLDivElement | null>, rows: number, loadi
 
 /** Memoised: the list's owner re-renders on every state change, the rows only when their inputs do. */
 export const ListTable = memo(ListTableView) as typeof ListTableView;
+const ListRows = memo(ListRowsView) as typeof ListRowsView;
