@@ -33,9 +33,12 @@ interface TableGeometry {
   scrollbarTop: number | null;
 }
 
-function tableGeometry(page: Page): Promise<TableGeometry> {
+/** The table's geometry, or null while the page shows no table yet (it renders once its width is measured). */
+function tableGeometry(page: Page): Promise<TableGeometry | null> {
   return page.evaluate(() => {
     const root = document.querySelector('#portal-content')!;
+    const table = root.querySelector('.ant-table');
+    if (!table) return null;
     const box = (el: Element, text = '') => {
       const r = el.getBoundingClientRect();
       return { text, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
@@ -54,7 +57,7 @@ function tableGeometry(page: Page): Promise<TableGeometry> {
     const scrollbar = root.querySelector('.ant-table-tbody-virtual-scrollbar-horizontal');
     const scrollbarBox = scrollbar?.getBoundingClientRect();
     return {
-      table: box(root.querySelector('.ant-table')!),
+      table: box(table),
       headers,
       lastRowBottom: rows.length ? Math.max(...rows) : null,
       scrollbarTop: scrollbarBox && scrollbarBox.width > 0 ? scrollbarBox.top : null,
@@ -62,13 +65,16 @@ function tableGeometry(page: Page): Promise<TableGeometry> {
   });
 }
 
-/** The geometry once the table has settled (two reads alike: the widths follow the table's measured width). */
+/**
+ * The geometry once the table has settled: shown with its rows, and two reads alike (the widths follow the table's
+ * measured width).
+ */
 async function settled(page: Page): Promise<TableGeometry> {
   let last = '';
   for (let i = 0; i < 50; i++) {
     const geometry = await tableGeometry(page);
     const seen = JSON.stringify(geometry);
-    if (seen === last) return geometry;
+    if (geometry !== null && geometry.lastRowBottom !== null && seen === last) return geometry;
     last = seen;
     await page.waitForTimeout(200);
   }
@@ -108,9 +114,14 @@ async function screenshot(page: Page, name: string): Promise<void> {
   if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS, `${name}.png`) });
 }
 
+/**
+ * Opens a list page and waits for its rows. The page shown before is marked first: the route changes a moment after
+ * the URL, and that page's rows are not the new page's.
+ */
 async function openList(page: Page, url: string): Promise<void> {
+  await page.evaluate(() => document.querySelectorAll('#portal-content .portal-page').forEach((left) => left.setAttribute('data-e2e-left', '')));
   await navigateInApp(page, url);
-  await content(page).locator('.ant-table-row').first().waitFor({ timeout: 60_000 });
+  await content(page).locator('.portal-page:not([data-e2e-left]) .ant-table-row').first().waitFor({ timeout: 60_000 });
 }
 
 /** Searches a column through its header's search box; answers once the Filtered tag shows. */
