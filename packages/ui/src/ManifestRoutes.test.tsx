@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { setLanguage } from '@portal/i18n';
 import { createPortalStore } from '@portal/session';
@@ -17,9 +17,9 @@ const manifest = {
 
 /** A page module whose arrival the test decides, and how often it was asked for. */
 function deferredModule() {
-  let arrive: (module: { ProbePage: (props: PageProps) => JSX.Element }) => void = () => undefined;
+  let arrive: (module: { ProbePage: (props: PageProps) => ReactElement }) => void = () => undefined;
   let fail: (error: Error) => void = () => undefined;
-  const promise = new Promise<{ ProbePage: (props: PageProps) => JSX.Element }>((resolve, reject) => {
+  const promise = new Promise<{ ProbePage: (props: PageProps) => ReactElement }>((resolve, reject) => {
     arrive = resolve;
     fail = reject;
   });
@@ -69,7 +69,7 @@ describe('ManifestRoutes with pages fetched on first show', () => {
 
   it('says in the page frame when its code cannot be fetched, and Retry fetches it again', async () => {
     const modules = [deferredModule(), deferredModule()];
-    const load = jest.fn(() => modules[load.mock.calls.length - 1].load());
+    const load: jest.Mock<ReturnType<(typeof modules)[0]['load']>, []> = jest.fn(() => modules[load.mock.calls.length - 1].load());
     renderAt('/first', { '/first': lazyPage(load, 'ProbePage'), '/second': lazyPage(deferredModule().load, 'ProbePage') });
 
     await act(async () => modules[0].fail(new Error('Loading chunk 42 failed')));

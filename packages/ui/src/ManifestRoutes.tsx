@@ -30,7 +30,7 @@ export interface ManifestRoutesProps<P extends string> {
  */
 export function lazyPage<M extends Record<K, ComponentType<PageProps>>, K extends keyof M>(load: () => Promise<M>, name: K): ComponentType<PageProps> {
   const fetchPage = (): LazyExoticComponent<ComponentType<PageProps>> =>
-    lazy(() =>
+    lazy<ComponentType<PageProps>>(() =>
       load().then(
         (module) => ({ default: module[name] }),
         () => ({ default: PageNotFetched }),
