@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { PageFrame } from '@portal/ui';
 import { Button, Empty, Flex } from 'antd';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DashboardSectionView } from './components/DashboardSectionView';
 import { LibrariesSelect } from './components/LibrariesSelect';
@@ -42,9 +42,12 @@ export default function DashboardPage({ title }: DashboardPageProps) {
   const noLibrary = storeIds?.length === 0;
   const empty = useMemo(() => <Empty description={t('noLibrarySelected')} />, [t]);
   const shownSections = noLibrary ? sections.filter((shown) => shown.section.key === 'main') : sections;
+  // The page's first commit holds the main section only; the sections under it mount in a background render that
+  // React splits into short tasks, so the first view is not one long task of every section.
+  const mounted = useDeferredValue(shownSections.length, 1);
   return (
     <PageFrame title={title}>
-      {shownSections.map((shown) => (
+      {shownSections.slice(0, mounted).map((shown) => (
         <DashboardSectionView
           key={shown.section.key}
           section={shown.section}
@@ -59,6 +62,9 @@ export default function DashboardPage({ title }: DashboardPageProps) {
           onEditIntent={preloadEditSectionDialog}
         />
       ))}
+      {/* Stands for the sections still to mount: the page is taller than the window from its first frame, so the
+          scrollbar that comes with them moves nothing sideways. */}
+      {mounted < shownSections.length && <div style={{ minHeight: '100vh' }} />}
       {editing && (
         <Suspense fallback={null}>
           <EditSectionDialog section={editing.section} chosen={editing.widgets.map((w) => w.key)} onSave={saveEdit} onCancel={cancelEdit} />
