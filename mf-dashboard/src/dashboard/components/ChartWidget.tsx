@@ -5,7 +5,7 @@ import 'highcharts/modules/accessibility';
 // The colour variables of Highcharts' default palette, once for every chart (their options leave them out).
 import 'highcharts/css/highcharts-palette.css';
 import HighchartsReact from 'highcharts-react-official';
-import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@portal/i18n';
 import { localizeChart } from '@portal/ui';
@@ -17,7 +17,7 @@ import { useDrawTurn } from '../hooks/useDrawTurn';
 import { useSeen } from '../hooks/useSeen';
 import { useWidth } from '../hooks/useWidth';
 import { today as todayDate } from '../hooks/useWeekPaging';
-import { addAccessibilityLater, withoutAccessibility } from './chartAccessibility';
+import { addAccessibilityLater, fillLater, withoutAccessibility, withoutPoints } from './chartAccessibility';
 import { ChartLegend } from './ChartLegend';
 import './ChartWidget.css';
 
@@ -91,16 +91,27 @@ export const ChartWidget = memo(function ChartWidget(props: ChartWidgetProps) {
   const answered = useMemo(() => (input ? legendItems(input) : null), [input]);
   const [legend, setLegend] = useState<LegendItem[]>([]);
   if (answered && answered !== legend) setLegend(answered);
+  // Where the browser can tell what is on screen (not in jsdom, like useDrawTurn), the first draw is split too: the
+  // chart's frame in its turn, its points a task later (fillLater), from the options current by then.
+  const split = typeof IntersectionObserver !== 'undefined';
+  const latest = useRef(full);
+  useLayoutEffect(() => {
+    latest.current = full;
+  }, [full]);
   // Rebuilt only when an input changes, so Highcharts does not redraw on every render.
-  const options = useMemo(() => full && (accessible.current ? full : withoutAccessibility(full)), [full]);
+  const options = useMemo(() => {
+    if (!full || accessible.current) return full;
+    return split ? withoutPoints(withoutAccessibility(full)) : withoutAccessibility(full);
+  }, [full, split]);
   const drawn = useCallback(
     (chart: Highcharts.Chart) => {
       if (accessible.current || !full) return;
+      if (split) fillLater(chart, () => latest.current);
       addAccessibilityLater(chart, full.accessibility, title, () => {
         accessible.current = true;
       });
     },
-    [full, title],
+    [full, title, split],
   );
   // Several charts seen with their data in one commit are drawn one per task, not all in that commit.
   const turn = useDrawTurn(seen && !failed && !!options && !!data && data.length > 0);

@@ -1,11 +1,12 @@
 /**
  * The accessibility layer added a task after the first draw, on real Highcharts in jsdom: the chart ends
- * as one drawn with the layer from the start, and it is not drawn again to get it.
+ * as one drawn with the layer from the start, and it is not drawn again to get it. In a browser the first draw is
+ * split once more: the chart's frame first, hidden, its points a task later.
  */
 import Highcharts from 'highcharts';
 import 'highcharts/modules/accessibility';
 import { buildChartOptions, type ChartInput } from '../model/chartOptions';
-import { addAccessibilityLater, chartsAwaitingAccessibility, withoutAccessibility } from './chartAccessibility';
+import { addAccessibilityLater, chartsAwaitingAccessibility, fillLater, withoutAccessibility, withoutPoints } from './chartAccessibility';
 
 const COLORS = { Uno: '#1677ff', Dos: '#52c41a' };
 const CHARTS: Record<string, ChartInput> = {
@@ -98,6 +99,44 @@ describe.each(Object.keys(CHARTS))('a %s chart drawn without its accessibility l
     chart.update(full, true, true, false);
     expect(accessibilityOf(host)).toEqual(expected);
   });
+});
+
+describe.each(Object.keys(CHARTS))('a %s chart drawn without its points', (kind) => {
+  it('is hidden until they come a task later, then ends as the chart drawn whole with its layer', async () => {
+    const full = buildChartOptions(CHARTS[kind], 'Visitors today');
+    const whole = draw(full);
+    const expected = { accessibility: accessibilityOf(whole.host), values: whole.chart.series.map((series) => series.points.map((point) => point.y)) };
+    expect(expected.values.flat().length).toBeGreaterThan(0);
+
+    const { host, chart } = draw(withoutPoints(withoutAccessibility(full)));
+    expect(chart.series.map((series) => series.points.length)).toEqual(expected.values.map(() => 0));
+    fillLater(chart, () => full);
+    addAccessibilityLater(chart, full.accessibility, 'Visitors today', () => undefined);
+    expect(chart.container.style.visibility).toBe('hidden');
+
+    await waitForLayers();
+    expect(chart.container.style.visibility).toBe('');
+    expect(chart.series.map((series) => series.points.map((point) => point.y))).toEqual(expected.values);
+    expect(accessibilityOf(host)).toEqual(expected.accessibility);
+  });
+});
+
+it('fills a chart with the options current when its turn comes', async () => {
+  const first = buildChartOptions(CHARTS.bar, 'Visitors today');
+  const { chart } = draw(withoutPoints(withoutAccessibility(first)));
+  let latest = first;
+  fillLater(chart, () => latest);
+  latest = buildChartOptions({ ...CHARTS.bar, data: [{ label: 'Uno', value: 9 }] } as ChartInput, 'Visitors today');
+  await waitForLayers();
+  expect(chart.series[0].points.map((point) => point.y)).toEqual([9]);
+});
+
+it('skips a chart destroyed before its points come', async () => {
+  const { chart } = draw(withoutPoints(withoutAccessibility(buildChartOptions(CHARTS.pie, 'Visitors today'))));
+  fillLater(chart, () => buildChartOptions(CHARTS.pie, 'Visitors today'));
+  chart.destroy();
+  await waitForLayers();
+  expect(chartsAwaitingAccessibility()).toBe(0);
 });
 
 it('skips a chart destroyed before its turn', async () => {

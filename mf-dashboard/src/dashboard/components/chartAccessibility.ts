@@ -30,6 +30,33 @@ export function withoutAccessibility(options: Options): Options {
   return { ...options, accessibility: { ...options.accessibility, enabled: false } };
 }
 
+/**
+ * The options of a chart's first draw in a browser: its frame (axes, titles) and series without their points, which
+ * fillLater() adds a task after. Highcharts' first chart on a page runs much of its code for the first time; drawn
+ * whole, it was one long task that kept the page from answering.
+ */
+export function withoutPoints(options: Options): Options {
+  return { ...options, series: options.series?.map((series) => ({ ...series, data: [] }) as typeof series) };
+}
+
+/**
+ * Called with a chart drawn from withoutPoints(): hides it, and in a later task gives its series the points of
+ * `latest()` (the options it should have by then) and shows it, so the frame without points is never seen. Queued
+ * before the accessibility layer of the same chart. A chart destroyed meanwhile is skipped.
+ */
+export function fillLater(chart: Chart, latest: () => Options | null): void {
+  chart.container.style.visibility = 'hidden';
+  pending.push(() => {
+    if (!chart.series) return; // destroyed: Highcharts deletes every property
+    (latest()?.series ?? []).forEach((series, at) => {
+      chart.series[at]?.setData((series as { data?: unknown[] }).data as Highcharts.PointOptionsType[], false, false, false);
+    });
+    chart.redraw(false);
+    chart.container.style.visibility = '';
+  });
+  scheduleNext();
+}
+
 /** What Highcharts puts on a chart drawn without its accessibility layer (removed when the layer comes). */
 const IMAGE_ATTRIBUTES = ['role', 'aria-hidden', 'aria-label'] as const;
 
