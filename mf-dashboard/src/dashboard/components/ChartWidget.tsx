@@ -113,8 +113,9 @@ export const ChartWidget = memo(function ChartWidget(props: ChartWidgetProps) {
     },
     [full, title, split],
   );
-  // Several charts seen with their data in one commit are drawn one per task, not all in that commit.
-  const turn = useDrawTurn(seen && !failed && !!options && !!data && data.length > 0);
+  // Several charts seen with their data in one commit are drawn one per task, not all in that commit. In a browser
+  // the bar chart waits for its width (its names' room), so it is not drawn twice.
+  const turn = useDrawTurn(seen && !failed && !!options && !!data && data.length > 0 && (chartType !== 'bar' || width > 0 || !split));
   let body: ReactNode;
   if (failed) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('unavailable')} />;
   else if (!options || !data) body = <Spin size="small" />;
