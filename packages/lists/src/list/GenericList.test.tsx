@@ -331,6 +331,26 @@ describe('GenericList header', () => {
     expect(editIn('Name 1')).not.toBeNull();
   });
 
+  it("names a row's actions in a tooltip when pointed at, the button itself left as it was", async () => {
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+    const onEdit = jest.fn();
+    setup({ onEdit, onDelete: jest.fn() }, 3);
+    await screen.findByText('Name 1');
+    const edit = within(screen.getByText('Name 1').closest('.ant-table-row') as HTMLElement).getByRole('button', { name: 'Edit' });
+    await user.hover(edit);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Edit');
+    const del = within(screen.getByText('Name 1').closest('.ant-table-row') as HTMLElement).getByRole('button', { name: 'Delete' });
+    await user.hover(del);
+    await waitFor(() => expect(screen.getAllByRole('tooltip').at(-1)).toHaveTextContent('Delete'));
+    await user.hover(edit);
+    // The very button pointed at takes the click.
+    expect(within(screen.getByText('Name 1').closest('.ant-table-row') as HTMLElement).getByRole('button', { name: 'Edit' })).toBe(edit);
+    await user.click(edit);
+    expect(onEdit).toHaveBeenCalledWith(expect.objectContaining({ tid: 1 }));
+    await user.unhover(edit);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+  });
+
   it('Refresh reloads from offset 0', async () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
     const { fetchPage } = setup();

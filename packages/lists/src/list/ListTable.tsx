@@ -65,6 +65,7 @@ function ListRowsView<T extends ListRow>(props: ListTableProps<T> & RowsState<T>
   return (
     <div ref={tableRef} className={TABLE_CLASS}>
       {tableWidth !== null && <ListRowsTable<T> {...props} tableRef={tableRef} tableWidth={tableWidth} />}
+      <RowActionTooltip rootRef={tableRef} rows={props.items} />
     </div>
   );
 }
@@ -153,14 +154,10 @@ function ListRowsTable<T extends ListRow>({
         render: (_: unknown, row: T) => (
           <Space size={4}>
             {onEdit && (canEditRow?.(row) ?? true) && (
-              <Tooltip title={t('edit')}>
-                <Button type="text" size="small" aria-label={t('edit')} icon={<EditOutlined />} onClick={() => onEdit(row)} />
-              </Tooltip>
+              <Button type="text" size="small" aria-label={t('edit')} {...ROW_ACTION} icon={<EditOutlined />} onClick={() => onEdit(row)} />
             )}
             {onDeleteRow && (canDeleteRow?.(row) ?? true) && (
-              <Tooltip title={t('delete')}>
-                <Button type="text" size="small" danger aria-label={t('delete')} icon={<DeleteOutlined />} onClick={() => onDeleteRow(row)} />
-              </Tooltip>
+              <Button type="text" size="small" danger aria-label={t('delete')} {...ROW_ACTION} icon={<DeleteOutlined />} onClick={() => onDeleteRow(row)} />
             )}
           </Space>
         ),
@@ -251,6 +248,51 @@ function useKeyboardSearchTriggers(ref: RefObject<HTMLDivElement | null>, label:
     return () => root.removeEventListener('keydown', onKeyDown, true);
   });
   return lastTrigger;
+}
+
+/** Marks a row's action button: its name (aria-label) is shown in the table's one RowActionTooltip. */
+const ROW_ACTION = { 'data-row-action': '' };
+const ROW_ACTION_SELECTOR = '[data-row-action]';
+
+/**
+ * The row actions' tooltip, one for the whole table: shown at the action button under the pointer, above it. A
+ * tooltip around every button made each row heavier to render (two per row). The buttons themselves are never
+ * replaced or re-rendered on hover, so a click lands on the button the pointer reached.
+ */
+function RowActionTooltip({ rootRef, rows }: { rootRef: RefObject<HTMLDivElement | null>; rows: unknown[] }) {
+  const [shown, setShown] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!root) return undefined;
+    const actionOf = (target: EventTarget | null) => (target instanceof Element ? target.closest<HTMLElement>(ROW_ACTION_SELECTOR) : null);
+    const over = (event: MouseEvent) => {
+      const button = actionOf(event.target);
+      if (button) setShown(button);
+    };
+    const out = (event: MouseEvent) => {
+      const button = actionOf(event.target);
+      if (button && !(event.relatedTarget instanceof Node && button.contains(event.relatedTarget))) setShown(null);
+    };
+    const hide = () => setShown(null);
+    root.addEventListener('mouseover', over);
+    root.addEventListener('mouseout', out);
+    // Scrolled rows move (or leave the virtual table) under a tooltip placed where the button was.
+    root.addEventListener('scroll', hide, true);
+    return () => {
+      root.removeEventListener('mouseover', over);
+      root.removeEventListener('mouseout', out);
+      root.removeEventListener('scroll', hide, true);
+    };
+  }, [rootRef]);
+  // New rows may have replaced the button.
+  useEffect(() => setShown(null), [rows]);
+  if (!shown?.isConnected) return null;
+  const box = shown.getBoundingClientRect();
+  return (
+    <Tooltip open title={shown.getAttribute('aria-label')} key={`${box.left},${box.top}`}>
+      <span aria-hidden style={{ position: 'fixed', left: box.left, top: box.top, width: box.width, height: box.height, pointerEvents: 'none' }} />
+    </Tooltip>
+  );
 }
 
 /**
