@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { PageFrame } from '@portal/ui';
 import { Button, Empty, Flex } from 'antd';
-import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DashboardSectionView } from './components/DashboardSectionView';
 import { LibrariesSelect } from './components/LibrariesSelect';
@@ -42,9 +42,21 @@ export default function DashboardPage({ title }: DashboardPageProps) {
   const noLibrary = storeIds?.length === 0;
   const empty = useMemo(() => <Empty description={t('noLibrarySelected')} />, [t]);
   const shownSections = noLibrary ? sections.filter((shown) => shown.section.key === 'main') : sections;
-  // The page's first commit holds the main section only; the sections under it mount in a background render that
-  // React splits into short tasks, so the first view is not one long task of every section.
-  const mounted = useDeferredValue(shownSections.length, 1);
+  // The page's first commit holds the main section only; the sections under it mount once that first view is
+  // painted, in a background render that React splits into short tasks, so the first view is not one long task of
+  // every section and is not held back by their render.
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setAll(true)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  const mounted = all ? shownSections.length : 1;
   return (
     <PageFrame title={title}>
       {shownSections.slice(0, mounted).map((shown) => (
