@@ -52,17 +52,24 @@ beforeAll(async () => {
 });
 
 describe('ManifestRoutes with pages fetched on first show', () => {
-  it('shows the route title while the page code arrives, then the page, and fetches only that page', async () => {
+  it('shows the route title and, after a while, the loading overlay while the page code arrives, then the page, and fetches only that page', async () => {
     const first = deferredModule();
     const second = deferredModule();
     renderAt('/first', { '/first': lazyPage(first.load, 'ProbePage'), '/second': lazyPage(second.load, 'ProbePage') });
 
     expect(screen.getByRole('heading', { level: 1, name: 'First page' })).toBeInTheDocument();
     expect(screen.queryByText('page content')).not.toBeInTheDocument();
+    const frame = () => screen.getByRole('heading', { level: 1 }).closest('section');
+    expect(frame()).toHaveAttribute('aria-busy', 'true');
+    // The loading overlay once the wait lasts its delay, not before.
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading');
 
     await act(async () => first.arrive({ ProbePage }));
     expect(await screen.findByText('page content')).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(document.querySelector('[aria-busy]')).toBeNull();
     expect(first.load).toHaveBeenCalledTimes(1);
     expect(second.load).not.toHaveBeenCalled();
   });

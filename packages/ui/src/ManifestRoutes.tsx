@@ -2,6 +2,7 @@ import { createContext, lazy, Suspense, useCallback, useContext, useState, type 
 import { useTranslation } from '@portal/i18n';
 import { Route, Routes } from 'react-router-dom';
 import { LibraryGuard } from './libraryGuard/LibraryGuard';
+import { LoadingOverlay } from './LoadingOverlay';
 import { PageFrame } from './PageFrame';
 import { RemoteError } from './RemoteError';
 
@@ -64,7 +65,7 @@ function PageNotFetched({ title }: PageProps): ReactElement {
 /**
  * A remote's route table, derived from its manifest. Routes of the Items group need a usable library, so their
  * pages (and their calls) wait behind the guard screens. While a lazy page's code arrives, its frame shows the
- * title in the place the page draws it.
+ * title in the place the page draws it (PageArriving).
  */
 export function ManifestRoutes<P extends string>({ manifest, pages }: ManifestRoutesProps<P>): ReactElement {
   const { t } = useTranslation(manifest.namespace);
@@ -74,13 +75,27 @@ export function ManifestRoutes<P extends string>({ manifest, pages }: ManifestRo
         const Page: ComponentType<PageProps> = pages[path];
         const title = t(titleKey);
         const page = (
-          <Suspense fallback={<PageFrame title={title} />}>
+          <Suspense fallback={<PageArriving title={title} />}>
             <Page title={title} />
           </Suspense>
         );
         return <Route key={path} path={path} element={group === 'items' ? <LibraryGuard>{page}</LibraryGuard> : page} />;
       })}
     </Routes>
+  );
+}
+
+/**
+ * The frame of a page whose code is still arriving: its title, and the loading overlay once that has lasted the
+ * overlay's delay (a slow link shows it is on its way; a quick one never flashes it).
+ */
+function PageArriving({ title }: PageProps): ReactElement {
+  return (
+    <PageFrame title={title} busy>
+      <div style={{ position: 'relative', minHeight: 160 }}>
+        <LoadingOverlay loading />
+      </div>
+    </PageFrame>
   );
 }
 
