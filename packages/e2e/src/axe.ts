@@ -21,6 +21,7 @@ export class AxeReport {
    */
   async check(page: Page, place: string, scope?: string): Promise<void> {
     const started = Date.now();
+    await atRest(page, place);
     // Legacy mode: axe.run in the page itself. The default runs each frame partially and then finishes in a new
     // blank page with axe injected again, which cost most of each check's time (the portal has no frames).
     const builder = new AxeBuilder({ page })
@@ -43,4 +44,26 @@ export class AxeReport {
     this.checked.push(`${place} ${Date.now() - started} ms`);
     if (process.env.E2E_PROGRESS) process.stderr.write(`axe ${place}: ${Date.now() - started} ms\n`);
   }
+}
+
+/**
+ * Waits until no finite animation runs (spinners loop and are left alone). An element fading in, such as antd's
+ * upload list appearing, has the contrast of its current opacity: axe must see the page as it ends up.
+ */
+async function atRest(page: Page, place: string): Promise<void> {
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 10_000 },
+    )
+    .catch(async () => {
+      const running = await page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((animation) => animation.playState === 'running')
+          .map((animation) => (animation as CSSAnimation).animationName ?? String(animation.id)),
+      );
+      throw new Error(`${place}: animations still running after 10 s: ${running.join(', ')}`);
+    });
 }

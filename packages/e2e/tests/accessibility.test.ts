@@ -29,7 +29,8 @@ function portalRoutesOnce(): Promise<Portal> {
 }
 
 /**
- * Waits until the content area shows a page (a remote's or the shell's own) and nothing in it is still loading.
+ * Waits until the content area shows a page (a remote's or the shell's own) and nothing in it is still loading
+ * (a spinner, a skeleton, or a page frame whose code is still arriving, marked aria-busy).
  * Bounded at 90 s: in a fresh-clone run at load 18 one list's total was still loading after 30 s (passed on retry).
  */
 async function settled(page: Page, place: string): Promise<void> {
@@ -41,9 +42,13 @@ async function settled(page: Page, place: string): Promise<void> {
       throw new Error(`${place}: no page showed within 30 s`);
     });
   await page
-    .waitForFunction(() => !document.querySelector('.ant-layout-content .ant-spin-spinning, .ant-layout-content .ant-skeleton-active'), undefined, {
-      timeout: 90_000,
-    })
+    .waitForFunction(
+      () => !document.querySelector('.ant-layout-content .ant-spin-spinning, .ant-layout-content .ant-skeleton-active, .ant-layout-content [aria-busy="true"]'),
+      undefined,
+      {
+        timeout: 90_000,
+      },
+    )
     .catch(() => {
       throw new Error(`${place}: still loading after 90 s`);
     });
