@@ -73,7 +73,7 @@ export async function moveStaged(
 async function moveInSteps(conn: Kysely<Database>, staged: StagedItems, moves: readonly SheetMove[], createdAt: string, check: () => void): Promise<number[]> {
   await undoAbandonedMoves(conn);
   const ranges: Array<{ first: number; last: number }> = [];
-  for (const move of moves) ranges.push(await staged.keepFirstOfPairs(conn, move.group));
+  for (const move of moves) ranges.push(await staged.range(move.group));
   const steps = ranges.reduce((n, { first, last }) => n + Math.max(1, Math.ceil((last - first + 1) / MOVE_CHUNK_ROWS)), 0);
   const moved: Moved[] = [];
   const durable = await deferDurability(conn);

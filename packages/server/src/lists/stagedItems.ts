@@ -4,9 +4,9 @@
  * a temporary table of the writing connection: on SQLite the one connection, which other requests get
  * between the statements; on PostgreSQL one pooled connection held for the write. A final short
  * transaction moves them into the list, one statement per list (an import's move on SQLite goes in steps:
- * ./importMove): the first row of each code/objectId pair,
- * unless the pair is already in the list (counted, not inserted; one another writer adds meanwhile is
- * skipped by the pair's unique index, migration 0013). On any failure the temporary table is
+ * ./importMove), in the order they were staged: the first row of each code/objectId pair, unless the pair is
+ * already in the list (counted, not inserted); a later row of the pair, or one another writer adds meanwhile,
+ * is skipped by the pair's unique index (migration 0013). On any failure the temporary table is
  * dropped and nothing is visible; temporary tables also end with their connection. On PostgreSQL one batch
  * statement stays in flight while the next batch is built (this process and the database work at once).
  */
@@ -34,6 +34,8 @@ const FIELDS = ITEM_FIELDS;
 export class StagedItems {
   private buffer: Array<{ group: number; item: ItemValues }> = [];
   private seq = 0;
+  /** Each group's first and last seq. */
+  private readonly ranges = new Map<number, { first: number; last: number }>();
   private sinceTurn = 0;
 
   private readonly dialect: 'sqlite' | 'postgres';
@@ -110,7 +112,7 @@ export class StagedItems {
     const width = COLUMNS.length + 2;
     const values: unknown[] = new Array(rows.length * width);
     for (const [i, { group, item }] of rows.entries()) {
-      this.seq += 1;
+      this.next(group);
       let k = i * width;
       values[k++] = this.seq;
       values[k++] = group;
@@ -139,7 +141,7 @@ export class StagedItems {
   private async sendColumns(rows: Array<{ group: number; item: ItemValues }>): Promise<void> {
     const columns: unknown[][] = Array.from({ length: COLUMNS.length + 2 }, () => new Array(rows.length));
     for (const [i, { group, item }] of rows.entries()) {
-      this.seq += 1;
+      this.next(group);
       columns[0]![i] = this.seq;
       columns[1]![i] = group;
       let k = 2;
@@ -163,25 +165,23 @@ export class StagedItems {
     }
   }
 
-  /**
-   * Leaves in the group only the first staged row of each code/objectId pair (once, before its move); returns
-   * the group's first and last seq (0, 0 when it has none).
-   */
-  async keepFirstOfPairs(conn: Kysely<Database>, group: number): Promise<{ first: number; last: number }> {
+  /** The next seq, for a row of `group`. */
+  private next(group: number): void {
+    this.seq += 1;
+    const range = this.ranges.get(group);
+    if (range) range.last = this.seq;
+    else this.ranges.set(group, { first: this.seq, last: this.seq });
+  }
+
+  /** Writes every staged row; returns the group's first and last seq (0, 0 when it has none). */
+  async range(group: number): Promise<{ first: number; last: number }> {
     await this.flush();
-    const staged = sql.table(this.table);
-    await sql`delete from ${staged} where grp = ${group}
-      and seq not in (select min(seq) from ${staged} where grp = ${group} group by code, object_id)`.execute(conn);
-    const { rows } = await sql<{
-      first: number | null;
-      last: number | null;
-    }>`select min(seq) as first, max(seq) as last from ${staged} where grp = ${group}`.execute(conn);
-    return { first: Number(rows[0]?.first ?? 0), last: Number(rows[0]?.last ?? 0) };
+    return this.ranges.get(group) ?? { first: 0, last: 0 };
   }
 
   /**
-   * Inserts the group's staged rows with seq in (after, upTo] into the list, after keepFirstOfPairs: those whose
-   * pair is not in the list yet (one another writer adds meanwhile is skipped by the pair's unique index).
+   * Inserts the group's staged rows with seq in (after, upTo] into the list, in seq order: those whose pair is not
+   * in the list yet (a later row of a pair, or one another writer adds meanwhile, is skipped by the pair's unique index).
    * Returns the ids of the inserted items.
    */
   async moveRange(trx: Kysely<Database>, group: number, target: ItemTarget, createdAt: string, after: number, upTo: number): Promise<number[]> {
@@ -253,7 +253,7 @@ export class StagedItems {
 
   /** Inside one transaction: inserts the group's new pairs into the list; returns how many. */
   async moveInto(trx: Transaction<Database>, group: number, target: ItemTarget, createdAt: string): Promise<number> {
-    const { first, last } = await this.keepFirstOfPairs(trx, group);
+    const { first, last } = await this.range(group);
     return (await this.insertRange(trx, group, target, createdAt, first - 1, last, false, this.dialect === 'postgres' && (await listIsEmpty(trx, target))))
       .count;
   }
