@@ -1,5 +1,5 @@
 /** /counters (data-areas §2 "Counters statistics"): compare visitor counts of up to 30 intervals on one chart. */
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import moment from 'moment';
 import { Empty, Flex, Spin } from 'antd';
 import { exportRecords } from '@portal/api';
@@ -8,7 +8,6 @@ import { selectSelectedStoreId, selectStores, useAppSelector } from '@portal/ses
 import { GettingStarted, PageFrame, type PageProps } from '@portal/ui';
 import { CounterChart, type CounterChartHandle } from './components/CounterChart';
 import { CountersHeader } from './components/CountersHeader';
-import { ExportModal } from './components/ExportModal';
 import { IntervalCard } from './components/IntervalCard';
 import { IntervalControls } from './components/IntervalControls';
 import { Summary } from './components/Summary';
@@ -19,6 +18,9 @@ import { canAddInterval, type IntervalsState } from './model/intervals';
 import { CHART_HEIGHT, colorOf, tooltipDate } from './model/chartOptions';
 import { initialRegion } from './model/regions';
 import { statisticsOf } from './model/statistics';
+
+// The export dialog (its form, with antd's tables-forms components) is fetched when first opened.
+const ExportModal = lazy(() => import(/* webpackChunkName: "export-modal" */ './components/ExportModal').then((module) => ({ default: module.ExportModal })));
 
 export function CountersPage({ title }: PageProps) {
   const tree = useRegionTree();
@@ -59,6 +61,8 @@ function Counters({
   const { state, actions, data, zoom } = counters;
   const chart = useRef<CounterChartHandle>(null);
   const [exporting, setExporting] = useState(false);
+  // Mounted from its first opening on (it keeps its fields between openings).
+  const [exportOpened, setExportOpened] = useState(false);
 
   const shownIntervals = useMemo(
     () =>
@@ -106,7 +110,10 @@ function Counters({
           zoomed={zoom !== null}
           onZoomEnabled={actions.setZoomEnabled}
           onResetZoom={actions.resetZoom}
-          onExport={() => setExporting(true)}
+          onExport={() => {
+            setExportOpened(true);
+            setExporting(true);
+          }}
           onSaveImage={() => {
             void chart.current?.saveImage(title);
           }}
@@ -149,7 +156,11 @@ function Counters({
         </Spin>
         <Summary intervals={shownIntervals} zoom={zoom} />
       </Flex>
-      <ExportModal open={exporting} zoomed={zoom !== null} onExport={exportExcel} onClose={() => setExporting(false)} />
+      {exportOpened && (
+        <Suspense fallback={null}>
+          <ExportModal open={exporting} zoomed={zoom !== null} onExport={exportExcel} onClose={() => setExporting(false)} />
+        </Suspense>
+      )}
     </PageFrame>
   );
 }
