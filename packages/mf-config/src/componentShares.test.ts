@@ -1,9 +1,10 @@
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseSync, transformSync } from '@swc/core';
 import { findWorkspaceRoot } from './catalog';
 import { COMPONENT_SHARES, componentKeys, componentLibrary, componentNames, componentShares, transformImportsOptions } from './componentShares';
-import { importedNames } from './sharedExports';
+import { importedNames, SHARED_EXPORTS_FILE } from './sharedExports';
 
 const root = findWorkspaceRoot(__dirname);
 
@@ -77,7 +78,7 @@ describe('antd components under their own share keys', () => {
     );
     expect(code).toContain('import { Button } from "antd";');
     expect(code).toContain('import { Table as Grid } from "antd/tables-forms";');
-    expect(code).toContain('import { DatePicker } from "antd/tables-forms";');
+    expect(code).toContain('import { DatePicker } from "antd/pickers";');
     expect(code).toContain('import { theme } from "antd";');
     expect(code).toContain('export { Form } from "antd/tables-forms";');
     expect(code).not.toContain('TableProps');
@@ -112,7 +113,7 @@ describe('antd components under their own share keys', () => {
     const { version } = JSON.parse(readFileSync(path.join(antdDir, 'package.json'), 'utf8')) as { version: string };
     const shares = componentShares(root, appDir);
     const names = COMPONENT_SHARES.antd['antd/tables-forms'];
-    expect(Object.keys(shares)).toEqual(['antd/tables-forms']);
+    expect(Object.keys(shares)).toEqual(['antd/tables-forms', 'antd/pickers']);
     expect(shares['antd/tables-forms']).toMatchObject({ version, library: 'antd', names });
     expect(readFileSync(shares['antd/tables-forms'].import, 'utf8')).toContain(
       `export { ${names.join(', ')} } from ${JSON.stringify(path.join(antdDir, 'es', 'index.js'))};`,
@@ -121,6 +122,30 @@ describe('antd components under their own share keys', () => {
     expect(componentLibrary('@portal/session')).toBeUndefined();
     expect(componentKeys()).toContainEqual({ key: 'antd/tables-forms', library: 'antd', names });
     expect(componentNames().antd).toEqual(expect.arrayContaining(['Table', 'Form', 'DatePicker']));
+  });
+
+  it('provides, as the shell, what a release built before takes from a key beyond its names today', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'component-shares-'));
+    try {
+      const release = (app: string, used: Record<string, string[]>) => {
+        mkdirSync(path.join(dir, app, 'dist', '0.0.9'), { recursive: true });
+        writeFileSync(path.join(dir, app, 'dist', '0.0.9', SHARED_EXPORTS_FILE), JSON.stringify({ used }));
+      };
+      // Built when DatePicker was under antd/tables-forms; one built before that key existed.
+      release('mf-statistics', { antd: ['Card'], 'antd/tables-forms': ['DatePicker', 'Form', 'NotAnExport'] });
+      release('mf-public', { antd: [] });
+      const appDir = path.join(root, 'shell');
+      const provider = componentShares(dir, appDir, true);
+      const tablesForms = COMPONENT_SHARES.antd['antd/tables-forms'];
+      expect(provider['antd/tables-forms'].names).toEqual([...tablesForms, 'DatePicker']);
+      expect(provider['antd/tables-forms'].import).toMatch(/antd_tables-forms\.releases\.js$/);
+      expect(readFileSync(provider['antd/tables-forms'].import, 'utf8')).toContain(`export { ${[...tablesForms, 'DatePicker'].join(', ')} } from`);
+      expect(provider['antd/pickers'].names).toEqual(COMPONENT_SHARES.antd['antd/pickers']);
+      // A remote's fallback copy keeps the key's names.
+      expect(componentShares(dir, appDir)['antd/tables-forms'].names).toEqual(tablesForms);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('leaves on antd what the signed-in layout and the dashboard render first, and moves the rest', () => {
@@ -135,6 +160,17 @@ describe('antd components under their own share keys', () => {
     expect(code).toContain('import { message } from "antd/tables-forms";');
     expect(code).toContain('import { Modal } from "antd/tables-forms";');
     expect(code).toContain('import { Result } from "antd/tables-forms";');
+  });
+
+  it("keeps the counters' first view on antd and antd/pickers: the export dialog's form is fetched when opened", () => {
+    const firstView = staticAntdImports(['mf-statistics/src/counters/CountersPage.tsx']);
+    expect(firstView.map(({ file }) => file)).toEqual(expect.arrayContaining(['mf-statistics/src/counters/components/IntervalCard.tsx']));
+    const names = firstView.flatMap(({ names }) => names);
+    expect(names).toEqual(expect.arrayContaining(['DatePicker', 'Segmented']));
+    const tablesForms = COMPONENT_SHARES.antd['antd/tables-forms'];
+    expect(
+      firstView.flatMap(({ file, names }) => names.filter((name) => name === '*' || tablesForms.includes(name)).map((name) => `${file}: ${name}`)),
+    ).toEqual([]);
   });
 
   it("keeps every component key off the signed-in shell's and the dashboard's first view", () => {

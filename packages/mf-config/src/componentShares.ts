@@ -1,39 +1,40 @@
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { entryExportNames, LIBRARY_ALIASES } from './sharedExports';
+import { entryExportNames, LIBRARY_ALIASES, releasesUsed } from './sharedExports';
 
 /**
- * Exports of a shared library that no signed-in first view needs, shared under a key of their own
- * (`antd/tables-forms`) instead of in the library's shared copy: a shared module is fetched when a chunk that
- * consumes it loads, so a page gets them only when its own code uses one of them. The key is a module of the same
- * provider build (the shell), so antd's internals (ConfigProvider context, theme, cssinjs cache, message holders)
- * stay one instance. Each app's build rewrites `import { Table } from 'antd'` to `from 'antd/tables-forms'`
- * (transformImportsOptions).
+ * Exports of a shared library that no signed-in first view needs, shared under keys of their own instead of in the
+ * library's shared copy: a shared module is fetched when a chunk that consumes it loads, so a page gets them only
+ * when its own code uses one of them. The keys are modules of the same provider build (the shell), so antd's
+ * internals (ConfigProvider context, theme, cssinjs cache, message holders) stay one instance. Each app's build
+ * rewrites `import { Table } from 'antd'` to `from 'antd/tables-forms'` (transformImportsOptions).
  *
- * One key for everything a first view does not render, not one per group: each key is its own chunk group, and
- * the internals two keys share are split into more, smaller chunks that compress worse or, below webpack's
- * minimum chunk size, are sent in both. With the inputs and status components in a second key, a page with a list
- * (all three keys) received 15 KB more brotli than with them in this one.
+ * Keys group what pages render first, not components by kind: `antd/pickers` holds what the counters page renders
+ * beside antd's own key (its date pickers and the chart type's Segmented), `antd/tables-forms` the lists, forms,
+ * dialogs and status components (@portal/lists imports them all, so a list page loads both keys). The internals
+ * the keys share go to chunks the shell's build factors out (shareChunks.ts): antd's key in one chunk, what the
+ * other keys share in another, so no key carries copies. Without that, each combination of keys was a chunk of its
+ * own or, below webpack's minimum chunk size, copied into each key: a third key for the inputs and status
+ * components cost a page with a list 15 KB more brotli, eleven keys (one per component) 127 KB more.
  *
  * antd keeps what the signed-in layout and the dashboard render before any click (Layout, Menu, Dropdown, the
  * language Select, the Libraries TreeSelect, Card, Statistic, Spin…); Tabs stays inside Card. What is shown only
- * after a click or on a failure is here, its modules loaded when needed: Modal (the logout confirmation, a chunk
- * of its own fetched when the avatar menu is pointed at), Result (the status pages of @portal/ui: StatusResult),
- * Descriptions (About, a lazy route). App is here too: no root renders it (its message, notification and Modal
- * holders were in every first view); a component that shows a message or a dialog renders its own holder. The key
- * keeps its name: releases built before record their use of it, and stay servable.
+ * after a click or on a failure is in `antd/tables-forms`, its modules loaded when needed: Modal (the logout
+ * confirmation, a chunk of its own fetched when the avatar menu is pointed at; the counters' export dialog, fetched
+ * when opened), Result (the status pages of @portal/ui: StatusResult), Descriptions (About, a lazy route). App is
+ * there too: no root renders it (its message, notification and Modal holders were in every first view); a
+ * component that shows a message or a dialog renders its own holder. A release built before an export moved to
+ * another key stays servable: the shell's key also provides what built releases recorded taking from it.
  */
 export const COMPONENT_SHARES: Record<string, Record<string, readonly string[]>> = {
   antd: {
     'antd/tables-forms': [
-      // Tables, forms and pickers.
+      // Tables and forms.
       'Cascader',
-      'DatePicker',
       'Form',
       'InputNumber',
       'List',
       'Table',
-      'TimePicker',
       'Upload',
       // Inputs and status, rendered in lists, dialogs and settings pages.
       'Alert',
@@ -43,7 +44,6 @@ export const COMPONENT_SHARES: Record<string, Record<string, readonly string[]>>
       'Input',
       'Progress',
       'Radio',
-      'Segmented',
       'Switch',
       'Tag',
       'message',
@@ -53,6 +53,7 @@ export const COMPONENT_SHARES: Record<string, Record<string, readonly string[]>>
       'Modal',
       'Result',
     ],
+    'antd/pickers': ['DatePicker', 'Segmented', 'TimePicker'],
   },
 };
 
@@ -103,12 +104,23 @@ export interface ComponentShare {
 }
 
 /**
- * The component keys of the libraries the app installs, each with its generated module (the same file for every
- * app of the workspace). Fails when the library no longer exports one of them.
+ * What the remotes' built releases recorded they take from a component key beyond its names today (an export moved
+ * to another key since they were built). A release that recorded nothing of the key does not consume it.
  */
-export function componentShares(rootDir: string, appDir: string): Record<string, ComponentShare> {
+function releasedBeyond(rootDir: string, key: string, names: readonly string[]): string[] {
+  const used = releasesUsed(rootDir, key, []);
+  return used === '*' ? [] : used.filter((name) => !names.includes(name));
+}
+
+/**
+ * The component keys of the libraries the app installs, each with its generated module (the same file for every
+ * app of the workspace). Fails when the library no longer exports one of them. The provider's (`provider`: the
+ * shell's production build) also exports what built releases take from the key beyond its names, so a release built
+ * before an export moved to another key stays servable; its module is a file of its own then.
+ */
+export function componentShares(rootDir: string, appDir: string, provider = false): Record<string, ComponentShare> {
   const shares: Record<string, ComponentShare> = {};
-  for (const { key, library, names } of componentKeys()) {
+  for (const { key, library, names: keyNames } of componentKeys()) {
     const link = path.join(appDir, 'node_modules', library);
     if (!existsSync(path.join(link, 'package.json'))) continue;
     const dir = realpathSync(link);
@@ -116,9 +128,11 @@ export function componentShares(rootDir: string, appDir: string): Record<string,
     if (!pkg.module) throw new Error(`${library} has no ES module entry to share by component`);
     const entry = path.join(dir, pkg.module);
     const exported = new Set(entryExportNames(entry));
-    const lacking = names.filter((name) => !exported.has(name));
+    const lacking = keyNames.filter((name) => !exported.has(name));
     if (lacking.length) throw new Error(`${library} ${pkg.version} does not export ${lacking.join(', ')} (COMPONENT_SHARES in @portal/mf-config)`);
-    const file = path.join(rootDir, 'node_modules', '.cache', 'portal-shared', `${key.replace(/[@/]/g, '_')}.js`);
+    const beyond = provider ? releasedBeyond(rootDir, key, keyNames).filter((name) => exported.has(name)) : [];
+    const names = [...keyNames, ...beyond];
+    const file = path.join(rootDir, 'node_modules', '.cache', 'portal-shared', `${key.replace(/[@/]/g, '_')}${beyond.length ? '.releases' : ''}.js`);
     const text = `// Generated by @portal/mf-config (componentShares.ts): ${library} components shared under ${key}.\nexport { ${names.join(', ')} } from ${JSON.stringify(entry)};\n`;
     mkdirSync(path.dirname(file), { recursive: true });
     if (!existsSync(file) || readFileSync(file, 'utf8') !== text) writeFileSync(file, text);

@@ -18,7 +18,8 @@ import { findWorkspaceRoot, readCatalog } from './catalog';
 import { appVersion, RegistryPartPlugin, remoteBasePath, remoteDistDir } from './registryPart';
 import { ComponentSheetPlugin } from './componentSheet';
 import { PrecompressPlugin } from './precompress';
-import { componentNames, componentShares, transformImportsOptions } from './componentShares';
+import { componentKeys, componentNames, componentShares, transformImportsOptions } from './componentShares';
+import { shareKeyCacheGroups } from './shareChunks';
 import { buildShared, sharedPackageDirs } from './shared';
 import { aliasTargets, SharedExportsPlugin, sharedSubsets, TREE_SHAKEN_LIBRARIES } from './sharedExports';
 import { SharedDuplicateCheckPlugin } from './sharedDuplicateCheck';
@@ -176,7 +177,7 @@ export function createWebpackConfig(options: AppOptions) {
     // shares it whole, so a new import works before the shell is restarted.
     const subsets = options.isHost && !development ? sharedSubsets(rootDir, appDir, componentNames()) : {};
     // antd's heavy components are shared under a key of their own, loaded with the chunks that use them.
-    const components = componentShares(rootDir, appDir);
+    const components = componentShares(rootDir, appDir, options.isHost && !development);
     const shared = buildShared(appDir, readCatalog(rootDir), subsets, components);
     const sharedPackages = sharedPackageDirs(appDir, shared);
     const isRemote = !options.isHost;
@@ -289,6 +290,21 @@ export function createWebpackConfig(options: AppOptions) {
             // A remote's pages are fetched each with its route (lazyPage): modules several pages share go to a
             // chunk of their own from 5 KB (webpack's 20 KB default copied them into every page's chunk).
             ...(isRemote ? { splitChunks: { minSize: 5_000 } } : {}),
+            // The shell provides antd under several keys: antd's own key in one chunk, what the other keys share in
+            // another, loaded by each of them (shareChunks.ts).
+            ...(options.isHost
+              ? {
+                  splitChunks: {
+                    cacheGroups: shareKeyCacheGroups(
+                      'antd',
+                      componentKeys()
+                        .filter((entry) => entry.library === 'antd')
+                        .map((entry) => entry.key),
+                      'antd',
+                    ),
+                  },
+                }
+              : {}),
           },
       performance: { hints: false },
       devServer: devServer(options),

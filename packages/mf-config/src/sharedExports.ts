@@ -106,17 +106,17 @@ export function workspaceUsed(rootDir: string, library: string): ExportList {
 
 /**
  * What the remotes' built releases (`mf-*\/dist/<version>/`) recorded they use of `library`; a release that recorded
- * nothing of it (built before the library was tree-shaken) may use any of it. A file a remote's build is writing at
- * the same moment (parallel builds) is skipped: that remote's sources are scanned anyway.
+ * nothing of it (built before the library was tree-shaken) may use any of it, or `unrecorded`. A file a remote's
+ * build is writing at the same moment (parallel builds) is skipped: that remote's sources are scanned anyway.
  */
-export function releasesUsed(rootDir: string, library: string): ExportList {
+export function releasesUsed(rootDir: string, library: string, unrecorded: ExportList = '*'): ExportList {
   const files = subfolders(rootDir, /^mf-[a-z]+$/)
     .flatMap((app) => subfolders(path.join(app, 'dist'), /./))
     .map((dist) => path.join(dist, SHARED_EXPORTS_FILE))
     .filter((file) => existsSync(file));
   const used = (file: string): ExportList => {
     try {
-      return (JSON.parse(readFileSync(file, 'utf8')) as SharedExports).used[library] ?? '*';
+      return (JSON.parse(readFileSync(file, 'utf8')) as SharedExports).used[library] ?? unrecorded;
     } catch {
       return [];
     }
