@@ -105,7 +105,7 @@ function Compare({ store, catalogueId, title }: { store: Store; catalogueId: num
       <Space wrap style={{ marginBottom: 12 }}>
         <Cascader
           aria-label={t('inventoryGroup')}
-          style={{ minWidth: 320 }}
+          style={{ minWidth: 'min(320px, 100%)', maxWidth: '100%' }}
           options={options ?? []}
           loading={options === null}
           value={choice}

@@ -56,7 +56,7 @@ function Sections({ storeId, groupId, title }: { storeId: number; groupId: Group
     <PageFrame
       title={groupTitle(group, title, t('ungrouped'))}
       extra={
-        <Space>
+        <Space wrap>
           <Button icon={<UnorderedListOutlined />} onClick={() => navigate(`/inventories/${groupId}/items`)}>
             {t('groupItems')}
           </Button>

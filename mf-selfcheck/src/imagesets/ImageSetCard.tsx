@@ -81,7 +81,7 @@ export function ImageSetCard({ set, clientUrl, onEdit, onDelete }: ImageSetCardP
         className="imageset-card"
         data-imageset={set.name}
         title={set.name}
-        style={{ width: 420 }}
+        style={{ width: 420, maxWidth: '100%' }}
         extra={
           <Flex gap={4}>
             <Button type="text" icon={<EditOutlined />} aria-label={t('imagesets.edit')} title={t('imagesets.edit')} onClick={onEdit} />

@@ -9,6 +9,9 @@ import { ImageSetForm } from './ImageSetForm';
 import { useClientToken } from './useClientToken';
 
 /** /imagesets (data-areas §2): a card per image set of the user; add and edit in a modal; rotate the client URLs. */
+/** The header's buttons wrap their label on a screen narrower than it (Spanish at 360 px). */
+const WRAPPING = { maxWidth: '100%', whiteSpace: 'normal', height: 'auto' } as const;
+
 export function ImageSetsPage({ title }: PageProps) {
   const { t } = useSelfcheckTranslation();
   const client = useClientToken();
@@ -40,11 +43,11 @@ export function ImageSetsPage({ title }: PageProps) {
       <PageFrame
         title={title}
         extra={
-          <Flex gap={8}>
-            <Button icon={<ReloadOutlined />} loading={client.rotating} disabled={client.token === null} onClick={client.confirmRotate}>
+          <Flex gap={8} wrap>
+            <Button icon={<ReloadOutlined />} style={WRAPPING} loading={client.rotating} disabled={client.token === null} onClick={client.confirmRotate}>
               {t('imagesets.rotate')}
             </Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, imageSet: null })}>
+            <Button type="primary" icon={<PlusOutlined />} style={WRAPPING} onClick={() => setForm({ open: true, imageSet: null })}>
               {t('imagesets.add')}
             </Button>
           </Flex>

@@ -14,6 +14,7 @@ export interface DeviceTableSectionProps<T> {
   columns: TableColumnsType<T>;
   empty: string;
   testId: string;
+  /** The table's scroll width; by default its content's, so a narrow screen scrolls the table, not the page. */
   scrollX?: number;
   /** The section's dialogs. */
   children?: ReactNode;
@@ -44,6 +45,11 @@ export function DeviceTableSection<T extends { id: number | string }>(props: Dev
             </Button>
           }
         />
+      ) : loaded.data?.length === 0 ? (
+        // Said in a line rather than under a table's headings, which a narrow screen would have to scroll.
+        <Typography.Paragraph type="secondary" data-testid={testId}>
+          {empty}
+        </Typography.Paragraph>
       ) : (
         <Table<T>
           rowKey="id"
@@ -51,9 +57,8 @@ export function DeviceTableSection<T extends { id: number | string }>(props: Dev
           pagination={false}
           columns={columns}
           dataSource={loaded.data ?? []}
-          scroll={scrollX ? { x: scrollX } : undefined}
+          scroll={{ x: scrollX ?? 'max-content' }}
           loading={loaded.data === undefined}
-          locale={{ emptyText: <Typography.Text type="secondary">{empty}</Typography.Text> }}
           data-testid={testId}
         />
       )}

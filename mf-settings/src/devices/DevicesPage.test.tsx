@@ -35,12 +35,14 @@ const key = (id: number, name: string, over: Partial<DeviceKey> = {}): DeviceKey
 });
 
 /** The sensors and keys of library 3 as the server would keep them; `withRecords` sensors refuse DELETE. */
-function serve(withRecords: number[] = []) {
-  const sensors = [sensor(21, 'Door A', { capacity: 40 }), sensor(22, 'Old door', { retired: true, hasRecords: true })];
-  const keys = [
-    key(11, 'Gate A', { lastUsedAt: '2026-03-04T05:06:07Z', today: { records: 120, alarms: 3, sipOperations: 7 } }),
-    key(12, 'Old gate', { revokedAt: '2026-02-03T04:05:06Z' }),
-  ];
+function serve(withRecords: number[] = [], empty = false) {
+  const sensors = empty ? [] : [sensor(21, 'Door A', { capacity: 40 }), sensor(22, 'Old door', { retired: true, hasRecords: true })];
+  const keys = empty
+    ? []
+    : [
+        key(11, 'Gate A', { lastUsedAt: '2026-03-04T05:06:07Z', today: { records: 120, alarms: 3, sipOperations: 7 } }),
+        key(12, 'Old gate', { revokedAt: '2026-02-03T04:05:06Z' }),
+      ];
   const answer = (req: SeenRequest): FakeReply => {
     const body = req.data as Record<string, unknown>;
     const [, id] = /\/(\d+)$/.exec(req.url) ?? [];
@@ -142,6 +144,21 @@ describe('DevicesPage', () => {
     renderAt('/devices', store);
     expect(await screen.findByText('No Library Selected')).toBeInTheDocument();
     expect(requests).toEqual([]);
+  });
+
+  it('a library without sensors or keys says so in a line, and its first sensor shows in a table', async () => {
+    serve([], true);
+    const u = user();
+    renderAt('/stores/3/devices');
+    await waitFor(() => expect(screen.getByTestId('sensors-table')).toHaveTextContent("No sensors yet: add the library's people counters"));
+    await waitFor(() => expect(screen.getByTestId('device-keys-table')).toHaveTextContent('No device keys yet'));
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+
+    await u.click(screen.getByRole('button', { name: /Add sensor/ }));
+    await u.type(await screen.findByRole('textbox', { name: 'Name' }), 'Door A');
+    await u.click(dialog().getByRole('button', { name: 'Save' }));
+    await table('sensors-table').findByText('Door A');
+    expect(row('sensors-table', 'Door A').getByText('Active')).toBeInTheDocument();
   });
 
   it('adding a sensor needs a name and a capacity that is empty or a whole number of at least 1', async () => {

@@ -38,6 +38,8 @@ export function AlarmsPage({ title }: PageProps) {
         title={
           <Segmented<AlarmFilter>
             aria-label={t('filter')}
+            // On a narrow screen the options scroll inside it, not the page.
+            style={{ maxWidth: '100%', overflowX: 'auto' }}
             value={filter}
             onChange={setFilter}
             options={ALARM_FILTERS.map((value) => ({ value, label: t(`filters.${value}`) }))}
@@ -45,7 +47,7 @@ export function AlarmsPage({ title }: PageProps) {
         }
         extra={
           counts && (
-            <Space size={4} data-testid="alarm-counts">
+            <Space size={4} wrap data-testid="alarm-counts">
               <Tag>
                 {t('records')}: {counts.numAlarms}
               </Tag>

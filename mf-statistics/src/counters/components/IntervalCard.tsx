@@ -45,7 +45,7 @@ export function IntervalCard({ state, interval, color, tree, today, onRegion, on
       size="small"
       role="group"
       aria-label={t('intervalLabel', { n: state.intervals.indexOf(interval) + 1 })}
-      style={{ width: 300, opacity: leaving ? 0 : 1, transition: `opacity ${REMOVE_FADE_MS}ms`, borderTop: `3px solid ${color}` }}
+      style={{ width: 300, maxWidth: '100%', opacity: leaving ? 0 : 1, transition: `opacity ${REMOVE_FADE_MS}ms`, borderTop: `3px solid ${color}` }}
       title={
         <Space>
           {several ? (

@@ -21,7 +21,7 @@ export function Summary({ intervals, zoom }: SummaryProps) {
             key={interval.key}
             size="small"
             title={<IsolatedLabel label={label} region={interval.region.label} />}
-            style={{ minWidth: 220, borderLeft: `3px solid ${color}` }}
+            style={{ minWidth: 'min(220px, 100%)', borderLeft: `3px solid ${color}` }}
             data-testid="summary-card"
           >
             <Flex gap={24}>

@@ -34,7 +34,8 @@ export function CopyUrl({ url, showLink = true }: { url: string; showLink?: bool
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4, maxWidth: '100%' }}>
       {showLink && (
-        <Typography.Link href={url} target="_blank" rel="noopener noreferrer" ellipsis>
+        // Wrapped anywhere rather than cut: whoever wires a device reads it whole, and a narrow screen still fits it.
+        <Typography.Link href={url} target="_blank" rel="noopener noreferrer" style={{ overflowWrap: 'anywhere' }}>
           {url}
         </Typography.Link>
       )}

@@ -75,7 +75,8 @@ export function ListHeader({ title, extra, parent, onAdd, onDeleteSelected, onIm
 
   return (
     <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap', marginBottom: 12 }}>
-      <Space wrap align="center">
+      {/* Held to the page's width: a title wider than a narrow screen (the alarms filter) scrolls in itself. */}
+      <Space wrap align="center" style={{ maxWidth: '100%' }} styles={{ item: { maxWidth: '100%', minWidth: 0 } }}>
         {title && (
           <Typography.Title level={4} style={{ margin: 0 }}>
             {title}
