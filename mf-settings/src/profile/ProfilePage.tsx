@@ -39,7 +39,12 @@ export function ProfilePage({ title }: PageProps) {
     ['telephone', user.telephone],
     ['role', t(`roles.${user.role}`)],
     ['permissions', user.permissions.map((p) => t(`permissions.${p}`)).join(', ')],
-  ].map(([key, value]) => ({ key, label: t(`users.${key}`), children: value }));
+  ].map(([key, value]) => ({
+    key,
+    label: t(`users.${key}`),
+    // A phone number reads left to right in every language.
+    children: key === 'telephone' ? <bdi dir="ltr">{value}</bdi> : value,
+  }));
 
   return (
     <PageFrame

@@ -10,7 +10,7 @@ const MANAGER = person(3, 'manager', 'user', ['manager']);
 describe('StoreInfoPage', () => {
   it("shows the selected library's information read-only, with its SIP link and an expired mark", () => {
     renderWithPortal(<StoreInfoPage title="Library information" />, {
-      store: signedIn(MANAGER, [library(3, 'Central', { expirationDate: '2020-01-01', capacity: 75 })]),
+      store: signedIn(MANAGER, [library(3, 'Central', { expirationDate: '2020-01-01', capacity: 75, managertel: '+34 933 000 101' })]),
       path: '/store',
     });
     const info = within(screen.getByTestId('store-info'));
@@ -18,6 +18,8 @@ describe('StoreInfoPage', () => {
       expect(info.getByText(text)).toBeInTheDocument();
     }
     expect(info.getByRole('link', { name: `${window.location.origin}/sipOperations/BIB-3` })).toBeInTheDocument();
+    // The phone number is isolated left to right, so Arabic does not reorder its groups.
+    expect(info.getByText('+34 933 000 101')).toHaveAttribute('dir', 'ltr');
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });
 

@@ -52,6 +52,9 @@ export function StoreInfoPage({ title }: PageProps) {
         <>
           {store[key]} <Tag color="red">{t('common:expired')}</Tag>
         </>
+      ) : key === 'managertel' ? (
+        // A phone number reads left to right in every language (in Arabic its groups would otherwise be reordered).
+        <bdi dir="ltr">{store[key]}</bdi>
       ) : (
         String(store[key])
       ),

@@ -9,7 +9,8 @@ export function usersColumns(t: TFunction, showFlavor: boolean, productName: str
     { key: 'userName', title: t('users.userName'), width: 160 },
     { key: 'fullName', title: t('users.fullName'), width: 200 },
     { key: 'email', title: t('users.email'), width: 220 },
-    { key: 'telephone', title: t('users.telephone'), width: 140 },
+    // Left to right in every language: in Arabic a number's groups would otherwise be reordered.
+    { key: 'telephone', title: t('users.telephone'), width: 140, render: (row) => <bdi dir="ltr">{row.telephone}</bdi> },
     { key: 'address', title: t('users.address'), width: 220, defaultVisible: false },
     { key: 'flavor', title: t('users.flavor'), width: 120, render: (row) => flavorName(row.flavor, productName) },
     { key: 'role', title: t('users.role'), width: 130, render: (row) => t(`roles.${row.role}`) },
