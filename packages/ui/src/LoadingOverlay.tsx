@@ -40,7 +40,8 @@ export function LoadingOverlay({ loading, delay = LOADING_OVERLAY_DELAY_MS }: Lo
       }}
     >
       <Spin size="large" description={t('loading')}>
-        <div style={{ width: 80, height: 80 }} />
+        {/* Wide enough for the label on one line in every language. */}
+        <div style={{ width: 200, height: 80 }} />
       </Spin>
     </div>
   );

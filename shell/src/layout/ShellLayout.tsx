@@ -4,6 +4,7 @@ import { PORTAL_CONTENT_ID } from '@portal/ui';
 import { AppHeader } from './AppHeader';
 import { ChangeLibraryHost } from './changeLibrary/ChangeLibraryHost';
 import { Sidebar } from './Sidebar';
+import { RemoteLoadingOverlay } from './RemoteLoadingOverlay';
 import { StoresLoadingOverlay } from './StoresLoadingOverlay';
 import { useRemoteVisible } from './useRemoteVisible';
 
@@ -18,6 +19,7 @@ export function ShellLayout() {
           <Outlet />
           <RemoteContent />
           <StoresLoadingOverlay />
+          <RemoteLoadingOverlay />
         </Layout.Content>
       </Layout>
       <ChangeLibraryHost />
