@@ -139,8 +139,10 @@ describe('antd components under their own share keys', () => {
       const tablesForms = COMPONENT_SHARES.antd['antd/tables-forms'];
       expect(provider['antd/tables-forms'].names).toEqual([...tablesForms, 'DatePicker']);
       expect(provider['antd/tables-forms'].import).toMatch(/antd_tables-forms\.releases\.js$/);
+      expect(provider['antd/tables-forms'].forReleases).toEqual(['DatePicker']);
       expect(readFileSync(provider['antd/tables-forms'].import, 'utf8')).toContain(`export { ${[...tablesForms, 'DatePicker'].join(', ')} } from`);
       expect(provider['antd/pickers'].names).toEqual(COMPONENT_SHARES.antd['antd/pickers']);
+      expect(provider['antd/pickers'].forReleases).toEqual([]);
       // A remote's fallback copy keeps the key's names.
       expect(componentShares(dir, appDir)['antd/tables-forms'].names).toEqual(tablesForms);
     } finally {

@@ -280,7 +280,15 @@ export function createWebpackConfig(options: AppOptions) {
               ),
               ...(antdDir ? [new ComponentSheetPlugin(antdDir)] : []),
               new PrecompressPlugin(),
-              new SizeBudgetPlugin(app, sharedPackages, !isRemote),
+              new SizeBudgetPlugin(
+                app,
+                sharedPackages,
+                !isRemote,
+                undefined,
+                undefined,
+                undefined,
+                new Set(Object.keys(components).filter((key) => components[key].forReleases.length)),
+              ),
             ]),
       ],
       optimization: development

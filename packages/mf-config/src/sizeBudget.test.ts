@@ -35,7 +35,7 @@ interface Build {
  * importing `./later` (which uses the big one) with the given chunk name; the first page's budget is 500 KB (the federation
  * runtime in the entry, unminified, is about 200 KB).
  */
-async function build(dir: string, chunkName: string, shareKeyKb: Record<string, number> = {}): Promise<Build> {
+async function build(dir: string, chunkName: string, shareKeyKb: Record<string, number> = {}, servingReleases = new Set<string>()): Promise<Build> {
   library(dir, 'small-lib', 2);
   library(dir, 'big-lib', 600);
   write(path.join(dir, 'src/index.js'), "console.log('entry-marker'); import('./bootstrap');");
@@ -63,7 +63,7 @@ async function build(dir: string, chunkName: string, shareKeyKb: Record<string, 
         shared: { 'small-lib': { singleton: true, requiredVersion: '^1.0.0' }, 'big-lib': { singleton: true, requiredVersion: '^1.0.0' } },
         dts: false,
       }),
-      new SizeBudgetPlugin('fixture', [], true, { kb: 500, later: ['signed-in'] }, undefined, shareKeyKb),
+      new SizeBudgetPlugin('fixture', [], true, { kb: 500, later: ['signed-in'] }, undefined, shareKeyKb, servingReleases),
       // What the build made, emitted or not (a build over budget emits nothing).
       {
         apply: (c: Compiler) =>
@@ -125,5 +125,15 @@ describe('the share key budgets', () => {
       expect.stringMatching(/size fixture share big-lib: \d+ KB brotli.*\(budget 300 KB\): over budget/),
       expect.stringContaining('the build provides no share key no-lib'),
     ]);
+  });
+
+  it('prints a key that also serves older releases, and the app, without holding them to their budgets', async () => {
+    const serving = await build(dir, 'signed-in', { 'big-lib': 300 }, new Set(['big-lib']));
+    expect(serving.errors).toEqual([]);
+    expect(serving.output).toContainEqual(
+      expect.stringMatching(/^size fixture share big-lib: \d+ KB brotli.*\(budget 300 KB\), with what older releases take: not held to it$/),
+    );
+    // The app's own total holds the key's files too.
+    expect(serving.output).toContainEqual(expect.stringMatching(/^size fixture: \d+ KB brotli.*, with what older releases take: not held to it$/));
   });
 });

@@ -169,6 +169,11 @@ export class SizeBudgetPlugin {
     private readonly firstPage: FirstPageBudget | undefined = FIRST_PAGE_BUDGETS[app],
     private readonly cssKb: number | undefined = CSS_BUDGETS_KB[app],
     private readonly shareKeyKb: Record<string, number> = SHARE_KEY_BUDGETS_KB[app] ?? {},
+    /**
+     * Keys that also provide what older releases still in dist/ take from them (componentShares.ts): their size and
+     * the app's are printed, not held to the budget, so keeping a release to roll back to never fails the build.
+     */
+    private readonly servingReleases: ReadonlySet<string> = new Set(),
   ) {}
 
   apply(compiler: Compiler): void {
@@ -180,12 +185,16 @@ export class SizeBudgetPlugin {
           console.log(sizeLine(name, size, budget));
           if (overBudget(size, budget)) compilation.errors.push(new WebpackError(`${sizeLine(name, size, budget)}: over budget`));
         };
-        check(this.app, filesSize(compilation, files), SIZE_BUDGETS_KB[this.app]);
+        const total = filesSize(compilation, files);
+        if (this.servingReleases.size) console.log(`${sizeLine(this.app, total, SIZE_BUDGETS_KB[this.app])}, with what older releases take: not held to it`);
+        else check(this.app, total, SIZE_BUDGETS_KB[this.app]);
         const sheets = new Set([...files].filter((file) => file.endsWith('.css')));
         if (sheets.size) check(`${this.app} css`, filesSize(compilation, sheets), this.cssKb);
         for (const [key, kb] of Object.entries(this.shareKeyKb)) {
           const keyFiles = shareKeyFiles(compilation, key);
-          if (keyFiles) check(`${this.app} share ${key}`, filesSize(compilation, keyFiles), kb);
+          if (keyFiles && this.servingReleases.has(key))
+            console.log(`${sizeLine(`${this.app} share ${key}`, filesSize(compilation, keyFiles), kb)}, with what older releases take: not held to it`);
+          else if (keyFiles) check(`${this.app} share ${key}`, filesSize(compilation, keyFiles), kb);
           else compilation.errors.push(new WebpackError(`size ${this.app} share ${key}: the build provides no share key ${key} (SHARE_KEY_BUDGETS_KB)`));
         }
         const { firstPage } = this;
