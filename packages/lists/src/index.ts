@@ -21,10 +21,11 @@ export { isEmptyValue } from './modal-form/rules';
 export { debouncedCheck, EXISTS_CHECK_DEBOUNCE_MS } from './modal-form/debouncedCheck';
 export { uniqueRule } from './modal-form/uniqueRule';
 
-export { FormatDialog, type FormatDialogProps } from './format-dialog/FormatDialog';
-export { FormatButton } from './format-dialog/FormatButton';
-export { ExportItemsDialog, type ExportItemsDialogProps, type ExportOutcome } from './export-dialog/ExportItemsDialog';
-export { ImportModal, IMPORT_MODAL_WIDTH, type ImportModalProps } from './import-modal/ImportModal';
+// The list's dialogs are not exported: GenericList fetches each when first opened, and a static import of one
+// anywhere in a remote would put its code (and the list's other dialogs') back into the remote's first view.
+export type { FormatDialogProps } from './format-dialog/FormatDialog';
+export type { ExportItemsDialogProps, ExportOutcome } from './export-dialog/ExportItemsDialog';
+export type { ImportModalProps } from './import-modal/ImportModal';
 export type { FieldLabels } from './import-modal/importState';
-export { SyncModal, type SyncModalProps, type SyncPhase } from './sync-modal/SyncModal';
-export { AddItemsToModal, type AddItemsToModalProps } from './add-items-to/AddItemsToModal';
+export type { SyncModalProps, SyncPhase } from './sync-modal/SyncModal';
+export type { AddItemsToModalProps } from './add-items-to/AddItemsToModal';

@@ -1,18 +1,14 @@
-import { useImperativeHandle, useMemo, useState, type ReactNode, type Ref } from 'react';
+import { lazy, Suspense, useImperativeHandle, useMemo, useState, type ReactNode, type Ref } from 'react';
 import { message, Modal } from 'antd';
 import type { ImportRequest, ItemsCountResult } from '@portal/api';
-import { AddItemsToModal } from '../add-items-to/AddItemsToModal';
-import { ExportItemsDialog } from '../export-dialog/ExportItemsDialog';
 import { useListsTranslation } from '../i18n';
-import { ImportModal } from '../import-modal/ImportModal';
-import { SyncModal } from '../sync-modal/SyncModal';
 import { exportColumnsOf } from './exportColumns';
 import { importFieldLabels } from './importFieldLabels';
 import type { FieldLabels } from '../import-modal/importState';
 import { ListContextProvider } from './ListContexts';
 import { ListHeader, type ExtraMenuItem, type ListMenuKey } from './ListHeader';
 import { ListTable } from './ListTable';
-import { SelectFieldsModal } from './SelectFieldsModal';
+import type { SelectFieldsModal as SelectFieldsModalOf } from './SelectFieldsModal';
 import type { FetchPage, ListColumn, ListHandle, ListId, ListRow } from './types';
 import { useAvailableHeight } from './useAvailableHeight';
 import { useDeleteConfirm } from './useDeleteConfirm';
@@ -55,6 +51,25 @@ export interface GenericListProps<T extends ListRow> {
 
 type Dialog = null | 'import' | 'export' | 'sync' | 'selectFields' | 'addAll' | 'addSelected';
 
+// The dialogs are fetched when first opened (no list shows one at first view, and their code is most of the list's).
+const ImportModal = lazy(() => import(/* webpackChunkName: "list-import" */ '../import-modal/ImportModal').then((module) => ({ default: module.ImportModal })));
+const ExportItemsDialog = lazy(() =>
+  import(/* webpackChunkName: "list-export" */ '../export-dialog/ExportItemsDialog').then((module) => ({ default: module.ExportItemsDialog })),
+);
+const SyncModal = lazy(() => import(/* webpackChunkName: "list-sync" */ '../sync-modal/SyncModal').then((module) => ({ default: module.SyncModal })));
+const AddItemsToModal = lazy(() =>
+  import(/* webpackChunkName: "list-add-items-to" */ '../add-items-to/AddItemsToModal').then((module) => ({ default: module.AddItemsToModal })),
+);
+// Generic in the row type, which lazy() drops.
+const SelectFieldsModal = lazy(() =>
+  import(/* webpackChunkName: "list-select-fields" */ './SelectFieldsModal').then((module) => ({ default: module.SelectFieldsModal })),
+) as unknown as typeof SelectFieldsModalOf;
+
+/** A dialog's own boundary: while its code arrives nothing else of the list is hidden; it opens once the code is in. */
+function Fetched({ when, children }: { when: boolean; children: ReactNode }) {
+  return when ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
 /**
  * The generic list screen of data-areas §2: header actions and menu, per-column search and sort,
  * saved column choice, infinite virtual rows and the shared dialogs. State lives in useListController.
@@ -92,7 +107,13 @@ export function GenericList<T extends ListRow>(props: GenericListProps<T>) {
   const [modal, modalHolder] = Modal.useModal();
   const [toast, toastHolder] = message.useMessage();
   const { confirmDelete, confirmDeleteAll } = useDeleteConfirm(modal.confirm);
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setShownDialog] = useState<Dialog>(null);
+  // The dialogs opened once: mounted from then on, so each keeps its state between openings.
+  const [opened, setOpened] = useState<ReadonlySet<Dialog>>(() => new Set());
+  const setDialog = (next: Dialog) => {
+    if (next && !opened.has(next)) setOpened((before) => new Set(before).add(next));
+    setShownDialog(next);
+  };
 
   useImperativeHandle(ref, () => ({ refresh: actions.refresh }), [actions]);
 
@@ -159,41 +180,49 @@ export function GenericList<T extends ListRow>(props: GenericListProps<T>) {
         onRowDoubleClick={onRowOpen}
         isRowExpired={isRowExpired}
       />
-      <SelectFieldsModal
-        open={dialog === 'selectFields'}
-        columns={columns}
-        visibleKeys={columnChoice.visibleKeys}
-        onSave={columnChoice.save}
-        onResetToDefault={columnChoice.resetToDefault}
-        onClose={() => setDialog(null)}
-      />
-      {importer && (
-        <ImportModal open={dialog === 'import'} multiple={importer.multiple} fieldLabels={fieldLabels} onImport={importer.onImport} onClose={close} />
-      )}
-      {exporter && (
-        <ExportItemsDialog
-          open={dialog === 'export'}
-          url={exporter.url}
-          defaultFileName={exporter.fileName}
-          columns={exportColumns}
-          order={state.order}
-          searchTexts={state.searchTexts}
-          onFinish={() => setDialog(null)}
-        />
-      )}
-      {sync?.url && <SyncModal open={dialog === 'sync'} syncUrl={sync.url} onSync={sync.onSync} onClose={close} />}
-      {addItemsTo && (
-        <AddItemsToModal
-          open={dialog === 'addAll' || dialog === 'addSelected'}
-          storeId={addItemsTo.storeId}
-          from={addItemsTo.from}
-          parentId={addItemsTo.parentId}
-          compareId={addItemsTo.compareId}
-          itemIds={dialog === 'addSelected' ? selection.selectedIds : []}
-          searchTexts={state.searchTexts}
+      <Fetched when={opened.has('selectFields')}>
+        <SelectFieldsModal
+          open={dialog === 'selectFields'}
+          columns={columns}
+          visibleKeys={columnChoice.visibleKeys}
+          onSave={columnChoice.save}
+          onResetToDefault={columnChoice.resetToDefault}
           onClose={() => setDialog(null)}
         />
-      )}
+      </Fetched>
+      <Fetched when={Boolean(importer) && opened.has('import')}>
+        {importer && (
+          <ImportModal open={dialog === 'import'} multiple={importer.multiple} fieldLabels={fieldLabels} onImport={importer.onImport} onClose={close} />
+        )}
+      </Fetched>
+      <Fetched when={Boolean(exporter) && opened.has('export')}>
+        {exporter && (
+          <ExportItemsDialog
+            open={dialog === 'export'}
+            url={exporter.url}
+            defaultFileName={exporter.fileName}
+            columns={exportColumns}
+            order={state.order}
+            searchTexts={state.searchTexts}
+            onFinish={() => setDialog(null)}
+          />
+        )}
+      </Fetched>
+      <Fetched when={opened.has('sync')}>{sync?.url && <SyncModal open={dialog === 'sync'} syncUrl={sync.url} onSync={sync.onSync} onClose={close} />}</Fetched>
+      <Fetched when={opened.has('addAll') || opened.has('addSelected')}>
+        {addItemsTo && (
+          <AddItemsToModal
+            open={dialog === 'addAll' || dialog === 'addSelected'}
+            storeId={addItemsTo.storeId}
+            from={addItemsTo.from}
+            parentId={addItemsTo.parentId}
+            compareId={addItemsTo.compareId}
+            itemIds={dialog === 'addSelected' ? selection.selectedIds : []}
+            searchTexts={state.searchTexts}
+            onClose={() => setDialog(null)}
+          />
+        )}
+      </Fetched>
     </ListContextProvider>
   );
 }

@@ -1,6 +1,29 @@
-import type { ReactNode } from 'react';
-import { Button, DatePicker, Input, InputNumber, Radio, Select, Switch, TimePicker, TreeSelect, type FormInstance, type TimePickerProps } from 'antd';
+import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
+import { Button, Input, InputNumber, Radio, Select, Switch, TreeSelect, type FormInstance, type TimePickerProps } from 'antd';
 import type { FormField } from './types';
+
+// The pickers (antd/pickers) are fetched when a form with a date or time field first renders: no list page needs
+// them at first view. A disabled input holds their place meanwhile.
+const LazyDatePicker = lazy(() => import(/* webpackChunkName: "form-pickers" */ './pickers').then((module) => ({ default: module.DatePicker })));
+const LazyTimePicker = lazy(() => import(/* webpackChunkName: "form-pickers" */ './pickers').then((module) => ({ default: module.TimePicker })));
+const pickerFallback = (id: string | undefined) => <Input id={id} disabled style={{ width: '100%' }} />;
+
+/** Form.Item passes value and onChange to its child: these components forward them to the picker once it is in. */
+function DateControl(props: ComponentProps<typeof LazyDatePicker>) {
+  return (
+    <Suspense fallback={pickerFallback(props.id)}>
+      <LazyDatePicker {...props} />
+    </Suspense>
+  );
+}
+
+function TimeControl(props: ComponentProps<typeof LazyTimePicker>) {
+  return (
+    <Suspense fallback={pickerFallback(props.id)}>
+      <LazyTimePicker {...props} />
+    </Suspense>
+  );
+}
 
 /** The input control of one field type (the surrounding Form.Item passes value and onChange). */
 export function fieldControl(field: FormField, disabled: boolean, form: FormInstance): ReactNode {
@@ -44,11 +67,11 @@ export function fieldControl(field: FormField, disabled: boolean, form: FormInst
         </Radio.Group>
       );
     case 'date':
-      return <DatePicker {...common} format={field.format} style={{ width: '100%' }} />;
+      return <DateControl {...common} format={field.format} style={{ width: '100%' }} />;
     case 'datetime':
-      return <DatePicker {...common} showTime format={field.format} style={{ width: '100%' }} />;
+      return <DateControl {...common} showTime format={field.format} style={{ width: '100%' }} />;
     case 'time':
-      return <TimePicker {...common} format={field.format ?? 'HH:mm'} minuteStep={field.step as TimePickerProps['minuteStep']} style={{ width: '100%' }} />;
+      return <TimeControl {...common} format={field.format ?? 'HH:mm'} minuteStep={field.step as TimePickerProps['minuteStep']} style={{ width: '100%' }} />;
     case 'switch':
       return <Switch disabled={disabled} id={field.name} />;
     case 'button':
