@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { PageFrame } from '@portal/ui';
+import { lazyDialog, PageFrame } from '@portal/ui';
 import { Button, Empty, Flex } from 'antd';
-import { lazy, startTransition, Suspense, useEffect, useMemo, useState } from 'react';
+import { startTransition, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DashboardSectionView } from './components/DashboardSectionView';
 import { LibrariesSelect } from './components/LibrariesSelect';
@@ -11,7 +11,7 @@ import { DASHBOARD_NS } from './i18n';
 // Loaded when a section is edited: its Checkbox comes with antd's `antd/tables-forms` key, which the first view
 // does not need. Fetched as soon as a pencil is pointed at or focused, so the dialog rarely waits for it.
 const loadEditSectionDialog = () => import(/* webpackChunkName: "edit-section" */ './components/EditSectionDialog');
-const EditSectionDialog = lazy(() => loadEditSectionDialog().then((module) => ({ default: module.EditSectionDialog })));
+const EditSectionDialog = lazyDialog(loadEditSectionDialog, 'EditSectionDialog', (props) => props.onCancel());
 const preloadEditSectionDialog = () => void loadEditSectionDialog();
 
 export interface DashboardPageProps {

@@ -1,11 +1,11 @@
 /** /counters (data-areas §2 "Counters statistics"): compare visitor counts of up to 30 intervals on one chart. */
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { Suspense, useMemo, useRef, useState } from 'react';
 import moment from 'moment';
 import { Empty, Flex, Spin } from 'antd';
 import { exportRecords } from '@portal/api';
 import { useLanguage, weekStartDay } from '@portal/i18n';
 import { selectSelectedStoreId, selectStores, useAppSelector } from '@portal/session';
-import { GettingStarted, PageFrame, type PageProps } from '@portal/ui';
+import { GettingStarted, lazyDialog, PageFrame, type PageProps } from '@portal/ui';
 import { CounterChart, type CounterChartHandle } from './components/CounterChart';
 import { CountersHeader } from './components/CountersHeader';
 import { IntervalCard } from './components/IntervalCard';
@@ -20,7 +20,11 @@ import { initialRegion } from './model/regions';
 import { statisticsOf } from './model/statistics';
 
 // The export dialog (its form, with antd's tables-forms components) is fetched when first opened.
-const ExportModal = lazy(() => import(/* webpackChunkName: "export-modal" */ './components/ExportModal').then((module) => ({ default: module.ExportModal })));
+const ExportModal = lazyDialog(
+  () => import(/* webpackChunkName: "export-modal" */ './components/ExportModal'),
+  'ExportModal',
+  (props) => props.onClose(),
+);
 
 export function CountersPage({ title }: PageProps) {
   const tree = useRegionTree();

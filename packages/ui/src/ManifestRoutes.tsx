@@ -1,4 +1,5 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useState, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
+import { Suspense, type ComponentType, type ReactElement } from 'react';
+import { lazyRetrying } from './fetchedLater';
 import { useTranslation } from '@portal/i18n';
 import { Route, Routes } from 'react-router-dom';
 import { LibraryGuard } from './libraryGuard/LibraryGuard';
@@ -26,38 +27,16 @@ export interface ManifestRoutesProps<P extends string> {
 /**
  * A page whose code is fetched when its route is first shown, so a remote's first view loads only its own page
  * (and the shared libraries that page uses): `lazyPage(() => import('./users/UsersPage'), 'UsersPage')`.
- * When the fetch fails the page's frame says so, and its Retry fetches again (React keeps a lazy component's
- * result, so Retry makes a new one).
+ * When the fetch fails the page's frame says so, and its Retry fetches again.
  */
 export function lazyPage<M extends Record<K, ComponentType<PageProps>>, K extends keyof M>(load: () => Promise<M>, name: K): ComponentType<PageProps> {
-  const fetchPage = (): LazyExoticComponent<ComponentType<PageProps>> =>
-    lazy<ComponentType<PageProps>>(() =>
-      load().then(
-        (module) => ({ default: module[name] }),
-        () => ({ default: PageNotFetched }),
-      ),
-    );
-  let Page = fetchPage();
-  return function LazyPage(props: PageProps) {
-    const [, setAttempt] = useState(0);
-    const retry = useCallback(() => {
-      Page = fetchPage();
-      setAttempt((attempt) => attempt + 1);
-    }, []);
-    return (
-      <RetryPage.Provider value={retry}>
-        <Page {...props} />
-      </RetryPage.Provider>
-    );
-  };
+  return lazyRetrying<PageProps>(() => load().then((module) => module[name]), PageNotFetched);
 }
 
-const RetryPage = createContext<() => void>(() => undefined);
-
-function PageNotFetched({ title }: PageProps): ReactElement {
+function PageNotFetched({ title, retry }: PageProps & { retry: () => void }): ReactElement {
   return (
     <PageFrame title={title}>
-      <RemoteError onRetry={useContext(RetryPage)} />
+      <RemoteError onRetry={retry} />
     </PageFrame>
   );
 }

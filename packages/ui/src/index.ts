@@ -3,6 +3,7 @@ export { createRemoteLifecycles, resolveDomElement, PORTAL_CONTENT_ID, type Remo
 export { ErrorBoundary, type ErrorBoundaryProps } from './ErrorBoundary';
 export { RemoteError, type RemoteErrorProps } from './RemoteError';
 export { PageFrame, type PageFrameProps } from './PageFrame';
+export { lazyDialog, lazyRetrying, DialogNotFetched } from './fetchedLater';
 export { lazyPage, ManifestRoutes, PlaceholderPage, type ManifestRoutesProps, type PageProps } from './ManifestRoutes';
 export { LoadingOverlay, LOADING_OVERLAY_DELAY_MS, type LoadingOverlayProps } from './LoadingOverlay';
 export { UserAvatar, type UserAvatarProps } from './UserAvatar';

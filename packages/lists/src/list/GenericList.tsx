@@ -1,4 +1,4 @@
-import { lazy, Suspense, useImperativeHandle, useMemo, useState, type ReactNode, type Ref } from 'react';
+import { Suspense, useImperativeHandle, useMemo, useState, type ReactNode, type Ref } from 'react';
 import { message, Modal } from 'antd';
 import type { ImportRequest, ItemsCountResult } from '@portal/api';
 import { useListsTranslation } from '../i18n';
@@ -8,7 +8,6 @@ import type { FieldLabels } from '../import-modal/importState';
 import { ListContextProvider } from './ListContexts';
 import { ListHeader, type ExtraMenuItem, type ListMenuKey } from './ListHeader';
 import { ListTable } from './ListTable';
-import type { SelectFieldsModal as SelectFieldsModalOf } from './SelectFieldsModal';
 import type { FetchPage, ListColumn, ListHandle, ListId, ListRow } from './types';
 import { useAvailableHeight } from './useAvailableHeight';
 import { useDeleteConfirm } from './useDeleteConfirm';
@@ -16,6 +15,7 @@ import { useOptionalStableCallback } from './useStableCallback';
 import { useListController } from './useListController';
 import { useVisibleColumns } from './visibleColumns';
 import { logger } from '@portal/api';
+import { lazyDialog } from '@portal/ui';
 
 export interface GenericListProps<T extends ListRow> {
   /** Key of the list in the user's visibleColumns setting. */
@@ -52,18 +52,31 @@ export interface GenericListProps<T extends ListRow> {
 type Dialog = null | 'import' | 'export' | 'sync' | 'selectFields' | 'addAll' | 'addSelected';
 
 // The dialogs are fetched when first opened (no list shows one at first view, and their code is most of the list's).
-const ImportModal = lazy(() => import(/* webpackChunkName: "list-import" */ '../import-modal/ImportModal').then((module) => ({ default: module.ImportModal })));
-const ExportItemsDialog = lazy(() =>
-  import(/* webpackChunkName: "list-export" */ '../export-dialog/ExportItemsDialog').then((module) => ({ default: module.ExportItemsDialog })),
+const ImportModal = lazyDialog(
+  () => import(/* webpackChunkName: "list-import" */ '../import-modal/ImportModal'),
+  'ImportModal',
+  (props) => props.onClose(false),
 );
-const SyncModal = lazy(() => import(/* webpackChunkName: "list-sync" */ '../sync-modal/SyncModal').then((module) => ({ default: module.SyncModal })));
-const AddItemsToModal = lazy(() =>
-  import(/* webpackChunkName: "list-add-items-to" */ '../add-items-to/AddItemsToModal').then((module) => ({ default: module.AddItemsToModal })),
+const ExportItemsDialog = lazyDialog(
+  () => import(/* webpackChunkName: "list-export" */ '../export-dialog/ExportItemsDialog'),
+  'ExportItemsDialog',
+  (props) => props.onFinish('cancel'),
 );
-// Generic in the row type, which lazy() drops.
-const SelectFieldsModal = lazy(() =>
-  import(/* webpackChunkName: "list-select-fields" */ './SelectFieldsModal').then((module) => ({ default: module.SelectFieldsModal })),
-) as unknown as typeof SelectFieldsModalOf;
+const SyncModal = lazyDialog(
+  () => import(/* webpackChunkName: "list-sync" */ '../sync-modal/SyncModal'),
+  'SyncModal',
+  (props) => props.onClose(false),
+);
+const AddItemsToModal = lazyDialog(
+  () => import(/* webpackChunkName: "list-add-items-to" */ '../add-items-to/AddItemsToModal'),
+  'AddItemsToModal',
+  (props) => props.onClose(),
+);
+const SelectFieldsModal = lazyDialog(
+  () => import(/* webpackChunkName: "list-select-fields" */ './SelectFieldsModal'),
+  'SelectFieldsModal',
+  (props) => props.onClose(),
+);
 
 /** A dialog's own boundary: while its code arrives nothing else of the list is hidden; it opens once the code is in. */
 function Fetched({ when, children }: { when: boolean; children: ReactNode }) {

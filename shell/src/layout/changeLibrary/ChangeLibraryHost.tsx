@@ -1,11 +1,14 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { changeLibraryClosed, selectChangeLibraryOpen } from '@portal/session';
+import { lazyDialog } from '@portal/ui';
 
 // Loaded when first opened: its Table is not needed by the pages themselves (a shared antd component is fetched
 // with the first chunk that uses it).
-const ChangeLibraryModal = lazy(() =>
-  import(/* webpackChunkName: "change-library" */ './ChangeLibraryModal').then((module) => ({ default: module.ChangeLibraryModal })),
+const ChangeLibraryModal = lazyDialog(
+  () => import(/* webpackChunkName: "change-library" */ './ChangeLibraryModal'),
+  'ChangeLibraryModal',
+  (props) => props.onClose(),
 );
 
 /**
