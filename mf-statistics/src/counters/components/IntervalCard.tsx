@@ -47,7 +47,8 @@ export function IntervalCard({ state, interval, color, tree, today, onRegion, on
       aria-label={t('intervalLabel', { n: state.intervals.indexOf(interval) + 1 })}
       style={{ width: 300, maxWidth: '100%', opacity: leaving ? 0 : 1, transition: `opacity ${REMOVE_FADE_MS}ms`, borderTop: `3px solid ${color}` }}
       title={
-        <Space>
+        // The region's name keeps its own direction (a Latin name in Arabic) and ends in an ellipsis when too long.
+        <Space style={{ maxWidth: '100%' }} styles={{ item: { minWidth: 0 } }}>
           {several ? (
             <Button
               size="small"
@@ -58,7 +59,9 @@ export function IntervalCard({ state, interval, color, tree, today, onRegion, on
               style={{ background: interval.enabled ? color : 'transparent', borderColor: color }}
             />
           ) : null}
-          <span>{interval.region.label}</span>
+          <span dir="auto" title={interval.region.label} style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {interval.region.label}
+          </span>
         </Space>
       }
       extra={several ? <Button size="small" type="text" icon={<CloseOutlined />} aria-label={t('removeInterval')} onClick={remove} /> : null}
