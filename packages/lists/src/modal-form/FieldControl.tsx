@@ -1,15 +1,33 @@
-import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
-import { Button, Input, InputNumber, Radio, Select, Switch, TreeSelect, type FormInstance, type TimePickerProps } from 'antd';
+import { Suspense, type ReactNode } from 'react';
+import { useTranslation } from '@portal/i18n';
+import { lazyRetrying } from '@portal/ui';
+import { Button, Input, InputNumber, Radio, Select, Space, Switch, TreeSelect, type DatePickerProps, type FormInstance, type TimePickerProps } from 'antd';
 import type { FormField } from './types';
 
 // The pickers (antd/pickers) are fetched when a form with a date or time field first renders: no list page needs
-// them at first view. A disabled input holds their place meanwhile.
-const LazyDatePicker = lazy(() => import(/* webpackChunkName: "form-pickers" */ './pickers').then((module) => ({ default: module.DatePicker })));
-const LazyTimePicker = lazy(() => import(/* webpackChunkName: "form-pickers" */ './pickers').then((module) => ({ default: module.TimePicker })));
+// them at first view. A disabled input holds their place meanwhile; if they cannot be fetched, it stays, with Retry.
+const LazyDatePicker = lazyRetrying<DatePickerProps>(
+  () => import(/* webpackChunkName: "form-pickers" */ './pickers').then((module) => module.DatePicker),
+  PickerNotFetched,
+);
+const LazyTimePicker = lazyRetrying<TimePickerProps>(
+  () => import(/* webpackChunkName: "form-pickers" */ './pickers').then((module) => module.TimePicker),
+  PickerNotFetched,
+);
 const pickerFallback = (id: string | undefined) => <Input id={id} disabled style={{ width: '100%' }} />;
 
+function PickerNotFetched({ id, retry }: { id?: string; retry: () => void }) {
+  const { t } = useTranslation('common');
+  return (
+    <Space.Compact style={{ width: '100%' }}>
+      <Input id={id} disabled />
+      <Button onClick={retry}>{t('retry')}</Button>
+    </Space.Compact>
+  );
+}
+
 /** Form.Item passes value and onChange to its child: these components forward them to the picker once it is in. */
-function DateControl(props: ComponentProps<typeof LazyDatePicker>) {
+function DateControl(props: DatePickerProps) {
   return (
     <Suspense fallback={pickerFallback(props.id)}>
       <LazyDatePicker {...props} />
@@ -17,7 +35,7 @@ function DateControl(props: ComponentProps<typeof LazyDatePicker>) {
   );
 }
 
-function TimeControl(props: ComponentProps<typeof LazyTimePicker>) {
+function TimeControl(props: TimePickerProps) {
   return (
     <Suspense fallback={pickerFallback(props.id)}>
       <LazyTimePicker {...props} />
