@@ -113,7 +113,7 @@ describe('antd components under their own share keys', () => {
     const { version } = JSON.parse(readFileSync(path.join(antdDir, 'package.json'), 'utf8')) as { version: string };
     const shares = componentShares(root, appDir);
     const names = COMPONENT_SHARES.antd['antd/tables-forms'];
-    expect(Object.keys(shares)).toEqual(['antd/tables-forms', 'antd/pickers']);
+    expect(Object.keys(shares)).toEqual(['antd/tables-forms', 'antd/more', 'antd/pickers']);
     expect(shares['antd/tables-forms']).toMatchObject({ version, library: 'antd', names });
     expect(readFileSync(shares['antd/tables-forms'].import, 'utf8')).toContain(
       `export { ${names.join(', ')} } from ${JSON.stringify(path.join(antdDir, 'es', 'index.js'))};`,
@@ -131,16 +131,16 @@ describe('antd components under their own share keys', () => {
         mkdirSync(path.join(dir, app, 'dist', '0.0.9'), { recursive: true });
         writeFileSync(path.join(dir, app, 'dist', '0.0.9', SHARED_EXPORTS_FILE), JSON.stringify({ used }));
       };
-      // Built when DatePicker was under antd/tables-forms; one built before that key existed.
-      release('mf-statistics', { antd: ['Card'], 'antd/tables-forms': ['DatePicker', 'Form', 'NotAnExport'] });
+      // Built when DatePicker and Upload were under antd/tables-forms; one built before that key existed.
+      release('mf-statistics', { antd: ['Card'], 'antd/tables-forms': ['DatePicker', 'Form', 'NotAnExport', 'Upload'] });
       release('mf-public', { antd: [] });
       const appDir = path.join(root, 'shell');
       const provider = componentShares(dir, appDir, true);
       const tablesForms = COMPONENT_SHARES.antd['antd/tables-forms'];
-      expect(provider['antd/tables-forms'].names).toEqual([...tablesForms, 'DatePicker']);
+      expect(provider['antd/tables-forms'].names).toEqual([...tablesForms, 'DatePicker', 'Upload']);
       expect(provider['antd/tables-forms'].import).toMatch(/antd_tables-forms\.releases\.js$/);
-      expect(provider['antd/tables-forms'].forReleases).toEqual(['DatePicker']);
-      expect(readFileSync(provider['antd/tables-forms'].import, 'utf8')).toContain(`export { ${[...tablesForms, 'DatePicker'].join(', ')} } from`);
+      expect(provider['antd/tables-forms'].forReleases).toEqual(['DatePicker', 'Upload']);
+      expect(readFileSync(provider['antd/tables-forms'].import, 'utf8')).toContain(`export { ${[...tablesForms, 'DatePicker', 'Upload'].join(', ')} } from`);
       expect(provider['antd/pickers'].names).toEqual(COMPONENT_SHARES.antd['antd/pickers']);
       expect(provider['antd/pickers'].forReleases).toEqual([]);
       // A remote's fallback copy keeps the key's names.
@@ -152,7 +152,7 @@ describe('antd components under their own share keys', () => {
 
   it('leaves on antd what the signed-in layout and the dashboard render first, and moves the rest', () => {
     const code = transformed(
-      "import { Card, Input, Modal, Result, Select, Tag, TreeSelect, message } from 'antd';\nconsole.log(Card, Input, Modal, Result, Select, Tag, TreeSelect, message);",
+      "import { Card, Input, Modal, Result, Select, Tag, TreeSelect, Upload, message } from 'antd';\nconsole.log(Card, Input, Modal, Result, Select, Tag, TreeSelect, Upload, message);",
     );
     expect(code).toContain('import { Card } from "antd";');
     expect(code).toContain('import { Select } from "antd";');
@@ -161,7 +161,8 @@ describe('antd components under their own share keys', () => {
     expect(code).toContain('import { Tag } from "antd/tables-forms";');
     expect(code).toContain('import { message } from "antd/tables-forms";');
     expect(code).toContain('import { Modal } from "antd/tables-forms";');
-    expect(code).toContain('import { Result } from "antd/tables-forms";');
+    expect(code).toContain('import { Result } from "antd/more";');
+    expect(code).toContain('import { Upload } from "antd/more";');
   });
 
   it("keeps the counters' first view on antd and antd/pickers: the export dialog's form is fetched when opened", () => {
@@ -173,6 +174,21 @@ describe('antd components under their own share keys', () => {
     expect(
       firstView.flatMap(({ file, names }) => names.filter((name) => name === '*' || tablesForms.includes(name)).map((name) => `${file}: ${name}`)),
     ).toEqual([]);
+  });
+
+  it('keeps antd/more off the first view of the list pages: their tables, searches and form dialogs', () => {
+    const firstView = staticAntdImports([
+      'mf-items/src/catalogues/CataloguesPage.tsx',
+      'mf-items/src/catalogues/CatalogueItemsPage.tsx',
+      'mf-settings/src/users/UsersPage.tsx',
+    ]);
+    // The walk reaches the list's table and the pages' form dialogs.
+    const reached = firstView.map(({ file }) => file);
+    expect(reached).toEqual(expect.arrayContaining(['packages/lists/src/list/ListTable.tsx', 'packages/lists/src/modal-form/FieldControl.tsx']));
+    const names = firstView.flatMap(({ names }) => names);
+    expect(names).toEqual(expect.arrayContaining(['Table', 'Form', 'Tag', 'message']));
+    const more = COMPONENT_SHARES.antd['antd/more'];
+    expect(firstView.flatMap(({ file, names }) => names.filter((name) => name === '*' || more.includes(name)).map((name) => `${file}: ${name}`))).toEqual([]);
   });
 
   it("keeps every component key off the signed-in shell's and the dashboard's first view", () => {
