@@ -1,15 +1,33 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Alert, Button, Card, Flex, Input, Spin, Typography, message as antdMessage } from 'antd';
 import { PlayCircleOutlined, SaveOutlined } from '@ant-design/icons';
 import { selectSelectedStore, useAppSelector } from '@portal/session';
 import { ID_SCRIPT_EXAMPLE_ID } from '@portal/api';
-import { PageFrame, type PageProps } from '@portal/ui';
+import { lazyRetrying, PageFrame, type PageProps } from '@portal/ui';
 import { NoLibrary } from '../catalogues/NoLibrary';
+import type { ScriptCodeEditorProps } from './ScriptCodeEditor';
 import { useIdModificationsTranslation } from './i18n';
 import { SCRIPT_FIELDS, useIdModifications, type ScriptField } from './useIdModifications';
 
-/** CodeMirror is loaded with this screen only, in its own chunk. */
-const ScriptCodeEditor = lazy(() => import('./ScriptCodeEditor'));
+/**
+ * CodeMirror is loaded with this screen only, in its own chunk. If it cannot arrive (the network lost, a release
+ * gone), the script is edited in a plain text box: the highlighting is a help, the script is what matters.
+ */
+const ScriptCodeEditor = lazyRetrying<ScriptCodeEditorProps>(() => import('./ScriptCodeEditor').then((module) => module.default), PlainScriptEditor);
+
+function PlainScriptEditor({ label, value, onChange }: ScriptCodeEditorProps) {
+  return (
+    <Input.TextArea
+      aria-label={label}
+      dir="ltr"
+      spellCheck={false}
+      autoSize={{ minRows: 6 }}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      style={{ fontFamily: 'monospace' }}
+    />
+  );
+}
 
 /** /idModifications (data-areas §2, §8): the library's two scripts, each with its Test box, and Save. */
 export function IdModificationsPage({ title }: PageProps) {
