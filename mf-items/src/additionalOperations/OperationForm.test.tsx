@@ -40,7 +40,7 @@ describe('OperationForm', () => {
     expectConsoleError('Form not saved'); // the empty form's refused submission is logged
     jest.mocked(createAdditionalOperation).mockImplementation(async (_s, _g, body) => ({ ...OPERATION, ...body, tid: 8 }) as AdditionalOperation);
     const onClose = setup();
-    expect(screen.getByRole('button', { name: /Import/ })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Import/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Export/ })).toBeInTheDocument();
     await user().click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Name is required')).toBeInTheDocument();

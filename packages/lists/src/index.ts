@@ -15,7 +15,9 @@ export type { ExtraMenuItem } from './list/ListHeader';
 export { PAGE_SIZE, BOTTOM_THRESHOLD_PX, SCROLL_DEBOUNCE_MS, UNGROUPED } from './list/constants';
 export type { ListColumn, ListColumnType, ListRow, ListHandle, FetchPage, SearchTexts, ListId, Order } from './list/types';
 
-export { ModalForm, MODAL_FORM_WIDTH, MODAL_FORM_BODY_MAX_HEIGHT, type ModalFormProps } from './modal-form/ModalForm';
+export { ModalForm } from './modal-form/LazyModalForm';
+export type { ModalFormProps } from './modal-form/ModalForm';
+export { MODAL_FORM_WIDTH, MODAL_FORM_BODY_MAX_HEIGHT } from './modal-form/sizes';
 export type { FormField, FieldType, FieldOption, FormValues, Dynamic } from './modal-form/types';
 export { isEmptyValue } from './modal-form/rules';
 export { debouncedCheck, EXISTS_CHECK_DEBOUNCE_MS } from './modal-form/debouncedCheck';

@@ -12,9 +12,9 @@ import { entryExportNames, LIBRARY_ALIASES, releasesUsed } from './sharedExports
  * Keys group what pages load first, not components by kind: `antd/pickers` holds what the counters page renders
  * beside antd's own key (its date pickers and the chart type's Segmented), `antd/tables-forms` what a list page
  * imports before any click (the table and what its header and column search render, the delete confirmation's and
- * the messages' holders, and the add/edit form dialog the page mounts closed), `antd/more` what no list page renders
- * at first view (uploads, status pages, descriptions, the compare page's Cascader, the devices page's Badge and
- * Divider, the list's Select Fields dialog's List, App). The internals the keys share go to chunks the shell's build
+ * the messages' holders), `antd/more` what no list page renders at first view (the forms' Form and inputs: the
+ * modal form is fetched when a form first opens; uploads, status pages, descriptions, the compare page's Cascader,
+ * the devices page's Badge and Divider, the list's Select Fields dialog's List). The internals the keys share go to chunks the shell's build
  * factors out (shareChunks.ts): antd's key in one chunk, what the other keys share in another, so no key carries
  * copies. Without that, each combination of keys was a chunk of its own or, below webpack's minimum chunk size,
  * copied into each key: a third key for the inputs and status components cost a page with a list 15 KB more brotli,
@@ -26,8 +26,9 @@ import { entryExportNames, LIBRARY_ALIASES, releasesUsed } from './sharedExports
  * after a click or on a failure is in the other keys, its modules loaded when needed: Modal (`antd/tables-forms`:
  * the logout confirmation, a chunk of its own fetched when the avatar menu is pointed at; the counters' export
  * dialog, fetched when opened), Result and Descriptions (`antd/more`: the status pages of @portal/ui, StatusResult;
- * About, a lazy route). App is in `antd/more` too: no root renders it (its message, notification and Modal holders
- * were in every first view); a component that shows a message or a dialog renders its own holder. A release built
+ * About, a lazy route). App is shared under no key: no app renders it (its message, notification and Modal holders
+ * were in every first view, and under `antd/more` they filled the keys' shared chunk, 25 KB brotli instead of 9); a
+ * component that shows a message or a dialog renders its own holder. A release built
  * before an export moved to another key stays servable: the shell's key also provides what built releases recorded
  * taking from it.
  */
@@ -35,21 +36,19 @@ export const COMPONENT_SHARES: Record<string, Record<string, readonly string[]>>
   antd: {
     'antd/tables-forms': [
       // What a list page imports before any click: the table and what its header and search render, the
-      // catalogues' import warning, the delete confirmation and the add/edit form dialog the page mounts closed.
+      // catalogues' import warning and the delete confirmation.
       'Alert',
       'Checkbox',
-      'Form',
       'Input',
-      'InputNumber',
       'Modal',
       'Radio',
-      'Switch',
       'Table',
       'Tag',
       'message',
     ],
-    // What no list page renders at first view.
-    'antd/more': ['App', 'Badge', 'Cascader', 'Descriptions', 'Divider', 'List', 'Progress', 'Result', 'Upload'],
+    // What no list page renders at first view: among them the form dialogs' Form and inputs (the modal form is
+    // fetched when a form first opens).
+    'antd/more': ['Badge', 'Cascader', 'Descriptions', 'Divider', 'Form', 'InputNumber', 'List', 'Progress', 'Result', 'Switch', 'Upload'],
     'antd/pickers': ['DatePicker', 'Segmented', 'TimePicker'],
   },
 };

@@ -12,10 +12,7 @@ import { useKeepContent } from './useKeepContent';
 import { useOnOpening } from '../useOnOpening';
 import { exportedValues, importedValues, initialValues, submittedValues } from './values';
 import { useStackedDialog } from './dialogStack';
-
-export const MODAL_FORM_WIDTH = 640;
-export const MODAL_FORM_BODY_MAX_HEIGHT = 520;
-export const EXPORT_FILE_NAME = 'export.json';
+import { EXPORT_FILE_NAME, MODAL_FORM_BODY_MAX_HEIGHT, MODAL_FORM_WIDTH } from './sizes';
 
 export interface ModalFormProps<V extends FormValues = FormValues> {
   open: boolean;
