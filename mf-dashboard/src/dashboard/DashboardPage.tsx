@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { lazyDialog, PageFrame } from '@portal/ui';
 import { Button, Empty, Flex } from 'antd';
-import { startTransition, Suspense, useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DashboardSectionView } from './components/DashboardSectionView';
 import { LibrariesSelect } from './components/LibrariesSelect';
@@ -77,11 +77,7 @@ export default function DashboardPage({ title }: DashboardPageProps) {
       {/* Stands for the sections still to mount: the page is taller than the window from its first frame, so the
           scrollbar that comes with them moves nothing sideways. */}
       {mounted < shownSections.length && <div style={{ minHeight: '100vh' }} />}
-      {editing && (
-        <Suspense fallback={null}>
-          <EditSectionDialog section={editing.section} chosen={editing.widgets.map((w) => w.key)} onSave={saveEdit} onCancel={cancelEdit} />
-        </Suspense>
-      )}
+      {editing && <EditSectionDialog section={editing.section} chosen={editing.widgets.map((w) => w.key)} onSave={saveEdit} onCancel={cancelEdit} />}
     </PageFrame>
   );
 }

@@ -1,5 +1,5 @@
 /** /counters (data-areas §2 "Counters statistics"): compare visitor counts of up to 30 intervals on one chart. */
-import { Suspense, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import moment from 'moment';
 import { Empty, Flex, Spin } from 'antd';
 import { exportRecords } from '@portal/api';
@@ -65,8 +65,6 @@ function Counters({
   const { state, actions, data, zoom } = counters;
   const chart = useRef<CounterChartHandle>(null);
   const [exporting, setExporting] = useState(false);
-  // Mounted from its first opening on (it keeps its fields between openings).
-  const [exportOpened, setExportOpened] = useState(false);
 
   const shownIntervals = useMemo(
     () =>
@@ -115,7 +113,6 @@ function Counters({
           onZoomEnabled={actions.setZoomEnabled}
           onResetZoom={actions.resetZoom}
           onExport={() => {
-            setExportOpened(true);
             setExporting(true);
           }}
           onSaveImage={() => {
@@ -160,11 +157,7 @@ function Counters({
         </Spin>
         <Summary intervals={shownIntervals} zoom={zoom} />
       </Flex>
-      {exportOpened && (
-        <Suspense fallback={null}>
-          <ExportModal open={exporting} zoomed={zoom !== null} onExport={exportExcel} onClose={() => setExporting(false)} />
-        </Suspense>
-      )}
+      <ExportModal open={exporting} zoomed={zoom !== null} onExport={exportExcel} onClose={() => setExporting(false)} />
     </PageFrame>
   );
 }

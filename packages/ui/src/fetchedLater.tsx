@@ -1,5 +1,5 @@
 import { Button, Space, theme, Typography } from 'antd';
-import { createContext, createElement, lazy, useCallback, useContext, useId, useState, type ComponentType, type KeyboardEvent } from 'react';
+import { createContext, createElement, lazy, Suspense, useCallback, useContext, useId, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { useTranslation } from '@portal/i18n';
 
 const Retry = createContext<() => void>(() => undefined);
@@ -33,8 +33,11 @@ export function lazyRetrying<P extends object>(load: () => Promise<ComponentType
 
 /**
  * A dialog whose code is fetched when it is first opened: `lazyDialog(() => import('./ExportModal'), 'ExportModal',
- * (props) => props.onClose())`. When the fetch fails, a notice stands where the dialog would open, with Retry and
- * Close (`close`: what the dialog's own Close calls). A dialog without an `open` prop is open while it is rendered.
+ * (props) => props.onClose())`. A page renders it closed from the start; it renders nothing (and fetches nothing)
+ * until first opened, then stays mounted, so it keeps its state and closes with its motion. While its code arrives
+ * nothing else is hidden (a boundary of its own). When the fetch fails, a notice stands where the dialog would open,
+ * with Retry and Close (`close`: what the dialog's own Close calls). A dialog without an `open` prop is open while it
+ * is rendered.
  */
 export function lazyDialog<M extends Record<K, ComponentType<never>>, K extends keyof M>(
   load: () => Promise<M>,
@@ -42,10 +45,17 @@ export function lazyDialog<M extends Record<K, ComponentType<never>>, K extends 
   close: (props: PropsOf<M[K]>) => void,
 ): M[K] {
   type P = PropsOf<M[K]> & { open?: boolean };
-  return lazyRetrying<P>(
+  const Dialog = lazyRetrying<P>(
     () => load().then((module) => module[name] as unknown as ComponentType<P>),
     ({ retry, ...props }) => (props.open === false ? null : <DialogNotFetched onRetry={retry} onClose={() => close(props as unknown as P)} />),
-  ) as unknown as M[K];
+  );
+  function FetchedWhenOpened(props: P) {
+    const [opened, setOpened] = useState(props.open !== false);
+    if (props.open !== false && !opened) setOpened(true);
+    if (!opened) return null;
+    return <Suspense fallback={null}>{createElement(Dialog, props)}</Suspense>;
+  }
+  return FetchedWhenOpened as unknown as M[K];
 }
 
 type PropsOf<C> = C extends ComponentType<infer P> ? P : never;

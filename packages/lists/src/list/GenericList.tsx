@@ -1,4 +1,4 @@
-import { Suspense, useImperativeHandle, useMemo, useState, type ReactNode, type Ref } from 'react';
+import { useImperativeHandle, useMemo, useState, type ReactNode, type Ref } from 'react';
 import { message, Modal } from 'antd';
 import type { ImportRequest, ItemsCountResult } from '@portal/api';
 import { useListsTranslation } from '../i18n';
@@ -78,11 +78,6 @@ const SelectFieldsModal = lazyDialog(
   (props) => props.onClose(),
 );
 
-/** A dialog's own boundary: while its code arrives nothing else of the list is hidden; it opens once the code is in. */
-function Fetched({ when, children }: { when: boolean; children: ReactNode }) {
-  return when ? <Suspense fallback={null}>{children}</Suspense> : null;
-}
-
 /**
  * The generic list screen of data-areas §2: header actions and menu, per-column search and sort,
  * saved column choice, infinite virtual rows and the shared dialogs. State lives in useListController.
@@ -120,13 +115,8 @@ export function GenericList<T extends ListRow>(props: GenericListProps<T>) {
   const [modal, modalHolder] = Modal.useModal();
   const [toast, toastHolder] = message.useMessage();
   const { confirmDelete, confirmDeleteAll } = useDeleteConfirm(modal.confirm);
-  const [dialog, setShownDialog] = useState<Dialog>(null);
-  // The dialogs opened once: mounted from then on, so each keeps its state between openings.
-  const [opened, setOpened] = useState<ReadonlySet<Dialog>>(() => new Set());
-  const setDialog = (next: Dialog) => {
-    if (next && !opened.has(next)) setOpened((before) => new Set(before).add(next));
-    setShownDialog(next);
-  };
+  // Each dialog is fetched when first opened and stays mounted after, keeping its state (lazyDialog).
+  const [dialog, setDialog] = useState<Dialog>(null);
 
   useImperativeHandle(ref, () => ({ refresh: actions.refresh }), [actions]);
 
@@ -193,49 +183,41 @@ export function GenericList<T extends ListRow>(props: GenericListProps<T>) {
         onRowDoubleClick={onRowOpen}
         isRowExpired={isRowExpired}
       />
-      <Fetched when={opened.has('selectFields')}>
-        <SelectFieldsModal
-          open={dialog === 'selectFields'}
-          columns={columns}
-          visibleKeys={columnChoice.visibleKeys}
-          onSave={columnChoice.save}
-          onResetToDefault={columnChoice.resetToDefault}
+      <SelectFieldsModal
+        open={dialog === 'selectFields'}
+        columns={columns}
+        visibleKeys={columnChoice.visibleKeys}
+        onSave={columnChoice.save}
+        onResetToDefault={columnChoice.resetToDefault}
+        onClose={() => setDialog(null)}
+      />
+      {importer && (
+        <ImportModal open={dialog === 'import'} multiple={importer.multiple} fieldLabels={fieldLabels} onImport={importer.onImport} onClose={close} />
+      )}
+      {exporter && (
+        <ExportItemsDialog
+          open={dialog === 'export'}
+          url={exporter.url}
+          defaultFileName={exporter.fileName}
+          columns={exportColumns}
+          order={state.order}
+          searchTexts={state.searchTexts}
+          onFinish={() => setDialog(null)}
+        />
+      )}
+      {sync?.url && <SyncModal open={dialog === 'sync'} syncUrl={sync.url} onSync={sync.onSync} onClose={close} />}
+      {addItemsTo && (
+        <AddItemsToModal
+          open={dialog === 'addAll' || dialog === 'addSelected'}
+          storeId={addItemsTo.storeId}
+          from={addItemsTo.from}
+          parentId={addItemsTo.parentId}
+          compareId={addItemsTo.compareId}
+          itemIds={dialog === 'addSelected' ? selection.selectedIds : []}
+          searchTexts={state.searchTexts}
           onClose={() => setDialog(null)}
         />
-      </Fetched>
-      <Fetched when={Boolean(importer) && opened.has('import')}>
-        {importer && (
-          <ImportModal open={dialog === 'import'} multiple={importer.multiple} fieldLabels={fieldLabels} onImport={importer.onImport} onClose={close} />
-        )}
-      </Fetched>
-      <Fetched when={Boolean(exporter) && opened.has('export')}>
-        {exporter && (
-          <ExportItemsDialog
-            open={dialog === 'export'}
-            url={exporter.url}
-            defaultFileName={exporter.fileName}
-            columns={exportColumns}
-            order={state.order}
-            searchTexts={state.searchTexts}
-            onFinish={() => setDialog(null)}
-          />
-        )}
-      </Fetched>
-      <Fetched when={opened.has('sync')}>{sync?.url && <SyncModal open={dialog === 'sync'} syncUrl={sync.url} onSync={sync.onSync} onClose={close} />}</Fetched>
-      <Fetched when={opened.has('addAll') || opened.has('addSelected')}>
-        {addItemsTo && (
-          <AddItemsToModal
-            open={dialog === 'addAll' || dialog === 'addSelected'}
-            storeId={addItemsTo.storeId}
-            from={addItemsTo.from}
-            parentId={addItemsTo.parentId}
-            compareId={addItemsTo.compareId}
-            itemIds={dialog === 'addSelected' ? selection.selectedIds : []}
-            searchTexts={state.searchTexts}
-            onClose={() => setDialog(null)}
-          />
-        )}
-      </Fetched>
+      )}
     </ListContextProvider>
   );
 }

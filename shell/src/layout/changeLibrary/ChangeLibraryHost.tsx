@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { changeLibraryClosed, selectChangeLibraryOpen } from '@portal/session';
 import { lazyDialog } from '@portal/ui';
@@ -14,20 +14,13 @@ const ChangeLibraryModal = lazyDialog(
 /**
  * The one Change Library modal. It opens when any React root dispatches changeLibraryRequested() (the header's
  * library dropdown here, the guard screens of @portal/ui in the remotes) and closes through changeLibraryClosed().
- * Once opened it stays mounted, so it closes with its motion.
+ * Once opened it stays mounted, so it closes with its motion (lazyDialog).
  */
 export function ChangeLibraryHost() {
   const dispatch = useDispatch();
   const open = useSelector(selectChangeLibraryOpen);
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
   const close = useCallback(() => {
     dispatch(changeLibraryClosed());
   }, [dispatch]);
-  if (!opened) return null;
-  return (
-    <Suspense fallback={null}>
-      <ChangeLibraryModal open={open} onClose={close} />
-    </Suspense>
-  );
+  return <ChangeLibraryModal open={open} onClose={close} />;
 }
