@@ -34,7 +34,18 @@ describe('the chunks of a library shared under several keys', () => {
   it('puts what two other keys share in a chunk of its own, and leaves what one key holds to it', () => {
     expect(where(chunk('P:antd/pickers'), chunk('P:antd/tables-forms', 'C:antd/tables-forms'))).toEqual({ own: false, keys: true });
     expect(where(chunk('P:antd/tables-forms'), chunk('C:antd/tables-forms'))).toEqual({ own: false, keys: false });
-    expect(keys).toMatchObject({ name: 'antd-keys', chunks: 'async', enforce: true });
+    expect(keys).toMatchObject({ chunks: 'async', enforce: true });
+  });
+
+  it("names the chunk after the set of keys that share its modules, so a page loads only its keys' sets", () => {
+    type Name = (module: Module, chunks: Chunk[]) => string;
+    const module = {} as Module;
+    const twoKeys = [chunk('P:antd/tables-forms'), chunk('P:antd/pickers', 'C:antd/pickers')];
+    expect((keys.name as Name)(module, twoKeys)).toBe('antd-keys-pickers-tables-forms');
+    expect((keys.name as Name)(module, [chunk('P:antd/pickers'), chunk('C:antd/tables-forms')])).toBe('antd-keys-pickers-tables-forms');
+    const threeKeys = shareKeyCacheGroups('antd', ['antd/tables-forms', 'antd/pickers', 'antd/more'], 'antd')['antd-keys']!.name as Name;
+    expect(threeKeys(module, [chunk('P:antd/more'), chunk('P:antd/tables-forms'), chunk('P:antd/pickers')])).toBe('antd-keys-more-pickers-tables-forms');
+    expect(threeKeys(module, [chunk('P:antd/more'), chunk('P:antd/tables-forms')])).toBe('antd-keys-more-tables-forms');
   });
 
   it("leaves a module a page's chunk holds too to webpack's defaults (the page would load the library's chunk)", () => {

@@ -10,10 +10,11 @@ function originKey(module: Module | null | undefined): string | undefined {
 /**
  * splitChunks cache groups for a library shared under several keys (componentShares.ts) by the provider build: the
  * modules of the library's own key in one chunk, `name`; what two or more of its other keys share and the library's
- * key does not hold in one chunk, `${name}-keys`. Each key's chunk group loads those it needs, so no key carries a
- * copy of another's internals (webpack's defaults split each combination of keys into a chunk of its own from
- * 20 KB and copy smaller ones into each key), and a page loading the library's key gets its modules in one chunk
- * (they compress better together).
+ * key does not hold in one chunk per set of keys, `${name}-keys-<their last path segments>` (the table's and the
+ * Libraries tree's rc-tree in one, the form's and the sections' grid in another), so a page loads only what the keys
+ * it uses share. Each key's chunk group loads those it needs, so no key carries a copy of another's internals
+ * (webpack's defaults split each combination of keys into a chunk of its own from 20 KB and copy smaller ones into
+ * each key), and a page loading the library's key gets its modules in one chunk (they compress better together).
  */
 export function shareKeyCacheGroups(library: string, keys: readonly string[], name: string) {
   const byChunk = new WeakMap<Chunk, Set<string>>();
@@ -56,7 +57,14 @@ export function shareKeyCacheGroups(library: string, keys: readonly string[], na
         const found = moduleKeys(module, chunkGraph);
         return !found.has(library) && found.size > 1;
       },
-      name: `${name}-keys`,
+      name: (module: Module, chunks: Chunk[]) => {
+        const found = new Set<string>();
+        chunks.forEach((chunk) => chunkKeys(chunk).forEach((key) => found.add(key)));
+        return `${name}-keys-${[...found]
+          .map((key) => key.split('/').at(-1))
+          .sort()
+          .join('-')}`;
+      },
       chunks: 'async' as const,
       enforce: true,
       priority: 10,
