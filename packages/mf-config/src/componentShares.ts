@@ -14,15 +14,16 @@ import { entryExportNames, LIBRARY_ALIASES, releasesUsed } from './sharedExports
  * imports before any click (the table and what its header and column search render, the delete confirmation's and
  * the messages' holders), `antd/more` what no list page renders at first view (the forms' Form and inputs: the
  * modal form is fetched when a form first opens; uploads, status pages, descriptions, the compare page's Cascader,
- * the devices page's Badge and Divider, the list's Select Fields dialog's List). The internals the keys share go to chunks the shell's build
- * factors out (shareChunks.ts): antd's key in one chunk, what the other keys share in another, so no key carries
- * copies. Without that, each combination of keys was a chunk of its own or, below webpack's minimum chunk size,
- * copied into each key: a third key for the inputs and status components cost a page with a list 15 KB more brotli,
- * eleven keys (one per component) 127 KB more. With it, `antd/more` split off took 33 KB of JavaScript off a list
- * page's first view and 51 KB off its unused JavaScript (Lighthouse's count), the other pages unchanged.
+ * the devices page's Badge and Divider, the list's Select Fields dialog's List), `antd/cards` what the dashboard and
+ * the counters page render beside antd's key and no list page does (Card with its Tabs, Statistic, the sections'
+ * Row and Col, the Libraries TreeSelect). The internals the keys share go to chunks the shell's build factors out
+ * (shareChunks.ts): antd's key in one chunk, what a set of other keys share in one chunk per set, so no key carries
+ * copies and a page loads only its keys' sets. Without that, each combination of keys was a chunk of its own or,
+ * below webpack's minimum chunk size, copied into each key (eleven keys, one per component, cost a list page 127 KB
+ * more brotli).
  *
- * antd keeps what the signed-in layout and the dashboard render before any click (Layout, Menu, Dropdown, the
- * language Select, the Libraries TreeSelect, Card, Statistic, Spin…); Tabs stays inside Card. What is shown only
+ * antd keeps what the signed-in layout renders before any click (Layout, Menu, Dropdown, the language Select,
+ * Spin…) and what most pages render (Button, Space, Typography, Flex, Tooltip, Empty). What is shown only
  * after a click or on a failure is in the other keys, its modules loaded when needed: Modal (`antd/tables-forms`:
  * the logout confirmation, a chunk of its own fetched when the avatar menu is pointed at; the counters' export
  * dialog, fetched when opened), Result and Descriptions (`antd/more`: the status pages of @portal/ui, StatusResult;
@@ -50,6 +51,9 @@ export const COMPONENT_SHARES: Record<string, Record<string, readonly string[]>>
     // fetched when a form first opens).
     'antd/more': ['Badge', 'Cascader', 'Descriptions', 'Divider', 'Form', 'InputNumber', 'List', 'Progress', 'Result', 'Switch', 'Upload'],
     'antd/pickers': ['DatePicker', 'Segmented', 'TimePicker'],
+    // What the dashboard and the counters page render beside antd's key and no list page does: the figures' cards
+    // (Card holds Tabs), the sections' grid and the Libraries tree.
+    'antd/cards': ['Card', 'Col', 'Row', 'Statistic', 'Tabs', 'TreeSelect'],
   },
 };
 
