@@ -152,6 +152,25 @@ describe('CountersPage', () => {
     expect(screen.getAllByTestId('series').map((s) => s.textContent)).toEqual([expect.stringContaining(': [3]')]);
   });
 
+  it('in a browser, draws the chart in a task after the commit that shows the counts, not in that one', async () => {
+    // useDrawTurn only asks whether the browser has an IntersectionObserver (jsdom has none: drawn at once).
+    (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = class {};
+    // What the page shows after each commit: mutations of one task reach the observer together.
+    const seen: { counts: boolean; chart: boolean }[] = [];
+    const observer = new MutationObserver(() => seen.push({ counts: screen.queryByText('6 / 120') !== null, chart: screen.queryByTestId('chart') !== null }));
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    try {
+      setup();
+      expect(await screen.findByTestId('chart')).toBeInTheDocument();
+      const shown = seen.findIndex((state) => state.counts);
+      expect(seen[shown]).toEqual({ counts: true, chart: false });
+      expect(seen.slice(shown).some((state) => state.chart)).toBe(true);
+    } finally {
+      observer.disconnect();
+      delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+    }
+  });
+
   it('adding an interval reloads both; with several a colour badge toggles one', async () => {
     setup();
     await screen.findByText('Max. Inside');

@@ -21,3 +21,4 @@ export { productLogo } from './brands/logos';
 export { portalTheme, portalThemeFor, SIDEBAR_WIDTH, BRAND_PRIMARY, EXPIRED_ROW_COLORS } from './theme';
 export { contrastRatio } from './contrast';
 export { localizeChart, chartLang, chartResources, CHARTS_NS, type LocalizableChartOptions } from './charts/chartLocale';
+export { useDrawTurn } from './charts/useDrawTurn';

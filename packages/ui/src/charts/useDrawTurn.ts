@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 
 /**
- * Charts take turns to be drawn, one chart per task: Highcharts draws a chart synchronously when it mounts, so the
- * charts whose data arrived together would otherwise be drawn in one React commit, a long task that blocks the page. Each turn is rendered at once (flushSync) in a timer task of its own, so two turns
- * never share a commit; the page stays responsive between them.
+ * Charts take turns to be drawn, one chart per task, after the commit that made them ready: Highcharts draws a chart
+ * synchronously when it mounts, so charts whose data arrived together, or a chart and the page its data fill, would
+ * otherwise be drawn in one React commit, a long task that blocks the page. Each turn is rendered at once (flushSync)
+ * in a timer task of its own, so two turns never share a commit; the page stays responsive between them.
  */
 const waiting: (() => void)[] = [];
 let scheduled = false;
