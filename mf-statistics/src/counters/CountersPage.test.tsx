@@ -293,6 +293,9 @@ describe('CountersPage with sensors of several libraries', () => {
     // The card's title and the picker's chosen value.
     expect(within(first).getAllByText('Central · Entrada principal').length).toBeGreaterThanOrEqual(2);
     expect(within(second).getAllByText('Rahola · Entrada principal').length).toBeGreaterThanOrEqual(2);
+    // Each keeps its own direction, so a Latin name in Arabic ends in the ellipsis, not loses its start.
+    for (const name of within(first).getAllByText('Central · Entrada principal')) expect(name).toHaveAttribute('dir', 'auto');
+    expect(first.querySelector('.ant-select-content > [dir="auto"]')).toHaveTextContent('Central · Entrada principal');
     const summary = screen.getByRole('region', { name: 'Summary' });
     await waitFor(() =>
       expect(
@@ -301,6 +304,8 @@ describe('CountersPage with sensors of several libraries', () => {
           .map((c) => c.querySelector('.ant-card-head-title')?.textContent),
       ).toEqual([expect.stringMatching(/^Central · Entrada principal /), expect.stringMatching(/^Rahola · Entrada principal /)]),
     );
+    // The summary's titles wrap instead: an ellipsis would cut the period off.
+    for (const card of within(summary).getAllByTestId('summary-card')) expect(card.querySelector('.ant-card-head-title')).toHaveStyle({ whiteSpace: 'normal' });
     expect(screen.getAllByTestId('series').map((s) => s.textContent)).toEqual([
       expect.stringMatching(/^Central · Entrada principal .* · In: /),
       expect.stringMatching(/^Rahola · Entrada principal .* · In: /),

@@ -3,7 +3,7 @@
  * dates of other intervals of the same region disabled, a colour badge toggling visibility (with several
  * intervals) and a remove button whose card fades out for 300 ms.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import moment, { type Moment } from 'moment';
 import { Button, Card, DatePicker, Select, Space, TreeSelect } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
@@ -15,6 +15,24 @@ import { useCountersTranslation } from '../i18n';
 export const REMOVE_FADE_MS = 300;
 
 const PICKER_FORMAT = { day: 'L', week: 'GGGG-[W]WW', month: 'MMMM YYYY' } as const;
+
+/** A region's name in its own direction (dir=auto: a Latin name in Arabic), ending in an ellipsis when too long. */
+const OWN_LINE: CSSProperties = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' };
+
+type ShownRegion = LabelledRegion & { shown: ReactNode; children?: ShownRegion[] };
+
+/** The tree with the name each region shows once chosen (`shown`): the field's own ellipsis would cut a Latin name's start in Arabic. */
+function withShownNames(nodes: LabelledRegion[]): ShownRegion[] {
+  return nodes.map((node) => ({
+    ...node,
+    shown: (
+      <span dir="auto" style={OWN_LINE}>
+        {node.label}
+      </span>
+    ),
+    children: node.children && withShownNames(node.children),
+  }));
+}
 
 export interface IntervalCardProps {
   state: IntervalsState;
@@ -32,6 +50,7 @@ export function IntervalCard({ state, interval, color, tree, today, onRegion, on
   const { t } = useCountersTranslation();
   const [leaving, setLeaving] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const shownTree = useMemo(() => withShownNames(tree), [tree]);
   useEffect(() => () => clearTimeout(timer.current), []);
   const several = state.intervals.length > 1;
   const used = (day: string) => isDateUsed(state, interval.key, day);
@@ -59,7 +78,7 @@ export function IntervalCard({ state, interval, color, tree, today, onRegion, on
               style={{ background: interval.enabled ? color : 'transparent', borderColor: color }}
             />
           ) : null}
-          <span dir="auto" title={interval.region.label} style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          <span dir="auto" title={interval.region.label} style={OWN_LINE}>
             {interval.region.label}
           </span>
         </Space>
@@ -72,10 +91,10 @@ export function IntervalCard({ state, interval, color, tree, today, onRegion, on
           style={{ width: '100%' }}
           showSearch
           treeNodeFilterProp="title"
-          treeNodeLabelProp="label"
+          treeNodeLabelProp="shown"
           treeDefaultExpandAll
           value={interval.region.value}
-          treeData={tree}
+          treeData={shownTree}
           popupMatchSelectWidth={false}
           onChange={(value: string) => {
             const node = findRegion(tree, value);

@@ -21,7 +21,10 @@ export function Summary({ intervals, zoom }: SummaryProps) {
             key={interval.key}
             size="small"
             title={<IsolatedLabel label={label} region={interval.region.label} />}
-            style={{ minWidth: 'min(220px, 100%)', borderLeft: `3px solid ${color}` }}
+            // The whole name and period, on two lines when they do not fit: an ellipsis would cut the period off,
+            // and in Arabic the start of a Latin name.
+            styles={{ title: { whiteSpace: 'normal' } }}
+            style={{ minWidth: 'min(220px, 100%)', borderInlineStart: `3px solid ${color}` }}
             data-testid="summary-card"
           >
             <Flex gap={24}>
