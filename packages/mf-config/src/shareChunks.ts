@@ -32,11 +32,12 @@ export function shareKeyCacheGroups(library: string, keys: readonly string[], na
     }
     return found;
   };
-  // The keys whose chunk groups hold the module; none when another chunk group holds it too (a page's chunk
-  // importing the same helper): it is left to webpack's defaults, or the page would load the library's chunk.
-  const moduleKeys = (module: Module, chunkGraph: ChunkGraph): Set<string> => {
+  // The keys whose chunk groups hold a module, given its chunks; none when another chunk group holds it too (a
+  // page's chunk importing the same helper): it is left to webpack's defaults, or the page would load the library's
+  // chunk.
+  const keysOf = (chunks: Iterable<Chunk>): Set<string> => {
     const found = new Set<string>();
-    for (const chunk of chunkGraph.getModuleChunksIterable(module)) {
+    for (const chunk of chunks) {
       const keysOfChunk = chunkKeys(chunk);
       if (!keysOfChunk.size) return new Set();
       keysOfChunk.forEach((key) => found.add(key));
@@ -46,7 +47,7 @@ export function shareKeyCacheGroups(library: string, keys: readonly string[], na
   type Context = { chunkGraph: ChunkGraph };
   return {
     [name]: {
-      test: (module: Module, { chunkGraph }: Context) => moduleKeys(module, chunkGraph).has(library),
+      test: (module: Module, { chunkGraph }: Context) => keysOf(chunkGraph.getModuleChunksIterable(module)).has(library),
       name,
       chunks: 'async' as const,
       enforce: true,
@@ -54,17 +55,14 @@ export function shareKeyCacheGroups(library: string, keys: readonly string[], na
     },
     [`${name}-keys`]: {
       test: (module: Module, { chunkGraph }: Context) => {
-        const found = moduleKeys(module, chunkGraph);
+        const found = keysOf(chunkGraph.getModuleChunksIterable(module));
         return !found.has(library) && found.size > 1;
       },
-      name: (module: Module, chunks: Chunk[]) => {
-        const found = new Set<string>();
-        chunks.forEach((chunk) => chunkKeys(chunk).forEach((key) => found.add(key)));
-        return `${name}-keys-${[...found]
+      name: (_module: Module, chunks: Chunk[]) =>
+        `${name}-keys-${[...keysOf(chunks)]
           .map((key) => key.split('/').at(-1))
           .sort()
-          .join('-')}`;
-      },
+          .join('-')}`,
       chunks: 'async' as const,
       enforce: true,
       priority: 10,
