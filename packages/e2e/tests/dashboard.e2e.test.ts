@@ -243,6 +243,8 @@ describe('dashboard', () => {
     await waitForContentTitle(page, 'Dashboard');
     await shownValue(page, 'Total In Today');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // The page takes what the sidebar's icons leave: no margin around it beside its own padding.
+    expect(await page.locator('#portal-content .portal-page').evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThanOrEqual(300);
     // A chart card's title is whole: its week pager goes under it rather than cutting it short.
     const title = widget(page, 'Current Week').locator('.ant-card-head-title');
     await widget(page, 'Current Week').getByRole('button', { name: 'Previous week' }).waitFor();

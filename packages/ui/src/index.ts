@@ -18,7 +18,7 @@ export { PALETTE, colorForLabel, colorMapFor } from './palette';
 export { initials } from './initials';
 export { BRANDS, getBrand, PRODUCT_NAME, DEFAULT_PRODUCT_NAME, type Brand, type BrandFlavor } from './brands/brands';
 export { productLogo } from './brands/logos';
-export { portalTheme, portalThemeFor, SIDEBAR_WIDTH, BRAND_PRIMARY, EXPIRED_ROW_COLORS } from './theme';
+export { portalTheme, portalThemeFor, SIDEBAR_WIDTH, SIDEBAR_COLLAPSED_WIDTH, BRAND_PRIMARY, EXPIRED_ROW_COLORS } from './theme';
 export { contrastRatio } from './contrast';
 export { localizeChart, chartLang, chartResources, CHARTS_NS, type LocalizableChartOptions } from './charts/chartLocale';
 export { useDrawTurn } from './charts/useDrawTurn';

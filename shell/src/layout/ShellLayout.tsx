@@ -7,6 +7,7 @@ import { Sidebar } from './Sidebar';
 import { RemoteLoadingOverlay } from './RemoteLoadingOverlay';
 import { StoresLoadingOverlay } from './StoresLoadingOverlay';
 import { useRemoteVisible } from './useRemoteVisible';
+import './ShellLayout.css';
 
 /** The logged-in frame: sidebar, header and a content area holding shell pages and the remote mount point. */
 export function ShellLayout() {
@@ -15,7 +16,7 @@ export function ShellLayout() {
       <Sidebar />
       <Layout>
         <AppHeader />
-        <Layout.Content style={{ margin: 16, position: 'relative' }}>
+        <Layout.Content className="portal-content-area">
           <Outlet />
           <RemoteContent />
           <StoresLoadingOverlay />

@@ -2,7 +2,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Layout, Menu, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SIDEBAR_WIDTH } from '@portal/ui';
+import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '@portal/ui';
 import { useMenu } from '../menu/useMenu';
 
 /** Below antd's `md` breakpoint (a phone) the sidebar starts collapsed to its icons, leaving the page the width. */
@@ -40,6 +40,7 @@ export function Sidebar() {
   return (
     <Layout.Sider
       width={SIDEBAR_WIDTH}
+      collapsedWidth={SIDEBAR_COLLAPSED_WIDTH}
       collapsible
       collapsed={collapsed}
       breakpoint="md"
