@@ -142,7 +142,7 @@ describe('counters', () => {
     await content(page).getByRole('button', { name: 'Reset zoom' }).click();
     await changed(() => summaryTexts(page), zoomed);
 
-    // Save image: drawn in the browser (offline exporting), 1280x720 at 4x.
+    // Save image: drawn in the browser (Highcharts' local export), 1280x720 at 4x.
     const image = await downloadOf(page, () => content(page).getByRole('button', { name: 'Save image' }).click());
     const imageFile = path.join(work.dir, image.suggestedFilename());
     await image.saveAs(imageFile);

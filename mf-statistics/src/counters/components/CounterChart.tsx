@@ -1,12 +1,12 @@
 /**
- * The counters chart (Highcharts, the shared singleton) and its image export: done in the browser by
- * Highcharts' offline exporting, 1280x720 at 4x (data-areas §9), no export server.
+ * The counters chart (Highcharts, the shared singleton) and its image export: done in the browser by Highcharts'
+ * exporting module (its local export), 1280x720 at 4x (data-areas §9), no export server. Its offline-exporting
+ * module adds only PDF export, and warned on every chart without a URL to load a PDF library from.
  */
 import { useImperativeHandle, useMemo, useRef, type Ref } from 'react';
 import Highcharts, { type Chart } from 'highcharts';
 import 'highcharts/modules/accessibility';
 import 'highcharts/modules/exporting';
-import 'highcharts/modules/offline-exporting';
 import HighchartsReact, { type HighchartsReactRefObject } from 'highcharts-react-official';
 import { useLanguage } from '@portal/i18n';
 import { localizeChart } from '@portal/ui';
