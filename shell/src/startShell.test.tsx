@@ -60,7 +60,8 @@ describe('shell start (the login page loads no antd)', () => {
     const { store } = createPortalStore();
     const chunk = signedInChunk();
     const prefetchLanding = jest.fn();
-    act(() => startShell({ root, store, loadSignedIn: chunk.loadSignedIn, prefetchLanding }));
+    const prefetchPage = jest.fn();
+    act(() => startShell({ root, store, loadSignedIn: chunk.loadSignedIn, prefetchLanding, prefetchPage }));
     expect(window.location.pathname).toBe('/auth/login');
     expect(screen.getByLabelText('User name')).toHaveAttribute('id', 'login_userName');
     expect(chunk.loadSignedIn).not.toHaveBeenCalled();
@@ -83,6 +84,7 @@ describe('shell start (the login page loads no antd)', () => {
     expect(window.history.length).toBe(entries);
     expect(await screen.findByText('signed-in shell')).toBeInTheDocument();
     expect(chunk.loadSignedIn).toHaveBeenCalledTimes(1);
+    expect(prefetchPage).not.toHaveBeenCalled(); // signing in prefetches the landing page instead
   });
 
   it('a form the browser’s password manager fills (its autofill animation) loads the signed-in shell as typing would', async () => {
@@ -130,7 +132,9 @@ describe('shell start (the login page loads no antd)', () => {
     const { store } = createPortalStore();
     store.dispatch(sessionRestored(session));
     const chunk = signedInChunk();
-    act(() => startShell({ root, store, loadSignedIn: chunk.loadSignedIn }));
+    const prefetchPage = jest.fn();
+    act(() => startShell({ root, store, loadSignedIn: chunk.loadSignedIn, prefetchPage }));
+    expect(prefetchPage).toHaveBeenCalledWith('/inventories/3'); // beside the signed-in shell's chunk
     expect(screen.queryByLabelText('User name')).not.toBeInTheDocument();
     expect(seen).toHaveLength(0); // the signed-in header reads the settings itself
     await chunk.arrive();

@@ -21,6 +21,8 @@ export interface ShellStart {
   loadSignedIn: () => Promise<SignedInModule>;
   /** Lets the landing page's remote prepare its data calls for the sign-in (remotes/landing.ts). */
   prefetchLanding?: () => void;
+  /** A restored session opens this page directly: lets its code and data start beside the signed-in shell's chunk. */
+  prefetchPage?: (pathname: string) => void;
 }
 
 /** What the user does first on the login page; the rest of the shell starts loading then. */
@@ -40,7 +42,7 @@ export const AUTOFILL_ANIMATION = 'portal-login-autofill';
  * replace /auth/login by /dashboard). At the same moment the landing page's remote prepares its data calls, which
  * then start from the sign-in answer instead of after the signed-in shell and the page have rendered. A signed-out visit to any other path lands on /auth/login.
  */
-export function startShell({ root, store, loadSignedIn, prefetchLanding }: ShellStart): void {
+export function startShell({ root, store, loadSignedIn, prefetchLanding, prefetchPage }: ShellStart): void {
   let loading: Promise<SignedInModule> | undefined;
   const load = () => {
     loading ??= loadSignedIn().then(
@@ -66,6 +68,7 @@ export function startShell({ root, store, loadSignedIn, prefetchLanding }: Shell
   };
 
   if (selectIsLoggedIn(store.getState())) {
+    prefetchPage?.(window.location.pathname);
     showSignedIn();
     return;
   }

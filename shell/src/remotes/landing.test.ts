@@ -1,7 +1,7 @@
 import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RegistryRemote } from '@portal/contract';
 import { createPortalStore } from '@portal/session';
-import { landingRemote, prefetchLanding } from './landing';
+import { landingRemote, prefetchLanding, prefetchPage } from './landing';
 import { forgetSharedRegistry } from './registry';
 
 // The Module Federation runtime is replaced: each test decides what loading the remote's ./prefetch gives.
@@ -60,5 +60,26 @@ describe('the landing page prefetch', () => {
     global.fetch = jest.fn(async () => ({ ok: true, status: 200, json: async () => ({ remotes: [REMOTES[0]] }) }) as Response) as typeof fetch;
     await prefetchLanding(createPortalStore().store);
     expect(loadRemote).not.toHaveBeenCalled();
+  });
+});
+
+describe("a restored session's page", () => {
+  it('reads the registry at once for any page; the landing page also loads its ./prefetch', async () => {
+    const { store } = createPortalStore();
+    await prefetchPage(store, '/catalogues');
+    expect(registryReads).toBe(1);
+    expect(loadRemote).not.toHaveBeenCalled();
+
+    forgetSharedRegistry();
+    const prefetch = jest.fn();
+    jest.mocked(loadRemote).mockResolvedValue({ prefetch });
+    await prefetchPage(store, '/dashboard');
+    expect(loadRemote).toHaveBeenCalledWith('mf_dashboard/prefetch');
+    expect(prefetch).toHaveBeenCalledWith(store);
+  });
+
+  it('leaves a failed registry read to the remotes’ start, which reports it', async () => {
+    global.fetch = jest.fn(async () => ({ ok: false, status: 503 }) as Response) as typeof fetch;
+    await expect(prefetchPage(createPortalStore().store, '/catalogues')).resolves.toBeUndefined();
   });
 });

@@ -38,3 +38,13 @@ export async function prefetchLanding(store: PortalStore): Promise<void> {
     logger.warn('the landing page could not prepare its data', error);
   }
 }
+
+/**
+ * A restored session (a reload, a bookmark) opens a page directly: the registry is read at once, beside the
+ * signed-in shell's chunk instead of after it, and on the landing page its remote loads the page's code and
+ * prepares its data calls as at sign-in. A failed read is reported when the remotes start.
+ */
+export async function prefetchPage(store: PortalStore, pathname: string): Promise<void> {
+  if (pathname === DEFAULT_SECTION) return prefetchLanding(store);
+  await sharedRegistry().catch(() => undefined);
+}
