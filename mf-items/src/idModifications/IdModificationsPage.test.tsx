@@ -2,31 +2,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { EditorView } from '@uiw/react-codemirror';
 import userEvent from '@testing-library/user-event';
-import { fakeServer, type SeenRequest } from '@portal/api/src/testing';
-import { renderWithPortal } from '@portal/lists/src/testing/render';
-import { storeWithLibrary } from '../catalogues/testing';
-import { IdModificationsPage } from '.';
+import { renderIdModifications, SAVED_SCRIPTS } from './testing';
 
 jest.setTimeout(60000);
 const user = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
 
-/** A stand-in for the sandbox: 'fail' in a script is an error, else the id upper-cased. */
-function setup() {
-  const requests = fakeServer((req: SeenRequest) => {
-    const path = req.url.split('?')[0];
-    if (req.method === 'GET' && path === '/api/idModifications') {
-      return { status: 200, data: { storeId: 3, catalogueItemsModification: 'return id;', inventoryItemsModification: '' } };
-    }
-    if (path === '/api/idModifications/test') {
-      const { script, id } = req.data as { script: string; id: string };
-      return { status: 200, data: script.includes('fail') ? { error: 'ReferenceError: fail is not defined' } : { result: `${id}-ok` } };
-    }
-    if (req.method === 'PUT') return { status: 200, data: req.data };
-    return { status: 404, data: { code: 'NOT_FOUND' } };
-  });
-  renderWithPortal(<IdModificationsPage title="ID Modifications" />, { store: storeWithLibrary(), path: '/idModifications' });
-  return requests;
-}
 /** The code editor's editing area (CodeMirror's contenteditable textbox, named after its script). */
 const editor = (name: string) => screen.getByRole('textbox', { name });
 /** Replaces the editor's whole text the way a keyboard edit does: one CodeMirror transaction. */
@@ -42,7 +22,7 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('IdModificationsPage', () => {
   it("loads the library's scripts and tests one on 1234, showing the result or the error", async () => {
-    const requests = setup();
+    const requests = renderIdModifications();
     expect(await screen.findByRole('textbox', { name: 'Catalogue items modification' })).toHaveTextContent('return id;');
     // A real code editor with JavaScript highlighting, not a textarea.
     expect(editor('Catalogue items modification')).toHaveAttribute('contenteditable', 'true');
@@ -57,7 +37,7 @@ describe('IdModificationsPage', () => {
   });
 
   it("keeps the script's code left to right, wrapper lines included, on a right-to-left page", async () => {
-    setup();
+    renderIdModifications();
     await screen.findByRole('textbox', { name: 'Catalogue items modification' });
     // In Arabic the page is right to left: the wrapper lines sit with the editor in a left-to-right block of their
     // card, else 'function (id) {' reads '{ function (id)'.
@@ -75,7 +55,7 @@ describe('IdModificationsPage', () => {
   });
 
   it('tests a script on the id the user types (a strip-prefix script on LIB-123); Save still test-runs on 1234', async () => {
-    const requests = setup();
+    const requests = renderIdModifications();
     await screen.findByRole('textbox', { name: 'Catalogue items modification' });
     typeScript('Catalogue items modification', "return id.replace(/^LIB-/, '');");
     const idBox = screen.getByRole('textbox', { name: 'Id to test Catalogue items modification' });
@@ -97,7 +77,7 @@ describe('IdModificationsPage', () => {
   });
 
   it('refuses to save while a script fails its test run, and saves both once they run', async () => {
-    const requests = setup();
+    const requests = renderIdModifications();
     await screen.findByRole('textbox', { name: 'Inventory items modification' });
     typeScript('Inventory items modification', 'return fail;');
     await user().click(screen.getByRole('button', { name: /Save/ }));
@@ -106,12 +86,6 @@ describe('IdModificationsPage', () => {
     typeScript('Inventory items modification', "return 'INV' + id;");
     await user().click(screen.getByRole('button', { name: /Save/ }));
     expect(await screen.findByText('ID Modifications saved successfully')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(requests.find((r) => r.method === 'PUT')?.data).toEqual({
-        storeId: 3,
-        catalogueItemsModification: 'return id;',
-        inventoryItemsModification: "return 'INV' + id;",
-      }),
-    );
+    await waitFor(() => expect(requests.find((r) => r.method === 'PUT')?.data).toEqual(SAVED_SCRIPTS));
   });
 });
