@@ -244,7 +244,16 @@ describe('dashboard', () => {
     await shownValue(page, 'Total In Today');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     // The page takes what the sidebar's icons leave: no margin around it beside its own padding.
-    expect(await page.locator('#portal-content .portal-page').evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThanOrEqual(300);
+    const pageWidth = () => page.locator('#portal-content .portal-page').evaluate((el) => el.getBoundingClientRect().width);
+    const width = await pageWidth();
+    expect(width).toBeGreaterThanOrEqual(300);
+    // Expanded, the sidebar lies over the page instead of squeezing it; Escape folds it back.
+    await page.getByRole('button', { name: 'Expand the menu' }).click();
+    await page.getByRole('button', { name: 'Collapse the menu' }).waitFor();
+    expect(await pageWidth()).toBe(width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Expand the menu' }).waitFor();
     // A chart card's title is whole: its week pager goes under it rather than cutting it short.
     const title = widget(page, 'Current Week').locator('.ant-card-head-title');
     await widget(page, 'Current Week').getByRole('button', { name: 'Previous week' }).waitFor();

@@ -22,16 +22,33 @@ it('collapses and expands the sidebar from a named button that says whether the 
   expect(document.querySelector('.ant-layout-sider')).toHaveClass('ant-layout-sider-collapsed');
 });
 
-it('starts collapsed to its icons on a phone-wide screen, and still expands', async () => {
+it('starts collapsed to its icons on a phone-wide screen; expanded, it lies over the page until folded back', async () => {
   const wide = window.matchMedia;
   window.matchMedia = (query: string) => ({ ...wide(query), matches: query.includes('max-width: 767.98px') });
   try {
     const user = userEvent.setup({ delay: null });
     await renderShell({ user: 'admin', path: '/dashboard' });
-    const expand = await screen.findByLabelText('Expand the menu');
-    expect(document.querySelector('.ant-layout-sider')).toHaveClass('ant-layout-sider-collapsed');
-    await user.click(expand);
+    const sider = document.querySelector('.ant-layout-sider') as HTMLElement;
+    expect(sider).toHaveClass('ant-layout-sider-collapsed');
+    expect(sider.style.position).toBe('sticky');
+
+    await user.click(await screen.findByLabelText('Expand the menu'));
     expect(await screen.findByLabelText('Collapse the menu')).toHaveAttribute('aria-expanded', 'true');
+    expect(sider.style.position).toBe('fixed'); // over the page, which keeps the icons' width
+    await user.click(screen.getByTestId('sidebar-backdrop'));
+    expect(sider).toHaveClass('ant-layout-sider-collapsed');
+    expect(screen.queryByTestId('sidebar-backdrop')).not.toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Expand the menu'));
+    await user.keyboard('{Escape}');
+    expect(sider).toHaveClass('ant-layout-sider-collapsed');
+
+    await user.click(screen.getByLabelText('Expand the menu'));
+    await user.click(within(sider).getByText('Items')); // opening a group keeps it expanded
+    expect(sider).not.toHaveClass('ant-layout-sider-collapsed');
+    await user.click(await within(sider).findByText('Catalogues'));
+    expect(sider).toHaveClass('ant-layout-sider-collapsed'); // the chosen page in view
+    expect(screen.getByTestId('location')).toHaveTextContent('/catalogues');
   } finally {
     window.matchMedia = wide;
   }

@@ -29,47 +29,76 @@ const INLINE_MOTION: Motion = {
   motionDeadline: 500,
 };
 
+/** Over the page on a phone: above its content and the header, below antd's popups and dialogs (1000 and up). */
+const OVER_PAGE = 900;
+
 /**
  * The collapsible 240 px sidebar with the permitted menu groups. Its collapse control is a real, named button
- * (antd's own trigger is an unnamed div out of the tab order).
+ * (antd's own trigger is an unnamed div out of the tab order). On a phone the expanded sidebar lies over the page
+ * (which keeps the icons' width) instead of squeezing it, with a backdrop; choosing an entry, tapping the backdrop
+ * or pressing Escape folds it back.
  */
 export function Sidebar() {
   const { t } = useTranslation('shell');
-  const [collapsed, setCollapsed] = useState(() => window.matchMedia(NARROW).matches);
+  const [narrow, setNarrow] = useState(() => window.matchMedia(NARROW).matches);
+  const [collapsed, setCollapsed] = useState(narrow);
   const { items, selectedKeys, openKeys, onOpenChange, onClick } = useMenu();
+  const over = narrow && !collapsed;
+  const fold = () => setCollapsed(true);
   return (
-    <Layout.Sider
-      width={SIDEBAR_WIDTH}
-      collapsedWidth={SIDEBAR_COLLAPSED_WIDTH}
-      collapsible
-      collapsed={collapsed}
-      breakpoint="md"
-      onBreakpoint={setCollapsed}
-      trigger={null}
-      theme="light"
-      // Stays in view while the page scrolls: the menu scrolls within it and the collapse button stays at the
-      // window's bottom, not at the page's, where content arriving would push it down.
-      style={{ borderInlineEnd: '1px solid #f0f0f0', position: 'sticky', top: 0, height: '100vh' }}
-    >
-      <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-        <Menu
-          mode="inline"
-          items={items}
-          selectedKeys={selectedKeys}
-          {...(collapsed ? {} : { openKeys, onOpenChange, motion: INLINE_MOTION })}
-          onClick={onClick}
-          style={{ borderInlineEnd: 0, flex: 1, overflowY: 'auto' }}
-        />
-        <Button
-          type="text"
-          block
-          aria-label={collapsed ? t('sidebar.expand') : t('sidebar.collapse')}
-          aria-expanded={!collapsed}
-          icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-          onClick={() => setCollapsed((value) => !value)}
-          style={{ height: 48, borderRadius: 0, borderTop: '1px solid #f0f0f0' }}
-        />
-      </div>
-    </Layout.Sider>
+    <>
+      {over ? (
+        <>
+          <div style={{ flex: `0 0 ${SIDEBAR_COLLAPSED_WIDTH}px` }} />
+          <div data-testid="sidebar-backdrop" onClick={fold} style={{ position: 'fixed', inset: 0, zIndex: OVER_PAGE, background: 'rgba(0, 0, 0, 0.45)' }} />
+        </>
+      ) : null}
+      <Layout.Sider
+        width={SIDEBAR_WIDTH}
+        collapsedWidth={SIDEBAR_COLLAPSED_WIDTH}
+        collapsible
+        collapsed={collapsed}
+        breakpoint="md"
+        onBreakpoint={(broken) => {
+          setNarrow(broken);
+          setCollapsed(broken);
+        }}
+        trigger={null}
+        theme="light"
+        onKeyDown={over ? (event) => event.key === 'Escape' && fold() : undefined}
+        // Stays in view while the page scrolls: the menu scrolls within it and the collapse button stays at the
+        // window's bottom, not at the page's, where content arriving would push it down.
+        style={{
+          borderInlineEnd: '1px solid #f0f0f0',
+          position: over ? 'fixed' : 'sticky',
+          top: 0,
+          height: '100vh',
+          ...(over ? { insetInlineStart: 0, zIndex: OVER_PAGE + 1 } : {}),
+        }}
+      >
+        <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+          <Menu
+            mode="inline"
+            items={items}
+            selectedKeys={selectedKeys}
+            {...(collapsed ? {} : { openKeys, onOpenChange, motion: INLINE_MOTION })}
+            onClick={(info) => {
+              onClick?.(info);
+              if (narrow) fold();
+            }}
+            style={{ borderInlineEnd: 0, flex: 1, overflowY: 'auto' }}
+          />
+          <Button
+            type="text"
+            block
+            aria-label={collapsed ? t('sidebar.expand') : t('sidebar.collapse')}
+            aria-expanded={!collapsed}
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={() => setCollapsed((value) => !value)}
+            style={{ height: 48, borderRadius: 0, borderTop: '1px solid #f0f0f0' }}
+          />
+        </div>
+      </Layout.Sider>
+    </>
   );
 }
