@@ -112,7 +112,8 @@ export function counterChartOptions(input: CounterChartInput): Options {
       min: input.zoom ? input.zoom[0] : undefined,
       max: input.zoom ? input.zoom[1] : undefined,
     },
-    yAxis: { title: { text: undefined }, min: 0 },
+    // Counts: whole numbers from 0; a day with no counts keeps 0 at the bottom (softMax) instead of mid-height.
+    yAxis: { title: { text: undefined }, min: 0, softMax: 1, allowDecimals: false },
     legend: {
       labelFormatter() {
         const statistic = (this.options.custom as { statistic?: Statistic } | undefined)?.statistic;
