@@ -11,10 +11,19 @@ const options: { xAxis: object; yAxis: object; legend: object; tooltip?: object;
 describe('localizeChart', () => {
   it('mirrors a chart in Arabic: the x axis reversed, the value axis on the right, legend and tooltip right to left', () => {
     const rtl = localizeChart(options, 'ar');
-    expect(rtl.xAxis).toEqual({ categories: ['Mon', 'Tue'], reversed: true });
+    // Labels that must turn to fit hang towards the chart, not off its left edge.
+    expect(rtl.xAxis).toEqual({ categories: ['Mon', 'Tue'], reversed: true, labels: { autoRotation: [45] } });
     expect(rtl.yAxis).toEqual({ min: 0, opposite: true });
     expect(rtl.legend).toEqual({ enabled: true, rtl: true });
     expect(rtl.tooltip).toEqual({ rtl: true });
+  });
+
+  it("keeps a chart's own x axis labels in Arabic, its rotation too", () => {
+    const styled = localizeChart({ ...options, xAxis: [{ labels: { style: { fontSize: '12px' } } }, { labels: { autoRotation: [-90] } }] }, 'ar');
+    expect(styled.xAxis).toEqual([
+      { reversed: true, labels: { autoRotation: [45], style: { fontSize: '12px' } } },
+      { reversed: true, labels: { autoRotation: [-90] } },
+    ]);
   });
 
   it('mirrors horizontal bars in Arabic: labels on the right, bars growing leftwards, rows in their order', () => {

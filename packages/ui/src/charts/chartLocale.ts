@@ -39,6 +39,16 @@ export function chartLang(language: string): typeof es {
 const merge = (axis: object | object[] | undefined, extra: object): object | object[] =>
   Array.isArray(axis) ? axis.map((a: object) => ({ ...a, ...extra })) : { ...axis, ...extra };
 
+/**
+ * The x axis from the right. Its labels, when they must turn to fit, turn the mirrored way (45° rather than
+ * Highcharts' -45°): they hang towards the chart rather than off its left edge, where the last one was cut short.
+ */
+const mirroredX = (axis: object): object => ({
+  ...axis,
+  reversed: true,
+  labels: { autoRotation: [45], ...(axis as { labels?: object }).labels },
+});
+
 /** Horizontal bars: Highcharts draws the x (category) axis vertically and the values horizontally. */
 function isInverted({ chart, series = [] }: LocalizableChartOptions): boolean {
   const { inverted, type } = (chart ?? {}) as { inverted?: boolean; type?: string };
@@ -52,7 +62,7 @@ export function localizeChart<O extends LocalizableChartOptions>(options: O, lan
   const inverted = isInverted(options);
   return {
     ...localized,
-    xAxis: merge(options.xAxis, inverted ? { opposite: true } : { reversed: true }),
+    xAxis: inverted ? merge(options.xAxis, { opposite: true }) : Array.isArray(options.xAxis) ? options.xAxis.map(mirroredX) : mirroredX(options.xAxis ?? {}),
     yAxis: merge(options.yAxis, inverted ? { reversed: true } : { opposite: true }),
     legend: { ...options.legend, rtl: true },
     tooltip: { ...options.tooltip, rtl: true },
