@@ -1,6 +1,7 @@
 /**
- * The saved image on real Highcharts in jsdom: the chart as drawn on screen (no title, the legend listing
- * statistics only), then the SVG its export makes with imageChartOptions, as CounterChart.saveImage does.
+ * The chart on real Highcharts in jsdom: its value axis, and the saved image: the chart as drawn on screen (no
+ * title, the legend listing statistics only), then the SVG its export makes with imageChartOptions, as
+ * CounterChart.saveImage does.
  */
 import Highcharts from 'highcharts';
 import 'highcharts/modules/accessibility';
@@ -52,4 +53,16 @@ it('the saved image has the title and a legend naming each interval and its stat
   const svg = chart.getSVG(imageChartOptions(input, 'Counters'));
   expect(texts(svg, '.highcharts-title')).toEqual(['Counters']);
   expect(texts(svg, '.highcharts-legend-item text')).toEqual(['Central · Entrada principal 31/03/2024 · In', 'Rahola · Entrada principal 31/03/2024 · In']);
+});
+
+it('a day without counts keeps 0 at the bottom of the value axis (it reaches 1), in whole numbers', () => {
+  const host = document.createElement('div');
+  host.style.width = '800px';
+  document.body.append(host);
+  const zeros = rows.map((row) => ({ ...row, countIn: 0, countOut: 0, inside: 0 }));
+  const chart = Highcharts.chart(host, counterChartOptions({ ...input, intervals: [{ ...input.intervals[0], rows: zeros }] }));
+  const axis = chart.yAxis[0];
+  // jsdom lays nothing out: the axis's range says where 0 goes (its minimum, the bottom of the plot).
+  expect([axis.min, axis.max]).toEqual([0, 1]);
+  expect(axis.options.allowDecimals).toBe(false);
 });
