@@ -1,3 +1,5 @@
+import Highcharts from 'highcharts';
+import 'highcharts/modules/accessibility';
 import type { SeriesBarOptions, SeriesColumnOptions, SeriesLineOptions, SeriesPieOptions, XAxisOptions } from 'highcharts';
 import { colorForLabel, colorMapFor, PALETTE } from '@portal/ui';
 import { barChartHeight, buildChartOptions, CHART_HEIGHT, chartLabels, legendItems } from './chartOptions';
@@ -27,6 +29,24 @@ describe('weekly charts', () => {
     const [norte, sur] = options.series as SeriesLineOptions[];
     expect(norte).toMatchObject({ type: 'line', name: 'Norte', data: [5, 0, 2, 0, 0, 0, 0] });
     expect(sur).toMatchObject({ name: 'Sur', data: [0, 0, 7, 0, 0, 0, 1] });
+  });
+
+  it('keeps 0 at the bottom of a week without figures (real Highcharts: the value axis runs 0 to 1)', () => {
+    const host = document.body.appendChild(document.createElement('div'));
+    const zeros = rows.map((row) => ({ ...row, value: 0 }));
+    const options = buildChartOptions({
+      chartType: 'line',
+      data: zeros,
+      groupName: 'storeName',
+      weekStartDay: 1,
+      date: '2024-03-06',
+      today: '2024-03-12',
+      colorMap: {},
+    });
+    const chart = Highcharts.chart(host, options);
+    expect([chart.yAxis[0].min, chart.yAxis[0].max]).toEqual([0, 1]);
+    chart.destroy();
+    host.remove();
   });
 
   it('lays the days out from Sunday when the locale starts weeks on Sunday', () => {

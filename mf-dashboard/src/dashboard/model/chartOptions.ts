@@ -82,7 +82,8 @@ function base(hideXAxis: boolean | undefined): Options {
     credits: { enabled: false },
     // The legend is ChartLegend's, in HTML under the chart (legendItems).
     legend: { enabled: false },
-    yAxis: { title: { text: undefined }, allowDecimals: false, min: 0 },
+    // Whole numbers from 0; a week without figures keeps 0 at the bottom (softMax) instead of mid-height.
+    yAxis: { title: { text: undefined }, allowDecimals: false, min: 0, softMax: 1 },
     xAxis: { visible: !hideXAxis },
   };
 }
