@@ -36,8 +36,9 @@ export function chartLang(language: string): typeof es {
   return (i18n.getResourceBundle(toLocale(language), CHARTS_NS) ?? es) as typeof es;
 }
 
-const merge = (axis: object | object[] | undefined, extra: object): object | object[] =>
-  Array.isArray(axis) ? axis.map((a: object) => ({ ...a, ...extra })) : { ...axis, ...extra };
+/** `change` applied to an axis, or to each of a chart's axes. */
+const eachAxis = (axis: object | object[] | undefined, change: (axis: object) => object): object | object[] =>
+  Array.isArray(axis) ? axis.map(change) : change(axis ?? {});
 
 /**
  * The x axis from the right. Its labels, when they must turn to fit, turn the mirrored way (45° rather than
@@ -62,8 +63,8 @@ export function localizeChart<O extends LocalizableChartOptions>(options: O, lan
   const inverted = isInverted(options);
   return {
     ...localized,
-    xAxis: inverted ? merge(options.xAxis, { opposite: true }) : Array.isArray(options.xAxis) ? options.xAxis.map(mirroredX) : mirroredX(options.xAxis ?? {}),
-    yAxis: merge(options.yAxis, inverted ? { reversed: true } : { opposite: true }),
+    xAxis: eachAxis(options.xAxis, inverted ? (axis) => ({ ...axis, opposite: true }) : mirroredX),
+    yAxis: eachAxis(options.yAxis, (axis) => ({ ...axis, ...(inverted ? { reversed: true } : { opposite: true }) })),
     legend: { ...options.legend, rtl: true },
     tooltip: { ...options.tooltip, rtl: true },
   };
