@@ -7,7 +7,7 @@ export { useListController, type ListController, type ListState, type ListAction
 export { isFirstPage } from './list/firstPage';
 export { ListContextProvider, useListState, useListSelection, useListActions } from './list/ListContexts';
 export { readVisibleColumns, defaultColumnKeys, useVisibleColumns } from './list/visibleColumns';
-export { CopyUrl, COPIED_TOOLTIP_MS } from './list/CopyUrl';
+export { CopyUrl, COPIED_TOOLTIP_MS, useClipboardCopy } from './list/CopyUrl';
 export { Highlight } from './list/Highlight';
 export { BusySpinner } from './list/BusySpinner';
 export { EXPIRED_ROW_CLASS } from './list/ListTable';

@@ -7,9 +7,11 @@ import { logger } from '@portal/api';
 /** data-areas §9: the 'Copied!' tooltip shows for 2 s. */
 export const COPIED_TOOLTIP_MS = 2000;
 
-/** A URL as a link with a copy button that confirms with a 'Copied!' tooltip for 2 seconds. */
-export function CopyUrl({ url, showLink = true }: { url: string; showLink?: boolean }) {
-  const { t } = useListsTranslation();
+/**
+ * Copies `text` to the clipboard on `copy()`; `copied` is true for COPIED_TOOLTIP_MS afterwards (a failed copy is
+ * logged and shows nothing).
+ */
+export function useClipboardCopy(text: string): { copied: boolean; copy: () => Promise<void> } {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
@@ -21,15 +23,22 @@ export function CopyUrl({ url, showLink = true }: { url: string; showLink?: bool
 
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(url);
+      await navigator.clipboard.writeText(text);
     } catch (error) {
-      logger.error('URL not copied', error);
+      logger.error('Not copied', error);
       return;
     }
     setCopied(true);
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => setCopied(false), COPIED_TOOLTIP_MS);
   };
+  return { copied, copy };
+}
+
+/** A URL as a link with a copy button that confirms with a 'Copied!' tooltip for 2 seconds. */
+export function CopyUrl({ url, showLink = true }: { url: string; showLink?: boolean }) {
+  const { t } = useListsTranslation();
+  const { copied, copy } = useClipboardCopy(url);
 
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4, maxWidth: '100%' }}>
