@@ -71,6 +71,16 @@ describe('expectCompleteTranslations', () => {
     expect(() => expectCompleteTranslations(withoutNl)).toThrow('nl: locale missing');
   });
 
+  it("takes a locale's own plural forms, with the key's placeholders", () => {
+    const withCount = Object.fromEntries(LOCALES.map((lng) => [lng, { n: '{{count}} x' }]));
+    const arabic = { n: '{{count}} x', n_few: '{{count}} أ', n_many: '{{count}} ب' };
+    expect(() => expectCompleteTranslations({ ...withCount, ar: arabic })).not.toThrow();
+    expect(() => expectCompleteTranslations({ ...withCount, 'en-GB': { n: '{{count}} x', n_few: '{{count}} y' } })).toThrow(
+      'en-GB: "n_few" is not a plural form of en-GB',
+    );
+    expect(() => expectCompleteTranslations({ ...withCount, ar: { ...arabic, n_many: 'ب' } })).toThrow('ar: placeholders differ in "n_many"');
+  });
+
   it('fails when a translation drops a placeholder', () => {
     const withField = Object.fromEntries(LOCALES.map((l) => [l, { m: '{{field}} !' }]));
     expect(() => expectCompleteTranslations({ ...withField, ca: { m: 'camp obligatori' } })).toThrow('ca: placeholders differ in "m"');

@@ -21,15 +21,37 @@ const placeholders = (text: unknown): string =>
         .join(',')
     : '';
 
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * A locale's plural forms of a text (i18next's `key_few`, … beside `key`, chosen by the `count` it is given):
+ * each must be one of the locale's plural categories and carry the text's placeholders. They are taken out of
+ * `keys`, as other locales need not have them.
+ */
+function pluralProblems(lng: string, keys: Map<string, unknown>): string[] {
+  const categories: readonly string[] = new Intl.PluralRules(lng).resolvedOptions().pluralCategories;
+  const problems: string[] = [];
+  for (const [key, value] of [...keys]) {
+    const match = PLURAL_SUFFIX.exec(key);
+    const base = match && key.slice(0, match.index);
+    if (!match || !base || !keys.has(base)) continue;
+    keys.delete(key);
+    if (!categories.includes(match[1]!)) problems.push(`${lng}: "${key}" is not a plural form of ${lng}`);
+    else if (placeholders(value) !== placeholders(keys.get(base))) problems.push(`${lng}: placeholders differ in "${key}"`);
+  }
+  return problems;
+}
+
 /**
  * Problems of one namespace across the nine locales: a key present in any locale must exist in all of
- * them as a non-empty text carrying the same {{placeholders}}.
+ * them as a non-empty text carrying the same {{placeholders}}; a locale's plural forms of a key (`key_few`)
+ * must be its own and carry the key's placeholders.
  */
 export function translationProblems(resourcesByLocale: Partial<Record<string, unknown>>): string[] {
   const flat = new Map(LOCALES.map((lng) => [lng, flatten(resourcesByLocale[lng])]));
+  const problems = LOCALES.flatMap((lng) => pluralProblems(lng, flat.get(lng)!));
   const allKeys = new Set<string>();
   for (const keys of flat.values()) for (const key of keys.keys()) allKeys.add(key);
-  const problems: string[] = [];
   for (const lng of LOCALES) if (!resourcesByLocale[lng]) problems.push(`${lng}: locale missing`);
   for (const key of [...allKeys].sort()) {
     const reference = LOCALES.map((lng) => flat.get(lng)?.get(key)).find((v) => typeof v === 'string');
