@@ -82,7 +82,7 @@ export function AddItemsToModal({ open, storeId, from, parentId, compareId, item
       mask={{ closable: false }}
     >
       {c.status === 'SUCCESS' && c.result && (
-        <Result status="success" title={t('addTo.success', { inserted: c.result.numItemsInserted, total: c.result.numItems })} />
+        <Result status="success" title={t('addTo.success', { inserted: c.result.numItemsInserted, total: c.result.numItems, count: c.result.numItems })} />
       )}
       {c.status === 'FAILED' && (
         <Alert type="error" showIcon title={t('addTo.failed')} description={c.failure ? <FailureDetails failure={c.failure} /> : undefined} />

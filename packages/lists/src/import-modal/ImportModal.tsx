@@ -115,7 +115,16 @@ export function ImportModal({ open, multiple = false, title, fieldLabels, onImpo
       );
       break;
     case 'result':
-      body = <Result status="success" title={t('importModal.result', { imported: state.result?.numItemsInserted ?? 0, total: state.result?.numItems ?? 0 })} />;
+      body = (
+        <Result
+          status="success"
+          title={t('importModal.result', {
+            imported: state.result?.numItemsInserted ?? 0,
+            total: state.result?.numItems ?? 0,
+            count: state.result?.numItems ?? 0,
+          })}
+        />
+      );
       break;
     case 'error':
       body = (

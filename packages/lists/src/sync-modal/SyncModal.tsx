@@ -72,7 +72,9 @@ export function SyncModal({ open, syncUrl, onSync, onClose }: SyncModalProps) {
           <div style={{ height: 80 }} />
         </Spin>
       )}
-      {phase === 'success' && result && <Result status="success" title={t('sync.result', { synced: result.numItemsInserted, total: result.numItems })} />}
+      {phase === 'success' && result && (
+        <Result status="success" title={t('sync.result', { synced: result.numItemsInserted, total: result.numItems, count: result.numItems })} />
+      )}
       {phase === 'error' && <Alert type="error" showIcon title={t('sync.error')} description={error ? <FailureDetails failure={error} /> : undefined} />}
     </Modal>
   );
