@@ -10,7 +10,7 @@ describe('lists translations', () => {
     expect(i18n.getFixedT('es', LISTS_NS)('cannotBeUndone')).toBe('Esta operación no se puede deshacer');
   });
 
-  it('counts items in Arabic with the plural form of their number; other languages keep one text', () => {
+  it('counts items in Arabic with the plural form of their number', () => {
     const ar = i18n.getFixedT('ar', LISTS_NS);
     const result = (t: typeof ar, total: number) => t('importModal.result', { imported: 1, total, count: total });
     expect([2, 5, 20, 100].map((n) => result(ar, n))).toEqual([
@@ -22,6 +22,18 @@ describe('lists translations', () => {
     expect(ar('sync.result', { synced: 3, total: 7, count: 7 })).toBe('تمت مزامنة 3 من 7 عناصر');
     expect(ar('addTo.success', { inserted: 3, total: 12, count: 12 })).toBe('تمت إضافة 3 من 12 عنصرًا');
     expect(result(i18n.getFixedT('en-GB', LISTS_NS), 5)).toBe('1 of 5 items imported');
+  });
+
+  it('says one item in the singular where the language does', () => {
+    const one = (lng: string) => i18n.getFixedT(lng, LISTS_NS)('importModal.result', { imported: 1, total: 1, count: 1 });
+    expect(['en-GB', 'es', 'fr', 'pl', 'ar'].map(one)).toEqual([
+      '1 of 1 item imported',
+      '1 de 1 elemento importado',
+      '1 sur 1 élément importé',
+      'Zaimportowano 1 z 1 elementu',
+      'تم استيراد 1 من 1 عنصر',
+    ]);
+    expect(i18n.getFixedT('pl', LISTS_NS)('importModal.result', { imported: 2, total: 5, count: 5 })).toBe('Zaimportowano 2 z 5 elementów');
   });
 
   it('translates rather than copies English', () => {
