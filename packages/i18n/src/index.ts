@@ -1,4 +1,15 @@
-export { LOCALES, DEFAULT_LOCALE, FALLBACK_LOCALE, LANGUAGE_NAMES, isLocale, toLocale, isRtl, type Locale, type ResourcesByLocale } from './locales';
+export {
+  LOCALES,
+  DEFAULT_LOCALE,
+  FALLBACK_LOCALE,
+  LANGUAGE_NAMES,
+  isLocale,
+  toLocale,
+  isRtl,
+  type Locale,
+  type ResourcesByLocale,
+  type TextsOf,
+} from './locales';
 export { i18n, COMMON_NS, LANGUAGE_STORAGE_KEY, registerTranslations, getLanguage, setLanguage, localeReady } from './i18n';
 export { commonResources } from './common';
 export { momentLocaleOf, weekStartDay } from './moment';

@@ -34,3 +34,13 @@ export function isRtl(lng: string | null | undefined): boolean {
 }
 
 export type ResourcesByLocale<T = Record<string, unknown>> = Record<Locale, T>;
+
+type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+
+/**
+ * A namespace's texts as every locale must have them: `T` (a locale file's type) without its plural forms
+ * (`key_one`, `key_few`, …), which each language has its own of.
+ */
+export type TextsOf<T> = {
+  [K in keyof T as K extends `${string}_${PluralCategory}` ? never : K]: T[K] extends string ? string : TextsOf<T[K]>;
+};

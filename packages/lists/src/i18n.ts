@@ -1,4 +1,4 @@
-import { registerTranslations, useTranslation, type Locale } from '@portal/i18n';
+import { registerTranslations, useTranslation, type Locale, type TextsOf } from '@portal/i18n';
 import ar from './locales/ar.json';
 import ca from './locales/ca.json';
 import enGB from './locales/en-GB.json';
@@ -12,7 +12,7 @@ import pt from './locales/pt.json';
 /** Namespace of every text of the generic list and the shared dialogs. */
 export const LISTS_NS = 'lists';
 
-export const listsResources: Record<Locale, typeof es> = {
+export const listsResources: Record<Locale, TextsOf<typeof es>> = {
   'en-GB': enGB,
   'en-US': enUS,
   es,
