@@ -114,18 +114,12 @@ export function ImportModal({ open, multiple = false, title, fieldLabels, onImpo
         </Space>
       );
       break;
-    case 'result':
-      body = (
-        <Result
-          status="success"
-          title={t('importModal.result', {
-            imported: state.result?.numItemsInserted ?? 0,
-            total: state.result?.numItems ?? 0,
-            count: state.result?.numItems ?? 0,
-          })}
-        />
-      );
+    case 'result': {
+      // The total is also the count that picks the language's plural form.
+      const total = state.result?.numItems ?? 0;
+      body = <Result status="success" title={t('importModal.result', { imported: state.result?.numItemsInserted ?? 0, total, count: total })} />;
       break;
+    }
     case 'error':
       body = (
         <Alert
